@@ -1,0 +1,130 @@
+/**
+ * The adapter contract: the shapes Latch stores and the methods it calls to store them.
+ *
+ * An adapter is an object of optional methods. Latch calls only the methods a flow needs
+ * (see {@link requiredAdapterMethods}); calling one the adapter lacks fails with
+ * `MissingAdapterMethods`, naming the method.
+ *
+ * @module adapters
+ */
+import type { Account, User } from "./types/entities.js";
+
+export type { Account, User } from "./types/entities.js";
+
+/** A value or a promise of it. */
+export type Awaitable<T> = T | PromiseLike<T>;
+
+/** A user as stored by an adapter. `email` is required and `emailVerified` is `null` until an email sign-in. */
+export interface AdapterUser extends User {
+  /** Unique user identifier. */
+  id: string;
+  /** The user's email address. */
+  email: string;
+  /** `null` until the user has signed in with an email provider; then the date of the first such sign-in. */
+  emailVerified: Date | null;
+}
+
+/** The provider types an account can have in storage. Credentials sign-ins keep no account. */
+export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn";
+
+/** An account as stored by an adapter: a connection between a user and a provider. */
+export interface AdapterAccount extends Account {
+  /** The owning user's id. */
+  userId: string;
+  /** The provider type of the account. */
+  type: AdapterAccountType;
+}
+
+/** A database session as stored by an adapter. */
+export interface AdapterSession {
+  /** Random value used for lookup; kept in a secure HTTP-only cookie. */
+  sessionToken: string;
+  /** The owning user's id. */
+  userId: string;
+  /** Absolute expiry. */
+  expires: Date;
+}
+
+/** A single-use email sign-in token. `token` is stored hashed with the configured secret. */
+export interface VerificationToken {
+  /** The user's email address. */
+  identifier: string;
+  /** `sha256hex(rawToken + secret)`: never the raw token from the link. */
+  token: string;
+  /** Absolute expiry. */
+  expires: Date;
+}
+
+/** A WebAuthn credential (passkey) registered to a user. */
+export interface AdapterAuthenticator {
+  /** Base64-encoded credential id. */
+  credentialID: string;
+  /** Base64-encoded public key. */
+  credentialPublicKey: string;
+  /** How many times the authenticator has been used. */
+  counter: number;
+  /** Whether the credential is backed up (synced). */
+  credentialBackedUp: boolean;
+  /** `singleDevice` or `multiDevice`. */
+  credentialDeviceType: string;
+  /** The provider account this authenticator belongs to. */
+  providerAccountId: string;
+  /** The owning user's id. */
+  userId: string;
+  /** Transport flags joined by commas (for example `internal,hybrid`). */
+  transports?: string | null;
+}
+
+/**
+ * The adapter contract. Every method is optional; each flow needs a subset of them.
+ *
+ * @example
+ * ```ts
+ * import type { Adapter } from "@latch/core/adapters"
+ * const adapter: Adapter = { async getUser(id) { return db.users.find(id) ?? null } }
+ * ```
+ */
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>;
+  getUser?(id: string): Awaitable<AdapterUser | null>;
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
+  getUserByAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterUser | null>;
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
+  /** Not invoked by Latch itself; for the application's own use. */
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
+  /** Not invoked by Latch itself; for the application's own use. */
+  unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Promise<void> | Awaitable<AdapterAccount | undefined>;
+  getAccount?(providerAccountId: AdapterAccount["providerAccountId"], provider: AdapterAccount["provider"]): Awaitable<AdapterAccount | null>;
+  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>;
+  /** Returns the session and its user in one call (a join where the store has them). */
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
+  updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>;
+  /** Returning the deleted session is preferred (it reaches the `signOut` event). */
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>;
+  /** Returns the token and deletes it, so that it works once. */
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
+  /** Must throw when the authenticator cannot be created. */
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
+  getAuthenticator?(credentialID: AdapterAuthenticator["credentialID"]): Awaitable<AdapterAuthenticator | null>;
+  /** Returns `[]` for an unknown user; must throw on other failures. */
+  listAuthenticatorsByUserId?(userId: AdapterAuthenticator["userId"]): Awaitable<AdapterAuthenticator[]>;
+  /** Must throw when the update fails. */
+  updateAuthenticatorCounter?(credentialID: AdapterAuthenticator["credentialID"], newCounter: AdapterAuthenticator["counter"]): Awaitable<AdapterAuthenticator>;
+}
+
+/** The name of an adapter method. */
+export type AdapterMethod = keyof Adapter;
+
+/** Which adapter methods each feature needs; checked when the handler first runs. */
+export const requiredAdapterMethods = {
+  database: ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession"],
+  email: ["createVerificationToken", "useVerificationToken", "getUserByEmail"],
+  webauthn: ["createUser", "getUser", "linkAccount", "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
+} as const satisfies Record<string, readonly AdapterMethod[]>;
+
+/** True when `value` looks like a date string an adapter returned instead of a `Date`. */
+export function isDate(value: unknown): value is string {
+  return typeof value === "string" && !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value);
+}

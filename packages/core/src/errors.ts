@@ -1,0 +1,172 @@
+/**
+ * Every error Latch raises. Each class fixes a stable `type`; `switch (err.type)` narrows
+ * over {@link LatchError}.
+ *
+ * @module errors
+ */
+
+/** The stable identifier of each error Latch raises. */
+export type ErrorType =
+  | "AccessDenied" | "AdapterError" | "CallbackRouteError" | "ErrorPageLoop" | "EventError"
+  | "InvalidCallbackUrl" | "CredentialsSignin" | "InvalidEndpoints" | "InvalidCheck"
+  | "JWTSessionError" | "MissingAdapter" | "MissingAdapterMethods" | "MissingAuthorize"
+  | "MissingSecret" | "OAuthAccountNotLinked" | "OAuthCallbackError" | "OAuthProfileParseError"
+  | "SessionTokenError" | "OAuthSignInError" | "EmailSignInError" | "SignOutError"
+  | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
+  | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
+  | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled";
+
+/** Structured detail kept with an error; never a secret. */
+export interface ErrorCause extends Record<string, unknown> {
+  err?: Error;
+}
+
+/**
+ * Base class of every Latch error.
+ *
+ * @example
+ * ```ts
+ * try { await signIn("credentials", form) } catch (e) { if (e instanceof AuthError) console.log(e.type) }
+ * ```
+ */
+export abstract class AuthError extends Error {
+  /** Identifies the error in logs and in the `error` query parameter. */
+  abstract readonly type: ErrorType;
+  /** Structured detail: the underlying error and typed facts. */
+  declare cause?: ErrorCause;
+
+  constructor(message?: string | ErrorOptions, errorOptions?: ErrorOptions) {
+    if (message instanceof Error) {
+      super(undefined, { cause: { err: message, ...(message.cause as object | undefined) } });
+    } else if (typeof message === "string") {
+      if (errorOptions instanceof Error) errorOptions = { cause: { err: errorOptions, ...(errorOptions.cause as object | undefined) } };
+      super(message, errorOptions);
+    } else {
+      super(undefined, message);
+    }
+    this.name = this.constructor.name;
+  }
+}
+
+/** Errors whose `type` may be shown to the user in the `error` query parameter. */
+export abstract class SignInError extends AuthError {
+  /** Marks the error as one that sends the user back to the sign-in page. */
+  static readonly kind = "signIn";
+}
+
+/** The `signIn` callback returned false or threw. */
+export class AccessDenied extends AuthError { static readonly type = "AccessDenied"; readonly type = "AccessDenied"; }
+/** An adapter method threw. */
+export class AdapterError extends AuthError { static readonly type = "AdapterError"; readonly type = "AdapterError"; }
+/** A callback-route request failed for an unexpected reason. */
+export class CallbackRouteError extends AuthError { static readonly type = "CallbackRouteError"; readonly type = "CallbackRouteError"; }
+/** The error page itself failed. */
+export class ErrorPageLoop extends AuthError { static readonly type = "ErrorPageLoop"; readonly type = "ErrorPageLoop"; }
+/** An event handler threw. */
+export class EventError extends AuthError { static readonly type = "EventError"; readonly type = "EventError"; }
+/** A callback URL was not absolute or not allowed. */
+export class InvalidCallbackUrl extends AuthError { static readonly type = "InvalidCallbackUrl"; readonly type = "InvalidCallbackUrl"; }
+
+/**
+ * Throw from a credentials provider's `authorize` to refuse the sign-in. The user is sent to the
+ * sign-in page with `error=CredentialsSignin&code=<code>`. The code must not say which field was wrong.
+ *
+ * @example
+ * ```ts
+ * class InvalidLogin extends CredentialsSignin { code = "invalid_login" }
+ * ```
+ */
+export class CredentialsSignin extends SignInError {
+  static readonly type = "CredentialsSignin";
+  readonly type = "CredentialsSignin";
+  /** Sent to the client in the `code` query parameter. */
+  code = "credentials";
+}
+
+/** A provider's endpoints are missing or not valid URLs. */
+export class InvalidEndpoints extends AuthError { static readonly type = "InvalidEndpoints"; readonly type = "InvalidEndpoints"; }
+/** A PKCE, state, nonce or challenge check failed. */
+export class InvalidCheck extends AuthError { static readonly type = "InvalidCheck"; readonly type = "InvalidCheck"; }
+/** A session token could not be decoded or the `jwt`/`session` callback threw. */
+export class JWTSessionError extends AuthError { static readonly type = "JWTSessionError"; readonly type = "JWTSessionError"; }
+/** A feature that needs an adapter was configured without one. */
+export class MissingAdapter extends AuthError { static readonly type = "MissingAdapter"; readonly type = "MissingAdapter"; }
+/** The adapter lacks a method a configured feature needs. */
+export class MissingAdapterMethods extends AuthError {
+  static readonly type = "MissingAdapterMethods";
+  readonly type = "MissingAdapterMethods";
+  /** The methods that are missing. */
+  readonly methods: readonly string[];
+  constructor(methods: readonly string[], message?: string) {
+    super(message ?? `The adapter lacks ${methods.join(", ")}. Implement ${methods.length > 1 ? "them" : "it"} or use an adapter that does.`);
+    this.methods = methods;
+  }
+}
+/** A credentials provider has no `authorize` function. */
+export class MissingAuthorize extends AuthError { static readonly type = "MissingAuthorize"; readonly type = "MissingAuthorize"; }
+/** No secret was configured. */
+export class MissingSecret extends AuthError { static readonly type = "MissingSecret"; readonly type = "MissingSecret"; }
+/** The name the seed gives to {@link MissingSecret}. */
+export { MissingSecret as MissingSecretError };
+/** An OAuth account's email belongs to another user, or the account is linked to another user. */
+export class OAuthAccountNotLinked extends SignInError { static readonly type = "OAuthAccountNotLinked"; readonly type = "OAuthAccountNotLinked"; }
+/** The OAuth provider returned an error or an invalid response at the callback. */
+export class OAuthCallbackError extends SignInError { static readonly type = "OAuthCallbackError"; readonly type = "OAuthCallbackError"; }
+/** The provider's `profile` callback threw or returned no id. */
+export class OAuthProfileParseError extends AuthError { static readonly type = "OAuthProfileParseError"; readonly type = "OAuthProfileParseError"; }
+/** A database session could not be read. */
+export class SessionTokenError extends AuthError { static readonly type = "SessionTokenError"; readonly type = "SessionTokenError"; }
+/** Starting an OAuth sign-in failed. */
+export class OAuthSignInError extends SignInError { static readonly type = "OAuthSignInError"; readonly type = "OAuthSignInError"; }
+/** Sending an email sign-in link failed, or the address was refused. */
+export class EmailSignInError extends SignInError { static readonly type = "EmailSignInError"; readonly type = "EmailSignInError"; }
+/** Ending a session failed. */
+export class SignOutError extends AuthError { static readonly type = "SignOutError"; readonly type = "SignOutError"; }
+/** The request named no action Latch serves. */
+export class UnknownAction extends AuthError { static readonly type = "UnknownAction"; readonly type = "UnknownAction"; }
+/** A provider type cannot work with the configured session strategy. */
+export class UnsupportedStrategy extends AuthError { static readonly type = "UnsupportedStrategy"; readonly type = "UnsupportedStrategy"; }
+/** The request named a provider that is not configured, or of the wrong type for the action. */
+export class InvalidProvider extends AuthError { static readonly type = "InvalidProvider"; readonly type = "InvalidProvider"; }
+/** The request's host is not trusted (`trustHost` is not set). */
+export class UntrustedHost extends AuthError { static readonly type = "UntrustedHost"; readonly type = "UntrustedHost"; }
+/** An email sign-in token is wrong, expired or used. */
+export class Verification extends AuthError { static readonly type = "Verification"; readonly type = "Verification"; }
+/** A state-changing POST came without a valid CSRF token. */
+export class MissingCSRF extends SignInError { static readonly type = "MissingCSRF"; readonly type = "MissingCSRF"; }
+/** A WebAuthn credential's account belongs to another user. */
+export class AccountNotLinked extends SignInError { static readonly type = "AccountNotLinked"; readonly type = "AccountNotLinked"; }
+/** More than one WebAuthn provider enables conditional UI. */
+export class DuplicateConditionalUI extends AuthError { static readonly type = "DuplicateConditionalUI"; readonly type = "DuplicateConditionalUI"; }
+/** A WebAuthn provider's conditional UI lacks a `webauthn` autocomplete field. */
+export class MissingWebAuthnAutocomplete extends AuthError { static readonly type = "MissingWebAuthnAutocomplete"; readonly type = "MissingWebAuthnAutocomplete"; }
+/** A WebAuthn response failed verification. */
+export class WebAuthnVerificationError extends AuthError { static readonly type = "WebAuthnVerificationError"; readonly type = "WebAuthnVerificationError"; }
+/** An experimental feature was used without being enabled. */
+export class ExperimentalFeatureNotEnabled extends AuthError { static readonly type = "ExperimentalFeatureNotEnabled"; readonly type = "ExperimentalFeatureNotEnabled"; }
+
+/** Every error class Latch raises, as a union that narrows on `type`. */
+export type LatchError =
+  | AccessDenied | AdapterError | CallbackRouteError | ErrorPageLoop | EventError | InvalidCallbackUrl
+  | CredentialsSignin | InvalidEndpoints | InvalidCheck | JWTSessionError | MissingAdapter
+  | MissingAdapterMethods | MissingAuthorize | MissingSecret | OAuthAccountNotLinked | OAuthCallbackError
+  | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
+  | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
+  | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
+  | ExperimentalFeatureNotEnabled;
+
+/** Error types that may be shown to the client; every other type is reported as `Configuration`. */
+export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
+  "CredentialsSignin", "OAuthAccountNotLinked", "OAuthCallbackError", "AccessDenied", "Verification",
+  "MissingCSRF", "AccountNotLinked", "WebAuthnVerificationError",
+]);
+
+/** Client-safe errors that send the user back to the sign-in page rather than the error page. */
+export const signInPageErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
+  "CredentialsSignin", "OAuthAccountNotLinked", "OAuthCallbackError", "MissingCSRF", "AccountNotLinked",
+]);
+
+/** True for errors that come from the configuration rather than from the user's request. */
+export function isConfigurationError(error: AuthError): boolean {
+  return !clientSafeErrorTypes.has(error.type);
+}
