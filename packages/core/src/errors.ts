@@ -14,7 +14,8 @@ export type ErrorType =
   | "SessionTokenError" | "OAuthSignInError" | "EmailSignInError" | "SignOutError"
   | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
-  | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled";
+  | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
+  | "InvalidRequest";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -153,7 +154,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled;
+  | ExperimentalFeatureNotEnabled | InvalidRequest;
 
 /** Error types that may be shown to the client; every other type is reported as `Configuration`. */
 export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
@@ -169,4 +170,16 @@ export const signInPageErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
 /** True for errors that come from the configuration rather than from the user's request. */
 export function isConfigurationError(error: AuthError): boolean {
   return !clientSafeErrorTypes.has(error.type);
+}
+
+/** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */
+export class InvalidRequest extends AuthError {
+  static readonly type = "InvalidRequest";
+  readonly type = "InvalidRequest";
+  /** The HTTP status to answer with: 400, 405 or 413. */
+  readonly status: 400 | 405 | 413;
+  constructor(message: string, status: 400 | 405 | 413 = 400) {
+    super(message);
+    this.status = status;
+  }
 }

@@ -90,7 +90,6 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   idToken?: boolean;
   /** The user's options; merged over the defaults once, in config resolution. */
   options?: OAuthUserConfig<P>;
-  [key: string]: unknown;
 }
 
 /** Configuration of an OpenID Connect provider (discovery from `issuer`, ID token validated). */
@@ -145,8 +144,7 @@ export interface EmailConfig extends CommonProviderOptions {
   /** Button style on the built-in sign-in page. */
   style?: ProviderStyle;
   /** The user's options; merged over the defaults once, in config resolution. */
-  options?: Partial<EmailConfig>;
-  [key: string]: unknown;
+  options?: Partial<EmailConfig> & Record<string, unknown>;
 }
 
 /** One input field of the credentials form. */
@@ -171,7 +169,6 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
   authorize: (credentials: Partial<Record<keyof C, unknown>>, request: Request) => Awaitable<User | null>;
   /** The user's options; merged over the defaults once, in config resolution. */
   options?: Partial<CredentialsConfig<C>>;
-  [key: string]: unknown;
 }
 
 /** Configuration of a WebAuthn (passkey) provider. Its fields are defined by the passkey provider module. */

@@ -1,0 +1,33 @@
+import type { AuthContext } from "../config/context.js";
+import { MissingCSRF } from "../errors.js";
+import type { AuthRequest } from "../http/request.js";
+import { resolveCallbackUrl } from "../security/callback-url.js";
+import { csrfPasses, readCsrf, type CsrfState } from "../security/csrf.js";
+import type { Cookie } from "../types/cookies.js";
+
+/** The CSRF token of the request (a new one when its cookie is missing or invalid). */
+export function csrfOf(ctx: AuthContext, req: AuthRequest): Promise<CsrfState> {
+  return readCsrf(req.cookies[ctx.cookies.csrfToken.name], ctx.secrets, ctx.cookies.csrfToken);
+}
+
+/** Throws `MissingCSRF` unless the POST carries the token of its CSRF cookie (or the check is off). */
+export async function requireCsrf(ctx: AuthContext, req: AuthRequest): Promise<void> {
+  if (ctx.skipCSRFCheck) return;
+  const state = await csrfOf(ctx, req);
+  if (!csrfPasses(state, req.body?.csrfToken)) throw new MissingCSRF("The CSRF token is missing or does not match its cookie.");
+}
+
+/** The checked callback URL of the request and, when it changed, the cookie that remembers it. */
+export async function callbackUrlOf(ctx: AuthContext, req: AuthRequest): Promise<{ callbackUrl: string; cookies: Cookie[] }> {
+  const cookie = ctx.cookies.callbackUrl;
+  const stored = req.cookies[cookie.name];
+  const callbackUrl = await resolveCallbackUrl({
+    bodyValue: req.body?.callbackUrl,
+    queryValue: req.query.callbackUrl,
+    cookieValue: stored,
+    origin: ctx.origin,
+    redirect: ctx.callbacks.redirect,
+  });
+  const cookies = callbackUrl !== stored ? [{ name: cookie.name, value: callbackUrl, options: cookie.options }] : [];
+  return { callbackUrl, cookies };
+}

@@ -1,0 +1,29 @@
+import type { AuthContext } from "../config/context.js";
+import type { AuthRequest } from "../http/request.js";
+import { noStore } from "../http/respond.js";
+import { sessionStrategy } from "../session/index.js";
+import type { ResponseInternal } from "../types/response.js";
+import { requireCsrf } from "./request-state.js";
+
+/** `GET /session`: the session or `null`. A read that fails is logged and answers `null`. */
+export async function getSessionAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  try {
+    const { session, cookies } = await sessionStrategy(ctx).read(ctx, req);
+    return { body: session, headers: { ...noStore }, cookies };
+  } catch (error) {
+    ctx.logger.error((error as { type?: string }).type ?? "SessionTokenError", error);
+    return { body: null, headers: { ...noStore } };
+  }
+}
+
+/** `POST /session` with `{ csrfToken, data }`: runs the callbacks with `trigger: "update"`. Failure: 400 `null`. */
+export async function updateSessionAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  try {
+    await requireCsrf(ctx, req);
+    const { session, cookies } = await sessionStrategy(ctx).update(ctx, req, req.body?.data);
+    return { body: session, headers: { ...noStore }, cookies };
+  } catch (error) {
+    ctx.logger.error((error as { type?: string }).type ?? "SessionTokenError", error);
+    return { status: 400, body: null, headers: { ...noStore } };
+  }
+}

@@ -1,0 +1,59 @@
+import type { AuthContext } from "../config/context.js";
+import type { InternalProvider } from "../config/providers.js";
+import { InvalidProvider } from "../errors.js";
+import { flows } from "../flows/index.js";
+import type { AuthRequest } from "../http/request.js";
+import { renderSignInPage, type PageProvider } from "../pages/index.js";
+import type { CredentialsConfig } from "../providers/types.js";
+import type { ResponseInternal } from "../types/response.js";
+import { callbackUrlOf, csrfOf, requireCsrf } from "./request-state.js";
+import { pageUrl, signInPageUrl } from "./urls.js";
+
+/** The provider named in the path; `InvalidProvider` when there is none by that id. */
+export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider {
+  const provider = ctx.providers.find((p) => p.id === req.providerId);
+  if (!provider) throw new InvalidProvider(`There is no provider "${req.providerId}".`);
+  return provider;
+}
+
+function pageProvider(p: InternalProvider): PageProvider {
+  const { id, name, type, signinUrl, callbackUrl } = p;
+  const style = (p as { style?: PageProvider["style"] }).style;
+  const credentials = p.type === "credentials" ? (p as CredentialsConfig).credentials : undefined;
+  return { id, name, type, signinUrl, callbackUrl, style, credentials };
+}
+
+/** `GET /signin`: the built-in page (or a redirect to `pages.signIn`). */
+export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
+  const { error, code } = req.query;
+  if (ctx.pages.signIn) {
+    return { redirect: pageUrl(ctx, ctx.pages.signIn, { callbackUrl, error, code }), cookies };
+  }
+  const csrf = await csrfOf(ctx, req);
+  const page = renderSignInPage({
+    providers: ctx.providers.map(pageProvider),
+    csrfToken: csrf.token,
+    callbackUrl,
+    error,
+    code,
+    email: req.query.email,
+    theme: ctx.theme,
+  });
+  return { status: page.status, body: page.html, cookies: [...cookies, ...(csrf.cookie ? [csrf.cookie] : [])] };
+}
+
+/**
+ * `POST /signin/<id>` (CSRF-checked): starts the provider's flow (OAuth redirect, email link).
+ * Types without a start step (credentials, webauthn) and a POST without a provider go to the sign-in page.
+ */
+export async function signInAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  await requireCsrf(ctx, req);
+  if (!req.providerId) return { redirect: signInPageUrl(ctx) };
+  const provider = providerOf(ctx, req);
+  const flow = flows[provider.type];
+  if (!flow?.begin) return { redirect: signInPageUrl(ctx) };
+  const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
+  const result = await flow.begin({ ctx, req, provider, callbackUrl });
+  return { ...result, cookies: [...cookies, ...(result.cookies ?? [])] };
+}

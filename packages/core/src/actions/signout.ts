@@ -1,0 +1,34 @@
+import type { AuthContext } from "../config/context.js";
+import type { AuthRequest } from "../http/request.js";
+import { renderSignOutPage } from "../pages/index.js";
+import { clearChunkedCookie } from "../session/chunks.js";
+import { sessionStrategy } from "../session/index.js";
+import type { ResponseInternal } from "../types/response.js";
+import { callbackUrlOf, csrfOf, requireCsrf } from "./request-state.js";
+import { pageUrl } from "./urls.js";
+
+/** `GET /signout`: the confirmation page (or a redirect to `pages.signOut`). */
+export async function signOutPageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
+  if (ctx.pages.signOut) return { redirect: pageUrl(ctx, ctx.pages.signOut, { callbackUrl }), cookies };
+  const csrf = await csrfOf(ctx, req);
+  const page = renderSignOutPage({ csrfToken: csrf.token, action: `${ctx.baseUrl}/signout`, callbackUrl, theme: ctx.theme });
+  return { status: page.status, body: page.html, cookies: [...cookies, ...(csrf.cookie ? [csrf.cookie] : [])] };
+}
+
+/**
+ * `POST /signout` (CSRF-checked): ends the session through its strategy and clears every session
+ * cookie. A failure to end it in storage is logged; the cookies are cleared anyway.
+ */
+export async function signOutAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  await requireCsrf(ctx, req);
+  const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
+  let cleared;
+  try {
+    cleared = await sessionStrategy(ctx).end(ctx, req);
+  } catch (error) {
+    ctx.logger.error("SignOutError", error);
+    cleared = clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
+  }
+  return { redirect: callbackUrl, cookies: [...cookies, ...cleared] };
+}

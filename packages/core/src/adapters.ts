@@ -1,0 +1,7 @@
+/**
+ * The adapter contract. Import from `@latch/core/adapters` to write or type an adapter.
+ *
+ * @module adapters
+ */
+export type * from "./adapter.js";
+export { isDate, requiredAdapterMethods } from "./adapter.js";

@@ -1,0 +1,61 @@
+import { runAction } from "./actions/index.js";
+import { assertConfig } from "./config/assert.js";
+import { resolveConfig, staticConfig } from "./config/resolve.js";
+import { AuthError, InvalidRequest, UnknownAction } from "./errors.js";
+import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
+import { parseRequest } from "./http/parse.js";
+import type { AuthRequest } from "./http/request.js";
+import { toResponse } from "./http/respond.js";
+import { raw } from "./symbols.js";
+import type { AuthConfig } from "./types/config.js";
+import type { ResponseInternal } from "./types/response.js";
+
+/**
+ * The Latch request handler: answers every request under `basePath` (sign-in, callbacks,
+ * session, CSRF, sign-out, pages) with a `Response`. With `config.raw` set to {@link raw} it
+ * returns the internal response object instead, for framework authors.
+ *
+ * @example
+ * ```ts
+ * import { Auth } from "@latch/core"
+ * import Credentials from "@latch/core/providers/credentials"
+ * const response = await Auth(request, { secret, trustHost: true, providers: [Credentials({ authorize })] })
+ * ```
+ */
+export async function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal>;
+export async function Auth(request: Request, config: Omit<AuthConfig, "raw">): Promise<Response>;
+export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
+  const jsonMode = request.headers.has("x-auth-return-redirect");
+  const finish = (internal: ResponseInternal, json = jsonMode) => (config.raw === raw ? internal : toResponse(internal, json));
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return finish(requestErrorResponse(new InvalidRequest("The request URL is not valid.")));
+  }
+  const { logger, basePath } = staticConfig(config);
+
+  let req: AuthRequest;
+  try {
+    req = await parseRequest(request, url, basePath);
+  } catch (error) {
+    logger.debug("request", error);
+    if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));
+    throw error;
+  }
+
+  const ctx = resolveConfig(config, url);
+  const problem = assertConfig(config);
+  if (problem) {
+    logError(logger, problem);
+    return finish(configErrorResponse(problem, { action: req.action, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
+  }
+
+  try {
+    return finish(await runAction(ctx, req), req.jsonMode);
+  } catch (error) {
+    if (error instanceof AuthError) logError(logger, error);
+    else logger.error("UnknownError", error);
+    return finish(actionErrorResponse(error, ctx), req.jsonMode);
+  }
+}

@@ -1,0 +1,68 @@
+import { requiredAdapterMethods, type AdapterMethod } from "../adapter.js";
+import {
+  type AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods, MissingAuthorize,
+  MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider,
+} from "../errors.js";
+import type { AuthConfig } from "../types/config.js";
+import { missingMethods } from "./adapter-guard.js";
+import { staticConfig } from "./resolve.js";
+
+const checked = new WeakMap<AuthConfig, AuthError | null>();
+
+function findProblem(config: AuthConfig): AuthError | null {
+  const s = staticConfig(config);
+  if (!s.secrets.length) {
+    return new MissingSecret("Please define a `secret`: set AUTH_SECRET to a random string of at least 32 characters (for example the output of `openssl rand -base64 33`).");
+  }
+  if (!config.trustHost) {
+    return new UntrustedHost("The request's host is not trusted. Set `trustHost: true` or AUTH_TRUST_HOST=true when a proxy you control sets the Host header, or AUTH_URL to your site's URL.");
+  }
+  const ids = new Set<string>();
+  const needs = new Set<AdapterMethod>();
+  for (const provider of s.mergedProviders) {
+    if (ids.has(provider.id)) return new InvalidProvider(`Two providers have the id "${provider.id}". Give one of them another \`id\`.`);
+    ids.add(provider.id);
+    if (provider.type === "credentials" && typeof provider.authorize !== "function") {
+      return new MissingAuthorize(`The credentials provider "${provider.id}" needs an \`authorize\` function.`);
+    }
+    if (provider.type === "email") {
+      if (!config.adapter) return new MissingAdapter(`The email provider "${provider.id}" needs an adapter to store verification tokens; set \`adapter\` in the config.`);
+      requiredAdapterMethods.email.forEach((m) => needs.add(m));
+    }
+    if (provider.type === "webauthn") {
+      if (!s.mergedProviders.length || !config.experimental?.enableWebAuthn) {
+        return new ExperimentalFeatureNotEnabled(`The webauthn provider "${provider.id}" is experimental: enable it with \`experimental: { enableWebAuthn: true }\`.`);
+      }
+      if (!config.adapter) return new MissingAdapter(`The webauthn provider "${provider.id}" needs an adapter to store authenticators; set \`adapter\` in the config.`);
+      requiredAdapterMethods.webauthn.forEach((m) => needs.add(m));
+    }
+  }
+  if (s.session.strategy === "database") {
+    if (!config.adapter) return new MissingAdapter("The database session strategy needs an adapter; set `adapter`, or use `session: { strategy: \"jwt\" }`.");
+    requiredAdapterMethods.database.forEach((m) => needs.add(m));
+  } else if (s.session.strategy !== "jwt") {
+    return new UnsupportedStrategy(`Unknown session strategy "${String(s.session.strategy)}": use "jwt" or "database".`);
+  }
+  if (config.adapter) {
+    const missing = missingMethods(config.adapter, [...needs]);
+    if (missing.length) return new MissingAdapterMethods(missing);
+  }
+  return null;
+}
+
+/**
+ * Checks once per config object that it can work at all, and returns the first problem found
+ * with a message that says how to fix it. Logs the one-time warnings.
+ */
+export function assertConfig(config: AuthConfig): AuthError | null {
+  if (checked.has(config)) return checked.get(config)!;
+  const problem = findProblem(config);
+  checked.set(config, problem);
+  const { logger } = staticConfig(config);
+  if (!problem) {
+    if (config.debug) logger.warn("debug-enabled", "Debug logging is on; turn it off in production.");
+    if (config.skipCSRFCheck) logger.warn("csrf-disabled", "The CSRF check is off; make sure your framework checks the request origin.");
+    if (config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn", "WebAuthn is experimental and may change.");
+  }
+  return problem;
+}

@@ -1,0 +1,38 @@
+import type { Adapter } from "../adapter.js";
+import type { CallbacksOptions } from "../types/callbacks.js";
+import type { CookiesOptions } from "../types/cookies.js";
+import type { EventCallbacks } from "../types/events.js";
+import type { LoggerInstance } from "../types/logger.js";
+import type { PagesOptions } from "../types/pages.js";
+import type { JWTOptions, SessionOptions } from "../types/session-options.js";
+import type { Theme } from "../types/theme.js";
+import type { InternalProvider } from "./providers.js";
+
+/** The callbacks with their defaults filled in. */
+export type ResolvedCallbacks = Required<CallbacksOptions>;
+
+/** The configuration of one request, resolved once and read-only. */
+export interface AuthContext {
+  /** `origin + basePath`, no trailing slash. */
+  readonly baseUrl: string;
+  /** The request's origin. */
+  readonly origin: string;
+  readonly basePath: string;
+  /** Newest first; the first encrypts and hashes. */
+  readonly secrets: readonly string[];
+  readonly providers: readonly InternalProvider[];
+  readonly cookies: CookiesOptions;
+  readonly useSecureCookies: boolean;
+  readonly session: SessionOptions;
+  readonly jwt: JWTOptions;
+  readonly callbacks: ResolvedCallbacks;
+  readonly events: EventCallbacks;
+  readonly logger: LoggerInstance;
+  readonly pages: PagesOptions;
+  readonly theme: Theme;
+  /** The adapter, each method wrapped so that a throw becomes `AdapterError`. */
+  readonly adapter?: Adapter;
+  readonly skipCSRFCheck: boolean;
+  readonly redirectProxyUrl?: string;
+  readonly experimental: { readonly enableWebAuthn: boolean };
+}

@@ -1,0 +1,114 @@
+import type { AuthConfig } from "../types/config.js";
+import { authActions, type AuthAction } from "../types/actions.js";
+import type { ProviderConfig } from "../providers/types.js";
+
+/** An environment: `process.env`, a platform's bindings, or any string record. */
+export type EnvObject = Record<string, string | undefined>;
+
+function parseBoolean(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (/^(true|1)$/i.test(value)) return true;
+  if (/^(false|0)$/i.test(value)) return false;
+  return undefined;
+}
+
+/** `AUTH_<ID>` prefix of a provider's variables: id upper-cased, `-` → `_`. */
+export function providerEnvPrefix(id: string): string {
+  return `AUTH_${id.toUpperCase().replace(/-/g, "_")}`;
+}
+
+function withProviderEnv(provider: AuthConfig["providers"][number], env: EnvObject): AuthConfig["providers"][number] {
+  const resolved = (typeof provider === "function" ? provider() : provider) as ProviderConfig;
+  const options = { ...(resolved.options as Record<string, unknown> | undefined) };
+  const prefix = providerEnvPrefix(String(options.id ?? resolved.id));
+  const fill = (key: string, variable: string) => {
+    if (options[key] === undefined && env[variable] !== undefined) options[key] = env[variable];
+  };
+  if (resolved.type === "oauth" || resolved.type === "oidc") {
+    fill("clientId", `${prefix}_ID`);
+    fill("clientSecret", `${prefix}_SECRET`);
+    fill("issuer", `${prefix}_ISSUER`);
+  } else if (resolved.type === "email") {
+    fill("apiKey", `${prefix}_KEY`);
+  }
+  return { ...resolved, options } as ProviderConfig;
+}
+
+/**
+ * Fills the config's unset options from the environment: `secret` (`AUTH_SECRET`, alias
+ * `NEXTAUTH_SECRET`, then `AUTH_SECRET_1..3` for rotation), `basePath` from the path of `AUTH_URL`
+ * (alias `NEXTAUTH_URL`), `trustHost` (`AUTH_TRUST_HOST`: `true`/`1` or `false`/`0`; otherwise
+ * trusted when `AUTH_URL` is set, on platforms that set the host safely, or outside production),
+ * `redirectProxyUrl` (`AUTH_REDIRECT_PROXY_URL`) and the providers' `AUTH_<ID>_ID`, `_SECRET`,
+ * `_ISSUER` and `_KEY`. Providers are replaced by new objects; provider objects are never mutated.
+ *
+ * @example
+ * ```ts
+ * const config = { providers: [GitHub] }
+ * setEnvDefaults(process.env, config) // config.secret, config.providers[0].options.clientId, …
+ * ```
+ */
+export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): void {
+  const env = envObject ?? {};
+  if (!config.secret || (Array.isArray(config.secret) && config.secret.length === 0)) {
+    const main = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET;
+    const older = [env.AUTH_SECRET_1, env.AUTH_SECRET_2, env.AUTH_SECRET_3];
+    const secrets = [main, ...older].filter((s): s is string => !!s);
+    if (secrets.length) config.secret = secrets.length === 1 ? secrets[0] : secrets;
+  }
+  const siteUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
+  if (siteUrl) {
+    try {
+      const { pathname } = new URL(siteUrl);
+      const path = pathname.replace(/\/+$/, "");
+      if (path) {
+        const warn = config.logger?.warn ?? ((code: string, message: string) => console.warn(`[latch][warn][${code}]`, message));
+        if (!config.basePath) config.basePath = path;
+        else if (config.basePath === path) warn("env-url-basepath-redundant", "AUTH_URL's path and basePath are the same; one of them is enough.");
+        else warn("env-url-basepath-mismatch", `basePath "${config.basePath}" wins over AUTH_URL's path "${path}".`);
+      }
+    } catch {
+      // an invalid AUTH_URL is reported when a URL is built from it
+    }
+  }
+  if (config.trustHost === undefined) {
+    config.trustHost =
+      parseBoolean(env.AUTH_TRUST_HOST) ??
+      (!!siteUrl || !!env.VERCEL || !!env.CF_PAGES || env.NODE_ENV !== "production");
+  }
+  config.redirectProxyUrl ??= env.AUTH_REDIRECT_PROXY_URL;
+  config.providers = (config.providers ?? []).map((p) => withProviderEnv(p, env));
+}
+
+/** True when `action` is one of the actions Latch serves. */
+export function isAuthAction(action: string): action is AuthAction {
+  return (authActions as readonly string[]).includes(action);
+}
+
+/**
+ * The absolute URL of `action`: from `AUTH_URL` when set, else from `X-Forwarded-Host`/`Host` and
+ * `X-Forwarded-Proto` (or `protocol`), then `basePath` and the action.
+ *
+ * @example
+ * ```ts
+ * createActionURL("signin", "https", new Headers({ host: "example.com" }), process.env, "/auth")
+ * // → https://example.com/auth/signin
+ * ```
+ */
+export function createActionURL(action: AuthAction, protocol: string, headers: Headers, envObject: EnvObject, basePath?: string): URL {
+  const envUrl = envObject?.AUTH_URL ?? envObject?.NEXTAUTH_URL;
+  let url: URL;
+  if (envUrl) {
+    url = new URL(envUrl);
+    if (basePath && basePath !== "/" && url.pathname !== "/") {
+      url = new URL(url.origin);
+    }
+  } else {
+    const host = headers.get("x-forwarded-host") ?? headers.get("host");
+    const proto = headers.get("x-forwarded-proto") ?? protocol;
+    const scheme = proto.endsWith(":") ? proto : `${proto}:`;
+    url = new URL(`${scheme}//${host}`);
+  }
+  const base = `${url.pathname}/${(basePath ?? "").replace(/^\/+|\/+$/g, "")}`.replace(/\/{2,}/g, "/").replace(/\/$/, "");
+  return new URL(`${base}/${action}`, url.origin);
+}

@@ -1,0 +1,63 @@
+import type { EmailConfig, EndpointConfig, OAuthCheck, OAuthConfig, Provider, ProviderConfig } from "../providers/types.js";
+
+/** A provider after its options were merged over its defaults, with the URLs Latch serves for it. */
+export type InternalProvider<T extends ProviderConfig = ProviderConfig> = T & {
+  /** `<base>/signin/<id>` */
+  signinUrl: string;
+  /** `<base>/callback/<id>` */
+  callbackUrl: string;
+};
+
+/** An OAuth/OIDC provider after resolution: endpoints as objects, `checks` filled in. */
+export type InternalOAuthProvider = InternalProvider<OAuthConfig<any>> & {
+  authorization?: EndpointConfig;
+  token?: EndpointConfig;
+  userinfo?: EndpointConfig;
+  checks: OAuthCheck[];
+};
+
+function asEndpoint(value: unknown): EndpointConfig | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string") return { url: value };
+  return value as EndpointConfig;
+}
+
+function mergeEndpoint(defaults: unknown, override: unknown): EndpointConfig | undefined {
+  const base = asEndpoint(defaults);
+  const over = asEndpoint(override);
+  if (!base) return over;
+  if (!over) return base;
+  return { ...base, ...over, params: { ...base.params, ...over.params } };
+}
+
+function mergeOAuth(defaults: OAuthConfig<any>, options: Record<string, unknown>): InternalOAuthProvider {
+  const merged = { ...defaults, ...options } as OAuthConfig<any> & Record<string, unknown>;
+  for (const key of ["authorization", "token", "userinfo"] as const) {
+    merged[key] = mergeEndpoint(defaults[key], options[key]) as never;
+  }
+  const checks: OAuthCheck[] = merged.checks ?? (merged.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]);
+  return { ...merged, checks } as InternalOAuthProvider;
+}
+
+/**
+ * Calls provider functions that were passed uncalled and merges each provider's `options` over its
+ * defaults. Neither the user's config nor the provider objects are modified.
+ */
+export function mergeProviders(providers: readonly Provider[]): ProviderConfig[] {
+  return providers.map((entry) => {
+    const provider = (typeof entry === "function" ? entry() : entry) as ProviderConfig;
+    const { options = {}, ...defaults } = provider as ProviderConfig & { options?: Record<string, unknown> };
+    if (provider.type === "oauth" || provider.type === "oidc") {
+      return mergeOAuth(defaults as OAuthConfig<any>, options);
+    }
+    if (provider.type === "email") {
+      return { ...(defaults as EmailConfig), ...options } as EmailConfig;
+    }
+    return { ...defaults, ...options } as ProviderConfig;
+  });
+}
+
+/** Adds the sign-in and callback URLs under `baseUrl` to each provider. */
+export function withProviderUrls(providers: readonly ProviderConfig[], baseUrl: string): InternalProvider[] {
+  return providers.map((p) => ({ ...p, signinUrl: `${baseUrl}/signin/${p.id}`, callbackUrl: `${baseUrl}/callback/${p.id}` }));
+}

@@ -1,0 +1,120 @@
+import type { Adapter } from "../adapter.js";
+import { randomUUID } from "../crypto/index.js";
+import { decode, encode } from "../jwt.js";
+import type { ProviderConfig } from "../providers/types.js";
+import { defaultRedirect } from "../security/callback-url.js";
+import { resolveCookies } from "../security/cookies.js";
+import { skipCSRFCheck } from "../symbols.js";
+import type { AuthConfig } from "../types/config.js";
+import type { JWTOptions, SessionOptions } from "../types/session-options.js";
+import type { Session } from "../types/entities.js";
+import { guardAdapter } from "./adapter-guard.js";
+import type { AuthContext, ResolvedCallbacks } from "./context.js";
+import { resolveLogger } from "./logger.js";
+import { mergeProviders, withProviderUrls, type InternalProvider } from "./providers.js";
+
+/** The parts of a resolved config that do not depend on the request; computed once per config object. */
+interface StaticConfig {
+  basePath: string;
+  secrets: string[];
+  mergedProviders: ProviderConfig[];
+  session: SessionOptions;
+  jwt: JWTOptions;
+  callbacks: ResolvedCallbacks;
+  adapter?: Adapter;
+  logger: AuthContext["logger"];
+  /** Providers with their URLs, per base URL (a deployment has one or a few). */
+  providersByBase: Map<string, InternalProvider[]>;
+}
+
+const staticCache = new WeakMap<AuthConfig, StaticConfig>();
+
+const defaultCallbacks: ResolvedCallbacks = {
+  signIn: () => true,
+  redirect: defaultRedirect,
+  session: ({ session }) => ({
+    user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
+    expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
+  }) as Session,
+  jwt: ({ token }) => token,
+};
+
+/** `basePath` with a leading slash and no trailing one; `/auth` when unset. */
+export function normalizeBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? "/auth").replace(/\/+$/, "");
+  if (!trimmed) return "";
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+function secretsOf(secret: AuthConfig["secret"]): string[] {
+  return (Array.isArray(secret) ? secret : [secret]).filter((s): s is string => typeof s === "string" && s.length > 0);
+}
+
+function resolveStatic(config: AuthConfig): StaticConfig {
+  const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
+  const maxAge = config.session?.maxAge ?? 30 * 24 * 60 * 60;
+  const session: SessionOptions = {
+    strategy,
+    maxAge,
+    updateAge: config.session?.updateAge ?? 24 * 60 * 60,
+    generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
+  };
+  return {
+    basePath: normalizeBasePath(config.basePath),
+    secrets: secretsOf(config.secret),
+    mergedProviders: mergeProviders(config.providers ?? []),
+    session,
+    jwt: { maxAge, encode, decode, ...config.jwt },
+    callbacks: { ...defaultCallbacks, ...config.callbacks } as ResolvedCallbacks,
+    adapter: config.adapter ? guardAdapter(config.adapter) : undefined,
+    logger: resolveLogger(config.logger, !!config.debug),
+    providersByBase: new Map(),
+  };
+}
+
+/** The request-independent part of `config`, cached per config object. */
+export function staticConfig(config: AuthConfig): StaticConfig {
+  let cached = staticCache.get(config);
+  if (!cached) {
+    cached = resolveStatic(config);
+    staticCache.set(config, cached);
+  }
+  return cached;
+}
+
+/**
+ * Resolves `config` for a request at `url`: defaults filled in, providers merged with their URLs,
+ * cookie names chosen for the scheme. Never writes into `config`; the result is frozen.
+ */
+export function resolveConfig(config: AuthConfig, url: URL): AuthContext {
+  const s = staticConfig(config);
+  const origin = url.origin;
+  const baseUrl = `${origin}${s.basePath}`;
+  let providers = s.providersByBase.get(baseUrl);
+  if (!providers) {
+    providers = withProviderUrls(s.mergedProviders, baseUrl);
+    if (s.providersByBase.size > 32) s.providersByBase.clear();
+    s.providersByBase.set(baseUrl, providers);
+  }
+  const useSecureCookies = config.useSecureCookies ?? url.protocol === "https:";
+  return Object.freeze({
+    baseUrl,
+    origin,
+    basePath: s.basePath,
+    secrets: s.secrets,
+    providers,
+    cookies: resolveCookies(useSecureCookies, config.cookies),
+    useSecureCookies,
+    session: s.session,
+    jwt: s.jwt,
+    callbacks: s.callbacks,
+    events: config.events ?? {},
+    logger: s.logger,
+    pages: config.pages ?? {},
+    theme: config.theme ?? {},
+    adapter: s.adapter,
+    skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
+    redirectProxyUrl: config.redirectProxyUrl,
+    experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
+  });
+}

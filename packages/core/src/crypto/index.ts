@@ -1,0 +1,7 @@
+// The one seam through which core uses cryptography. Nothing else in core calls
+// `crypto.subtle` or `jose` directly.
+export { randomBytes, randomHex, randomBase64Url, randomUUID } from "./random.js";
+export { sha256Hex, timingSafeEqual } from "./hash.js";
+export { deriveKey, type ContentEncryption, type DerivedKey } from "./keys.js";
+export { sealJwt, openJwt, type SealOptions, type OpenOptions } from "./jwe.js";
+export { toHex, toBase64Url, utf8 } from "./encoding.js";

@@ -1,0 +1,27 @@
+import type { AuthContext } from "../config/context.js";
+import type { InternalProvider } from "../config/providers.js";
+import type { AuthRequest } from "../http/request.js";
+import type { VerifiedSignIn } from "../signin/complete.js";
+import type { ResponseInternal } from "../types/response.js";
+
+/** What every flow step receives. */
+export interface FlowInput<P extends InternalProvider = InternalProvider> {
+  ctx: AuthContext;
+  req: AuthRequest;
+  provider: P;
+  /** Where to go afterwards, already checked by the `redirect` callback. */
+  callbackUrl: string;
+}
+
+/**
+ * The sign-in protocol of one provider type. `begin` answers `POST /signin/<id>`; `complete`
+ * answers `/callback/<id>` and returns the verified user, which `signin/complete` signs in;
+ * `options` answers `GET /webauthn-options/<id>`.
+ */
+export interface Flow {
+  begin?(input: FlowInput<any>): Promise<ResponseInternal>;
+  complete(input: FlowInput<any>): Promise<VerifiedSignIn | ResponseInternal>;
+  options?(input: FlowInput<any>): Promise<ResponseInternal>;
+  /** Whether a POST to the callback must carry the CSRF token (false where state/PKCE protect it). */
+  callbackNeedsCsrf: boolean;
+}

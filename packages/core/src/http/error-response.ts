@@ -1,0 +1,57 @@
+import { signInPageUrl, errorPageUrl } from "../actions/urls.js";
+import type { AuthContext } from "../config/context.js";
+import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, UnknownAction, clientSafeErrorTypes, signInPageErrorTypes } from "../errors.js";
+import { renderErrorPage } from "../pages/index.js";
+import type { ResponseInternal } from "../types/response.js";
+import type { LoggerInstance } from "../types/logger.js";
+
+/** Actions whose answer is JSON; their configuration errors answer JSON too. */
+const jsonActions = new Set(["providers", "csrf", "session", "webauthn-options"]);
+
+function typeOf(error: unknown): string {
+  return error instanceof AuthError ? error.type : "UnknownError";
+}
+
+/** Logs an error with its type as the code; the message and cause never hold secrets. */
+export function logError(logger: LoggerInstance, error: unknown): void {
+  logger.error(typeOf(error), error);
+}
+
+/** A malformed request: 4xx JSON, never the error page. */
+export function requestErrorResponse(error: InvalidRequest | UnknownAction | InvalidProvider): ResponseInternal {
+  const status = error instanceof InvalidRequest ? error.status : 400;
+  return { status, body: { error: error.type, message: error.message } };
+}
+
+/**
+ * A configuration that cannot work: 500 with `{ message }` (no secret, no stack) for JSON requests,
+ * the error page with `Configuration` for page requests.
+ */
+export function configErrorResponse(
+  error: AuthError,
+  target: { action?: string; jsonMode: boolean; theme: AuthContext["theme"]; baseUrl: string; origin: string },
+): ResponseInternal {
+  if (target.jsonMode || (target.action && jsonActions.has(target.action))) {
+    return { status: 500, body: { message: `There is a problem with the server configuration (${error.type}): ${error.message}` } };
+  }
+  const page = renderErrorPage({ error: "Configuration", signInUrl: `${target.baseUrl}/signin`, homeUrl: target.origin, theme: target.theme });
+  return { status: page.status, body: page.html };
+}
+
+/**
+ * Turns an error thrown by an action into its response: a client-safe type goes back to the
+ * sign-in page (sign-in errors) or the error page with `?error=<type>` (`&code=` for
+ * `CredentialsSignin`); anything else is reported as `Configuration`.
+ */
+export function actionErrorResponse(error: unknown, ctx: AuthContext): ResponseInternal {
+  if (error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider) {
+    return requestErrorResponse(error);
+  }
+  const type = typeOf(error);
+  if (error instanceof AuthError && clientSafeErrorTypes.has(error.type)) {
+    const code = error instanceof CredentialsSignin ? error.code : undefined;
+    const url = signInPageErrorTypes.has(error.type) ? signInPageUrl(ctx, { error: type, code }) : errorPageUrl(ctx, { error: type });
+    return { redirect: url };
+  }
+  return { redirect: errorPageUrl(ctx, { error: "Configuration" }) };
+}

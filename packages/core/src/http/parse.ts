@@ -1,0 +1,97 @@
+import { InvalidRequest, UnknownAction } from "../errors.js";
+import { parseCookies } from "../security/cookies.js";
+import { authActions, type AuthAction } from "../types/actions.js";
+import type { AuthRequest } from "./request.js";
+
+/** The largest POST body Latch reads. Sign-in forms and WebAuthn responses fit many times over. */
+export const maxBodyBytes = 64 * 1024;
+
+const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callback", "webauthn-options"]);
+
+/** `{ action, providerId }` of a path under `basePath`, or `null` when it names no action. */
+export function parsePath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } | null {
+  if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return null;
+  const rest = pathname.slice(basePath.length).replace(/\/$/, "");
+  const segments = rest.split("/").slice(1);
+  if (segments.length < 1 || segments.length > 2) return null;
+  const [action, providerId] = segments as [string, string | undefined];
+  if (!(authActions as readonly string[]).includes(action)) return null;
+  if (providerId !== undefined && (!providerId || !actionsWithProvider.has(action as AuthAction))) return null;
+  let decoded: string | undefined;
+  try {
+    decoded = providerId === undefined ? undefined : decodeURIComponent(providerId);
+  } catch {
+    return null;
+  }
+  return { action: action as AuthAction, providerId: decoded };
+}
+
+async function readText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBodyBytes) throw new InvalidRequest("The request body is too large.", 413);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel();
+      throw new InvalidRequest("The request body is too large.", 413);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function firstWins(entries: Iterable<[string, string]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of entries) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") {
+    return firstWins(new URLSearchParams(await readText(request)));
+  }
+  if (type === "application/json") {
+    const text = await readText(request);
+    if (!text) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new InvalidRequest("The request body is not valid JSON.");
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new InvalidRequest("The JSON body must be an object.");
+    return parsed as Record<string, unknown>;
+  }
+  return undefined;
+}
+
+/**
+ * Turns a `Request` into an {@link AuthRequest}. Throws `UnknownAction` for a path that names
+ * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
+ */
+export async function parseRequest(request: Request, url: URL, basePath: string): Promise<AuthRequest> {
+  const route = parsePath(url.pathname, basePath);
+  if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`, 405);
+  return {
+    url,
+    method,
+    action: route.action,
+    providerId: route.providerId,
+    query: firstWins(url.searchParams),
+    body: method === "POST" ? await readBody(request) : undefined,
+    cookies: parseCookies(request.headers.get("cookie")),
+    headers: request.headers,
+    jsonMode: request.headers.has("x-auth-return-redirect"),
+    request,
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Latch core: the `Auth(request, config)` handler and everything it needs, on every runtime
+ * with Web APIs (Node, edge, Bun, Deno).
+ *
+ * @example
+ * ```ts
+ * import { Auth, setEnvDefaults } from "@latch/core"
+ * const config = { providers: [] }
+ * setEnvDefaults(process.env, config)
+ * export const handler = (request: Request) => Auth(request, config)
+ * ```
+ * @module @latch/core
+ */
+export { Auth } from "./auth.js";
+export { raw, skipCSRFCheck } from "./symbols.js";
+export { setEnvDefaults, createActionURL, isAuthAction, type EnvObject } from "./config/env.js";
+export { customFetch } from "./fetch.js";
+export type * from "./types/index.js";
+export type { Provider, ProviderType } from "./providers/types.js";
+export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, VerificationToken, AdapterAuthenticator } from "./adapter.js";
+export { AuthError, CredentialsSignin } from "./errors.js";

@@ -1,0 +1,66 @@
+/**
+ * The document shell shared by every page: doctype, language, viewport, inline styles, the
+ * theme's logo and the card that holds the page's content.
+ */
+import type { Theme } from "../types/theme.js";
+import { safeImageUrl } from "./colors.js";
+import { html, trustedHtml, type SafeHtml } from "./escape.js";
+import { buildStyles } from "./styles.js";
+
+/** What {@link renderDocument} needs. */
+export interface DocumentParts {
+  /** The `<title>`, also used as the card's heading. */
+  title: string;
+  /** Colours and logo. */
+  theme: Theme;
+  /** Content of the card, after the heading. */
+  body: SafeHtml;
+  /** Extra CSS rules built from validated values only. */
+  extraCss?: string;
+  /** Trusted module scripts, appended after the card. */
+  scripts?: readonly string[];
+  /** CSP nonce for the `<style>` and `<script>` elements. */
+  nonce?: string;
+}
+
+// Inside a <script> element the only sequences that can end it early or change how it is
+// parsed are `</script` and `<!--`; neutralise them so trusted code cannot break the page.
+function scriptBody(code: string): string {
+  return code.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\!--");
+}
+
+/**
+ * Renders a complete HTML document around a page's content.
+ *
+ * @example
+ * ```ts
+ * renderDocument({ title: "Sign out", theme: {}, body: html`<p>Bye</p>` });
+ * ```
+ */
+export function renderDocument(parts: DocumentParts): string {
+  const { title, theme, body, extraCss, scripts, nonce } = parts;
+  const nonceAttr = nonce ? html` nonce="${nonce}"` : "";
+  const logo = safeImageUrl(theme.logo, { allowRemote: true });
+  const css = buildStyles(theme, extraCss);
+  const scriptTags = (scripts ?? []).map(
+    (code) => html`<script type="module"${nonceAttr}>${trustedHtml(scriptBody(code))}</script>\n`,
+  );
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style${nonceAttr}>${trustedHtml(css)}</style>
+</head>
+<body>
+${logo ? html`<img class="logo" src="${logo}" alt="">\n` : ""}<main class="card">
+<h1>${title}</h1>
+${body}
+</main>
+${scriptTags}</body>
+</html>
+`;
+  return page.value;
+}

@@ -1,0 +1,163 @@
+/**
+ * The built-in sign-in page: one form per provider, in configuration order.
+ */
+import type { CredentialInput } from "../providers/types.js";
+import { safeColor, safeImageUrl } from "./colors.js";
+import { html, type SafeHtml } from "./escape.js";
+import { renderDocument } from "./layout.js";
+import { displayableCode, signInErrorMessage } from "./messages.js";
+import type { PageProvider, RenderedPage, SignInPageProps } from "./types.js";
+
+/** The fields every form sends back. */
+interface FormContext {
+  csrfToken: string;
+  callbackUrl: string;
+  email?: string;
+}
+
+function hiddenFields(ctx: FormContext): SafeHtml {
+  return html`<input type="hidden" name="csrfToken" value="${ctx.csrfToken}">
+<input type="hidden" name="callbackUrl" value="${ctx.callbackUrl}">`;
+}
+
+// Ids are built from positions, never from provider ids or field names, so they are always
+// unique and valid whatever the configuration contains.
+function fieldId(providerIndex: number, fieldIndex: number | "email"): string {
+  return `latch-${providerIndex}-${fieldIndex}`;
+}
+
+function providerButton(provider: PageProvider, index: number): SafeHtml {
+  const logo = safeImageUrl(provider.style?.logo, { allowRemote: false });
+  return html`<button type="submit" class="provider provider-${index}">${
+    logo ? html`<img src="${logo}" alt="" width="24" height="24">` : ""
+  }<span>Sign in with ${provider.name}</span></button>`;
+}
+
+function credentialFields(fields: Record<string, CredentialInput> | undefined, index: number): SafeHtml[] {
+  return Object.entries(fields ?? {}).map(([name, field], i) => {
+    const id = fieldId(index, i);
+    const label = typeof field.label === "string" && field.label !== "" ? field.label : name;
+    return html`<label for="${id}">${label}</label>
+<input id="${id}" name="${name}" type="${typeof field.type === "string" ? field.type : "text"}"${
+      typeof field.placeholder === "string" ? html` placeholder="${field.placeholder}"` : ""
+    }${typeof field.autocomplete === "string" ? html` autocomplete="${field.autocomplete}"` : ""}${
+      field.required === true ? html` required` : ""
+    }>
+`;
+  });
+}
+
+function oauthForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
+  return html`<form method="post" action="${p.signinUrl}">
+${hiddenFields(ctx)}
+${providerButton(p, i)}
+</form>`;
+}
+
+function emailForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
+  const id = fieldId(i, "email");
+  return html`<form method="post" action="${p.signinUrl}">
+${hiddenFields(ctx)}
+<label for="${id}">Email address</label>
+<input id="${id}" name="email" type="email" autocomplete="email" placeholder="you@example.com" required${
+    ctx.email ? html` value="${ctx.email}"` : ""
+  }>
+<button type="submit">Sign in with ${p.name}</button>
+</form>`;
+}
+
+function credentialsForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
+  return html`<form method="post" action="${p.callbackUrl}">
+${hiddenFields(ctx)}
+${credentialFields(p.credentials, i)}<button type="submit">Sign in with ${p.name}</button>
+</form>`;
+}
+
+// The passkey client script finds this form by its data attribute, runs the browser ceremony
+// and posts the result to `action`. Without the script the form does nothing useful.
+function webauthnForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
+  return html`<form method="post" action="${p.callbackUrl}" data-latch-webauthn="${p.id}">
+${hiddenFields(ctx)}
+${credentialFields(p.credentials, i)}${providerButton(p, i)}
+</form>`;
+}
+
+function providerForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
+  switch (p.type) {
+    case "oauth":
+    case "oidc":
+      return oauthForm(p, i, ctx);
+    case "email":
+      return emailForm(p, i, ctx);
+    case "credentials":
+      return credentialsForm(p, i, ctx);
+    case "webauthn":
+      return webauthnForm(p, i, ctx);
+  }
+}
+
+/** Consecutive oauth/oidc buttons share a group; every other form is a group of its own. */
+function groupForms(providers: PageProvider[], ctx: FormContext): SafeHtml[][] {
+  const groups: SafeHtml[][] = [];
+  let previousWasButton = false;
+  providers.forEach((p, i) => {
+    const isButton = p.type === "oauth" || p.type === "oidc";
+    const form = providerForm(p, i, ctx);
+    const last = groups[groups.length - 1];
+    if (isButton && previousWasButton && last) last.push(form);
+    else groups.push([form]);
+    previousWasButton = isButton;
+  });
+  return groups;
+}
+
+function providerCss(providers: PageProvider[]): string {
+  return providers
+    .map((p, i) => {
+      const bg = safeColor(p.style?.bg);
+      const text = safeColor(p.style?.text);
+      if (!bg && !text) return "";
+      return `.provider-${i}{${bg ? `--p-bg:${bg};` : ""}${text ? `--p-text:${text};` : ""}}\n`;
+    })
+    .join("");
+}
+
+function errorAlert(error: string | undefined, code: string | undefined): SafeHtml | "" {
+  if (!error) return "";
+  const shownCode = error === "CredentialsSignin" && code !== "credentials" ? displayableCode(code) : undefined;
+  return html`<div class="alert" role="alert">
+<p>${signInErrorMessage(error)}</p>
+${shownCode ? html`<p class="code">Reason: ${shownCode}</p>\n` : ""}</div>
+`;
+}
+
+/**
+ * Renders the sign-in page (status 200): an error message when `error` is set, then a form for
+ * each provider in the order given, with separators between groups of forms.
+ *
+ * @example
+ * ```ts
+ * const { status, html } = renderSignInPage({
+ *   providers: [{ id: "github", name: "GitHub", type: "oauth",
+ *     signinUrl: `${base}/signin/github`, callbackUrl: `${base}/callback/github` }],
+ *   csrfToken, callbackUrl: origin, theme: {},
+ * });
+ * ```
+ */
+export function renderSignInPage(props: SignInPageProps): RenderedPage {
+  const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email };
+  const groups = groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`);
+  const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">or</p>\n${g}`));
+  const body = html`${errorAlert(props.error, props.code)}${
+    sections.length > 0 ? sections : html`<p>No sign-in methods are configured.</p>\n`
+  }`;
+  const page = renderDocument({
+    title: "Sign in",
+    theme: props.theme,
+    body,
+    extraCss: providerCss(props.providers),
+    scripts: props.scripts,
+    nonce: props.nonce,
+  });
+  return { status: 200, html: page };
+}

@@ -1,0 +1,26 @@
+/**
+ * The built-in sign-out confirmation page.
+ */
+import { html } from "./escape.js";
+import { renderDocument } from "./layout.js";
+import type { RenderedPage, SignOutPageProps } from "./types.js";
+
+/**
+ * Renders the sign-out confirmation page (status 200): a question and a form that POSTs
+ * `csrfToken` and `callbackUrl` to `action`.
+ *
+ * @example
+ * ```ts
+ * const { html } = renderSignOutPage({ csrfToken, action: `${base}/signout`, callbackUrl: origin, theme: {} });
+ * ```
+ */
+export function renderSignOutPage(props: SignOutPageProps): RenderedPage {
+  const body = html`<p>Are you sure you want to sign out?</p>
+<form method="post" action="${props.action}">
+<input type="hidden" name="csrfToken" value="${props.csrfToken}">
+<input type="hidden" name="callbackUrl" value="${props.callbackUrl}">
+<button type="submit">Sign out</button>
+</form>
+`;
+  return { status: 200, html: renderDocument({ title: "Sign out", theme: props.theme, body, nonce: props.nonce }) };
+}

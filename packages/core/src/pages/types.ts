@@ -1,0 +1,150 @@
+/**
+ * The inputs and output of the built-in pages. The request handler builds these props from
+ * the resolved configuration; the render functions are pure and never read anything else.
+ *
+ * @module pages/types
+ */
+import type { ProviderType } from "../types/entities.js";
+import type { ProviderStyle, CredentialInput } from "../providers/types.js";
+import type { Theme } from "../types/theme.js";
+
+/**
+ * A provider as the sign-in page shows it.
+ *
+ * @example
+ * ```ts
+ * const github: PageProvider = {
+ *   id: "github", name: "GitHub", type: "oauth", style: { bg: "#24292f", text: "#fff" },
+ *   signinUrl: "https://app.example/auth/signin/github",
+ *   callbackUrl: "https://app.example/auth/callback/github",
+ * };
+ * ```
+ */
+export interface PageProvider {
+  /** Provider id, as in `/signin/<id>`. */
+  id: string;
+  /** Human name shown on the button. */
+  name: string;
+  /** Decides which form is rendered. */
+  type: ProviderType;
+  /** Button colours and logo. Colours are validated; invalid ones fall back to the defaults. */
+  style?: ProviderStyle;
+  /** `<base>/signin/<id>`: where oauth, oidc and email forms POST. */
+  signinUrl: string;
+  /** `<base>/callback/<id>`: where the credentials form POSTs, and the webauthn form's target. */
+  callbackUrl: string;
+  /** Credentials (and webauthn) providers: one input per entry, keyed by field name. */
+  credentials?: Record<string, CredentialInput>;
+}
+
+/**
+ * Props of {@link renderSignInPage}.
+ *
+ * @example
+ * ```ts
+ * const props: SignInPageProps = {
+ *   providers: [github], csrfToken, callbackUrl: "https://app.example/dashboard",
+ *   error: url.searchParams.get("error") ?? undefined, theme: {},
+ * };
+ * ```
+ */
+export interface SignInPageProps {
+  /** Providers, in the order their forms appear. */
+  providers: PageProvider[];
+  /** Sent back in every form as the hidden `csrfToken` field. */
+  csrfToken: string;
+  /** Sent back in every form as the hidden `callbackUrl` field. */
+  callbackUrl: string;
+  /** The `error` query parameter: shown as a human sentence above the forms. */
+  error?: string;
+  /** The `code` query parameter of a `CredentialsSignin` error. */
+  code?: string;
+  /** Prefills the email provider's address field. */
+  email?: string;
+  /** Colours and logo. */
+  theme: Theme;
+  /**
+   * Trusted module scripts appended to the page, each as a `<script type="module">` block
+   * (the passkey client uses this). Never pass user input here.
+   */
+  scripts?: string[];
+  /** CSP nonce put on the page's `<style>` and `<script>` elements. */
+  nonce?: string;
+}
+
+/**
+ * Props of {@link renderSignOutPage}.
+ *
+ * @example
+ * ```ts
+ * renderSignOutPage({ csrfToken, action: `${base}/signout`, callbackUrl: origin, theme: {} });
+ * ```
+ */
+export interface SignOutPageProps {
+  /** Sent back as the hidden `csrfToken` field. */
+  csrfToken: string;
+  /** The POST URL: `<base>/signout`. */
+  action: string;
+  /** Sent back as the hidden `callbackUrl` field. */
+  callbackUrl: string;
+  /** Colours and logo. */
+  theme: Theme;
+  /** CSP nonce put on the page's `<style>` element. */
+  nonce?: string;
+}
+
+/**
+ * Props of {@link renderErrorPage}.
+ *
+ * @example
+ * ```ts
+ * renderErrorPage({ error: "Verification", signInUrl: `${base}/signin`, homeUrl: origin, theme: {} });
+ * ```
+ */
+export interface ErrorPageProps {
+  /** The code from `?error=`. Unknown codes get a generic message. */
+  error: string;
+  /** `<base>/signin`. */
+  signInUrl: string;
+  /** The origin. */
+  homeUrl: string;
+  /** Colours and logo. */
+  theme: Theme;
+  /** CSP nonce put on the page's `<style>` element. */
+  nonce?: string;
+}
+
+/**
+ * Props of {@link renderVerifyRequestPage}.
+ *
+ * @example
+ * ```ts
+ * renderVerifyRequestPage({ homeUrl: origin, email: "ada@example.com", theme: {} });
+ * ```
+ */
+export interface VerifyRequestPageProps {
+  /** The origin. */
+  homeUrl: string;
+  /** The address the link was sent to, when known. */
+  email?: string;
+  /** Colours and logo. */
+  theme: Theme;
+  /** CSP nonce put on the page's `<style>` element. */
+  nonce?: string;
+}
+
+/**
+ * A page ready to send: the HTTP status and a complete `text/html` document.
+ *
+ * @example
+ * ```ts
+ * const { status, html } = renderErrorPage(props);
+ * return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+ * ```
+ */
+export interface RenderedPage {
+  /** HTTP status code. */
+  status: number;
+  /** The whole document, starting with `<!doctype html>`. */
+  html: string;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { findAll, findOne, textOf } from "./test-html.js";
+import { renderVerifyRequestPage } from "./verify-request.js";
+
+describe("renderVerifyRequestPage", () => {
+  it("tells the user to check their email, naming the address", () => {
+    const { status, html } = renderVerifyRequestPage({ homeUrl: "https://app.example", email: "ada@example.com", theme: {} });
+    expect(status).toBe(200);
+    expect(textOf(findOne(html, "title").inner)).toBe("Check your email");
+    expect(textOf(findOne(html, "h1").inner)).toBe("Check your email");
+    expect(textOf(findOne(html, "main").inner)).toContain("We sent a sign-in link to ada@example.com.");
+    const home = findOne(html, "a");
+    expect([textOf(home.inner), home.attrs.href]).toEqual(["Home", "https://app.example"]);
+  });
+
+  it("works without an address", () => {
+    const { html } = renderVerifyRequestPage({ homeUrl: "https://app.example", theme: {} });
+    expect(textOf(findOne(html, "main").inner)).toContain("We sent you a sign-in link.");
+    expect(findAll(html, "strong")).toEqual([]);
+  });
+
+  it("escapes the address and the home URL", () => {
+    const evil = `"><script>alert(1)</script>`;
+    const { html } = renderVerifyRequestPage({ homeUrl: `/${evil}`, email: `${evil}@example.com`, theme: {} });
+    expect(html).not.toMatch(/<script/i);
+    expect(textOf(findOne(html, "strong").inner)).toBe(`${evil}@example.com`);
+    expect(findOne(html, "a").attrs.href).toBe(`/${evil}`);
+  });
+});

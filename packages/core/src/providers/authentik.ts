@@ -1,0 +1,67 @@
+/**
+ * authentik sign-in over OpenID Connect.
+ *
+ * @module providers/authentik
+ */
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The claims of authentik's default scope mappings (https://docs.goauthentik.io/docs/add-secure-apps/providers/oauth2/). */
+export interface AuthentikProfile {
+  iss: string;
+  /** Depends on the provider's "subject mode": a hashed id by default. */
+  sub: string;
+  aud: string;
+  exp: number;
+  iat: number;
+  auth_time: number;
+  acr?: string;
+  amr?: string[];
+  c_hash?: string;
+  at_hash?: string;
+  nonce?: string;
+  sid?: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  preferred_username?: string;
+  nickname?: string;
+  picture?: string;
+  groups?: string[];
+}
+
+/**
+ * Sign in with authentik. Pass the application's issuer,
+ * `https://<host>/application/o/<application-slug>/` (with its trailing slash); it is required.
+ *
+ * Add `<origin>/auth/callback/authentik` to the redirect URIs of the OAuth2/OpenID provider.
+ * `AUTH_AUTHENTIK_ID`, `AUTH_AUTHENTIK_SECRET` and `AUTH_AUTHENTIK_ISSUER` fill `clientId`,
+ * `clientSecret` and `issuer` when you leave them out.
+ *
+ * @example
+ * ```ts
+ * import Authentik from "@latch/core/providers/authentik"
+ *
+ * const providers = [Authentik({ issuer: "https://auth.example.com/application/o/my-app/" })]
+ * ```
+ */
+export default function Authentik(options: OAuthUserConfig<AuthentikProfile> = {}): OIDCConfig<AuthentikProfile> {
+  return {
+    id: "authentik",
+    name: "authentik",
+    type: "oidc",
+    issuer: options.issuer,
+    authorization: { params: { scope: "openid profile email" } },
+    profile(profile) {
+      return {
+        id: profile.sub,
+        name: profile.name ?? profile.preferred_username ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      };
+    },
+    style: { bg: "#FD4B2D", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<AuthentikProfile>;
+}

@@ -1,0 +1,73 @@
+/**
+ * Amazon Cognito user pool sign-in over OpenID Connect.
+ *
+ * @module providers/cognito
+ */
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The claims of a Cognito ID token (https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html). */
+export interface CognitoProfile {
+  /** The user's UUID in the pool. */
+  sub: string;
+  iss: string;
+  aud: string;
+  token_use: "id";
+  auth_time: number;
+  iat: number;
+  exp: number;
+  nonce?: string;
+  at_hash?: string;
+  "cognito:username": string;
+  "cognito:groups"?: string[];
+  "cognito:roles"?: string[];
+  "cognito:preferred_role"?: string;
+  identities?: Array<{ userId: string; providerName: string; providerType: string; primary: string; dateCreated: string; issuer: string | null }>;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  preferred_username?: string;
+  picture?: string;
+  phone_number?: string;
+  phone_number_verified?: boolean;
+  locale?: string;
+  origin_jti?: string;
+  event_id?: string;
+}
+
+/**
+ * Sign in with an Amazon Cognito user pool. Pass the pool's issuer,
+ * `https://cognito-idp.<region>.amazonaws.com/<userPoolId>`; it is required. The hosted UI's domain
+ * is found through discovery on it.
+ *
+ * Add `<origin>/auth/callback/cognito` to the allowed callback URLs of your app client (with a
+ * client secret). `AUTH_COGNITO_ID`, `AUTH_COGNITO_SECRET` and `AUTH_COGNITO_ISSUER` fill
+ * `clientId`, `clientSecret` and `issuer` when you leave them out.
+ *
+ * @example
+ * ```ts
+ * import Cognito from "@latch/core/providers/cognito"
+ *
+ * const providers = [Cognito({ issuer: "https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123" })]
+ * ```
+ */
+export default function Cognito(options: OAuthUserConfig<CognitoProfile> = {}): OIDCConfig<CognitoProfile> {
+  return {
+    id: "cognito",
+    name: "Cognito",
+    type: "oidc",
+    issuer: options.issuer,
+    authorization: { params: { scope: "openid profile email" } },
+    profile(profile) {
+      return {
+        id: profile.sub,
+        name: profile.name ?? profile.preferred_username ?? profile["cognito:username"] ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      };
+    },
+    style: { bg: "#DD344C", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<CognitoProfile>;
+}

@@ -1,0 +1,131 @@
+/**
+ * GitHub (and GitHub Enterprise Server) sign-in over OAuth 2.
+ *
+ * @module providers/github
+ */
+import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+
+/** The authenticated user, as `GET /user` returns it (https://docs.github.com/en/rest/users/users). */
+export interface GitHubProfile {
+  login: string;
+  /** Numeric, stable account id. */
+  id: number;
+  node_id: string;
+  avatar_url: string;
+  gravatar_id: string | null;
+  url: string;
+  html_url: string;
+  followers_url: string;
+  following_url: string;
+  gists_url: string;
+  starred_url: string;
+  subscriptions_url: string;
+  organizations_url: string;
+  repos_url: string;
+  events_url: string;
+  received_events_url: string;
+  type: string;
+  site_admin: boolean;
+  name: string | null;
+  company: string | null;
+  blog: string | null;
+  location: string | null;
+  /** The public email; `null` when the user keeps it private (Latch then reads `/user/emails`). */
+  email: string | null;
+  hireable: boolean | null;
+  bio: string | null;
+  twitter_username?: string | null;
+  public_repos: number;
+  public_gists: number;
+  followers: number;
+  following: number;
+  created_at: string;
+  updated_at: string;
+  private_gists?: number;
+  total_private_repos?: number;
+  owned_private_repos?: number;
+  disk_usage?: number;
+  collaborators?: number;
+  two_factor_authentication?: boolean;
+  plan?: { collaborators: number; name: string; space: number; private_repos: number };
+}
+
+/** One entry of `GET /user/emails` (needs the `user:email` scope). */
+export interface GitHubEmail {
+  email: string;
+  primary: boolean;
+  verified: boolean;
+  visibility: "public" | "private" | null;
+}
+
+/** What {@link GitHub} accepts: the usual OAuth options, and a GitHub Enterprise Server URL. */
+export interface GitHubUserConfig extends OAuthUserConfig<GitHubProfile> {
+  /** GitHub Enterprise Server: the base URL of your instance, e.g. `https://github.example.com`. */
+  enterprise?: { baseUrl?: string };
+}
+
+function urlOf(endpoint: unknown): string | undefined {
+  if (typeof endpoint === "string") return endpoint;
+  if (endpoint && typeof endpoint === "object" && "url" in endpoint && typeof endpoint.url === "string") return endpoint.url;
+  return undefined;
+}
+
+/**
+ * Sign in with GitHub. The profile is `GET /user`; when the user's email is private, Latch reads
+ * `GET /user/emails` and takes the primary verified address.
+ *
+ * Register `<origin>/auth/callback/github` as the callback URL of your GitHub OAuth app.
+ * `AUTH_GITHUB_ID` and `AUTH_GITHUB_SECRET` fill `clientId` and `clientSecret` when you leave them out.
+ *
+ * @example
+ * ```ts
+ * import GitHub from "@latch/core/providers/github"
+ *
+ * const providers = [GitHub({})] // AUTH_GITHUB_ID / AUTH_GITHUB_SECRET
+ * const enterprise = [GitHub({ enterprise: { baseUrl: "https://github.example.com" } })]
+ * ```
+ */
+export default function GitHub(options: GitHubUserConfig = {}): OAuth2Config<GitHubProfile> {
+  const site = options.enterprise?.baseUrl?.replace(/\/+$/, "") ?? "https://github.com";
+  const api = options.enterprise?.baseUrl ? `${site}/api/v3` : "https://api.github.com";
+  const userUrl = `${api}/user`;
+
+  return {
+    id: "github",
+    name: "GitHub",
+    type: "oauth",
+    authorization: { url: `${site}/login/oauth/authorize`, params: { scope: "read:user user:email" } },
+    token: `${site}/login/oauth/access_token`,
+    userinfo: {
+      url: userUrl,
+      async request({ tokens, provider }) {
+        const url = urlOf(provider.userinfo) ?? userUrl;
+        const headers = {
+          Authorization: `Bearer ${tokens.access_token}`,
+          Accept: "application/vnd.github+json",
+          "User-Agent": "latch",
+        };
+        const response = await provider.fetch(url, { headers });
+        if (!response.ok) throw new Error(`GitHub /user answered HTTP ${response.status}`);
+        const profile = (await response.json()) as GitHubProfile;
+        if (profile.email) return profile;
+        // A private email is left out of /user; /user/emails lists it (scope user:email).
+        const emails = await provider.fetch(`${url.replace(/\/+$/, "")}/emails`, { headers });
+        if (!emails.ok) return profile;
+        const list = (await emails.json()) as GitHubEmail[];
+        const chosen = list.find((e) => e.primary && e.verified) ?? list.find((e) => e.verified);
+        return { ...profile, email: chosen?.email ?? null };
+      },
+    },
+    profile(profile) {
+      return {
+        id: String(profile.id),
+        name: profile.name ?? profile.login,
+        email: profile.email,
+        image: profile.avatar_url,
+      };
+    },
+    style: { bg: "#24292f", text: "#fff" },
+    options,
+  } satisfies OAuth2Config<GitHubProfile>;
+}

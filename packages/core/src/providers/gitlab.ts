@@ -1,0 +1,89 @@
+/**
+ * GitLab (gitlab.com or a self-managed instance) sign-in over OAuth 2.
+ *
+ * @module providers/gitlab
+ */
+import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+
+/** The current user, as `GET /api/v4/user` returns it (https://docs.gitlab.com/api/users/). */
+export interface GitLabProfile {
+  id: number;
+  username: string;
+  name: string;
+  state: string;
+  locked?: boolean;
+  avatar_url: string | null;
+  web_url: string;
+  created_at: string;
+  bio: string;
+  location: string | null;
+  /** The address shown on the public profile; may be empty. */
+  public_email: string | null;
+  /** The primary address (needs the `read_user` scope). */
+  email: string;
+  skype: string;
+  linkedin: string;
+  twitter: string;
+  discord?: string;
+  website_url: string;
+  organization: string | null;
+  job_title: string;
+  pronouns?: string | null;
+  bot: boolean;
+  work_information: string | null;
+  followers?: number;
+  following?: number;
+  local_time?: string | null;
+  last_sign_in_at: string | null;
+  confirmed_at: string | null;
+  last_activity_on: string | null;
+  theme_id: number;
+  color_scheme_id: number;
+  projects_limit: number;
+  current_sign_in_at: string | null;
+  identities: Array<{ provider: string; extern_uid: string; saml_provider_id?: number | null }>;
+  can_create_group: boolean;
+  can_create_project: boolean;
+  two_factor_enabled: boolean;
+  external: boolean;
+  private_profile: boolean;
+  commit_email?: string;
+  is_admin?: boolean;
+}
+
+/**
+ * Sign in with GitLab, with the `read_user` scope. For a self-managed instance pass its URL as
+ * `issuer`: the endpoints are built from it when the provider is created.
+ *
+ * Register `<origin>/auth/callback/gitlab` as the redirect URI of your GitLab application.
+ * `AUTH_GITLAB_ID` and `AUTH_GITLAB_SECRET` fill `clientId` and `clientSecret` when you leave them out.
+ *
+ * @example
+ * ```ts
+ * import GitLab from "@latch/core/providers/gitlab"
+ *
+ * const providers = [GitLab({})] // gitlab.com, AUTH_GITLAB_ID / AUTH_GITLAB_SECRET
+ * const selfManaged = [GitLab({ issuer: "https://gitlab.example.com" })]
+ * ```
+ */
+export default function GitLab(options: OAuthUserConfig<GitLabProfile> = {}): OAuth2Config<GitLabProfile> {
+  const base = (options.issuer ?? "https://gitlab.com").replace(/\/+$/, "");
+  return {
+    id: "gitlab",
+    name: "GitLab",
+    type: "oauth",
+    authorization: { url: `${base}/oauth/authorize`, params: { scope: "read_user" } },
+    token: `${base}/oauth/token`,
+    userinfo: `${base}/api/v4/user`,
+    profile(profile) {
+      return {
+        id: String(profile.id),
+        name: profile.name || profile.username,
+        email: profile.email || profile.public_email || null,
+        image: profile.avatar_url,
+      };
+    },
+    style: { bg: "#FC6D26", text: "#fff" },
+    options,
+  } satisfies OAuth2Config<GitLabProfile>;
+}

@@ -1,0 +1,72 @@
+/**
+ * Keycloak sign-in over OpenID Connect.
+ *
+ * @module providers/keycloak
+ */
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The claims of a Keycloak ID token with the default client scopes (https://www.keycloak.org/docs/latest/server_admin/#_oidc). */
+export interface KeycloakProfile {
+  exp: number;
+  iat: number;
+  auth_time?: number;
+  jti: string;
+  iss: string;
+  aud: string | string[];
+  /** The Keycloak user id (a UUID). */
+  sub: string;
+  typ: string;
+  azp: string;
+  nonce?: string;
+  session_state?: string;
+  sid?: string;
+  at_hash: string;
+  acr?: string;
+  email_verified: boolean;
+  name?: string;
+  preferred_username: string;
+  given_name?: string;
+  family_name?: string;
+  email?: string;
+  picture?: string;
+  locale?: string;
+  /** Present when a mapper adds realm or client roles. */
+  realm_access?: { roles: string[] };
+  resource_access?: Record<string, { roles: string[] }>;
+  groups?: string[];
+}
+
+/**
+ * Sign in with Keycloak. Pass the realm's issuer, `https://<host>/realms/<realm>` (Keycloak 17 and
+ * later; older servers add `/auth`); it is required.
+ *
+ * Add `<origin>/auth/callback/keycloak` to the valid redirect URIs of your Keycloak client (client
+ * authentication on). `AUTH_KEYCLOAK_ID`, `AUTH_KEYCLOAK_SECRET` and `AUTH_KEYCLOAK_ISSUER` fill
+ * `clientId`, `clientSecret` and `issuer` when you leave them out.
+ *
+ * @example
+ * ```ts
+ * import Keycloak from "@latch/core/providers/keycloak"
+ *
+ * const providers = [Keycloak({ issuer: "https://sso.example.com/realms/acme" })]
+ * ```
+ */
+export default function Keycloak(options: OAuthUserConfig<KeycloakProfile> = {}): OIDCConfig<KeycloakProfile> {
+  return {
+    id: "keycloak",
+    name: "Keycloak",
+    type: "oidc",
+    issuer: options.issuer,
+    authorization: { params: { scope: "openid profile email" } },
+    profile(profile) {
+      return {
+        id: profile.sub,
+        name: profile.name ?? profile.preferred_username ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      };
+    },
+    style: { bg: "#4D4D4D", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<KeycloakProfile>;
+}

@@ -1,0 +1,79 @@
+/**
+ * ZITADEL sign-in over OpenID Connect.
+ *
+ * @module providers/zitadel
+ */
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The claims ZITADEL returns (https://zitadel.com/docs/apis/openidoauth/claims). */
+export interface ZitadelProfile {
+  amr?: string[];
+  aud: string | string[];
+  auth_time: number;
+  azp?: string;
+  exp: number;
+  iat: number;
+  iss: string;
+  nonce?: string;
+  at_hash?: string;
+  c_hash?: string;
+  /** The ZITADEL user id. */
+  sub: string;
+  sid?: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  nickname?: string;
+  preferred_username?: string;
+  gender?: string;
+  locale?: string;
+  picture?: string;
+  updated_at?: number;
+  email?: string;
+  email_verified?: boolean;
+  phone_number?: string;
+  phone_number_verified?: boolean;
+  "urn:zitadel:iam:org:id"?: string;
+  "urn:zitadel:iam:org:domain:primary"?: string;
+  "urn:zitadel:iam:user:resourceowner:id"?: string;
+  "urn:zitadel:iam:user:resourceowner:name"?: string;
+  "urn:zitadel:iam:user:resourceowner:primary_domain"?: string;
+  /** Project roles: role → { orgId: orgDomain }. */
+  "urn:zitadel:iam:org:project:roles"?: Record<string, Record<string, string>>;
+}
+
+/**
+ * Sign in with ZITADEL. Pass your instance's issuer, e.g. `https://<instance>.zitadel.cloud` or your
+ * own domain; it is required. Works with a "Web" application using "Code" and a client secret (or
+ * PKCE without a secret).
+ *
+ * Add `<origin>/auth/callback/zitadel` to the redirect URIs of the application.
+ * `AUTH_ZITADEL_ID`, `AUTH_ZITADEL_SECRET` and `AUTH_ZITADEL_ISSUER` fill `clientId`, `clientSecret`
+ * and `issuer` when you leave them out.
+ *
+ * @example
+ * ```ts
+ * import Zitadel from "@latch/core/providers/zitadel"
+ *
+ * const providers = [Zitadel({ issuer: "https://acme-x1y2z3.zitadel.cloud" })]
+ * ```
+ */
+export default function Zitadel(options: OAuthUserConfig<ZitadelProfile> = {}): OIDCConfig<ZitadelProfile> {
+  return {
+    id: "zitadel",
+    name: "ZITADEL",
+    type: "oidc",
+    issuer: options.issuer,
+    authorization: { params: { scope: "openid profile email" } },
+    profile(profile) {
+      return {
+        id: profile.sub,
+        name: profile.name ?? profile.preferred_username ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      };
+    },
+    style: { bg: "#0F172A", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<ZitadelProfile>;
+}

@@ -1,0 +1,56 @@
+import { parse, serialize } from "cookie";
+import type { AuthConfig } from "../types/config.js";
+import type { Cookie, CookieOptions, CookiesOptions } from "../types/cookies.js";
+
+const checkMaxAge = 60 * 15;
+
+/**
+ * The default cookie names and attributes (OWASP session management: HttpOnly, SameSite=Lax,
+ * Secure with the `__Secure-`/`__Host-` prefixes on HTTPS). The names match Auth.js so that
+ * sessions carry over.
+ */
+export function defaultCookies(secure: boolean): CookiesOptions {
+  const prefix = secure ? "__Secure-" : "";
+  const base: CookieOptions = { httpOnly: true, sameSite: "lax", path: "/", secure };
+  return {
+    sessionToken: { name: `${prefix}authjs.session-token`, options: { ...base } },
+    callbackUrl: { name: `${prefix}authjs.callback-url`, options: { ...base } },
+    // __Host- pins the cookie to this host and path /, so a sibling subdomain cannot plant one.
+    csrfToken: { name: `${secure ? "__Host-" : ""}authjs.csrf-token`, options: { ...base } },
+    pkceCodeVerifier: { name: `${prefix}authjs.pkce.code_verifier`, options: { ...base, maxAge: checkMaxAge } },
+    state: { name: `${prefix}authjs.state`, options: { ...base, maxAge: checkMaxAge } },
+    nonce: { name: `${prefix}authjs.nonce`, options: { ...base, maxAge: checkMaxAge } },
+    webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base, maxAge: checkMaxAge } },
+  };
+}
+
+/** The default cookies with `config.cookies` overrides applied. */
+export function resolveCookies(secure: boolean, overrides: AuthConfig["cookies"] = {}): CookiesOptions {
+  const cookies = defaultCookies(secure);
+  for (const role of Object.keys(cookies) as (keyof CookiesOptions)[]) {
+    const override = overrides[role];
+    if (!override) continue;
+    cookies[role] = { name: override.name ?? cookies[role].name, options: { ...cookies[role].options, ...override.options } };
+  }
+  return cookies;
+}
+
+/** Parses a `Cookie` header. Values are percent-decoded; the first of a duplicated name wins. */
+export function parseCookies(header: string | null): Record<string, string> {
+  if (!header) return {};
+  const parsed = parse(header);
+  const cookies: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) if (value !== undefined) cookies[name] = value;
+  return cookies;
+}
+
+/** A `Set-Cookie` header value; the value is percent-encoded. */
+export function serializeCookie(cookie: Cookie): string {
+  return serialize(cookie.name, cookie.value, cookie.options);
+}
+
+/** A cookie that deletes `name`: empty value, same attributes, `Max-Age=0`. */
+export function expireCookie(name: string, options: CookieOptions): Cookie {
+  const { expires: _expires, ...rest } = options;
+  return { name, value: "", options: { ...rest, maxAge: 0 } };
+}

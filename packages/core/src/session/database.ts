@@ -1,0 +1,105 @@
+import type { AdapterSession, AdapterUser } from "../adapter.js";
+import type { AuthContext } from "../config/context.js";
+import { MissingAdapter } from "../errors.js";
+import type { AuthRequest } from "../http/request.js";
+import { expireCookie } from "../security/cookies.js";
+import type { Cookie } from "../types/cookies.js";
+import type { Session } from "../types/entities.js";
+import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
+
+type Ctx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt">;
+
+function adapterOf(ctx: Ctx) {
+  if (!ctx.adapter) throw new MissingAdapter("The database session strategy needs an adapter.");
+  return ctx.adapter as Required<NonNullable<Ctx["adapter"]>>;
+}
+
+function sessionCookie(ctx: Ctx, value: string, expires: Date): Cookie {
+  const { name, options } = ctx.cookies.sessionToken;
+  return { name, value, options: { ...options, expires } };
+}
+
+function clear(ctx: Ctx): Cookie[] {
+  return [expireCookie(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options)];
+}
+
+/** Signs in: stores `{ sessionToken, userId, expires }`; the cookie holds only the token. */
+export async function startDatabaseSession(ctx: Ctx, _req: AuthRequest, start: SessionStart): Promise<Cookie[]> {
+  const adapter = adapterOf(ctx);
+  const userId = start.user.id;
+  if (!userId) throw new MissingAdapter("A database session needs the user's id.");
+  const sessionToken = ctx.session.generateSessionToken();
+  const expires = new Date(Date.now() + ctx.session.maxAge * 1000);
+  await adapter.createSession({ sessionToken, userId, expires });
+  return [sessionCookie(ctx, sessionToken, expires)];
+}
+
+async function lookUp(ctx: Ctx, req: AuthRequest): Promise<{ session: AdapterSession; user: AdapterUser; token: string } | "expired" | null> {
+  const token = req.cookies[ctx.cookies.sessionToken.name];
+  if (!token) return null;
+  const adapter = adapterOf(ctx);
+  const found = await adapter.getSessionAndUser(token);
+  if (!found) return "expired";
+  if (new Date(found.session.expires).valueOf() < Date.now()) {
+    await adapter.deleteSession(token);
+    return "expired";
+  }
+  return { ...found, token };
+}
+
+async function exposed(ctx: Ctx, session: AdapterSession, user: AdapterUser, expires: Date, update?: { data: unknown }): Promise<Session> {
+  const input = { session: { ...session, user, expires } as never, user };
+  const result = update
+    ? await ctx.callbacks.session({ ...input, newSession: update.data, trigger: "update" })
+    : await ctx.callbacks.session(input);
+  return result as Session;
+}
+
+/**
+ * Reads the session (one adapter call). An expired session is deleted; `expires` moves by
+ * `maxAge` at most once per `updateAge`, and only then is the cookie re-sent.
+ */
+export async function readDatabaseSession(ctx: Ctx, req: AuthRequest): Promise<SessionRead> {
+  const found = await lookUp(ctx, req);
+  if (!found) return { session: null, cookies: [] };
+  if (found === "expired") return { session: null, cookies: clear(ctx) };
+  const { session, user, token } = found;
+  let expires = new Date(session.expires);
+  const cookies: Cookie[] = [];
+  const { maxAge, updateAge } = ctx.session;
+  if (updateAge === 0 || expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now()) {
+    expires = new Date(Date.now() + maxAge * 1000);
+    await adapterOf(ctx).updateSession({ sessionToken: token, expires });
+    cookies.push(sessionCookie(ctx, token, expires));
+  }
+  const client = await exposed(ctx, session, user, expires);
+  await ctx.events.session?.({ session: client, token: undefined as never });
+  return { session: client, cookies };
+}
+
+/** Applies a client's update: the `session` callback with `newSession` and `trigger: "update"`. */
+export async function updateDatabaseSession(ctx: Ctx, req: AuthRequest, data: unknown): Promise<SessionRead> {
+  const found = await lookUp(ctx, req);
+  if (!found) return { session: null, cookies: [] };
+  if (found === "expired") return { session: null, cookies: clear(ctx) };
+  const expires = new Date(Date.now() + ctx.session.maxAge * 1000);
+  await adapterOf(ctx).updateSession({ sessionToken: found.token, expires });
+  const client = await exposed(ctx, found.session, found.user, expires, { data });
+  return { session: client, cookies: [sessionCookie(ctx, found.token, expires)] };
+}
+
+/** Signs out: deletes the row, gives it to the `signOut` event, clears the cookie. */
+export async function endDatabaseSession(ctx: Ctx, req: AuthRequest): Promise<Cookie[]> {
+  const token = req.cookies[ctx.cookies.sessionToken.name];
+  if (token) {
+    const session = await adapterOf(ctx).deleteSession(token);
+    await ctx.events.signOut?.({ session });
+  }
+  return clear(ctx);
+}
+
+/** The signed-in user's id, for account linking. */
+export async function currentDatabaseUser(ctx: Ctx, req: AuthRequest): Promise<CurrentUser> {
+  const found = await lookUp(ctx, req);
+  return found && found !== "expired" ? { id: found.user.id } : null;
+}

@@ -1,0 +1,95 @@
+import type { AuthContext } from "../config/context.js";
+import { JWTSessionError } from "../errors.js";
+import type { AuthRequest } from "../http/request.js";
+import type { JWT, Session } from "../types/entities.js";
+import type { Cookie } from "../types/cookies.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "./chunks.js";
+import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
+
+type Ctx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger">;
+
+/** Decodes the session token of the request; `null` for none, or one that does not verify (logged). */
+async function decodeToken(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
+  const { name } = ctx.cookies.sessionToken;
+  const token = readChunkedCookie(req.cookies, name);
+  if (!token) return null;
+  try {
+    return (await ctx.jwt.decode({ token, secret: [...ctx.secrets], salt: name })) ?? null;
+  } catch (error) {
+    ctx.logger.error("JWTSessionError", new JWTSessionError("The session token did not decrypt or has expired.", { cause: { err: error as Error } }));
+    return null;
+  }
+}
+
+async function encodeCookies(ctx: Ctx, req: AuthRequest, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
+  const { sessionToken } = ctx.cookies;
+  const maxAge = ctx.jwt.maxAge;
+  const value = await ctx.jwt.encode({ token, secret: [...ctx.secrets], salt: sessionToken.name, maxAge });
+  const expires = new Date(Date.now() + maxAge * 1000);
+  return { cookies: writeChunkedCookie(req.cookies, sessionToken, value, expires), expires };
+}
+
+function clientSession(token: JWT, expires: Date): Session {
+  return { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+}
+
+/** Signs in: the `jwt` callback shapes the token, which is encrypted into the session cookie. */
+export async function startJwtSession(ctx: Ctx, req: AuthRequest, start: SessionStart): Promise<Cookie[]> {
+  const { user, account, profile, isNewUser } = start;
+  const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() };
+  const token = await ctx.callbacks.jwt({ token: initial, user, account, profile, isNewUser, trigger: isNewUser ? "signUp" : "signIn" });
+  if (!token) return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
+  return (await encodeCookies(ctx, req, token)).cookies;
+}
+
+/**
+ * Reads the session. A token younger than `updateAge` whose claims the `jwt` callback left alone
+ * is not re-encrypted: one decrypt, no cookie. An invalid token clears the cookie.
+ */
+export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<SessionRead> {
+  const payload = await decodeToken(ctx, req);
+  if (!payload) {
+    const carried = readChunkedCookie(req.cookies, ctx.cookies.sessionToken.name);
+    return { session: null, cookies: carried ? clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) : [] };
+  }
+  const before = JSON.stringify(payload);
+  const token = await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null });
+  if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
+  const now = Date.now() / 1000;
+  const stale = ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
+  let cookies: Cookie[] = [];
+  let expires = new Date((payload.exp ?? now) * 1000);
+  if (stale || token !== payload || JSON.stringify(token) !== before) {
+    const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
+    ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
+  }
+  const session = (await ctx.callbacks.session({ session: clientSession(token, expires), token })) as Session;
+  await ctx.events.session?.({ session, token });
+  return { session, cookies };
+}
+
+/** Applies a client's update: the `jwt` callback with `trigger: "update"`, then a fresh cookie. */
+export async function updateJwtSession(ctx: Ctx, req: AuthRequest, data: unknown): Promise<SessionRead> {
+  const payload = await decodeToken(ctx, req);
+  if (!payload) return { session: null, cookies: [] };
+  const token = await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null, trigger: "update", session: data });
+  if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
+  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
+  const { cookies, expires } = await encodeCookies(ctx, req, claims as JWT);
+  const session = (await ctx.callbacks.session({ session: clientSession(token, expires), token, newSession: data, trigger: "update" })) as Session;
+  await ctx.events.session?.({ session, token });
+  return { session, cookies };
+}
+
+/** Signs out: the `signOut` event gets the token; the cookie (every chunk) is cleared. */
+export async function endJwtSession(ctx: Ctx, req: AuthRequest): Promise<Cookie[]> {
+  const token = await decodeToken(ctx, req);
+  await ctx.events.signOut?.({ token });
+  return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
+}
+
+/** The signed-in user's id (`sub`), for account linking. */
+export async function currentJwtUser(ctx: Ctx, req: AuthRequest): Promise<CurrentUser> {
+  const token = await decodeToken(ctx, req);
+  return token?.sub ? { id: token.sub } : null;
+}

@@ -1,0 +1,94 @@
+import type { Adapter, AdapterUser } from "../adapter.js";
+import type { AuthContext } from "../config/context.js";
+import type { InternalProvider } from "../config/providers.js";
+import { AccessDenied, CallbackRouteError } from "../errors.js";
+import type { AuthRequest } from "../http/request.js";
+import { sessionStrategy } from "../session/index.js";
+import type { Account, Profile, User } from "../types/entities.js";
+import type { CredentialInput } from "../providers/types.js";
+import type { ResponseInternal } from "../types/response.js";
+import type { Cookie } from "../types/cookies.js";
+import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
+
+/** What a flow hands over once the provider has vouched for the user. */
+export interface VerifiedSignIn {
+  provider: InternalProvider;
+  /** The user as the provider describes it (profile mapping, `authorize` result, or the email address). */
+  user: User;
+  account: Account;
+  profile?: Profile;
+  /** Only for the credentials provider: the submitted fields. */
+  credentials?: Record<string, CredentialInput>;
+  /** Where to go afterwards (already checked by the `redirect` callback). */
+  callbackUrl: string;
+  /** Cookies the flow wants set or cleared (for example spent PKCE/state cookies). */
+  cookies?: Cookie[];
+}
+
+/** Runs the `signIn` callback: `true` continues, `false` or a throw is `AccessDenied`, a string is a redirect. */
+async function askSignIn(ctx: AuthContext, params: Parameters<AuthContext["callbacks"]["signIn"]>[0]): Promise<string | null> {
+  let allowed: boolean | string;
+  try {
+    allowed = await ctx.callbacks.signIn(params);
+  } catch (error) {
+    throw new AccessDenied((error as Error)?.message, { cause: { err: error as Error } });
+  }
+  if (allowed === false) throw new AccessDenied("The signIn callback refused the sign-in.");
+  return typeof allowed === "string" ? allowed : null;
+}
+
+async function findExistingUser(adapter: Required<Adapter>, verified: VerifiedSignIn): Promise<AdapterUser | null> {
+  const { account } = verified;
+  if (account.type === "email") return adapter.getUserByEmail(String(account.providerAccountId));
+  return adapter.getUserByAccount({ provider: account.provider, providerAccountId: String(account.providerAccountId) });
+}
+
+async function storedUser(ctx: AuthContext, req: AuthRequest, adapter: Required<Adapter>, verified: VerifiedSignIn): Promise<LinkedUser> {
+  const { account, user, provider } = verified;
+  if (account.type === "credentials") {
+    const stored = user.id ? await adapter.getUser(String(user.id)) : null;
+    if (!stored) throw new CallbackRouteError(`The user that authorize returned (id "${user.id}") is not in the adapter; database sessions need it stored.`);
+    return { user: stored, isNewUser: false };
+  }
+  if (account.type === "email") return emailUser(ctx, adapter, String(account.providerAccountId));
+  return linkAccountUser({
+    ctx,
+    adapter,
+    profileUser: user,
+    account,
+    current: await sessionStrategy(ctx).current(ctx, req),
+    allowDangerousEmailAccountLinking: !!(provider as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking,
+  });
+}
+
+/**
+ * The one place where a verified user becomes a signed-in user, for every provider type: the
+ * `signIn` callback (before anything is written), the account-linking rules and user/account
+ * writes, the session, the `signIn` event, and the redirect (to `pages.newUser` for a new user).
+ */
+export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verified: VerifiedSignIn): Promise<ResponseInternal> {
+  const { account, profile, credentials } = verified;
+  const adapter = ctx.adapter as Required<Adapter> | undefined;
+  const useAdapter = !!adapter && (account.type !== "credentials" || ctx.session.strategy === "database");
+  const known = useAdapter && account.type !== "credentials" ? await findExistingUser(adapter!, verified) : null;
+
+  const redirectTo = await askSignIn(ctx, { user: known ?? verified.user, account, profile, credentials });
+  if (redirectTo) return { redirect: redirectTo, cookies: verified.cookies };
+
+  let linked: LinkedUser = { user: { ...verified.user, id: verified.user.id ?? crypto.randomUUID() } as AdapterUser, isNewUser: false };
+  if (useAdapter) linked = await storedUser(ctx, req, adapter!, verified);
+
+  const userForSession = account.type === "credentials" && !useAdapter ? verified.user : linked.user;
+  const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user: userForSession, account, profile, isNewUser: linked.isNewUser });
+  await ctx.events.signIn?.({ user: account.type === "credentials" ? verified.user : linked.user, account, profile, isNewUser: linked.isNewUser });
+
+  const redirect = linked.isNewUser && ctx.pages.newUser
+    ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: verified.callbackUrl })
+    : verified.callbackUrl;
+  return { redirect, cookies: [...(verified.cookies ?? []), ...sessionCookies] };
+}
+
+function withQuery(url: URL, query: Record<string, string>): string {
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}

@@ -1,0 +1,104 @@
+import type { Adapter, AdapterAccount, AdapterUser } from "../adapter.js";
+import type { AuthContext } from "../config/context.js";
+import { AccountNotLinked, AdapterError, OAuthAccountNotLinked } from "../errors.js";
+import { randomUUID } from "../crypto/index.js";
+import type { Account, User } from "../types/entities.js";
+import type { CurrentUser } from "../session/types.js";
+
+type Ctx = Pick<AuthContext, "events" | "logger">;
+
+/** Who signs in, after the linking rules ran. */
+export interface LinkedUser {
+  user: AdapterUser;
+  isNewUser: boolean;
+}
+
+function notLinked(account: Account, message: string) {
+  return account.type === "webauthn" ? new AccountNotLinked(message) : new OAuthAccountNotLinked(message);
+}
+
+function toAdapterAccount(account: Account, userId: string): AdapterAccount {
+  return { ...account, userId, providerAccountId: String(account.providerAccountId) } as AdapterAccount;
+}
+
+async function createUserWithAccount(adapter: Required<Adapter>, ctx: Ctx, profileUser: User, account: Account): Promise<LinkedUser> {
+  const user = await adapter.createUser({ ...profileUser, id: randomUUID(), email: profileUser.email ?? "", emailVerified: null } as AdapterUser);
+  try {
+    await adapter.linkAccount(toAdapterAccount(account, user.id));
+  } catch (error) {
+    // No user is left without its account: undo the creation when the link fails.
+    await Promise.resolve(adapter.deleteUser(user.id)).catch((undo) => ctx.logger.error("AdapterError", undo));
+    throw error;
+  }
+  await ctx.events.createUser?.({ user });
+  await ctx.events.linkAccount?.({ user, account, profile: profileUser });
+  return { user, isNewUser: true };
+}
+
+/**
+ * The account-linking rules for oauth, oidc and webauthn accounts:
+ * known account + signed in as its user → nothing changes; known + signed in as another user →
+ * refused; unknown + signed in → linked to the current user; unknown + not signed in + an
+ * existing user has the email → refused unless `allowDangerousEmailAccountLinking`; otherwise a
+ * new user with the account. Concurrent first sign-ins of one user end with one user: a creation
+ * that loses the race finds the winner's user.
+ */
+export async function linkAccountUser(params: {
+  ctx: Ctx;
+  adapter: Required<Adapter>;
+  profileUser: User;
+  account: Account;
+  current: CurrentUser;
+  allowDangerousEmailAccountLinking: boolean;
+}): Promise<LinkedUser> {
+  const { ctx, adapter, profileUser, account, current } = params;
+  const key = { provider: account.provider, providerAccountId: String(account.providerAccountId) };
+  const byAccount = await adapter.getUserByAccount(key);
+  if (byAccount) {
+    if (current && current.id !== byAccount.id) throw notLinked(account, "This account is linked to another user.");
+    return { user: byAccount, isNewUser: false };
+  }
+  if (current) {
+    const user = await adapter.getUser(current.id);
+    if (user) {
+      await adapter.linkAccount(toAdapterAccount(account, user.id));
+      await ctx.events.linkAccount?.({ user, account, profile: profileUser });
+      return { user, isNewUser: false };
+    }
+  }
+  const byEmail = profileUser.email ? await adapter.getUserByEmail(profileUser.email) : null;
+  if (byEmail) {
+    if (!params.allowDangerousEmailAccountLinking) throw notLinked(account, "Another account already uses this email address.");
+    await adapter.linkAccount(toAdapterAccount(account, byEmail.id));
+    await ctx.events.linkAccount?.({ user: byEmail, account, profile: profileUser });
+    return { user: byEmail, isNewUser: false };
+  }
+  try {
+    return await createUserWithAccount(adapter, ctx, profileUser, account);
+  } catch (error) {
+    if (!(error instanceof AdapterError)) throw error;
+    const winner = await adapter.getUserByAccount(key);
+    if (winner) return { user: winner, isNewUser: false };
+    throw error;
+  }
+}
+
+/** Email sign-in: the user with this address (marking it verified on its first email sign-in), or a new one. */
+export async function emailUser(ctx: Ctx, adapter: Required<Adapter>, email: string): Promise<LinkedUser> {
+  const existing = await adapter.getUserByEmail(email);
+  if (existing) {
+    if (existing.emailVerified) return { user: existing, isNewUser: false };
+    const user = await adapter.updateUser({ id: existing.id, emailVerified: new Date() });
+    await ctx.events.updateUser?.({ user });
+    return { user, isNewUser: false };
+  }
+  try {
+    const user = await adapter.createUser({ id: randomUUID(), email, emailVerified: new Date() });
+    await ctx.events.createUser?.({ user });
+    return { user, isNewUser: true };
+  } catch (error) {
+    const winner = error instanceof AdapterError ? await adapter.getUserByEmail(email) : null;
+    if (winner) return { user: winner, isNewUser: false };
+    throw error;
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * The public types of Latch.
+ *
+ * @module types
+ */
+export type * from "./types/index.js";
+export type * from "./providers/types.js";
+export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, AdapterAuthenticator, VerificationToken, Awaitable } from "./adapter.js";

@@ -1,0 +1,8 @@
+/** The actions Latch serves under its base path. */
+export type AuthAction =
+  | "providers" | "session" | "csrf" | "signin" | "signout" | "callback" | "verify-request" | "error" | "webauthn-options";
+
+/** Every {@link AuthAction}, in one list. */
+export const authActions: readonly AuthAction[] = [
+  "providers", "session", "csrf", "signin", "signout", "callback", "verify-request", "error", "webauthn-options",
+];

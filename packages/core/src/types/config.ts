@@ -1,0 +1,72 @@
+import type { Adapter } from "../adapter.js";
+import type { Provider } from "../providers/types.js";
+import type { raw, skipCSRFCheck } from "../symbols.js";
+import type { CallbacksOptions } from "./callbacks.js";
+import type { CookiesOptions, CookieOption } from "./cookies.js";
+import type { EventCallbacks } from "./events.js";
+import type { LoggerInstance } from "./logger.js";
+import type { PagesOptions } from "./pages.js";
+import type { JWTOptions, SessionOptions } from "./session-options.js";
+import type { Theme } from "./theme.js";
+
+/**
+ * The configuration of `Auth()` and of every integration.
+ *
+ * @example
+ * ```ts
+ * import Credentials from "@latch/core/providers/credentials"
+ * const config: AuthConfig = {
+ *   secret: process.env.AUTH_SECRET,
+ *   providers: [Credentials({ authorize: async (c) => findUser(c) })],
+ * }
+ * ```
+ */
+export interface AuthConfig {
+  /** Sign-in providers. Default `[]`. */
+  providers: Provider[];
+  /** Stores users, accounts, sessions, verification tokens and authenticators. */
+  adapter?: Adapter;
+  /** Where Latch is mounted. Default `/auth` (`/api/auth` in the Next.js integration). */
+  basePath?: string;
+  /** Control the flows. */
+  callbacks?: CallbacksOptions;
+  /** Overrides cookie names and attributes. Advanced. Default `{}`. */
+  cookies?: Partial<{ [K in keyof CookiesOptions]: Partial<CookieOption> }>;
+  /** Logs debug detail (never secrets). Default `false`. */
+  debug?: boolean;
+  /** Audit hooks. Default `{}`. */
+  events?: EventCallbacks;
+  /** Experimental features; they may change without notice. */
+  experimental?: {
+    /** Enables the `webauthn` provider type. Logs a warning. Default `false`. */
+    enableWebAuthn?: boolean;
+  };
+  /** Session token encoding. Default: an encrypted JWT (JWE). */
+  jwt?: Partial<JWTOptions>;
+  /** Where log lines go. Default: the console. */
+  logger?: Partial<LoggerInstance>;
+  /** Your own pages instead of the built-in ones. Default `{}`. */
+  pages?: PagesOptions;
+  /** Return the internal response object (framework authors only). */
+  raw?: typeof raw;
+  /**
+   * The `redirect_uri` of OAuth authorization requests is this URL's `/callback/<id>`, for preview
+   * deployments behind one stable callback. Default `AUTH_REDIRECT_PROXY_URL`. Enables the `state` check.
+   */
+  redirectProxyUrl?: string;
+  /**
+   * Hashes tokens, signs cookies and derives keys. Several secrets rotate: the first is used for
+   * new values, each is tried when reading. Default `AUTH_SECRET`.
+   */
+  secret?: string | string[];
+  /** How sessions are kept. */
+  session?: Partial<SessionOptions>;
+  /** Turn off the CSRF check (framework authors only). */
+  skipCSRFCheck?: typeof skipCSRFCheck;
+  /** Styles the built-in pages. */
+  theme?: Theme;
+  /** Trust the request's `Host` / `X-Forwarded-Host` headers. Default `AUTH_TRUST_HOST`, or true when `AUTH_URL` is set. */
+  trustHost?: boolean;
+  /** Use `Secure` cookies with `__Secure-`/`__Host-` names. Default: true for `https:` URLs. Advanced. */
+  useSecureCookies?: boolean;
+}

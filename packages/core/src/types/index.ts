@@ -1,0 +1,11 @@
+export type * from "./entities.js";
+export type * from "./callbacks.js";
+export type * from "./events.js";
+export type * from "./cookies.js";
+export type * from "./session-options.js";
+export type * from "./logger.js";
+export type * from "./pages.js";
+export type * from "./theme.js";
+export type * from "./config.js";
+export type * from "./response.js";
+export type { AuthAction } from "./actions.js";
