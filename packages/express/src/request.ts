@@ -1,0 +1,76 @@
+import type { Request as ExpressRequest } from "express";
+
+const maxBody = 64 * 1024;
+
+/** The site origin of an Express request: `AUTH_URL`'s when set, else the (proxy-aware) protocol and host. */
+export function originOf(req: ExpressRequest, env: Record<string, string | undefined>): string {
+  const siteUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
+  if (siteUrl) return new URL(siteUrl).origin;
+  // req.protocol honours X-Forwarded-Proto only when the app sets "trust proxy".
+  return `${req.protocol}://${req.get("host")}`;
+}
+
+async function rawBody(req: ExpressRequest): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (req.readableEnded || req.complete && req.readableLength === 0 && !req.readable) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    // Past the limit, stop buffering; core answers 413 from the declared length or the size it sees.
+    if (size > maxBody + 1) break;
+    chunks.push(chunk);
+  }
+  const body = new Uint8Array(Math.min(size, maxBody + 1));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, body.length - offset);
+    body.set(part, offset);
+    offset += part.byteLength;
+  }
+  return body;
+}
+
+const actionTail = /^(.*?)\/(?:providers|session|csrf|signin|signout|callback|verify-request|error|webauthn-options)(?:\/[^/]*)?\/?$/;
+
+/**
+ * Where the middleware is mounted: `req.baseUrl`, less the action when it was mounted with a
+ * wildcard (`app.use("/auth/*splat", …)` puts the whole path in `baseUrl`).
+ */
+export function mountPathOf(req: ExpressRequest): string {
+  const path = req.baseUrl || "";
+  return actionTail.exec(path)?.[1] ?? path;
+}
+
+/** The body again, when a body parser (`express.json()`, `express.urlencoded()`) already read it. */
+function parsedBody(req: ExpressRequest): string | undefined {
+  if (req.body === undefined || req.body === null || typeof req.body !== "object") return undefined;
+  const type = String(req.headers["content-type"] ?? "");
+  if (type.includes("application/json")) return JSON.stringify(req.body);
+  if (type.includes("application/x-www-form-urlencoded")) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(req.body as Record<string, unknown>)) params.append(key, String(value));
+    return params.toString();
+  }
+  return undefined;
+}
+
+/** Turns an Express request into a web `Request` for `Auth()`. */
+export async function toWebRequest(req: ExpressRequest, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else headers.set(name, value);
+  }
+  const url = new URL(req.originalUrl, origin);
+  const method = req.method.toUpperCase();
+  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
+  const reparsed = parsedBody(req);
+  if (reparsed !== undefined) {
+    headers.delete("content-length");
+    return new Request(url, { method, headers, body: reparsed });
+  }
+  const body = await rawBody(req);
+  if (body && body.byteLength > 0) headers.delete("transfer-encoding");
+  return new Request(url, { method, headers, body: body && body.byteLength ? body : undefined });
+}
