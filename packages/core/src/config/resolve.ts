@@ -10,6 +10,7 @@ import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Session } from "../types/entities.js";
 import { guardAdapter } from "./adapter-guard.js";
 import type { AuthContext, ResolvedCallbacks } from "./context.js";
+import { guardEvents } from "./events.js";
 import { resolveLogger } from "./logger.js";
 import { mergeProviders, withProviderUrls, type InternalProvider } from "./providers.js";
 
@@ -22,6 +23,7 @@ interface StaticConfig {
   jwt: JWTOptions;
   callbacks: ResolvedCallbacks;
   adapter?: Adapter;
+  events: AuthContext["events"];
   logger: AuthContext["logger"];
   /** Providers with their URLs, per base URL (a deployment has one or a few). */
   providersByBase: Map<string, InternalProvider[]>;
@@ -51,6 +53,7 @@ function secretsOf(secret: AuthConfig["secret"]): string[] {
 }
 
 function resolveStatic(config: AuthConfig): StaticConfig {
+  const logger = resolveLogger(config.logger, !!config.debug);
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
   const maxAge = config.session?.maxAge ?? 30 * 24 * 60 * 60;
   const session: SessionOptions = {
@@ -67,7 +70,8 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     jwt: { maxAge, encode, decode, ...config.jwt },
     callbacks: { ...defaultCallbacks, ...config.callbacks } as ResolvedCallbacks,
     adapter: config.adapter ? guardAdapter(config.adapter) : undefined,
-    logger: resolveLogger(config.logger, !!config.debug),
+    events: guardEvents(config.events, logger),
+    logger,
     providersByBase: new Map(),
   };
 }
@@ -108,7 +112,7 @@ export function resolveConfig(config: AuthConfig, url: URL): AuthContext {
     session: s.session,
     jwt: s.jwt,
     callbacks: s.callbacks,
-    events: config.events ?? {},
+    events: s.events,
     logger: s.logger,
     pages: config.pages ?? {},
     theme: config.theme ?? {},
