@@ -3,9 +3,12 @@
  * takes user options and returns one of these; config resolution merges `options` over the
  * defaults once, so provider modules stay plain data.
  */
-import type { Awaitable } from "../adapter.js";
+import type { AdapterUser, Awaitable } from "../adapter.js";
 import type { Account, Profile, ProviderType, TokenEndpointResponse, User } from "../types/entities.js";
 import type { Theme } from "../types/theme.js";
+import type {
+  GenerateAuthenticationOptionsOpts, GenerateRegistrationOptionsOpts, VerifyAuthenticationResponseOpts, VerifyRegistrationResponseOpts,
+} from "@simplewebauthn/server";
 
 export type { ProviderType } from "../types/entities.js";
 
@@ -171,12 +174,73 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
   options?: Partial<CredentialsConfig<C>>;
 }
 
-/** Configuration of a WebAuthn (passkey) provider. Its fields are defined by the passkey provider module. */
+/**
+ * The relying party (the site) WebAuthn credentials are bound to. Each field defaults from the
+ * request URL: `name` = host, `id` = hostname, `origin` = origin.
+ */
+export interface WebAuthnRelyingParty {
+  /** Shown by the browser when a passkey is created. */
+  name: string;
+  /** The domain credentials are scoped to: the site's hostname or a registrable suffix of it. */
+  id: string;
+  /** The origin(s) ceremonies may come from, e.g. `https://app.example`. */
+  origin: string | string[];
+}
+
+/** What {@link WebAuthnConfig.getUserInfo} returns: the user a ceremony is for, and whether it is stored. */
+export type WebAuthnUserInfo = { user: User & { email: string }; exists: boolean } | null;
+
+/**
+ * Finds the user a WebAuthn options request is about (from `email` in the query by default).
+ * `null` means "no user named": the browser then offers any passkey of the site.
+ */
+export type WebAuthnGetUserInfo = (params: {
+  /** The request's query (GET) or body (POST) fields. */
+  fields: Readonly<Record<string, unknown>>;
+  /** Looks a user up by email through the adapter. */
+  getUserByEmail: (email: string) => Promise<AdapterUser | null>;
+  request: Request;
+}) => Awaitable<WebAuthnUserInfo>;
+
+/** Overrides for `generateRegistrationOptions` of `@simplewebauthn/server`; Latch fills in the rest. */
+export type WebAuthnRegistrationOptions = Partial<
+  Omit<GenerateRegistrationOptionsOpts, "rpID" | "rpName" | "userName" | "userID" | "userDisplayName" | "challenge" | "excludeCredentials">
+>;
+/** Overrides for `generateAuthenticationOptions` of `@simplewebauthn/server`; Latch fills in the rest. */
+export type WebAuthnAuthenticationOptions = Partial<Omit<GenerateAuthenticationOptionsOpts, "rpID" | "allowCredentials" | "challenge">>;
+/** Overrides for `verifyRegistrationResponse`: presence, verification and algorithm requirements. */
+export type WebAuthnVerifyRegistrationOptions = Partial<
+  Pick<VerifyRegistrationResponseOpts, "requireUserPresence" | "requireUserVerification" | "supportedAlgorithmIDs" | "attestationSafetyNetEnforceCTSCheck">
+>;
+/** Overrides for `verifyAuthenticationResponse`: verification requirements. */
+export type WebAuthnVerifyAuthenticationOptions = Partial<Pick<VerifyAuthenticationResponseOpts, "requireUserVerification" | "advancedFIDOConfig">>;
+
+/** Configuration of a WebAuthn (passkey) provider; see `@latch/core/providers/passkey` for the defaults. */
 export interface WebAuthnConfig extends CommonProviderOptions {
   type: "webauthn";
+  /** Overrides of the relying party; any field left out comes from the request URL. */
+  relyingParty?: Partial<WebAuthnRelyingParty>;
+  /** Offer the site's passkeys in the browser's autofill of the field marked `webauthn` (conditional UI). */
+  enableConditionalUI: boolean;
+  /**
+   * The form fields of the built-in sign-in page. With conditional UI, one of them needs an
+   * `autocomplete` containing `webauthn`.
+   */
+  formFields: Record<string, CredentialInput>;
+  /** Finds the user of an options request. Default: `email` from the query, looked up with `getUserByEmail`. */
+  getUserInfo?: WebAuthnGetUserInfo;
+  /** Passed to `generateRegistrationOptions`. */
+  registrationOptions?: WebAuthnRegistrationOptions;
+  /** Passed to `generateAuthenticationOptions`. */
+  authenticationOptions?: WebAuthnAuthenticationOptions;
+  /** Passed to `verifyRegistrationResponse`. Default: user verification required only when `registrationOptions` require it. */
+  verifyRegistrationOptions?: WebAuthnVerifyRegistrationOptions;
+  /** Passed to `verifyAuthenticationResponse`. Default: user verification required only when `authenticationOptions` require it. */
+  verifyAuthenticationOptions?: WebAuthnVerifyAuthenticationOptions;
+  /** Button style on the built-in sign-in page. */
+  style?: ProviderStyle;
   /** The user's options; merged over the defaults once, in config resolution. */
-  options?: Partial<WebAuthnConfig>;
-  [key: string]: unknown;
+  options?: Partial<Omit<WebAuthnConfig, "options" | "type">>;
 }
 
 /** Any provider configuration. */

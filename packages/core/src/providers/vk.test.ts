@@ -1,5 +1,8 @@
 // The `fetch` passed to `userinfo.request` below is a stand-in for VK's API (api.vk.com), which
-// cannot be reached offline: it answers the way VK documents `users.get`.
+// cannot be reached offline: it answers the way VK documents `users.get`, once as a plain function
+// and once as a tiny HTTP server on 127.0.0.1 that the injected fetch sends api.vk.com requests to.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, test } from "vitest";
 import type { EndpointConfig, TokenEndpointConfig, UserinfoEndpointConfig } from "./types.js";
 import VK, { type VkProfile } from "./vk.js";
@@ -115,5 +118,34 @@ describe("VK", () => {
     expect(await fixed!.json()).toEqual({ access_token: "a", expires_in: 0, user_id: 1, email: "x@example.com", token_type: "bearer" });
     expect(await conform(Response.json({ access_token: "a", token_type: "bearer" }))).toBeUndefined();
     expect(await conform(Response.json({ error: "invalid_grant" }, { status: 401 }))).toBeUndefined();
+  });
+
+  test("userinfo.request over HTTP against a loopback stand-in for api.vk.com", async () => {
+    const seen: Array<{ url: string; authorization: string | undefined }> = [];
+    const server = createServer((req, res) => {
+      seen.push({ url: req.url ?? "", authorization: req.headers.authorization });
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ response: [sample] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const toLoopback = ((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input));
+        return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, init);
+      }) as typeof fetch;
+      const provider = VK({});
+      const request = (provider.userinfo as UserinfoEndpointConfig<VkProfile>).request!;
+      const profile = await request({ tokens, provider: { ...provider, fetch: toLoopback } });
+      expect(await provider.profile!(profile, tokens)).toEqual({
+        id: "210700286",
+        name: "Lindsey Stirling",
+        email: "lindsey@example.com",
+        image: sample.photo_100,
+      });
+      expect(seen).toEqual([{ url: "/method/users.get?fields=photo_100&v=5.126", authorization: "Bearer vk-access" }]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,0 +1,132 @@
+// The `fetch` given to `userinfo.request` below is a stand-in for GitHub's REST API (api.github.com),
+// which cannot be reached offline: it answers the way the provider documents.
+import { describe, expect, test } from "vitest";
+import GitHub, { type GitHubProfile } from "./github.js";
+import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
+
+/** One call the fake provider saw. */
+interface Seen {
+  url: URL;
+  method: string;
+  headers: Headers;
+}
+
+/** A `fetch` that answers like the provider: `routes` maps a URL path to a JSON body or a status. */
+function fakeProvider(routes: Record<string, unknown>): { fetch: typeof fetch; seen: Seen[] } {
+  const seen: Seen[] = [];
+  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    seen.push({ url, method: init?.method ?? "GET", headers: new Headers(init?.headers) });
+    const answer = routes[url.pathname];
+    if (answer === undefined) return new Response("not found", { status: 404 });
+    if (typeof answer === "number") return new Response(null, { status: answer });
+    return Response.json(answer);
+  };
+  return { fetch: fakeFetch as typeof fetch, seen };
+}
+
+/** The URL of an endpoint given as a string or as `{ url }`. */
+function urlOf(endpoint: unknown): URL {
+  return new URL(typeof endpoint === "string" ? endpoint : (endpoint as EndpointConfig).url!);
+}
+
+/** A GitHubProfile as the provider documents it. */
+const sample: GitHubProfile = {
+  login: "octocat",
+  id: 583231,
+  node_id: "MDQ6VXNlcjU4MzIzMQ==",
+  avatar_url: "https://avatars.githubusercontent.com/u/583231?v=4",
+  gravatar_id: "",
+  url: "https://api.github.com/users/octocat",
+  html_url: "https://github.com/octocat",
+  followers_url: "https://api.github.com/users/octocat/followers",
+  following_url: "https://api.github.com/users/octocat/following{/other_user}",
+  gists_url: "https://api.github.com/users/octocat/gists{/gist_id}",
+  starred_url: "https://api.github.com/users/octocat/starred{/owner}{/repo}",
+  subscriptions_url: "https://api.github.com/users/octocat/subscriptions",
+  organizations_url: "https://api.github.com/users/octocat/orgs",
+  repos_url: "https://api.github.com/users/octocat/repos",
+  events_url: "https://api.github.com/users/octocat/events{/privacy}",
+  received_events_url: "https://api.github.com/users/octocat/received_events",
+  type: "User",
+  site_admin: false,
+  name: "The Octocat",
+  company: "@github",
+  blog: "https://github.blog",
+  location: "San Francisco",
+  email: null,
+  hireable: null,
+  bio: null,
+  twitter_username: null,
+  public_repos: 8,
+  public_gists: 8,
+  followers: 18000,
+  following: 9,
+  created_at: "2011-01-25T18:44:36Z",
+  updated_at: "2024-06-01T12:00:00Z",
+};
+
+const tokens = { access_token: "at-123", token_type: "bearer" as const, expires_in: 3600 };
+
+describe("GitHub", () => {
+  test("configuration", () => {
+    const provider = GitHub({});
+    expect(provider.id).toBe("github");
+    expect(provider.type).toBe("oauth");
+    expect(urlOf(provider.authorization).href).toBe("https://github.com/login/oauth/authorize");
+    expect(urlOf(provider.token).href).toBe("https://github.com/login/oauth/access_token");
+    expect(urlOf(provider.userinfo).href).toBe("https://api.github.com/user");
+    expect((provider.authorization as EndpointConfig).params?.scope).toBe("read:user user:email");
+    const ghes = GitHub({ enterprise: { baseUrl: "https://github.example.com/" } });
+    expect(urlOf(ghes.authorization).href).toBe("https://github.example.com/login/oauth/authorize");
+    expect(urlOf(ghes.token).href).toBe("https://github.example.com/login/oauth/access_token");
+    expect(urlOf(ghes.userinfo).href).toBe("https://github.example.com/api/v3/user");
+
+  });
+
+  test("keeps the options object as given, unmutated", () => {
+    const options = Object.freeze({ clientId: "client-id", clientSecret: "client-secret", authorization: { params: { prompt: "consent" } } });
+    const copy = structuredClone(options);
+    const provider = GitHub(options);
+    expect(provider.options).toBe(options);
+    expect(options).toEqual(copy);
+  });
+
+  test("maps the profile to a user", async () => {
+    const user = await GitHub({}).profile!(sample, tokens);
+    expect(user).toEqual({ id: "583231", name: "The Octocat", email: null, image: "https://avatars.githubusercontent.com/u/583231?v=4" });
+    expect(typeof user.id).toBe("string");
+  });
+
+  test("userinfo.request reads /user/emails when the email is private", async () => {
+    const provider = GitHub({});
+    const api = fakeProvider({
+      "/user": sample,
+      "/user/emails": [
+        { email: "octocat@users.noreply.github.com", primary: false, verified: true, visibility: null },
+        { email: "octocat@github.com", primary: true, verified: true, visibility: "private" },
+      ],
+    });
+    const profile = await (provider.userinfo as UserinfoEndpointConfig<GitHubProfile>).request!({ tokens, provider: { ...provider, fetch: api.fetch } });
+    expect(profile.email).toBe("octocat@github.com");
+    expect(api.seen.map((s) => s.url.href)).toEqual(["https://api.github.com/user", "https://api.github.com/user/emails"]);
+    expect(api.seen[0]!.headers.get("authorization")).toBe("Bearer at-123");
+    expect((await provider.profile!(profile, tokens)).email).toBe("octocat@github.com");
+  });
+
+  test("userinfo.request keeps a public email and makes one call", async () => {
+    const provider = GitHub({});
+    const api = fakeProvider({ "/user": { ...sample, email: "octocat@github.com" } });
+    const profile = await (provider.userinfo as UserinfoEndpointConfig<GitHubProfile>).request!({ tokens, provider: { ...provider, fetch: api.fetch } });
+    expect(profile.email).toBe("octocat@github.com");
+    expect(api.seen).toHaveLength(1);
+  });
+
+  test("userinfo.request leaves email null without the user:email scope, and fails on an error status", async () => {
+    const provider = GitHub({});
+    const noScope = fakeProvider({ "/user": sample, "/user/emails": 403 });
+    expect((await (provider.userinfo as UserinfoEndpointConfig<GitHubProfile>).request!({ tokens, provider: { ...provider, fetch: noScope.fetch } })).email).toBeNull();
+    const down = fakeProvider({ "/user": 401 });
+    await expect((provider.userinfo as UserinfoEndpointConfig<GitHubProfile>).request!({ tokens, provider: { ...provider, fetch: down.fetch } })).rejects.toThrow(/401/);
+  });
+});

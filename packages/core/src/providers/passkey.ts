@@ -1,0 +1,68 @@
+/**
+ * Passkeys: sign in with a WebAuthn credential kept by the device or a password manager.
+ * Needs an adapter (authenticators are stored) and `experimental: { enableWebAuthn: true }`;
+ * browsers allow WebAuthn only on https and on `localhost`.
+ *
+ * @example
+ * ```ts
+ * import Passkey from "@latch/core/providers/passkey"
+ * import { PostgresAdapter } from "@latch/pg"
+ *
+ * const config = {
+ *   adapter: PostgresAdapter(db),
+ *   providers: [Passkey()],
+ *   experimental: { enableWebAuthn: true },
+ * }
+ * ```
+ * @module providers/passkey
+ */
+import type { CredentialInput, WebAuthnConfig, WebAuthnRegistrationOptions } from "./types.js";
+
+export type { WebAuthnConfig, WebAuthnRelyingParty, WebAuthnGetUserInfo, WebAuthnUserInfo } from "./types.js";
+
+/** What {@link Passkey} accepts: every field of {@link WebAuthnConfig} is optional. */
+export type PasskeyUserConfig = Partial<Omit<WebAuthnConfig, "type" | "options">>;
+
+const defaultFormFields: Record<string, CredentialInput> = {
+  // "webauthn" in autocomplete lets the browser offer saved passkeys in this field (conditional UI).
+  email: { label: "Email (to create a passkey; leave empty to use one you have)", type: "email", autocomplete: "username webauthn" },
+};
+
+const defaultRegistration: WebAuthnRegistrationOptions = {
+  // Discoverable credentials let a user sign in without typing anything first.
+  authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+};
+
+/**
+ * Creates the passkey provider (id `passkey`). Defaults: discoverable credentials (`residentKey:
+ * "required"`), user verification `preferred` (required only when you set it to `required`),
+ * conditional UI on, and one optional email field. `registrationOptions.authenticatorSelection`
+ * is merged over the default one; every other option replaces its default.
+ *
+ * @example
+ * ```ts
+ * // Demand user verification (PIN or biometrics) and pin the relying party for production.
+ * Passkey({
+ *   relyingParty: { id: "example.com", name: "Example", origin: "https://app.example.com" },
+ *   registrationOptions: { authenticatorSelection: { userVerification: "required" } },
+ *   authenticationOptions: { userVerification: "required" },
+ * })
+ * ```
+ */
+export default function Passkey(options: PasskeyUserConfig = {}): WebAuthnConfig {
+  const registrationOptions: WebAuthnRegistrationOptions = {
+    ...defaultRegistration,
+    ...options.registrationOptions,
+    authenticatorSelection: { ...defaultRegistration.authenticatorSelection, ...options.registrationOptions?.authenticatorSelection },
+  };
+  return {
+    id: "passkey",
+    name: "Passkey",
+    type: "webauthn",
+    enableConditionalUI: true,
+    formFields: defaultFormFields,
+    registrationOptions: defaultRegistration,
+    authenticationOptions: { userVerification: "preferred" },
+    options: { ...options, registrationOptions },
+  };
+}

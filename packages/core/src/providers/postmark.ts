@@ -1,0 +1,75 @@
+/**
+ * Email sign-in (magic links) sent through the Postmark Email API (`POST /email`), with `fetch` only.
+ *
+ * @example
+ * ```ts
+ * import Postmark from "@latch/core/providers/postmark"
+ * Postmark({ from: "Example <no-reply@example.com>" }) // server token from AUTH_POSTMARK_KEY
+ * ```
+ * @module providers/postmark
+ */
+import { customFetch } from "../fetch.js";
+import { apiKeyOf, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
+import { verificationEmail } from "../mail/message.js";
+import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+
+export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+
+/** The configuration of the {@link Postmark} provider. `apiKey` is the server API token. */
+export interface PostmarkConfig extends EmailConfig {
+  /** The `From`: a confirmed sender signature, optionally as `"Name <address>"`. */
+  from: string;
+  /** Base URL of the API. Default `https://api.postmarkapp.com`. */
+  apiBaseUrl: string;
+  /** The message stream to send through. Default `outbound` (transactional). */
+  messageStream: string;
+  /** The `fetch` to send with (a proxy, tests). Default the global `fetch`. */
+  [customFetch]?: typeof fetch;
+}
+
+/** What {@link Postmark} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_POSTMARK_KEY`). */
+export type PostmarkUserConfig = Omit<Partial<PostmarkConfig>, "type" | "options">;
+
+async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const provider = params.provider as PostmarkConfig;
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme });
+  await sendMailRequest("Postmark", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/email`, {
+    method: "POST",
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      "x-postmark-server-token": apiKeyOf(provider, "Postmark"),
+    },
+    body: JSON.stringify({
+      From: provider.from,
+      To: params.identifier,
+      Subject: message.subject,
+      TextBody: message.text,
+      HtmlBody: message.html,
+      MessageStream: provider.messageStream,
+    }),
+  });
+}
+
+/**
+ * Creates the Postmark email provider (id `postmark`). Needs an adapter to store tokens.
+ *
+ * @example
+ * ```ts
+ * import Postmark from "@latch/core/providers/postmark"
+ * const config = { adapter, providers: [Postmark({ apiKey: process.env.POSTMARK_SERVER_TOKEN, from: "no-reply@example.com" })] }
+ * ```
+ */
+export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfig {
+  return {
+    id: "postmark",
+    type: "email",
+    name: "Postmark",
+    from: "Latch <no-reply@example.com>",
+    apiBaseUrl: "https://api.postmarkapp.com",
+    messageStream: "outbound",
+    maxAge: 24 * 60 * 60,
+    sendVerificationRequest,
+    options: config,
+  };
+}

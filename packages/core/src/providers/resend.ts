@@ -1,0 +1,68 @@
+/**
+ * Email sign-in (magic links) sent through the Resend HTTP API (`POST /emails`), with `fetch` only.
+ *
+ * @example
+ * ```ts
+ * import Resend from "@latch/core/providers/resend"
+ * Resend({ from: "Example <no-reply@example.com>" }) // API key from AUTH_RESEND_KEY
+ * ```
+ * @module providers/resend
+ */
+import { customFetch } from "../fetch.js";
+import { apiKeyOf, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
+import { verificationEmail } from "../mail/message.js";
+import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+
+export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+
+/** The configuration of the {@link Resend} provider. */
+export interface ResendConfig extends EmailConfig {
+  /** The `From`: an address of a domain verified at Resend, optionally as `"Name <address>"`. */
+  from: string;
+  /** Base URL of the API. Default `https://api.resend.com`. */
+  apiBaseUrl: string;
+  /** The `fetch` to send with (a proxy, tests). Default the global `fetch`. */
+  [customFetch]?: typeof fetch;
+}
+
+/** What {@link Resend} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_RESEND_KEY`). */
+export type ResendUserConfig = Omit<Partial<ResendConfig>, "type" | "options">;
+
+async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const provider = params.provider as ResendConfig;
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme });
+  await sendMailRequest("Resend", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/emails`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKeyOf(provider, "Resend")}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      from: provider.from,
+      // A one-element list: the address is one recipient, never split.
+      to: [params.identifier],
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+    }),
+  });
+}
+
+/**
+ * Creates the Resend email provider (id `resend`). Needs an adapter to store tokens.
+ *
+ * @example
+ * ```ts
+ * import Resend from "@latch/core/providers/resend"
+ * const config = { adapter, providers: [Resend({ apiKey: process.env.RESEND_API_KEY, from: "no-reply@example.com" })] }
+ * ```
+ */
+export default function Resend(config: ResendUserConfig = {}): ResendConfig {
+  return {
+    id: "resend",
+    type: "email",
+    name: "Resend",
+    from: "Latch <no-reply@example.com>",
+    apiBaseUrl: "https://api.resend.com",
+    maxAge: 24 * 60 * 60,
+    sendVerificationRequest,
+    options: config,
+  };
+}

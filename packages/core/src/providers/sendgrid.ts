@@ -1,0 +1,71 @@
+/**
+ * Email sign-in (magic links) sent through the SendGrid v3 Mail Send API (`POST /v3/mail/send`),
+ * with `fetch` only.
+ *
+ * @example
+ * ```ts
+ * import SendGrid from "@latch/core/providers/sendgrid"
+ * SendGrid({ from: "Example <no-reply@example.com>" }) // API key from AUTH_SENDGRID_KEY
+ * ```
+ * @module providers/sendgrid
+ */
+import { customFetch } from "../fetch.js";
+import { apiKeyOf, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
+import { verificationEmail } from "../mail/message.js";
+import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+
+export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+
+/** The configuration of the {@link SendGrid} provider. */
+export interface SendGridConfig extends EmailConfig {
+  /** The `From`: a verified sender, optionally as `"Name <address>"`. */
+  from: string;
+  /** Base URL of the API. Default `https://api.sendgrid.com` (EU subusers: `https://api.eu.sendgrid.com`). */
+  apiBaseUrl: string;
+  /** The `fetch` to send with (a proxy, tests). Default the global `fetch`. */
+  [customFetch]?: typeof fetch;
+}
+
+/** What {@link SendGrid} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_SENDGRID_KEY`). */
+export type SendGridUserConfig = Omit<Partial<SendGridConfig>, "type" | "options">;
+
+async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const provider = params.provider as SendGridConfig;
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme });
+  await sendMailRequest("SendGrid", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/v3/mail/send`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKeyOf(provider, "SendGrid")}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      personalizations: [{ to: [{ email: params.identifier }] }],
+      from: splitAddress(provider.from),
+      subject: message.subject,
+      // The API wants text/plain before text/html.
+      content: [
+        { type: "text/plain", value: message.text },
+        { type: "text/html", value: message.html },
+      ],
+    }),
+  });
+}
+
+/**
+ * Creates the SendGrid email provider (id `sendgrid`). Needs an adapter to store tokens.
+ *
+ * @example
+ * ```ts
+ * import SendGrid from "@latch/core/providers/sendgrid"
+ * const config = { adapter, providers: [SendGrid({ apiKey: process.env.SENDGRID_API_KEY, from: "no-reply@example.com" })] }
+ * ```
+ */
+export default function SendGrid(config: SendGridUserConfig = {}): SendGridConfig {
+  return {
+    id: "sendgrid",
+    type: "email",
+    name: "SendGrid",
+    from: "Latch <no-reply@example.com>",
+    apiBaseUrl: "https://api.sendgrid.com",
+    maxAge: 24 * 60 * 60,
+    sendVerificationRequest,
+    options: config,
+  };
+}
