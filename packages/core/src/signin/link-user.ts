@@ -35,6 +35,25 @@ async function createUserWithAccount(adapter: Required<Adapter>, ctx: Ctx, profi
   return { user, isNewUser: true };
 }
 
+const raceRetries = 8;
+
+/**
+ * After losing a creation race (a unique email or account already taken), the winner's user
+ * appears once its account is linked, a moment later: look for it a few times before giving up.
+ */
+async function winnerOf(
+  adapter: Required<Adapter>,
+  key: { provider: string; providerAccountId: string },
+  retries = raceRetries,
+): Promise<AdapterUser | null> {
+  for (let attempt = 0; attempt < retries; attempt++) {
+    const user = await adapter.getUserByAccount(key);
+    if (user) return user;
+    await new Promise((resolve) => setTimeout(resolve, 15 * (attempt + 1)));
+  }
+  return null;
+}
+
 /**
  * The account-linking rules for oauth, oidc and webauthn accounts:
  * known account + signed in as its user → nothing changes; known + signed in as another user →
@@ -68,7 +87,13 @@ export async function linkAccountUser(params: {
   }
   const byEmail = profileUser.email ? await adapter.getUserByEmail(profileUser.email) : null;
   if (byEmail) {
-    if (!params.allowDangerousEmailAccountLinking) throw notLinked(account, "Another account already uses this email address.");
+    if (!params.allowDangerousEmailAccountLinking) {
+      // The user with this email may be a concurrent first sign-in of this very account,
+      // created a moment ago and about to be linked: wait for that before refusing.
+      const winner = await winnerOf(adapter, key, 4);
+      if (winner) return { user: winner, isNewUser: false };
+      throw notLinked(account, "Another account already uses this email address.");
+    }
     await adapter.linkAccount(toAdapterAccount(account, byEmail.id));
     await ctx.events.linkAccount?.({ user: byEmail, account, profile: profileUser });
     return { user: byEmail, isNewUser: false };
@@ -77,7 +102,7 @@ export async function linkAccountUser(params: {
     return await createUserWithAccount(adapter, ctx, profileUser, account);
   } catch (error) {
     if (!(error instanceof AdapterError)) throw error;
-    const winner = await adapter.getUserByAccount(key);
+    const winner = await winnerOf(adapter, key);
     if (winner) return { user: winner, isNewUser: false };
     throw error;
   }

@@ -1,0 +1,231 @@
+import type { Adapter, AdapterAccount, AdapterAuthenticator } from "@latch/core/adapters";
+import { firstRow, rows, type Queryable } from "./client.js";
+import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
+
+/** The user columns `updateUser` may write. */
+const userColumns = ["name", "email", "emailVerified", "image"] as const;
+
+/** The account columns `linkAccount` writes; other fields of the account are not stored. */
+const accountColumns = [
+  "userId",
+  "type",
+  "provider",
+  "providerAccountId",
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "id_token",
+  "scope",
+  "session_state",
+  "token_type",
+] as const;
+
+const authenticatorColumns = [
+  "credentialID",
+  "userId",
+  "providerAccountId",
+  "credentialPublicKey",
+  "counter",
+  "credentialDeviceType",
+  "credentialBackedUp",
+  "transports",
+] as const;
+
+/** `"a", "b"` for an INSERT column list. */
+function columnList(columns: readonly string[]): string {
+  return columns.map((column) => `"${column}"`).join(", ");
+}
+
+/** `$1, $2, …` for `count` parameters. */
+function placeholders(count: number): string {
+  return Array.from({ length: count }, (_, index) => `$${index + 1}`).join(", ");
+}
+
+const sessionAndUser = `
+  SELECT s."sessionToken", s."userId", s.expires,
+         u.id, u.name, u.email, u."emailVerified", u.image
+  FROM sessions s JOIN users u ON u.id = s."userId"
+  WHERE s."sessionToken" = $1`;
+
+/**
+ * The Latch adapter for PostgreSQL. Works with a `pg` `Pool` or `Client`, or an embedded
+ * PGlite instance: anything with `query(sql, params) → { rows }`. Create the tables first
+ * with {@link migrate}.
+ *
+ * @example
+ * ```ts
+ * import pg from "pg"
+ * import { PostgresAdapter, migrate } from "@latch/pg"
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
+ * await migrate(pool)
+ * const config = { adapter: PostgresAdapter(pool), providers: [...] }
+ * ```
+ */
+export function PostgresAdapter(client: Queryable): Adapter {
+  return {
+    async createUser(user) {
+      const row = await firstRow<Row>(
+        client,
+        `INSERT INTO users (id, name, email, "emailVerified", image) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+        [user.id, user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null],
+      );
+      return toUser(row!);
+    },
+
+    async getUser(id) {
+      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE id = $1`, [id]);
+      return row && toUser(row);
+    },
+
+    async getUserByEmail(email) {
+      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE email = $1`, [email]);
+      return row && toUser(row);
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      const row = await firstRow<Row>(
+        client,
+        `SELECT u.* FROM users u JOIN accounts a ON a."userId" = u.id
+         WHERE a.provider = $1 AND a."providerAccountId" = $2`,
+        [provider, providerAccountId],
+      );
+      return row && toUser(row);
+    },
+
+    async updateUser(user) {
+      const columns = userColumns.filter((column) => user[column] !== undefined);
+      const values = columns.map((column) => user[column] as unknown);
+      const row =
+        columns.length === 0
+          ? await firstRow<Row>(client, `SELECT * FROM users WHERE id = $1`, [user.id])
+          : await firstRow<Row>(
+              client,
+              `UPDATE users SET ${columns.map((column, index) => `"${column}" = $${index + 2}`).join(", ")}
+               WHERE id = $1 RETURNING *`,
+              [user.id, ...values],
+            );
+      if (!row) throw new Error("updateUser: no user with this id");
+      return toUser(row);
+    },
+
+    async deleteUser(userId) {
+      // One statement that removes the user's rows even where the tables lack ON DELETE CASCADE
+      // (tables created by an Auth.js install).
+      const row = await firstRow<Row>(
+        client,
+        `WITH a AS (DELETE FROM accounts WHERE "userId" = $1),
+              s AS (DELETE FROM sessions WHERE "userId" = $1),
+              w AS (DELETE FROM authenticators WHERE "userId" = $1)
+         DELETE FROM users WHERE id = $1 RETURNING *`,
+        [userId],
+      );
+      return row && toUser(row);
+    },
+
+    async linkAccount(account) {
+      const row = await firstRow<Row>(
+        client,
+        `INSERT INTO accounts (${columnList(accountColumns)}) VALUES (${placeholders(accountColumns.length)}) RETURNING *`,
+        accountColumns.map((column) => (account as AdapterAccount)[column] ?? null),
+      );
+      return toAccount(row!);
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      const row = await firstRow<Row>(
+        client,
+        `DELETE FROM accounts WHERE provider = $1 AND "providerAccountId" = $2 RETURNING *`,
+        [provider, providerAccountId],
+      );
+      return row ? toAccount(row) : undefined;
+    },
+
+    async getAccount(providerAccountId, provider) {
+      const row = await firstRow<Row>(
+        client,
+        `SELECT * FROM accounts WHERE provider = $1 AND "providerAccountId" = $2`,
+        [provider, providerAccountId],
+      );
+      return row && toAccount(row);
+    },
+
+    async createSession({ sessionToken, userId, expires }) {
+      const row = await firstRow<Row>(
+        client,
+        `INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ($1, $2, $3) RETURNING *`,
+        [sessionToken, userId, expires],
+      );
+      return toSession(row!);
+    },
+
+    async getSessionAndUser(sessionToken) {
+      const row = await firstRow<Row>(client, sessionAndUser, [sessionToken]);
+      return row && { session: toSession(row), user: toUser(row) };
+    },
+
+    async updateSession({ sessionToken, userId, expires }) {
+      const row = await firstRow<Row>(
+        client,
+        `UPDATE sessions SET expires = COALESCE($2, expires), "userId" = COALESCE($3, "userId")
+         WHERE "sessionToken" = $1 RETURNING *`,
+        [sessionToken, expires ?? null, userId ?? null],
+      );
+      return row && toSession(row);
+    },
+
+    async deleteSession(sessionToken) {
+      const row = await firstRow<Row>(client, `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`, [sessionToken]);
+      return row && toSession(row);
+    },
+
+    async createVerificationToken({ identifier, token, expires }) {
+      const row = await firstRow<Row>(
+        client,
+        `INSERT INTO verification_token (identifier, token, expires) VALUES ($1, $2, $3) RETURNING *`,
+        [identifier, token, expires],
+      );
+      return toVerificationToken(row!);
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      // DELETE … RETURNING: two concurrent uses cannot both get the token.
+      const row = await firstRow<Row>(
+        client,
+        `DELETE FROM verification_token WHERE identifier = $1 AND token = $2 RETURNING *`,
+        [identifier, token],
+      );
+      return row && toVerificationToken(row);
+    },
+
+    async createAuthenticator(authenticator) {
+      const row = await firstRow<Row>(
+        client,
+        `INSERT INTO authenticators (${columnList(authenticatorColumns)})
+         VALUES (${placeholders(authenticatorColumns.length)}) RETURNING *`,
+        authenticatorColumns.map((column) => (authenticator as AdapterAuthenticator)[column] ?? null),
+      );
+      return toAuthenticator(row!);
+    },
+
+    async getAuthenticator(credentialID) {
+      const row = await firstRow<Row>(client, `SELECT * FROM authenticators WHERE "credentialID" = $1`, [credentialID]);
+      return row && toAuthenticator(row);
+    },
+
+    async listAuthenticatorsByUserId(userId) {
+      const found = await rows<Row>(client, `SELECT * FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`, [userId]);
+      return found.map(toAuthenticator);
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const row = await firstRow<Row>(
+        client,
+        `UPDATE authenticators SET counter = $2 WHERE "credentialID" = $1 RETURNING *`,
+        [credentialID, newCounter],
+      );
+      if (!row) throw new Error("updateAuthenticatorCounter: no authenticator with this credential id");
+      return toAuthenticator(row);
+    },
+  } satisfies Required<Adapter>;
+}

@@ -1,0 +1,66 @@
+import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+
+/** A row as a driver returns it: timestamps may be `Date` or text, bigints text or `bigint`. */
+export type Row = Record<string, unknown>;
+
+/** A stored timestamp as a `Date`. */
+export function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+function toDateOrNull(value: unknown): Date | null {
+  return value === null || value === undefined ? null : toDate(value);
+}
+
+/** A stored integer (pg gives `bigint` columns as text) as a number. */
+function toNumber(value: unknown): number {
+  return typeof value === "number" ? value : Number(value);
+}
+
+/** Drops the `null` columns of a row, so that absent token fields stay absent. */
+function withoutNulls(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/** A `users` row as an `AdapterUser`. */
+export function toUser(row: Row): AdapterUser {
+  return {
+    id: String(row.id),
+    name: (row.name as string | null) ?? null,
+    email: row.email as string,
+    emailVerified: toDateOrNull(row.emailVerified),
+    image: (row.image as string | null) ?? null,
+  };
+}
+
+/** An `accounts` row as an `AdapterAccount`, without its serial `id` and empty token columns. */
+export function toAccount(row: Row): AdapterAccount {
+  const { id: _id, ...rest } = withoutNulls(row);
+  const account = { ...rest, userId: String(row.userId) } as AdapterAccount;
+  if (row.expires_at !== null && row.expires_at !== undefined) account.expires_at = toNumber(row.expires_at);
+  return account;
+}
+
+/** A `sessions` row as an `AdapterSession`. */
+export function toSession(row: Row): AdapterSession {
+  return { sessionToken: row.sessionToken as string, userId: String(row.userId), expires: toDate(row.expires) };
+}
+
+/** A `verification_token` row as a `VerificationToken`. */
+export function toVerificationToken(row: Row): VerificationToken {
+  return { identifier: row.identifier as string, token: row.token as string, expires: toDate(row.expires) };
+}
+
+/** An `authenticators` row as an `AdapterAuthenticator`. */
+export function toAuthenticator(row: Row): AdapterAuthenticator {
+  return {
+    credentialID: row.credentialID as string,
+    userId: String(row.userId),
+    providerAccountId: row.providerAccountId as string,
+    credentialPublicKey: row.credentialPublicKey as string,
+    counter: toNumber(row.counter),
+    credentialDeviceType: row.credentialDeviceType as string,
+    credentialBackedUp: Boolean(row.credentialBackedUp),
+    transports: (row.transports as string | null) ?? null,
+  };
+}

@@ -1,0 +1,50 @@
+import { runAdapterTests } from "@latch/adapter-test";
+import { needService, services } from "@latch/testing";
+import pg from "pg";
+import { describe, expect, test } from "vitest";
+import { PostgresAdapter } from "../src/adapter.js";
+import { migrate } from "../src/schema.js";
+import { randomSchema, tableReaders } from "./store.js";
+
+const schema = randomSchema();
+const connection = {
+  host: services.postgres.host,
+  port: services.postgres.port,
+  user: process.env.PGUSER ?? "postgres",
+  database: process.env.PGDATABASE ?? "test",
+};
+
+describe.runIf(await needService(services.postgres))("PostgresAdapter on PostgreSQL", () => {
+  // Every connection of the pool works in the run's own schema.
+  const pool = new pg.Pool({ ...connection, max: 4, options: `-c search_path=${schema}` });
+
+  runAdapterTests({
+    adapter: PostgresAdapter(pool),
+    db: {
+      async connect() {
+        await pool.query(`CREATE SCHEMA ${schema}`);
+        await migrate(pool);
+      },
+      async disconnect() {
+        await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+        await pool.end();
+      },
+      ...tableReaders(pool),
+    },
+  });
+
+  test("migrate can run again on an existing schema", async () => {
+    await expect(migrate(pool)).resolves.toBeUndefined();
+    const { rows } = await pool.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+      [schema],
+    );
+    expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual([
+      "accounts",
+      "authenticators",
+      "sessions",
+      "users",
+      "verification_token",
+    ]);
+  });
+});

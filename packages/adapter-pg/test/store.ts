@@ -1,0 +1,40 @@
+import type { TestDatabase } from "@latch/adapter-test";
+import { firstRow, type Queryable } from "../src/client.js";
+import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken, type Row } from "../src/rows.js";
+
+/** Readers of the tables, for the conformance suite, on a client already set to the test schema. */
+export function tableReaders(client: Queryable): Omit<TestDatabase, "connect" | "disconnect"> {
+  return {
+    async user(id) {
+      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE id = $1`, [id]);
+      return row && toUser(row);
+    },
+    async account({ provider, providerAccountId }) {
+      const row = await firstRow<Row>(client, `SELECT * FROM accounts WHERE provider = $1 AND "providerAccountId" = $2`, [
+        provider,
+        providerAccountId,
+      ]);
+      return row && toAccount(row);
+    },
+    async session(sessionToken) {
+      const row = await firstRow<Row>(client, `SELECT * FROM sessions WHERE "sessionToken" = $1`, [sessionToken]);
+      return row && toSession(row);
+    },
+    async verificationToken({ identifier, token }) {
+      const row = await firstRow<Row>(client, `SELECT * FROM verification_token WHERE identifier = $1 AND token = $2`, [
+        identifier,
+        token,
+      ]);
+      return row && toVerificationToken(row);
+    },
+    async authenticator(credentialID) {
+      const row = await firstRow<Row>(client, `SELECT * FROM authenticators WHERE "credentialID" = $1`, [credentialID]);
+      return row && toAuthenticator(row);
+    },
+  };
+}
+
+/** A random schema name for one test run. */
+export function randomSchema(): string {
+  return `latch_test_${Math.random().toString(36).slice(2, 10)}`;
+}

@@ -1,0 +1,219 @@
+import type { Adapter } from "@latch/core/adapters";
+import type { Redis } from "ioredis";
+import {
+  decode,
+  encode,
+  toStoredUser,
+  type AdapterAccount,
+  type AdapterAuthenticator,
+  type AdapterSession,
+  type AdapterUser,
+  type VerificationToken,
+} from "./codec.js";
+import { defaultPrefix, keysFor } from "./keys.js";
+
+/** Options of {@link RedisAdapter}. */
+export interface RedisAdapterOptions {
+  /** Prepended to every key. Default `latch:`. */
+  prefix?: string;
+}
+
+/** Throws when a `MULTI … EXEC` reports a failed command. */
+function checkExec(results: [Error | null, unknown][] | null): void {
+  if (results === null) throw new Error("Redis transaction was aborted");
+  const failed = results.find(([error]) => error !== null);
+  if (failed) throw failed[0];
+}
+
+/**
+ * The Latch adapter for Redis, through an `ioredis` client. Records are JSON strings; sessions
+ * and verification tokens expire with their `expires`; index keys map an email and a provider
+ * account to a user and a user to its sessions, accounts and authenticators.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from "ioredis"
+ * import { RedisAdapter } from "@latch/redis"
+ *
+ * const redis = new Redis(process.env.REDIS_URL!)
+ * const config = { adapter: RedisAdapter(redis, { prefix: "myapp:" }), providers: [...] }
+ * ```
+ */
+export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): Adapter {
+  const keys = keysFor(options.prefix ?? defaultPrefix);
+
+  async function readUser(id: string): Promise<AdapterUser | null> {
+    return decode<AdapterUser>(await redis.get(keys.user(id)));
+  }
+
+  async function readSession(sessionToken: string): Promise<AdapterSession | null> {
+    return decode<AdapterSession>(await redis.get(keys.session(sessionToken)));
+  }
+
+  return {
+    async createUser(input) {
+      const user = toStoredUser(input);
+      // Claim the email first: SET NX makes the address unique.
+      if ((await redis.set(keys.userByEmail(user.email), user.id, "NX")) === null) {
+        throw new Error("createUser: the email address belongs to another user");
+      }
+      if ((await redis.set(keys.user(user.id), encode(user), "NX")) === null) {
+        await redis.del(keys.userByEmail(user.email));
+        throw new Error("createUser: a user with this id exists");
+      }
+      return user;
+    },
+
+    getUser: readUser,
+
+    async getUserByEmail(email) {
+      const id = await redis.get(keys.userByEmail(email));
+      return id === null ? null : readUser(id);
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      const account = decode<AdapterAccount>(await redis.get(keys.account(provider, providerAccountId)));
+      return account ? readUser(account.userId) : null;
+    },
+
+    async updateUser(update) {
+      const current = await readUser(update.id);
+      if (!current) throw new Error("updateUser: no user with this id");
+      const definedFields = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+      const user = toStoredUser({ ...current, ...definedFields });
+      const emailChanged = user.email !== current.email;
+      if (emailChanged && (await redis.set(keys.userByEmail(user.email), user.id, "NX")) === null) {
+        throw new Error("updateUser: the email address belongs to another user");
+      }
+      const transaction = redis.multi().set(keys.user(user.id), encode(user));
+      if (emailChanged) transaction.del(keys.userByEmail(current.email));
+      checkExec(await transaction.exec());
+      return user;
+    },
+
+    async deleteUser(userId) {
+      const user = await readUser(userId);
+      if (!user) return null;
+      const [accountKeys, sessionTokens, credentialIDs] = await Promise.all([
+        redis.smembers(keys.userAccounts(userId)),
+        redis.smembers(keys.userSessions(userId)),
+        redis.smembers(keys.userAuthenticators(userId)),
+      ]);
+      const doomed = [
+        keys.user(userId),
+        keys.userByEmail(user.email),
+        keys.userAccounts(userId),
+        keys.userSessions(userId),
+        keys.userAuthenticators(userId),
+        ...accountKeys,
+        ...sessionTokens.map(keys.session),
+        ...credentialIDs.map(keys.authenticator),
+      ];
+      await redis.del(...doomed);
+      return user;
+    },
+
+    async linkAccount(account) {
+      const key = keys.account(account.provider, account.providerAccountId);
+      if ((await redis.set(key, encode(account), "NX")) === null) {
+        throw new Error("linkAccount: this provider account is already linked");
+      }
+      await redis.sadd(keys.userAccounts(account.userId), key);
+      return account;
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      const key = keys.account(provider, providerAccountId);
+      const account = decode<AdapterAccount>(await redis.getdel(key));
+      if (!account) return undefined;
+      await redis.srem(keys.userAccounts(account.userId), key);
+      return account;
+    },
+
+    async getAccount(providerAccountId, provider) {
+      return decode<AdapterAccount>(await redis.get(keys.account(provider, providerAccountId)));
+    },
+
+    async createSession(session) {
+      const stored: AdapterSession = { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires };
+      const results = await redis
+        .multi()
+        .set(keys.session(stored.sessionToken), encode(stored), "PXAT", stored.expires.getTime())
+        .sadd(keys.userSessions(stored.userId), stored.sessionToken)
+        .exec();
+      checkExec(results);
+      return stored;
+    },
+
+    async getSessionAndUser(sessionToken) {
+      const session = await readSession(sessionToken);
+      if (!session) return null;
+      const user = await readUser(session.userId);
+      return user && { session, user };
+    },
+
+    async updateSession(update) {
+      const current = await readSession(update.sessionToken);
+      if (!current) return null;
+      const session: AdapterSession = {
+        sessionToken: current.sessionToken,
+        userId: update.userId ?? current.userId,
+        expires: update.expires ?? current.expires,
+      };
+      // XX: a session deleted meanwhile is not brought back.
+      const written = await redis.set(keys.session(session.sessionToken), encode(session), "PXAT", session.expires.getTime(), "XX");
+      return written === null ? null : session;
+    },
+
+    async deleteSession(sessionToken) {
+      const session = decode<AdapterSession>(await redis.getdel(keys.session(sessionToken)));
+      if (!session) return null;
+      await redis.srem(keys.userSessions(session.userId), sessionToken);
+      return session;
+    },
+
+    async createVerificationToken(token) {
+      const stored: VerificationToken = { identifier: token.identifier, token: token.token, expires: token.expires };
+      await redis.set(keys.verificationToken(stored.identifier, stored.token), encode(stored), "PXAT", stored.expires.getTime());
+      return stored;
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      // GETDEL is atomic: of two concurrent uses only one gets the token.
+      return decode<VerificationToken>(await redis.getdel(keys.verificationToken(identifier, token)));
+    },
+
+    async createAuthenticator(authenticator) {
+      if ((await redis.exists(keys.user(authenticator.userId))) === 0) {
+        throw new Error("createAuthenticator: no user with this id");
+      }
+      const stored: AdapterAuthenticator = { ...authenticator, transports: authenticator.transports ?? null };
+      if ((await redis.set(keys.authenticator(stored.credentialID), encode(stored), "NX")) === null) {
+        throw new Error("createAuthenticator: an authenticator with this credential id exists");
+      }
+      await redis.sadd(keys.userAuthenticators(stored.userId), stored.credentialID);
+      return stored;
+    },
+
+    async getAuthenticator(credentialID) {
+      return decode<AdapterAuthenticator>(await redis.get(keys.authenticator(credentialID)));
+    },
+
+    async listAuthenticatorsByUserId(userId) {
+      const ids = await redis.smembers(keys.userAuthenticators(userId));
+      if (ids.length === 0) return [];
+      const found = await redis.mget(ids.map(keys.authenticator));
+      return found.map((json) => decode<AdapterAuthenticator>(json)).filter((item) => item !== null);
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const current = decode<AdapterAuthenticator>(await redis.get(keys.authenticator(credentialID)));
+      if (!current) throw new Error("updateAuthenticatorCounter: no authenticator with this credential id");
+      const updated = { ...current, counter: newCounter };
+      if ((await redis.set(keys.authenticator(credentialID), encode(updated), "XX")) === null) {
+        throw new Error("updateAuthenticatorCounter: the authenticator was deleted");
+      }
+      return updated;
+    },
+  } satisfies Required<Adapter>;
+}

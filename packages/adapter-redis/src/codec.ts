@@ -1,0 +1,22 @@
+import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+
+/** The fields stored as ISO 8601 strings that come back as `Date`. */
+const dateFields = new Set(["emailVerified", "expires"]);
+
+/** Serialises a record to the JSON stored under its key. */
+export function encode(record: object): string {
+  return JSON.stringify(record);
+}
+
+/** Parses a stored record, turning its date fields back into `Date` objects. */
+export function decode<T>(json: string | null): T | null {
+  if (json === null) return null;
+  return JSON.parse(json, (key, value) => (dateFields.has(key) && typeof value === "string" ? new Date(value) : value)) as T;
+}
+
+/** A user as stored: `emailVerified` is always present. */
+export function toStoredUser(user: AdapterUser): AdapterUser {
+  return { ...user, emailVerified: user.emailVerified ?? null };
+}
+
+export type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken };

@@ -1,0 +1,7 @@
+/**
+ * Redis adapter for Latch, through `ioredis`.
+ *
+ * @module redis
+ */
+export { RedisAdapter, type RedisAdapterOptions } from "./adapter.js";
+export { defaultPrefix, keysFor, type Keys } from "./keys.js";

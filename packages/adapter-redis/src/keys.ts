@@ -1,0 +1,37 @@
+/**
+ * The key layout. Every key starts with the prefix; parts that come from outside are
+ * percent-encoded so that a `:` inside an id cannot make two keys collide.
+ */
+export interface Keys {
+  user(id: string): string;
+  userByEmail(email: string): string;
+  account(provider: string, providerAccountId: string): string;
+  session(sessionToken: string): string;
+  verificationToken(identifier: string, token: string): string;
+  authenticator(credentialID: string): string;
+  /** Set of the account keys of a user. */
+  userAccounts(userId: string): string;
+  /** Set of the session tokens of a user. */
+  userSessions(userId: string): string;
+  /** Set of the credential ids of a user. */
+  userAuthenticators(userId: string): string;
+}
+
+/** The default key prefix. */
+export const defaultPrefix = "latch:";
+
+/** The keys under `prefix`. */
+export function keysFor(prefix: string): Keys {
+  const part = encodeURIComponent;
+  return {
+    user: (id) => `${prefix}user:${part(id)}`,
+    userByEmail: (email) => `${prefix}user:email:${part(email)}`,
+    account: (provider, providerAccountId) => `${prefix}account:${part(provider)}:${part(providerAccountId)}`,
+    session: (sessionToken) => `${prefix}session:${part(sessionToken)}`,
+    verificationToken: (identifier, token) => `${prefix}verification-token:${part(identifier)}:${part(token)}`,
+    authenticator: (credentialID) => `${prefix}authenticator:${part(credentialID)}`,
+    userAccounts: (userId) => `${prefix}user:accounts:${part(userId)}`,
+    userSessions: (userId) => `${prefix}user:sessions:${part(userId)}`,
+    userAuthenticators: (userId) => `${prefix}user:authenticators:${part(userId)}`,
+  };
+}

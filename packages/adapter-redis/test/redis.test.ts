@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { runAdapterTests, newUser, newSession } from "@latch/adapter-test";
+import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import { needService, services } from "@latch/testing";
+import { Redis } from "ioredis";
+import { describe, expect, test } from "vitest";
+import { RedisAdapter } from "../src/adapter.js";
+import { decode } from "../src/codec.js";
+import { keysFor } from "../src/keys.js";
+
+const prefix = `latch-test-${randomUUID().slice(0, 8)}:`;
+const keys = keysFor(prefix);
+
+describe.runIf(await needService(services.redis))("RedisAdapter on Redis", () => {
+  const redis = new Redis({ host: services.redis.host, port: services.redis.port, lazyConnect: true });
+  const adapter = RedisAdapter(redis, { prefix });
+
+  /** Every key of this run. */
+  async function runKeys(): Promise<string[]> {
+    const found: string[] = [];
+    let cursor = "0";
+    do {
+      const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+      found.push(...batch);
+      cursor = next;
+    } while (cursor !== "0");
+    return found;
+  }
+
+  runAdapterTests({
+    adapter,
+    db: {
+      connect: () => redis.connect(),
+      async disconnect() {
+        const found = await runKeys();
+        if (found.length > 0) await redis.del(...found);
+        expect(await runKeys()).toEqual([]);
+        await redis.quit();
+      },
+      user: async (id) => decode<AdapterUser>(await redis.get(keys.user(id))),
+      account: async ({ provider, providerAccountId }) =>
+        decode<AdapterAccount>(await redis.get(keys.account(provider, providerAccountId))),
+      session: async (sessionToken) => decode<AdapterSession>(await redis.get(keys.session(sessionToken))),
+      verificationToken: async ({ identifier, token }) =>
+        decode<VerificationToken>(await redis.get(keys.verificationToken(identifier, token))),
+      authenticator: async (credentialID) => decode<AdapterAuthenticator>(await redis.get(keys.authenticator(credentialID))),
+    },
+  });
+
+  describe("expiry", () => {
+    test("a session key expires at the session's expires", async () => {
+      const user = newUser();
+      await adapter.createUser!(user);
+      const session = newSession(user.id);
+      await adapter.createSession!(session);
+      const expireAt = await redis.pexpiretime(keys.session(session.sessionToken));
+      expect(expireAt).toBe(session.expires.getTime());
+    });
+
+    test("a verification token key expires at the token's expires", async () => {
+      const token = { identifier: `a-${randomUUID()}@example.com`, token: randomUUID(), expires: new Date(Date.now() + 60_000) };
+      await adapter.createVerificationToken!(token);
+      expect(await redis.pexpiretime(keys.verificationToken(token.identifier, token.token))).toBe(token.expires.getTime());
+    });
+
+    test("updateSession moves the key's expiry", async () => {
+      const user = newUser();
+      await adapter.createUser!(user);
+      const session = newSession(user.id);
+      await adapter.createSession!(session);
+      const expires = new Date(Date.now() + 7 * 86_400_000);
+      await adapter.updateSession!({ sessionToken: session.sessionToken, expires });
+      expect(await redis.pexpiretime(keys.session(session.sessionToken))).toBe(expires.getTime());
+    });
+
+    test("an expired session is gone", async () => {
+      const user = newUser();
+      await adapter.createUser!(user);
+      const session: AdapterSession = { ...newSession(user.id), expires: new Date(Date.now() + 50) };
+      await adapter.createSession!(session);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await adapter.getSessionAndUser!(session.sessionToken)).toBeNull();
+    });
+
+    test("updateUser moves the email index to the new address", async () => {
+      const user = newUser();
+      await adapter.createUser!(user);
+      const email = `moved-${randomUUID()}@example.com`;
+      await adapter.updateUser!({ id: user.id, email });
+      expect((await adapter.getUserByEmail!(email))?.id).toBe(user.id);
+      expect(await adapter.getUserByEmail!(user.email)).toBeNull();
+    });
+  });
+});

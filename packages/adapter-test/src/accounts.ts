@@ -1,0 +1,77 @@
+import { describe, expect, test } from "vitest";
+import { need, settle } from "./context.js";
+import { newAccount, newUser, unique } from "./fixtures.js";
+import type { AdapterTestOptions } from "./types.js";
+
+/** Tests of linkAccount, getUserByAccount, getAccount and unlinkAccount. */
+export function accountTests(options: AdapterTestOptions): void {
+  const { db } = options;
+
+  async function userWithAccount() {
+    const adapter = need(options, "createUser", "linkAccount");
+    const user = newUser();
+    await adapter.createUser(user);
+    const account = newAccount(user.id);
+    await adapter.linkAccount(account);
+    return { user, account };
+  }
+
+  describe("accounts", () => {
+    test("linkAccount stores the account with its token fields and leaves the argument alone", async () => {
+      const adapter = need(options, "createUser", "linkAccount");
+      const user = newUser();
+      await adapter.createUser(user);
+      const account = newAccount(user.id);
+      const copy = structuredClone(account);
+      await adapter.linkAccount(account);
+      expect(account).toEqual(copy);
+      const stored = await db.account(account);
+      expect(stored).toMatchObject(account);
+      expect(typeof stored?.expires_at).toBe("number");
+    });
+
+    test("linkAccount throws for a provider account that is already linked", async () => {
+      const adapter = need(options, "createUser", "linkAccount", "getUserByAccount");
+      const { user, account } = await userWithAccount();
+      const other = newUser();
+      await adapter.createUser(other);
+      await expect(settle(() => adapter.linkAccount({ ...account, userId: other.id }))).rejects.toThrow();
+      expect((await adapter.getUserByAccount(account))?.id).toBe(user.id);
+    });
+
+    test("one user can link several accounts, also of one provider", async () => {
+      const adapter = need(options, "linkAccount", "getUserByAccount");
+      const { user, account } = await userWithAccount();
+      const second = newAccount(user.id, { provider: account.provider });
+      await adapter.linkAccount(second);
+      expect((await adapter.getUserByAccount(account))?.id).toBe(user.id);
+      expect((await adapter.getUserByAccount(second))?.id).toBe(user.id);
+    });
+
+    test("getUserByAccount finds the user and gives null for an unknown account", async () => {
+      const adapter = need(options, "getUserByAccount");
+      const { user, account } = await userWithAccount();
+      expect(await adapter.getUserByAccount(account)).toMatchObject(user);
+      expect(await adapter.getUserByAccount({ provider: account.provider, providerAccountId: `missing-${unique()}` })).toBeNull();
+      expect(await adapter.getUserByAccount({ provider: `missing-${unique()}`, providerAccountId: account.providerAccountId })).toBeNull();
+    });
+
+    test("getAccount(providerAccountId, provider) returns the account or null", async () => {
+      const adapter = need(options, "getAccount");
+      const { account } = await userWithAccount();
+      const found = await adapter.getAccount(account.providerAccountId, account.provider);
+      expect(found).toMatchObject(account);
+      expect(await adapter.getAccount(account.providerAccountId, `missing-${unique()}`)).toBeNull();
+      expect(await adapter.getAccount(`missing-${unique()}`, account.provider)).toBeNull();
+    });
+
+    test("unlinkAccount removes the account and keeps the user", async () => {
+      const adapter = need(options, "unlinkAccount", "getUserByAccount", "getUser");
+      const { user, account } = await userWithAccount();
+      await adapter.unlinkAccount({ provider: account.provider, providerAccountId: account.providerAccountId });
+      expect(await db.account(account)).toBeNull();
+      expect(await adapter.getUserByAccount(account)).toBeNull();
+      expect(await adapter.getUser(user.id)).toMatchObject(user);
+    });
+  });
+}

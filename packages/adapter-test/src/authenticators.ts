@@ -1,0 +1,82 @@
+import { describe, expect, test } from "vitest";
+import { has, need, settle } from "./context.js";
+import { newAccount, newAuthenticator, newUser, unique } from "./fixtures.js";
+import type { AdapterTestOptions } from "./types.js";
+
+/** Tests of the WebAuthn methods; skipped when the adapter stores no authenticators. */
+export function authenticatorTests(options: AdapterTestOptions): void {
+  const { adapter, db } = options;
+  const stores = has(adapter, "createAuthenticator") && db.authenticator !== undefined;
+
+  async function userWithAuthenticator() {
+    const adapter = need(options, "createUser", "linkAccount", "createAuthenticator");
+    const user = newUser();
+    await adapter.createUser(user);
+    const account = newAccount(user.id, { type: "webauthn", provider: "webauthn" });
+    await adapter.linkAccount(account);
+    const authenticator = newAuthenticator(user.id, { providerAccountId: account.providerAccountId });
+    const created = await adapter.createAuthenticator(authenticator);
+    return { user, authenticator, created };
+  }
+
+  describe.runIf(stores)("authenticators", () => {
+    test("createAuthenticator stores the authenticator and returns it", async () => {
+      const { authenticator, created } = await userWithAuthenticator();
+      expect(created).toMatchObject(authenticator);
+      expect(await db.authenticator!(authenticator.credentialID)).toMatchObject(authenticator);
+    });
+
+    test("createAuthenticator throws for a credential id that exists", async () => {
+      const adapter = need(options, "createUser", "createAuthenticator");
+      const { authenticator } = await userWithAuthenticator();
+      const other = newUser();
+      await adapter.createUser(other);
+      const duplicate = newAuthenticator(other.id, { credentialID: authenticator.credentialID });
+      await expect(settle(() => adapter.createAuthenticator(duplicate))).rejects.toThrow();
+      expect(await db.authenticator!(authenticator.credentialID)).toMatchObject(authenticator);
+    });
+
+    test("createAuthenticator throws for an unknown user", async () => {
+      const adapter = need(options, "createAuthenticator");
+      const authenticator = newAuthenticator(newUser().id);
+      await expect(settle(() => adapter.createAuthenticator(authenticator))).rejects.toThrow();
+      expect(await db.authenticator!(authenticator.credentialID)).toBeNull();
+    });
+
+    test("getAuthenticator returns the authenticator or null", async () => {
+      const adapter = need(options, "getAuthenticator");
+      const { authenticator } = await userWithAuthenticator();
+      expect(await adapter.getAuthenticator(authenticator.credentialID)).toMatchObject(authenticator);
+      expect(await adapter.getAuthenticator(`missing-${unique()}`)).toBeNull();
+    });
+
+    test("listAuthenticatorsByUserId lists the user's authenticators, [] for an unknown user", async () => {
+      const adapter = need(options, "createAuthenticator", "listAuthenticatorsByUserId");
+      const { user, authenticator } = await userWithAuthenticator();
+      const second = newAuthenticator(user.id, { transports: null, credentialBackedUp: true, credentialDeviceType: "multiDevice" });
+      await adapter.createAuthenticator(second);
+      const list = await adapter.listAuthenticatorsByUserId(user.id);
+      const byId = (id: string) => list.find((item) => item.credentialID === id);
+      expect(list).toHaveLength(2);
+      expect(byId(authenticator.credentialID)).toMatchObject(authenticator);
+      expect(byId(second.credentialID)).toMatchObject(second);
+      expect(await adapter.listAuthenticatorsByUserId(newUser().id)).toEqual([]);
+    });
+
+    test("updateAuthenticatorCounter stores and returns the new counter", async () => {
+      const adapter = need(options, "updateAuthenticatorCounter", "getAuthenticator");
+      const { authenticator } = await userWithAuthenticator();
+      const updated = await adapter.updateAuthenticatorCounter(authenticator.credentialID, 42);
+      expect(updated).toMatchObject({ ...authenticator, counter: 42 });
+      expect((await db.authenticator!(authenticator.credentialID))?.counter).toBe(42);
+      expect((await adapter.getAuthenticator(authenticator.credentialID))?.counter).toBe(42);
+    });
+
+    test("updateAuthenticatorCounter throws for an unknown credential", async () => {
+      const adapter = need(options, "updateAuthenticatorCounter");
+      const credentialID = `missing-${unique()}`;
+      await expect(settle(() => adapter.updateAuthenticatorCounter(credentialID, 1))).rejects.toThrow();
+      expect(await db.authenticator!(credentialID)).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The conformance suite every Latch adapter runs against a real store.
+ *
+ * @module adapter-test
+ */
+import { afterAll, beforeAll, describe } from "vitest";
+import { accountTests } from "./accounts.js";
+import { authenticatorTests } from "./authenticators.js";
+import { sessionTests } from "./sessions.js";
+import type { AdapterTestOptions } from "./types.js";
+import { userTests } from "./users.js";
+import { verificationTokenTests } from "./verification-tokens.js";
+
+export type { AdapterTestOptions, TestDatabase } from "./types.js";
+export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificationToken, unique } from "./fixtures.js";
+
+/**
+ * Registers the conformance tests of the adapter contract, method by method, in a vitest `describe`.
+ * `db.connect` runs once before the tests and `db.disconnect` once after. Tests of methods the
+ * adapter lacks fail with a message naming the method; the authenticator tests are skipped
+ * when the adapter has no `createAuthenticator` or `db` has no `authenticator` reader.
+ *
+ * @example
+ * ```ts
+ * import { runAdapterTests } from "@latch/adapter-test"
+ * import { describe } from "vitest"
+ *
+ * describe("my adapter", () => {
+ *   runAdapterTests({
+ *     adapter: MyAdapter(client),
+ *     db: {
+ *       connect: () => migrate(client),
+ *       disconnect: () => dropSchema(client),
+ *       user: (id) => readUserRow(client, id),
+ *       account: (key) => readAccountRow(client, key),
+ *       session: (token) => readSessionRow(client, token),
+ *       verificationToken: (key) => readTokenRow(client, key),
+ *       authenticator: (id) => readAuthenticatorRow(client, id),
+ *     },
+ *   })
+ * })
+ * ```
+ */
+export function runAdapterTests(options: AdapterTestOptions): void {
+  const { db } = options;
+  beforeAll(async () => {
+    await db.connect?.();
+  });
+  afterAll(async () => {
+    await db.disconnect?.();
+  });
+  describe("adapter conformance", () => {
+    userTests(options);
+    accountTests(options);
+    sessionTests(options);
+    verificationTokenTests(options);
+    authenticatorTests(options);
+  });
+}

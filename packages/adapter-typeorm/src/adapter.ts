@@ -1,0 +1,182 @@
+import type { Adapter, AdapterUser } from "@latch/core/adapters";
+import type { DataSource, DataSourceOptions, EntityManager } from "typeorm";
+import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
+import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "./convert.js";
+import { connector, resolveEntities, type LatchEntities } from "./data-source.js";
+
+/** Options of {@link TypeORMAdapter}. */
+export interface TypeORMAdapterOptions {
+  /** Entity classes to use instead of the defaults, typically subclasses with extra columns. */
+  entities?: Partial<LatchEntities>;
+}
+
+/** The user fields `updateUser` writes: every defined field except the id and relations. */
+function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string, unknown> {
+  const { id: _id, ...fields } = user as Record<string, unknown>;
+  delete fields.accounts;
+  delete fields.sessions;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The Latch adapter for TypeORM. Pass an initialised (or not yet initialised) `DataSource`
+ * that lists the adapter's entities, or `DataSourceOptions` from which the adapter builds one
+ * with its entities added. Works with every SQL driver TypeORM supports.
+ *
+ * @example
+ * ```ts
+ * import "reflect-metadata"
+ * import { TypeORMAdapter } from "@latch/typeorm"
+ *
+ * const adapter = TypeORMAdapter({
+ *   type: "postgres",
+ *   url: process.env.DATABASE_URL,
+ *   synchronize: process.env.NODE_ENV !== "production",
+ * })
+ * const config = { adapter, providers: [...] }
+ * ```
+ */
+export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter {
+  const entities = resolveEntities(options.entities);
+  const connect = connector(source, entities);
+  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity } = entities;
+
+  async function manager(): Promise<EntityManager> {
+    return (await connect()).manager;
+  }
+
+  return {
+    async createUser(user) {
+      const m = await manager();
+      await m.insert(UserEntity, { ...user, emailVerified: user.emailVerified ?? null });
+      return toUser((await m.findOneByOrFail(UserEntity, { id: user.id })) as InstanceType<typeof UserEntity>);
+    },
+
+    async getUser(id) {
+      const user = await (await manager()).findOneBy(UserEntity, { id });
+      return user && toUser(user);
+    },
+
+    async getUserByEmail(email) {
+      const user = await (await manager()).findOneBy(UserEntity, { email });
+      return user && toUser(user);
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      const account = await (await manager()).findOne(AccountEntity, {
+        where: { provider, providerAccountId },
+        relations: { user: true },
+      });
+      return account?.user ? toUser(account.user) : null;
+    },
+
+    async updateUser(user) {
+      const m = await manager();
+      const changes = userChanges(user);
+      if (Object.keys(changes).length > 0) await m.update(UserEntity, { id: user.id }, changes);
+      const updated = await m.findOneBy(UserEntity, { id: user.id });
+      if (!updated) throw new Error("updateUser: no user with this id");
+      return toUser(updated);
+    },
+
+    async deleteUser(userId) {
+      // Explicit deletes in one transaction, so that it works where foreign keys do not cascade.
+      return (await connect()).transaction(async (m) => {
+        const user = await m.findOneBy(UserEntity, { id: userId });
+        if (!user) return null;
+        await m.delete(SessionEntity, { userId });
+        await m.delete(AccountEntity, { userId });
+        await m.delete(AuthenticatorEntity, { userId });
+        await m.delete(UserEntity, { id: userId });
+        return toUser(user);
+      });
+    },
+
+    async linkAccount(account) {
+      const m = await manager();
+      const { id } = (await m.insert(AccountEntity, { ...account } as object as QueryDeepPartialEntity<InstanceType<typeof AccountEntity>>)).identifiers[0] as { id: string };
+      return toAccount(await m.findOneByOrFail(AccountEntity, { id }));
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      const m = await manager();
+      const account = await m.findOneBy(AccountEntity, { provider, providerAccountId });
+      if (!account) return undefined;
+      await m.delete(AccountEntity, { id: account.id });
+      return toAccount(account);
+    },
+
+    async getAccount(providerAccountId, provider) {
+      const account = await (await manager()).findOneBy(AccountEntity, { provider, providerAccountId });
+      return account && toAccount(account);
+    },
+
+    async createSession({ sessionToken, userId, expires }) {
+      await (await manager()).insert(SessionEntity, { sessionToken, userId, expires });
+      return { sessionToken, userId, expires };
+    },
+
+    async getSessionAndUser(sessionToken) {
+      // One query: the session joined with its user.
+      const session = await (await manager()).findOne(SessionEntity, { where: { sessionToken }, relations: { user: true } });
+      if (!session?.user) return null;
+      return { session: toSession(session), user: toUser(session.user) };
+    },
+
+    async updateSession({ sessionToken, expires, userId }) {
+      const m = await manager();
+      const changes = Object.fromEntries(Object.entries({ expires, userId }).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length > 0) await m.update(SessionEntity, { sessionToken }, changes);
+      const session = await m.findOneBy(SessionEntity, { sessionToken });
+      return session && toSession(session);
+    },
+
+    async deleteSession(sessionToken) {
+      const m = await manager();
+      const session = await m.findOneBy(SessionEntity, { sessionToken });
+      if (!session) return null;
+      await m.delete(SessionEntity, { sessionToken });
+      return toSession(session);
+    },
+
+    async createVerificationToken({ identifier, token, expires }) {
+      await (await manager()).insert(VerificationTokenEntity, { identifier, token, expires });
+      return { identifier, token, expires };
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      return (await connect()).transaction(async (m) => {
+        const found = await m.findOneBy(VerificationTokenEntity, { identifier, token });
+        if (!found) return null;
+        const { affected } = await m.delete(VerificationTokenEntity, { id: found.id });
+        // Of two concurrent uses, only the one that deleted the row gets the token.
+        if (affected === 0) return null;
+        return toVerificationToken(found);
+      });
+    },
+
+    async createAuthenticator(authenticator) {
+      const m = await manager();
+      await m.insert(AuthenticatorEntity, { ...authenticator, transports: authenticator.transports ?? null });
+      return toAuthenticator(await m.findOneByOrFail(AuthenticatorEntity, { credentialID: authenticator.credentialID }));
+    },
+
+    async getAuthenticator(credentialID) {
+      const found = await (await manager()).findOneBy(AuthenticatorEntity, { credentialID });
+      return found && toAuthenticator(found);
+    },
+
+    async listAuthenticatorsByUserId(userId) {
+      const found = await (await manager()).find(AuthenticatorEntity, { where: { userId }, order: { credentialID: "ASC" } });
+      return found.map(toAuthenticator);
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const m = await manager();
+      await m.update(AuthenticatorEntity, { credentialID }, { counter: newCounter });
+      const found = await m.findOneBy(AuthenticatorEntity, { credentialID });
+      if (!found) throw new Error("updateAuthenticatorCounter: no authenticator with this credential id");
+      return toAuthenticator(found);
+    },
+  } satisfies Required<Adapter>;
+}

@@ -1,0 +1,167 @@
+import type { AdapterAccountType } from "@latch/core/adapters";
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
+import { bigintToNumber } from "./transformers.js";
+
+// Every column names its `type`, so nothing depends on emitted decorator metadata. Relations
+// name their target by table ("users", "accounts", …), so that an application's subclass
+// of an entity (registered instead of the class here) is the one they resolve to.
+// Dates use `type: Date`: each driver maps it to its own date-time type.
+
+/** A JSON value, as the `session_state` of an account may be. */
+export type JsonValue = string | number | boolean | null | unknown[] | { [key: string]: unknown };
+
+/**
+ * A user (table `users`). The id is chosen by Latch (a random UUID) when it creates the user.
+ *
+ * @example
+ * ```ts
+ * import { Column, Entity } from "typeorm"
+ * import { UserEntity } from "@latch/typeorm"
+ *
+ * @Entity({ name: "users" })
+ * export class AppUser extends UserEntity {
+ *   @Column({ type: "varchar", length: 32, default: "member" })
+ *   role!: string
+ * }
+ * ```
+ */
+@Entity({ name: "users" })
+export class UserEntity {
+  @PrimaryColumn({ type: "varchar", length: 255 })
+  id!: string;
+
+  @Column({ type: "varchar", length: 255, nullable: true })
+  name!: string | null;
+
+  @Column({ type: "varchar", length: 255, unique: true, default: "" })
+  email!: string;
+
+  @Column({ type: Date, precision: 3, nullable: true, default: null })
+  emailVerified!: Date | null;
+
+  @Column({ type: "text", nullable: true })
+  image!: string | null;
+
+  @OneToMany("sessions", "user")
+  sessions!: SessionEntity[];
+
+  @OneToMany("accounts", "user")
+  accounts!: AccountEntity[];
+}
+
+/** A provider account linked to a user (table `accounts`). OAuth token fields keep their snake_case names. */
+@Entity({ name: "accounts" })
+@Unique("accounts_provider_account_key", ["provider", "providerAccountId"])
+export class AccountEntity {
+  @PrimaryGeneratedColumn("uuid")
+  id!: string;
+
+  @Index()
+  @Column({ type: "varchar", length: 255 })
+  userId!: string;
+
+  @Column({ type: "varchar", length: 32 })
+  type!: AdapterAccountType;
+
+  @Column({ type: "varchar", length: 255 })
+  provider!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  providerAccountId!: string;
+
+  @Column({ type: "text", nullable: true })
+  refresh_token!: string | null;
+
+  @Column({ type: "text", nullable: true })
+  access_token!: string | null;
+
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber })
+  expires_at!: number | null;
+
+  @Column({ type: "varchar", length: 255, nullable: true })
+  token_type!: string | null;
+
+  @Column({ type: "text", nullable: true })
+  scope!: string | null;
+
+  @Column({ type: "text", nullable: true })
+  id_token!: string | null;
+
+  @Column({ type: "simple-json", nullable: true })
+  session_state!: JsonValue | null;
+
+  @ManyToOne("users", "accounts", { onDelete: "CASCADE", createForeignKeyConstraints: true })
+  @JoinColumn({ name: "userId" })
+  user!: UserEntity;
+}
+
+/** A database session (table `sessions`). */
+@Entity({ name: "sessions" })
+export class SessionEntity {
+  @PrimaryGeneratedColumn("uuid")
+  id!: string;
+
+  @Column({ type: "varchar", length: 255, unique: true })
+  sessionToken!: string;
+
+  @Index()
+  @Column({ type: "varchar", length: 255 })
+  userId!: string;
+
+  @Column({ type: Date, precision: 3 })
+  expires!: Date;
+
+  @ManyToOne("users", "sessions", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "userId" })
+  user!: UserEntity;
+}
+
+/** A single-use email sign-in token (table `verification_tokens`); `token` is stored hashed. */
+@Entity({ name: "verification_tokens" })
+@Unique("verification_tokens_identifier_token_key", ["identifier", "token"])
+export class VerificationTokenEntity {
+  @PrimaryGeneratedColumn("uuid")
+  id!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  token!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  identifier!: string;
+
+  @Column({ type: Date, precision: 3 })
+  expires!: Date;
+}
+
+/** A WebAuthn credential of a user (table `authenticators`). */
+@Entity({ name: "authenticators" })
+export class AuthenticatorEntity {
+  @PrimaryColumn({ type: "varchar", length: 255 })
+  credentialID!: string;
+
+  @Index()
+  @Column({ type: "varchar", length: 255 })
+  userId!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  providerAccountId!: string;
+
+  @Column({ type: "text" })
+  credentialPublicKey!: string;
+
+  @Column({ type: "bigint", transformer: bigintToNumber })
+  counter!: number;
+
+  @Column({ type: "varchar", length: 32 })
+  credentialDeviceType!: string;
+
+  @Column({ type: "boolean" })
+  credentialBackedUp!: boolean;
+
+  @Column({ type: "varchar", length: 255, nullable: true })
+  transports!: string | null;
+
+  @ManyToOne("users", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "userId" })
+  user!: UserEntity;
+}

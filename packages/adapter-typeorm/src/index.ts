@@ -1,0 +1,15 @@
+/**
+ * TypeORM adapter for Latch and the entity classes it stores.
+ *
+ * @module typeorm
+ */
+export { TypeORMAdapter, type TypeORMAdapterOptions } from "./adapter.js";
+export { defaultEntities, type LatchEntities } from "./data-source.js";
+export {
+  AccountEntity,
+  AuthenticatorEntity,
+  SessionEntity,
+  UserEntity,
+  VerificationTokenEntity,
+  type JsonValue,
+} from "./entities.js";

@@ -1,0 +1,36 @@
+import { runAdapterTests } from "@latch/adapter-test";
+import { needService, services } from "@latch/testing";
+import { DataSource } from "typeorm";
+import { describe } from "vitest";
+import { TypeORMAdapter } from "../src/adapter.js";
+import { entities, randomName, tableReaders } from "./readers.js";
+
+const schema = randomName();
+
+describe.runIf(await needService(services.postgres))("TypeORMAdapter on PostgreSQL", () => {
+  const dataSource = new DataSource({
+    type: "postgres",
+    host: services.postgres.host,
+    port: services.postgres.port,
+    username: process.env.PGUSER ?? "postgres",
+    database: process.env.PGDATABASE ?? "test",
+    schema,
+    entities,
+  });
+
+  runAdapterTests({
+    adapter: TypeORMAdapter(dataSource),
+    db: {
+      async connect() {
+        await dataSource.initialize();
+        await dataSource.query(`CREATE SCHEMA ${schema}`);
+        await dataSource.synchronize();
+      },
+      async disconnect() {
+        await dataSource.query(`DROP SCHEMA ${schema} CASCADE`);
+        await dataSource.destroy();
+      },
+      ...tableReaders(dataSource),
+    },
+  });
+});

@@ -1,0 +1,39 @@
+import type { TestDatabase } from "@latch/adapter-test";
+import type { DataSource } from "typeorm";
+import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "../src/convert.js";
+import { AccountEntity, AuthenticatorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "../src/entities.js";
+
+/** Readers of the tables through the data source's entity manager, bypassing the adapter. */
+export function tableReaders(dataSource: DataSource): Omit<TestDatabase, "connect" | "disconnect"> {
+  const m = () => dataSource.manager;
+  return {
+    user: async (id) => {
+      const row = await m().findOneBy(UserEntity, { id });
+      return row && toUser(row);
+    },
+    account: async ({ provider, providerAccountId }) => {
+      const row = await m().findOneBy(AccountEntity, { provider, providerAccountId });
+      return row && toAccount(row);
+    },
+    session: async (sessionToken) => {
+      const row = await m().findOneBy(SessionEntity, { sessionToken });
+      return row && toSession(row);
+    },
+    verificationToken: async ({ identifier, token }) => {
+      const row = await m().findOneBy(VerificationTokenEntity, { identifier, token });
+      return row && toVerificationToken(row);
+    },
+    authenticator: async (credentialID) => {
+      const row = await m().findOneBy(AuthenticatorEntity, { credentialID });
+      return row && toAuthenticator(row);
+    },
+  };
+}
+
+/** The default entity classes, for a DataSource the test builds itself. */
+export const entities = [UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity];
+
+/** A random name for a schema or database of one test run. */
+export function randomName(): string {
+  return `latch_test_${Math.random().toString(36).slice(2, 10)}`;
+}
