@@ -78,6 +78,14 @@ export interface AdapterAuthenticator {
 /**
  * The adapter contract. Every method is optional; each flow needs a subset of them.
  *
+ * Rules every adapter keeps (the conformance suite `@latch/adapter-test` checks them):
+ * - `createUser` stores the `id` it is given (Latch makes it) and throws when the email is taken;
+ *   `linkAccount` throws when the `(provider, providerAccountId)` pair is already linked. Latch
+ *   relies on these to keep one user per account under concurrent first sign-ins.
+ * - Methods never modify the objects they are passed.
+ * - Dates come back as `Date` objects; unknown ids, emails and tokens give `null`.
+ * - Deleting a user deletes its accounts, sessions and authenticators.
+ *
  * @example
  * ```ts
  * import type { Adapter } from "@latch/core/adapters"
