@@ -2,12 +2,16 @@
  * `npm run bench`: the cost of the hot paths, measured side by side in one run.
  * - session reads: Latch's default (no re-encryption inside updateAge) against re-encrypting on
  *   every read (updateAge: 0, which is what Auth.js does on every read);
+ * - the session-token seal: the node:crypto implementation (chosen by the `node` condition)
+ *   against the portable one on jose and Web Crypto (used on edge runtimes);
  * - key derivation: the cached key against deriving it (HKDF + thumbprint) for every token;
  * - CSRF validation of a sign-in POST's token.
  */
 import { Auth, type AuthConfig } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
 import { deriveKey } from "../packages/core/src/crypto/keys.js";
+import * as portableSeal from "../packages/core/src/crypto/jwe.js";
+import * as nodeSeal from "../packages/core/src/crypto/node/jwe.js";
 import { measure, report } from "./measure.js";
 
 const secret = "bench-secret-bench-secret-bench-secret-0123";
@@ -55,6 +59,19 @@ async function main() {
     "GET /session, token inside updateAge (Latch default)",
     "GET /session, re-encrypted on every read (updateAge 0)",
   ]]);
+
+  const sealed = await portableSeal.sealJwt({ payload: { sub: "1", name: user.name, email: user.email }, secret, salt: "authjs.session-token", maxAge: 3600 });
+  const open = { token: sealed, secrets: [secret], salt: "authjs.session-token" };
+  const seals = await measure([
+    { name: "open a session token, node:crypto (Node default)", run: () => nodeSeal.openJwt(open) },
+    { name: "open a session token, jose + Web Crypto (portable)", run: () => portableSeal.openJwt(open) },
+    { name: "seal a session token, node:crypto (Node default)", run: () => nodeSeal.sealJwt({ payload: { sub: "1" }, secret, salt: "authjs.session-token", maxAge: 3600 }) },
+    { name: "seal a session token, jose + Web Crypto (portable)", run: () => portableSeal.sealJwt({ payload: { sub: "1" }, secret, salt: "authjs.session-token", maxAge: 3600 }) },
+  ]);
+  report("Session-token seal", seals, [
+    ["open a session token, node:crypto (Node default)", "open a session token, jose + Web Crypto (portable)"],
+    ["seal a session token, node:crypto (Node default)", "seal a session token, jose + Web Crypto (portable)"],
+  ]);
 
   let salt = 0;
   const keys = await measure([

@@ -3,5 +3,7 @@
 export { randomBytes, randomHex, randomBase64Url, randomUUID } from "./random.js";
 export { sha256Hex, timingSafeEqual } from "./hash.js";
 export { deriveKey, type ContentEncryption, type DerivedKey } from "./keys.js";
-export { sealJwt, openJwt, type SealOptions, type OpenOptions } from "./jwe.js";
+// The seal comes from the runtime's best implementation: node:crypto under the `node` condition,
+// the portable jose one elsewhere (package.json "imports" #jwe).
+export { sealJwt, openJwt, type SealOptions, type OpenOptions } from "#jwe";
 export { toHex, toBase64Url, utf8 } from "./encoding.js";

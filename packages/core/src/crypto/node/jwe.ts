@@ -1,0 +1,100 @@
+// Node-only implementation of the session-token seal, chosen by the `node` export condition
+// (package.json "imports" #jwe). It makes the same compact JWE as the portable `../jwe.ts`
+// (which stays the reference, and the fallback for anything but `dir` + `A256CBC-HS512`), with
+// synchronous node:crypto calls instead of several awaited Web Crypto ones per token.
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from "node:crypto";
+import { deriveKey } from "../keys.js";
+import { openJwt as openPortable, type OpenOptions, type SealOptions } from "../jwe.js";
+
+export type { OpenOptions, SealOptions } from "../jwe.js";
+
+interface SplitKey {
+  mac: KeyObject;
+  enc: KeyObject;
+}
+
+const splitKeys = new WeakMap<Uint8Array, SplitKey>();
+
+// RFC 7518 §5.2.2.1: the first half of the 64-byte key authenticates, the second encrypts.
+function split(key: Uint8Array): SplitKey {
+  let halves = splitKeys.get(key);
+  if (!halves) {
+    halves = { mac: createSecretKey(key.subarray(0, 32)), enc: createSecretKey(key.subarray(32, 64)) };
+    splitKeys.set(key, halves);
+  }
+  return halves;
+}
+
+// RFC 7518 §5.2.2.1 step 5: the tag is the first 32 bytes of HMAC-SHA-512(AAD || IV || ciphertext || AL).
+function tagOf(mac: KeyObject, aad: Buffer, iv: Buffer, ciphertext: Buffer): Buffer {
+  const al = Buffer.alloc(8);
+  al.writeBigUInt64BE(BigInt(aad.length * 8));
+  return createHmac("sha512", mac).update(aad).update(iv).update(ciphertext).update(al).digest().subarray(0, 32);
+}
+
+const b64 = (bytes: Buffer) => bytes.toString("base64url");
+
+/** Encrypts claims as a compact JWE (`dir`, `A256CBC-HS512`) with `iat`, `exp` and a random `jti`. */
+export async function sealJwt({ payload, secret, salt, maxAge }: SealOptions): Promise<string> {
+  const { key, kid } = await deriveKey(secret, salt);
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { ...payload, iat: now, exp: now + maxAge, jti: randomUUID() };
+  const protectedHeader = b64(Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid })));
+  const { mac, enc } = split(key);
+  const iv = randomBytes(16);
+  const cipher = createCipheriv("aes-256-cbc", enc, iv);
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(claims), "utf8"), cipher.final()]);
+  const tag = tagOf(mac, Buffer.from(protectedHeader, "ascii"), iv, ciphertext);
+  return `${protectedHeader}..${b64(iv)}.${b64(ciphertext)}.${b64(tag)}`;
+}
+
+const clockTolerance = 15;
+
+/**
+ * Decrypts and checks a token sealed by {@link sealJwt}, by the portable seal or by Auth.js: the
+ * same key choice (`kid` thumbprint, else the first secret), the same claim checks (`exp`, `nbf`,
+ * 15 s tolerance). Tokens in any other shape go to the portable implementation.
+ */
+export async function openJwt<T = Record<string, unknown>>(options: OpenOptions): Promise<T> {
+  const parts = options.token.split(".");
+  if (parts.length !== 5 || parts[1] !== "") throw new Error("not a compact JWE with direct encryption");
+  const [protectedHeader, , ivPart, ciphertextPart, tagPart] = parts as [string, string, string, string, string];
+  let header: { alg?: unknown; enc?: unknown; kid?: unknown; crit?: unknown; zip?: unknown };
+  try {
+    header = JSON.parse(Buffer.from(protectedHeader, "base64url").toString("utf8"));
+  } catch {
+    throw new Error("the JWE header is not valid JSON");
+  }
+  if (header.alg !== "dir") throw new Error("unsupported JWE key management");
+  if (header.enc !== "A256CBC-HS512" || header.crit !== undefined || header.zip !== undefined) return openPortable<T>(options);
+
+  let key: Uint8Array | undefined;
+  if (header.kid === undefined) key = (await deriveKey(options.secrets[0]!, options.salt)).key;
+  else {
+    for (const secret of options.secrets) {
+      const derived = await deriveKey(secret, options.salt);
+      if (derived.kid === header.kid) key = derived.key;
+      if (key) break;
+    }
+  }
+  if (!key) throw new Error("no secret matches the token's key id");
+
+  const { mac, enc } = split(key);
+  const iv = Buffer.from(ivPart, "base64url");
+  const ciphertext = Buffer.from(ciphertextPart, "base64url");
+  const tag = Buffer.from(tagPart, "base64url");
+  if (iv.length !== 16 || tag.length !== 32) throw new Error("invalid JWE initialization vector or tag");
+  // RFC 7518 §5.2.2.2: the tag is checked, in constant time, before anything is decrypted.
+  if (!timingSafeEqual(tag, tagOf(mac, Buffer.from(protectedHeader, "ascii"), iv, ciphertext))) throw new Error("JWE decryption failed");
+  const decipher = createDecipheriv("aes-256-cbc", enc, iv);
+  const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
+
+  const claims = JSON.parse(plaintext) as Record<string, unknown>;
+  if (!claims || typeof claims !== "object" || Array.isArray(claims)) throw new Error("the JWT claims are not an object");
+  const now = Math.floor(Date.now() / 1000);
+  // RFC 7519 §4.1.4 / §4.1.5, with the same tolerance as the portable check.
+  if (claims.exp !== undefined && (typeof claims.exp !== "number" || claims.exp <= now - clockTolerance)) throw new Error("the token has expired");
+  if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > now + clockTolerance)) throw new Error("the token is not yet valid");
+  if (claims.iat !== undefined && typeof claims.iat !== "number") throw new Error("invalid iat claim");
+  return claims as T;
+}

@@ -1,0 +1,78 @@
+/**
+ * The Node implementation of the session-token seal (crypto/node/jwe.ts) against the portable
+ * one (crypto/jwe.ts, on jose): each opens what the other seals, and both refuse the same bad tokens.
+ */
+import { describe, expect, test } from "vitest";
+import * as portable from "../src/crypto/jwe.js";
+import * as node from "../src/crypto/node/jwe.js";
+import * as seam from "../src/crypto/index.js";
+
+const secret = "node-portable-interop-secret-0123456789";
+const salt = "authjs.session-token";
+const payload = { sub: "42", name: "Zoë ✓", email: "zoe@example.com", nested: { roles: ["a", "b"] } };
+
+function flip(token: string, part: number): string {
+  const parts = token.split(".");
+  const bytes = Buffer.from(parts[part]!, "base64url");
+  bytes[0]! ^= 1;
+  parts[part] = bytes.toString("base64url");
+  return parts.join(".");
+}
+
+describe("Node and portable session-token seals", () => {
+  test("the seam uses the Node implementation under the node condition", () => {
+    expect(seam.sealJwt).toBe(node.sealJwt);
+    expect(seam.openJwt).toBe(node.openJwt);
+  });
+
+  test.each([
+    ["node seals, portable opens", node.sealJwt, portable.openJwt],
+    ["portable seals, node opens", portable.sealJwt, node.openJwt],
+    ["node seals, node opens", node.sealJwt, node.openJwt],
+  ] as const)("%s", async (_name, seal, open) => {
+    const token = await seal({ payload, secret, salt, maxAge: 60 });
+    const claims = await open<Record<string, unknown>>({ token, secrets: [secret], salt });
+    expect(claims).toMatchObject(payload);
+    expect(claims.exp).toBe((claims.iat as number) + 60);
+    expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("the header names the key by its thumbprint in both", async () => {
+    const a = JSON.parse(Buffer.from((await node.sealJwt({ payload, secret, salt, maxAge: 60 })).split(".")[0]!, "base64url").toString());
+    const b = JSON.parse(Buffer.from((await portable.sealJwt({ payload, secret, salt, maxAge: 60 })).split(".")[0]!, "base64url").toString());
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ alg: "dir", enc: "A256CBC-HS512" });
+  });
+
+  test("rotation: the secret whose key matches kid opens the token", async () => {
+    const token = await node.sealJwt({ payload, secret: "old-secret-old-secret-old-secret-01", salt, maxAge: 60 });
+    await expect(node.openJwt({ token, secrets: ["new-secret-new-secret-new-secret-01", "old-secret-old-secret-old-secret-01"], salt })).resolves.toMatchObject(payload);
+    await expect(node.openJwt({ token, secrets: ["new-secret-new-secret-new-secret-01"], salt })).rejects.toThrow();
+  });
+
+  test.each([
+    ["a flipped ciphertext byte", 3],
+    ["a flipped tag byte", 4],
+    ["a flipped IV byte", 2],
+  ])("both refuse %s", async (_what, part) => {
+    const token = flip(await node.sealJwt({ payload, secret, salt, maxAge: 60 }), part);
+    await expect(node.openJwt({ token, secrets: [secret], salt })).rejects.toThrow();
+    await expect(portable.openJwt({ token, secrets: [secret], salt })).rejects.toThrow();
+  });
+
+  test("both refuse an expired token, a truncated one and one for another salt", async () => {
+    const expired = await node.sealJwt({ payload, secret, salt, maxAge: -60 });
+    await expect(node.openJwt({ token: expired, secrets: [secret], salt })).rejects.toThrow(/expired/);
+    await expect(portable.openJwt({ token: expired, secrets: [secret], salt })).rejects.toThrow();
+    const good = await node.sealJwt({ payload, secret, salt, maxAge: 60 });
+    await expect(node.openJwt({ token: good.slice(0, -10), secrets: [secret], salt })).rejects.toThrow();
+    await expect(node.openJwt({ token: good, secrets: [secret], salt: "authjs.state" })).rejects.toThrow();
+  });
+
+  test("an A256GCM token (which Auth.js may write) is opened through the portable path", async () => {
+    const { EncryptJWT } = await import("jose");
+    const { key, kid } = await seam.deriveKey(secret, salt, "A256GCM");
+    const token = await new EncryptJWT(payload).setProtectedHeader({ alg: "dir", enc: "A256GCM", kid }).setIssuedAt().setExpirationTime("1m").encrypt(key);
+    await expect(node.openJwt({ token, secrets: [secret], salt })).resolves.toMatchObject(payload);
+  });
+});
