@@ -1,6 +1,14 @@
 /**
- * Real peers for Latch tests: service detection, an OpenID Provider, an SMTP server and Chromium.
+ * Real peers for Latch tests: service detection, an OpenID Provider, a browser-like HTTP client,
+ * an SMTP server and Chromium.
  *
  * @module testing
  */
 export * from "./services.js";
+export * from "./openid-provider.js";
+export { attackerIssuer, tamperKinds, type TamperKind } from "./openid-provider-tamper.js";
+export { defaultAccount } from "./openid-provider-accounts.js";
+export * from "./browser.js";
+export { CookieJar, parseSetCookie } from "./cookie-jar.js";
+export * from "./smtp-server.js";
+export * from "./chromium.js";
