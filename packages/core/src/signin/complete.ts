@@ -9,6 +9,7 @@ import type { CredentialInput } from "../providers/types.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { Cookie } from "../types/cookies.js";
 import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
+import { storeNewAuthenticator, type NewAuthenticator } from "./link-authenticator.js";
 
 /** What a flow hands over once the provider has vouched for the user. */
 export interface VerifiedSignIn {
@@ -23,10 +24,12 @@ export interface VerifiedSignIn {
   callbackUrl: string;
   /** Cookies the flow wants set or cleared (for example spent PKCE/state cookies). */
   cookies?: Cookie[];
+  /** Only for a WebAuthn registration: the new passkey, stored with the account. */
+  registration?: NewAuthenticator;
 }
 
 /** Runs the `signIn` callback: `true` continues, `false` or a throw is `AccessDenied`, a string is a redirect. */
-async function askSignIn(ctx: AuthContext, params: Parameters<AuthContext["callbacks"]["signIn"]>[0]): Promise<string | null> {
+export async function askSignIn(ctx: AuthContext, params: Parameters<AuthContext["callbacks"]["signIn"]>[0]): Promise<string | null> {
   let allowed: boolean | string;
   try {
     allowed = await ctx.callbacks.signIn(params);
@@ -51,6 +54,10 @@ async function storedUser(ctx: AuthContext, req: AuthRequest, adapter: Required<
     return { user: stored, isNewUser: false };
   }
   if (account.type === "email") return emailUser(ctx, adapter, String(account.providerAccountId));
+  if (verified.registration) {
+    const current = await sessionStrategy(ctx).current(ctx, req);
+    return storeNewAuthenticator({ ctx, adapter, profileUser: user, account, registration: verified.registration, current });
+  }
   return linkAccountUser({
     ctx,
     adapter,

@@ -1,0 +1,56 @@
+/**
+ * The demo's development outbox: an email provider that, instead of sending mail, keeps each
+ * sign-in email in memory and shows it on `/dev/outbox`, so email sign-in works offline. The page
+ * hands out working sign-in links to whoever can reach it, so it exists only outside production.
+ */
+import type { EmailConfig, SendVerificationRequestParams } from "@latch/core/providers";
+import type { RequestHandler } from "express";
+import { layout } from "./views.js";
+
+/** One email the outbox kept. */
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  /** The sign-in link. */
+  url: string;
+  expires: Date;
+  sentAt: Date;
+}
+
+/** How many emails the outbox keeps; older ones are dropped. */
+const LIMIT = 20;
+
+function escape(value: unknown): string {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** An in-memory outbox, newest email first. */
+export class Outbox {
+  readonly messages: OutboxMessage[] = [];
+
+  /** Keeps a sign-in email (the `sendVerificationRequest` of {@link outboxEmailProvider}). */
+  deliver = async ({ identifier, url, expires }: SendVerificationRequestParams): Promise<void> => {
+    this.messages.unshift({ to: identifier, subject: `Sign in to ${new URL(url).host}`, url, expires, sentAt: new Date() });
+    this.messages.length = Math.min(this.messages.length, LIMIT);
+  };
+
+  /** `GET /dev/outbox`: the latest emails with their links. */
+  page: RequestHandler = (_req, res) => {
+    const rows = this.messages.map(
+      (m) => `<div class="card"><p><strong>To:</strong> <code>${escape(m.to)}</code> · ${escape(m.sentAt.toLocaleTimeString())}</p>
+<p>${escape(m.subject)}</p><p><a class="sign-in-link" href="${escape(m.url)}">Sign in</a> (works once, until ${escape(m.expires.toISOString())})</p></div>`,
+    );
+    const body = rows.length ? rows.join("") : `<p>No email yet. Ask for a sign-in link on <a href="/auth/signin">the sign-in page</a>.</p>`;
+    res.set("cache-control", "no-store").type("html").send(layout("Outbox", `<h1>Development outbox</h1>${body}`));
+  };
+}
+
+/** True where the outbox may exist: anywhere but `NODE_ENV=production`. */
+export function outboxEnabled(env: Record<string, string | undefined>): boolean {
+  return env.NODE_ENV !== "production";
+}
+
+/** The demo's "Email" provider: sign-in links go to `outbox` (read them on `/dev/outbox`). */
+export function outboxEmailProvider(outbox: Outbox): EmailConfig {
+  return { id: "email", type: "email", name: "Email", maxAge: 60 * 60, sendVerificationRequest: outbox.deliver };
+}

@@ -1,0 +1,71 @@
+/**
+ * The demo's Email provider end to end over real HTTP: the link lands in the development outbox
+ * (`/dev/outbox`) and signs the user in; with NODE_ENV=production there is neither outbox nor provider.
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PGlite } from "@electric-sql/pglite";
+import { PostgresAdapter, migrate } from "@latch/pg";
+import { createBrowser } from "@latch/testing";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createDemoApp } from "../src/app.js";
+
+const secret = "demo-test-secret-0123456789-abcdefghijklmnop";
+let db: PGlite;
+const servers: Server[] = [];
+
+async function listen(env: string | undefined): Promise<string> {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = env;
+  try {
+    const { app } = createDemoApp({ origin: "http://127.0.0.1", secret, auth: { adapter: PostgresAdapter(db) } });
+    const server: Server = await new Promise((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+}
+
+beforeAll(async () => {
+  db = new PGlite();
+  await migrate(db);
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await db?.close();
+});
+
+describe("demo email sign-in", () => {
+  test("the link appears on /dev/outbox and signs in", async () => {
+    const origin = await listen("development");
+    const browser = createBrowser();
+    const providers = (await (await browser.fetch(`${origin}/auth/providers`)).json()) as Record<string, { type: string }>;
+    expect(providers.email?.type).toBe("email");
+
+    const { csrfToken } = (await (await browser.fetch(`${origin}/auth/csrf`)).json()) as { csrfToken: string };
+    const sent = await browser.fetch(`${origin}/auth/signin/email`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email: "Visitor@Example.com", callbackUrl: `${origin}/protected` }),
+    });
+    expect(sent.headers.get("location")).toBe(`${origin}/auth/verify-request?provider=email&type=email`);
+
+    const outbox = await (await browser.fetch(`${origin}/dev/outbox`)).text();
+    expect(outbox).toContain("visitor@example.com");
+    const link = /class="sign-in-link" href="([^"]+)"/.exec(outbox)![1]!.replaceAll("&#38;", "&");
+    const { url, response } = await browser.follow(link);
+    expect(url.pathname).toBe("/protected");
+    expect(await response.text()).toContain("visitor@example.com");
+  });
+
+  test("with NODE_ENV=production there is no outbox page and no Email provider", async () => {
+    const origin = await listen("production");
+    const browser = createBrowser();
+    expect((await browser.fetch(`${origin}/dev/outbox`)).status).toBe(404);
+    const providers = (await (await browser.fetch(`${origin}/auth/providers`)).json()) as Record<string, unknown>;
+    expect(providers.email).toBeUndefined();
+  });
+});
