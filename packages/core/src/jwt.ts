@@ -91,7 +91,13 @@ export async function getToken<R extends boolean = false>(params: GetTokenParams
   const cookieName = params.cookieName ?? `${secure ? "__Secure-" : ""}authjs.session-token`;
   let token = readChunkedCookie(parseCookies(headerOf(req, "cookie")), cookieName);
   const authorization = headerOf(req, "authorization");
-  if (!token && authorization?.startsWith("Bearer ")) token = decodeURIComponent(authorization.slice(7));
+  if (!token && authorization?.startsWith("Bearer ")) {
+    try {
+      token = decodeURIComponent(authorization.slice(7));
+    } catch {
+      return null as never; // malformed percent-encoding is no token
+    }
+  }
   if (!token) return null as never;
   if (raw) return token as never;
   try {

@@ -38,6 +38,9 @@ const actionTail = /^(.*?)\/(?:providers|session|csrf|signin|signout|callback|ve
  */
 export function mountPathOf(req: ExpressRequest): string {
   const path = req.baseUrl || "";
+  // Only a wildcard mount leaves nothing in `req.path`; a plain mount such as "/account/signin"
+  // is the mount path as it stands, even when it ends with an action's name.
+  if (req.path !== "/") return path;
   return actionTail.exec(path)?.[1] ?? path;
 }
 

@@ -81,7 +81,7 @@ export async function parseRequest(request: Request, url: URL, basePath: string)
   const route = parsePath(url.pathname, basePath);
   if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`, 405);
+  if (method !== "GET" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`);
   return {
     url,
     method,

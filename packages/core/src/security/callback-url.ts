@@ -6,9 +6,12 @@ import type { CallbacksOptions } from "../types/callbacks.js";
  * are protocol-relative URLs to other hosts and are refused.
  */
 export const defaultRedirect: NonNullable<CallbacksOptions["redirect"]> = ({ url, baseUrl }) => {
-  if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return `${baseUrl}${url}`;
+  const target = url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? `${baseUrl}${url}` : url;
   try {
-    if (new URL(url).origin === new URL(baseUrl).origin) return url;
+    // Line breaks, control and non-ASCII characters cannot go into a Location header (and CR/LF
+    // would split the response); the URL parser drops or percent-encodes them.
+    const parsed = new URL(target);
+    if (parsed.origin === new URL(baseUrl).origin) return /^[\x21-\x7e]*$/.test(target) ? target : parsed.href;
   } catch {
     // not a URL: fall through
   }
