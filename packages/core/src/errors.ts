@@ -160,11 +160,13 @@ export type LatchError =
 export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "CredentialsSignin", "OAuthAccountNotLinked", "OAuthCallbackError", "AccessDenied", "Verification",
   "MissingCSRF", "AccountNotLinked", "WebAuthnVerificationError",
+  // Unlike Auth.js: a refused address or an unsent link is something the user can act on.
+  "EmailSignInError",
 ]);
 
 /** Client-safe errors that send the user back to the sign-in page rather than the error page. */
 export const signInPageErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
-  "CredentialsSignin", "OAuthAccountNotLinked", "OAuthCallbackError", "MissingCSRF", "AccountNotLinked",
+  "CredentialsSignin", "OAuthAccountNotLinked", "OAuthCallbackError", "MissingCSRF", "AccountNotLinked", "EmailSignInError",
 ]);
 
 /** True for errors that come from the configuration rather than from the user's request. */

@@ -52,7 +52,8 @@ describe("confusing addresses", () => {
     const response = await h.requestLink(browser, "nodemailer", email);
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("location")!);
-    expect(location.pathname).toBe("/auth/error");
+    expect(location.pathname).toBe("/auth/signin");
+    expect(location.searchParams.get("error")).toBe("EmailSignInError");
     expect(smtp.messages).toHaveLength(0);
     expect(await h.tokens()).toHaveLength(0);
     expect((await h.db.query("SELECT 1 FROM users")).rows).toHaveLength(0);
@@ -66,7 +67,7 @@ describe("confusing addresses", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ csrfToken }),
     });
-    expect(new URL(response.headers.get("location")!).pathname).toBe("/auth/error");
+    expect(new URL(response.headers.get("location")!).pathname).toBe("/auth/signin");
     expect(smtp.messages).toHaveLength(0);
   });
 
@@ -105,7 +106,7 @@ describe("confusing addresses", () => {
       smtp.clear();
       await h.db.query("DELETE FROM verification_token");
       const response = await h.requestLink(createBrowser(), "nodemailer", "raw:a@good.com\r\nBcc: x@evil.com");
-      expect(new URL(response.headers.get("location")!).pathname).toBe("/auth/error");
+      expect(new URL(response.headers.get("location")!).pathname).toBe("/auth/signin");
       expect(smtp.messages).toHaveLength(0);
       expect(await h.tokens()).toHaveLength(0);
     } finally {

@@ -116,7 +116,7 @@ describe("HTTP-API email providers", () => {
   test("a refusal by the service is EmailSignInError; the unsent link's token is spent", async () => {
     api.answerWith(422, { message: "Invalid `from` field." });
     const response = await h.requestLink(createBrowser(), "postmark", email);
-    expect(response.headers.get("location")).toBe(`${h.base}/error?error=Configuration`);
+    expect(response.headers.get("location")).toBe(`${h.base}/signin?error=EmailSignInError`);
     expect(await h.tokens()).toHaveLength(0);
     const line = h.logs.find((l) => l.includes("EmailSignInError"));
     expect(line).toContain("HTTP 422");
