@@ -6,6 +6,7 @@
 import type { AdapterUser, Awaitable } from "../adapter.js";
 import type { Account, Profile, ProviderType, TokenEndpointResponse, User } from "../types/entities.js";
 import type { Theme } from "../types/theme.js";
+import { customFetch } from "../fetch.js";
 import type {
   GenerateAuthenticationOptionsOpts, GenerateRegistrationOptionsOpts, VerifyAuthenticationResponseOpts, VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server";
@@ -91,6 +92,8 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   style?: ProviderStyle;
   /** OIDC: take the profile from the ID token instead of the userinfo endpoint. */
   idToken?: boolean;
+  /** Replaces `fetch` for this provider's HTTP calls (discovery, token, JWKS, userinfo). */
+  [customFetch]?: typeof fetch;
   /** The user's options; merged over the defaults once, in config resolution. */
   options?: OAuthUserConfig<P>;
 }

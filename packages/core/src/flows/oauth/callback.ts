@@ -1,0 +1,120 @@
+import * as o from "oauth4webapi";
+import type { InternalOAuthProvider } from "../../config/providers.js";
+import { AuthError, CallbackRouteError, InvalidCheck, OAuthCallbackError } from "../../errors.js";
+import type { AuthRequest } from "../../http/request.js";
+import type { VerifiedSignIn } from "../../signin/complete.js";
+import type { ResponseInternal } from "../../types/response.js";
+import type { FlowInput } from "../types.js";
+import { clearCheckCookies, decodeState, readCheckCookie } from "./checks.js";
+import { providerClient, redirectTarget } from "./client.js";
+import { providerServer } from "./discovery.js";
+import { fetchProfile, userAndAccount, withExpiresAt } from "./profile.js";
+import { exchangeCode } from "./tokens.js";
+
+/** The authorization response: the POST body for `response_mode=form_post`, the query otherwise. */
+function responseParams(req: AuthRequest): URLSearchParams {
+  const params = new URLSearchParams();
+  const source = req.method === "POST" ? (req.body ?? {}) : req.query;
+  for (const [key, value] of Object.entries(source)) if (typeof value === "string") params.set(key, value);
+  return params;
+}
+
+/**
+ * The redirect proxy's role: a callback whose `state` (sealed with the shared secret, so minted
+ * by a deployment of this app) names another deployment's callback URL is forwarded there with
+ * its parameters; that deployment holds the check cookies and completes the sign-in.
+ */
+async function proxyForward(input: FlowInput<InternalOAuthProvider>, params: URLSearchParams): Promise<ResponseInternal | null> {
+  const state = params.get("state");
+  if (!state) return null;
+  const origin = (await decodeState(input.ctx, state))?.origin;
+  if (!origin) return null;
+  let target: URL;
+  try {
+    target = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (target.origin === input.ctx.origin || !/^https?:$/.test(target.protocol)) return null;
+  for (const [key, value] of params) target.searchParams.set(key, value);
+  input.ctx.logger.debug("redirect-proxy", { provider: input.provider.id, to: target.origin });
+  return { redirect: target.toString() };
+}
+
+/** RFC 9207 section 2.4: the `iss` response parameter must name the provider's issuer (mix-up defence). */
+function checkIssuer(provider: InternalOAuthProvider, as: o.AuthorizationServer, issuerKnown: boolean, params: URLSearchParams): void {
+  const iss = params.get("iss");
+  if (!issuerKnown) {
+    // Nothing to compare with: a plain OAuth 2 provider configured without `issuer`.
+    params.delete("iss");
+    return;
+  }
+  const mismatch = iss === null ? as.authorization_response_iss_parameter_supported === true : iss !== as.issuer;
+  if (mismatch) {
+    throw new OAuthCallbackError(iss === null ? "The authorization response lacks the iss parameter its issuer announces." : "The authorization response comes from another issuer.", {
+      cause: { providerId: provider.id, check: "iss" },
+    });
+  }
+}
+
+/**
+ * `/callback/<id>` for oauth and oidc, in the order of RFC 6749 section 4.1.2 and OpenID
+ * Connect Core 1.0 section 3.1.2.7 / 3.1.3: forward for a redirect proxy; `iss` (RFC 9207); `state`
+ * against its cookie (RFC 6749 section 10.12); a provider error (section 4.1.2.1); the code
+ * exchange with the PKCE verifier and the ID token checks; the profile. Nothing is written
+ * before every check has passed: the result goes to `completeSignIn`.
+ */
+export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Promise<VerifiedSignIn | ResponseInternal> {
+  const { ctx, req, provider, callbackUrl } = input;
+  const params = responseParams(req);
+  const forwarded = await proxyForward(input, params);
+  if (forwarded) return forwarded;
+
+  const fail = (message: string) => new CallbackRouteError(message, { cause: { providerId: provider.id } });
+  const client = providerClient(provider, fail);
+  const { redirectUri } = redirectTarget(ctx, provider);
+  let server: Awaited<ReturnType<typeof providerServer>>;
+  try {
+    server = await providerServer(provider);
+  } catch (error) {
+    throw new CallbackRouteError(`Could not load the metadata of provider "${provider.id}".`, { cause: { providerId: provider.id, err: error as Error } });
+  }
+  const { as } = server;
+
+  checkIssuer(provider, as, server.issuerKnown, params);
+
+  const usesState = provider.checks.includes("state") || redirectUri !== provider.callbackUrl;
+  let expectedState: string | typeof o.skipStateCheck = o.skipStateCheck;
+  if (usesState) {
+    expectedState = await readCheckCookie(ctx, req.cookies, "state", provider);
+    if (params.get("state") !== expectedState) {
+      throw new InvalidCheck("The state parameter does not match its cookie.", { cause: { providerId: provider.id, check: "state" } });
+    }
+    if (!(await decodeState(ctx, expectedState))) throw new InvalidCheck("The state has expired or does not open.", { cause: { providerId: provider.id, check: "state" } });
+  }
+
+  let validated: URLSearchParams;
+  try {
+    validated = o.validateAuthResponse(as, client.client, params, expectedState);
+  } catch (error) {
+    if (error instanceof o.AuthorizationResponseError) {
+      ctx.logger.debug("OAuthCallbackError", { providerId: provider.id, error: error.error, error_description: error.error_description });
+      throw new OAuthCallbackError(`The provider returned an error: ${error.error}.`, { cause: { providerId: provider.id, error: error.error } });
+    }
+    throw new OAuthCallbackError("The authorization response is not valid.", { cause: { providerId: provider.id, err: error as Error } });
+  }
+
+  const codeVerifier = provider.checks.includes("pkce") ? await readCheckCookie(ctx, req.cookies, "pkceCodeVerifier", provider) : undefined;
+  const nonce = provider.checks.includes("nonce") ? await readCheckCookie(ctx, req.cookies, "nonce", provider) : undefined;
+
+  try {
+    const exchange = await exchangeCode({ provider, as, client, params: validated, redirectUri, codeVerifier, nonce });
+    const tokens = withExpiresAt(exchange.tokens);
+    const profile = await fetchProfile(provider, as, client, { ...exchange, tokens });
+    const { user, account } = await userAndAccount(provider, profile, tokens);
+    return { provider, user, account, profile, callbackUrl, cookies: clearCheckCookies(ctx, provider) };
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    throw new OAuthCallbackError("The sign-in with the provider failed.", { cause: { providerId: provider.id, err: error as Error } });
+  }
+}

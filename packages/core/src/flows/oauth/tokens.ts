@@ -1,0 +1,118 @@
+import * as o from "oauth4webapi";
+import type { InternalOAuthProvider } from "../../config/providers.js";
+import { InvalidCheck, OAuthCallbackError } from "../../errors.js";
+import type { TokenEndpointConfig, TokenSet } from "../../providers/types.js";
+import { requestOptions } from "./http.js";
+import type { ProviderClient } from "./client.js";
+
+/** What the token endpoint gave, after every check passed. */
+export interface CodeExchange {
+  tokens: TokenSet;
+  /** The validated ID token claims (oidc only). */
+  claims?: o.IDToken;
+}
+
+/** What {@link exchangeCode} needs. */
+export interface CodeExchangeInput {
+  provider: InternalOAuthProvider;
+  as: o.AuthorizationServer;
+  client: ProviderClient;
+  /** The authorization response, already validated. */
+  params: URLSearchParams;
+  redirectUri: string;
+  /** The PKCE verifier, when the provider uses PKCE. */
+  codeVerifier?: string;
+  /** The nonce sent in the authorization request, when the provider uses one. */
+  nonce?: string;
+}
+
+// The JWKS of each issuer, kept by oauth4webapi between calls (it refetches on an unknown `kid`).
+const jwksCaches = new Map<string, o.JWKSCacheInput>();
+
+function jwksCacheOf(issuer: string): o.JWKSCacheInput {
+  let cache = jwksCaches.get(issuer);
+  if (!cache) {
+    cache = {};
+    if (jwksCaches.size > 100) jwksCaches.clear();
+    jwksCaches.set(issuer, cache);
+  }
+  return cache;
+}
+
+function callbackError(provider: InternalOAuthProvider, message: string, error: unknown, check?: string): OAuthCallbackError {
+  return new OAuthCallbackError(message, { cause: { providerId: provider.id, ...(check ? { check } : {}), err: error as Error } });
+}
+
+/** The header of a compact JWS, without verifying anything. */
+function jwsAlg(jwt: string): string | undefined {
+  try {
+    const header = JSON.parse(atob(jwt.split(".")[0]!.replace(/-/g, "+").replace(/_/g, "/"))) as { alg?: unknown };
+    return typeof header.alg === "string" ? header.alg : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A plain OAuth 2 provider may still return an `id_token` it does not define (RFC 6749 has no ID
+ * token). It is kept on the account as received but not validated or used, so it is taken out of
+ * the response before oauth4webapi's OpenID checks, which would refuse it for want of an issuer.
+ */
+async function withoutIdToken(response: Response): Promise<{ response: Response; idToken?: string }> {
+  if (!response.ok) return { response };
+  const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body || typeof body.id_token !== "string") return { response };
+  const { id_token: idToken, ...rest } = body;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return { response: new Response(JSON.stringify(rest), { status: response.status, headers }), idToken: idToken as string };
+}
+
+/**
+ * The token request (RFC 6749 section 4.1.3, with the PKCE verifier of RFC 7636 section 4.5) and
+ * the checks of its response (section 5.1; OpenID Connect Core 1.0 section 3.1.3.7 for the ID
+ * token: signature through the provider's JWKS, no `alg: none`, `iss`, `aud`, `exp`, `iat`, `nonce`).
+ * A refused code (replayed, expired) or a failed check is `OAuthCallbackError`; a wrong `nonce`
+ * is `InvalidCheck`.
+ */
+export async function exchangeCode(input: CodeExchangeInput): Promise<CodeExchange> {
+  const { provider, as, client, params, redirectUri } = input;
+  const oidc = provider.type === "oidc";
+  let response: Response;
+  try {
+    response = await o.authorizationCodeGrantRequest(as, client.client, client.auth, params, redirectUri, input.codeVerifier ?? o.nopkce, requestOptions(provider, as.token_endpoint));
+  } catch (error) {
+    throw callbackError(provider, "The token request failed.", error);
+  }
+  const conform = (provider.token as TokenEndpointConfig | undefined)?.conform;
+  if (conform) response = (await conform(response.clone())) ?? response;
+
+  let plainIdToken: string | undefined;
+  if (!oidc) ({ response, idToken: plainIdToken } = await withoutIdToken(response));
+
+  let tokens: TokenSet;
+  try {
+    tokens = (await o.processAuthorizationCodeResponse(as, client.client, response, {
+      expectedNonce: input.nonce ?? o.expectNoNonce,
+      requireIdToken: oidc,
+    })) as TokenSet;
+  } catch (error) {
+    const claim = (error as { cause?: { claim?: unknown } }).cause?.claim;
+    if (claim === "nonce") throw new InvalidCheck("The ID token's nonce is not the one sent.", { cause: { providerId: provider.id, check: "nonce", err: error as Error } });
+    if (error instanceof o.ResponseBodyError) throw callbackError(provider, `The token endpoint refused the code (${error.error}).`, error);
+    throw callbackError(provider, "The token response did not pass its checks.", error, claim ? String(claim) : undefined);
+  }
+  if (!oidc) return { tokens: plainIdToken ? { ...tokens, id_token: plainIdToken } : tokens };
+
+  // OIDC Core 3.1.3.7 step 7: the ID token is signed with the algorithm the client expects; an
+  // unsecured one (`alg: none`) is never accepted, nor a symmetric one (Latch registers no key for it).
+  const alg = jwsAlg(tokens.id_token!);
+  if (!alg || alg === "none" || alg.startsWith("HS")) throw callbackError(provider, `The ID token's alg "${alg}" is not accepted.`, undefined, "alg");
+  // Step 6: the signature, through the keys the issuer publishes at jwks_uri.
+  try {
+    await o.validateApplicationLevelSignature(as, response, { ...requestOptions(provider, as.jwks_uri), [o.jwksCache]: jwksCacheOf(as.issuer) });
+  } catch (error) {
+    throw callbackError(provider, "The ID token's signature does not verify with the issuer's keys.", error, "signature");
+  }
+  return { tokens, claims: o.getValidatedIdTokenClaims(tokens as o.TokenEndpointResponse) };
+}
