@@ -1,7 +1,9 @@
 import express, { type Express } from "express";
 import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express";
+import type { DemoOidcClient } from "./demo-oidc.js";
+import { Outbox, outboxEnabled } from "./outbox.js";
 import { demoProviders } from "./providers.js";
-import { homePage, protectedPage } from "./views.js";
+import { addPasskeyCard, homePage, protectedPage } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -10,29 +12,39 @@ export interface DemoOptions {
   secret: string | undefined;
   /** Extra Latch options (an adapter, more providers). */
   auth?: Partial<ExpressAuthConfig>;
+  /** Where the Email provider delivers; by default one outside production when there is an adapter. */
+  outbox?: Outbox;
+  /** The built-in demo OpenID Provider (see `startDemoOpenIDProvider`), for "Sign in with Demo OpenID". */
+  demoOidc?: DemoOidcClient;
 }
 
 /** The demo's Latch configuration. */
 export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
+  // Passkeys are stored through the adapter, so they are offered only when there is one.
+  const passkeys = !!options.auth?.adapter;
   return {
     secret: options.secret,
     trustHost: true,
-    providers: demoProviders({ origin: options.origin }),
+    providers: demoProviders({ origin: options.origin, outbox: options.outbox, demoOidc: options.demoOidc, passkeys }),
     theme: { brandColor: "#0b57d0", buttonText: "#ffffff" },
+    ...(passkeys ? { experimental: { enableWebAuthn: true } } : {}),
     ...options.auth,
   };
 }
 
 /** The demo app: Latch on /auth, a home page and a protected page. */
-export function createDemoApp(options: DemoOptions): { app: Express; authConfig: ExpressAuthConfig } {
-  const authConfig = demoAuthConfig(options);
+export function createDemoApp(options: DemoOptions): { app: Express; authConfig: ExpressAuthConfig; outbox?: Outbox } {
+  const outbox = options.outbox ?? (outboxEnabled(process.env) && options.auth?.adapter ? new Outbox() : undefined);
+  const authConfig = demoAuthConfig({ ...options, outbox });
   const app = express();
   app.set("trust proxy", "loopback");
   app.use("/auth", ExpressAuth(authConfig));
+  if (outbox) app.get("/dev/outbox", outbox.page);
 
   app.get("/", async (req, res, next) => {
     try {
-      res.type("html").send(homePage(await getSession(req, authConfig)));
+      const session = await getSession(req, authConfig);
+      res.type("html").send(homePage(session, session?.user && authConfig.experimental?.enableWebAuthn ? [addPasskeyCard()] : []));
     } catch (error) {
       next(error);
     }
@@ -48,5 +60,5 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
       next(error);
     }
   });
-  return { app, authConfig };
+  return { app, authConfig, outbox };
 }

@@ -1,11 +1,20 @@
 import type { Provider } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
+import Passkey from "@latch/core/providers/passkey";
+import { demoOidcProvider, type DemoOidcClient } from "./demo-oidc.js";
+import { outboxEmailProvider, type Outbox } from "./outbox.js";
 import { checkDemoPassword, demoUser } from "./users.js";
 
 /** Everything the demo's providers need from the running app. */
 export interface DemoProviderContext {
   /** The app's own origin, e.g. http://localhost:3000. */
   origin: string;
+  /** The development outbox; the Email provider exists only with one. */
+  outbox?: Outbox;
+  /** The built-in demo OpenID Provider; the "Demo OpenID" provider exists only with one. */
+  demoOidc?: DemoOidcClient;
+  /** Offer passkeys (they need an adapter, and `experimental.enableWebAuthn`). */
+  passkeys?: boolean;
 }
 
 /** The demo's sign-in providers: one per provider type. */
@@ -19,5 +28,8 @@ export function demoProviders(_context: DemoProviderContext): Provider[] {
       },
       authorize: ({ username, password }) => checkDemoPassword(username, password),
     }),
+    ...(_context.outbox ? [outboxEmailProvider(_context.outbox)] : []),
+    ...(_context.demoOidc ? [demoOidcProvider(_context.demoOidc)] : []),
+    ...(_context.passkeys ? [Passkey()] : []),
   ];
 }

@@ -1,4 +1,5 @@
 import type { Session } from "@latch/core";
+import { webAuthnScript } from "@latch/core/webauthn-script";
 
 function escape(value: unknown): string {
   return String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -32,4 +33,11 @@ export function homePage(session: Session | null, extras: string[] = []): string
 export function protectedPage(session: Session): string {
   return layout("Protected", `<h1>Protected page</h1><div class="card"><p>Only signed-in users see this, ${escape(session.user?.name ?? session.user?.email)}.</p>
   <pre id="session">${escape(JSON.stringify(session, null, 2))}</pre></div>`);
+}
+
+/** "Add a passkey" for the signed-in user: a form the embeddable passkey script drives. */
+export function addPasskeyCard(): string {
+  return `<div class="card" id="passkeys"><p>Add a passkey to this account, then sign in with it next time.</p>
+<form data-latch-webauthn="passkey" data-latch-action="register"><button type="submit">Add a passkey</button></form></div>
+<script type="module">${webAuthnScript({ baseUrl: "/auth" })}</script>`;
 }

@@ -4,7 +4,8 @@ import { InvalidProvider } from "../errors.js";
 import { flows } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
 import { renderSignInPage, type PageProvider } from "../pages/index.js";
-import type { CredentialsConfig } from "../providers/types.js";
+import type { CredentialsConfig, WebAuthnConfig } from "../providers/types.js";
+import { webAuthnScript } from "../webauthn-script.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, requireCsrf } from "./request-state.js";
 import { pageUrl, signInPageUrl } from "./urls.js";
@@ -19,8 +20,15 @@ export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider
 function pageProvider(p: InternalProvider): PageProvider {
   const { id, name, type, signinUrl, callbackUrl } = p;
   const style = (p as { style?: PageProvider["style"] }).style;
-  const credentials = p.type === "credentials" ? (p as CredentialsConfig).credentials : undefined;
+  const credentials = p.type === "credentials" ? (p as CredentialsConfig).credentials : p.type === "webauthn" ? (p as WebAuthnConfig).formFields : undefined;
   return { id, name, type, signinUrl, callbackUrl, style, credentials };
+}
+
+/** The passkey client when a webauthn provider is configured (none otherwise). */
+function passkeyScripts(ctx: AuthContext): string[] | undefined {
+  const webauthn = ctx.providers.filter((p): p is InternalProvider<WebAuthnConfig> => p.type === "webauthn");
+  if (!webauthn.length) return undefined;
+  return [webAuthnScript({ baseUrl: ctx.baseUrl, conditionalUI: webauthn.find((p) => p.enableConditionalUI)?.id })];
 }
 
 /** `GET /signin`: the built-in page (or a redirect to `pages.signIn`). */
@@ -39,6 +47,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
     code,
     email: req.query.email,
     theme: ctx.theme,
+    scripts: passkeyScripts(ctx),
   });
   return { status: page.status, body: page.html, cookies: [...cookies, ...(csrf.cookie ? [csrf.cookie] : [])] };
 }

@@ -1,13 +1,25 @@
 import { requiredAdapterMethods, type AdapterMethod } from "../adapter.js";
 import {
   type AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods, MissingAuthorize,
-  MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider,
+  MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider, DuplicateConditionalUI, MissingWebAuthnAutocomplete,
 } from "../errors.js";
+import type { WebAuthnConfig } from "../providers/types.js";
 import type { AuthConfig } from "../types/config.js";
 import { missingMethods } from "./adapter-guard.js";
 import { staticConfig } from "./resolve.js";
 
 const checked = new WeakMap<AuthConfig, AuthError | null>();
+
+/** Conditional UI (passkeys in autofill) needs a `webauthn` autocomplete field, and only one provider may use it. */
+function checkConditionalUI(provider: WebAuthnConfig, previous: string | undefined): AuthError | null {
+  if (!provider.enableConditionalUI) return null;
+  if (previous) return new DuplicateConditionalUI(`The webauthn providers "${previous}" and "${provider.id}" both enable conditional UI; set \`enableConditionalUI: false\` on one of them.`);
+  const fields = Object.values(provider.formFields ?? {});
+  if (!fields.some((f) => typeof f.autocomplete === "string" && f.autocomplete.split(/\s+/).includes("webauthn"))) {
+    return new MissingWebAuthnAutocomplete(`The webauthn provider "${provider.id}" enables conditional UI, so one of its \`formFields\` needs an \`autocomplete\` containing "webauthn".`);
+  }
+  return null;
+}
 
 function findProblem(config: AuthConfig): AuthError | null {
   const s = staticConfig(config);
@@ -19,6 +31,7 @@ function findProblem(config: AuthConfig): AuthError | null {
   }
   const ids = new Set<string>();
   const needs = new Set<AdapterMethod>();
+  let conditionalUI: string | undefined;
   for (const provider of s.mergedProviders) {
     if (ids.has(provider.id)) return new InvalidProvider(`Two providers have the id "${provider.id}". Give one of them another \`id\`.`);
     ids.add(provider.id);
@@ -35,6 +48,9 @@ function findProblem(config: AuthConfig): AuthError | null {
       }
       if (!config.adapter) return new MissingAdapter(`The webauthn provider "${provider.id}" needs an adapter to store authenticators; set \`adapter\` in the config.`);
       requiredAdapterMethods.webauthn.forEach((m) => needs.add(m));
+      const conditionalProblem = checkConditionalUI(provider, conditionalUI);
+      if (conditionalProblem) return conditionalProblem;
+      if (provider.enableConditionalUI) conditionalUI = provider.id;
     }
   }
   if (s.session.strategy === "database") {
