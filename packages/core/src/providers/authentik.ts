@@ -4,6 +4,7 @@
  * @module providers/authentik
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of authentik's default scope mappings (https://docs.goauthentik.io/docs/add-secure-apps/providers/oauth2/). */
 export interface AuthentikProfile {
@@ -53,14 +54,7 @@ export default function Authentik(options: OAuthUserConfig<AuthentikProfile> = {
     type: "oidc",
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#FD4B2D", text: "#fff" },
     options,
   } satisfies OIDCConfig<AuthentikProfile>;

@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
 import Box, { type BoxProfile } from "./box.js";
-import type { EndpointConfig } from "./types.js";
-
-/** The URL of an endpoint given as a string or as `{ url }`. */
-function urlOf(endpoint: unknown): URL {
-  return new URL(typeof endpoint === "string" ? endpoint : (endpoint as EndpointConfig).url!);
-}
+import { urlOf } from "./test-provider-api.js";
 
 /** A BoxProfile as the provider documents it. */
 const sample: BoxProfile = {

@@ -3,32 +3,9 @@
 import { describe, expect, test } from "vitest";
 import Facebook, { type FacebookProfile } from "./facebook.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
+import { fakeProvider, urlOf } from "./test-provider-api.js";
 
 /** One call the fake provider saw. */
-interface Seen {
-  url: URL;
-  method: string;
-  headers: Headers;
-}
-
-/** A `fetch` that answers like the provider: `routes` maps a URL path to a JSON body or a status. */
-function fakeProvider(routes: Record<string, unknown>): { fetch: typeof fetch; seen: Seen[] } {
-  const seen: Seen[] = [];
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    seen.push({ url, method: init?.method ?? "GET", headers: new Headers(init?.headers) });
-    const answer = routes[url.pathname];
-    if (answer === undefined) return new Response("not found", { status: 404 });
-    if (typeof answer === "number") return new Response(null, { status: answer });
-    return Response.json(answer);
-  };
-  return { fetch: fakeFetch as typeof fetch, seen };
-}
-
-/** The URL of an endpoint given as a string or as `{ url }`. */
-function urlOf(endpoint: unknown): URL {
-  return new URL(typeof endpoint === "string" ? endpoint : (endpoint as EndpointConfig).url!);
-}
 
 /** A FacebookProfile as the provider documents it. */
 const sample: FacebookProfile = {

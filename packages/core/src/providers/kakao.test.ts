@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
 import Kakao, { type KakaoProfile } from "./kakao.js";
-import type { EndpointConfig } from "./types.js";
-
-/** The URL of an endpoint given as a string or as `{ url }`. */
-function urlOf(endpoint: unknown): URL {
-  return new URL(typeof endpoint === "string" ? endpoint : (endpoint as EndpointConfig).url!);
-}
+import { urlOf } from "./test-provider-api.js";
 
 /** A KakaoProfile as the provider documents it. */
 const sample: KakaoProfile = {

@@ -4,6 +4,7 @@
  * @module providers/keycloak
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of a Keycloak ID token with the default client scopes (https://www.keycloak.org/docs/latest/server_admin/#_oidc). */
 export interface KeycloakProfile {
@@ -58,14 +59,7 @@ export default function Keycloak(options: OAuthUserConfig<KeycloakProfile> = {})
     type: "oidc",
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#4D4D4D", text: "#fff" },
     options,
   } satisfies OIDCConfig<KeycloakProfile>;

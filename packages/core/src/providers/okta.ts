@@ -4,6 +4,7 @@
  * @module providers/okta
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims Okta returns for the `openid profile email` scopes (https://developer.okta.com/docs/reference/api/oidc/#claims). */
 export interface OktaProfile {
@@ -62,14 +63,7 @@ export default function Okta(options: OAuthUserConfig<OktaProfile> = {}): OIDCCo
     type: "oidc",
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#00297A", text: "#fff" },
     options,
   } satisfies OIDCConfig<OktaProfile>;

@@ -1,11 +1,7 @@
 import { describe, expect, test } from "vitest";
 import WorkOS, { type WorkOSProfile } from "./workos.js";
 import type { EndpointConfig } from "./types.js";
-
-/** The URL of an endpoint given as a string or as `{ url }`. */
-function urlOf(endpoint: unknown): URL {
-  return new URL(typeof endpoint === "string" ? endpoint : (endpoint as EndpointConfig).url!);
-}
+import { urlOf } from "./test-provider-api.js";
 
 /** A WorkOSProfile as the provider documents it. */
 const sample: WorkOSProfile = {

@@ -4,6 +4,7 @@
  * @module providers/zitadel
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims ZITADEL returns (https://zitadel.com/docs/apis/openidoauth/claims). */
 export interface ZitadelProfile {
@@ -65,14 +66,7 @@ export default function Zitadel(options: OAuthUserConfig<ZitadelProfile> = {}): 
     type: "oidc",
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#0F172A", text: "#fff" },
     options,
   } satisfies OIDCConfig<ZitadelProfile>;

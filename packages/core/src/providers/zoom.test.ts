@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
 import Zoom, { type ZoomProfile } from "./zoom.js";
-import type { EndpointConfig } from "./types.js";
-
-/** The URL of an endpoint given as a string or as `{ url }`. */
-function urlOf(endpoint: unknown): URL {
-  return new URL(typeof endpoint === "string" ? endpoint : (endpoint as EndpointConfig).url!);
-}
+import { urlOf } from "./test-provider-api.js";
 
 /** A ZoomProfile as the provider documents it. */
 const sample: ZoomProfile = {

@@ -1,0 +1,23 @@
+import type { User } from "../types/entities.js";
+
+/** The standard OpenID Connect claims the default mapping reads. */
+export interface StandardClaims {
+  sub: string;
+  name?: string | null;
+  preferred_username?: string | null;
+  email?: string | null;
+  picture?: string | null;
+}
+
+/**
+ * The user of an OpenID Provider's standard claims (OpenID Connect Core §5.1): `sub` as the id,
+ * `name` (else `preferred_username`), `email` and `picture`. Shared by the issuer-based providers.
+ */
+export function userFromStandardClaims(profile: StandardClaims): User {
+  return {
+    id: profile.sub,
+    name: profile.name ?? profile.preferred_username ?? null,
+    email: profile.email ?? null,
+    image: profile.picture ?? null,
+  };
+}
