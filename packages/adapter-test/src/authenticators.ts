@@ -7,6 +7,9 @@ import type { AdapterTestOptions } from "./types.js";
 export function authenticatorTests(options: AdapterTestOptions): void {
   const { adapter, db } = options;
   const stores = has(adapter, "createAuthenticator") && db.authenticator !== undefined;
+  if (!stores) {
+    console.warn("skipped: authenticator tests (the adapter stores no WebAuthn authenticators, or the suite has no authenticator reader)");
+  }
 
   async function userWithAuthenticator() {
     const adapter = need(options, "createUser", "linkAccount", "createAuthenticator");
