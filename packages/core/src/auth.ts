@@ -56,6 +56,6 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   } catch (error) {
     if (error instanceof AuthError) logError(logger, error);
     else logger.error("UnknownError", error);
-    return finish(actionErrorResponse(error, ctx), req.jsonMode);
+    return finish(actionErrorResponse(error, ctx, req), req.jsonMode);
   }
 }

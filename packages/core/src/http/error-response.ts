@@ -2,6 +2,9 @@ import { signInPageUrl, errorPageUrl } from "../actions/urls.js";
 import type { AuthContext } from "../config/context.js";
 import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, UnknownAction, clientSafeErrorTypes, signInPageErrorTypes } from "../errors.js";
 import { renderErrorPage } from "../pages/index.js";
+import type { AuthRequest } from "./request.js";
+import { expireCookie } from "../security/cookies.js";
+import type { Cookie } from "../types/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { LoggerInstance } from "../types/logger.js";
 
@@ -43,10 +46,23 @@ export function configErrorResponse(
  * sign-in page (sign-in errors) or the error page with `?error=<type>` (`&code=` for
  * `CredentialsSignin`); anything else is reported as `Configuration`.
  */
-export function actionErrorResponse(error: unknown, ctx: AuthContext): ResponseInternal {
+export function actionErrorResponse(error: unknown, ctx: AuthContext, req: AuthRequest): ResponseInternal {
   if (error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider) {
     return requestErrorResponse(error);
   }
+  const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
+  return { ...redirectFor(error, ctx), cookies };
+}
+
+/** A failed callback spends its one attempt: the PKCE, state, nonce and challenge cookies it carried are deleted. */
+function spentChecks(ctx: AuthContext, req: AuthRequest): Cookie[] {
+  const { pkceCodeVerifier, state, nonce, webauthnChallenge } = ctx.cookies;
+  return [pkceCodeVerifier, state, nonce, webauthnChallenge]
+    .filter((cookie) => req.cookies[cookie.name] !== undefined)
+    .map((cookie) => expireCookie(cookie.name, cookie.options));
+}
+
+function redirectFor(error: unknown, ctx: AuthContext): ResponseInternal {
   const type = typeOf(error);
   if (error instanceof AuthError && clientSafeErrorTypes.has(error.type)) {
     const code = error instanceof CredentialsSignin ? error.code : undefined;

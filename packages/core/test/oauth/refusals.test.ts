@@ -58,6 +58,8 @@ async function expectRefused(browser: TestBrowser, url: URL, { type, ...expected
   expect(landing(url)).toEqual(expected);
   expect(logs.map((l) => l.code)).toEqual([type]);
   expect(hasSessionCookie(browser, latch.origin)).toBe(false);
+  // The failed callback spent its check cookies: none is left to retry with.
+  expect(browser.cookies(latch.origin).map((c) => c.name).filter((n) => /pkce|state|nonce/.test(n))).toEqual([]);
   expect(await db.counts()).toEqual(empty);
 }
 
