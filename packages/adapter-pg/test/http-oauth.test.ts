@@ -5,28 +5,20 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Adapter } from "@latch/core/adapters";
 import { ExpressAuth, type ExpressAuthConfig } from "@latch/express";
 import { createBrowser, needService, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/schema.js";
-import { randomSchema } from "./store.js";
+import { randomSchema, schemaPool } from "./store.js";
 
 const schema = randomSchema();
 const errorsSeen: string[] = [];
 const account = { sub: "op-user-42", email: "grace@example.com", email_verified: true, name: "Grace Hopper" };
 
 describe.runIf(await needService(services.postgres))("OpenID Connect sign-in with database sessions on PostgreSQL", () => {
-  const pool = new pg.Pool({
-    host: services.postgres.host,
-    port: services.postgres.port,
-    user: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
-    max: 8,
-    options: `-c search_path=${schema}`,
-  });
+  const pool = schemaPool(schema, 8);
   let op: OpenIDProvider;
   let server: Server;
   let origin: string;

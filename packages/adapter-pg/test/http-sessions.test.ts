@@ -5,7 +5,6 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Adapter } from "@latch/core/adapters";
 import Credentials from "@latch/core/providers/credentials";
@@ -13,7 +12,7 @@ import { ExpressAuth, type ExpressAuthConfig } from "@latch/express";
 import { needService, services } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/schema.js";
-import { randomSchema } from "./store.js";
+import { randomSchema, schemaPool } from "./store.js";
 
 const schema = randomSchema();
 const maxAge = 3600;
@@ -32,14 +31,7 @@ function recorded(adapter: Adapter, calls: string[]): Adapter {
 }
 
 describe.runIf(await needService(services.postgres))("database sessions over HTTP on PostgreSQL", () => {
-  const pool = new pg.Pool({
-    host: services.postgres.host,
-    port: services.postgres.port,
-    user: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
-    max: 4,
-    options: `-c search_path=${schema}`,
-  });
+  const pool = schemaPool(schema);
   const calls: string[] = [];
   let server: Server;
   let base: string;

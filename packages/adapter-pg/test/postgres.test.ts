@@ -1,22 +1,15 @@
 import { runAdapterTests } from "@latch/adapter-test";
 import { needService, services } from "@latch/testing";
-import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/schema.js";
-import { randomSchema, tableReaders } from "./store.js";
+import { randomSchema, schemaPool, tableReaders } from "./store.js";
 
 const schema = randomSchema();
-const connection = {
-  host: services.postgres.host,
-  port: services.postgres.port,
-  user: process.env.PGUSER ?? "postgres",
-  database: process.env.PGDATABASE ?? "test",
-};
 
 describe.runIf(await needService(services.postgres))("PostgresAdapter on PostgreSQL", () => {
   // Every connection of the pool works in the run's own schema.
-  const pool = new pg.Pool({ ...connection, max: 4, options: `-c search_path=${schema}` });
+  const pool = schemaPool(schema);
 
   runAdapterTests({
     adapter: PostgresAdapter(pool),

@@ -1,4 +1,6 @@
 import type { TestDatabase } from "@latch/adapter-test";
+import { services } from "@latch/testing";
+import pg from "pg";
 import { firstRow, type Queryable } from "../src/client.js";
 import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken, type Row } from "../src/rows.js";
 
@@ -37,4 +39,16 @@ export function tableReaders(client: Queryable): Omit<TestDatabase, "connect" | 
 /** A random schema name for one test run. */
 export function randomSchema(): string {
   return `latch_test_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** A pool on the test PostgreSQL whose every connection works in `schema` (which the caller creates). */
+export function schemaPool(schema: string, max = 4): pg.Pool {
+  return new pg.Pool({
+    host: services.postgres.host,
+    port: services.postgres.port,
+    user: process.env.PGUSER ?? "postgres",
+    database: process.env.PGDATABASE ?? "test",
+    max,
+    options: `-c search_path=${schema}`,
+  });
 }
