@@ -3,7 +3,7 @@ import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express"
 import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
 import { demoProviders } from "./providers.js";
-import { addPasskeyCard, homePage, protectedPage } from "./views.js";
+import { addPasskeyCard, homePage, outboxHint, protectedPage } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -44,7 +44,10 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
   app.get("/", async (req, res, next) => {
     try {
       const session = await getSession(req, authConfig);
-      res.type("html").send(homePage(session, session?.user && authConfig.experimental?.enableWebAuthn ? [addPasskeyCard()] : []));
+      const extras = [];
+      if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard());
+      if (outbox) extras.push(outboxHint());
+      res.type("html").send(homePage(session, extras));
     } catch (error) {
       next(error);
     }

@@ -41,3 +41,9 @@ export function addPasskeyCard(): string {
 <form data-latch-webauthn="passkey" data-latch-action="register"><button type="submit">Add a passkey</button></form></div>
 <script type="module">${webAuthnScript({ baseUrl: "/auth" })}</script>`;
 }
+
+/** Where email sign-in links go in development. */
+export function outboxHint(): string {
+  return `<div class="card" id="outbox-hint"><p>Signing in by email? In development the link is not mailed: it waits in the
+<a href="/dev/outbox">outbox</a>.</p></div>`;
+}
