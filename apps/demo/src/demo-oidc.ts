@@ -6,6 +6,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Provider } from "@latch/core";
+import { importProvider } from "@latch/testing";
 import type { Adapter, AdapterPayload, Configuration, InteractionResults } from "oidc-provider";
 
 /** The one end-user of the demo provider. */
@@ -104,7 +105,8 @@ export async function startDemoOpenIDProvider(options: DemoOpenIDProviderOptions
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
   };
-  const { default: OidcProvider } = await import("oidc-provider");
+  // Loaded without its notice about Node.js versions older than 22, on which it runs fine.
+  const { default: OidcProvider } = await importProvider(false);
   const provider = new OidcProvider(issuer, configuration);
 
   // The end-user signs in as the demo account and grants what Latch asks for, without a form.
