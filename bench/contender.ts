@@ -1,0 +1,48 @@
+/** An implementation under measurement, behind the few operations the comparison needs. */
+import { Auth, type AuthConfig } from "@latch/core";
+import { decode, encode } from "@latch/core/jwt";
+import Credentials from "@latch/core/providers/credentials";
+import { secret, user } from "./fixtures.js";
+
+export interface EncodeParams {
+  token: Record<string, unknown>;
+  secret: string;
+  salt: string;
+  maxAge: number;
+}
+
+export interface DecodeParams {
+  token: string;
+  secret: string;
+  salt: string;
+}
+
+export interface Contender {
+  /** "Latch" or "Auth.js". */
+  name: string;
+  /** The package and version measured, for the report. */
+  label: string;
+  /** The `Auth(request, config)` handler with this implementation's equivalent config. */
+  handle(request: Request): Promise<Response>;
+  encode(params: EncodeParams): Promise<string>;
+  decode(params: DecodeParams): Promise<Record<string, unknown> | null>;
+}
+
+const latchConfig: AuthConfig = {
+  secret,
+  trustHost: true,
+  session: { strategy: "jwt" },
+  providers: [Credentials({ authorize: () => user })],
+  logger: { error: () => {}, warn: () => {}, debug: () => {} },
+};
+
+/** Latch as built from this repository's sources. */
+export function latch(): Contender {
+  return {
+    name: "Latch",
+    label: "@latch/core (this repository)",
+    handle: (request) => Auth(request, latchConfig),
+    encode: (params) => encode(params),
+    decode: (params) => decode<Record<string, unknown>>(params),
+  };
+}

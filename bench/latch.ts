@@ -1,0 +1,80 @@
+/**
+ * Latch's own trade-offs, measured side by side:
+ * - session reads: Latch's default (no re-encryption inside updateAge) against re-encrypting on
+ *   every read (updateAge: 0, which is what Auth.js does on every read);
+ * - the session-token seal: the node:crypto implementation (chosen by the `node` condition)
+ *   against the portable one on jose and Web Crypto (used on edge runtimes);
+ * - key derivation: the cached key against deriving it (HKDF + thumbprint) for every token;
+ * - a CSRF-checked sign-out POST.
+ */
+import { Auth, type AuthConfig } from "@latch/core";
+import Credentials from "@latch/core/providers/credentials";
+import { deriveKey } from "../packages/core/src/crypto/keys.js";
+import * as portableSeal from "../packages/core/src/crypto/jwe.js";
+import * as nodeSeal from "../packages/core/src/crypto/node/jwe.js";
+import { cookiePair, csrfCookie, get, post, secret, sessionCookie, user } from "./fixtures.js";
+import { measure, report } from "./measure.js";
+
+function config(updateAge?: number): AuthConfig {
+  return {
+    secret,
+    trustHost: true,
+    session: updateAge === undefined ? {} : { updateAge },
+    providers: [Credentials({ authorize: () => user })],
+    logger: { error: () => {}, warn: () => {} },
+  };
+}
+
+async function signIn(cfg: AuthConfig): Promise<{ csrf: string; csrfToken: string; session: string }> {
+  const res = await Auth(get("csrf"), cfg);
+  const csrf = cookiePair(res, csrfCookie);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  const signedIn = await Auth(post("callback/credentials", csrf, { csrfToken }), cfg);
+  return { csrf, csrfToken, session: cookiePair(signedIn, sessionCookie) };
+}
+
+export async function latchOnly(): Promise<void> {
+  const lean = config();
+  const rewriting = config(0);
+  const { csrf, csrfToken, session } = await signIn(lean);
+  const readWith = (cfg: AuthConfig) => async () => (await Auth(get("session", session), cfg)).text();
+  const sessions = await measure([
+    { name: "GET /session, token inside updateAge (Latch default)", run: readWith(lean) },
+    { name: "GET /session, re-encrypted on every read (updateAge 0)", run: readWith(rewriting) },
+  ]);
+  report("Latch: session reads (JWT strategy)", sessions, [[
+    "GET /session, token inside updateAge (Latch default)",
+    "GET /session, re-encrypted on every read (updateAge 0)",
+  ]]);
+
+  const payload = { sub: "1", name: user.name, email: user.email };
+  const sealed = await portableSeal.sealJwt({ payload, secret, salt: sessionCookie, maxAge: 3600 });
+  const open = { token: sealed, secrets: [secret], salt: sessionCookie };
+  const seal = { payload: { sub: "1" }, secret, salt: sessionCookie, maxAge: 3600 };
+  const seals = await measure([
+    { name: "open a session token, node:crypto (Node default)", run: () => nodeSeal.openJwt(open) },
+    { name: "open a session token, jose + Web Crypto (portable)", run: () => portableSeal.openJwt(open) },
+    { name: "seal a session token, node:crypto (Node default)", run: () => nodeSeal.sealJwt(seal) },
+    { name: "seal a session token, jose + Web Crypto (portable)", run: () => portableSeal.sealJwt(seal) },
+  ]);
+  report("Latch: session-token seal", seals, [
+    ["open a session token, node:crypto (Node default)", "open a session token, jose + Web Crypto (portable)"],
+    ["seal a session token, node:crypto (Node default)", "seal a session token, jose + Web Crypto (portable)"],
+  ]);
+
+  let salt = 0;
+  const keys = await measure([
+    { name: "session key, cached (every read after the first)", run: () => deriveKey(secret, sessionCookie) },
+    { name: "session key, derived per token (HKDF + thumbprint)", run: () => deriveKey(secret, `bench-salt-${salt++}`) },
+  ]);
+  report("Latch: key derivation", keys, [[
+    "session key, cached (every read after the first)",
+    "session key, derived per token (HKDF + thumbprint)",
+  ]]);
+
+  const signOut = await measure([{
+    name: "POST /signout with a valid CSRF token (JWT session)",
+    run: async () => (await Auth(post("signout", `${csrf}; ${session}`, { csrfToken }), lean)).text(),
+  }]);
+  report("Latch: CSRF-checked sign-out", signOut, []);
+}
