@@ -100,6 +100,15 @@ describe("configuration errors", () => {
     const { text } = await configError(baseConfig({ providers: [provider] }));
     expect(text).toMatch(/MissingAuthorize/);
   });
+
+  it("an endpoint relative to the issuer without an issuer → InvalidEndpoints naming AUTH_<ID>_ISSUER", async () => {
+    const { logs, logger } = quietLogger();
+    const provider = { id: "my-lab", name: "Lab", type: "oauth", authorization: "oauth/authorize", token: "https://lab.example/token" } as unknown as Provider;
+    const { response, text } = await configError(baseConfig({ providers: [provider], logger }));
+    expect(response.status).toBe(500);
+    expect(text).toMatch(/AUTH_MY_LAB_ISSUER/);
+    expect(logs.error.map(([code]) => code)).toContain("InvalidEndpoints");
+  });
 });
 
 describe("setEnvDefaults", () => {

@@ -2,10 +2,13 @@ import { requiredAdapterMethods, type AdapterMethod } from "../adapter.js";
 import {
   type AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods, MissingAuthorize,
   MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider, DuplicateConditionalUI, MissingWebAuthnAutocomplete,
+  InvalidEndpoints,
 } from "../errors.js";
-import type { WebAuthnConfig } from "../providers/types.js";
+import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../providers/types.js";
 import type { AuthConfig } from "../types/config.js";
 import { missingMethods } from "./adapter-guard.js";
+import { providerEnvPrefix } from "./env.js";
+import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
 
 const checked = new WeakMap<AuthConfig, AuthError | null>();
@@ -17,6 +20,18 @@ function checkConditionalUI(provider: WebAuthnConfig, previous: string | undefin
   const fields = Object.values(provider.formFields ?? {});
   if (!fields.some((f) => typeof f.autocomplete === "string" && f.autocomplete.split(/\s+/).includes("webauthn"))) {
     return new MissingWebAuthnAutocomplete(`The webauthn provider "${provider.id}" enables conditional UI, so one of its \`formFields\` needs an \`autocomplete\` containing "webauthn".`);
+  }
+  return null;
+}
+
+/** An endpoint URL that is still relative after merging: the provider has no `issuer` to resolve it against. */
+function checkRelativeEndpoints(provider: ProviderConfig): AuthError | null {
+  if (provider.type !== "oauth" && provider.type !== "oidc") return null;
+  for (const key of ["authorization", "token", "userinfo"] as const) {
+    const url = (provider[key] as EndpointConfig | undefined)?.url;
+    if (url && !isAbsoluteUrl(url)) {
+      return new InvalidEndpoints(`The ${key} URL "${url}" of provider "${provider.id}" is relative to its issuer, but it has none: set \`issuer\` (or ${providerEnvPrefix(provider.id)}_ISSUER).`);
+    }
   }
   return null;
 }
@@ -35,6 +50,8 @@ function findProblem(config: AuthConfig): AuthError | null {
   for (const provider of s.mergedProviders) {
     if (ids.has(provider.id)) return new InvalidProvider(`Two providers have the id "${provider.id}". Give one of them another \`id\`.`);
     ids.add(provider.id);
+    const endpointProblem = checkRelativeEndpoints(provider);
+    if (endpointProblem) return endpointProblem;
     if (provider.type === "credentials" && typeof provider.authorize !== "function") {
       return new MissingAuthorize(`The credentials provider "${provider.id}" needs an \`authorize\` function.`);
     }

@@ -30,10 +30,27 @@ function mergeEndpoint(defaults: unknown, override: unknown): EndpointConfig | u
   return { ...base, ...over, params: { ...base.params, ...over.params } };
 }
 
+/** True for a URL with a scheme (`https:`…); any other endpoint URL is relative to the issuer. */
+export function isAbsoluteUrl(url: string): boolean {
+  return /^[a-z][a-z\d+.-]*:/i.test(url);
+}
+
+/**
+ * An endpoint given relative to the issuer (`"oauth/authorize"`), made absolute by appending it
+ * to the issuer's path, which keeps a path prefix (a GitLab installed under `/gitlab`). Left as it
+ * is without an issuer; `assertConfig` reports that.
+ */
+function resolveAgainstIssuer(endpoint: EndpointConfig | undefined, issuer: string | undefined): EndpointConfig | undefined {
+  if (!endpoint?.url || !issuer || isAbsoluteUrl(endpoint.url)) return endpoint;
+  return { ...endpoint, url: `${issuer.replace(/\/+$/, "")}/${endpoint.url.replace(/^\/+/, "")}` };
+}
+
 function mergeOAuth(defaults: OAuthConfig<any>, options: Record<string, unknown>): InternalOAuthProvider {
   const merged = { ...defaults, ...options } as OAuthConfig<any> & Record<string, unknown>;
+  // Relative endpoints are resolved only now, against the merged issuer, so that an `issuer`
+  // option or AUTH_<ID>_ISSUER moves every endpoint the provider derives from it.
   for (const key of ["authorization", "token", "userinfo"] as const) {
-    merged[key] = mergeEndpoint(defaults[key], options[key]) as never;
+    merged[key] = resolveAgainstIssuer(mergeEndpoint(defaults[key], options[key]), merged.issuer) as never;
   }
   const checks: OAuthCheck[] = merged.checks ?? (merged.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]);
   return { ...merged, checks } as InternalOAuthProvider;

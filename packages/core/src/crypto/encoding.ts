@@ -18,3 +18,12 @@ export function toBase64Url(bytes: Uint8Array): string {
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
+
+/** Bytes of base64url text (padding optional). Throws on text that is not base64url. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  if (!/^[\w-]*={0,2}$/.test(text)) throw new TypeError("Not base64url.");
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, ""));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

@@ -6,4 +6,4 @@ export { deriveKey, type ContentEncryption, type DerivedKey } from "./keys.js";
 // The seal comes from the runtime's best implementation: node:crypto under the `node` condition,
 // the portable jose one elsewhere (package.json "imports" #jwe).
 export { sealJwt, openJwt, type SealOptions, type OpenOptions } from "#jwe";
-export { toHex, toBase64Url, utf8 } from "./encoding.js";
+export { fromBase64Url, toHex, toBase64Url, utf8 } from "./encoding.js";

@@ -52,4 +52,10 @@ describe("Apple", () => {
     const first = { ...sample, user: { name: { firstName: "Jane", lastName: "Appleseed" }, email: "jane@example.com" } };
     expect(await Apple({}).profile!(first, tokens)).toMatchObject({ name: "Jane Appleseed", email: sample.email });
   });
+
+  test("never takes the email from the unsigned user field", async () => {
+    const { email: _email, ...withoutEmail } = sample;
+    const first = { ...withoutEmail, user: { name: { firstName: "Jane" }, email: "someone-else@example.com" } };
+    expect(await Apple({}).profile!(first, tokens)).toMatchObject({ name: "Jane", email: null });
+  });
 });

@@ -40,16 +40,17 @@ export interface AppleProfile {
   /** Present during an app transfer between teams. */
   transfer_sub?: string;
   /**
-   * The `user` form field of the first sign-in, parsed, when the flow passes it on; Apple sends it
-   * once and never again, so store the name when you see it.
+   * The `user` form field of the first sign-in, parsed (invalid JSON is ignored). Apple sends it
+   * once and never again, so store the name when you see it. It is not signed: Latch adds it here,
+   * beside the ID token's claims, never over them, and the default mapping takes only the name from it.
    */
   user?: AppleUser;
 }
 
 /**
  * Sign in with Apple. Apple answers with `response_mode=form_post` (a cross-site POST to the callback)
- * because the `name` and `email` scopes are asked for; the profile is the ID token, and the user's
- * name arrives only on the first sign-in, in the posted `user` field.
+ * because the `name` and `email` scopes are asked for; the profile is the ID token's claims, and the
+ * user's name arrives only on the first sign-in, in the posted `user` field, as `profile.user`.
  *
  * `clientId` is your Services ID and `clientSecret` the JWT you sign with your Apple key (it expires
  * after at most six months). Register `<origin>/auth/callback/apple` as a return URL of the Services
@@ -75,7 +76,8 @@ export default function Apple(options: OAuthUserConfig<AppleProfile> = {}): OIDC
     idToken: true,
     profile(profile) {
       const name = [profile.user?.name?.firstName, profile.user?.name?.lastName].filter(Boolean).join(" ");
-      return { id: profile.sub, name: name || null, email: profile.email ?? profile.user?.email ?? null, image: null };
+      // The email comes from the signed ID token only: the posted `user` field is not signed.
+      return { id: profile.sub, name: name || null, email: profile.email ?? null, image: null };
     },
     style: { bg: "#000", text: "#fff" },
     options,

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
 import GitLab, { type GitLabProfile } from "./gitlab.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { setEnvDefaults } from "../config/env.js";
+import { mergeProviders } from "../config/providers.js";
+import { resolved, urlOf } from "./test-provider-api.js";
 
 /** A GitLabProfile as the provider documents it. */
 const sample: GitLabProfile = {
@@ -50,17 +52,35 @@ const tokens = { access_token: "at-123", token_type: "bearer" as const, expires_
 
 describe("GitLab", () => {
   test("configuration", () => {
-    const provider = GitLab({});
+    const provider = resolved(GitLab({}));
     expect(provider.id).toBe("gitlab");
     expect(provider.type).toBe("oauth");
     expect(urlOf(provider.authorization).href).toBe("https://gitlab.com/oauth/authorize");
     expect(urlOf(provider.token).href).toBe("https://gitlab.com/oauth/token");
     expect(urlOf(provider.userinfo).href).toBe("https://gitlab.com/api/v4/user");
     expect((provider.authorization as EndpointConfig).params?.scope).toBe("read_user");
-    const selfManaged = GitLab({ issuer: "https://gitlab.example.com/" });
+    const selfManaged = resolved(GitLab({ issuer: "https://gitlab.example.com/" }));
     expect(urlOf(selfManaged.authorization).href).toBe("https://gitlab.example.com/oauth/authorize");
     expect(urlOf(selfManaged.userinfo).href).toBe("https://gitlab.example.com/api/v4/user");
+    const underPath = resolved(GitLab({ issuer: "https://example.com/gitlab" }));
+    expect(urlOf(underPath.token).href).toBe("https://example.com/gitlab/oauth/token");
+  });
 
+  test("AUTH_GITLAB_ISSUER moves every endpoint to the self-managed instance", () => {
+    const config = { providers: [GitLab] };
+    setEnvDefaults({ AUTH_GITLAB_ISSUER: "https://gitlab.example.com" }, config);
+    const [provider] = mergeProviders(config.providers) as [ReturnType<typeof GitLab>];
+    expect(provider.issuer).toBe("https://gitlab.example.com");
+    expect(urlOf(provider.authorization).href).toBe("https://gitlab.example.com/oauth/authorize");
+    expect(urlOf(provider.token).href).toBe("https://gitlab.example.com/oauth/token");
+    expect(urlOf(provider.userinfo).href).toBe("https://gitlab.example.com/api/v4/user");
+    expect((provider.authorization as EndpointConfig).params?.scope).toBe("read_user");
+  });
+
+  test("an explicit absolute endpoint is kept as given", () => {
+    const provider = resolved(GitLab({ issuer: "https://gitlab.example.com", token: "https://proxy.example.com/token" }));
+    expect(urlOf(provider.token).href).toBe("https://proxy.example.com/token");
+    expect(urlOf(provider.authorization).href).toBe("https://gitlab.example.com/oauth/authorize");
   });
 
   test("keeps the options object as given, unmutated", () => {

@@ -53,10 +53,11 @@ export interface GitLabProfile {
 
 /**
  * Sign in with GitLab, with the `read_user` scope. For a self-managed instance pass its URL as
- * `issuer`: the endpoints are built from it when the provider is created.
+ * `issuer` (or set `AUTH_GITLAB_ISSUER`): the endpoints are resolved against it.
  *
  * Register `<origin>/auth/callback/gitlab` as the redirect URI of your GitLab application.
- * `AUTH_GITLAB_ID` and `AUTH_GITLAB_SECRET` fill `clientId` and `clientSecret` when you leave them out.
+ * `AUTH_GITLAB_ID`, `AUTH_GITLAB_SECRET` and `AUTH_GITLAB_ISSUER` fill `clientId`, `clientSecret` and
+ * `issuer` when you leave them out.
  *
  * @example
  * ```ts
@@ -67,14 +68,15 @@ export interface GitLabProfile {
  * ```
  */
 export default function GitLab(options: OAuthUserConfig<GitLabProfile> = {}): OAuth2Config<GitLabProfile> {
-  const base = (options.issuer ?? "https://gitlab.com").replace(/\/+$/, "");
   return {
     id: "gitlab",
     name: "GitLab",
     type: "oauth",
-    authorization: { url: `${base}/oauth/authorize`, params: { scope: "read_user" } },
-    token: `${base}/oauth/token`,
-    userinfo: `${base}/api/v4/user`,
+    // The endpoints are relative to `issuer`, resolved once the options (and AUTH_GITLAB_ISSUER) are merged.
+    issuer: "https://gitlab.com",
+    authorization: { url: "oauth/authorize", params: { scope: "read_user" } },
+    token: "oauth/token",
+    userinfo: "api/v4/user",
     profile(profile) {
       return {
         id: String(profile.id),

@@ -50,9 +50,11 @@ export interface MicrosoftEntraIDUserConfig extends OAuthUserConfig<MicrosoftEnt
 
 /**
  * Sign in with Microsoft Entra ID. The issuer is `https://login.microsoftonline.com/<tenant>/v2.0`,
- * from `issuer` or `tenantId`. A single-tenant app should name its tenant: the multi-tenant
- * endpoints (`common`, `organizations`) publish a templated issuer (`{tenantid}`) in their discovery
- * document, which the flow must substitute with the `tid` of the ID token.
+ * from `issuer` or `tenantId`. A single-tenant app should name its tenant. The multi-tenant endpoints
+ * (`common`, `organizations`, `consumers`) publish a templated issuer (`{tenantid}`) in their
+ * discovery document; Latch then expects the template filled with the ID token's `tid` (a GUID),
+ * and still verifies the token's signature, so users of any tenant can sign in: check
+ * `profile.tid` in the `signIn` callback to admit only some.
  *
  * Register `<origin>/auth/callback/microsoft-entra-id` as a Web redirect URI of the app registration.
  * `AUTH_MICROSOFT_ENTRA_ID_ID`, `AUTH_MICROSOFT_ENTRA_ID_SECRET` (and `AUTH_MICROSOFT_ENTRA_ID_ISSUER`)

@@ -1,6 +1,7 @@
 // Test helpers shared by the provider tests. The fake `fetch` stands in for providers' APIs,
 // which cannot be reached offline.
-import type { EndpointConfig } from "./types.js";
+import { mergeProviders } from "../config/providers.js";
+import type { EndpointConfig, OAuthConfig } from "./types.js";
 
 /** A request the fake provider received. */
 export interface Seen {
@@ -26,4 +27,9 @@ export function fakeProvider(routes: Record<string, unknown>): { fetch: typeof f
 /** The URL of an endpoint given as a string or as `{ url }`. */
 export function urlOf(endpoint: unknown): URL {
   return new URL(typeof endpoint === "string" ? endpoint : (endpoint as EndpointConfig).url!);
+}
+
+/** The provider as config resolution makes it: options merged, relative endpoints resolved against `issuer`. */
+export function resolved<P>(provider: OAuthConfig<P>): OAuthConfig<P> {
+  return mergeProviders([provider as never])[0] as OAuthConfig<P>;
 }

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
 import WorkOS, { type WorkOSProfile } from "./workos.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { setEnvDefaults } from "../config/env.js";
+import { mergeProviders } from "../config/providers.js";
+import { resolved, urlOf } from "./test-provider-api.js";
 
 /** A WorkOSProfile as the provider documents it. */
 const sample: WorkOSProfile = {
@@ -24,17 +26,25 @@ const tokens = { access_token: "at-123", token_type: "bearer" as const, expires_
 
 describe("WorkOS", () => {
   test("configuration", () => {
-    const provider = WorkOS({});
+    const provider = resolved(WorkOS({}));
     expect(provider.id).toBe("workos");
     expect(provider.type).toBe("oauth");
     expect(urlOf(provider.authorization).href).toBe("https://api.workos.com/sso/authorize");
     expect(urlOf(provider.token).href).toBe("https://api.workos.com/sso/token");
     expect(urlOf(provider.userinfo).href).toBe("https://api.workos.com/sso/profile");
     expect(provider.client?.token_endpoint_auth_method).toBe("client_secret_post");
-    const pinned = WorkOS({ connection: "conn_01E4ZCR3C56J083X43JQXF3JK5", issuer: "https://auth.example.com" });
+    const pinned = resolved(WorkOS({ connection: "conn_01E4ZCR3C56J083X43JQXF3JK5", issuer: "https://auth.example.com" }));
     expect((pinned.authorization as EndpointConfig).params).toEqual({ connection: "conn_01E4ZCR3C56J083X43JQXF3JK5" });
     expect(urlOf(pinned.token).href).toBe("https://auth.example.com/sso/token");
+  });
 
+  test("AUTH_WORKOS_ISSUER moves every endpoint", () => {
+    const config = { providers: [WorkOS({ connection: "conn_01E4ZCR3C56J083X43JQXF3JK5" })] };
+    setEnvDefaults({ AUTH_WORKOS_ISSUER: "https://auth.example.com/" }, config);
+    const [provider] = mergeProviders(config.providers) as [ReturnType<typeof WorkOS>];
+    expect(urlOf(provider.authorization).href).toBe("https://auth.example.com/sso/authorize");
+    expect(urlOf(provider.token).href).toBe("https://auth.example.com/sso/token");
+    expect(urlOf(provider.userinfo).href).toBe("https://auth.example.com/sso/profile");
   });
 
   test("keeps the options object as given, unmutated", () => {

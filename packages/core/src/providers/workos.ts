@@ -37,7 +37,7 @@ export interface WorkOSUserConfig extends OAuthUserConfig<WorkOSProfile> {
  * Sign in through WorkOS SSO. WorkOS needs to know which connection to use: set `connection` or
  * `organization` here, or pass `connection`, `organization`, `provider` or `domain` as an
  * authorization parameter of `signIn`. The API base is `https://api.workos.com/` unless `issuer`
- * says otherwise; the endpoints are built from it when the provider is created.
+ * (or `AUTH_WORKOS_ISSUER`) says otherwise; the endpoints are resolved against it.
  *
  * Add `<origin>/auth/callback/workos` to the redirect URIs in the WorkOS dashboard.
  * `AUTH_WORKOS_ID` (the client id) and `AUTH_WORKOS_SECRET` (the API key) fill `clientId` and
@@ -51,7 +51,6 @@ export interface WorkOSUserConfig extends OAuthUserConfig<WorkOSProfile> {
  * ```
  */
 export default function WorkOS(options: WorkOSUserConfig = {}): OAuth2Config<WorkOSProfile> {
-  const base = (options.issuer ?? "https://api.workos.com/").replace(/\/*$/, "/");
   const params: Record<string, string> = {};
   if (options.connection) params.connection = options.connection;
   if (options.organization) params.organization = options.organization;
@@ -59,9 +58,11 @@ export default function WorkOS(options: WorkOSUserConfig = {}): OAuth2Config<Wor
     id: "workos",
     name: "WorkOS",
     type: "oauth",
-    authorization: { url: `${base}sso/authorize`, params },
-    token: `${base}sso/token`,
-    userinfo: `${base}sso/profile`,
+    // The endpoints are relative to `issuer`, resolved once the options (and AUTH_WORKOS_ISSUER) are merged.
+    issuer: "https://api.workos.com/",
+    authorization: { url: "sso/authorize", params },
+    token: "sso/token",
+    userinfo: "sso/profile",
     client: { token_endpoint_auth_method: "client_secret_post" },
     profile(profile) {
       const name = [profile.first_name, profile.last_name].filter(Boolean).join(" ");

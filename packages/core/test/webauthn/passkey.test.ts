@@ -210,11 +210,11 @@ describe.runIf(run)("passkeys in Chromium", { timeout: 120_000 }, () => {
     await tab.authenticator.remove();
     const second = await addVirtualAuthenticator(page);
     await page.goto(`${app.origin}/add`);
-    // After the callback the script navigates to the callback URL: this same page.
-    const reloaded = page.waitForRequest((r) => r.isNavigationRequest() && r.url() === `${app.origin}/add`);
+    // After the callback the script navigates to the callback URL: this same page. Waiting for the
+    // new document's load event (not only its request) keeps the next goto from interrupting it.
+    const reloaded = page.waitForEvent("load");
     await page.locator("button[type=submit]").click();
     await reloaded;
-    await page.waitForLoadState("load");
     await expect.poll(async () => (await second.credentials()).length).toBe(1);
     const { rows } = await app.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM authenticators a JOIN users u ON u.id = a."userId" WHERE u.email = 'frank@example.com'`,

@@ -35,6 +35,8 @@ export async function beginOAuth({ ctx, req, provider }: FlowInput<InternalOAuth
     throw new OAuthSignInError(`Could not prepare the authorization request of provider "${provider.id}".`, { cause: { providerId: provider.id, err: error as Error } });
   }
 
+  // RFC 6749 section 3.1: the endpoint's own query is kept, and no parameter may appear twice,
+  // so every parameter is set (replacing one the configured URL carries), never appended.
   const params = url.searchParams;
   params.set("response_type", "code");
   params.set("client_id", provider.clientId!);

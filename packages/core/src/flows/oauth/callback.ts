@@ -8,6 +8,8 @@ import type { FlowInput } from "../types.js";
 import { clearCheckCookies, decodeState, readCheckCookie } from "./checks.js";
 import { providerClient, redirectTarget } from "./client.js";
 import { providerServer } from "./discovery.js";
+import { isIssuerTemplate, matchesIssuerTemplate } from "./issuer-template.js";
+import { formPostUser, withFormPostUser } from "./form-post-user.js";
 import { fetchProfile, userAndAccount, withExpiresAt } from "./profile.js";
 import { exchangeCode } from "./tokens.js";
 
@@ -41,20 +43,27 @@ async function proxyForward(input: FlowInput<InternalOAuthProvider>, params: URL
   return { redirect: target.toString() };
 }
 
-/** RFC 9207 section 2.4: the `iss` response parameter must name the provider's issuer (mix-up defence). */
-function checkIssuer(provider: InternalOAuthProvider, as: o.AuthorizationServer, issuerKnown: boolean, params: URLSearchParams): void {
+/**
+ * RFC 9207 section 2.4: the `iss` response parameter must name the provider's issuer (mix-up
+ * defence); with a `{tenantid}` template, the template with a GUID-shaped tenant id in place.
+ * Returns the server metadata to validate the response against (the tenant's issuer, for a template).
+ */
+function checkIssuer(provider: InternalOAuthProvider, as: o.AuthorizationServer, issuerKnown: boolean, params: URLSearchParams): o.AuthorizationServer {
   const iss = params.get("iss");
   if (!issuerKnown) {
     // Nothing to compare with: a plain OAuth 2 provider configured without `issuer`.
     params.delete("iss");
-    return;
+    return as;
   }
-  const mismatch = iss === null ? as.authorization_response_iss_parameter_supported === true : iss !== as.issuer;
+  const templated = isIssuerTemplate(as.issuer);
+  const same = (value: string) => (templated ? matchesIssuerTemplate(as.issuer, value) : value === as.issuer);
+  const mismatch = iss === null ? as.authorization_response_iss_parameter_supported === true : !same(iss);
   if (mismatch) {
     throw new OAuthCallbackError(iss === null ? "The authorization response lacks the iss parameter its issuer announces." : "The authorization response comes from another issuer.", {
       cause: { providerId: provider.id, check: "iss" },
     });
   }
+  return templated && iss !== null ? { ...as, issuer: iss } : as;
 }
 
 /**
@@ -81,7 +90,7 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Pr
   }
   const { as } = server;
 
-  checkIssuer(provider, as, server.issuerKnown, params);
+  const responseServer = checkIssuer(provider, as, server.issuerKnown, params);
 
   const usesState = provider.checks.includes("state") || redirectUri !== provider.callbackUrl;
   let expectedState: string | typeof o.skipStateCheck = o.skipStateCheck;
@@ -95,7 +104,7 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Pr
 
   let validated: URLSearchParams;
   try {
-    validated = o.validateAuthResponse(as, client.client, params, expectedState);
+    validated = o.validateAuthResponse(responseServer, client.client, params, expectedState);
   } catch (error) {
     if (error instanceof o.AuthorizationResponseError) {
       ctx.logger.debug("OAuthCallbackError", { providerId: provider.id, error: error.error, error_description: error.error_description });
@@ -110,7 +119,8 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Pr
   try {
     const exchange = await exchangeCode({ provider, as, client, params: validated, redirectUri, codeVerifier, nonce });
     const tokens = withExpiresAt(exchange.tokens);
-    const profile = await fetchProfile(provider, as, client, { ...exchange, tokens });
+    // Sign in with Apple posts the user's name once, beside the code; it goes under `profile.user` only.
+    const profile = withFormPostUser(await fetchProfile(provider, as, client, { ...exchange, tokens }), formPostUser(req));
     const { user, account } = await userAndAccount(provider, profile, tokens);
     return { provider, user, account, profile, callbackUrl, cookies: clearCheckCookies(ctx, provider) };
   } catch (error) {

@@ -1,6 +1,7 @@
 import * as o from "oauth4webapi";
 import type { InternalOAuthProvider } from "../../config/providers.js";
 import { fetchOf, requestOptions } from "./http.js";
+import { isIssuerTemplate, templateCoversIssuer } from "./issuer-template.js";
 
 /** The authorization server a provider talks to, and whether its issuer identifier is known. */
 export interface ProviderServer {
@@ -23,12 +24,26 @@ function needsDiscovery(provider: InternalOAuthProvider): boolean {
   return !provider.authorization?.url || !provider.token?.url;
 }
 
+/**
+ * Checks a discovery response (OIDC Discovery 1.0 section 4.3, RFC 8414 section 3.3): the document's
+ * `issuer` must be the configured one. One exception: a `{tenantid}` template (Microsoft's
+ * multi-tenant endpoints) that is the template of the configured issuer; the ID token's tenant
+ * then fills it in at the callback. Without a configured issuer the document names its own, which
+ * is then checked against itself.
+ */
+async function processDiscovery(configured: string | undefined, response: Response, source: string): Promise<o.AuthorizationServer> {
+  const published = ((await response.clone().json().catch(() => ({}))) as { issuer?: unknown }).issuer;
+  if (typeof published === "string" && isIssuerTemplate(published) && (!configured || templateCoversIssuer(published, configured))) {
+    return o.processDiscoveryResponse(new URL(published), response);
+  }
+  const expected = configured ?? (typeof published === "string" ? published : undefined);
+  if (!expected) throw new TypeError(`The discovery document at ${source} names no issuer.`);
+  return o.processDiscoveryResponse(new URL(expected), response);
+}
+
 async function fromWellKnown(provider: InternalOAuthProvider, wellKnown: string): Promise<o.AuthorizationServer> {
   const response = await fetchOf(provider)(wellKnown, { headers: { accept: "application/json" } });
-  // Without a configured issuer the document names its own; it is then checked against itself.
-  const expected = provider.issuer ?? ((await response.clone().json().catch(() => ({}))) as { issuer?: string }).issuer;
-  if (!expected) throw new TypeError(`The discovery document at ${wellKnown} names no issuer.`);
-  return o.processDiscoveryResponse(new URL(expected), response);
+  return processDiscovery(provider.issuer, response, wellKnown);
 }
 
 async function discover(provider: InternalOAuthProvider): Promise<o.AuthorizationServer> {
@@ -40,11 +55,12 @@ async function discover(provider: InternalOAuthProvider): Promise<o.Authorizatio
     algorithm: provider.type === "oidc" ? "oidc" : "oauth2",
     ...requestOptions(provider, issuer),
   });
-  return o.processDiscoveryResponse(issuer, response);
+  return processDiscovery(provider.issuer, response, issuer.href);
 }
 
 function cachedDiscovery(provider: InternalOAuthProvider): Promise<o.AuthorizationServer> {
-  const key = `${provider.type} ${provider.wellKnown ?? provider.issuer}`;
+  // The configured issuer is part of the key: the document is checked against it.
+  const key = `${provider.type} ${provider.wellKnown ?? ""} ${provider.issuer ?? ""}`;
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.server;
   const server = discover(provider);

@@ -3,6 +3,8 @@ import type { InternalOAuthProvider } from "../../config/providers.js";
 import { InvalidCheck, OAuthCallbackError } from "../../errors.js";
 import type { TokenEndpointConfig, TokenSet } from "../../providers/types.js";
 import { requestOptions } from "./http.js";
+import { isIssuerTemplate, tenantIssuer } from "./issuer-template.js";
+import { unverifiedJwtPart } from "./jwt-parts.js";
 import type { ProviderClient } from "./client.js";
 
 /** What the token endpoint gave, after every check passed. */
@@ -43,14 +45,27 @@ function callbackError(provider: InternalOAuthProvider, message: string, error: 
   return new OAuthCallbackError(message, { cause: { providerId: provider.id, ...(check ? { check } : {}), err: error as Error } });
 }
 
-/** The header of a compact JWS, without verifying anything. */
+/** The `alg` of a compact JWS's header, without verifying anything. */
 function jwsAlg(jwt: string): string | undefined {
-  try {
-    const header = JSON.parse(atob(jwt.split(".")[0]!.replace(/-/g, "+").replace(/_/g, "/"))) as { alg?: unknown };
-    return typeof header.alg === "string" ? header.alg : undefined;
-  } catch {
-    return undefined;
-  }
+  const alg = unverifiedJwtPart(jwt, 0)?.alg;
+  return typeof alg === "string" ? alg : undefined;
+}
+
+/**
+ * The server metadata to validate the ID token against. With a `{tenantid}` issuer template
+ * (Microsoft's multi-tenant endpoints), the expected issuer is the template with the ID token's
+ * `tid` claim in place, provided that `tid` is GUID-shaped. Reading `tid` before the signature is
+ * checked is safe: oauth4webapi then requires `iss` to equal that issuer (OIDC Core 1.0 section
+ * 3.1.3.7 step 2), and the signature (step 6) is still verified with the issuer's JWKS, so a token
+ * whose `tid` or `iss` was altered does not pass.
+ */
+async function idTokenServer(provider: InternalOAuthProvider, as: o.AuthorizationServer, response: Response): Promise<o.AuthorizationServer> {
+  if (!isIssuerTemplate(as.issuer) || !response.ok) return as;
+  const body = (await response.clone().json().catch(() => null)) as { id_token?: unknown } | null;
+  if (typeof body?.id_token !== "string") return as; // oauth4webapi reports the missing ID token
+  const issuer = tenantIssuer(as.issuer, unverifiedJwtPart(body.id_token, 1)?.tid);
+  if (!issuer) throw callbackError(provider, "The ID token has no tenant id (tid) to complete its issuer's template.", undefined, "iss");
+  return { ...as, issuer };
 }
 
 /**
@@ -90,9 +105,10 @@ export async function exchangeCode(input: CodeExchangeInput): Promise<CodeExchan
   let plainIdToken: string | undefined;
   if (!oidc) ({ response, idToken: plainIdToken } = await withoutIdToken(response));
 
+  const expected = oidc ? await idTokenServer(provider, as, response) : as;
   let tokens: TokenSet;
   try {
-    tokens = (await o.processAuthorizationCodeResponse(as, client.client, response, {
+    tokens = (await o.processAuthorizationCodeResponse(expected, client.client, response, {
       expectedNonce: input.nonce ?? o.expectNoNonce,
       requireIdToken: oidc,
     })) as TokenSet;
@@ -110,7 +126,7 @@ export async function exchangeCode(input: CodeExchangeInput): Promise<CodeExchan
   if (!alg || alg === "none" || alg.startsWith("HS")) throw callbackError(provider, `The ID token's alg "${alg}" is not accepted.`, undefined, "alg");
   // Step 6: the signature, through the keys the issuer publishes at jwks_uri.
   try {
-    await o.validateApplicationLevelSignature(as, response, { ...requestOptions(provider, as.jwks_uri), [o.jwksCache]: jwksCacheOf(as.issuer) });
+    await o.validateApplicationLevelSignature(expected, response, { ...requestOptions(provider, as.jwks_uri), [o.jwksCache]: jwksCacheOf(as.issuer) });
   } catch (error) {
     throw callbackError(provider, "The ID token's signature does not verify with the issuer's keys.", error, "signature");
   }
