@@ -12,6 +12,7 @@ import { isIssuerTemplate, matchesIssuerTemplate } from "./issuer-template.js";
 import { formPostUser, withFormPostUser } from "./form-post-user.js";
 import { fetchProfile, userAndAccount, withExpiresAt } from "./profile.js";
 import { exchangeCode } from "./tokens.js";
+import { timingSafeEqual } from "../../crypto/index.js";
 
 /** The authorization response: the POST body for `response_mode=form_post`, the query otherwise. */
 function responseParams(req: AuthRequest): URLSearchParams {
@@ -96,7 +97,8 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Pr
   let expectedState: string | typeof o.skipStateCheck = o.skipStateCheck;
   if (usesState) {
     expectedState = await readCheckCookie(ctx, req.cookies, "state", provider);
-    if (params.get("state") !== expectedState) {
+    // Compared in constant time: the state is a secret of this browser's sign-in.
+    if (!timingSafeEqual(params.get("state") ?? "", expectedState)) {
       throw new InvalidCheck("The state parameter does not match its cookie.", { cause: { providerId: provider.id, check: "state" } });
     }
     if (!(await decodeState(ctx, expectedState))) throw new InvalidCheck("The state has expired or does not open.", { cause: { providerId: provider.id, check: "state" } });
