@@ -3,28 +3,13 @@
  *
  * @module providers/auth0
  */
+import type { OpenIDStandardClaims } from "./oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 
 /** The standard claims Auth0 returns (https://auth0.com/docs/manage-users/user-accounts/user-profiles/user-profile-structure). */
-export interface Auth0Profile {
+export interface Auth0Profile extends OpenIDStandardClaims {
   /** `<connection>|<id>`, e.g. `auth0|64b7f…` or `google-oauth2|1093…`. */
   sub: string;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  middle_name?: string;
-  nickname?: string;
-  preferred_username?: string;
-  profile?: string;
-  picture?: string;
-  website?: string;
-  email?: string;
-  email_verified?: boolean;
-  gender?: string;
-  birthdate?: string;
-  zoneinfo?: string;
-  locale?: string;
-  phone_number?: string;
   phone_number_verified?: boolean;
   address?: { country?: string };
   updated_at?: string;

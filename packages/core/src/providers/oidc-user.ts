@@ -1,5 +1,27 @@
 import type { User } from "../types/entities.js";
 
+/** The standard claims of OpenID Connect Core §5.1 that providers return as plain strings and flags. */
+export interface OpenIDStandardClaims {
+  /** The user's identifier at the provider. */
+  sub: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  middle_name?: string;
+  nickname?: string;
+  preferred_username?: string;
+  profile?: string;
+  picture?: string;
+  website?: string;
+  email?: string;
+  email_verified?: boolean;
+  gender?: string;
+  birthdate?: string;
+  zoneinfo?: string;
+  locale?: string;
+  phone_number?: string;
+}
+
 /** The standard OpenID Connect claims the default mapping reads. */
 export interface StandardClaims {
   sub: string;

@@ -3,11 +3,12 @@
  *
  * @module providers/okta
  */
+import type { OpenIDStandardClaims } from "./oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims Okta returns for the `openid profile email` scopes (https://developer.okta.com/docs/reference/api/oidc/#claims). */
-export interface OktaProfile {
+export interface OktaProfile extends OpenIDStandardClaims {
   iss: string;
   ver?: number;
   /** The Okta user id. */
@@ -21,22 +22,6 @@ export interface OktaProfile {
   idp?: string;
   nonce?: string;
   at_hash?: string;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  middle_name?: string;
-  nickname?: string;
-  preferred_username?: string;
-  profile?: string;
-  picture?: string;
-  website?: string;
-  email?: string;
-  email_verified?: boolean;
-  gender?: string;
-  birthdate?: string;
-  zoneinfo?: string;
-  locale?: string;
-  phone_number?: string;
   updated_at?: number;
   groups?: string[];
 }
