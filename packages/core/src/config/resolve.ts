@@ -6,6 +6,7 @@ import { defaultRedirect } from "../security/callback-url.js";
 import { resolveCookies } from "../security/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";
+import type { CookiesOptions } from "../types/cookies.js";
 import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Session } from "../types/entities.js";
 import { guardAdapter } from "./adapter-guard.js";
@@ -27,6 +28,8 @@ interface StaticConfig {
   logger: AuthContext["logger"];
   /** Providers with their URLs, per base URL (a deployment has one or a few). */
   providersByBase: Map<string, InternalProvider[]>;
+  /** Cookie names and attributes, for secure (`true`) and plain (`false`) cookies. */
+  cookiesBySecurity: Map<boolean, CookiesOptions>;
 }
 
 const staticCache = new WeakMap<AuthConfig, StaticConfig>();
@@ -73,7 +76,19 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     events: guardEvents(config.events, logger),
     logger,
     providersByBase: new Map(),
+    cookiesBySecurity: new Map(),
   };
+}
+
+function cookiesFor(s: StaticConfig, secure: boolean, overrides: AuthConfig["cookies"]): CookiesOptions {
+  let cookies = s.cookiesBySecurity.get(secure);
+  if (!cookies) {
+    const resolved = resolveCookies(secure, overrides);
+    for (const cookie of Object.values(resolved)) Object.freeze(Object.freeze(cookie).options);
+    cookies = Object.freeze(resolved);
+    s.cookiesBySecurity.set(secure, cookies);
+  }
+  return cookies;
 }
 
 /** The request-independent part of `config`, cached per config object. */
@@ -107,7 +122,7 @@ export function resolveConfig(config: AuthConfig, url: URL): AuthContext {
     basePath: s.basePath,
     secrets: s.secrets,
     providers,
-    cookies: resolveCookies(useSecureCookies, config.cookies),
+    cookies: cookiesFor(s, useSecureCookies, config.cookies),
     useSecureCookies,
     session: s.session,
     jwt: s.jwt,

@@ -46,14 +46,20 @@ async function findExistingUser(adapter: Required<Adapter>, verified: VerifiedSi
   return adapter.getUserByAccount({ provider: account.provider, providerAccountId: String(account.providerAccountId) });
 }
 
-async function storedUser(ctx: AuthContext, req: AuthRequest, adapter: Required<Adapter>, verified: VerifiedSignIn): Promise<LinkedUser> {
+async function storedUser(
+  ctx: AuthContext,
+  req: AuthRequest,
+  adapter: Required<Adapter>,
+  verified: VerifiedSignIn,
+  known: AdapterUser | null,
+): Promise<LinkedUser> {
   const { account, user, provider } = verified;
   if (account.type === "credentials") {
     const stored = user.id ? await adapter.getUser(String(user.id)) : null;
     if (!stored) throw new CallbackRouteError(`The user that authorize returned (id "${user.id}") is not in the adapter; database sessions need it stored.`);
     return { user: stored, isNewUser: false };
   }
-  if (account.type === "email") return emailUser(ctx, adapter, String(account.providerAccountId));
+  if (account.type === "email") return emailUser(ctx, adapter, String(account.providerAccountId), known);
   if (verified.registration) {
     const current = await sessionStrategy(ctx).current(ctx, req);
     return storeNewAuthenticator({ ctx, adapter, profileUser: user, account, registration: verified.registration, current });
@@ -63,6 +69,7 @@ async function storedUser(ctx: AuthContext, req: AuthRequest, adapter: Required<
     adapter,
     profileUser: user,
     account,
+    byAccount: known,
     current: await sessionStrategy(ctx).current(ctx, req),
     allowDangerousEmailAccountLinking: !!(provider as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking,
   });
@@ -83,7 +90,7 @@ export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verifie
   if (redirectTo) return { redirect: redirectTo, cookies: verified.cookies };
 
   let linked: LinkedUser = { user: { ...verified.user, id: verified.user.id ?? crypto.randomUUID() } as AdapterUser, isNewUser: false };
-  if (useAdapter) linked = await storedUser(ctx, req, adapter!, verified);
+  if (useAdapter) linked = await storedUser(ctx, req, adapter!, verified, known);
 
   const userForSession = account.type === "credentials" && !useAdapter ? verified.user : linked.user;
   const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user: userForSession, account, profile, isNewUser: linked.isNewUser });

@@ -67,12 +67,13 @@ export async function linkAccountUser(params: {
   adapter: Required<Adapter>;
   profileUser: User;
   account: Account;
+  /** The user `getUserByAccount` found for this account (already looked up by the caller). */
+  byAccount: AdapterUser | null;
   current: CurrentUser;
   allowDangerousEmailAccountLinking: boolean;
 }): Promise<LinkedUser> {
-  const { ctx, adapter, profileUser, account, current } = params;
+  const { ctx, adapter, profileUser, account, byAccount, current } = params;
   const key = { provider: account.provider, providerAccountId: String(account.providerAccountId) };
-  const byAccount = await adapter.getUserByAccount(key);
   if (byAccount) {
     if (current && current.id !== byAccount.id) throw notLinked(account, "This account is linked to another user.");
     return { user: byAccount, isNewUser: false };
@@ -108,9 +109,11 @@ export async function linkAccountUser(params: {
   }
 }
 
-/** Email sign-in: the user with this address (marking it verified on its first email sign-in), or a new one. */
-export async function emailUser(ctx: Ctx, adapter: Required<Adapter>, email: string): Promise<LinkedUser> {
-  const existing = await adapter.getUserByEmail(email);
+/**
+ * Email sign-in: the user with this address (`existing`, already looked up by the caller), marked
+ * verified on its first email sign-in, or a new one.
+ */
+export async function emailUser(ctx: Ctx, adapter: Required<Adapter>, email: string, existing: AdapterUser | null): Promise<LinkedUser> {
   if (existing) {
     if (existing.emailVerified) return { user: existing, isNewUser: false };
     const user = await adapter.updateUser({ id: existing.id, emailVerified: new Date() });
