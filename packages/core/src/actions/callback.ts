@@ -4,7 +4,7 @@ import { flows } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
 import { completeSignIn } from "../signin/complete.js";
 import type { ResponseInternal } from "../types/response.js";
-import { callbackUrlOf, requireCsrf } from "./request-state.js";
+import { callbackUrlOf, requireCsrf, withCookies } from "./request-state.js";
 import { providerOf } from "./signin.js";
 
 /**
@@ -22,7 +22,6 @@ export async function callbackAction(ctx: AuthContext, req: AuthRequest): Promis
   }
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   const result = await flow.complete({ ctx, req, provider, callbackUrl });
-  if (!("user" in result && "account" in result)) return { ...result, cookies: [...cookies, ...(result.cookies ?? [])] };
-  const signedIn = await completeSignIn(ctx, req, result);
-  return { ...signedIn, cookies: [...cookies, ...(signedIn.cookies ?? [])] };
+  if (!("user" in result && "account" in result)) return withCookies(result, cookies);
+  return withCookies(await completeSignIn(ctx, req, result), cookies);
 }

@@ -4,6 +4,7 @@ import type { AuthRequest } from "../http/request.js";
 import { resolveCallbackUrl } from "../security/callback-url.js";
 import { csrfPasses, readCsrf, type CsrfState } from "../security/csrf.js";
 import type { Cookie } from "../types/cookies.js";
+import type { ResponseInternal } from "../types/response.js";
 
 /** The CSRF token of the request (a new one when its cookie is missing or invalid). */
 export function csrfOf(ctx: AuthContext, req: AuthRequest): Promise<CsrfState> {
@@ -30,4 +31,9 @@ export async function callbackUrlOf(ctx: AuthContext, req: AuthRequest): Promise
   });
   const cookies = callbackUrl !== stored ? [{ name: cookie.name, value: callbackUrl, options: cookie.options }] : [];
   return { callbackUrl, cookies };
+}
+
+/** `result` with `cookies` set before its own (later cookies of the same name win in the browser). */
+export function withCookies(result: ResponseInternal, cookies: readonly (Cookie | undefined)[]): ResponseInternal {
+  return { ...result, cookies: [...cookies.filter((c): c is Cookie => !!c), ...(result.cookies ?? [])] };
 }

@@ -7,7 +7,7 @@ import { renderSignInPage, type PageProvider } from "../pages/index.js";
 import type { CredentialsConfig, WebAuthnConfig } from "../providers/types.js";
 import { webAuthnScript } from "../webauthn-script.js";
 import type { ResponseInternal } from "../types/response.js";
-import { callbackUrlOf, csrfOf, requireCsrf } from "./request-state.js";
+import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
 import { pageUrl, signInPageUrl } from "./urls.js";
 
 /** The provider named in the path; `InvalidProvider` when there is none by that id. */
@@ -49,7 +49,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
     theme: ctx.theme,
     scripts: passkeyScripts(ctx),
   });
-  return { status: page.status, body: page.html, cookies: [...cookies, ...(csrf.cookie ? [csrf.cookie] : [])] };
+  return withCookies({ status: page.status, body: page.html }, [...cookies, csrf.cookie]);
 }
 
 /**
@@ -63,6 +63,5 @@ export async function signInAction(ctx: AuthContext, req: AuthRequest): Promise<
   const flow = flows[provider.type];
   if (!flow?.begin) return { redirect: signInPageUrl(ctx) };
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
-  const result = await flow.begin({ ctx, req, provider, callbackUrl });
-  return { ...result, cookies: [...cookies, ...(result.cookies ?? [])] };
+  return withCookies(await flow.begin({ ctx, req, provider, callbackUrl }), cookies);
 }

@@ -4,7 +4,7 @@ import { renderSignOutPage } from "../pages/index.js";
 import { clearChunkedCookie } from "../session/chunks.js";
 import { sessionStrategy } from "../session/index.js";
 import type { ResponseInternal } from "../types/response.js";
-import { callbackUrlOf, csrfOf, requireCsrf } from "./request-state.js";
+import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
 import { pageUrl } from "./urls.js";
 
 /** `GET /signout`: the confirmation page (or a redirect to `pages.signOut`). */
@@ -13,7 +13,7 @@ export async function signOutPageAction(ctx: AuthContext, req: AuthRequest): Pro
   if (ctx.pages.signOut) return { redirect: pageUrl(ctx, ctx.pages.signOut, { callbackUrl }), cookies };
   const csrf = await csrfOf(ctx, req);
   const page = renderSignOutPage({ csrfToken: csrf.token, action: `${ctx.baseUrl}/signout`, callbackUrl, theme: ctx.theme });
-  return { status: page.status, body: page.html, cookies: [...cookies, ...(csrf.cookie ? [csrf.cookie] : [])] };
+  return withCookies({ status: page.status, body: page.html }, [...cookies, csrf.cookie]);
 }
 
 /**

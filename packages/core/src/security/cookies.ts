@@ -1,8 +1,8 @@
 import { parse, serialize } from "cookie";
 import type { AuthConfig } from "../types/config.js";
 import type { Cookie, CookieOptions, CookiesOptions } from "../types/cookies.js";
+import { checkMaxAge } from "./check-cookie.js";
 
-const checkMaxAge = 60 * 15;
 
 /**
  * The default cookie names and attributes (OWASP session management: HttpOnly, SameSite=Lax,

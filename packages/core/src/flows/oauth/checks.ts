@@ -3,14 +3,12 @@ import type { AuthContext } from "../../config/context.js";
 import type { InternalOAuthProvider } from "../../config/providers.js";
 import { openJwt, randomBase64Url, sealJwt } from "../../crypto/index.js";
 import { InvalidCheck } from "../../errors.js";
+import { checkMaxAge, openCheck, sealCheck } from "../../security/check-cookie.js";
 import { expireCookie } from "../../security/cookies.js";
 import type { Cookie, CookieOptions, CookiesOptions } from "../../types/cookies.js";
 
 /** The cookies that carry the OAuth checks between the start of a sign-in and its callback. */
 export type CheckRole = Extract<keyof CookiesOptions, "pkceCodeVerifier" | "state" | "nonce">;
-
-/** Lifetime of check cookies and of the encoded `state` parameter, in seconds. */
-const checkMaxAge = 15 * 60;
 
 /** Key-derivation salt of the `state` parameter (not a cookie name: the parameter travels via the provider). */
 const stateSalt = "encodedState";
@@ -40,7 +38,7 @@ function cookieOptions(ctx: Ctx, role: CheckRole, provider: InternalOAuthProvide
 /** A check cookie: `{ value, provider }` sealed with the cookie's name as salt (PROTOCOL §5). */
 export async function checkCookie(ctx: Ctx, role: CheckRole, provider: InternalOAuthProvider, value: string): Promise<Cookie> {
   const name = ctx.cookies[role].name;
-  const sealed = await sealJwt({ payload: { value, provider: provider.id }, secret: ctx.secrets[0]!, salt: name, maxAge: checkMaxAge });
+  const sealed = await sealCheck(ctx.secrets, name, provider.id, { value });
   return { name, value: sealed, options: cookieOptions(ctx, role, provider) };
 }
 
@@ -50,15 +48,10 @@ export async function checkCookie(ctx: Ctx, role: CheckRole, provider: InternalO
  */
 export async function readCheckCookie(ctx: Ctx, cookies: Readonly<Record<string, string>>, role: CheckRole, provider: InternalOAuthProvider): Promise<string> {
   const cause = { providerId: provider.id, check: role };
-  const sealed = cookies[ctx.cookies[role].name];
-  if (!sealed) throw new InvalidCheck(`The ${role} cookie is missing.`, { cause });
-  let payload: { value?: unknown; provider?: unknown };
-  try {
-    payload = await openJwt({ token: sealed, secrets: ctx.secrets, salt: ctx.cookies[role].name });
-  } catch (error) {
-    throw new InvalidCheck(`The ${role} cookie could not be read.`, { cause: { ...cause, err: error as Error } });
-  }
-  if (payload.provider !== provider.id) throw new InvalidCheck(`The ${role} cookie was made for another provider.`, { cause });
+  const name = ctx.cookies[role].name;
+  const payload = await openCheck<{ value?: unknown }>(ctx.secrets, name, cookies[name], provider.id, (problem, err) =>
+    new InvalidCheck(`The ${role} cookie is ${problem === "other provider" ? "for another provider" : problem}.`, { cause: { ...cause, err } }),
+  );
   if (typeof payload.value !== "string" || !payload.value) throw new InvalidCheck(`The ${role} cookie holds no value.`, { cause });
   return payload.value;
 }

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../../config/context.js";
-import { openJwt, sealJwt } from "../../crypto/index.js";
 import { WebAuthnVerificationError } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
+import { checkMaxAge, openCheck, sealCheck } from "../../security/check-cookie.js";
 import { expireCookie } from "../../security/cookies.js";
 import type { Cookie } from "../../types/cookies.js";
 
@@ -25,13 +25,12 @@ export interface ChallengePayload {
   provider: string;
 }
 
-const maxAge = 60 * 15;
-
 /** The challenge cookie for a ceremony: a JWE salted with the cookie's name, valid 15 minutes. */
 export async function challengeCookie(ctx: AuthContext, payload: ChallengePayload): Promise<Cookie> {
   const { name, options } = ctx.cookies.webauthnChallenge;
-  const value = await sealJwt({ payload: { ...payload }, secret: ctx.secrets[0]!, salt: name, maxAge });
-  return { name, value, options: { ...options, maxAge } };
+  const { provider, ...rest } = payload;
+  const value = await sealCheck(ctx.secrets, name, provider, { ...rest });
+  return { name, value, options: { ...options, maxAge: checkMaxAge } };
 }
 
 /**
@@ -41,16 +40,12 @@ export async function challengeCookie(ctx: AuthContext, payload: ChallengePayloa
  */
 export async function consumeChallenge(ctx: AuthContext, req: AuthRequest, providerId: string): Promise<{ payload: ChallengePayload; cookie: Cookie }> {
   const { name, options } = ctx.cookies.webauthnChallenge;
-  const token = req.cookies[name];
-  if (!token) throw new WebAuthnVerificationError("The WebAuthn challenge cookie is missing: ask for new options.", { cause: { check: "challenge" } });
-  let payload: ChallengePayload;
-  try {
-    payload = await openJwt<ChallengePayload>({ token, secrets: ctx.secrets, salt: name });
-  } catch (error) {
-    throw new WebAuthnVerificationError("The WebAuthn challenge cookie could not be read or has expired.", { cause: { check: "challenge", err: error as Error } });
-  }
-  if (typeof payload.challenge !== "string" || payload.provider !== providerId) {
-    throw new WebAuthnVerificationError("The WebAuthn challenge cookie belongs to another provider.", { cause: { check: "challenge", providerId } });
-  }
+  const payload = await openCheck<ChallengePayload>(ctx.secrets, name, req.cookies[name], providerId, (problem, err) =>
+    new WebAuthnVerificationError(
+      problem === "missing" ? "The WebAuthn challenge cookie is missing: ask for new options." : `The WebAuthn challenge cookie is ${problem === "unreadable" ? "unreadable or expired" : "for another provider"}.`,
+      { cause: { check: "challenge", providerId, err } },
+    ),
+  );
+  if (typeof payload.challenge !== "string") throw new WebAuthnVerificationError("The WebAuthn challenge cookie holds no challenge.", { cause: { check: "challenge" } });
   return { payload, cookie: expireCookie(name, options) };
 }
