@@ -1,8 +1,9 @@
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterUser } from "../adapter.js";
+import type { Adapter, AdapterAuthenticator, AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import { AccountNotLinked } from "../errors.js";
 import type { CurrentUser } from "../session/types.js";
 import type { Account, User } from "../types/entities.js";
+import { toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
 import type { LinkedUser } from "./link-user.js";
 
 /** A verified WebAuthn registration: the credential to store, and who its options were issued for. */
@@ -32,13 +33,12 @@ export async function storeNewAuthenticator(params: {
   current: CurrentUser;
 }): Promise<LinkedUser> {
   const { ctx, adapter, profileUser, account, registration, current } = params;
-  const adapterAccount = (userId: string) => ({ ...account, userId, providerAccountId: String(account.providerAccountId) }) as AdapterAccount;
 
   if (registration.existingUser) {
     if (current?.id !== registration.userId) throw new AccountNotLinked("The passkey was started by a user who is no longer signed in.");
     const user = await adapter.getUser(current.id);
     if (!user) throw new AccountNotLinked("The signed-in user no longer exists.");
-    await adapter.linkAccount(adapterAccount(user.id));
+    await adapter.linkAccount(toAdapterAccount(account, user.id));
     await undoOnFailure(ctx, () => adapter.createAuthenticator({ ...registration.authenticator, userId: user.id }), () =>
       adapter.unlinkAccount({ provider: account.provider, providerAccountId: String(account.providerAccountId) }),
     );
@@ -51,21 +51,10 @@ export async function storeNewAuthenticator(params: {
   if (email && (await adapter.getUserByEmail(email))) throw new AccountNotLinked("Another account already uses this email address.");
   const user = await adapter.createUser({ ...profileUser, id: registration.userId, email, emailVerified: null } as AdapterUser);
   await undoOnFailure(ctx, async () => {
-    await adapter.linkAccount(adapterAccount(user.id));
+    await adapter.linkAccount(toAdapterAccount(account, user.id));
     await adapter.createAuthenticator({ ...registration.authenticator, userId: user.id });
   }, () => adapter.deleteUser(user.id));
   await ctx.events.createUser?.({ user });
   await ctx.events.linkAccount?.({ user, account, profile: profileUser });
   return { user, isNewUser: true };
-}
-
-async function undoOnFailure(ctx: Ctx, write: () => unknown, undo: () => unknown): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    await Promise.resolve()
-      .then(undo)
-      .catch((undoError) => ctx.logger.error("AdapterError", undoError));
-    throw error;
-  }
 }

@@ -1,9 +1,10 @@
-import type { Adapter, AdapterAccount, AdapterUser } from "../adapter.js";
+import type { Adapter, AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import { AccountNotLinked, AdapterError, OAuthAccountNotLinked } from "../errors.js";
 import { randomUUID } from "../crypto/index.js";
 import type { Account, User } from "../types/entities.js";
 import type { CurrentUser } from "../session/types.js";
+import { toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
 
 type Ctx = Pick<AuthContext, "events" | "logger">;
 
@@ -17,19 +18,9 @@ function notLinked(account: Account, message: string) {
   return account.type === "webauthn" ? new AccountNotLinked(message) : new OAuthAccountNotLinked(message);
 }
 
-function toAdapterAccount(account: Account, userId: string): AdapterAccount {
-  return { ...account, userId, providerAccountId: String(account.providerAccountId) } as AdapterAccount;
-}
-
 async function createUserWithAccount(adapter: Required<Adapter>, ctx: Ctx, profileUser: User, account: Account): Promise<LinkedUser> {
   const user = await adapter.createUser({ ...profileUser, id: randomUUID(), email: profileUser.email ?? "", emailVerified: null } as AdapterUser);
-  try {
-    await adapter.linkAccount(toAdapterAccount(account, user.id));
-  } catch (error) {
-    // No user is left without its account: undo the creation when the link fails.
-    await Promise.resolve(adapter.deleteUser(user.id)).catch((undo) => ctx.logger.error("AdapterError", undo));
-    throw error;
-  }
+  await undoOnFailure(ctx, () => adapter.linkAccount(toAdapterAccount(account, user.id)), () => adapter.deleteUser(user.id));
   await ctx.events.createUser?.({ user });
   await ctx.events.linkAccount?.({ user, account, profile: profileUser });
   return { user, isNewUser: true };
