@@ -1,7 +1,7 @@
 import { runAction } from "./actions/index.js";
 import { assertConfig } from "./config/assert.js";
 import { resolveConfig, staticConfig } from "./config/resolve.js";
-import { AuthError, InvalidRequest, UnknownAction } from "./errors.js";
+import { InvalidRequest, UnknownAction } from "./errors.js";
 import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
 import { parseRequest } from "./http/parse.js";
 import type { AuthRequest } from "./http/request.js";
@@ -54,8 +54,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   try {
     return finish(await runAction(ctx, req), req.jsonMode);
   } catch (error) {
-    if (error instanceof AuthError) logError(logger, error);
-    else logger.error("UnknownError", error);
+    logError(logger, error);
     return finish(actionErrorResponse(error, ctx, req), req.jsonMode);
   }
 }

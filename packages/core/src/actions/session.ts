@@ -1,5 +1,6 @@
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
+import { logError } from "../http/error-response.js";
 import { noStore } from "../http/respond.js";
 import { sessionStrategy } from "../session/index.js";
 import type { ResponseInternal } from "../types/response.js";
@@ -11,7 +12,7 @@ export async function getSessionAction(ctx: AuthContext, req: AuthRequest): Prom
     const { session, cookies } = await sessionStrategy(ctx).read(ctx, req);
     return { body: session, headers: { ...noStore }, cookies };
   } catch (error) {
-    ctx.logger.error((error as { type?: string }).type ?? "SessionTokenError", error);
+    logError(ctx.logger, error);
     return { body: null, headers: { ...noStore } };
   }
 }
@@ -23,7 +24,7 @@ export async function updateSessionAction(ctx: AuthContext, req: AuthRequest): P
     const { session, cookies } = await sessionStrategy(ctx).update(ctx, req, req.body?.data);
     return { body: session, headers: { ...noStore }, cookies };
   } catch (error) {
-    ctx.logger.error((error as { type?: string }).type ?? "SessionTokenError", error);
+    logError(ctx.logger, error);
     return { status: 400, body: null, headers: { ...noStore } };
   }
 }
