@@ -1,3 +1,4 @@
+import { isAuthAction } from "@latch/core";
 import type { Request as ExpressRequest } from "express";
 
 const maxBody = 64 * 1024;
@@ -30,8 +31,6 @@ async function rawBody(req: ExpressRequest): Promise<Uint8Array<ArrayBuffer> | u
   return body;
 }
 
-const actionTail = /^(.*?)\/(?:providers|session|csrf|signin|signout|callback|verify-request|error|webauthn-options)(?:\/[^/]*)?\/?$/;
-
 /**
  * Where the middleware is mounted: `req.baseUrl`, less the action when it was mounted with a
  * wildcard (`app.use("/auth/*splat", …)` puts the whole path in `baseUrl`).
@@ -41,7 +40,10 @@ export function mountPathOf(req: ExpressRequest): string {
   // Only a wildcard mount leaves nothing in `req.path`; a plain mount such as "/account/signin"
   // is the mount path as it stands, even when it ends with an action's name.
   if (req.path !== "/") return path;
-  return actionTail.exec(path)?.[1] ?? path;
+  // The action is the last segment, or the one before a provider id.
+  const parts = path.replace(/\/$/, "").split("/");
+  const at = isAuthAction(parts.at(-1) ?? "") ? parts.length - 1 : isAuthAction(parts.at(-2) ?? "") ? parts.length - 2 : -1;
+  return at >= 1 ? parts.slice(0, at).join("/") : path;
 }
 
 /** The body again, when a body parser (`express.json()`, `express.urlencoded()`) already read it. */
