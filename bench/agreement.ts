@@ -5,7 +5,7 @@
  * doing the same work.
  */
 import type { Contender } from "./contender.js";
-import { check, claims, cookiePair, csrfCookie, get, post, secret, sessionCookie, setCookieNames, user } from "./fixtures.js";
+import { check, claims, cookiePair, get, post, secret, sessionCookie, setCookieNames, signInAsBrowser, user } from "./fixtures.js";
 
 /** The HTTP operations measured. */
 export type Endpoint = "session" | "csrf" | "signIn";
@@ -24,12 +24,9 @@ export interface Inputs {
 }
 
 async function mint(latch: Contender): Promise<Omit<Inputs, "setCookies">> {
-  const res = await latch.handle(get("csrf"));
-  const csrf = cookiePair(res, csrfCookie);
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  const signIn = await latch.handle(post("callback/credentials", csrf, { csrfToken }));
-  const session = cookiePair(signIn, sessionCookie);
-  const jar = `${csrf}; ${cookiePair(signIn, "authjs.callback-url")}`;
+  const { csrf, csrfToken, response } = await signInAsBrowser(latch.handle);
+  const session = cookiePair(response, sessionCookie);
+  const jar = `${csrf}; ${cookiePair(response, "authjs.callback-url")}`;
   return { jar, csrfToken, session, token: session.slice(sessionCookie.length + 1) };
 }
 

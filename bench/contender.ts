@@ -28,20 +28,24 @@ export interface Contender {
   decode(params: DecodeParams): Promise<Record<string, unknown> | null>;
 }
 
-const latchConfig: AuthConfig = {
-  secret,
-  trustHost: true,
-  session: { strategy: "jwt" },
-  providers: [Credentials({ authorize: () => user })],
-  logger: { error: () => {}, warn: () => {}, debug: () => {} },
-};
+/** Latch's config in the bench: JWT sessions (with `session` options), one credentials user, no logging. */
+export function latchConfig(session: AuthConfig["session"] = {}): AuthConfig {
+  return {
+    secret,
+    trustHost: true,
+    session: { strategy: "jwt", ...session },
+    providers: [Credentials({ authorize: () => user })],
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+  };
+}
 
 /** Latch as built from this repository's sources. */
 export function latch(): Contender {
+  const config = latchConfig();
   return {
     name: "Latch",
     label: "@latch/core (this repository)",
-    handle: (request) => Auth(request, latchConfig),
+    handle: (request) => Auth(request, config),
     encode: (params) => encode(params),
     decode: (params) => decode<Record<string, unknown>>(params),
   };

@@ -3,7 +3,7 @@ export const secret = "bench-secret-bench-secret-bench-secret-0123";
 export const base = "http://localhost:3000/auth";
 export const user = { id: "1", name: "Bench User", email: "bench@example.com" };
 export const sessionCookie = "authjs.session-token";
-export const csrfCookie = "authjs.csrf-token";
+const csrfCookie = "authjs.csrf-token";
 /** The claims of a session token as minted at sign-in, and its lifetime (30 days). */
 export const claims = { sub: user.id, name: user.name, email: user.email };
 export const maxAge = 30 * 24 * 60 * 60;
@@ -32,6 +32,14 @@ export function post(path: string, cookie: string, fields: Record<string, string
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
+}
+
+/** Signs a browser in through `handle`: GET /csrf, then the credentials POST with its token. */
+export async function signInAsBrowser(handle: (request: Request) => Promise<Response>): Promise<{ csrf: string; csrfToken: string; response: Response }> {
+  const res = await handle(get("csrf"));
+  const csrf = cookiePair(res, csrfCookie);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  return { csrf, csrfToken, response: await handle(post("callback/credentials", csrf, { csrfToken })) };
 }
 
 /** Throws `message` unless `ok`: the bench refuses to compare implementations that disagree. */

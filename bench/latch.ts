@@ -8,35 +8,18 @@
  * - a CSRF-checked sign-out POST.
  */
 import { Auth, type AuthConfig } from "@latch/core";
-import Credentials from "@latch/core/providers/credentials";
 import { deriveKey } from "../packages/core/src/crypto/keys.js";
 import * as portableSeal from "../packages/core/src/crypto/jwe.js";
 import * as nodeSeal from "../packages/core/src/crypto/node/jwe.js";
-import { cookiePair, csrfCookie, get, post, secret, sessionCookie, user } from "./fixtures.js";
+import { latchConfig } from "./contender.js";
+import { cookiePair, get, post, secret, sessionCookie, signInAsBrowser, user } from "./fixtures.js";
 import { measure, report } from "./measure.js";
 
-function config(updateAge?: number): AuthConfig {
-  return {
-    secret,
-    trustHost: true,
-    session: updateAge === undefined ? {} : { updateAge },
-    providers: [Credentials({ authorize: () => user })],
-    logger: { error: () => {}, warn: () => {} },
-  };
-}
-
-async function signIn(cfg: AuthConfig): Promise<{ csrf: string; csrfToken: string; session: string }> {
-  const res = await Auth(get("csrf"), cfg);
-  const csrf = cookiePair(res, csrfCookie);
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  const signedIn = await Auth(post("callback/credentials", csrf, { csrfToken }), cfg);
-  return { csrf, csrfToken, session: cookiePair(signedIn, sessionCookie) };
-}
-
 export async function latchOnly(): Promise<void> {
-  const lean = config();
-  const rewriting = config(0);
-  const { csrf, csrfToken, session } = await signIn(lean);
+  const lean = latchConfig();
+  const rewriting = latchConfig({ updateAge: 0 });
+  const { csrf, csrfToken, response } = await signInAsBrowser((request) => Auth(request, lean));
+  const session = cookiePair(response, sessionCookie);
   const readWith = (cfg: AuthConfig) => async () => (await Auth(get("session", session), cfg)).text();
   const sessions = await measure([
     { name: "GET /session, token inside updateAge (Latch default)", run: readWith(lean) },

@@ -7,8 +7,6 @@ import { addPasskeyCard, homePage, outboxHint, protectedPage } from "./views.js"
 
 /** What the demo app is built from. */
 export interface DemoOptions {
-  /** The app's origin, e.g. http://localhost:3000. */
-  origin: string;
   secret: string | undefined;
   /** Extra Latch options (an adapter, more providers). */
   auth?: Partial<ExpressAuthConfig>;
@@ -25,7 +23,7 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
   return {
     secret: options.secret,
     trustHost: true,
-    providers: demoProviders({ origin: options.origin, outbox: options.outbox, demoOidc: options.demoOidc, passkeys }),
+    providers: demoProviders({ outbox: options.outbox, demoOidc: options.demoOidc, passkeys }),
     theme: { brandColor: "#0b57d0", buttonText: "#ffffff" },
     ...(passkeys ? { experimental: { enableWebAuthn: true } } : {}),
     ...options.auth,

@@ -18,7 +18,7 @@ export const dataDir = fileURLToPath(new URL("../../../.latch-data", import.meta
 /**
  * Opens (creating on first start) the demo database, applies the schema and makes sure the
  * credentials demo user exists, since database sessions belong to stored users.
- * `dataDir: null` keeps everything in memory (tests).
+ * `directory: null` keeps everything in memory (tests).
  */
 export async function openDemoDatabase(directory: string | null): Promise<DemoDatabase> {
   if (directory) mkdirSync(directory, { recursive: true });

@@ -5,7 +5,7 @@
  */
 import type { EmailConfig, SendVerificationRequestParams } from "@latch/core/providers";
 import type { RequestHandler } from "express";
-import { layout } from "./views.js";
+import { escapeHtml, layout } from "./views.js";
 
 /** One email the outbox kept. */
 export interface OutboxMessage {
@@ -20,10 +20,6 @@ export interface OutboxMessage {
 /** How many emails the outbox keeps; older ones are dropped. */
 const LIMIT = 20;
 
-function escape(value: unknown): string {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** An in-memory outbox, newest email first. */
 export class Outbox {
   readonly messages: OutboxMessage[] = [];
@@ -37,8 +33,8 @@ export class Outbox {
   /** `GET /dev/outbox`: the latest emails with their links. */
   page: RequestHandler = (_req, res) => {
     const rows = this.messages.map(
-      (m) => `<div class="card"><p><strong>To:</strong> <code>${escape(m.to)}</code> · ${escape(m.sentAt.toLocaleTimeString())}</p>
-<p>${escape(m.subject)}</p><p><a class="sign-in-link" href="${escape(m.url)}">Sign in</a> (works once, until ${escape(m.expires.toISOString())})</p></div>`,
+      (m) => `<div class="card"><p><strong>To:</strong> <code>${escapeHtml(m.to)}</code> · ${escapeHtml(m.sentAt.toLocaleTimeString())}</p>
+<p>${escapeHtml(m.subject)}</p><p><a class="sign-in-link" href="${escapeHtml(m.url)}">Sign in</a> (works once, until ${escapeHtml(m.expires.toISOString())})</p></div>`,
     );
     const body = rows.length ? rows.join("") : `<p>No email yet. Ask for a sign-in link on <a href="/auth/signin">the sign-in page</a>.</p>`;
     res.set("cache-control", "no-store").type("html").send(layout("Outbox", `<h1>Development outbox</h1>${body}`));

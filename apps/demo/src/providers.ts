@@ -7,8 +7,6 @@ import { checkDemoPassword, demoUser } from "./users.js";
 
 /** Everything the demo's providers need from the running app. */
 export interface DemoProviderContext {
-  /** The app's own origin, e.g. http://localhost:3000. */
-  origin: string;
   /** The development outbox; the Email provider exists only with one. */
   outbox?: Outbox;
   /** The built-in demo OpenID Provider; the "Demo OpenID" provider exists only with one. */
@@ -18,7 +16,7 @@ export interface DemoProviderContext {
 }
 
 /** The demo's sign-in providers: one per provider type. */
-export function demoProviders(_context: DemoProviderContext): Provider[] {
+export function demoProviders(context: DemoProviderContext): Provider[] {
   return [
     Credentials({
       name: "Demo account",
@@ -28,8 +26,8 @@ export function demoProviders(_context: DemoProviderContext): Provider[] {
       },
       authorize: ({ username, password }) => checkDemoPassword(username, password),
     }),
-    ...(_context.outbox ? [outboxEmailProvider(_context.outbox)] : []),
-    ...(_context.demoOidc ? [demoOidcProvider(_context.demoOidc)] : []),
-    ...(_context.passkeys ? [Passkey()] : []),
+    ...(context.outbox ? [outboxEmailProvider(context.outbox)] : []),
+    ...(context.demoOidc ? [demoOidcProvider(context.demoOidc)] : []),
+    ...(context.passkeys ? [Passkey()] : []),
   ];
 }

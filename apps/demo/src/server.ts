@@ -14,5 +14,5 @@ const demoOidc = await startDemoOpenIDProvider({
   port: Number(process.env.DEMO_OIDC_PORT ?? 3001),
 });
 log(`Demo OpenID Provider on ${demoOidc.issuer}`);
-const { app } = createDemoApp({ origin, secret: demoSecret(process.env, log, `${dataDir}/dev-secret`), auth: { adapter: database.adapter }, demoOidc });
+const { app } = createDemoApp({ secret: demoSecret(process.env, log, `${dataDir}/dev-secret`), auth: { adapter: database.adapter }, demoOidc });
 app.listen(port, () => log(`Latch demo on ${origin} — sign in at ${origin}/auth/signin`));

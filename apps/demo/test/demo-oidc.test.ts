@@ -18,7 +18,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   op = await startDemoOpenIDProvider({ redirectUri: `${origin}/auth/callback/${demoOidcProviderId}`, port: 0 });
-  const { app } = createDemoApp({ origin, secret: "demo-test-secret-0123456789abcdefghijklmnop", demoOidc: op });
+  const { app } = createDemoApp({ secret: "demo-test-secret-0123456789abcdefghijklmnop", demoOidc: op });
   server.on("request", app);
 });
 

@@ -4,21 +4,20 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PGlite } from "@electric-sql/pglite";
-import { PostgresAdapter, migrate } from "@latch/pg";
 import { createBrowser } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createDemoApp } from "../src/app.js";
+import { openDemoDatabase, type DemoDatabase } from "../src/database.js";
 
 const secret = "demo-test-secret-0123456789-abcdefghijklmnop";
-let db: PGlite;
+let database: DemoDatabase;
 const servers: Server[] = [];
 
 async function listen(env: string | undefined): Promise<string> {
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = env;
   try {
-    const { app } = createDemoApp({ origin: "http://127.0.0.1", secret, auth: { adapter: PostgresAdapter(db) } });
+    const { app } = createDemoApp({ secret, auth: { adapter: database.adapter } });
     const server: Server = await new Promise((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
@@ -30,12 +29,11 @@ async function listen(env: string | undefined): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = new PGlite();
-  await migrate(db);
+  database = await openDemoDatabase(null);
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  await db?.close();
+  await database?.close();
 });
 
 describe("demo email sign-in", () => {

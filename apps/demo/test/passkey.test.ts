@@ -20,7 +20,7 @@ describe.runIf(run)("demo passkeys", { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     [browser, database] = await Promise.all([launchChromium(), openDemoDatabase(null)]);
-    const { app } = createDemoApp({ origin: "http://localhost", secret: "demo-passkey-test-secret-0123456789abcdef", auth: { adapter: database.adapter } });
+    const { app } = createDemoApp({ secret: "demo-passkey-test-secret-0123456789abcdef", auth: { adapter: database.adapter } });
     server = await new Promise((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });

@@ -14,7 +14,6 @@ export function chromiumPath(): string {
 
 /** Command-line switches for a quiet, deterministic headless run inside containers. */
 export const chromiumArgs: readonly string[] = [
-  "--headless",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

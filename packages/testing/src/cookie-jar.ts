@@ -1,7 +1,8 @@
 /**
  * A cookie store that behaves like a browser's for one test: cookies are kept per origin
  * (scheme, host and port), with the `Path`, `Max-Age` and `Expires` rules of RFC 6265.
- * `Domain` and `SameSite` are ignored: a cookie is only ever sent back to the origin that set it.
+ * `Domain` is ignored and `SameSite` and `Secure` are recorded but not enforced: a cookie is only
+ * ever sent back to the origin that set it.
  */
 
 /** A stored cookie. */

@@ -6,7 +6,6 @@
  */
 export * from "./services.js";
 export * from "./openid-provider.js";
-export { importProvider } from "./openid-provider-config.js";
 export { attackerIssuer, tamperKinds, type TamperKind } from "./openid-provider-tamper.js";
 export { defaultAccount } from "./openid-provider-accounts.js";
 export * from "./browser.js";

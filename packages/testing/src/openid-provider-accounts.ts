@@ -1,6 +1,7 @@
 /**
  * End-user accounts of the OpenID Provider and the claims each scope releases.
  */
+import type { OpenIDStandardClaims } from "@latch/core/providers/oidc-user";
 import type { Configuration } from "oidc-provider";
 
 /**
@@ -8,18 +9,7 @@ import type { Configuration } from "oidc-provider";
  * OpenID Connect Core 1.0 section 5.4 assigns it to (`email`, `email_verified` with `email`;
  * `name`, `picture`… with `profile`); claims outside the standard set are released with `profile`.
  */
-export interface OpenIDAccount {
-  /** Subject identifier, unique per provider. */
-  sub: string;
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  preferred_username?: string;
-  picture?: string;
-  locale?: string;
-  phone_number?: string;
+export interface OpenIDAccount extends OpenIDStandardClaims {
   phone_number_verified?: boolean;
   /** Any other claim. */
   [claim: string]: unknown;

@@ -13,7 +13,7 @@ export interface ServiceAddress {
   port: number;
 }
 
-/** The servers of the development machine and CI. Override with `LATCH_PG_URL`-style variables where noted. */
+/** The servers of the development machine and CI; `PGHOST`/`PGPORT`, `MYSQL_HOST`/`MYSQL_PORT` and `REDIS_HOST`/`REDIS_PORT` override them. */
 export const services = {
   postgres: { name: "PostgreSQL", host: process.env.PGHOST ?? "127.0.0.1", port: Number(process.env.PGPORT ?? 5432) },
   mariadb: { name: "MariaDB", host: process.env.MYSQL_HOST ?? "127.0.0.1", port: Number(process.env.MYSQL_PORT ?? 3306) },
