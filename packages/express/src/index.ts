@@ -29,6 +29,9 @@ export { AuthError, CredentialsSignin } from "@latch/core";
 /** A config, or a function of the request that returns one (for per-request configuration). */
 export type ExpressAuthConfigInput = ExpressAuthConfig | ((req: Request) => ExpressAuthConfig | PromiseLike<ExpressAuthConfig>);
 
+/** Where the middleware is mounted unless the config says otherwise. */
+const defaultMountPath = "/auth";
+
 function env(): Record<string, string | undefined> {
   return process.env;
 }
@@ -68,8 +71,10 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
  * ```
  */
 export async function getSession(req: Request, config: ExpressAuthConfigInput): Promise<Session | null> {
-  const ready = await configFor(config, req, "");
-  const basePath = ready.basePath ?? "/auth";
+  // The same prepared config as the middleware mounted on the default path, so that core's
+  // per-config work (provider merging, checks, warnings) is done once for both.
+  const ready = await configFor(config, req, defaultMountPath);
+  const basePath = ready.basePath ?? defaultMountPath;
   const url = new URL(`${basePath}/session`, originOf(req, env()));
   const headers = new Headers();
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
