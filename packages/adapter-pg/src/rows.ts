@@ -4,7 +4,7 @@ import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser,
 export type Row = Record<string, unknown>;
 
 /** A stored timestamp as a `Date`. */
-export function toDate(value: unknown): Date {
+function toDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(String(value));
 }
 

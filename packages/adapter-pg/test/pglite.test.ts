@@ -27,13 +27,13 @@ describe("PostgresAdapter on PGlite (in memory)", () => {
   });
 
   test("getSessionAndUser is one query", async () => {
+    const statements: string[] = [];
     const adapter = PostgresAdapter({
       query: (sql, params) => {
         statements.push(sql);
         return db.query(sql, params);
       },
     });
-    const statements: string[] = [];
     await adapter.getSessionAndUser!("no-such-token");
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/JOIN users/);

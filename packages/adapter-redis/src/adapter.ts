@@ -11,6 +11,7 @@ import {
   type VerificationToken,
 } from "./codec.js";
 import { defaultPrefix, keysFor } from "./keys.js";
+import { sessionAndUserScript, updateSessionScript } from "./scripts.js";
 
 /** Options of {@link RedisAdapter}. */
 export interface RedisAdapterOptions {
@@ -41,13 +42,11 @@ function checkExec(results: [Error | null, unknown][] | null): void {
  */
 export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): Adapter {
   const keys = keysFor(options.prefix ?? defaultPrefix);
+  /** The key of the user with an empty id: what the session script completes with an encoded id. */
+  const userKeyPrefix = keys.user("");
 
   async function readUser(id: string): Promise<AdapterUser | null> {
     return decode<AdapterUser>(await redis.get(keys.user(id)));
-  }
-
-  async function readSession(sessionToken: string): Promise<AdapterSession | null> {
-    return decode<AdapterSession>(await redis.get(keys.session(sessionToken)));
   }
 
   return {
@@ -146,23 +145,24 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     },
 
     async getSessionAndUser(sessionToken) {
-      const session = await readSession(sessionToken);
-      if (!session) return null;
-      const user = await readUser(session.userId);
-      return user && { session, user };
+      // One round trip: the script reads the session, then the user it names.
+      const found = (await redis.eval(sessionAndUserScript, 1, keys.session(sessionToken), userKeyPrefix)) as [string, string?] | null;
+      const session = decode<AdapterSession>(found?.[0] ?? null);
+      const user = decode<AdapterUser>(found?.[1] ?? null);
+      return session && user && { session, user };
     },
 
-    async updateSession(update) {
-      const current = await readSession(update.sessionToken);
-      if (!current) return null;
-      const session: AdapterSession = {
-        sessionToken: current.sessionToken,
-        userId: update.userId ?? current.userId,
-        expires: update.expires ?? current.expires,
-      };
-      // XX: a session deleted meanwhile is not brought back.
-      const written = await redis.set(keys.session(session.sessionToken), encode(session), "PXAT", session.expires.getTime(), "XX");
-      return written === null ? null : session;
+    async updateSession({ sessionToken, userId, expires }) {
+      // One round trip: the script merges the change into the stored session and writes it back.
+      const written = (await redis.eval(
+        updateSessionScript,
+        1,
+        keys.session(sessionToken),
+        userId ?? "",
+        expires?.toISOString() ?? "",
+        expires?.getTime() ?? "",
+      )) as string | null;
+      return decode<AdapterSession>(written);
     },
 
     async deleteSession(sessionToken) {

@@ -82,6 +82,37 @@ describe.runIf(await needService(services.redis))("RedisAdapter on Redis", () =>
       expect(await adapter.getSessionAndUser!(session.sessionToken)).toBeNull();
     });
 
+    test("getSessionAndUser finds the user of an id with characters the keys encode", async () => {
+      const user = newUser({ id: `user:é ü/%+${randomUUID()}` });
+      await adapter.createUser!(user);
+      const session = newSession(user.id);
+      await adapter.createSession!(session);
+      expect(await adapter.getSessionAndUser!(session.sessionToken)).toEqual({ session, user });
+    });
+
+    test("getSessionAndUser and updateSession are one round trip each", async () => {
+      const user = newUser();
+      await adapter.createUser!(user);
+      const session = newSession(user.id);
+      await adapter.createSession!(session);
+      const commands: string[] = [];
+      // The same client, with every command it sends recorded.
+      const recording = new Proxy(redis, {
+        get(target, property, receiver) {
+          if (property !== "sendCommand") return Reflect.get(target, property, receiver);
+          return (command: { name: string }, ...rest: unknown[]) => {
+            commands.push(command.name);
+            return (target.sendCommand as (...args: unknown[]) => unknown)(command, ...rest);
+          };
+        },
+      });
+      const recorded = RedisAdapter(recording, { prefix });
+      expect(await recorded.getSessionAndUser!(session.sessionToken)).toEqual({ session, user });
+      const expires = new Date(Date.now() + 86_400_000);
+      expect(await recorded.updateSession!({ sessionToken: session.sessionToken, expires })).toEqual({ ...session, expires });
+      expect(commands).toEqual(["eval", "eval"]);
+    });
+
     test("updateUser moves the email index to the new address", async () => {
       const user = newUser();
       await adapter.createUser!(user);

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { has, need, settle } from "./context.js";
+import { need, settle, storesAuthenticators } from "./context.js";
 import { newAccount, newAuthenticator, newUser, unique } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
 /** Tests of the WebAuthn methods; skipped when the adapter stores no authenticators. */
 export function authenticatorTests(options: AdapterTestOptions): void {
-  const { adapter, db } = options;
-  const stores = has(adapter, "createAuthenticator") && db.authenticator !== undefined;
+  const { db } = options;
+  const stores = storesAuthenticators(options);
   if (!stores) {
     console.warn("skipped: authenticator tests (the adapter stores no WebAuthn authenticators, or the suite has no authenticator reader)");
   }

@@ -4,9 +4,9 @@ import type { AdapterTestOptions } from "./types.js";
 /** The adapter with the methods a test needs, asserted present. */
 export type With<K extends keyof Adapter> = Adapter & Required<Pick<Adapter, K>>;
 
-/** True when the adapter implements every named method. */
-export function has<K extends keyof Adapter>(adapter: Adapter, ...methods: K[]): adapter is With<K> {
-  return methods.every((method) => typeof adapter[method] === "function");
+/** True when the adapter stores WebAuthn authenticators and the suite can read them back. */
+export function storesAuthenticators({ adapter, db }: AdapterTestOptions): boolean {
+  return typeof adapter.createAuthenticator === "function" && db.authenticator !== undefined;
 }
 
 /** Returns the adapter typed with the methods, or throws naming the first missing one. */

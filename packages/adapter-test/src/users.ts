@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { has, need, settle } from "./context.js";
+import { need, settle, storesAuthenticators } from "./context.js";
 import { dateIn, newAccount, newAuthenticator, newSession, newUser } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
@@ -97,15 +97,15 @@ export function userTests(options: AdapterTestOptions): void {
       await adapter.createSession(session);
       await adapter.createSession(otherSession);
       const authenticator = newAuthenticator(user.id, { providerAccountId: account.providerAccountId });
-      const storesAuthenticators = has(adapter, "createAuthenticator") && db.authenticator !== undefined;
-      if (storesAuthenticators) await adapter.createAuthenticator!(authenticator);
+      const stores = storesAuthenticators(options);
+      if (stores) await need(options, "createAuthenticator").createAuthenticator(authenticator);
 
       await adapter.deleteUser(user.id);
 
       expect(await db.user(user.id)).toBeNull();
       expect(await db.account(account)).toBeNull();
       expect(await db.session(session.sessionToken)).toBeNull();
-      if (storesAuthenticators) expect(await db.authenticator!(authenticator.credentialID)).toBeNull();
+      if (stores) expect(await db.authenticator!(authenticator.credentialID)).toBeNull();
       // The other user's data is untouched.
       expect(await db.user(other.id)).toMatchObject(other);
       expect(await db.session(otherSession.sessionToken)).toMatchObject(otherSession);

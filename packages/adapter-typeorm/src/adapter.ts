@@ -63,7 +63,8 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
     },
 
     async getUserByAccount({ provider, providerAccountId }) {
-      const account = await (await manager()).findOne(AccountEntity, {
+      // `find`, not `findOne`: with a relation, findOne's LIMIT makes TypeORM query twice.
+      const [account] = await (await manager()).find(AccountEntity, {
         where: { provider, providerAccountId },
         relations: { user: true },
       });
@@ -117,8 +118,8 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
     },
 
     async getSessionAndUser(sessionToken) {
-      // One query: the session joined with its user.
-      const session = await (await manager()).findOne(SessionEntity, { where: { sessionToken }, relations: { user: true } });
+      // One query, the session joined with its user (`find`: see getUserByAccount).
+      const [session] = await (await manager()).find(SessionEntity, { where: { sessionToken }, relations: { user: true } });
       if (!session?.user) return null;
       return { session: toSession(session), user: toUser(session.user) };
     },

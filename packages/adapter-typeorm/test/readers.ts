@@ -1,6 +1,7 @@
 import type { TestDatabase } from "@latch/adapter-test";
 import type { DataSource } from "typeorm";
 import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "../src/convert.js";
+import { defaultEntities } from "../src/data-source.js";
 import { AccountEntity, AuthenticatorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "../src/entities.js";
 
 /** Readers of the tables through the data source's entity manager, bypassing the adapter. */
@@ -31,7 +32,7 @@ export function tableReaders(dataSource: DataSource): Omit<TestDatabase, "connec
 }
 
 /** The default entity classes, for a DataSource the test builds itself. */
-export const entities = [UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity];
+export const entities = Object.values(defaultEntities);
 
 /** A random name for a schema or database of one test run. */
 export function randomName(): string {

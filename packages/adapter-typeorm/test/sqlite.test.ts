@@ -1,6 +1,6 @@
-import { runAdapterTests } from "@latch/adapter-test";
-import { DataSource } from "typeorm";
-import { describe } from "vitest";
+import { newAccount, newSession, newUser, runAdapterTests } from "@latch/adapter-test";
+import { DataSource, type Logger } from "typeorm";
+import { describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
 import { entities, tableReaders } from "./readers.js";
 
@@ -16,5 +16,37 @@ describe("TypeORMAdapter on SQLite (better-sqlite3, in memory)", () => {
       disconnect: () => dataSource.destroy(),
       ...tableReaders(dataSource),
     },
+  });
+});
+
+describe("TypeORMAdapter queries (SQLite)", () => {
+  const statements: string[] = [];
+  const logger: Logger = {
+    logQuery: (query) => void statements.push(query),
+    logQueryError: () => {},
+    logQuerySlow: () => {},
+    logSchemaBuild: () => {},
+    logMigration: () => {},
+    log: () => {},
+  };
+  const adapter = TypeORMAdapter({ type: "better-sqlite3", database: ":memory:", entities, synchronize: true, logging: ["query"], logger });
+
+  test("getSessionAndUser and getUserByAccount are one query each", async () => {
+    const user = newUser();
+    await adapter.createUser!(user);
+    const session = newSession(user.id);
+    await adapter.createSession!(session);
+    const account = newAccount(user.id);
+    await adapter.linkAccount!(account);
+
+    statements.length = 0;
+    expect((await adapter.getSessionAndUser!(session.sessionToken))?.user).toMatchObject(user);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/JOIN "users"/);
+
+    statements.length = 0;
+    expect(await adapter.getUserByAccount!(account)).toMatchObject(user);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/JOIN "users"/);
   });
 });

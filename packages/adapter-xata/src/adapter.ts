@@ -1,4 +1,4 @@
-import type { Adapter, AdapterAccount } from "@latch/core/adapters";
+import type { Adapter } from "@latch/core/adapters";
 import { repository, type XataClientLike, type XataRecordLike } from "./client.js";
 import { accountColumns, toAccount, toSession, toUser, toVerificationToken } from "./records.js";
 import { defaultPrefix, tableNames } from "./schema.js";
@@ -46,10 +46,12 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
     await Promise.all(records.map((record) => table().delete(record.id)));
   }
 
-  async function assertEmailFree(email: string | undefined): Promise<void> {
-    if (email && (await users().filter({ email }).getFirst())) {
-      throw new Error("The email address belongs to another user");
-    }
+  const findUserByEmail = (email: string) => users().filter({ email }).getFirst();
+
+  /** Throws when a user other than `userId` has the email. */
+  async function assertEmailFree(email: unknown, userId: string): Promise<void> {
+    const owner = typeof email === "string" && email !== "" ? await findUserByEmail(email) : null;
+    if (owner && owner.id !== userId) throw new Error("The email address belongs to another user");
   }
 
   const findAccount = (provider: string, providerAccountId: string) =>
@@ -58,7 +60,7 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
   return {
     async createUser(user) {
       // The table may lack a unique constraint (Auth.js did not set one): check first.
-      await assertEmailFree(user.email);
+      await assertEmailFree(user.email, user.id);
       return toUser(await users().create({ ...userFields(user), id: user.id, emailVerified: user.emailVerified ?? null }));
     },
 
@@ -68,7 +70,7 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
     },
 
     async getUserByEmail(email) {
-      const record = await users().filter({ email }).getFirst();
+      const record = await findUserByEmail(email);
       return record && toUser(record);
     },
 
@@ -80,9 +82,7 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
 
     async updateUser(user) {
       const fields = userFields(user);
-      const current = await users().read(user.id);
-      if (!current) throw new Error("updateUser: no user with this id");
-      if (typeof fields.email === "string" && fields.email !== current.email) await assertEmailFree(fields.email);
+      await assertEmailFree(fields.email, user.id);
       const updated = await users().update(user.id, fields);
       if (!updated) throw new Error("updateUser: no user with this id");
       return toUser(updated);
@@ -127,7 +127,7 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
 
     async getAccount(providerAccountId, provider) {
       const account = await findAccount(provider, providerAccountId);
-      return account && (toAccount(account) as AdapterAccount);
+      return account && toAccount(account);
     },
 
     async createSession({ sessionToken, userId, expires }) {

@@ -7,7 +7,7 @@ function toDate(value: unknown): Date {
 }
 
 /** The id of a link column, whether the client gave a nested record or an id. */
-export function linkId(value: unknown): string | null {
+function linkId(value: unknown): string | null {
   if (typeof value === "string") return value;
   if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") return (value as { id: string }).id;
   return null;
