@@ -4,9 +4,15 @@
  */
 import { customFetch } from "../fetch.js";
 
+/** The option every HTTP-API email provider has: the `fetch` to send with. */
+export interface CustomFetchOption {
+  /** The `fetch` to send with (a proxy, tests). Default the global `fetch`. */
+  [customFetch]?: typeof fetch;
+}
+
 /** The `fetch` of a provider: its `[customFetch]` when set, else the global one. */
-export function fetchOf(provider: object): typeof fetch {
-  return (provider as { [customFetch]?: typeof fetch })[customFetch] ?? fetch;
+export function fetchOf(provider: CustomFetchOption): typeof fetch {
+  return provider[customFetch] ?? fetch;
 }
 
 /** `"Name <a@b.c>"` → `{ name: "Name", email: "a@b.c" }`; a bare address → `{ email }`. */

@@ -1,6 +1,6 @@
 /**
  * The document shell shared by every page: doctype, language, viewport, inline styles, the
- * theme's logo and the card that holds the page's content.
+ * theme's logo and the card that holds the page's content; and the hidden fields of every form.
  */
 import type { Theme } from "../types/theme.js";
 import { safeImageUrl } from "./colors.js";
@@ -21,6 +21,19 @@ export interface DocumentParts {
   scripts?: readonly string[];
   /** CSP nonce for the `<style>` and `<script>` elements. */
   nonce?: string;
+}
+
+/**
+ * The hidden fields every form of the pages sends back: the CSRF token and the callback URL.
+ *
+ * @example
+ * ```ts
+ * html`<form method="post" action="${action}">\n${hiddenFormFields({ csrfToken, callbackUrl })}\n</form>`;
+ * ```
+ */
+export function hiddenFormFields(fields: { csrfToken: string; callbackUrl: string }): SafeHtml {
+  return html`<input type="hidden" name="csrfToken" value="${fields.csrfToken}">
+<input type="hidden" name="callbackUrl" value="${fields.callbackUrl}">`;
 }
 
 // Inside a <script> element the only sequences that can end it early or change how it is

@@ -4,7 +4,7 @@
 import type { CredentialInput } from "../providers/types.js";
 import { safeColor, safeImageUrl } from "./colors.js";
 import { html, type SafeHtml } from "./escape.js";
-import { renderDocument } from "./layout.js";
+import { hiddenFormFields, renderDocument } from "./layout.js";
 import { displayableCode, signInErrorMessage } from "./messages.js";
 import type { PageProvider, RenderedPage, SignInPageProps } from "./types.js";
 
@@ -13,11 +13,6 @@ interface FormContext {
   csrfToken: string;
   callbackUrl: string;
   email?: string;
-}
-
-function hiddenFields(ctx: FormContext): SafeHtml {
-  return html`<input type="hidden" name="csrfToken" value="${ctx.csrfToken}">
-<input type="hidden" name="callbackUrl" value="${ctx.callbackUrl}">`;
 }
 
 // Ids are built from positions, never from provider ids or field names, so they are always
@@ -49,7 +44,7 @@ function credentialFields(fields: Record<string, CredentialInput> | undefined, i
 
 function oauthForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.signinUrl}">
-${hiddenFields(ctx)}
+${hiddenFormFields(ctx)}
 ${providerButton(p, i)}
 </form>`;
 }
@@ -57,7 +52,7 @@ ${providerButton(p, i)}
 function emailForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   const id = fieldId(i, "email");
   return html`<form method="post" action="${p.signinUrl}">
-${hiddenFields(ctx)}
+${hiddenFormFields(ctx)}
 <label for="${id}">Email address</label>
 <input id="${id}" name="email" type="email" autocomplete="email" placeholder="you@example.com" required${
     ctx.email ? html` value="${ctx.email}"` : ""
@@ -68,7 +63,7 @@ ${hiddenFields(ctx)}
 
 function credentialsForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.callbackUrl}">
-${hiddenFields(ctx)}
+${hiddenFormFields(ctx)}
 ${credentialFields(p.credentials, i)}<button type="submit">Sign in with ${p.name}</button>
 </form>`;
 }
@@ -77,7 +72,7 @@ ${credentialFields(p.credentials, i)}<button type="submit">Sign in with ${p.name
 // and posts the result to `action`. Without the script the form does nothing useful.
 function webauthnForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.callbackUrl}" data-latch-webauthn="${p.id}">
-${hiddenFields(ctx)}
+${hiddenFormFields(ctx)}
 ${credentialFields(p.credentials, i)}${providerButton(p, i)}
 </form>`;
 }

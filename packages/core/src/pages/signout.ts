@@ -2,7 +2,7 @@
  * The built-in sign-out confirmation page.
  */
 import { html } from "./escape.js";
-import { renderDocument } from "./layout.js";
+import { hiddenFormFields, renderDocument } from "./layout.js";
 import type { RenderedPage, SignOutPageProps } from "./types.js";
 
 /**
@@ -17,8 +17,7 @@ import type { RenderedPage, SignOutPageProps } from "./types.js";
 export function renderSignOutPage(props: SignOutPageProps): RenderedPage {
   const body = html`<p>Are you sure you want to sign out?</p>
 <form method="post" action="${props.action}">
-<input type="hidden" name="csrfToken" value="${props.csrfToken}">
-<input type="hidden" name="callbackUrl" value="${props.callbackUrl}">
+${hiddenFormFields(props)}
 <button type="submit">Sign out</button>
 </form>
 `;

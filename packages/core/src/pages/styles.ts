@@ -67,8 +67,8 @@ form{margin:0}
 .stack>*+*{margin-top:.75rem}
 label{display:block;margin-bottom:.25rem;font-weight:600;font-size:.9375rem}
 input{display:block;width:100%;margin:0 0 1rem;padding:.625rem .75rem;font:inherit;color:var(--text);background:var(--field);border:1px solid var(--border);border-radius:8px}
-button,.button{display:flex;align-items:center;justify-content:center;gap:.75rem;width:100%;min-height:2.75rem;padding:.625rem 1rem;font:inherit;font-weight:600;text-decoration:none;border:1px solid transparent;border-radius:8px;cursor:pointer;background:var(--brand);color:var(--brand-text)}
-button:hover,.button:hover{filter:brightness(1.08)}
+button{display:flex;align-items:center;justify-content:center;gap:.75rem;width:100%;min-height:2.75rem;padding:.625rem 1rem;font:inherit;font-weight:600;text-decoration:none;border:1px solid transparent;border-radius:8px;cursor:pointer;background:var(--brand);color:var(--brand-text)}
+button:hover{filter:brightness(1.08)}
 .provider{background:var(--p-bg,var(--card));color:var(--p-text,var(--text));border-color:var(--border)}
 .provider img{width:1.5rem;height:1.5rem}
 a{color:var(--link);text-underline-offset:.15em}

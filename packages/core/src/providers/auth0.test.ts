@@ -40,4 +40,9 @@ describe("Auth0", () => {
     expect(user).toEqual({ id: "auth0|64b7f0e2a1c3d4e5f6a7b8c9", name: "Jane Doe", email: "janedoe@example.com", image: "https://s.gravatar.com/avatar/5b9f4e7a2c1d3e8f.png" });
     expect(typeof user.id).toBe("string");
   });
+
+  test("falls back to the nickname for the name", async () => {
+    const { name: _name, ...withoutName } = sample;
+    expect(await Auth0({}).profile!(withoutName, tokens)).toMatchObject({ name: "janedoe" });
+  });
 });

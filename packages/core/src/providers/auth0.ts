@@ -5,6 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The standard claims Auth0 returns (https://auth0.com/docs/manage-users/user-accounts/user-profiles/user-profile-structure). */
 export interface Auth0Profile extends OpenIDStandardClaims {
@@ -40,12 +41,8 @@ export default function Auth0(options: OAuthUserConfig<Auth0Profile> = {}): OIDC
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.nickname ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
+      // Auth0 sends the username as `nickname`, not `preferred_username`.
+      return { ...userFromStandardClaims(profile), name: profile.name ?? profile.nickname ?? null };
     },
     style: { bg: "#EB5424", text: "#fff" },
     options,

@@ -3,11 +3,12 @@
  *
  * @module providers/authentik
  */
+import type { OpenIDStandardClaims } from "./oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of authentik's default scope mappings (https://docs.goauthentik.io/docs/add-secure-apps/providers/oauth2/). */
-export interface AuthentikProfile {
+export interface AuthentikProfile extends OpenIDStandardClaims {
   iss: string;
   /** Depends on the provider's "subject mode": a hashed id by default. */
   sub: string;
@@ -21,14 +22,6 @@ export interface AuthentikProfile {
   at_hash?: string;
   nonce?: string;
   sid?: string;
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  preferred_username?: string;
-  nickname?: string;
-  picture?: string;
   groups?: string[];
 }
 

@@ -5,8 +5,6 @@ import Bitbucket, { type BitbucketProfile } from "./bitbucket.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
 import { fakeProvider, urlOf } from "./test-provider-api.js";
 
-/** One call the fake provider saw. */
-
 /** A BitbucketProfile as the provider documents it. */
 const sample: BitbucketProfile = {
   type: "user",

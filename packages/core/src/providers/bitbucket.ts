@@ -4,6 +4,7 @@
  * @module providers/bitbucket
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { endpointUrl } from "./endpoint-url.js";
 
 /** A link of the Bitbucket API. */
 export interface BitbucketLink {
@@ -43,12 +44,6 @@ export interface BitbucketEmail {
   is_confirmed: boolean;
 }
 
-function urlOf(endpoint: unknown): string | undefined {
-  if (typeof endpoint === "string") return endpoint;
-  if (endpoint && typeof endpoint === "object" && "url" in endpoint && typeof endpoint.url === "string") return endpoint.url;
-  return undefined;
-}
-
 /**
  * Sign in with Bitbucket Cloud, with the `account email` scopes. The account endpoint has no email,
  * so the profile request also reads `/2.0/user/emails` and keeps the primary confirmed address.
@@ -75,7 +70,7 @@ export default function Bitbucket(options: OAuthUserConfig<BitbucketProfile> = {
     userinfo: {
       url: userUrl,
       async request({ tokens, provider }) {
-        const url = urlOf(provider.userinfo) ?? userUrl;
+        const url = endpointUrl(provider.userinfo) ?? userUrl;
         const headers = { Authorization: `Bearer ${tokens.access_token}`, Accept: "application/json" };
         const response = await provider.fetch(url, { headers });
         if (!response.ok) throw new Error(`Bitbucket /2.0/user answered HTTP ${response.status}`);

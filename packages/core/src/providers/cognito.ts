@@ -3,10 +3,12 @@
  *
  * @module providers/cognito
  */
+import type { OpenIDStandardClaims } from "./oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of a Cognito ID token (https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html). */
-export interface CognitoProfile {
+export interface CognitoProfile extends OpenIDStandardClaims {
   /** The user's UUID in the pool. */
   sub: string;
   iss: string;
@@ -22,16 +24,7 @@ export interface CognitoProfile {
   "cognito:roles"?: string[];
   "cognito:preferred_role"?: string;
   identities?: Array<{ userId: string; providerName: string; providerType: string; primary: string; dateCreated: string; issuer: string | null }>;
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  preferred_username?: string;
-  picture?: string;
-  phone_number?: string;
   phone_number_verified?: boolean;
-  locale?: string;
   origin_jti?: string;
   event_id?: string;
 }
@@ -60,12 +53,7 @@ export default function Cognito(options: OAuthUserConfig<CognitoProfile> = {}): 
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? profile["cognito:username"] ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
+      return { ...userFromStandardClaims(profile), name: profile.name ?? profile.preferred_username ?? profile["cognito:username"] ?? null };
     },
     style: { bg: "#DD344C", text: "#fff" },
     options,

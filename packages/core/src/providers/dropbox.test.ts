@@ -5,8 +5,6 @@ import Dropbox, { type DropboxProfile } from "./dropbox.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
 import { fakeProvider, urlOf } from "./test-provider-api.js";
 
-/** One call the fake provider saw. */
-
 /** A DropboxProfile as the provider documents it. */
 const sample: DropboxProfile = {
   account_id: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",

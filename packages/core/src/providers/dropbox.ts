@@ -4,6 +4,7 @@
  * @module providers/dropbox
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { endpointUrl } from "./endpoint-url.js";
 
 /** The answer of `POST /2/users/get_current_account` (https://www.dropbox.com/developers/documentation/http/documentation#users-get_current_account). */
 export interface DropboxProfile {
@@ -22,12 +23,6 @@ export interface DropboxProfile {
   country?: string;
   team?: { id: string; name: string; [key: string]: unknown };
   team_member_id?: string;
-}
-
-function urlOf(endpoint: unknown): string | undefined {
-  if (typeof endpoint === "string") return endpoint;
-  if (endpoint && typeof endpoint === "object" && "url" in endpoint && typeof endpoint.url === "string") return endpoint.url;
-  return undefined;
 }
 
 /**
@@ -59,7 +54,7 @@ export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): 
     userinfo: {
       url: userinfoUrl,
       async request({ tokens, provider }) {
-        const response = await provider.fetch(urlOf(provider.userinfo) ?? userinfoUrl, {
+        const response = await provider.fetch(endpointUrl(provider.userinfo) ?? userinfoUrl, {
           method: "POST",
           headers: { Authorization: `Bearer ${tokens.access_token}` },
         });

@@ -5,8 +5,6 @@ import Facebook, { type FacebookProfile } from "./facebook.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
 import { fakeProvider, urlOf } from "./test-provider-api.js";
 
-/** One call the fake provider saw. */
-
 /** A FacebookProfile as the provider documents it. */
 const sample: FacebookProfile = {
   id: "10224312345678901",

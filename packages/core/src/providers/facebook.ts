@@ -3,7 +3,8 @@
  *
  * @module providers/facebook
  */
-import type { OAuth2Config, OAuthUserConfig, UserinfoEndpointConfig } from "./types.js";
+import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { endpointUrl } from "./endpoint-url.js";
 
 /** The Graph API version Latch calls unless your URLs say otherwise. */
 export const FACEBOOK_GRAPH_VERSION = "v22.0";
@@ -18,12 +19,6 @@ export interface FacebookProfile {
   /** Present when the user granted `email` and has a confirmed address. */
   email?: string;
   picture?: { data: { height?: number; width?: number; is_silhouette: boolean; url: string } };
-}
-
-function urlOf(endpoint: unknown): string | undefined {
-  if (typeof endpoint === "string") return endpoint;
-  if (endpoint && typeof endpoint === "object" && "url" in endpoint && typeof endpoint.url === "string") return endpoint.url;
-  return undefined;
 }
 
 /**
@@ -58,8 +53,8 @@ export default function Facebook(options: OAuthUserConfig<FacebookProfile> = {})
       url: `${graph}/me`,
       params: { fields },
       async request({ tokens, provider }) {
-        const endpoint = provider.userinfo as string | UserinfoEndpointConfig<FacebookProfile> | undefined;
-        const url = new URL(urlOf(endpoint) ?? `${graph}/me`);
+        const endpoint = provider.userinfo;
+        const url = new URL(endpointUrl(endpoint) ?? `${graph}/me`);
         const params = typeof endpoint === "object" ? endpoint.params : undefined;
         if (!url.searchParams.has("fields")) url.searchParams.set("fields", params?.fields ?? fields);
         const response = await provider.fetch(url, { headers: { Authorization: `Bearer ${tokens.access_token}` } });

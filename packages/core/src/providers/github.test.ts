@@ -5,8 +5,6 @@ import GitHub, { type GitHubProfile } from "./github.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
 import { fakeProvider, urlOf } from "./test-provider-api.js";
 
-/** One call the fake provider saw. */
-
 /** A GitHubProfile as the provider documents it. */
 const sample: GitHubProfile = {
   login: "octocat",

@@ -4,6 +4,7 @@
  * @module providers/github
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { endpointUrl } from "./endpoint-url.js";
 
 /** The authenticated user, as `GET /user` returns it (https://docs.github.com/en/rest/users/users). */
 export interface GitHubProfile {
@@ -64,12 +65,6 @@ export interface GitHubUserConfig extends OAuthUserConfig<GitHubProfile> {
   enterprise?: { baseUrl?: string };
 }
 
-function urlOf(endpoint: unknown): string | undefined {
-  if (typeof endpoint === "string") return endpoint;
-  if (endpoint && typeof endpoint === "object" && "url" in endpoint && typeof endpoint.url === "string") return endpoint.url;
-  return undefined;
-}
-
 /**
  * Sign in with GitHub. The profile is `GET /user`; when the user's email is private, Latch reads
  * `GET /user/emails` and takes the primary verified address.
@@ -99,7 +94,7 @@ export default function GitHub(options: GitHubUserConfig = {}): OAuth2Config<Git
     userinfo: {
       url: userUrl,
       async request({ tokens, provider }) {
-        const url = urlOf(provider.userinfo) ?? userUrl;
+        const url = endpointUrl(provider.userinfo) ?? userUrl;
         const headers = {
           Authorization: `Bearer ${tokens.access_token}`,
           Accept: "application/vnd.github+json",

@@ -4,6 +4,7 @@
  * @module providers/google
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of a Google ID token (https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload). */
 export interface GoogleProfile {
@@ -50,9 +51,7 @@ export default function Google(options: OAuthUserConfig<GoogleProfile> = {}): OI
     type: "oidc",
     issuer: "https://accounts.google.com",
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return { id: profile.sub, name: profile.name ?? null, email: profile.email, image: profile.picture ?? null };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#fff", text: "#1f1f1f" },
     options,
   } satisfies OIDCConfig<GoogleProfile>;

@@ -4,6 +4,7 @@
  * @module providers/huggingface
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims Hugging Face returns (https://huggingface.co/docs/hub/oauth). */
 export interface HuggingFaceProfile {
@@ -44,14 +45,7 @@ export default function HuggingFace(options: OAuthUserConfig<HuggingFaceProfile>
     type: "oidc",
     issuer: "https://huggingface.co",
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#FFD21E", text: "#000" },
     options,
   } satisfies OIDCConfig<HuggingFaceProfile>;

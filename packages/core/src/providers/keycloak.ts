@@ -3,11 +3,12 @@
  *
  * @module providers/keycloak
  */
+import type { OpenIDStandardClaims } from "./oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of a Keycloak ID token with the default client scopes (https://www.keycloak.org/docs/latest/server_admin/#_oidc). */
-export interface KeycloakProfile {
+export interface KeycloakProfile extends OpenIDStandardClaims {
   exp: number;
   iat: number;
   auth_time?: number;
@@ -24,13 +25,7 @@ export interface KeycloakProfile {
   at_hash: string;
   acr?: string;
   email_verified: boolean;
-  name?: string;
   preferred_username: string;
-  given_name?: string;
-  family_name?: string;
-  email?: string;
-  picture?: string;
-  locale?: string;
   /** Present when a mapper adds realm or client roles. */
   realm_access?: { roles: string[] };
   resource_access?: Record<string, { roles: string[] }>;

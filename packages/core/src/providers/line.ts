@@ -4,6 +4,7 @@
  * @module providers/line
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of a LINE ID token (https://developers.line.biz/en/docs/line-login/verify-id-token/). */
 export interface LineProfile {
@@ -48,9 +49,7 @@ export default function Line(options: OAuthUserConfig<LineProfile> = {}): OIDCCo
     authorization: { params: { scope: "openid profile" } },
     client: { token_endpoint_auth_method: "client_secret_post", id_token_signed_response_alg: "HS256" },
     idToken: true,
-    profile(profile) {
-      return { id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#06C755", text: "#fff" },
     options,
   } satisfies OIDCConfig<LineProfile>;

@@ -4,6 +4,7 @@
  * @module providers/linkedin
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /**
  * The claims LinkedIn's userinfo endpoint returns
@@ -46,9 +47,7 @@ export default function LinkedIn(options: OAuthUserConfig<LinkedInProfile> = {})
     authorization: { params: { scope: "openid profile email" } },
     client: { token_endpoint_auth_method: "client_secret_post" },
     checks: ["state"],
-    profile(profile) {
-      return { id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#0A66C2", text: "#fff" },
     options,
   } satisfies OIDCConfig<LinkedInProfile>;

@@ -9,23 +9,20 @@
  * ```
  * @module providers/mailgun
  */
-import { customFetch } from "../fetch.js";
-import { apiKeyOf, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
+import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 /** The configuration of the {@link Mailgun} provider. */
-export interface MailgunConfig extends EmailConfig {
+export interface MailgunConfig extends EmailConfig, CustomFetchOption {
   /** The `From`, at your Mailgun sending domain, optionally as `"Name <address>"`. */
   from: string;
   /** The sending domain. Default: the domain of `from`'s address. */
   domain?: string;
   /** Base URL of the API. Default `https://api.mailgun.net`; domains in the EU region: `https://api.eu.mailgun.net`. */
   apiBaseUrl: string;
-  /** The `fetch` to send with (a proxy, tests). Default the global `fetch`. */
-  [customFetch]?: typeof fetch;
 }
 
 /** What {@link Mailgun} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_MAILGUN_KEY`). */

@@ -5,8 +5,6 @@ import Notion, { type NotionProfile } from "./notion.js";
 import type { EndpointConfig, UserinfoEndpointConfig, TokenEndpointConfig } from "./types.js";
 import { fakeProvider, urlOf } from "./test-provider-api.js";
 
-/** One call the fake provider saw. */
-
 /** A NotionProfile as the provider documents it. */
 const sample: NotionProfile = {
   object: "user",
@@ -25,14 +23,7 @@ const tokens = {
   workspace_name: "Ada's Notion Workspace",
   workspace_icon: "https://example.com/icon.png",
   duplicated_template_id: null,
-  owner: { type: "user", user: {
-    object: "user",
-    id: "e79a0b74-3aba-4149-9f74-0bb5791a6ee6",
-    type: "person",
-    name: "Avocado Lovelace",
-    avatar_url: "https://secure.notion-static.com/e6a352a8-8381-44d0-a1dc-9ed80e62b53d.jpg",
-    person: { email: "avo@example.org" },
-  } },
+  owner: { type: "user", user: sample },
 };
 
 describe("Notion", () => {

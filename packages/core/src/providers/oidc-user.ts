@@ -23,17 +23,12 @@ export interface OpenIDStandardClaims {
 }
 
 /** The standard OpenID Connect claims the default mapping reads. */
-export interface StandardClaims {
-  sub: string;
-  name?: string | null;
-  preferred_username?: string | null;
-  email?: string | null;
-  picture?: string | null;
-}
+export type StandardClaims = Pick<OpenIDStandardClaims, "sub" | "name" | "preferred_username" | "email" | "picture">;
 
 /**
  * The user of an OpenID Provider's standard claims (OpenID Connect Core §5.1): `sub` as the id,
- * `name` (else `preferred_username`), `email` and `picture`. Shared by the issuer-based providers.
+ * `name` (else `preferred_username`), `email` and `picture`. The OpenID Connect providers use it as
+ * their `profile`, or spread it and override the one field their provider names differently.
  */
 export function userFromStandardClaims(profile: StandardClaims): User {
   return {

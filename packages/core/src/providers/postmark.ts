@@ -8,23 +8,20 @@
  * ```
  * @module providers/postmark
  */
-import { customFetch } from "../fetch.js";
-import { apiKeyOf, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
+import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 /** The configuration of the {@link Postmark} provider. `apiKey` is the server API token. */
-export interface PostmarkConfig extends EmailConfig {
+export interface PostmarkConfig extends EmailConfig, CustomFetchOption {
   /** The `From`: a confirmed sender signature, optionally as `"Name <address>"`. */
   from: string;
   /** Base URL of the API. Default `https://api.postmarkapp.com`. */
   apiBaseUrl: string;
   /** The message stream to send through. Default `outbound` (transactional). */
   messageStream: string;
-  /** The `fetch` to send with (a proxy, tests). Default the global `fetch`. */
-  [customFetch]?: typeof fetch;
 }
 
 /** What {@link Postmark} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_POSTMARK_KEY`). */

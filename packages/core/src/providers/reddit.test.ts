@@ -5,8 +5,6 @@ import Reddit, { type RedditProfile } from "./reddit.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
 import { fakeProvider, urlOf } from "./test-provider-api.js";
 
-/** One call the fake provider saw. */
-
 /** A RedditProfile as the provider documents it. */
 const sample: RedditProfile = {
   id: "1w72",

@@ -4,6 +4,7 @@
  * @module providers/reddit
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { endpointUrl } from "./endpoint-url.js";
 
 /** The account, as `GET /api/v1/me` returns it (https://www.reddit.com/dev/api/#GET_api_v1_me). */
 export interface RedditProfile {
@@ -27,12 +28,6 @@ export interface RedditProfile {
   comment_karma?: number;
   total_karma?: number;
   subreddit?: { display_name: string; title: string; public_description: string; icon_img: string; url: string; [key: string]: unknown };
-}
-
-function urlOf(endpoint: unknown): string | undefined {
-  if (typeof endpoint === "string") return endpoint;
-  if (endpoint && typeof endpoint === "object" && "url" in endpoint && typeof endpoint.url === "string") return endpoint.url;
-  return undefined;
 }
 
 /**
@@ -64,7 +59,7 @@ export default function Reddit(options: OAuthUserConfig<RedditProfile> & { userA
     userinfo: {
       url: userinfoUrl,
       async request({ tokens, provider }) {
-        const response = await provider.fetch(urlOf(provider.userinfo) ?? userinfoUrl, {
+        const response = await provider.fetch(endpointUrl(provider.userinfo) ?? userinfoUrl, {
           headers: { Authorization: `Bearer ${tokens.access_token}`, "User-Agent": userAgent },
         });
         if (!response.ok) throw new Error(`Reddit /api/v1/me answered HTTP ${response.status}`);

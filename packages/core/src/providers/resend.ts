@@ -8,21 +8,18 @@
  * ```
  * @module providers/resend
  */
-import { customFetch } from "../fetch.js";
-import { apiKeyOf, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
+import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 /** The configuration of the {@link Resend} provider. */
-export interface ResendConfig extends EmailConfig {
+export interface ResendConfig extends EmailConfig, CustomFetchOption {
   /** The `From`: an address of a domain verified at Resend, optionally as `"Name <address>"`. */
   from: string;
   /** Base URL of the API. Default `https://api.resend.com`. */
   apiBaseUrl: string;
-  /** The `fetch` to send with (a proxy, tests). Default the global `fetch`. */
-  [customFetch]?: typeof fetch;
 }
 
 /** What {@link Resend} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_RESEND_KEY`). */

@@ -9,21 +9,18 @@
  * ```
  * @module providers/sendgrid
  */
-import { customFetch } from "../fetch.js";
-import { apiKeyOf, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
+import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 /** The configuration of the {@link SendGrid} provider. */
-export interface SendGridConfig extends EmailConfig {
+export interface SendGridConfig extends EmailConfig, CustomFetchOption {
   /** The `From`: a verified sender, optionally as `"Name <address>"`. */
   from: string;
   /** Base URL of the API. Default `https://api.sendgrid.com` (EU subusers: `https://api.eu.sendgrid.com`). */
   apiBaseUrl: string;
-  /** The `fetch` to send with (a proxy, tests). Default the global `fetch`. */
-  [customFetch]?: typeof fetch;
 }
 
 /** What {@link SendGrid} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_SENDGRID_KEY`). */

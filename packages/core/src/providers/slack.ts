@@ -4,6 +4,7 @@
  * @module providers/slack
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of Slack's ID token and `openid.connect.userInfo` (https://api.slack.com/authentication/sign-in-with-slack). */
 export interface SlackProfile {
@@ -63,12 +64,7 @@ export default function Slack(options: OAuthUserConfig<SlackProfile> = {}): OIDC
     issuer: "https://slack.com",
     authorization: { params: { scope: "openid profile email" } },
     profile(profile) {
-      return {
-        id: profile["https://slack.com/user_id"] ?? profile.sub,
-        name: profile.name ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
+      return { ...userFromStandardClaims(profile), id: profile["https://slack.com/user_id"] ?? profile.sub };
     },
     style: { bg: "#4A154B", text: "#fff" },
     options,

@@ -4,6 +4,7 @@
  * @module providers/twitch
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims of a Twitch ID token (https://dev.twitch.tv/docs/authentication/getting-tokens-oidc/). */
 export interface TwitchProfile {
@@ -61,14 +62,7 @@ export default function Twitch(options: OAuthUserConfig<TwitchProfile> = {}): OI
       },
     },
     idToken: true,
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: userFromStandardClaims,
     style: { bg: "#9146FF", text: "#fff" },
     options,
   } satisfies OIDCConfig<TwitchProfile>;

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, test } from "vitest";
 import type { EndpointConfig, TokenEndpointConfig, UserinfoEndpointConfig } from "./types.js";
 import VK, { type VkProfile } from "./vk.js";
+import { fakeProvider, urlOf } from "./test-provider-api.js";
 
 const sample: VkProfile = {
   id: 210700286,
@@ -30,10 +31,6 @@ const sample: VkProfile = {
 };
 
 const tokens = { access_token: "vk-access", token_type: "bearer" as const, expires_in: 86400, user_id: 210700286, email: "lindsey@example.com" };
-
-function urlOf(endpoint: unknown): URL {
-  return new URL(typeof endpoint === "string" ? endpoint : (endpoint as EndpointConfig).url!);
-}
 
 describe("VK", () => {
   test("is an OAuth 2 provider with id vk", () => {
@@ -92,24 +89,20 @@ describe("VK", () => {
 
   test("userinfo.request unwraps { response: [user] } and adds the email", async () => {
     const provider = VK({ apiVersion: "5.199" });
-    const seen: Array<{ url: string; authorization: string | null }> = [];
-    const fakeVk = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push({ url: String(input), authorization: new Headers(init?.headers).get("authorization") });
-      return Response.json({ response: [sample] });
-    }) as typeof fetch;
+    const api = fakeProvider({ "/method/users.get": { response: [sample] } });
     const request = (provider.userinfo as UserinfoEndpointConfig<VkProfile>).request!;
-    const profile = await request({ tokens, provider: { ...provider, fetch: fakeVk } });
+    const profile = await request({ tokens, provider: { ...provider, fetch: api.fetch } });
     expect(profile).toEqual({ ...sample, email: "lindsey@example.com" });
-    expect(seen).toHaveLength(1);
-    expect(new URL(seen[0]!.url).searchParams.get("v")).toBe("5.199");
-    expect(seen[0]!.authorization).toBe("Bearer vk-access");
+    expect(api.seen).toHaveLength(1);
+    expect(api.seen[0]!.url.searchParams.get("v")).toBe("5.199");
+    expect(api.seen[0]!.headers.get("authorization")).toBe("Bearer vk-access");
   });
 
   test("userinfo.request refuses an error answer", async () => {
     const provider = VK({});
-    const fakeVk = (async () => Response.json({ error: { error_code: 5, error_msg: "User authorization failed" } })) as typeof fetch;
+    const api = fakeProvider({ "/method/users.get": { error: { error_code: 5, error_msg: "User authorization failed" } } });
     const request = (provider.userinfo as UserinfoEndpointConfig<VkProfile>).request!;
-    await expect(request({ tokens, provider: { ...provider, fetch: fakeVk } })).rejects.toThrow(/error 5/);
+    await expect(request({ tokens, provider: { ...provider, fetch: api.fetch } })).rejects.toThrow(/error 5/);
   });
 
   test("token.conform adds the missing token_type", async () => {

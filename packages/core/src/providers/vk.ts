@@ -4,6 +4,7 @@
  * @module providers/vk
  */
 import type { OAuth2Config, OAuthUserConfig, TokenSet } from "./types.js";
+import { endpointUrl } from "./endpoint-url.js";
 
 /** A 0/1 flag, as VK's API returns booleans. */
 export type VkFlag = 0 | 1;
@@ -297,12 +298,6 @@ interface UsersGetAnswer {
   error?: { error_code?: number; error_msg?: string };
 }
 
-function urlOf(endpoint: unknown): string | undefined {
-  if (typeof endpoint === "string") return endpoint;
-  if (endpoint && typeof endpoint === "object" && "url" in endpoint && typeof endpoint.url === "string") return endpoint.url;
-  return undefined;
-}
-
 /** `users.get` answers `{ response: [user] }`; accept that envelope as well as a bare user. */
 function unwrap(answer: VkProfile | UsersGetAnswer): VkProfile | undefined {
   if ("response" in answer && Array.isArray(answer.response)) return answer.response[0];
@@ -355,7 +350,7 @@ export default function VK(options: VKUserConfig = {}): VKConfig {
     userinfo: {
       url: userinfoUrl,
       async request({ tokens, provider }) {
-        const url = urlOf(provider.userinfo) ?? userinfoUrl;
+        const url = endpointUrl(provider.userinfo) ?? userinfoUrl;
         const response = await provider.fetch(url, {
           headers: { Authorization: `Bearer ${tokens.access_token}`, Accept: "application/json" },
         });

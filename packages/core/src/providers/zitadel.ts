@@ -3,11 +3,12 @@
  *
  * @module providers/zitadel
  */
+import type { OpenIDStandardClaims } from "./oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./oidc-user.js";
 
 /** The claims ZITADEL returns (https://zitadel.com/docs/apis/openidoauth/claims). */
-export interface ZitadelProfile {
+export interface ZitadelProfile extends OpenIDStandardClaims {
   amr?: string[];
   aud: string | string[];
   auth_time: number;
@@ -21,18 +22,7 @@ export interface ZitadelProfile {
   /** The ZITADEL user id. */
   sub: string;
   sid?: string;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  nickname?: string;
-  preferred_username?: string;
-  gender?: string;
-  locale?: string;
-  picture?: string;
   updated_at?: number;
-  email?: string;
-  email_verified?: boolean;
-  phone_number?: string;
   phone_number_verified?: boolean;
   "urn:zitadel:iam:org:id"?: string;
   "urn:zitadel:iam:org:domain:primary"?: string;
