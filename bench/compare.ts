@@ -41,8 +41,17 @@ async function section(title: string, ops: Operation[], contenders: Contender[],
 
 const http = (request: () => Request) => (c: Contender) => async () => (await c.handle(request())).text();
 
+/** What {@link compare} measured, and the session cookie it measured with. */
+export interface Comparison {
+  rows: SummaryRow[];
+  /** `authjs.session-token=<token>` of a browser Latch signed in. */
+  session: string;
+  /** The session token alone. */
+  token: string;
+}
+
 /** Measures Latch and, when given, Auth.js; returns the rows of the final summary. */
-export async function compare(contenders: Contender[]): Promise<SummaryRow[]> {
+export async function compare(contenders: Contender[]): Promise<Comparison> {
   const inputs = await sharedInputs(contenders);
   console.log(
     `\nSame inputs for ${contenders.map((c) => c.name).join(" and ")}: the cookies of a browser signed in by Latch` +
@@ -65,5 +74,5 @@ export async function compare(contenders: Contender[]): Promise<SummaryRow[]> {
     { what: "encode a session token", run: (c) => () => c.encode({ token: claims, secret, salt: sessionCookie, maxAge }) },
     { what: "decode a session token", run: (c) => () => c.decode({ token: inputs.token, secret, salt: sessionCookie }) },
   ], contenders, inputs)));
-  return rows;
+  return { rows, session: inputs.session, token: inputs.token };
 }

@@ -1,3 +1,6 @@
+import type { BundleRow } from "./bundle-size.js";
+import type { FloorFigures } from "./floors.js";
+
 /** The closing table: Latch ÷ Auth.js for every compared operation. */
 export interface SummaryRow {
   what: string;
@@ -24,4 +27,18 @@ export function printSummary(rows: SummaryRow[], authjs: string | { skipped: str
     const ratio = `${(r.latch / r.authjs).toFixed(2)}x`.padStart(15);
     console.log(`  ${r.what.padEnd(width)} ${ops(r.latch)}  ${ops(r.authjs)}  ${ratio}  ${r.setCookies ?? "-"}`);
   }
+}
+
+/** Prints what packaging costs: bundle sizes and cold start against Auth.js, and the distance to the floor. */
+export function printFootprint({ bundles, cold, floors }: { bundles: BundleRow[]; cold: Map<string, number>; floors: FloorFigures }): void {
+  console.log("\nFootprint: Latch ÷ Auth.js, <100 % means Latch is smaller or starts sooner");
+  const width = Math.max(...bundles.map((b) => b.what.length));
+  for (const b of bundles) {
+    const ratio = b.authjs ? `${((b.latch / b.authjs) * 100).toFixed(0)} %` : "-";
+    console.log(`  bundle ${b.what.padEnd(width)}  ${String(b.latch).padStart(7)} B gzip  ${String(b.authjs ?? "-").padStart(7)} B  ${ratio.padStart(5)}`);
+  }
+  const latch = cold.get("Latch")!;
+  const authjs = cold.get("Auth.js");
+  console.log(`  cold start, import → first GET /session (median)  ${latch.toFixed(1)} ms  ${authjs?.toFixed(1) ?? "-"} ms  ${authjs ? `${((latch / authjs) * 100).toFixed(0)} %` : "-"}`);
+  console.log(`  GET /session takes ${floors.nodeTimes.toFixed(2)}x its floor (sync node:crypto decrypt); on the portable path ${floors.portableTimes.toFixed(2)}x its Web Crypto floor`);
 }

@@ -3,7 +3,7 @@ import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express"
 import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
 import { demoProviders } from "./providers.js";
-import { addPasskeyCard, homePage, outboxHint, protectedPage } from "./views.js";
+import { addPasskeyCard, faviconSvg, homePage, outboxHint, protectedPage } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -36,6 +36,10 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
   const authConfig = demoAuthConfig({ ...options, outbox });
   const app = express();
   app.set("trust proxy", "loopback");
+  // Browsers ask every page for /favicon.ico, Latch's built-in pages included.
+  app.get("/favicon.ico", (_req, res) => {
+    res.set("cache-control", "public, max-age=86400").type("image/svg+xml").send(faviconSvg);
+  });
   app.use("/auth", ExpressAuth(authConfig));
   if (outbox) app.get("/dev/outbox", outbox.page);
 

@@ -12,8 +12,11 @@ export interface DemoDatabase {
   close(): Promise<void>;
 }
 
-/** Where `npm start` keeps its data (database, development secret): `.latch-data/` at the repository root. */
-export const dataDir = fileURLToPath(new URL("../../../.latch-data", import.meta.url));
+/**
+ * Where `npm start` keeps its data (database, development secret): `.latch-data/` at the
+ * repository root, or `LATCH_DEMO_DATA` when set.
+ */
+export const dataDir = process.env.LATCH_DEMO_DATA || fileURLToPath(new URL("../../../.latch-data", import.meta.url));
 
 /**
  * Opens (creating on first start) the demo database, applies the schema and makes sure the

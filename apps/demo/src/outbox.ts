@@ -5,7 +5,7 @@
  */
 import type { EmailConfig, SendVerificationRequestParams } from "@latch/core/providers";
 import type { RequestHandler } from "express";
-import { escapeHtml, layout } from "./views.js";
+import { escapeHtml, formatDate, layout } from "./views.js";
 
 /** One email the outbox kept. */
 export interface OutboxMessage {
@@ -33,8 +33,8 @@ export class Outbox {
   /** `GET /dev/outbox`: the latest emails with their links. */
   page: RequestHandler = (_req, res) => {
     const rows = this.messages.map(
-      (m) => `<div class="card"><p><strong>To:</strong> <code>${escapeHtml(m.to)}</code> · ${escapeHtml(m.sentAt.toLocaleTimeString())}</p>
-<p>${escapeHtml(m.subject)}</p><p><a class="sign-in-link" href="${escapeHtml(m.url)}">Sign in</a> (works once, until ${escapeHtml(m.expires.toISOString())})</p></div>`,
+      (m) => `<div class="card"><p><strong>To:</strong> <code>${escapeHtml(m.to)}</code> · sent ${escapeHtml(formatDate(m.sentAt))}</p>
+<p>${escapeHtml(m.subject)}</p><p><a class="sign-in-link" href="${escapeHtml(m.url)}">Sign in</a> (works once, until ${escapeHtml(formatDate(m.expires))})</p></div>`,
     );
     const body = rows.length ? rows.join("") : `<p>No email yet. Ask for a sign-in link on <a href="/auth/signin">the sign-in page</a>.</p>`;
     res.set("cache-control", "no-store").type("html").send(layout("Outbox", `<h1>Development outbox</h1>${body}`));

@@ -1,18 +1,45 @@
+import { createServer } from "node:http";
 import { createDemoApp } from "./app.js";
 import { dataDir, openDemoDatabase } from "./database.js";
 import { demoOidcProviderId, startDemoOpenIDProvider } from "./demo-oidc.js";
+import { listenAddress, listenFailure, type ListenAddress } from "./listen.js";
 import { demoSecret } from "./secret.js";
 
-const port = Number(process.env.PORT ?? 3000);
-const origin = process.env.AUTH_URL ? new URL(process.env.AUTH_URL).origin : `http://localhost:${port}`;
 const log = (line: string) => console.log(`[demo] ${line}`);
+const fail = (line: string): never => {
+  console.error(`[demo] ${line}`);
+  process.exit(1);
+};
+
+let address: ListenAddress;
+try {
+  address = listenAddress(process.argv.slice(2), process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+const { host, port } = address!;
+// Browsers allow passkeys on `localhost` but not on 127.0.0.1, so the demo's own links use localhost.
+const shownHost = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" || host === "::1" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+const origin = process.env.AUTH_URL ? new URL(process.env.AUTH_URL).origin : `http://${shownHost}:${port}`;
 
 const database = await openDemoDatabase(`${dataDir}/pglite`);
 // The demo OpenID Provider runs before the app listens, so "Sign in with Demo OpenID" works at once.
-const demoOidc = await startDemoOpenIDProvider({
-  redirectUri: `${origin}/auth/callback/${demoOidcProviderId}`,
-  port: Number(process.env.DEMO_OIDC_PORT ?? 3001),
-});
+const oidcPort = Number(process.env.DEMO_OIDC_PORT ?? 3001);
+const demoOidc = await startDemoOpenIDProvider({ redirectUri: `${origin}/auth/callback/${demoOidcProviderId}`, port: oidcPort }).catch(
+  async (error: unknown) => {
+    await database.close();
+    return fail(listenFailure(error, "The demo OpenID Provider", { host: "127.0.0.1", port: oidcPort }, "DEMO_OIDC_PORT"));
+  },
+);
 log(`Demo OpenID Provider on ${demoOidc.issuer}`);
 const { app } = createDemoApp({ secret: demoSecret(process.env, log, `${dataDir}/dev-secret`), auth: { adapter: database.adapter }, demoOidc });
-app.listen(port, () => log(`Latch demo on ${origin} — sign in at ${origin}/auth/signin`));
+// node:http rather than app.listen, whose callback Express 5 also calls on a failure.
+const server = createServer(app);
+server.listen(port, host, () => {
+  const exposed = host === "127.0.0.1" || host === "::1" || host === "localhost" ? "" : ` (listening on ${host}: reachable from the network, outbox included)`;
+  log(`Latch demo on ${origin} — sign in at ${origin}/auth/signin${exposed}`);
+});
+server.on("error", async (error) => {
+  await Promise.allSettled([demoOidc.close(), database.close()]);
+  fail(listenFailure(error, "The Latch demo", address, "PORT=<port> or --port <port>"));
+});

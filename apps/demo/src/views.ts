@@ -6,11 +6,26 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** `date` for people, e.g. "23 November 2026 at 21:05 UTC" (one time zone, whatever the server's). */
+export function formatDate(date: Date | string): string {
+  const value = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return String(date);
+  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(value)} UTC`;
+}
+
+/** What to call a signed-in user: the name, else the email address, else "there". */
+export function displayName(user: Session["user"]): string {
+  return user?.name || user?.email || "there";
+}
+
+/** The demo's icon (a padlock), served at /favicon.ico and linked from every demo page. */
+export const faviconSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="6" y="14" width="20" height="15" rx="3" fill="#0b57d0"/><path d="M10 14v-4a6 6 0 0 1 12 0v4" fill="none" stroke="#0b57d0" stroke-width="3"/></svg>`;
+
 /** A page of the demo app around `body`. */
 export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Latch demo</title>
+<title>${escapeHtml(title)} · Latch demo</title><link rel="icon" type="image/svg+xml" href="/favicon.ico">
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; color: #1f2328; }
   nav a { margin-right: 1rem; } .card { border: 1px solid #d0d7de; border-radius: 8px; padding: 1rem 1.25rem; margin: 1rem 0; }
@@ -23,8 +38,8 @@ export function layout(title: string, body: string): string {
 /** The home page: who is signed in, with sign-in or sign-out. */
 export function homePage(session: Session | null, extras: string[] = []): string {
   const who = session?.user
-    ? `<p>Signed in as <strong>${escapeHtml(session.user.name ?? session.user.email)}</strong>${session.user.email ? ` (<code>${escapeHtml(session.user.email)}</code>)` : ""}.</p>
-       <p>Session expires ${escapeHtml(session.expires)}.</p>
+    ? `<p>Hello, <strong>${escapeHtml(displayName(session.user))}</strong>${session.user.email && session.user.name ? ` (<code>${escapeHtml(session.user.email)}</code>)` : ""}.</p>
+       <p>Your session lasts until <time datetime="${escapeHtml(session.expires)}">${escapeHtml(formatDate(session.expires))}</time>.</p>
        <p><a href="/auth/signout">Sign out</a></p>`
     : `<p>You are not signed in.</p><p><a href="/auth/signin">Sign in</a></p>`;
   return layout("Home", `<h1>Latch demo</h1><div class="card" id="who">${who}</div>${extras.join("")}`);
@@ -32,8 +47,8 @@ export function homePage(session: Session | null, extras: string[] = []): string
 
 /** The page only signed-in users see. */
 export function protectedPage(session: Session): string {
-  return layout("Protected", `<h1>Protected page</h1><div class="card"><p>Only signed-in users see this, ${escapeHtml(session.user?.name ?? session.user?.email)}.</p>
-  <pre id="session">${escapeHtml(JSON.stringify(session, null, 2))}</pre></div>`);
+  return layout("Protected", `<h1>Protected page</h1><div class="card"><p>Only signed-in users see this, ${escapeHtml(displayName(session.user))}.</p>
+  <p>The session as <code>/auth/session</code> returns it:</p><pre id="session">${escapeHtml(JSON.stringify(session, null, 2))}</pre></div>`);
 }
 
 /** "Add a passkey" for the signed-in user: a form the embeddable passkey script drives. */

@@ -79,7 +79,9 @@ export function PostgresAdapter(client: Queryable): Adapter {
     },
 
     async getUserByEmail(email) {
-      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE email = $1`, [email]);
+      // "" is how a user without an email is stored: it names nobody.
+      if (!email) return null;
+      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE email = $1 AND email <> ''`, [email]);
       return row && toUser(row);
     },
 
@@ -226,6 +228,29 @@ export function PostgresAdapter(client: Queryable): Adapter {
       );
       if (!row) throw new Error("updateAuthenticatorCounter: no authenticator with this credential id");
       return toAuthenticator(row);
+    },
+
+    async deleteAuthenticator(credentialID) {
+      // One statement: the authenticator and its webauthn account go together or not at all.
+      const row = await firstRow<Row>(
+        client,
+        `WITH w AS (DELETE FROM authenticators WHERE "credentialID" = $1 RETURNING *),
+              a AS (DELETE FROM accounts USING w
+                    WHERE accounts.type = 'webauthn' AND accounts."providerAccountId" = w."providerAccountId"
+                      AND accounts."userId" = w."userId")
+         SELECT * FROM w`,
+        [credentialID],
+      );
+      return row ? toAuthenticator(row) : null;
+    },
+
+    async deleteSessions(userId) {
+      const row = await firstRow<{ n: number }>(
+        client,
+        `WITH s AS (DELETE FROM sessions WHERE "userId" = $1 RETURNING 1) SELECT count(*)::int AS n FROM s`,
+        [userId],
+      );
+      return Number(row?.n ?? 0);
     },
   } satisfies Required<Adapter>;
 }

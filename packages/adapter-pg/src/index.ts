@@ -4,5 +4,6 @@
  * @module pg
  */
 export { PostgresAdapter } from "./adapter.js";
-export { authjsUpgradeStatements, migrate, schemaStatements, upgradeAuthjsSchema } from "./schema.js";
+export { authjsUpgradeStatements, schemaStatements } from "./schema.js";
+export { migrate, migrations, upgradeAuthjsSchema, type Migration } from "./migrations.js";
 export type { Queryable } from "./client.js";

@@ -27,7 +27,8 @@ export function toUser(row: Row): AdapterUser {
   return {
     id: String(row.id),
     name: (row.name as string | null) ?? null,
-    email: row.email as string,
+    // A row written by Auth.js may hold NULL for a user without an email; Latch's shape is "".
+    email: (row.email as string | null) ?? "",
     emailVerified: toDateOrNull(row.emailVerified),
     image: (row.image as string | null) ?? null,
   };

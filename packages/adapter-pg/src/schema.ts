@@ -1,8 +1,7 @@
-import type { Queryable } from "./client.js";
-
 /**
- * The schema, one statement per entry. Table and column names are those of the Auth.js
- * PostgreSQL adapter, so an existing Auth.js database keeps working; user ids are `text`
+ * The schema as first released, one statement per entry: migration 1 of `migrations`, never
+ * to be edited (later changes are new migrations). Table and column names are those of the
+ * Auth.js PostgreSQL adapter, so an existing Auth.js database keeps working; user ids are `text`
  * because Latch passes a random UUID as the id of a new user.
  */
 export const schemaStatements: readonly string[] = [
@@ -59,22 +58,6 @@ export const schemaStatements: readonly string[] = [
 ];
 
 /**
- * Creates the tables and indexes the adapter uses, in the client's current schema
- * (`search_path`). Safe to run on every start: every statement is `IF NOT EXISTS`.
- *
- * @example
- * ```ts
- * import pg from "pg"
- * import { migrate } from "@latch/pg"
- * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
- * await migrate(pool)
- * ```
- */
-export async function migrate(client: Queryable): Promise<void> {
-  for (const statement of schemaStatements) await client.query(statement);
-}
-
-/**
  * Statements that turn the integer user ids of a database created for the Auth.js PostgreSQL
  * adapter into text ids (existing ids keep their value, as text), so that Latch can store its
  * UUID user ids there. Sessions, accounts and verification tokens stay as they are.
@@ -84,19 +67,3 @@ export const authjsUpgradeStatements: readonly string[] = [
   `ALTER TABLE accounts ALTER COLUMN "userId" TYPE text`,
   `ALTER TABLE sessions ALTER COLUMN "userId" TYPE text`,
 ];
-
-/**
- * Prepares a database created for the Auth.js PostgreSQL adapter: user ids become text, then
- * {@link migrate} adds the authenticators table and the unique indexes. Running it again
- * changes nothing.
- *
- * @example
- * ```ts
- * import { upgradeAuthjsSchema } from "@latch/pg"
- * await upgradeAuthjsSchema(pool) // once, when moving from Auth.js
- * ```
- */
-export async function upgradeAuthjsSchema(client: Queryable): Promise<void> {
-  for (const statement of authjsUpgradeStatements) await client.query(statement);
-  await migrate(client);
-}

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { newUser } from "@latch/adapter-test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
-import { upgradeAuthjsSchema } from "../src/schema.js";
+import { upgradeAuthjsSchema } from "../src/migrations.js";
 
 // The tables as the Auth.js PostgreSQL adapter documents them: serial ids, no foreign keys,
 // no unique constraints.
@@ -22,13 +22,34 @@ describe("PostgresAdapter on a database an Auth.js install created (PGlite)", ()
 
   beforeAll(async () => {
     for (const statement of authjsSchema) await db.query(statement);
-    await db.query(`INSERT INTO users (name, email) VALUES ('Old', 'old@example.com')`);
+    await db.query(`INSERT INTO users (name, email) VALUES ('Old', 'old@example.com'), ('No Mail', NULL), ('Empty Mail', '')`);
     await db.query(`INSERT INTO accounts ("userId", type, provider, "providerAccountId", expires_at) VALUES (1, 'oauth', 'github', '42', 1700000000)`);
     await db.query(`INSERT INTO sessions ("userId", expires, "sessionToken") VALUES (1, $1, 'old-token')`, [expires]);
     await upgradeAuthjsSchema(db);
     await upgradeAuthjsSchema(db);
   });
   afterAll(() => db.close());
+
+  test("the upgrade keeps every row and records the migrations", async () => {
+    const count = async (table: string) => Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n);
+    expect([await count("users"), await count("accounts"), await count("sessions")]).toEqual([3, 1, 1]);
+    expect((await db.query<{ version: number }>(`SELECT version FROM latch_migrations ORDER BY version`)).rows.map((r) => r.version)).toEqual([1, 2]);
+  });
+
+  test("a user Auth.js stored with a NULL email reads back with email \"\"", async () => {
+    const { rows } = await db.query<{ id: string }>(`SELECT id FROM users WHERE email IS NULL`);
+    expect(rows).toHaveLength(1);
+    expect(await adapter.getUser!(rows[0]!.id)).toMatchObject({ name: "No Mail", email: "" });
+  });
+
+  test("users without an email sign up beside the ones Auth.js stored", async () => {
+    const first = newUser({ email: "" });
+    const second = newUser({ email: "" });
+    await adapter.createUser!(first);
+    await adapter.createUser!(second);
+    expect(await adapter.getUser!(second.id)).toMatchObject({ email: "" });
+    expect(await adapter.getUserByEmail!("")).toBeNull();
+  });
 
   test("existing sessions and accounts keep working", async () => {
     const found = await adapter.getSessionAndUser!("old-token");

@@ -11,7 +11,7 @@ import Credentials from "@latch/core/providers/credentials";
 import { ExpressAuth, type ExpressAuthConfig } from "@latch/express";
 import { needService, services } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
-import { migrate } from "../src/schema.js";
+import { migrate } from "../src/migrations.js";
 import { randomSchema, schemaPool } from "./store.js";
 
 const schema = randomSchema();

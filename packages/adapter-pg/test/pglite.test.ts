@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { runAdapterTests } from "@latch/adapter-test";
 import { describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
-import { migrate } from "../src/schema.js";
+import { migrate } from "../src/migrations.js";
 import { randomSchema, tableReaders } from "./store.js";
 
 const schema = randomSchema();

@@ -2,7 +2,7 @@ import { runAdapterTests } from "@latch/adapter-test";
 import { needService, services } from "@latch/testing";
 import { describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
-import { migrate } from "../src/schema.js";
+import { migrate } from "../src/migrations.js";
 import { randomSchema, schemaPool, tableReaders } from "./store.js";
 
 const schema = randomSchema();
@@ -35,6 +35,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
     expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual([
       "accounts",
       "authenticators",
+      "latch_migrations",
       "sessions",
       "users",
       "verification_token",

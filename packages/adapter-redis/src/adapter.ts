@@ -52,12 +52,13 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
   return {
     async createUser(input) {
       const user = toStoredUser(input);
-      // Claim the email first: SET NX makes the address unique.
-      if ((await redis.set(keys.userByEmail(user.email), user.id, "NX")) === null) {
+      // Claim the email first: SET NX makes the address unique. "" (no email) is never indexed.
+      const indexed = user.email !== "";
+      if (indexed && (await redis.set(keys.userByEmail(user.email), user.id, "NX")) === null) {
         throw new Error("createUser: the email address belongs to another user");
       }
       if ((await redis.set(keys.user(user.id), encode(user), "NX")) === null) {
-        await redis.del(keys.userByEmail(user.email));
+        if (indexed) await redis.del(keys.userByEmail(user.email));
         throw new Error("createUser: a user with this id exists");
       }
       return user;
@@ -66,6 +67,9 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     getUser: readUser,
 
     async getUserByEmail(email) {
+      // "" is how a user without an email is stored: it names nobody (an index key for it that an
+      // older version wrote is never read).
+      if (!email) return null;
       const id = await redis.get(keys.userByEmail(email));
       return id === null ? null : readUser(id);
     },
@@ -81,11 +85,11 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       const definedFields = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
       const user = toStoredUser({ ...current, ...definedFields });
       const emailChanged = user.email !== current.email;
-      if (emailChanged && (await redis.set(keys.userByEmail(user.email), user.id, "NX")) === null) {
+      if (emailChanged && user.email !== "" && (await redis.set(keys.userByEmail(user.email), user.id, "NX")) === null) {
         throw new Error("updateUser: the email address belongs to another user");
       }
       const transaction = redis.multi().set(keys.user(user.id), encode(user));
-      if (emailChanged) transaction.del(keys.userByEmail(current.email));
+      if (emailChanged && current.email !== "") transaction.del(keys.userByEmail(current.email));
       checkExec(await transaction.exec());
       return user;
     },
@@ -100,7 +104,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       ]);
       const doomed = [
         keys.user(userId),
-        keys.userByEmail(user.email),
+        ...(user.email === "" ? [] : [keys.userByEmail(user.email)]),
         keys.userAccounts(userId),
         keys.userSessions(userId),
         keys.userAuthenticators(userId),
@@ -214,6 +218,32 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         throw new Error("updateAuthenticatorCounter: the authenticator was deleted");
       }
       return updated;
+    },
+
+    async deleteAuthenticator(credentialID) {
+      const authenticator = decode<AdapterAuthenticator>(await redis.get(keys.authenticator(credentialID)));
+      if (!authenticator) return null;
+      // The webauthn account of this credential: among the user's accounts, the one of type
+      // "webauthn" with the authenticator's providerAccountId (its provider id is not stored here).
+      const accountKeys = await redis.smembers(keys.userAccounts(authenticator.userId));
+      const accounts = accountKeys.length ? await redis.mget(accountKeys) : [];
+      const webauthnKeys = accountKeys.filter((_, index) => {
+        const account = decode<AdapterAccount>(accounts[index] ?? null);
+        return account?.type === "webauthn" && account.providerAccountId === authenticator.providerAccountId;
+      });
+      const transaction = redis.multi().del(keys.authenticator(credentialID)).srem(keys.userAuthenticators(authenticator.userId), credentialID);
+      if (webauthnKeys.length) transaction.del(...webauthnKeys).srem(keys.userAccounts(authenticator.userId), ...webauthnKeys);
+      checkExec(await transaction.exec());
+      return authenticator;
+    },
+
+    async deleteSessions(userId) {
+      const tokens = await redis.smembers(keys.userSessions(userId));
+      if (tokens.length === 0) return 0;
+      // Expired sessions are still in the index; DEL counts only the keys that still existed.
+      const results = await redis.multi().del(...tokens.map(keys.session)).srem(keys.userSessions(userId), ...tokens).exec();
+      checkExec(results);
+      return Number(results![0]![1]);
     },
   } satisfies Required<Adapter>;
 }

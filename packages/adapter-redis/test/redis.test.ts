@@ -121,5 +121,21 @@ describe.runIf(await needService(services.redis))("RedisAdapter on Redis", () =>
       expect((await adapter.getUserByEmail!(email))?.id).toBe(user.id);
       expect(await adapter.getUserByEmail!(user.email)).toBeNull();
     });
+
+    test("no index key is written for a user without an email, nor kept when the email goes", async () => {
+      const user = newUser({ email: "" });
+      await adapter.createUser!(user);
+      expect(await redis.exists(keys.userByEmail(""))).toBe(0);
+      const email = `later-${randomUUID()}@example.com`;
+      await adapter.updateUser!({ id: user.id, email });
+      expect(await redis.get(keys.userByEmail(email))).toBe(user.id);
+      await adapter.updateUser!({ id: user.id, email: "" });
+      expect(await redis.exists(keys.userByEmail(email))).toBe(0);
+      expect(await redis.exists(keys.userByEmail(""))).toBe(0);
+      // The address is free again.
+      const next = newUser({ email });
+      await adapter.createUser!(next);
+      expect((await adapter.getUserByEmail!(email))?.id).toBe(next.id);
+    });
   });
 });

@@ -81,5 +81,37 @@ export function authenticatorTests(options: AdapterTestOptions): void {
       await expect(settle(() => adapter.updateAuthenticatorCounter(credentialID, 1))).rejects.toThrow();
       expect(await db.authenticator!(credentialID)).toBeNull();
     });
+
+    test("deleteAuthenticator deletes the authenticator with its webauthn account, returns it, and leaves the rest", async () => {
+      const adapter = need(options, "deleteAuthenticator", "createAuthenticator", "linkAccount", "listAuthenticatorsByUserId");
+      const { user, authenticator } = await userWithAuthenticator();
+      const webauthnAccount = { provider: "webauthn", providerAccountId: authenticator.providerAccountId };
+      // A second passkey and an OAuth account of the same user, and another user's passkey: all stay.
+      const kept = newAuthenticator(user.id, { providerAccountId: `kept-${unique()}` });
+      await adapter.linkAccount(newAccount(user.id, { type: "webauthn", provider: "webauthn", providerAccountId: kept.providerAccountId }));
+      await adapter.createAuthenticator(kept);
+      const oauth = newAccount(user.id);
+      await adapter.linkAccount(oauth);
+      const other = await userWithAuthenticator();
+
+      expect(await db.account(webauthnAccount)).not.toBeNull();
+      const deleted = await adapter.deleteAuthenticator(authenticator.credentialID);
+      expect(deleted).toMatchObject(authenticator);
+      expect(await db.authenticator!(authenticator.credentialID)).toBeNull();
+      expect(await db.account(webauthnAccount)).toBeNull();
+      expect((await adapter.listAuthenticatorsByUserId(user.id)).map((a) => a.credentialID)).toEqual([kept.credentialID]);
+      expect(await db.account({ provider: "webauthn", providerAccountId: kept.providerAccountId })).not.toBeNull();
+      expect(await db.account(oauth)).not.toBeNull();
+      expect(await db.authenticator!(other.authenticator.credentialID)).toMatchObject(other.authenticator);
+      expect(await db.user(user.id)).toMatchObject({ id: user.id });
+    });
+
+    test("deleteAuthenticator of an unknown credential id gives null and deletes nothing", async () => {
+      const adapter = need(options, "deleteAuthenticator");
+      const { authenticator } = await userWithAuthenticator();
+      expect(await adapter.deleteAuthenticator(`missing-${unique()}`)).toBeNull();
+      expect(await db.authenticator!(authenticator.credentialID)).toMatchObject(authenticator);
+      expect(await db.account({ provider: "webauthn", providerAccountId: authenticator.providerAccountId })).not.toBeNull();
+    });
   });
 }

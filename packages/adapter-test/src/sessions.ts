@@ -76,5 +76,28 @@ export function sessionTests(options: AdapterTestOptions): void {
       expect(await adapter.deleteSession(randomUUID())).toBeFalsy();
       expect(await db.session(session.sessionToken)).toMatchObject(session);
     });
+
+    test("deleteSessions deletes every session of the user, returns how many, and leaves other users' sessions", async () => {
+      const adapter = need(options, "deleteSessions", "createSession");
+      const { user, session } = await userWithSession();
+      const second = newSession(user.id);
+      await adapter.createSession(second);
+      const other = await userWithSession();
+      expect(await adapter.deleteSessions(user.id)).toBe(2);
+      expect(await db.session(session.sessionToken)).toBeNull();
+      expect(await db.session(second.sessionToken)).toBeNull();
+      expect(await db.session(other.session.sessionToken)).toMatchObject(other.session);
+      expect(await db.user(user.id)).toMatchObject(user);
+      // Nothing left: a second call deletes nothing.
+      expect(await adapter.deleteSessions(user.id)).toBe(0);
+    });
+
+    test("deleteSessions of a user without sessions gives 0", async () => {
+      const adapter = need(options, "deleteSessions", "createUser");
+      const user = newUser();
+      await adapter.createUser(user);
+      expect(await adapter.deleteSessions(user.id)).toBe(0);
+      expect(await adapter.deleteSessions(randomUUID())).toBe(0);
+    });
   });
 }

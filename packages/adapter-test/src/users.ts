@@ -46,6 +46,25 @@ export function userTests(options: AdapterTestOptions): void {
       expect((await adapter.getUserByEmail(first.email))?.id).toBe(first.id);
     });
 
+    test("users without an email (stored as \"\") can sign up one after another", async () => {
+      const adapter = need(options, "createUser", "getUser");
+      const first = newUser({ email: "" });
+      const second = newUser({ email: "" });
+      await adapter.createUser(first);
+      await adapter.createUser(second);
+      expect(await db.user(first.id)).toMatchObject({ id: first.id, email: "" });
+      expect(await db.user(second.id)).toMatchObject({ id: second.id, email: "" });
+      expect(await adapter.getUser(second.id)).toMatchObject({ id: second.id, email: "" });
+    });
+
+    test("getUserByEmail(\"\") gives null although users without an email exist", async () => {
+      const adapter = need(options, "createUser", "getUserByEmail");
+      const user = newUser({ email: "" });
+      await adapter.createUser(user);
+      expect(await db.user(user.id)).toMatchObject({ email: "" });
+      expect(await adapter.getUserByEmail("")).toBeNull();
+    });
+
     test("getUser finds a user by id and gives null for an unknown id", async () => {
       const adapter = need(options, "createUser", "getUser");
       const user = newUser();

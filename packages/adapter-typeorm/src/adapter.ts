@@ -58,6 +58,8 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
     },
 
     async getUserByEmail(email) {
+      // "" is how a user without an email is stored: it names nobody.
+      if (!email) return null;
       const user = await (await manager()).findOneBy(UserEntity, { email });
       return user && toUser(user);
     },
@@ -178,6 +180,26 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
       const found = await m.findOneBy(AuthenticatorEntity, { credentialID });
       if (!found) throw new Error("updateAuthenticatorCounter: no authenticator with this credential id");
       return toAuthenticator(found);
+    },
+
+    async deleteAuthenticator(credentialID) {
+      // One transaction: the authenticator and its webauthn account go together or not at all.
+      return (await connect()).transaction(async (m) => {
+        const found = await m.findOneBy(AuthenticatorEntity, { credentialID });
+        if (!found) return null;
+        await m.delete(AuthenticatorEntity, { credentialID });
+        await m.delete(AccountEntity, { type: "webauthn", providerAccountId: found.providerAccountId, userId: found.userId });
+        return toAuthenticator(found);
+      });
+    },
+
+    async deleteSessions(userId) {
+      // Counted in the transaction: not every driver reports how many rows a DELETE removed.
+      return (await connect()).transaction(async (m) => {
+        const count = await m.countBy(SessionEntity, { userId });
+        if (count > 0) await m.delete(SessionEntity, { userId });
+        return count;
+      });
     },
   } satisfies Required<Adapter>;
 }

@@ -33,7 +33,11 @@ export class UserEntity {
   @Column({ type: "varchar", length: 255, nullable: true })
   name!: string | null;
 
-  @Column({ type: "varchar", length: 255, unique: true, default: "" })
+  /**
+   * `""` for a user without an email. Unique when not empty: that rule lives in the migrations
+   * (a partial index, or a generated column on MariaDB), not in this metadata.
+   */
+  @Column({ type: "varchar", length: 255, default: "" })
   email!: string;
 
   @Column({ type: Date, precision: 3, nullable: true, default: null })

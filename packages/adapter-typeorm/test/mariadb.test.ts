@@ -4,6 +4,7 @@ import { createConnection } from "mysql2/promise";
 import { DataSource } from "typeorm";
 import { describe } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
+import { migrate } from "../src/migrations/index.js";
 import { entities, randomName, tableReaders } from "./readers.js";
 
 const database = randomName();
@@ -41,7 +42,7 @@ describe.runIf(await needService(services.mariadb))("TypeORMAdapter on MariaDB",
       async connect() {
         await admin(`CREATE DATABASE \`${database}\``);
         await dataSource.initialize();
-        await dataSource.synchronize();
+        await migrate(dataSource);
       },
       async disconnect() {
         await dataSource.destroy();

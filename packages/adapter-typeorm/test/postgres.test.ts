@@ -3,6 +3,7 @@ import { needService, services } from "@latch/testing";
 import { DataSource } from "typeorm";
 import { describe } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
+import { migrate } from "../src/migrations/index.js";
 import { entities, randomName, tableReaders } from "./readers.js";
 
 const schema = randomName();
@@ -24,7 +25,7 @@ describe.runIf(await needService(services.postgres))("TypeORMAdapter on PostgreS
       async connect() {
         await dataSource.initialize();
         await dataSource.query(`CREATE SCHEMA ${schema}`);
-        await dataSource.synchronize();
+        await migrate(dataSource);
       },
       async disconnect() {
         await dataSource.query(`DROP SCHEMA ${schema} CASCADE`);

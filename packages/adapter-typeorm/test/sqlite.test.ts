@@ -2,17 +2,16 @@ import { newAccount, newSession, newUser, runAdapterTests } from "@latch/adapter
 import { DataSource, type Logger } from "typeorm";
 import { describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
+import { migrate } from "../src/migrations/index.js";
 import { entities, tableReaders } from "./readers.js";
 
 describe("TypeORMAdapter on SQLite (better-sqlite3, in memory)", () => {
-  const dataSource = new DataSource({ type: "better-sqlite3", database: ":memory:", entities, synchronize: true });
+  const dataSource = new DataSource({ type: "better-sqlite3", database: ":memory:", entities });
 
   runAdapterTests({
     adapter: TypeORMAdapter(dataSource),
     db: {
-      connect: async () => {
-        await dataSource.initialize();
-      },
+      connect: () => migrate(dataSource),
       disconnect: () => dataSource.destroy(),
       ...tableReaders(dataSource),
     },

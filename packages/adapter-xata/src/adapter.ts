@@ -70,6 +70,8 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
     },
 
     async getUserByEmail(email) {
+      // "" (or a missing value) is how a user without an email is stored: it names nobody.
+      if (!email) return null;
       const record = await findUserByEmail(email);
       return record && toUser(record);
     },
@@ -171,6 +173,16 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
       // delete() gives null when a concurrent use deleted the record first.
       const deleted = await tokens().delete(found.id);
       return deleted && toVerificationToken(deleted);
+    },
+
+    // No deleteAuthenticator: the schema has no authenticator table.
+    async deleteSessions(userId) {
+      const byUser = { "user.id": userId };
+      const [sessionLinks, ownSessions] = await Promise.all([usersSessions().filter(byUser).getAll(), sessions().filter(byUser).getAll()]);
+      await deleteAll(sessionLinks, usersSessions);
+      const deleted = await Promise.all(ownSessions.map((record) => sessions().delete(record.id)));
+      // A session a concurrent sign-out deleted first is not counted.
+      return deleted.filter(Boolean).length;
     },
   };
 }

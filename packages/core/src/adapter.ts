@@ -7,9 +7,52 @@
  *
  * @module adapters
  */
-import type { Account, User } from "./types/entities.js";
 
-export type { Account, User } from "./types/entities.js";
+/** The user as seen by callbacks and events. */
+export interface User {
+  id?: string;
+  name?: string | null;
+  email?: string | null;
+  image?: string | null;
+}
+
+/** The provider types Latch knows. */
+export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
+
+/** One entry of RFC 9396 `authorization_details`. */
+export interface AuthorizationDetails {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** The token-endpoint response fields an account keeps. */
+export interface TokenEndpointResponse {
+  access_token?: string;
+  refresh_token?: string;
+  id_token?: string;
+  scope?: string;
+  /** Always lowercased. */
+  token_type?: Lowercase<string>;
+  /** Seconds. */
+  expires_in?: number;
+  authorization_details?: AuthorizationDetails[];
+  [key: string]: unknown;
+}
+
+/** A connection between a user and a provider. One user can have several. */
+export interface Account extends TokenEndpointResponse {
+  /** The provider id. */
+  provider: string;
+  /** oauth/oidc: the profile's id; email: the address; credentials: the user id `authorize` returned. */
+  providerAccountId: string;
+  /** The provider type of the account. */
+  type: ProviderType;
+  /** The owning user's id. */
+  userId?: string;
+  /** Absolute time in seconds when `access_token` expires: `floor(now / 1000) + expires_in`. */
+  expires_at?: number;
+}
+
 
 /** A value or a promise of it. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -85,6 +128,8 @@ export interface AdapterAuthenticator {
  * - Methods never modify the objects they are passed.
  * - Dates come back as `Date` objects; unknown ids, emails and tokens give `null`.
  * - Deleting a user deletes its accounts, sessions and authenticators.
+ * - `deleteAuthenticator` and `deleteSessions` are optional: an adapter that lacks
+ *   `deleteAuthenticator` lets only signed-in users register passkeys.
  *
  * @example
  * ```ts
@@ -98,10 +143,16 @@ export interface Adapter {
   getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
   getUserByAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterUser | null>;
   updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
-  /** Not invoked by Latch itself; for the application's own use. */
+  /**
+   * Latch calls it to undo a half-written sign-up: a new user whose account (or first passkey)
+   * could not be stored is removed again. Without it such a user stays behind (and the failed undo is logged).
+   */
   deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
   linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
-  /** Not invoked by Latch itself; for the application's own use. */
+  /**
+   * Latch calls it when a passkey registration fails after its account was linked, so that no
+   * account is left without its authenticator.
+   */
   unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Promise<void> | Awaitable<AdapterAccount | undefined>;
   getAccount?(providerAccountId: AdapterAccount["providerAccountId"], provider: AdapterAccount["provider"]): Awaitable<AdapterAccount | null>;
   createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>;
@@ -120,6 +171,34 @@ export interface Adapter {
   listAuthenticatorsByUserId?(userId: AdapterAuthenticator["userId"]): Awaitable<AdapterAuthenticator[]>;
   /** Must throw when the update fails. */
   updateAuthenticatorCounter?(credentialID: AdapterAuthenticator["credentialID"], newCounter: AdapterAuthenticator["counter"]): Awaitable<AdapterAuthenticator>;
+  /**
+   * Deletes the authenticator and the `webauthn` account it belongs to (the account of its user
+   * whose type is `"webauthn"` and whose `providerAccountId` is the authenticator's), together.
+   * Returns the deleted authenticator, or `null` when no authenticator has this credential id.
+   *
+   * Optional. Latch calls it when an email sign-in proves the address of a user whose
+   * `emailVerified` is still `null`: the passkeys registered before the proof stop working.
+   * Without it, only a signed-in user may register a passkey.
+   *
+   * @example
+   * ```ts
+   * const removed = await adapter.deleteAuthenticator(credentialID)
+   * ```
+   */
+  deleteAuthenticator?(credentialID: AdapterAuthenticator["credentialID"]): Awaitable<AdapterAuthenticator | null>;
+  /**
+   * Deletes every database session of the user and returns how many were deleted (`0` for an
+   * unknown user).
+   *
+   * Optional. Latch calls it when an email sign-in proves the address of a user whose
+   * `emailVerified` is still `null`, so that whoever signed in before the proof is signed out.
+   *
+   * @example
+   * ```ts
+   * const ended: number = await adapter.deleteSessions(user.id)
+   * ```
+   */
+  deleteSessions?(userId: AdapterUser["id"]): Awaitable<number>;
 }
 
 /** The name of an adapter method. */
@@ -129,10 +208,8 @@ export type AdapterMethod = keyof Adapter;
 export const requiredAdapterMethods = {
   database: ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession"],
   email: ["createVerificationToken", "useVerificationToken", "getUserByEmail"],
-  webauthn: ["createUser", "getUser", "linkAccount", "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
+  webauthn: [
+    "createUser", "getUser", "linkAccount", "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId",
+    "updateAuthenticatorCounter", "createVerificationToken", "useVerificationToken",
+  ],
 } as const satisfies Record<string, readonly AdapterMethod[]>;
-
-/** True when `value` looks like a date string an adapter returned instead of a `Date`. */
-export function isDate(value: unknown): value is string {
-  return typeof value === "string" && !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value);
-}

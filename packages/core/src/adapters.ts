@@ -4,4 +4,4 @@
  * @module adapters
  */
 export type * from "./adapter.js";
-export { isDate, requiredAdapterMethods } from "./adapter.js";
+export { requiredAdapterMethods } from "./adapter.js";

@@ -3,12 +3,26 @@ import { assertConfig } from "./config/assert.js";
 import { resolveConfig, staticConfig } from "./config/resolve.js";
 import { InvalidRequest, UnknownAction } from "./errors.js";
 import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
+import { withPageHeaders } from "./http/page-headers.js";
 import { parseRequest } from "./http/parse.js";
 import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import { raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { ResponseInternal } from "./types/response.js";
+
+/** The request's URL when it is an http(s) URL without user info (RFC 9110 §4.2.4), else why not. */
+function requestUrl(request: Request): URL | InvalidRequest {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return new InvalidRequest("The request URL is not valid.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return new InvalidRequest("The request URL is not an http or https URL.");
+  if (url.username || url.password) return new InvalidRequest("The request URL must not carry user information.");
+  return url;
+}
 
 /**
  * The Latch request handler: answers every request under `basePath` (sign-in, callbacks,
@@ -26,13 +40,13 @@ export async function Auth(request: Request, config: AuthConfig & { raw: typeof 
 export async function Auth(request: Request, config: Omit<AuthConfig, "raw">): Promise<Response>;
 export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
   const jsonMode = request.headers.has("x-auth-return-redirect");
-  const finish = (internal: ResponseInternal, json = jsonMode) => (config.raw === raw ? internal : toResponse(internal, json));
-  let url: URL;
-  try {
-    url = new URL(request.url);
-  } catch {
-    return finish(requestErrorResponse(new InvalidRequest("The request URL is not valid.")));
-  }
+  const finish = async (internal: ResponseInternal, json = jsonMode) => {
+    // Only a rendered page (an HTML string) gets page headers; JSON and redirects skip the await.
+    const secured = typeof internal.body === "string" ? await withPageHeaders(internal) : internal;
+    return config.raw === raw ? secured : toResponse(secured, json);
+  };
+  const url = requestUrl(request);
+  if (url instanceof InvalidRequest) return finish(requestErrorResponse(url));
   const { logger, basePath } = staticConfig(config);
 
   let req: AuthRequest;
@@ -48,7 +62,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   const problem = assertConfig(config);
   if (problem) {
     logError(logger, problem);
-    return finish(configErrorResponse(problem, { action: req.action, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
+    return finish(await configErrorResponse(problem, { action: req.action, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
   }
 
   try {

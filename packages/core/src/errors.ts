@@ -7,7 +7,7 @@
 
 /** The stable identifier of each error Latch raises. */
 export type ErrorType =
-  | "AccessDenied" | "AdapterError" | "CallbackRouteError" | "ErrorPageLoop" | "EventError"
+  | "AuthError" | "AccessDenied" | "AdapterError" | "CallbackRouteError" | "ErrorPageLoop" | "EventError"
   | "InvalidCallbackUrl" | "CredentialsSignin" | "InvalidEndpoints" | "InvalidCheck"
   | "JWTSessionError" | "MissingAdapter" | "MissingAdapterMethods" | "MissingAuthorize"
   | "MissingSecret" | "OAuthAccountNotLinked" | "OAuthCallbackError" | "OAuthProfileParseError"
@@ -23,16 +23,18 @@ export interface ErrorCause extends Record<string, unknown> {
 }
 
 /**
- * Base class of every Latch error.
+ * Base class of every Latch error; constructible and extensible as in Auth.js. An instance's
+ * `type` is its class's static `type`, or `"AuthError"` for a class that sets none.
  *
  * @example
  * ```ts
  * try { await signIn("credentials", form) } catch (e) { if (e instanceof AuthError) console.log(e.type) }
+ * class PaymentRequired extends AuthError {} // new PaymentRequired("…").type === "AuthError"
  * ```
  */
-export abstract class AuthError extends Error {
+export class AuthError extends Error {
   /** Identifies the error in logs and in the `error` query parameter. */
-  abstract readonly type: ErrorType;
+  readonly type: ErrorType;
   /** Structured detail: the underlying error and typed facts. */
   declare cause?: ErrorCause;
 
@@ -45,7 +47,8 @@ export abstract class AuthError extends Error {
     } else {
       super(undefined, message);
     }
-    this.name = this.constructor.name;
+    this.name = new.target.name;
+    this.type = (new.target as { type?: ErrorType }).type ?? "AuthError";
   }
 }
 
@@ -56,17 +59,17 @@ export abstract class SignInError extends AuthError {
 }
 
 /** The `signIn` callback returned false or threw. */
-export class AccessDenied extends AuthError { static readonly type = "AccessDenied"; readonly type = "AccessDenied"; }
+export class AccessDenied extends AuthError { static readonly type = "AccessDenied"; override readonly type = "AccessDenied"; }
 /** An adapter method threw. */
-export class AdapterError extends AuthError { static readonly type = "AdapterError"; readonly type = "AdapterError"; }
+export class AdapterError extends AuthError { static readonly type = "AdapterError"; override readonly type = "AdapterError"; }
 /** A callback-route request failed for an unexpected reason. */
-export class CallbackRouteError extends AuthError { static readonly type = "CallbackRouteError"; readonly type = "CallbackRouteError"; }
+export class CallbackRouteError extends AuthError { static readonly type = "CallbackRouteError"; override readonly type = "CallbackRouteError"; }
 /** The error page itself failed. */
-export class ErrorPageLoop extends AuthError { static readonly type = "ErrorPageLoop"; readonly type = "ErrorPageLoop"; }
+export class ErrorPageLoop extends AuthError { static readonly type = "ErrorPageLoop"; override readonly type = "ErrorPageLoop"; }
 /** An event handler threw. */
-export class EventError extends AuthError { static readonly type = "EventError"; readonly type = "EventError"; }
+export class EventError extends AuthError { static readonly type = "EventError"; override readonly type = "EventError"; }
 /** A callback URL was not absolute or not allowed. */
-export class InvalidCallbackUrl extends AuthError { static readonly type = "InvalidCallbackUrl"; readonly type = "InvalidCallbackUrl"; }
+export class InvalidCallbackUrl extends AuthError { static readonly type = "InvalidCallbackUrl"; override readonly type = "InvalidCallbackUrl"; }
 
 /**
  * Throw from a credentials provider's `authorize` to refuse the sign-in. The user is sent to the
@@ -79,23 +82,23 @@ export class InvalidCallbackUrl extends AuthError { static readonly type = "Inva
  */
 export class CredentialsSignin extends SignInError {
   static readonly type = "CredentialsSignin";
-  readonly type = "CredentialsSignin";
+  override readonly type = "CredentialsSignin";
   /** Sent to the client in the `code` query parameter. */
   code = "credentials";
 }
 
 /** A provider's endpoints are missing or not valid URLs. */
-export class InvalidEndpoints extends AuthError { static readonly type = "InvalidEndpoints"; readonly type = "InvalidEndpoints"; }
+export class InvalidEndpoints extends AuthError { static readonly type = "InvalidEndpoints"; override readonly type = "InvalidEndpoints"; }
 /** A PKCE, state, nonce or challenge check failed. */
-export class InvalidCheck extends AuthError { static readonly type = "InvalidCheck"; readonly type = "InvalidCheck"; }
+export class InvalidCheck extends AuthError { static readonly type = "InvalidCheck"; override readonly type = "InvalidCheck"; }
 /** A session token could not be decoded or the `jwt`/`session` callback threw. */
-export class JWTSessionError extends AuthError { static readonly type = "JWTSessionError"; readonly type = "JWTSessionError"; }
+export class JWTSessionError extends AuthError { static readonly type = "JWTSessionError"; override readonly type = "JWTSessionError"; }
 /** A feature that needs an adapter was configured without one. */
-export class MissingAdapter extends AuthError { static readonly type = "MissingAdapter"; readonly type = "MissingAdapter"; }
+export class MissingAdapter extends AuthError { static readonly type = "MissingAdapter"; override readonly type = "MissingAdapter"; }
 /** The adapter lacks a method a configured feature needs. */
 export class MissingAdapterMethods extends AuthError {
   static readonly type = "MissingAdapterMethods";
-  readonly type = "MissingAdapterMethods";
+  override readonly type = "MissingAdapterMethods";
   /** The methods that are missing. */
   readonly methods: readonly string[];
   constructor(methods: readonly string[], message?: string) {
@@ -104,47 +107,50 @@ export class MissingAdapterMethods extends AuthError {
   }
 }
 /** A credentials provider has no `authorize` function. */
-export class MissingAuthorize extends AuthError { static readonly type = "MissingAuthorize"; readonly type = "MissingAuthorize"; }
-/** No secret was configured. */
-export class MissingSecret extends AuthError { static readonly type = "MissingSecret"; readonly type = "MissingSecret"; }
-/** The name the seed gives to {@link MissingSecret}. */
+export class MissingAuthorize extends AuthError { static readonly type = "MissingAuthorize"; override readonly type = "MissingAuthorize"; }
+/**
+ * No secret was configured. `Auth()` answers it with the error page (`error=Configuration`);
+ * calls that return data rather than a response (`getSession` of the integrations) throw it.
+ */
+export class MissingSecret extends AuthError { static readonly type = "MissingSecret"; override readonly type = "MissingSecret"; }
+/** The name the seed gives to {@link MissingSecret}: the same class. */
 export { MissingSecret as MissingSecretError };
 /** An OAuth account's email belongs to another user, or the account is linked to another user. */
-export class OAuthAccountNotLinked extends SignInError { static readonly type = "OAuthAccountNotLinked"; readonly type = "OAuthAccountNotLinked"; }
+export class OAuthAccountNotLinked extends SignInError { static readonly type = "OAuthAccountNotLinked"; override readonly type = "OAuthAccountNotLinked"; }
 /** The OAuth provider returned an error or an invalid response at the callback. */
-export class OAuthCallbackError extends SignInError { static readonly type = "OAuthCallbackError"; readonly type = "OAuthCallbackError"; }
+export class OAuthCallbackError extends SignInError { static readonly type = "OAuthCallbackError"; override readonly type = "OAuthCallbackError"; }
 /** The provider's `profile` callback threw or returned no id. */
-export class OAuthProfileParseError extends AuthError { static readonly type = "OAuthProfileParseError"; readonly type = "OAuthProfileParseError"; }
+export class OAuthProfileParseError extends AuthError { static readonly type = "OAuthProfileParseError"; override readonly type = "OAuthProfileParseError"; }
 /** A database session could not be read. */
-export class SessionTokenError extends AuthError { static readonly type = "SessionTokenError"; readonly type = "SessionTokenError"; }
+export class SessionTokenError extends AuthError { static readonly type = "SessionTokenError"; override readonly type = "SessionTokenError"; }
 /** Starting an OAuth sign-in failed. */
-export class OAuthSignInError extends SignInError { static readonly type = "OAuthSignInError"; readonly type = "OAuthSignInError"; }
+export class OAuthSignInError extends SignInError { static readonly type = "OAuthSignInError"; override readonly type = "OAuthSignInError"; }
 /** Sending an email sign-in link failed, or the address was refused. */
-export class EmailSignInError extends SignInError { static readonly type = "EmailSignInError"; readonly type = "EmailSignInError"; }
+export class EmailSignInError extends SignInError { static readonly type = "EmailSignInError"; override readonly type = "EmailSignInError"; }
 /** Ending a session failed. */
-export class SignOutError extends AuthError { static readonly type = "SignOutError"; readonly type = "SignOutError"; }
+export class SignOutError extends AuthError { static readonly type = "SignOutError"; override readonly type = "SignOutError"; }
 /** The request named no action Latch serves. */
-export class UnknownAction extends AuthError { static readonly type = "UnknownAction"; readonly type = "UnknownAction"; }
+export class UnknownAction extends AuthError { static readonly type = "UnknownAction"; override readonly type = "UnknownAction"; }
 /** A provider type cannot work with the configured session strategy. */
-export class UnsupportedStrategy extends AuthError { static readonly type = "UnsupportedStrategy"; readonly type = "UnsupportedStrategy"; }
+export class UnsupportedStrategy extends AuthError { static readonly type = "UnsupportedStrategy"; override readonly type = "UnsupportedStrategy"; }
 /** The request named a provider that is not configured, or of the wrong type for the action. */
-export class InvalidProvider extends AuthError { static readonly type = "InvalidProvider"; readonly type = "InvalidProvider"; }
+export class InvalidProvider extends AuthError { static readonly type = "InvalidProvider"; override readonly type = "InvalidProvider"; }
 /** The request's host is not trusted (`trustHost` is not set). */
-export class UntrustedHost extends AuthError { static readonly type = "UntrustedHost"; readonly type = "UntrustedHost"; }
+export class UntrustedHost extends AuthError { static readonly type = "UntrustedHost"; override readonly type = "UntrustedHost"; }
 /** An email sign-in token is wrong, expired or used. */
-export class Verification extends AuthError { static readonly type = "Verification"; readonly type = "Verification"; }
+export class Verification extends AuthError { static readonly type = "Verification"; override readonly type = "Verification"; }
 /** A state-changing POST came without a valid CSRF token. */
-export class MissingCSRF extends SignInError { static readonly type = "MissingCSRF"; readonly type = "MissingCSRF"; }
+export class MissingCSRF extends SignInError { static readonly type = "MissingCSRF"; override readonly type = "MissingCSRF"; }
 /** A WebAuthn credential's account belongs to another user. */
-export class AccountNotLinked extends SignInError { static readonly type = "AccountNotLinked"; readonly type = "AccountNotLinked"; }
+export class AccountNotLinked extends SignInError { static readonly type = "AccountNotLinked"; override readonly type = "AccountNotLinked"; }
 /** More than one WebAuthn provider enables conditional UI. */
-export class DuplicateConditionalUI extends AuthError { static readonly type = "DuplicateConditionalUI"; readonly type = "DuplicateConditionalUI"; }
+export class DuplicateConditionalUI extends AuthError { static readonly type = "DuplicateConditionalUI"; override readonly type = "DuplicateConditionalUI"; }
 /** A WebAuthn provider's conditional UI lacks a `webauthn` autocomplete field. */
-export class MissingWebAuthnAutocomplete extends AuthError { static readonly type = "MissingWebAuthnAutocomplete"; readonly type = "MissingWebAuthnAutocomplete"; }
+export class MissingWebAuthnAutocomplete extends AuthError { static readonly type = "MissingWebAuthnAutocomplete"; override readonly type = "MissingWebAuthnAutocomplete"; }
 /** A WebAuthn response failed verification. */
-export class WebAuthnVerificationError extends AuthError { static readonly type = "WebAuthnVerificationError"; readonly type = "WebAuthnVerificationError"; }
+export class WebAuthnVerificationError extends AuthError { static readonly type = "WebAuthnVerificationError"; override readonly type = "WebAuthnVerificationError"; }
 /** An experimental feature was used without being enabled. */
-export class ExperimentalFeatureNotEnabled extends AuthError { static readonly type = "ExperimentalFeatureNotEnabled"; readonly type = "ExperimentalFeatureNotEnabled"; }
+export class ExperimentalFeatureNotEnabled extends AuthError { static readonly type = "ExperimentalFeatureNotEnabled"; override readonly type = "ExperimentalFeatureNotEnabled"; }
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
 export type LatchError =
@@ -156,7 +162,11 @@ export type LatchError =
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
   | ExperimentalFeatureNotEnabled | InvalidRequest;
 
-/** Error types that may be shown to the client; every other type is reported as `Configuration`. */
+/**
+ * Error types that may be shown to the client; every other type is reported as `Configuration`.
+ * Those of a {@link SignInError} class send the user back to the sign-in page, the others to the
+ * error page.
+ */
 export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "CredentialsSignin", "OAuthAccountNotLinked", "OAuthCallbackError", "AccessDenied", "Verification",
   "MissingCSRF", "AccountNotLinked", "WebAuthnVerificationError",
@@ -164,20 +174,10 @@ export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "EmailSignInError",
 ]);
 
-/** Client-safe errors that send the user back to the sign-in page rather than the error page. */
-export const signInPageErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
-  "CredentialsSignin", "OAuthAccountNotLinked", "OAuthCallbackError", "MissingCSRF", "AccountNotLinked", "EmailSignInError",
-]);
-
-/** True for errors that come from the configuration rather than from the user's request. */
-export function isConfigurationError(error: AuthError): boolean {
-  return !clientSafeErrorTypes.has(error.type);
-}
-
 /** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */
 export class InvalidRequest extends AuthError {
   static readonly type = "InvalidRequest";
-  readonly type = "InvalidRequest";
+  override readonly type = "InvalidRequest";
   /** The HTTP status to answer with: 400, 405 or 413. */
   readonly status: 400 | 405 | 413;
   constructor(message: string, status: 400 | 405 | 413 = 400) {

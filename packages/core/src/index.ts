@@ -13,9 +13,9 @@
  */
 export { Auth } from "./auth.js";
 export { raw, skipCSRFCheck } from "./symbols.js";
-export { setEnvDefaults, createActionURL, isAuthAction, type EnvObject } from "./config/env.js";
+export { setEnvDefaults, createActionURL, requestOrigin, isAuthAction, type EnvObject } from "./config/env.js";
 export { customFetch } from "./fetch.js";
 export type * from "./types/index.js";
-export type { Provider, ProviderType } from "./providers/types.js";
+export type { Provider, ProviderType } from "./types/providers.js";
 export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, VerificationToken, AdapterAuthenticator } from "./adapter.js";
 export { AuthError, CredentialsSignin } from "./errors.js";

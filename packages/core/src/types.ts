@@ -4,5 +4,5 @@
  * @module types
  */
 export type * from "./types/index.js";
-export type * from "./providers/types.js";
+export type * from "./types/providers.js";
 export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, AdapterAuthenticator, VerificationToken, Awaitable } from "./adapter.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActionURL, isAuthAction, setEnvDefaults, type Adapter, type AuthConfig, type Provider } from "@latch/core";
 import GitHub from "@latch/core/providers/github";
+import Passkey from "@latch/core/providers/passkey";
 import { Client, baseConfig, hasStackTrace, quietLogger } from "./client.js";
 
 async function configError(config: AuthConfig, path = "/auth/session", headers: HeadersInit = {}) {
@@ -10,7 +11,7 @@ async function configError(config: AuthConfig, path = "/auth/session", headers: 
   return { response, text };
 }
 
-const webauthn = { id: "passkey", name: "Passkey", type: "webauthn" } as unknown as Provider;
+const webauthn = Passkey();
 
 describe("configuration errors", () => {
   it("no secret: JSON actions answer 500 { message } naming AUTH_SECRET", async () => {
@@ -62,6 +63,14 @@ describe("configuration errors", () => {
     expect(response.status).toBe(500);
     expect(text).toMatch(/ExperimentalFeatureNotEnabled/);
     expect(text).toMatch(/enableWebAuthn/);
+  });
+
+  it("a webauthn provider written as a plain object → InvalidProvider naming Passkey()", async () => {
+    const plain = { id: "passkey", name: "Passkey", type: "webauthn" } as unknown as Provider;
+    const { response, text } = await configError(baseConfig({ providers: [plain], experimental: { enableWebAuthn: true } }));
+    expect(response.status).toBe(500);
+    expect(text).toMatch(/InvalidProvider/);
+    expect(text).toMatch(/Passkey\(\)/);
   });
 
   it("database strategy without an adapter → MissingAdapter", async () => {

@@ -49,4 +49,14 @@ describe("packages/core/src is runtime-agnostic", () => {
       .map((f) => relative(srcDir, f));
     expect(offenders).toEqual([]);
   });
+
+  // An import map (Deno's, for one) does not read package.json, so a `#` import that is loaded
+  // statically makes the whole module graph fail to load there; crypto/seal.ts loads #jwe lazily
+  // and falls back to the portable seal. `npm run runtimes` checks it on Deno.
+  test("package imports (#…) are loaded lazily, never by a static import", () => {
+    const offenders = files
+      .filter((file) => /(from|import)\s+["']#/.test(withoutComments(readFileSync(file, "utf8"))))
+      .map((f) => relative(srcDir, f));
+    expect(offenders).toEqual([]);
+  });
 });

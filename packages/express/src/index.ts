@@ -17,14 +17,17 @@
  * @module @latch/express
  */
 import { Auth, type Session } from "@latch/core";
+import { AuthError, MissingSecretError } from "@latch/core/errors";
 import type { NextFunction, Request, Response } from "express";
 import { prepareConfig, type ExpressAuthConfig } from "./config.js";
+import { InvalidRequest } from "@latch/core/errors";
 import { mountPathOf, originOf, toWebRequest } from "./request.js";
 import { sendWebResponse } from "./response.js";
 
 export type { ExpressAuthConfig } from "./config.js";
 export type { Session, User, AuthConfig } from "@latch/core";
 export { AuthError, CredentialsSignin } from "@latch/core";
+export { MissingSecretError } from "@latch/core/errors";
 
 /** A config, or a function of the request that returns one (for per-request configuration). */
 export type ExpressAuthConfigInput = ExpressAuthConfig | ((req: Request) => ExpressAuthConfig | PromiseLike<ExpressAuthConfig>);
@@ -49,7 +52,16 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
   return async (req, res, next) => {
     try {
       const ready = await configFor(config, req, mountPathOf(req));
-      const request = await toWebRequest(req, originOf(req, env()));
+      let request: globalThis.Request;
+      try {
+        request = await toWebRequest(req, originOf(req, ready.siteUrl));
+      } catch (error) {
+        // A malformed request is answered here, never handed to Express's error handler (which
+        // prints stack traces outside production).
+        if (!(error instanceof InvalidRequest)) throw error;
+        res.status(error.status).json({ error: error.type, message: error.message });
+        return;
+      }
       await sendWebResponse(await Auth(request, ready), res);
     } catch (error) {
       next(error);
@@ -58,15 +70,20 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
 }
 
 /**
- * The session of the request, or `null`. The config must be the one given to {@link ExpressAuth}
- * (its `basePath` defaults to `/auth`).
+ * The session of the request, or `null` (also for a request whose `Host` or protocol is
+ * malformed). The config must be the one given to {@link ExpressAuth} (its `basePath` defaults
+ * to `/auth`).
+ *
+ * Throws `MissingSecretError` (`type` `"MissingSecret"`) when neither the config nor `AUTH_SECRET`
+ * gives a secret, and an `AuthError` when the session cannot be read for another reason. (The
+ * middleware answers the same faults with the error page instead.)
  *
  * @example
  * ```ts
  * app.get("/dashboard", async (req, res) => {
  *   const session = await getSession(req, authConfig)
  *   if (!session?.user) return res.redirect("/auth/signin")
- *   res.send(`Hello ${session.user.name}`)
+ *   res.send(`Hello ${session.user.name ?? session.user.email}`)
  * })
  * ```
  */
@@ -74,12 +91,24 @@ export async function getSession(req: Request, config: ExpressAuthConfigInput): 
   // The same prepared config as the middleware mounted on the default path, so that core's
   // per-config work (provider merging, checks, warnings) is done once for both.
   const ready = await configFor(config, req, defaultMountPath);
+  const secrets = ready.secret === undefined ? [] : [ready.secret].flat().filter(Boolean);
+  if (!secrets.length) {
+    throw new MissingSecretError("getSession needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");
+  }
   const basePath = ready.basePath ?? defaultMountPath;
-  const url = new URL(`${basePath}/session`, originOf(req, env()));
+  let origin: string;
+  try {
+    origin = originOf(req, ready.siteUrl);
+  } catch (error) {
+    // A request whose Host or protocol is malformed has no session to show.
+    if (error instanceof InvalidRequest) return null;
+    throw error;
+  }
+  const url = new URL(`${basePath}/session`, origin);
   const headers = new Headers();
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
   const response = await Auth(new Request(url, { headers }), ready);
   const data = (await response.json()) as Session | null | { message?: string };
   if (response.status === 200) return (data && Object.keys(data).length ? data : null) as Session | null;
-  throw new Error((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
+  throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
 }

@@ -1,14 +1,46 @@
-import { isAuthAction } from "@latch/core";
+import { isAuthAction, requestOrigin } from "@latch/core";
+import { InvalidRequest } from "@latch/core/errors";
 import type { Request as ExpressRequest } from "express";
 
 const maxBody = 64 * 1024;
 
-/** The site origin of an Express request: `AUTH_URL`'s when set, else the (proxy-aware) protocol and host. */
-export function originOf(req: ExpressRequest, env: Record<string, string | undefined>): string {
-  const siteUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
-  if (siteUrl) return new URL(siteUrl).origin;
+/**
+ * The site origin of an Express request: `siteUrl`'s (`AUTH_URL`) when set, else the (proxy-aware)
+ * protocol and `Host`. `InvalidRequest` for a scheme other than http(s) or a malformed host.
+ */
+export function originOf(req: ExpressRequest, siteUrl: string | undefined): string {
+  if (siteUrl) {
+    try {
+      return new URL(siteUrl).origin;
+    } catch {
+      // core reports an invalid siteUrl as a configuration error
+    }
+  }
   // req.protocol honours X-Forwarded-Proto only when the app sets "trust proxy".
-  return `${req.protocol}://${req.get("host")}`;
+  return requestOrigin(req.protocol, req.get("host")).origin;
+}
+
+/**
+ * The URL `Auth()` sees: the site's origin, then the path and query of the request line. An
+ * absolute-form request line (`POST http://other.example/auth/… HTTP/1.1`, RFC 9112 §3.2.2) gives
+ * only its path and query: its authority never becomes the site's origin.
+ */
+export function requestUrlOf(req: ExpressRequest, origin: string): URL {
+  const target = req.originalUrl;
+  let path: URL;
+  try {
+    path = new URL(target, "http://path.invalid");
+  } catch {
+    throw new InvalidRequest("The request target is not valid.");
+  }
+  if (!target.startsWith("/") || target.startsWith("//")) {
+    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(target);
+    if (!absolute || (path.protocol !== "http:" && path.protocol !== "https:")) throw new InvalidRequest("The request target is not valid.");
+  }
+  const url = new URL(origin);
+  url.pathname = path.pathname;
+  url.search = path.search;
+  return url;
 }
 
 async function rawBody(req: ExpressRequest): Promise<Uint8Array<ArrayBuffer> | undefined> {
@@ -67,8 +99,10 @@ export async function toWebRequest(req: ExpressRequest, origin: string): Promise
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else headers.set(name, value);
   }
-  const url = new URL(req.originalUrl, origin);
+  const url = requestUrlOf(req, origin);
   const method = req.method.toUpperCase();
+  // Request refuses methods such as TRACE and CONNECT; core answers 400 for every other method.
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`);
   if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
   const reparsed = parsedBody(req);
   if (reparsed !== undefined) {

@@ -38,7 +38,8 @@ function makeConfig(overrides: Partial<ExpressAuthConfig> = {}): ExpressAuthConf
 /** A copy that keeps functions by reference, to compare a config before and after use. */
 function snapshot<T>(value: T): T {
   if (Array.isArray(value)) return value.map(snapshot) as T;
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, snapshot(v)])) as T;
+  // Symbol keys too: a provider factory keeps its flow under one.
+  if (value && typeof value === "object") return Object.fromEntries(Reflect.ownKeys(value).map((k) => [k, snapshot((value as Record<PropertyKey, unknown>)[k])])) as T;
   return value;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Real peers for Latch tests: service detection, an OpenID Provider, a browser-like HTTP client,
- * an SMTP server and Chromium.
+ * an SMTP server, Chromium, and the request-conversion attacks every integration must withstand.
  *
  * @module testing
  */
@@ -12,3 +12,5 @@ export * from "./browser.js";
 export { CookieJar, parseSetCookie } from "./cookie-jar.js";
 export * from "./smtp-server.js";
 export * from "./chromium.js";
+export * from "./request-attacks.js";
+export * from "./adapter-probe.js";

@@ -1,7 +1,7 @@
 /**
  * End-user accounts of the OpenID Provider and the claims each scope releases.
  */
-import type { OpenIDStandardClaims } from "@latch/core/providers/oidc-user";
+import type { OpenIDStandardClaims } from "@latch/core/providers";
 import type { Configuration } from "oidc-provider";
 
 /**

@@ -46,6 +46,9 @@ export function providerConfiguration(oidc: ProviderModule, inputs: Configuratio
     // Put the scope's claims in the ID token too, as most providers do, not only in userinfo.
     conformIdTokenClaims: false,
     clientBasedCORS: () => true,
+    // RS256 with the provider's key by default; HS256 (keyed with the client secret) for a client
+    // registered with id_token_signed_response_alg "HS256", as LINE signs its ID tokens.
+    enabledJWA: { idTokenSigningAlgValues: ["RS256", "HS256"] },
     // Public clients must use PKCE (RFC 9700 section 2.1.1); S256 is the only method offered.
     pkce: { required: (_ctx, client) => inputs.requirePkce || client.clientAuthMethod === "none" },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),

@@ -9,7 +9,8 @@ import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, type Crypto
  *
  * ID token kinds change the `id_token` of the next token endpoint response (OpenID Connect Core 1.0
  * section 3.1.3.7 lists the checks they defeat):
- * - `id-token-other-key`: signed by a key that is not in the provider's JWKS (same `kid` and `alg`).
+ * - `id-token-other-key`: signed by a key that is not in the provider's JWKS (same `kid` and `alg`);
+ *   for an HMAC-signed token (`HS*`, keyed with the client secret), by another secret.
  * - `id-token-alg-none`: an unsecured JWT, `alg: "none"` and an empty signature.
  * - `id-token-wrong-aud`: `aud` names another client; correctly signed.
  * - `id-token-wrong-iss`: `iss` names another issuer; correctly signed.
@@ -99,6 +100,9 @@ function foreignKey(alg: string): Promise<CryptoKey> {
   return otherKey;
 }
 
+/** An HMAC key no client was registered with. */
+const foreignSecret = new TextEncoder().encode("a-secret-no-client-was-registered-with-0123456789");
+
 const hour = 3600;
 
 /** Returns `idToken` broken the way `kind` says; `signingKey` re-signs changed claims. */
@@ -109,7 +113,7 @@ export async function tamperIdToken(kind: TamperKind, idToken: string, signingKe
   const alg = header.alg ?? signingKey.alg;
   switch (kind) {
     case "id-token-other-key":
-      return sign(claims, { ...header, alg }, await foreignKey(alg));
+      return sign(claims, { ...header, alg }, alg.startsWith("HS") ? foreignSecret : await foreignKey(alg));
     case "id-token-alg-none": {
       const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
       return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
@@ -127,7 +131,7 @@ export async function tamperIdToken(kind: TamperKind, idToken: string, signingKe
   }
 }
 
-function sign(claims: JWTPayload, header: { alg: string; [name: string]: unknown }, key: CryptoKey): Promise<string> {
+function sign(claims: JWTPayload, header: { alg: string; [name: string]: unknown }, key: CryptoKey | Uint8Array): Promise<string> {
   const payload = Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined));
   return new SignJWT(payload).setProtectedHeader(header).sign(key);
 }

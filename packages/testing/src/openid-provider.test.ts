@@ -15,6 +15,12 @@ const postClient: OpenIDClient = {
   token_endpoint_auth_method: "client_secret_post",
 };
 const publicClient: OpenIDClient = { client_id: "public", redirect_uris: [callback], token_endpoint_auth_method: "none" };
+const hmacClient: OpenIDClient = {
+  client_id: "hmac",
+  client_secret: "hmac-client-secret-0123456789abcdef",
+  redirect_uris: [callback],
+  id_token_signed_response_alg: "HS256",
+};
 
 const alice = { sub: "alice", email: "alice@example.com", email_verified: true, name: "Alice", picture: "https://example.com/a.png" };
 const bob = { sub: "bob", email: "bob@example.com", email_verified: false, name: "Bob", groups: ["admins"] };
@@ -23,7 +29,7 @@ let op: OpenIDProvider;
 const consoleCalls = (["log", "info", "warn", "error"] as const).map((method) => vi.spyOn(console, method));
 
 beforeAll(async () => {
-  op = await startOpenIDProvider({ clients: [confidential, postClient, publicClient], accounts: [alice, bob] });
+  op = await startOpenIDProvider({ clients: [confidential, postClient, publicClient, hmacClient], accounts: [alice, bob] });
 });
 afterAll(() => op.close());
 
@@ -195,6 +201,18 @@ describe("tampering", () => {
     expect(decodeProtectedHeader(tokens.id_token).kid).toBe(op.jwks.keys[0]?.kid);
     await expect(verify(tokens.id_token)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
     await expect(verify((await signIn()).tokens.id_token)).resolves.toBeDefined();
+  });
+
+  it("MACs an HS256 client's ID token with its secret, and with another secret when tampered", async () => {
+    const key = new TextEncoder().encode(hmacClient.client_secret);
+    const options = { issuer: op.issuer, audience: hmacClient.client_id, algorithms: ["HS256"] };
+    const { tokens } = await signIn(hmacClient);
+    expect(decodeProtectedHeader(tokens.id_token).alg).toBe("HS256");
+    await expect(jwtVerify(tokens.id_token, key, options)).resolves.toBeDefined();
+    op.tamper("id-token-other-key");
+    const tampered = (await signIn(hmacClient)).tokens.id_token;
+    expect(decodeProtectedHeader(tampered).alg).toBe("HS256");
+    await expect(jwtVerify(tampered, key, options)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
   });
 
   it("sends an unsecured ID token with alg none", async () => {

@@ -103,7 +103,8 @@ export interface OpenIDProvider {
 /**
  * Starts an OpenID Provider on the loopback interface.
  *
- * It supports the authorization code flow with PKCE (S256), `nonce`, ID tokens signed RS256,
+ * It supports the authorization code flow with PKCE (S256), `nonce`, ID tokens signed RS256 (or
+ * HS256 with the client secret, for a client registered with `id_token_signed_response_alg: "HS256"`),
  * userinfo, discovery, JWKS, refresh tokens for clients allowed the `refresh_token` grant, and
  * RFC 9207 `iss` in authorization responses. Sign-in and consent complete by themselves: a client
  * following redirects with a cookie jar goes from the authorization URL to its `redirect_uri`.

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../config/context.js";
 import { InvalidProvider, UnknownAction } from "../errors.js";
-import { flows } from "../flows/index.js";
+import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
 import { completeSignIn } from "../signin/complete.js";
 import type { ResponseInternal } from "../types/response.js";
@@ -14,7 +14,7 @@ import { providerOf } from "./signin.js";
 export async function callbackAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (!req.providerId) throw new UnknownAction("The callback needs a provider id.");
   const provider = providerOf(ctx, req);
-  const flow = flows[provider.type];
+  const flow = await flowOf(provider);
   if (!flow) throw new InvalidProvider(`Provider "${provider.id}" has type "${provider.type}", which has no sign-in flow.`);
   if (flow.callbackNeedsCsrf) {
     if (req.method !== "POST") throw new UnknownAction(`The ${provider.type} callback takes POST only.`);

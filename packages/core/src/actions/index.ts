@@ -1,24 +1,34 @@
 import type { AuthContext } from "../config/context.js";
 import { UnknownAction } from "../errors.js";
-import { flows } from "../flows/index.js";
+import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
 import type { ResponseInternal } from "../types/response.js";
-import { callbackAction } from "./callback.js";
 import { csrfAction } from "./csrf.js";
-import { errorPageAction, verifyRequestAction } from "./pages.js";
 import { providersAction } from "./providers.js";
 import { getSessionAction, updateSessionAction } from "./session.js";
-import { signInAction, signInPageAction, providerOf } from "./signin.js";
-import { signOutAction, signOutPageAction } from "./signout.js";
 
 async function webAuthnOptions(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  const { providerOf } = await import("./signin.js");
   const provider = providerOf(ctx, req);
-  const flow = flows[provider.type];
+  const flow = await flowOf(provider);
   if (!flow?.options) throw new UnknownAction(`Provider "${provider.id}" has no WebAuthn options.`);
   return flow.options({ ctx, req, provider, callbackUrl: ctx.origin });
 }
 
 type Handler = (ctx: AuthContext, req: AuthRequest) => ResponseInternal | Promise<ResponseInternal>;
+
+/**
+ * An action whose module is loaded when it is first asked for: a process (or a cold serverless
+ * function) that only reads sessions never evaluates the sign-in, callback and page code.
+ */
+function lazy<M>(load: () => Promise<M>, pick: (module: M) => Handler): Handler {
+  return async (ctx, req) => pick(await load())(ctx, req);
+}
+
+const signin = () => import("./signin.js");
+const signout = () => import("./signout.js");
+const pages = () => import("./pages.js");
+const callback = () => import("./callback.js");
 
 /** Which function answers each action and method (the table of the wire protocol). */
 const routes: Record<string, Handler> = {
@@ -26,14 +36,14 @@ const routes: Record<string, Handler> = {
   "GET csrf": csrfAction,
   "GET session": getSessionAction,
   "POST session": updateSessionAction,
-  "GET signin": signInPageAction,
-  "POST signin": signInAction,
-  "GET callback": callbackAction,
-  "POST callback": callbackAction,
-  "GET signout": signOutPageAction,
-  "POST signout": signOutAction,
-  "GET verify-request": verifyRequestAction,
-  "GET error": errorPageAction,
+  "GET signin": lazy(signin, (m) => m.signInPageAction),
+  "POST signin": lazy(signin, (m) => m.signInAction),
+  "GET callback": lazy(callback, (m) => m.callbackAction),
+  "POST callback": lazy(callback, (m) => m.callbackAction),
+  "GET signout": lazy(signout, (m) => m.signOutPageAction),
+  "POST signout": lazy(signout, (m) => m.signOutAction),
+  "GET verify-request": lazy(pages, (m) => m.verifyRequestAction),
+  "GET error": lazy(pages, (m) => m.errorPageAction),
   "GET webauthn-options": webAuthnOptions,
 };
 

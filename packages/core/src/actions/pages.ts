@@ -1,20 +1,21 @@
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
-import { renderErrorPage, renderVerifyRequestPage } from "../pages/index.js";
 import type { ResponseInternal } from "../types/response.js";
-import { pageUrl } from "./urls.js";
+import { pageUrl } from "../http/urls.js";
 
 /** `GET /error?error=<code>`: the error page (500 for `Configuration`, 403 for `AccessDenied`/`Verification`). */
-export function errorPageAction(ctx: AuthContext, req: AuthRequest): ResponseInternal {
+export async function errorPageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const error = req.query.error ?? "Default";
   if (ctx.pages.error) return { redirect: pageUrl(ctx, ctx.pages.error, { error }) };
+  const { renderErrorPage } = await import("../pages/index.js");
   const page = renderErrorPage({ error, signInUrl: `${ctx.baseUrl}/signin`, homeUrl: ctx.origin, theme: ctx.theme });
   return { status: page.status, body: page.html };
 }
 
 /** `GET /verify-request`: "check your email", or a redirect to `pages.verifyRequest` with the original query. */
-export function verifyRequestAction(ctx: AuthContext, req: AuthRequest): ResponseInternal {
+export async function verifyRequestAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (ctx.pages.verifyRequest) return { redirect: pageUrl(ctx, ctx.pages.verifyRequest, { ...req.query }) };
+  const { renderVerifyRequestPage } = await import("../pages/index.js");
   const page = renderVerifyRequestPage({ homeUrl: ctx.origin, email: req.query.email, theme: ctx.theme });
   return { status: page.status, body: page.html };
 }

@@ -1,14 +1,13 @@
 import type { AuthContext } from "../config/context.js";
 import type { InternalProvider } from "../config/providers.js";
 import { InvalidProvider } from "../errors.js";
-import { flows } from "../flows/index.js";
+import { carriedFlow, flowOf, type Flow } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
-import { renderSignInPage, type PageProvider } from "../pages/index.js";
+import type { PageProvider } from "../pages/index.js";
 import type { CredentialsConfig, WebAuthnConfig } from "../providers/types.js";
-import { webAuthnScript } from "../webauthn-script.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
-import { pageUrl, signInPageUrl } from "./urls.js";
+import { pageUrl, signInPageUrl } from "../http/urls.js";
 
 /** The provider named in the path; `InvalidProvider` when there is none by that id. */
 export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider {
@@ -24,11 +23,15 @@ function pageProvider(p: InternalProvider): PageProvider {
   return { id, name, type, signinUrl, callbackUrl, style, credentials };
 }
 
-/** The passkey client when a webauthn provider is configured (none otherwise). */
-function passkeyScripts(ctx: AuthContext): string[] | undefined {
-  const webauthn = ctx.providers.filter((p): p is InternalProvider<WebAuthnConfig> => p.type === "webauthn");
-  if (!webauthn.length) return undefined;
-  return [webAuthnScript({ baseUrl: ctx.baseUrl, conditionalUI: webauthn.find((p) => p.enableConditionalUI)?.id })];
+/** The scripts the flows of the configured providers add to the sign-in page (the passkey client). */
+function flowScripts(ctx: AuthContext): string[] | undefined {
+  const byFlow = new Map<Flow, InternalProvider[]>();
+  for (const provider of ctx.providers) {
+    const flow = carriedFlow(provider);
+    if (flow?.signInPageScript) byFlow.set(flow, [...(byFlow.get(flow) ?? []), provider]);
+  }
+  if (!byFlow.size) return undefined;
+  return [...byFlow].map(([flow, providers]) => flow.signInPageScript!({ baseUrl: ctx.baseUrl, providers }));
 }
 
 /** `GET /signin`: the built-in page (or a redirect to `pages.signIn`). */
@@ -39,6 +42,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
     return { redirect: pageUrl(ctx, ctx.pages.signIn, { callbackUrl, error, code }), cookies };
   }
   const csrf = await csrfOf(ctx, req);
+  const { renderSignInPage } = await import("../pages/index.js");
   const page = renderSignInPage({
     providers: ctx.providers.map(pageProvider),
     csrfToken: csrf.token,
@@ -47,7 +51,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
     code,
     email: req.query.email,
     theme: ctx.theme,
-    scripts: passkeyScripts(ctx),
+    scripts: flowScripts(ctx),
   });
   return withCookies({ status: page.status, body: page.html }, [...cookies, csrf.cookie]);
 }
@@ -60,7 +64,7 @@ export async function signInAction(ctx: AuthContext, req: AuthRequest): Promise<
   await requireCsrf(ctx, req);
   if (!req.providerId) return { redirect: signInPageUrl(ctx) };
   const provider = providerOf(ctx, req);
-  const flow = flows[provider.type];
+  const flow = await flowOf(provider);
   if (!flow?.begin) return { redirect: signInPageUrl(ctx) };
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   return withCookies(await flow.begin({ ctx, req, provider, callbackUrl }), cookies);

@@ -1,17 +1,17 @@
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
-import { renderSignOutPage } from "../pages/index.js";
 import { clearChunkedCookie } from "../session/chunks.js";
 import { sessionStrategy } from "../session/index.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
-import { pageUrl } from "./urls.js";
+import { pageUrl } from "../http/urls.js";
 
 /** `GET /signout`: the confirmation page (or a redirect to `pages.signOut`). */
 export async function signOutPageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   if (ctx.pages.signOut) return { redirect: pageUrl(ctx, ctx.pages.signOut, { callbackUrl }), cookies };
   const csrf = await csrfOf(ctx, req);
+  const { renderSignOutPage } = await import("../pages/index.js");
   const page = renderSignOutPage({ csrfToken: csrf.token, action: `${ctx.baseUrl}/signout`, callbackUrl, theme: ctx.theme });
   return withCookies({ status: page.status, body: page.html }, [...cookies, csrf.cookie]);
 }

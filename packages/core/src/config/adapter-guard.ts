@@ -5,8 +5,11 @@ const methods: readonly AdapterMethod[] = [
   "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "deleteUser", "linkAccount",
   "unlinkAccount", "getAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
   "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
-  "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
+  "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "deleteAuthenticator", "deleteSessions",
 ];
+
+/** The methods each guarded adapter really has (the guard itself has every name). */
+const present = new WeakMap<Adapter, ReadonlySet<AdapterMethod>>();
 
 /**
  * Wraps every adapter method: a missing one throws `MissingAdapterMethods` naming it, a throwing
@@ -26,10 +29,30 @@ export function guardAdapter(adapter: Adapter): Required<Adapter> {
       }
     };
   }
-  return guarded as unknown as Required<Adapter>;
+  const result = guarded as unknown as Required<Adapter>;
+  present.set(result, new Set(methods.filter((name) => typeof adapter[name] === "function")));
+  return result;
+}
+
+/**
+ * True when the adapter behind `adapter` (a guarded one, or a plain one) implements `name`:
+ * for the optional methods that change what Latch allows, such as `deleteAuthenticator`.
+ */
+export function adapterHas(adapter: Adapter | undefined, name: AdapterMethod): boolean {
+  if (!adapter) return false;
+  const known = present.get(adapter);
+  return known ? known.has(name) : typeof adapter[name] === "function";
 }
 
 /** The methods of `required` that `adapter` lacks. */
 export function missingMethods(adapter: Adapter, required: readonly AdapterMethod[]): AdapterMethod[] {
   return required.filter((name) => typeof adapter[name] !== "function");
+}
+
+/**
+ * Whether a visitor who is not signed in may register a passkey (creating a user) with this
+ * adapter: only when it can remove that passkey once the address is proven (PROTOCOL §6).
+ */
+export function signedOutPasskeysAllowed(adapter: Adapter | undefined): boolean {
+  return adapterHas(adapter, "deleteAuthenticator");
 }

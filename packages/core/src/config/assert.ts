@@ -6,10 +6,12 @@ import {
 } from "../errors.js";
 import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../providers/types.js";
 import type { AuthConfig } from "../types/config.js";
-import { missingMethods } from "./adapter-guard.js";
+import { missingMethods, signedOutPasskeysAllowed } from "./adapter-guard.js";
 import { providerEnvPrefix } from "./env.js";
+import { parseSiteUrl } from "./origin.js";
 import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
+import { providerFlow } from "../symbols.js";
 
 const checked = new WeakMap<AuthConfig, AuthError | null>();
 
@@ -41,7 +43,10 @@ function findProblem(config: AuthConfig): AuthError | null {
   if (!s.secrets.length) {
     return new MissingSecret("Please define a `secret`: set AUTH_SECRET to a random string of at least 32 characters (for example the output of `openssl rand -base64 33`).");
   }
-  if (!config.trustHost) {
+  if (config.siteUrl !== undefined) {
+    const parsed = parseSiteUrl(config.siteUrl);
+    if (!(parsed instanceof URL)) return parsed;
+  } else if (!config.trustHost) {
     return new UntrustedHost("The request's host is not trusted. Set `trustHost: true` or AUTH_TRUST_HOST=true when a proxy you control sets the Host header, or AUTH_URL to your site's URL.");
   }
   const ids = new Set<string>();
@@ -60,6 +65,8 @@ function findProblem(config: AuthConfig): AuthError | null {
       requiredAdapterMethods.email.forEach((m) => needs.add(m));
     }
     if (provider.type === "webauthn") {
+      // The passkey flow and its WebAuthn library come only with the factory (so that apps without passkeys never load them).
+      if (!provider[providerFlow]) return new InvalidProvider(`The webauthn provider "${provider.id}" must be made with \`Passkey()\` from "@latch/core/providers/passkey".`);
       if (!s.mergedProviders.length || !config.experimental?.enableWebAuthn) {
         return new ExperimentalFeatureNotEnabled(`The webauthn provider "${provider.id}" is experimental: enable it with \`experimental: { enableWebAuthn: true }\`.`);
       }
@@ -96,6 +103,9 @@ export function assertConfig(config: AuthConfig): AuthError | null {
     if (config.debug) logger.warn("debug-enabled", "Debug logging is on; turn it off in production.");
     if (config.skipCSRFCheck) logger.warn("csrf-disabled", "The CSRF check is off; make sure your framework checks the request origin.");
     if (config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn", "WebAuthn is experimental and may change.");
+    if (config.adapter && !signedOutPasskeysAllowed(config.adapter) && staticConfig(config).mergedProviders.some((p) => p.type === "webauthn")) {
+      logger.warn("webauthn-signed-in-only", "The adapter has no deleteAuthenticator, so only signed-in users can register passkeys (a passkey registered under an unproven address could not be removed once the owner proves it).");
+    }
   }
   return problem;
 }

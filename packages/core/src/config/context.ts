@@ -15,7 +15,7 @@ export type ResolvedCallbacks = Required<CallbacksOptions>;
 export interface AuthContext {
   /** `origin + basePath`, no trailing slash. */
   readonly baseUrl: string;
-  /** The request's origin. */
+  /** The site's origin: `siteUrl`'s (`AUTH_URL`) when set, else the request's (see `config/origin.ts`). */
   readonly origin: string;
   readonly basePath: string;
   /** Newest first; the first encrypts and hashes. */

@@ -1,3 +1,4 @@
+import { InvalidRequest } from "../errors.js";
 import type { AuthConfig } from "../types/config.js";
 import { authActions, type AuthAction } from "../types/actions.js";
 import type { ProviderConfig } from "../providers/types.js";
@@ -36,8 +37,8 @@ function withProviderEnv(provider: AuthConfig["providers"][number], env: EnvObje
 
 /**
  * Fills the config's unset options from the environment: `secret` (`AUTH_SECRET`, alias
- * `NEXTAUTH_SECRET`, then `AUTH_SECRET_1..3` for rotation), `basePath` from the path of `AUTH_URL`
- * (alias `NEXTAUTH_URL`), `trustHost` (`AUTH_TRUST_HOST`: `true`/`1` or `false`/`0`; otherwise
+ * `NEXTAUTH_SECRET`, then `AUTH_SECRET_1..3` for rotation), `siteUrl` from `AUTH_URL` (alias
+ * `NEXTAUTH_URL`: the origin of every URL Latch writes), `basePath` from its path, `trustHost` (`AUTH_TRUST_HOST`: `true`/`1` or `false`/`0`; otherwise
  * trusted when `AUTH_URL` is set, on platforms that set the host safely, or outside production),
  * `redirectProxyUrl` (`AUTH_REDIRECT_PROXY_URL`) and the providers' `AUTH_<ID>_ID`, `_SECRET`,
  * `_ISSUER` and `_KEY`. Providers are replaced by new objects; provider objects are never mutated.
@@ -57,6 +58,7 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): void {
     if (secrets.length) config.secret = secrets.length === 1 ? secrets[0] : secrets;
   }
   const siteUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
+  if (siteUrl) config.siteUrl ??= siteUrl;
   if (siteUrl) {
     try {
       const { pathname } = new URL(siteUrl);
@@ -85,9 +87,38 @@ export function isAuthAction(action: string): action is AuthAction {
   return (authActions as readonly string[]).includes(action);
 }
 
+// RFC 9110 §7.2 (Host = uri-host [":" port]); RFC 3986 §3.2.2: a registered name or a bracketed
+// IP literal (underscores allowed, as container names use them). Anything else (user info,
+// paths, spaces, several hosts) is not a host.
+const hostPattern = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/**
+ * The origin a request names through its scheme and `Host` (or `X-Forwarded-Proto` and
+ * `X-Forwarded-Host`); `InvalidRequest` when the scheme is not http(s) or the host is malformed.
+ * Integrations use it to build the URL they pass to `Auth()` when `siteUrl` is not set.
+ *
+ * @example
+ * ```ts
+ * requestOrigin("https", "app.example.com") // → URL https://app.example.com/
+ * requestOrigin("file", "app.example.com")  // throws InvalidRequest
+ * ```
+ */
+export function requestOrigin(protocol: string, host: string | null | undefined): URL {
+  const scheme = (protocol.endsWith(":") ? protocol : `${protocol}:`).toLowerCase();
+  if (scheme !== "http:" && scheme !== "https:") throw new InvalidRequest("The request's protocol is not http or https.");
+  if (!host || !hostPattern.test(host)) throw new InvalidRequest("The request's Host header is not a valid host.");
+  try {
+    return new URL(`${scheme}//${host}`);
+  } catch {
+    // The pattern admits what the URL parser may still refuse, such as a port above 65535.
+    throw new InvalidRequest("The request's Host header is not a valid host.");
+  }
+}
+
 /**
  * The absolute URL of `action`: from `AUTH_URL` when set, else from `X-Forwarded-Host`/`Host` and
- * `X-Forwarded-Proto` (or `protocol`), then `basePath` and the action.
+ * `X-Forwarded-Proto` (or `protocol`) through {@link requestOrigin} (so a malformed host or a
+ * scheme other than http(s) throws `InvalidRequest`), then `basePath` and the action.
  *
  * @example
  * ```ts
@@ -104,10 +135,7 @@ export function createActionURL(action: AuthAction, protocol: string, headers: H
       url = new URL(url.origin);
     }
   } else {
-    const host = headers.get("x-forwarded-host") ?? headers.get("host");
-    const proto = headers.get("x-forwarded-proto") ?? protocol;
-    const scheme = proto.endsWith(":") ? proto : `${proto}:`;
-    url = new URL(`${scheme}//${host}`);
+    url = requestOrigin(headers.get("x-forwarded-proto") ?? protocol, headers.get("x-forwarded-host") ?? headers.get("host"));
   }
   const base = `${url.pathname}/${(basePath ?? "").replace(/^\/+|\/+$/g, "")}`.replace(/\/{2,}/g, "/").replace(/\/$/, "");
   return new URL(`${base}/${action}`, url.origin);

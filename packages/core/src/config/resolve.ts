@@ -1,6 +1,6 @@
 import type { Adapter } from "../adapter.js";
 import { randomUUID } from "../crypto/index.js";
-import { decode, encode } from "../jwt.js";
+import { decode, encode } from "../security/session-token.js";
 import type { ProviderConfig } from "../providers/types.js";
 import { defaultRedirect } from "../security/callback-url.js";
 import { resolveCookies } from "../security/cookies.js";
@@ -13,6 +13,7 @@ import { guardAdapter } from "./adapter-guard.js";
 import type { AuthContext, ResolvedCallbacks } from "./context.js";
 import { guardEvents } from "./events.js";
 import { resolveLogger } from "./logger.js";
+import { configuredOrigin } from "./origin.js";
 import { mergeProviders, withProviderUrls, type InternalProvider } from "./providers.js";
 
 /** The parts of a resolved config that do not depend on the request; computed once per config object. */
@@ -30,9 +31,16 @@ interface StaticConfig {
   providersByBase: Map<string, InternalProvider[]>;
   /** Cookie names and attributes, for secure (`true`) and plain (`false`) cookies. */
   cookiesBySecurity: Map<boolean, CookiesOptions>;
+  /** The resolved context per base URL and cookie security: a request only looks it up. */
+  contexts: Map<string, AuthContext>;
+  /** The origin `siteUrl` fixes, parsed once; unset when each request's own origin is used. */
+  siteOrigin?: string;
 }
 
 const staticCache = new WeakMap<AuthConfig, StaticConfig>();
+
+/** The default `jwt` callback: the token as it is. Session reads know it changes nothing. */
+export const defaultJwtCallback: ResolvedCallbacks["jwt"] = ({ token }) => token;
 
 const defaultCallbacks: ResolvedCallbacks = {
   signIn: () => true,
@@ -41,7 +49,7 @@ const defaultCallbacks: ResolvedCallbacks = {
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
     expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
   }) as Session,
-  jwt: ({ token }) => token,
+  jwt: defaultJwtCallback,
 };
 
 /** `basePath` with a leading slash and no trailing one; `/auth` when unset. */
@@ -77,6 +85,8 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     logger,
     providersByBase: new Map(),
     cookiesBySecurity: new Map(),
+    contexts: new Map(),
+    siteOrigin: configuredOrigin(config.siteUrl),
   };
 }
 
@@ -102,12 +112,27 @@ export function staticConfig(config: AuthConfig): StaticConfig {
 }
 
 /**
- * Resolves `config` for a request at `url`: defaults filled in, providers merged with their URLs,
- * cookie names chosen for the scheme. Never writes into `config`; the result is frozen.
+ * Resolves `config` for a request at `url`: defaults filled in, the site's origin chosen by the
+ * origin rule (`siteUrl` wins over the request), providers merged with their URLs, cookie names
+ * chosen for the scheme. Never writes into `config`; the result is frozen, and kept per origin
+ * and cookie security, so a request only looks it up.
  */
 export function resolveConfig(config: AuthConfig, url: URL): AuthContext {
   const s = staticConfig(config);
-  const origin = url.origin;
+  const origin = s.siteOrigin ?? url.origin;
+  const useSecureCookies = config.useSecureCookies ?? origin.startsWith("https:");
+  const key = `${useSecureCookies ? "s" : "p"}${origin}`;
+  let ctx = s.contexts.get(key);
+  if (!ctx) {
+    ctx = buildContext(config, s, origin, useSecureCookies);
+    // A deployment answers on one or a few origins; a flood of Host headers cannot grow this.
+    if (s.contexts.size > 32) s.contexts.clear();
+    s.contexts.set(key, ctx);
+  }
+  return ctx;
+}
+
+function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSecureCookies: boolean): AuthContext {
   const baseUrl = `${origin}${s.basePath}`;
   let providers = s.providersByBase.get(baseUrl);
   if (!providers) {
@@ -115,7 +140,6 @@ export function resolveConfig(config: AuthConfig, url: URL): AuthContext {
     if (s.providersByBase.size > 32) s.providersByBase.clear();
     s.providersByBase.set(baseUrl, providers);
   }
-  const useSecureCookies = config.useSecureCookies ?? url.protocol === "https:";
   return Object.freeze({
     baseUrl,
     origin,

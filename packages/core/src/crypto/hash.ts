@@ -1,19 +1,27 @@
-import { toHex, utf8 } from "./encoding.js";
+import { toBase64Url, toHex, utf8 } from "./encoding.js";
+
+/** The digests Latch uses. */
+export type DigestAlgorithm = "SHA-256" | "SHA-512";
+
+/** The digest of bytes, on Web Crypto. */
+export async function digest(algorithm: DigestAlgorithm, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await crypto.subtle.digest(algorithm, data));
+}
 
 /** SHA-256 of a UTF-8 string, as lowercase hex. */
 export async function sha256Hex(value: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", utf8(value))));
+  return toHex(await digest("SHA-256", utf8(value)));
 }
 
-/**
- * Compares two strings in time that depends only on their length, so a secret's
- * matching prefix cannot be measured (OWASP: timing attacks on secret comparison).
- */
-export function timingSafeEqual(a: string, b: string): boolean {
-  const left = utf8(a);
-  const right = utf8(b);
-  let difference = left.length ^ right.length;
-  const length = Math.max(left.length, right.length);
-  for (let i = 0; i < length; i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  return difference === 0;
+/** HKDF-SHA256 (RFC 5869) of a UTF-8 secret, `length` bytes, on Web Crypto. */
+export async function hkdfSha256(secret: string, salt: string, info: string, length: number): Promise<Uint8Array<ArrayBuffer>> {
+  const material = await crypto.subtle.importKey("raw", utf8(secret), "HKDF", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: utf8(salt), info: utf8(info) }, material, length * 8);
+  return new Uint8Array(bits);
+}
+
+/** SHA-256 of a UTF-8 string, as standard (padded) base64: the form of a CSP source hash. */
+export async function sha256Base64(value: string): Promise<string> {
+  const url = toBase64Url(await digest("SHA-256", utf8(value)));
+  return url.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (url.length % 4)) % 4);
 }

@@ -27,6 +27,7 @@ async function complete({ req, provider, callbackUrl }: FlowInput<CredentialsPro
     user: signedIn,
     account: { providerAccountId: id, type: "credentials", provider: provider.id },
     credentials: fields as VerifiedSignIn["credentials"],
+    authorized: user,
     callbackUrl,
   };
 }

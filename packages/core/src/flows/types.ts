@@ -24,4 +24,9 @@ export interface Flow {
   options?(input: FlowInput<any>): Promise<ResponseInternal>;
   /** Whether a POST to the callback must carry the CSRF token (false where state/PKCE protect it). */
   callbackNeedsCsrf: boolean;
+  /**
+   * The script the built-in sign-in page embeds for the providers of this flow (the passkey
+   * client), so that it ships only with a provider that needs it.
+   */
+  signInPageScript?(input: { baseUrl: string; providers: readonly InternalProvider[] }): string;
 }

@@ -1,7 +1,6 @@
-import { signInPageUrl, errorPageUrl } from "../actions/urls.js";
+import { signInPageUrl, errorPageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
-import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, UnknownAction, clientSafeErrorTypes, signInPageErrorTypes } from "../errors.js";
-import { renderErrorPage } from "../pages/index.js";
+import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
 import type { AuthRequest } from "./request.js";
 import { expireCookie } from "../security/cookies.js";
 import type { Cookie } from "../types/cookies.js";
@@ -15,8 +14,20 @@ function typeOf(error: unknown): string {
   return error instanceof AuthError ? error.type : "UnknownError";
 }
 
-/** Logs an error with its type as the code; the message and cause never hold secrets. */
+/** Refusals that a user's own request causes in normal use: nothing for the operator to fix. */
+const userCausedErrorTypes: ReadonlySet<string> = new Set(["CredentialsSignin", "Verification", "MissingCSRF"]);
+
+/**
+ * Logs an error with its type as the code; the message and cause never hold secrets. What a
+ * user's own request caused (a wrong password, a used or expired link, a missing CSRF token: a
+ * `CredentialsSignin`, `Verification` or `MissingCSRF` with no underlying error) is one `warn` line without a stack; real faults go
+ * to `error` with the error itself, stack and cause included.
+ */
 export function logError(logger: LoggerInstance, error: unknown): void {
+  if (error instanceof AuthError && userCausedErrorTypes.has(error.type) && !error.cause?.err) {
+    logger.warn(error.type, error.message || "The request was refused.");
+    return;
+  }
   logger.error(typeOf(error), error);
 }
 
@@ -30,13 +41,15 @@ export function requestErrorResponse(error: InvalidRequest | UnknownAction | Inv
  * A configuration that cannot work: 500 with `{ message }` (no secret, no stack) for JSON requests,
  * the error page with `Configuration` for page requests.
  */
-export function configErrorResponse(
+export async function configErrorResponse(
   error: AuthError,
   target: { action?: string; jsonMode: boolean; theme: AuthContext["theme"]; baseUrl: string; origin: string },
-): ResponseInternal {
+): Promise<ResponseInternal> {
   if (target.jsonMode || (target.action && jsonActions.has(target.action))) {
     return { status: 500, body: { message: `There is a problem with the server configuration (${error.type}): ${error.message}` } };
   }
+  // The built-in pages are loaded when one is first shown (a separate chunk for bundlers that split).
+  const { renderErrorPage } = await import("../pages/index.js");
   const page = renderErrorPage({ error: "Configuration", signInUrl: `${target.baseUrl}/signin`, homeUrl: target.origin, theme: target.theme });
   return { status: page.status, body: page.html };
 }
@@ -66,7 +79,7 @@ function redirectFor(error: unknown, ctx: AuthContext): ResponseInternal {
   const type = typeOf(error);
   if (error instanceof AuthError && clientSafeErrorTypes.has(error.type)) {
     const code = error instanceof CredentialsSignin ? error.code : undefined;
-    const url = signInPageErrorTypes.has(error.type) ? signInPageUrl(ctx, { error: type, code }) : errorPageUrl(ctx, { error: type });
+    const url = error instanceof SignInError ? signInPageUrl(ctx, { error: type, code }) : errorPageUrl(ctx, { error: type });
     return { redirect: url };
   }
   return { redirect: errorPageUrl(ctx, { error: "Configuration" }) };

@@ -60,7 +60,7 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   }
   if (type === "application/json") {
     const text = await readText(request);
-    if (!text) return {};
+    if (!text.trim()) throw new InvalidRequest("The JSON body is empty.");
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -87,7 +87,7 @@ export async function parseRequest(request: Request, url: URL, basePath: string)
     method,
     action: route.action,
     providerId: route.providerId,
-    query: firstWins(url.searchParams),
+    query: url.search ? firstWins(url.searchParams) : {},
     body: method === "POST" ? await readBody(request) : undefined,
     cookies: parseCookies(request.headers.get("cookie")),
     headers: request.headers,

@@ -9,23 +9,32 @@ export const noStore: Record<string, string> = { "Cache-Control": "private, no-c
  * HTML, with every cookie as its own `Set-Cookie` header.
  */
 export function toResponse(internal: ResponseInternal, jsonMode: boolean): Response {
-  const headers = new Headers(internal.headers);
-  for (const cookie of internal.cookies ?? []) headers.append("Set-Cookie", serializeCookie(cookie));
+  // One list of header pairs, given to the Response once (a Headers object would be built, then copied).
+  const headers: [string, string][] = internal.headers ? Object.entries(internal.headers) : [];
+  for (const cookie of internal.cookies ?? []) headers.push(["Set-Cookie", serializeCookie(cookie)]);
   if (internal.redirect) {
     if (jsonMode) {
-      headers.set("Content-Type", "application/json");
+      setHeader(headers, "Content-Type", "application/json");
       return new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers });
     }
-    headers.set("Location", internal.redirect);
+    setHeader(headers, "Location", internal.redirect);
     return new Response(null, { status: 302, headers });
   }
   let body: string | null = null;
   if (typeof internal.body === "string") {
     body = internal.body;
-    if (!headers.has("Content-Type")) headers.set("Content-Type", "text/html; charset=utf-8");
+    if (!headers.some(([name]) => name.toLowerCase() === "content-type")) headers.push(["Content-Type", "text/html; charset=utf-8"]);
   } else if (internal.body !== undefined) {
     body = JSON.stringify(internal.body);
-    headers.set("Content-Type", "application/json");
+    setHeader(headers, "Content-Type", "application/json");
   }
   return new Response(body, { status: internal.status ?? 200, headers });
+}
+
+/** Sets `name` to `value` in place of any value it had (header names are case-insensitive). */
+function setHeader(headers: [string, string][], name: string, value: string): void {
+  const lower = name.toLowerCase();
+  const i = headers.findIndex(([n]) => n.toLowerCase() === lower);
+  if (i === -1) headers.push([name, value]);
+  else headers[i] = [name, value];
 }

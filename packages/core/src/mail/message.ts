@@ -2,8 +2,8 @@
  * The sign-in email every built-in email provider sends. It says only what the reader needs:
  * the site's host, the link and when the link expires; nothing about the account or the request.
  */
-import { safeColor } from "../pages/colors.js";
-import { html } from "../pages/escape.js";
+import { safeColor } from "../security/colors.js";
+import { html } from "../security/escape.js";
 import type { Theme } from "../types/theme.js";
 
 /** Subject, plain-text and HTML body of a sign-in email. */

@@ -1,7 +1,7 @@
 /**
  * The built-in error page, reached with `?error=<code>`.
  */
-import { html } from "./escape.js";
+import { html } from "../security/escape.js";
 import { renderDocument } from "./layout.js";
 import { displayableCode, errorPageContent } from "./messages.js";
 import type { ErrorPageProps, RenderedPage } from "./types.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { html } from "./escape.js";
+import { html } from "../security/escape.js";
 import { renderDocument } from "./layout.js";
 import { findAll, findOne, textOf } from "./test-html.js";
 

@@ -3,8 +3,8 @@
  * theme's logo and the card that holds the page's content; and the hidden fields of every form.
  */
 import type { Theme } from "../types/theme.js";
-import { safeImageUrl } from "./colors.js";
-import { html, trustedHtml, type SafeHtml } from "./escape.js";
+import { safeImageUrl } from "../security/colors.js";
+import { html, trustedHtml, type SafeHtml } from "../security/escape.js";
 import { buildStyles } from "./styles.js";
 
 /** What {@link renderDocument} needs. */

@@ -2,8 +2,8 @@
  * The built-in sign-in page: one form per provider, in configuration order.
  */
 import type { CredentialInput } from "../providers/types.js";
-import { safeColor, safeImageUrl } from "./colors.js";
-import { html, type SafeHtml } from "./escape.js";
+import { safeColor, safeImageUrl } from "../security/colors.js";
+import { html, type SafeHtml } from "../security/escape.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
 import { displayableCode, signInErrorMessage } from "./messages.js";
 import type { PageProvider, RenderedPage, SignInPageProps } from "./types.js";

@@ -1,7 +1,7 @@
 /**
  * The built-in sign-out confirmation page.
  */
-import { html } from "./escape.js";
+import { html } from "../security/escape.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
 import type { RenderedPage, SignOutPageProps } from "./types.js";
 

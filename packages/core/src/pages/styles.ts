@@ -3,7 +3,7 @@
  * brand colours are validated by {@link safeColor} before they are written.
  */
 import type { Theme } from "../types/theme.js";
-import { safeColor } from "./colors.js";
+import { safeColor } from "../security/colors.js";
 
 interface Palette {
   bg: string;

@@ -1,7 +1,7 @@
 /**
  * The built-in page shown after an email sign-in link was sent.
  */
-import { html } from "./escape.js";
+import { html } from "../security/escape.js";
 import { renderDocument } from "./layout.js";
 import type { RenderedPage, VerifyRequestPageProps } from "./types.js";
 

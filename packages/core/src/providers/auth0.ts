@@ -3,9 +3,9 @@
  *
  * @module providers/auth0
  */
-import type { OpenIDStandardClaims } from "./oidc-user.js";
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The standard claims Auth0 returns (https://auth0.com/docs/manage-users/user-accounts/user-profiles/user-profile-structure). */
 export interface Auth0Profile extends OpenIDStandardClaims {

@@ -3,9 +3,9 @@
  *
  * @module providers/authentik
  */
-import type { OpenIDStandardClaims } from "./oidc-user.js";
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims of authentik's default scope mappings (https://docs.goauthentik.io/docs/add-secure-apps/providers/oauth2/). */
 export interface AuthentikProfile extends OpenIDStandardClaims {

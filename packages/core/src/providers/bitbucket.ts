@@ -4,7 +4,7 @@
  * @module providers/bitbucket
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./endpoint-url.js";
+import { endpointUrl } from "./internal/endpoint-url.js";
 
 /** A link of the Bitbucket API. */
 export interface BitbucketLink {

@@ -3,9 +3,9 @@
  *
  * @module providers/cognito
  */
-import type { OpenIDStandardClaims } from "./oidc-user.js";
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims of a Cognito ID token (https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html). */
 export interface CognitoProfile extends OpenIDStandardClaims {

@@ -15,6 +15,8 @@
  * ```
  * @module providers/credentials
  */
+import { credentialsFlow } from "../flows/credentials.js";
+import { providerFlow } from "../symbols.js";
 import type { CredentialInput, CredentialsConfig } from "./types.js";
 
 export type { CredentialInput, CredentialsConfig } from "./types.js";
@@ -34,5 +36,6 @@ export default function Credentials<C extends Record<string, CredentialInput> = 
     credentials: {} as C,
     authorize: () => null,
     options,
+    [providerFlow]: credentialsFlow,
   };
 }

@@ -4,7 +4,7 @@
  * @module providers/dropbox
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./endpoint-url.js";
+import { endpointUrl } from "./internal/endpoint-url.js";
 
 /** The answer of `POST /2/users/get_current_account` (https://www.dropbox.com/developers/documentation/http/documentation#users-get_current_account). */
 export interface DropboxProfile {

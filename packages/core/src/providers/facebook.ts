@@ -4,7 +4,7 @@
  * @module providers/facebook
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./endpoint-url.js";
+import { endpointUrl } from "./internal/endpoint-url.js";
 
 /** The Graph API version Latch calls unless your URLs say otherwise. */
 export const FACEBOOK_GRAPH_VERSION = "v22.0";

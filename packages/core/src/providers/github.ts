@@ -4,7 +4,7 @@
  * @module providers/github
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./endpoint-url.js";
+import { endpointUrl } from "./internal/endpoint-url.js";
 
 /** The authenticated user, as `GET /user` returns it (https://docs.github.com/en/rest/users/users). */
 export interface GitHubProfile {

@@ -4,7 +4,7 @@
  * @module providers/google
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims of a Google ID token (https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload). */
 export interface GoogleProfile {

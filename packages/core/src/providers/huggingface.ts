@@ -4,7 +4,7 @@
  * @module providers/huggingface
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims Hugging Face returns (https://huggingface.co/docs/hub/oauth). */
 export interface HuggingFaceProfile {

@@ -3,9 +3,9 @@
  *
  * @module providers/keycloak
  */
-import type { OpenIDStandardClaims } from "./oidc-user.js";
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims of a Keycloak ID token with the default client scopes (https://www.keycloak.org/docs/latest/server_admin/#_oidc). */
 export interface KeycloakProfile extends OpenIDStandardClaims {

@@ -4,7 +4,7 @@
  * @module providers/line
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims of a LINE ID token (https://developers.line.biz/en/docs/line-login/verify-id-token/). */
 export interface LineProfile {

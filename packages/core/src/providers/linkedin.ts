@@ -4,7 +4,7 @@
  * @module providers/linkedin
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /**
  * The claims LinkedIn's userinfo endpoint returns

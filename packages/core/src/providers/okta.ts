@@ -3,9 +3,9 @@
  *
  * @module providers/okta
  */
-import type { OpenIDStandardClaims } from "./oidc-user.js";
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims Okta returns for the `openid profile email` scopes (https://developer.okta.com/docs/reference/api/oidc/#claims). */
 export interface OktaProfile extends OpenIDStandardClaims {

@@ -16,6 +16,10 @@
  * ```
  * @module providers/passkey
  */
+import { webauthnFlow } from "../flows/webauthn/index.js";
+import type { Flow } from "../flows/types.js";
+import { providerFlow } from "../symbols.js";
+import { webAuthnScript } from "../webauthn-script.js";
 import type { CredentialInput, WebAuthnConfig, WebAuthnRegistrationOptions } from "./types.js";
 
 export type { WebAuthnConfig, WebAuthnRelyingParty, WebAuthnGetUserInfo, WebAuthnUserInfo } from "./types.js";
@@ -26,6 +30,14 @@ export type PasskeyUserConfig = Partial<Omit<WebAuthnConfig, "type" | "options">
 const defaultFormFields: Record<string, CredentialInput> = {
   // "webauthn" in autocomplete lets the browser offer saved passkeys in this field (conditional UI).
   email: { label: "Email (to create a passkey; leave empty to use one you have)", type: "email", autocomplete: "username webauthn" },
+};
+
+// The passkey flow, and the client script the built-in sign-in page embeds for it: both come
+// only with this provider, so apps without passkeys never load WebAuthn code.
+const passkeyFlow: Flow = {
+  ...webauthnFlow,
+  signInPageScript: ({ baseUrl, providers }) =>
+    webAuthnScript({ baseUrl, conditionalUI: providers.find((p) => (p as WebAuthnConfig).enableConditionalUI)?.id }),
 };
 
 const defaultRegistration: WebAuthnRegistrationOptions = {
@@ -64,5 +76,6 @@ export default function Passkey(options: PasskeyUserConfig = {}): WebAuthnConfig
     registrationOptions: defaultRegistration,
     authenticationOptions: { userVerification: "preferred" },
     options: { ...options, registrationOptions },
+    [providerFlow]: passkeyFlow,
   };
 }

@@ -4,7 +4,7 @@
  * @module providers/reddit
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./endpoint-url.js";
+import { endpointUrl } from "./internal/endpoint-url.js";
 
 /** The account, as `GET /api/v1/me` returns it (https://www.reddit.com/dev/api/#GET_api_v1_me). */
 export interface RedditProfile {

@@ -4,7 +4,7 @@
  * @module providers/slack
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims of Slack's ID token and `openid.connect.userInfo` (https://api.slack.com/authentication/sign-in-with-slack). */
 export interface SlackProfile {

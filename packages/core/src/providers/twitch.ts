@@ -4,7 +4,7 @@
  * @module providers/twitch
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims of a Twitch ID token (https://dev.twitch.tv/docs/authentication/getting-tokens-oidc/). */
 export interface TwitchProfile {

@@ -4,7 +4,7 @@
  * @module providers/vk
  */
 import type { OAuth2Config, OAuthUserConfig, TokenSet } from "./types.js";
-import { endpointUrl } from "./endpoint-url.js";
+import { endpointUrl } from "./internal/endpoint-url.js";
 
 /** A 0/1 flag, as VK's API returns booleans. */
 export type VkFlag = 0 | 1;

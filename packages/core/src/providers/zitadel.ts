@@ -3,9 +3,9 @@
  *
  * @module providers/zitadel
  */
-import type { OpenIDStandardClaims } from "./oidc-user.js";
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./oidc-user.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
 
 /** The claims ZITADEL returns (https://zitadel.com/docs/apis/openidoauth/claims). */
 export interface ZitadelProfile extends OpenIDStandardClaims {

@@ -2,8 +2,10 @@ import type { CallbacksOptions } from "../types/callbacks.js";
 
 /**
  * The default `redirect` callback (OWASP unvalidated redirects): a path on this site, or an
- * absolute URL with the same origin; anything else goes to `baseUrl`. `//host` and `/\host`
- * are protocol-relative URLs to other hosts and are refused.
+ * absolute http(s) URL with the same origin; anything else goes to `baseUrl`. `//host` and `/\host`
+ * are protocol-relative URLs to other hosts and are refused; so are `blob:` URLs (their origin is
+ * the site's, yet a script made their content) and every other scheme (`javascript:`, `data:`,
+ * `vbscript:`…).
  */
 export const defaultRedirect: NonNullable<CallbacksOptions["redirect"]> = ({ url, baseUrl }) => {
   const target = url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? `${baseUrl}${url}` : url;
@@ -11,7 +13,8 @@ export const defaultRedirect: NonNullable<CallbacksOptions["redirect"]> = ({ url
     // Line breaks, control and non-ASCII characters cannot go into a Location header (and CR/LF
     // would split the response); the URL parser drops or percent-encodes them.
     const parsed = new URL(target);
-    if (parsed.origin === new URL(baseUrl).origin) return /^[\x21-\x7e]*$/.test(target) ? target : parsed.href;
+    const isWeb = parsed.protocol === "http:" || parsed.protocol === "https:";
+    if (isWeb && parsed.origin === new URL(baseUrl).origin) return /^[\x21-\x7e]*$/.test(target) ? target : parsed.href;
   } catch {
     // not a URL: fall through
   }

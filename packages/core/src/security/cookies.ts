@@ -1,7 +1,7 @@
-import { parse, serialize } from "cookie";
 import type { AuthConfig } from "../types/config.js";
 import type { Cookie, CookieOptions, CookiesOptions } from "../types/cookies.js";
 import { checkMaxAge } from "./check-cookie.js";
+import { parseCookieHeader, serializeSetCookie } from "./cookie-header.js";
 
 
 /**
@@ -37,16 +37,12 @@ export function resolveCookies(secure: boolean, overrides: AuthConfig["cookies"]
 
 /** Parses a `Cookie` header. Values are percent-decoded; the first of a duplicated name wins. */
 export function parseCookies(header: string | null): Record<string, string> {
-  if (!header) return {};
-  const parsed = parse(header);
-  const cookies: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parsed)) if (value !== undefined) cookies[name] = value;
-  return cookies;
+  return header ? parseCookieHeader(header) : {};
 }
 
 /** A `Set-Cookie` header value; the value is percent-encoded. */
 export function serializeCookie(cookie: Cookie): string {
-  return serialize(cookie.name, cookie.value, cookie.options);
+  return serializeSetCookie(cookie);
 }
 
 /** A cookie that deletes `name`: empty value, same attributes, `Max-Age=0`. */

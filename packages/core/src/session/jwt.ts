@@ -1,4 +1,5 @@
 import type { AuthContext } from "../config/context.js";
+import { defaultJwtCallback } from "../config/resolve.js";
 import { JWTSessionError } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import type { JWT, Session } from "../types/entities.js";
@@ -52,14 +53,15 @@ export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<Sessio
     const carried = readChunkedCookie(req.cookies, ctx.cookies.sessionToken.name);
     return { session: null, cookies: carried ? clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) : [] };
   }
-  const before = JSON.stringify(payload);
+  // A custom callback may change the claims in place; the default one changes nothing.
+  const before = ctx.callbacks.jwt === defaultJwtCallback ? undefined : JSON.stringify(payload);
   const token = await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null });
   if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
   const now = Date.now() / 1000;
   const stale = ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
   let cookies: Cookie[] = [];
   let expires = new Date((payload.exp ?? now) * 1000);
-  if (stale || token !== payload || JSON.stringify(token) !== before) {
+  if (stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before)) {
     const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
     ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
   }

@@ -20,6 +20,8 @@ export interface VerifiedSignIn {
   profile?: Profile;
   /** Only for the credentials provider: the submitted fields. */
   credentials?: Record<string, CredentialInput>;
+  /** Only for the credentials provider: what `authorize` returned, as it returned it (for the `signIn` event). */
+  authorized?: User;
   /** Where to go afterwards (already checked by the `redirect` callback). */
   callbackUrl: string;
   /** Cookies the flow wants set or cleared (for example spent PKCE/state cookies). */
@@ -28,7 +30,11 @@ export interface VerifiedSignIn {
   registration?: NewAuthenticator;
 }
 
-/** Runs the `signIn` callback: `true` continues, `false` or a throw is `AccessDenied`, a string is a redirect. */
+/**
+ * Runs the `signIn` callback: `true` continues, `false` or a throw is `AccessDenied`, a string is a
+ * redirect that passes the `redirect` callback like any callback URL (OWASP unvalidated redirects:
+ * by default only this site's http(s) URLs; anything else goes to the site's origin).
+ */
 export async function askSignIn(ctx: AuthContext, params: Parameters<AuthContext["callbacks"]["signIn"]>[0]): Promise<string | null> {
   let allowed: boolean | string;
   try {
@@ -37,7 +43,8 @@ export async function askSignIn(ctx: AuthContext, params: Parameters<AuthContext
     throw new AccessDenied((error as Error)?.message, { cause: { err: error as Error } });
   }
   if (allowed === false) throw new AccessDenied("The signIn callback refused the sign-in.");
-  return typeof allowed === "string" ? allowed : null;
+  if (typeof allowed !== "string") return null;
+  return ctx.callbacks.redirect({ url: allowed, baseUrl: ctx.origin });
 }
 
 async function findExistingUser(adapter: Required<Adapter>, verified: VerifiedSignIn): Promise<AdapterUser | null> {
@@ -56,7 +63,13 @@ async function storedUser(
   const { account, user, provider } = verified;
   if (account.type === "credentials") {
     const stored = user.id ? await adapter.getUser(String(user.id)) : null;
-    if (!stored) throw new CallbackRouteError(`The user that authorize returned (id "${user.id}") is not in the adapter; database sessions need it stored.`);
+    if (!stored) {
+      throw new CallbackRouteError(
+        `The user that authorize returned (id "${user.id}") is not in the database, and database sessions belong to stored users. ` +
+          "Fix: return a user the adapter has (create it with adapter.createUser first, and return its id), or use JWT sessions: session: { strategy: \"jwt\" }.",
+        { cause: { provider: provider.id, check: "credentials-user-stored" } },
+      );
+    }
     return { user: stored, isNewUser: false };
   }
   if (account.type === "email") return emailUser(ctx, adapter, String(account.providerAccountId), known);
@@ -69,6 +82,7 @@ async function storedUser(
     adapter,
     profileUser: user,
     account,
+    profile: verified.profile,
     byAccount: known,
     current: await sessionStrategy(ctx).current(ctx, req),
     allowDangerousEmailAccountLinking: !!(provider as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking,
@@ -94,7 +108,7 @@ export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verifie
 
   const userForSession = account.type === "credentials" && !useAdapter ? verified.user : linked.user;
   const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user: userForSession, account, profile, isNewUser: linked.isNewUser });
-  await ctx.events.signIn?.({ user: account.type === "credentials" ? verified.user : linked.user, account, profile, isNewUser: linked.isNewUser });
+  await ctx.events.signIn?.({ user: account.type === "credentials" ? (verified.authorized ?? verified.user) : linked.user, account, profile, isNewUser: linked.isNewUser });
 
   const redirect = linked.isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: verified.callbackUrl })

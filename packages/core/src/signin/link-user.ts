@@ -2,9 +2,10 @@ import type { Adapter, AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import { AccountNotLinked, AdapterError, OAuthAccountNotLinked } from "../errors.js";
 import { randomUUID } from "../crypto/index.js";
-import type { Account, User } from "../types/entities.js";
+import type { Account, Profile, User } from "../types/entities.js";
 import type { CurrentUser } from "../session/types.js";
 import { toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
+import { endUnprovenAccess } from "./end-unproven-access.js";
 
 type Ctx = Pick<AuthContext, "events" | "logger">;
 
@@ -18,8 +19,20 @@ function notLinked(account: Account, message: string) {
   return account.type === "webauthn" ? new AccountNotLinked(message) : new OAuthAccountNotLinked(message);
 }
 
-async function createUserWithAccount(adapter: Required<Adapter>, ctx: Ctx, profileUser: User, account: Account): Promise<LinkedUser> {
-  const user = await adapter.createUser({ ...profileUser, id: randomUUID(), email: profileUser.email ?? "", emailVerified: null } as AdapterUser);
+/**
+ * True when an OpenID provider asserted the new user's address verified: `email_verified: true`
+ * (OpenID Connect Core 1.0 §5.1, a boolean) for the very address the user gets (PROTOCOL §6).
+ */
+function providerVerifiedEmail(account: Account, profile: Profile | undefined, email: string): boolean {
+  if (account.type !== "oidc" || profile?.email_verified !== true || !email) return false;
+  const plain = (value: string) => value.normalize("NFKC").trim().toLowerCase();
+  return typeof profile.email === "string" && plain(profile.email) === plain(email);
+}
+
+async function createUserWithAccount(adapter: Required<Adapter>, ctx: Ctx, profileUser: User, account: Account, profile?: Profile): Promise<LinkedUser> {
+  const email = profileUser.email ?? "";
+  const emailVerified = providerVerifiedEmail(account, profile, email) ? new Date() : null;
+  const user = await adapter.createUser({ ...profileUser, id: randomUUID(), email, emailVerified } as AdapterUser);
   await undoOnFailure(ctx, () => adapter.linkAccount(toAdapterAccount(account, user.id)), () => adapter.deleteUser(user.id));
   await ctx.events.createUser?.({ user });
   await ctx.events.linkAccount?.({ user, account, profile: profileUser });
@@ -58,6 +71,8 @@ export async function linkAccountUser(params: {
   adapter: Required<Adapter>;
   profileUser: User;
   account: Account;
+  /** The provider's profile (claims), when there is one. */
+  profile?: Profile;
   /** The user `getUserByAccount` found for this account (already looked up by the caller). */
   byAccount: AdapterUser | null;
   current: CurrentUser;
@@ -91,7 +106,7 @@ export async function linkAccountUser(params: {
     return { user: byEmail, isNewUser: false };
   }
   try {
-    return await createUserWithAccount(adapter, ctx, profileUser, account);
+    return await createUserWithAccount(adapter, ctx, profileUser, account, params.profile);
   } catch (error) {
     if (!(error instanceof AdapterError)) throw error;
     const winner = await winnerOf(adapter, key);
@@ -102,11 +117,13 @@ export async function linkAccountUser(params: {
 
 /**
  * Email sign-in: the user with this address (`existing`, already looked up by the caller), marked
- * verified on its first email sign-in, or a new one.
+ * verified on its first email sign-in (after {@link endUnprovenAccess}), or a new one.
  */
-export async function emailUser(ctx: Ctx, adapter: Required<Adapter>, email: string, existing: AdapterUser | null): Promise<LinkedUser> {
+export async function emailUser(ctx: Ctx & Pick<AuthContext, "adapter">, adapter: Required<Adapter>, email: string, existing: AdapterUser | null): Promise<LinkedUser> {
   if (existing) {
     if (existing.emailVerified) return { user: existing, isNewUser: false };
+    // The address is proven now: what anyone set up under it before stops working first.
+    await endUnprovenAccess(ctx, adapter, existing);
     const user = await adapter.updateUser({ id: existing.id, emailVerified: new Date() });
     await ctx.events.updateUser?.({ user });
     return { user, isNewUser: false };

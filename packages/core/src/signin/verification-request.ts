@@ -19,7 +19,5 @@ export async function askVerificationRequest(
   const known = await adapter.getUserByEmail(email);
   const user: AdapterUser = known ?? { id: randomUUID(), email, emailVerified: null };
   const account: Account = { type: "email", provider: providerId, providerAccountId: email, userId: user.id };
-  const redirectTo = await askSignIn(ctx, { user, account, email: { verificationRequest: true } });
-  if (redirectTo === null) return null;
-  return ctx.callbacks.redirect({ url: redirectTo, baseUrl: ctx.origin });
+  return askSignIn(ctx, { user, account, email: { verificationRequest: true } });
 }

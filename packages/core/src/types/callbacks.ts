@@ -1,6 +1,6 @@
 import type { AdapterSession, AdapterUser, Awaitable } from "../adapter.js";
 import type { Account, JWT, Profile, Session, User } from "./entities.js";
-import type { CredentialInput } from "../providers/types.js";
+import type { CredentialInput } from "./providers.js";
 
 /** Callbacks that control the flows. Each has a default. */
 export interface CallbacksOptions {

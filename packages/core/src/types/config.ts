@@ -1,5 +1,5 @@
 import type { Adapter } from "../adapter.js";
-import type { Provider } from "../providers/types.js";
+import type { Provider } from "./providers.js";
 import type { raw, skipCSRFCheck } from "../symbols.js";
 import type { CallbacksOptions } from "./callbacks.js";
 import type { CookiesOptions, CookieOption } from "./cookies.js";
@@ -41,6 +41,18 @@ export interface AuthConfig {
     /** Enables the `webauthn` provider type. Logs a warning. Default `false`. */
     enableWebAuthn?: boolean;
   };
+  /**
+   * The site's public URL (`AUTH_URL`). When set, its origin is the origin of every URL Latch
+   * writes (links in mail, callback and redirect URLs, OAuth `redirect_uri`, page links), whatever
+   * the request's `Host` says, and its path gives `basePath` when none is set. Default `AUTH_URL`
+   * (alias `NEXTAUTH_URL`), filled in by `setEnvDefaults`.
+   *
+   * @example
+   * ```ts
+   * const config = { siteUrl: "https://app.example.com", providers }
+   * ```
+   */
+  siteUrl?: string;
   /** Session token encoding. Default: an encrypted JWT (JWE). */
   jwt?: Partial<JWTOptions>;
   /** Where log lines go. Default: the console. */
@@ -65,7 +77,10 @@ export interface AuthConfig {
   skipCSRFCheck?: typeof skipCSRFCheck;
   /** Styles the built-in pages. */
   theme?: Theme;
-  /** Trust the request's `Host` / `X-Forwarded-Host` headers. Default `AUTH_TRUST_HOST`, or true when `AUTH_URL` is set. */
+  /**
+   * Trust the request's `Host` / `X-Forwarded-Host` headers to give the site's origin when
+   * `siteUrl` is not set. Default `AUTH_TRUST_HOST`, or true when `AUTH_URL` is set.
+   */
   trustHost?: boolean;
   /** Use `Secure` cookies with `__Secure-`/`__Host-` names. Default: true for `https:` URLs. Advanced. */
   useSecureCookies?: boolean;

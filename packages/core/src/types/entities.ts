@@ -1,47 +1,7 @@
-/** The user as seen by callbacks and events. */
-export interface User {
-  id?: string;
-  name?: string | null;
-  email?: string | null;
-  image?: string | null;
-}
-
-/** The provider types Latch knows. */
-export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
-
-/** One entry of RFC 9396 `authorization_details`. */
-export interface AuthorizationDetails {
-  type: string;
-  [key: string]: unknown;
-}
-
-/** The token-endpoint response fields an account keeps. */
-export interface TokenEndpointResponse {
-  access_token?: string;
-  refresh_token?: string;
-  id_token?: string;
-  scope?: string;
-  /** Always lowercased. */
-  token_type?: Lowercase<string>;
-  /** Seconds. */
-  expires_in?: number;
-  authorization_details?: AuthorizationDetails[];
-  [key: string]: unknown;
-}
-
-/** A connection between a user and a provider. One user can have several. */
-export interface Account extends TokenEndpointResponse {
-  /** The provider id. */
-  provider: string;
-  /** oauth/oidc: the profile's id; email: the address; credentials: the user id `authorize` returned. */
-  providerAccountId: string;
-  /** The provider type of the account. */
-  type: ProviderType;
-  /** The owning user's id. */
-  userId?: string;
-  /** Absolute time in seconds when `access_token` expires: `floor(now / 1000) + expires_in`. */
-  expires_at?: number;
-}
+// The user, account and provider-type shapes are part of the adapter contract and live there;
+// they are re-exported here with the other entities.
+export type { User, ProviderType, AuthorizationDetails, TokenEndpointResponse, Account } from "../adapter.js";
+import type { TokenEndpointResponse, User } from "../adapter.js";
 
 /** The address claim of an OpenID profile. */
 export interface ProfileAddress {

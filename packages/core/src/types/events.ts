@@ -1,4 +1,4 @@
-import type { AdapterSession, AdapterUser, Awaitable } from "../adapter.js";
+import type { AdapterAuthenticator, AdapterSession, AdapterUser, Awaitable } from "../adapter.js";
 import type { Account, JWT, Profile, Session, User } from "./entities.js";
 
 /** Audit hooks. Each takes one message and returns nothing; a throwing handler is logged, never fatal. */
@@ -13,6 +13,18 @@ export interface EventCallbacks {
   updateUser?: (message: { user: User }) => Awaitable<void>;
   /** An account was linked to a user. */
   linkAccount?: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>;
+  /**
+   * A passkey stopped working: an email sign-in proved the address of a user whose
+   * `emailVerified` was `null`, so the passkeys registered before the proof (by anyone who typed
+   * that address) were deleted with their `webauthn` accounts. `reason` is `"emailProven"`.
+   */
+  authenticatorRemoved?: (message: { user: AdapterUser; authenticator: AdapterAuthenticator; reason: "emailProven" }) => Awaitable<void>;
+  /**
+   * The user's database sessions were ended (`count` of them, possibly `0`): an email sign-in
+   * proved the address of a user whose `emailVerified` was `null`. JWT sessions cannot be ended
+   * this way. `reason` is `"emailProven"`.
+   */
+  sessionsEnded?: (message: { user: AdapterUser; count: number; reason: "emailProven" }) => Awaitable<void>;
   /** A session was checked. */
   session?: (message: { session: Session; token: JWT }) => Awaitable<void>;
 }

@@ -2,7 +2,10 @@
 export interface LoggerInstance {
   /** A failure; `code` is the error's `type`, the detail the error itself. */
   error: (code: string, ...message: unknown[]) => void;
-  /** A risky configuration; `code` is one of the warning codes. */
+  /**
+   * A risky configuration (`code` is one of the warning codes), or a request refused for a reason
+   * the user can act on (`code` is the error's `type`, the detail one line of text, no stack).
+   */
   warn: (code: string, ...message: unknown[]) => void;
   /** Only with `debug: true`. */
   debug: (code: string, ...message: unknown[]) => void;
@@ -15,4 +18,6 @@ export type WarningCode =
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
   | "experimental-webauthn"
+  /** The adapter lacks `deleteAuthenticator`: only signed-in users can register passkeys. */
+  | "webauthn-signed-in-only"
   | "generated-secret";

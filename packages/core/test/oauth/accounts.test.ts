@@ -26,7 +26,7 @@ beforeAll(async () => {
   latch = await startLatch();
   op = await startOpenIDProvider();
   db = await pgliteAdapter();
-  for (const id of ["plain", "custom", "op-a", "op-b", "op-trusting"]) {
+  for (const id of ["plain", "custom", "op-a", "op-b", "op-trusting", "op-renamed"]) {
     await op.setClient({ client_id: id, client_secret: `${id}-secret`, redirect_uris: [`${latch.origin}/auth/callback/${id}`] });
   }
   const e = op.endpoints;
@@ -69,6 +69,12 @@ beforeAll(async () => {
       oidcProvider("op-a", op.issuer, { clientId: "op-a", clientSecret: "op-a-secret" }),
       oidcProvider("op-b", op.issuer, { clientId: "op-b", clientSecret: "op-b-secret" }),
       oidcProvider("op-trusting", op.issuer, { clientId: "op-trusting", clientSecret: "op-trusting-secret", allowDangerousEmailAccountLinking: true }),
+      // Gives the user another address than the one the provider verified.
+      oidcProvider("op-renamed", op.issuer, {
+        clientId: "op-renamed",
+        clientSecret: "op-renamed-secret",
+        profile: (profile: { sub: string; email: string }) => ({ id: profile.sub, email: `renamed-${profile.email}` }),
+      }),
     ],
   });
 });
@@ -122,6 +128,40 @@ describe("an OpenID Connect provider", () => {
     expect(account).toMatchObject({ provider: "op-a", type: "oidc", providerAccountId: "alice", token_type: "bearer" });
     expect(String(account!.id_token).split(".")).toHaveLength(3);
     expect(await db.counts()).toEqual({ users: 1, accounts: 1, sessions: 1 });
+  });
+});
+
+describe("emailVerified of a user created by an OpenID sign-in", () => {
+  async function createdUser(providerId: string) {
+    await signIn(createBrowser(), latch.origin, providerId);
+    const users = await db.users();
+    expect(users).toHaveLength(1);
+    return users[0]!;
+  }
+
+  test("is set when the provider asserts email_verified: true for the user's address", async () => {
+    const before = Date.now();
+    const user = await createdUser("op-a");
+    expect(user.email).toBe("alice@example.com");
+    expect(user.emailVerified).toBeInstanceOf(Date);
+    expect((user.emailVerified as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  test("stays null when the provider says false, says it as a string, or verified another address", async () => {
+    op.setAccount({ sub: "bob", email: "bob@example.com", email_verified: false, name: "Bob" });
+    op.signInAs("bob");
+    expect((await createdUser("op-a")).emailVerified).toBeNull();
+    await db.db.query("DELETE FROM users");
+
+    op.setAccount({ sub: "carl", email: "carl@example.com", email_verified: "true" as unknown as boolean, name: "Carl" });
+    op.signInAs("carl");
+    expect((await createdUser("op-a")).emailVerified).toBeNull();
+    await db.db.query("DELETE FROM users");
+
+    op.signInAs("alice");
+    const renamed = await createdUser("op-renamed");
+    expect(renamed.email).toBe("renamed-alice@example.com");
+    expect(renamed.emailVerified).toBeNull();
   });
 });
 

@@ -20,6 +20,8 @@ export interface Counts {
   accounts: number;
   authenticators: number;
   sessions: number;
+  /** Verification tokens: email links and the server's records of passkey challenges. */
+  tokens: number;
 }
 
 export interface AuthenticatorRow {
@@ -95,7 +97,7 @@ export async function startPasskeyHarness(passkey: PasskeyUserConfig = {}): Prom
       config = make(options, overrides);
     },
     async counts() {
-      return { users: await count("users"), accounts: await count("accounts"), authenticators: await count("authenticators"), sessions: await count("sessions") };
+      return { users: await count("users"), accounts: await count("accounts"), authenticators: await count("authenticators"), sessions: await count("sessions"), tokens: await count("verification_token") };
     },
     async authenticators() {
       const { rows } = await db.query<AuthenticatorRow>(`SELECT "credentialID", "userId", "providerAccountId", counter::int AS counter, transports FROM authenticators`);

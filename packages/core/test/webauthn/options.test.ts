@@ -2,6 +2,7 @@
  * `GET /webauthn-options/<id>` and start-up checks, without a browser: which ceremony is chosen,
  * the challenge cookie, and the refusals.
  */
+import { createHash } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { Auth, type AuthConfig } from "@latch/core";
 import Passkey from "@latch/core/providers/passkey";
@@ -93,6 +94,48 @@ describe("webauthn options", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${base}/error?error=WebAuthnVerificationError`);
+  });
+});
+
+describe("an adapter without deleteAuthenticator", () => {
+  test("says so once at start, and refuses signed-out registration with a 400; authentication and signed-in registration still work", async () => {
+    const warnings: string[] = [];
+    const { deleteAuthenticator: _none, ...adapter } = PostgresAdapter(db);
+    const cfg: AuthConfig = { ...config, adapter, logger: { error: () => {}, debug: () => {}, warn: (code) => void warnings.push(code) } };
+
+    const refused = await options("?email=newcomer@example.com", cfg);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("InvalidRequest");
+    expect(refused.body.message).toMatch(/Sign in first to add a passkey.*deleteAuthenticator/);
+    expect(refused.cookies).toEqual([]);
+    expect((await options("?action=register&email=newcomer@example.com", cfg)).status).toBe(400);
+    expect((await db.query(`SELECT 1 FROM users WHERE email = 'newcomer@example.com'`)).rows).toEqual([]);
+    expect((await options("?action=authenticate", cfg)).status).toBe(200);
+
+    // A signed-in user may still add a passkey.
+    await db.query(`INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ('s-known', 'u1', now() + interval '1 day')`);
+    const response = await Auth(new Request(`${base}/webauthn-options/passkey?action=register`, { headers: { cookie: "authjs.session-token=s-known" } }), cfg);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as any).action).toBe("register");
+
+    expect(warnings.filter((code) => code === "webauthn-signed-in-only")).toHaveLength(1);
+    const full: string[] = [];
+    await options("", { ...config, logger: { error: () => {}, debug: () => {}, warn: (code) => void full.push(code) } });
+    expect(full).not.toContain("webauthn-signed-in-only");
+  });
+});
+
+describe("challenges", () => {
+  test("each options response records its challenge's hash on the server until the cookie expires", async () => {
+    const { body } = await options("");
+    const { rows } = await db.query<{ identifier: string; token: string; expires: Date }>(`SELECT identifier, token, expires FROM verification_token`);
+    const hash = createHash("sha256").update(`${body.options.challenge}${secret}`).digest("hex");
+    const row = rows.find((r) => r.token === hash);
+    expect(row?.identifier).toBe(`webauthn:${hash}`);
+    expect(rows.some((r) => r.token.includes(body.options.challenge) || r.identifier.includes(body.options.challenge))).toBe(false);
+    const lifetime = row!.expires.getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(890_000);
+    expect(lifetime).toBeLessThanOrEqual(900_000);
   });
 });
 

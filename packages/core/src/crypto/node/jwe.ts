@@ -3,7 +3,7 @@
 // (which stays the reference, and the fallback for anything but `dir` + `A256CBC-HS512`), with
 // synchronous node:crypto calls instead of several awaited Web Crypto ones per token.
 import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from "node:crypto";
-import { deriveKey } from "../keys.js";
+import { deriveKey, derivedKey, type DerivedKey } from "../keys.js";
 import { openJwt as openPortable, type OpenOptions, type SealOptions } from "../jwe.js";
 
 export type { OpenOptions, SealOptions } from "../jwe.js";
@@ -26,10 +26,10 @@ function split(key: Uint8Array): SplitKey {
 }
 
 // RFC 7518 §5.2.2.1 step 5: the tag is the first 32 bytes of HMAC-SHA-512(AAD || IV || ciphertext || AL).
-function tagOf(mac: KeyObject, aad: Buffer, iv: Buffer, ciphertext: Buffer): Buffer {
+function tagOf(mac: KeyObject, aad: string, iv: Buffer, ciphertext: Buffer): Buffer {
   const al = Buffer.alloc(8);
   al.writeBigUInt64BE(BigInt(aad.length * 8));
-  return createHmac("sha512", mac).update(aad).update(iv).update(ciphertext).update(al).digest().subarray(0, 32);
+  return createHmac("sha512", mac).update(aad, "ascii").update(iv).update(ciphertext).update(al).digest().subarray(0, 32);
 }
 
 const b64 = (bytes: Buffer) => bytes.toString("base64url");
@@ -44,11 +44,59 @@ export async function sealJwt({ payload, secret, salt, maxAge }: SealOptions): P
   const iv = randomBytes(16);
   const cipher = createCipheriv("aes-256-cbc", enc, iv);
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(claims), "utf8"), cipher.final()]);
-  const tag = tagOf(mac, Buffer.from(protectedHeader, "ascii"), iv, ciphertext);
+  const tag = tagOf(mac, protectedHeader, iv, ciphertext);
   return `${protectedHeader}..${b64(iv)}.${b64(ciphertext)}.${b64(tag)}`;
 }
 
 const clockTolerance = 15;
+
+interface Header {
+  alg?: unknown;
+  enc?: unknown;
+  kid?: unknown;
+  crit?: unknown;
+  zip?: unknown;
+}
+
+// Every token sealed with one key has the same protected header, so its parse is kept (a few
+// entries: one per key in use, bounded so that made-up headers cannot grow it).
+const headers = new Map<string, Header>();
+
+function headerOf(encoded: string): Header {
+  let header = headers.get(encoded);
+  if (header) return header;
+  try {
+    header = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8")) as Header;
+  } catch {
+    throw new Error("the JWE header is not valid JSON");
+  }
+  if (!header || typeof header !== "object") throw new Error("the JWE header is not a JSON object");
+  if (headers.size >= 32) headers.clear();
+  headers.set(encoded, header);
+  return header;
+}
+
+// The key choice of RFC 7516 §4.1.6 as Auth.js makes it: the secret whose key's thumbprint is the
+// header's `kid`, or the first secret when there is none.
+function choose(header: Header, { secrets, salt }: OpenOptions, find: (secret: string) => DerivedKey | undefined): Uint8Array | undefined {
+  if (header.kid === undefined) return find(secrets[0]!)?.key;
+  for (const secret of secrets) {
+    const derived = find(secret);
+    if (derived?.kid === header.kid) return derived.key;
+  }
+  return undefined;
+}
+
+/** The key when every secret's key is derived already (every read after the first), without awaiting. */
+function keyOf(header: Header, options: OpenOptions): Uint8Array | undefined {
+  return choose(header, options, (secret) => derivedKey(secret, options.salt));
+}
+
+async function deriveKeyOf(header: Header, options: OpenOptions): Promise<Uint8Array | undefined> {
+  const keys = new Map<string, DerivedKey>();
+  for (const secret of header.kid === undefined ? options.secrets.slice(0, 1) : options.secrets) keys.set(secret, await deriveKey(secret, options.salt));
+  return choose(header, options, (secret) => keys.get(secret));
+}
 
 /**
  * Decrypts and checks a token sealed by {@link sealJwt}, by the portable seal or by Auth.js: the
@@ -59,24 +107,11 @@ export async function openJwt<T = Record<string, unknown>>(options: OpenOptions)
   const parts = options.token.split(".");
   if (parts.length !== 5 || parts[1] !== "") throw new Error("not a compact JWE with direct encryption");
   const [protectedHeader, , ivPart, ciphertextPart, tagPart] = parts as [string, string, string, string, string];
-  let header: { alg?: unknown; enc?: unknown; kid?: unknown; crit?: unknown; zip?: unknown };
-  try {
-    header = JSON.parse(Buffer.from(protectedHeader, "base64url").toString("utf8"));
-  } catch {
-    throw new Error("the JWE header is not valid JSON");
-  }
+  const header = headerOf(protectedHeader);
   if (header.alg !== "dir") throw new Error("unsupported JWE key management");
   if (header.enc !== "A256CBC-HS512" || header.crit !== undefined || header.zip !== undefined) return openPortable<T>(options);
 
-  let key: Uint8Array | undefined;
-  if (header.kid === undefined) key = (await deriveKey(options.secrets[0]!, options.salt)).key;
-  else {
-    for (const secret of options.secrets) {
-      const derived = await deriveKey(secret, options.salt);
-      if (derived.kid === header.kid) key = derived.key;
-      if (key) break;
-    }
-  }
+  const key = keyOf(header, options) ?? (await deriveKeyOf(header, options));
   if (!key) throw new Error("no secret matches the token's key id");
 
   const { mac, enc } = split(key);
@@ -85,7 +120,7 @@ export async function openJwt<T = Record<string, unknown>>(options: OpenOptions)
   const tag = Buffer.from(tagPart, "base64url");
   if (iv.length !== 16 || tag.length !== 32) throw new Error("invalid JWE initialization vector or tag");
   // RFC 7518 §5.2.2.2: the tag is checked, in constant time, before anything is decrypted.
-  if (!timingSafeEqual(tag, tagOf(mac, Buffer.from(protectedHeader, "ascii"), iv, ciphertext))) throw new Error("JWE decryption failed");
+  if (!timingSafeEqual(tag, tagOf(mac, protectedHeader, iv, ciphertext))) throw new Error("JWE decryption failed");
   const decipher = createDecipheriv("aes-256-cbc", enc, iv);
   const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
 

@@ -93,8 +93,3 @@ export async function providerServer(provider: InternalOAuthProvider): Promise<P
   };
   return { as, issuerKnown: true };
 }
-
-/** Drops cached discovery documents (for tests that restart a provider on the same issuer). */
-export function clearDiscoveryCache(): void {
-  cache.clear();
-}

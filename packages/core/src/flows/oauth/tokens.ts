@@ -6,6 +6,8 @@ import { requestOptions } from "./http.js";
 import { isIssuerTemplate, tenantIssuer } from "./issuer-template.js";
 import { unverifiedJwtPart } from "./jwt-parts.js";
 import type { ProviderClient } from "./client.js";
+// Straight from its module, not the crypto barrel: jose comes with the OAuth flow only.
+import { isHmacAlgorithm, verifyHmacJws } from "../../crypto/jws.js";
 
 /** What the token endpoint gave, after every check passed. */
 export interface CodeExchange {
@@ -84,9 +86,32 @@ async function withoutIdToken(response: Response): Promise<{ response: Response;
 }
 
 /**
+ * OIDC Core 3.1.3.7 steps 6 and 7, the ID token's algorithm and signature. An unsecured token
+ * (`alg: none`) is never accepted. An HMAC one (`HS*`) only from a provider that declares exactly
+ * that algorithm in `client.id_token_signed_response_alg` (LINE does), verified with the octets of
+ * the client secret as the key (section 10.1). From any other provider it is refused: that provider
+ * signs with the keys it publishes, and a MAC made with a secret the client holds too says nothing
+ * about the issuer. Every other algorithm is verified with the issuer's keys (`withIssuerKeys`).
+ */
+async function verifyIdTokenSignature(provider: InternalOAuthProvider, alg: string | undefined, idToken: string, withIssuerKeys: () => Promise<void>): Promise<void> {
+  const declared = provider.client?.id_token_signed_response_alg;
+  if (!alg || alg === "none" || (alg.startsWith("HS") && alg !== declared)) {
+    throw callbackError(provider, `The ID token's alg "${alg}" is not accepted.`, undefined, "alg");
+  }
+  try {
+    if (!isHmacAlgorithm(alg)) return await withIssuerKeys();
+    if (!provider.clientSecret) throw new Error("an HMAC-signed ID token needs the client secret");
+    await verifyHmacJws({ jws: idToken, alg, secret: provider.clientSecret });
+  } catch (error) {
+    throw callbackError(provider, "The ID token's signature does not verify.", error, "signature");
+  }
+}
+
+/**
  * The token request (RFC 6749 section 4.1.3, with the PKCE verifier of RFC 7636 section 4.5) and
  * the checks of its response (section 5.1; OpenID Connect Core 1.0 section 3.1.3.7 for the ID
- * token: signature through the provider's JWKS, no `alg: none`, `iss`, `aud`, `exp`, `iat`, `nonce`).
+ * token: signature through the provider's JWKS, or its client secret for a provider that declares
+ * HS*; no `alg: none`; `iss`, `aud`, `exp`, `iat`, `nonce`).
  * A refused code (replayed, expired) or a failed check is `OAuthCallbackError`; a wrong `nonce`
  * is `InvalidCheck`.
  */
@@ -120,15 +145,9 @@ export async function exchangeCode(input: CodeExchangeInput): Promise<CodeExchan
   }
   if (!oidc) return { tokens: plainIdToken ? { ...tokens, id_token: plainIdToken } : tokens };
 
-  // OIDC Core 3.1.3.7 step 7: the ID token is signed with the algorithm the client expects; an
-  // unsecured one (`alg: none`) is never accepted, nor a symmetric one (Latch registers no key for it).
   const alg = jwsAlg(tokens.id_token!);
-  if (!alg || alg === "none" || alg.startsWith("HS")) throw callbackError(provider, `The ID token's alg "${alg}" is not accepted.`, undefined, "alg");
-  // Step 6: the signature, through the keys the issuer publishes at jwks_uri.
-  try {
-    await o.validateApplicationLevelSignature(expected, response, { ...requestOptions(provider, as.jwks_uri), [o.jwksCache]: jwksCacheOf(as.issuer) });
-  } catch (error) {
-    throw callbackError(provider, "The ID token's signature does not verify with the issuer's keys.", error, "signature");
-  }
+  await verifyIdTokenSignature(provider, alg, tokens.id_token!, () =>
+    o.validateApplicationLevelSignature(expected, response, { ...requestOptions(provider, as.jwks_uri), [o.jwksCache]: jwksCacheOf(as.issuer) }),
+  );
   return { tokens, claims: o.getValidatedIdTokenClaims(tokens as o.TokenEndpointResponse) };
 }

@@ -1,9 +1,10 @@
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransportFuture, type VerifiedAuthenticationResponse } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, VerifiedAuthenticationResponse } from "@simplewebauthn/server";
 import type { Adapter } from "../../adapter.js";
 import { WebAuthnVerificationError } from "../../errors.js";
 import type { VerifiedSignIn } from "../../signin/complete.js";
 import type { Cookie } from "../../types/cookies.js";
 import type { FlowInput } from "../types.js";
+import { webauthnLibrary } from "./library.js";
 import type { ChallengePayload } from "./challenge.js";
 import { base64ToBytes, storedCredentialId, stringToTransports } from "./encoding.js";
 import { relyingPartyOf } from "./relying-party.js";
@@ -46,9 +47,11 @@ export async function verifyAuthentication(
   const rp = relyingPartyOf(provider, ctx.origin);
   let verification: VerifiedAuthenticationResponse;
   try {
-    // §7.2 steps 11–20 (client data type, challenge, origin, RP id hash, UP/UV flags, signature
-    // over authenticator data and client data hash) are run by SimpleWebAuthn.
-    verification = await verifyAuthenticationResponse({
+    // §7.2 steps 11–21 (client data type, challenge, origin, RP id hash, UP/UV flags, signature
+    // over authenticator data and client data hash, and the signature counter: when either counter
+    // is non-zero the new one must be greater than the stored one, else the authenticator may have
+    // been cloned) are run by SimpleWebAuthn with the stored public key and counter.
+    verification = await (await webauthnLibrary()).verifyAuthenticationResponse({
       requireUserVerification: provider.authenticationOptions?.userVerification === "required",
       ...provider.verifyAuthenticationOptions,
       response,
@@ -68,12 +71,7 @@ export async function verifyAuthentication(
   // §7.2 step 20: the signature must verify with the stored public key.
   if (!verification.verified) refuse("The assertion's signature does not verify.");
 
-  // §7.2 step 21: when either counter is non-zero, the new one must be greater than the stored
-  // one; otherwise the authenticator may have been cloned.
   const { newCounter } = verification.authenticationInfo;
-  if ((newCounter !== 0 || authenticator.counter !== 0) && newCounter <= authenticator.counter) {
-    refuse("The authenticator's signature counter did not increase: it may have been cloned.");
-  }
   if (newCounter !== authenticator.counter) await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter);
 
   return { provider, user, account, callbackUrl, cookies: [spentChallenge] };

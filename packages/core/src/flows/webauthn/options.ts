@@ -1,11 +1,13 @@
-import { generateAuthenticationOptions, generateRegistrationOptions, type AuthenticatorTransportFuture } from "@simplewebauthn/server";
+import type { AuthenticatorTransportFuture } from "@simplewebauthn/server";
 import type { Adapter, AdapterUser } from "../../adapter.js";
+import { signedOutPasskeysAllowed } from "../../config/adapter-guard.js";
 import { randomUUID } from "../../crypto/index.js";
 import { InvalidRequest } from "../../errors.js";
 import { noStore } from "../../http/respond.js";
 import { sessionStrategy } from "../../session/index.js";
 import type { ResponseInternal } from "../../types/response.js";
 import type { FlowInput } from "../types.js";
+import { webauthnLibrary } from "./library.js";
 import { challengeCookie, type RegisterData } from "./challenge.js";
 import { browserCredentialId, stringToTransports } from "./encoding.js";
 import { relyingPartyOf } from "./relying-party.js";
@@ -45,13 +47,18 @@ export async function webauthnOptions({ ctx, req, provider }: FlowInput<WebAuthn
 
   if (action === "authenticate") {
     const known = info?.exists ? (info.user as AdapterUser).id : undefined;
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthnLibrary()).generateAuthenticationOptions({
       ...provider.authenticationOptions,
       rpID: rp.id,
       allowCredentials: await credentialsOf(adapter, known),
     });
     const cookie = await challengeCookie(ctx, { challenge: options.challenge, provider: provider.id });
     return { status: 200, headers: noStore, body: { action, options }, cookies: [cookie] };
+  }
+  if (action === "register" && !signedInUser && !signedOutPasskeysAllowed(ctx.adapter)) {
+    // PROTOCOL §6: a passkey registered under an unproven address must be removable once the
+    // address is proven; without deleteAuthenticator only a signed-in user may add one.
+    throw new InvalidRequest("Sign in first to add a passkey: this site's adapter cannot remove passkeys (no deleteAuthenticator), so it accepts new ones only from signed-in users.");
   }
   if (action === "register" && info && typeof info.user.email === "string" && info.user.email) {
     const registerData: RegisterData = {
@@ -61,7 +68,7 @@ export async function webauthnOptions({ ctx, req, provider }: FlowInput<WebAuthn
       name: info.user.name ?? null,
       existing: info.exists,
     };
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthnLibrary()).generateRegistrationOptions({
       ...provider.registrationOptions,
       rpID: rp.id,
       rpName: rp.name,

@@ -1,9 +1,10 @@
-import { verifyRegistrationResponse, type RegistrationResponseJSON, type VerifiedRegistrationResponse } from "@simplewebauthn/server";
+import type { RegistrationResponseJSON, VerifiedRegistrationResponse } from "@simplewebauthn/server";
 import type { Adapter, AdapterAuthenticator } from "../../adapter.js";
 import { WebAuthnVerificationError } from "../../errors.js";
 import type { VerifiedSignIn } from "../../signin/complete.js";
 import type { Cookie } from "../../types/cookies.js";
 import type { FlowInput } from "../types.js";
+import { webauthnLibrary } from "./library.js";
 import type { ChallengePayload } from "./challenge.js";
 import { bytesToBase64, storedCredentialId, transportsToString } from "./encoding.js";
 import { relyingPartyOf } from "./relying-party.js";
@@ -34,7 +35,7 @@ export async function verifyRegistration(
   try {
     // §7.1 steps 5–19 (client data type, challenge, origin, RP id hash, UP/UV flags, algorithm,
     // attestation statement) are run by SimpleWebAuthn, with our expected values.
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthnLibrary()).verifyRegistrationResponse({
       requireUserVerification: wanted === "required",
       ...provider.verifyRegistrationOptions,
       response,

@@ -1,18 +1,19 @@
 import type { AdapterUser } from "../../adapter.js";
+import { normalizeEmail } from "../../security/email-address.js";
 import type { WebAuthnGetUserInfo, WebAuthnUserInfo } from "../../providers/types.js";
 
-/** `Ada@Example.com ` → `ada@example.com`; `null` for anything that is not one plain address. */
-export function normalizeEmail(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  const email = value.normalize("NFKC").trim().toLowerCase();
-  const parts = email.split("@");
-  if (parts.length !== 2 || !parts[0] || !parts[1] || /[\s"',<>]/.test(email)) return null;
-  return email;
+/** The address by Latch's one rule for addresses, or `null` for anything that is not one. */
+function emailOf(value: unknown): string | null {
+  try {
+    return normalizeEmail(value);
+  } catch {
+    return null;
+  }
 }
 
 /** The default `getUserInfo`: the `email` field, looked up through the adapter; no email → no user. */
 export const defaultGetUserInfo: WebAuthnGetUserInfo = async ({ fields, getUserByEmail }): Promise<WebAuthnUserInfo> => {
-  const email = normalizeEmail(fields.email);
+  const email = emailOf(fields.email);
   if (!email) return null;
   const existing: AdapterUser | null = await getUserByEmail(email);
   return existing ? { user: existing, exists: true } : { user: { email }, exists: false };

@@ -1,26 +1,9 @@
-import type { User } from "../types/entities.js";
+// Shared by the provider modules; internal: package.json maps ./providers/internal/* to null.
+import type { User } from "../../types/entities.js";
 
-/** The standard claims of OpenID Connect Core §5.1 that providers return as plain strings and flags. */
-export interface OpenIDStandardClaims {
-  /** The user's identifier at the provider. */
-  sub: string;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  middle_name?: string;
-  nickname?: string;
-  preferred_username?: string;
-  profile?: string;
-  picture?: string;
-  website?: string;
-  email?: string;
-  email_verified?: boolean;
-  gender?: string;
-  birthdate?: string;
-  zoneinfo?: string;
-  locale?: string;
-  phone_number?: string;
-}
+import type { OpenIDStandardClaims } from "../types.js";
+
+export type { OpenIDStandardClaims };
 
 /** The standard OpenID Connect claims the default mapping reads. */
 export type StandardClaims = Pick<OpenIDStandardClaims, "sub" | "name" | "preferred_username" | "email" | "picture">;

@@ -1,4 +1,5 @@
-import type { EndpointConfig } from "./types.js";
+// Shared by the provider modules; internal: package.json maps ./providers/internal/* to null.
+import type { EndpointConfig } from "../types.js";
 
 /**
  * The URL of an endpoint given as a string or as `{ url }`. Providers whose `userinfo.request`

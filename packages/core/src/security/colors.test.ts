@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeColor, safeImageUrl } from "./colors.js";
-import { buildStyles } from "./styles.js";
+import { buildStyles } from "../pages/styles.js";
 
 describe("safeColor", () => {
   it.each(["#fff", "#FFFA", "#24292f", "#24292f80", "rgb(36, 41, 47)", "rgba(0,0,0,.5)", "rgb(0 0 0 / 50%)",

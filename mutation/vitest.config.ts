@@ -1,0 +1,31 @@
+/**
+ * The tests Stryker runs: those that drive the security-critical modules through Latch (core
+ * `Auth()`, email/OAuth flows against the real OpenID Provider and SMTP server, Express on a
+ * socket, faults on PostgreSQL). Left out: the Chromium suites and the fuzzer (slow, and random
+ * inputs would make a mutant's fate depend on the seed).
+ */
+import { defineConfig } from "vitest/config";
+import base from "../vitest.config.js";
+
+// `LATCH_MUTATION_TESTS` (comma-separated globs) narrows the run, e.g. to the suites of one module.
+const only = process.env.LATCH_MUTATION_TESTS?.split(",").filter(Boolean);
+
+// The base config with its test list replaced (mergeConfig would append to it).
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: only ?? [
+      "packages/core/test/*.test.ts",
+      "packages/core/test/email/*.test.ts",
+      "packages/core/test/oauth/*.test.ts",
+      "packages/core/test/webauthn/options.test.ts",
+      "packages/core/src/**/*.test.ts",
+      "packages/express/test/*.test.ts",
+      "packages/adapter-pg/test/faults.test.ts",
+      "packages/adapter-pg/test/linking.test.ts",
+      "packages/adapter-pg/test/http-*.test.ts",
+    ],
+    exclude: ["**/node_modules/**", "packages/core/test/runtime-agnostic.test.ts", "packages/core/src/providers/*.test.ts", "packages/core/src/pages/*.test.ts"],
+  },
+});

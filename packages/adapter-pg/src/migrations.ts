@@ -1,0 +1,109 @@
+import type { Queryable } from "./client.js";
+import { authjsUpgradeStatements, schemaStatements } from "./schema.js";
+
+/** One step of the schema's history: applied once, in order, and recorded in `latch_migrations`. */
+export interface Migration {
+  /** 1, 2, 3, … in the order they apply. */
+  version: number;
+  /** What the step does, as recorded in `latch_migrations.name`. */
+  name: string;
+  /** The statements, run in one transaction. */
+  statements: readonly string[];
+}
+
+/**
+ * Every migration of the schema, oldest first. A released migration is never edited: a change
+ * to the schema is a new entry at the end.
+ */
+export const migrations: readonly Migration[] = [
+  { version: 1, name: "initial schema", statements: schemaStatements },
+  {
+    version: 2,
+    name: "unique email only when not empty",
+    // A user without an email is stored with "", so any number of them may exist; every other
+    // address stays unique (a partial unique index).
+    statements: [`DROP INDEX IF EXISTS users_email_key`, `CREATE UNIQUE INDEX users_email_key ON users (email) WHERE email <> ''`],
+  },
+];
+
+function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * One statement (a `DO` block, so it runs in one transaction on one connection, even through a
+ * pool) that applies the missing migrations of the current schema under a transaction-level
+ * advisory lock, so that app instances starting together apply each migration once.
+ * Migration 1 is only recorded, not run, when the schema already has a `users` table without
+ * `latch_migrations`: a database created before migrations were recorded.
+ */
+function migrationScript(list: readonly Migration[]): string {
+  const steps = list.map(({ version, name, statements }) => {
+    const run = statements.map((statement) => `EXECUTE ${literal(statement)};`).join("\n      ");
+    const body = version === 1 ? `IF NOT released THEN\n      ${run}\n    END IF;` : run;
+    return `  IF NOT EXISTS (SELECT 1 FROM latch_migrations WHERE version = ${version}) THEN
+    ${body}
+    INSERT INTO latch_migrations (version, name) VALUES (${version}, ${literal(name)});
+  END IF;`;
+  });
+  return `DO $latch$
+DECLARE
+  released boolean;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('latch_migrations ' || current_schema()));
+  released := to_regclass(quote_ident(current_schema()) || '.users') IS NOT NULL
+    AND to_regclass(quote_ident(current_schema()) || '.latch_migrations') IS NULL;
+  CREATE TABLE IF NOT EXISTS latch_migrations (
+    version integer PRIMARY KEY,
+    name text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  );
+${steps.join("\n")}
+END
+$latch$`;
+}
+
+/**
+ * Brings the current schema (`search_path`) up to the latest migration: creates the tables on an
+ * empty schema, applies what is missing on an older one, does nothing on an up-to-date one. Each
+ * applied migration is recorded in `latch_migrations` (`version`, `name`, `applied_at`). All of it
+ * runs in one transaction under an advisory lock, so it is safe on every start, from several app
+ * instances at once; a failing migration leaves the schema as it was.
+ *
+ * @example
+ * ```ts
+ * import pg from "pg"
+ * import { migrate } from "@latch/pg"
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
+ * await migrate(pool)
+ * ```
+ */
+export async function migrate(client: Queryable): Promise<void> {
+  await client.query(migrationScript(migrations));
+}
+
+/**
+ * Prepares a database created for the Auth.js PostgreSQL adapter: user ids become text, the
+ * statements of migration 1 add what Auth.js lacks (the authenticators table, the indexes), and
+ * {@link migrate} records migration 1 and applies the later ones. Running it again changes nothing.
+ *
+ * @example
+ * ```ts
+ * import { upgradeAuthjsSchema } from "@latch/pg"
+ * await upgradeAuthjsSchema(pool) // once, when moving from Auth.js
+ * ```
+ */
+export async function upgradeAuthjsSchema(client: Queryable): Promise<void> {
+  for (const statement of authjsUpgradeStatements) await client.query(statement);
+  // Auth.js left emails without a unique index: the full one of migration 1 is skipped (it would
+  // refuse users who share an empty address), migration 2 adds the partial one.
+  const initial = schemaStatements.filter((statement) => !statement.includes("users_email_key"));
+  if (!(await isVersioned(client))) for (const statement of initial) await client.query(statement);
+  await migrate(client);
+}
+
+/** True once {@link migrate} has run on the current schema (it then owns the schema's changes). */
+async function isVersioned(client: Queryable): Promise<boolean> {
+  const { rows } = await client.query(`SELECT to_regclass(quote_ident(current_schema()) || '.latch_migrations') IS NOT NULL AS versioned`);
+  return (rows[0] as { versioned: boolean }).versioned;
+}

@@ -1,0 +1,133 @@
+import { PGlite } from "@electric-sql/pglite";
+import { newUser } from "@latch/adapter-test";
+import { needService, services } from "@latch/testing";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PostgresAdapter } from "../src/adapter.js";
+import type { Queryable } from "../src/client.js";
+import { migrate, migrations } from "../src/migrations.js";
+import { schemaStatements } from "../src/schema.js";
+import { randomSchema, schemaPool } from "./store.js";
+
+const tables = ["users", "accounts", "sessions", "verification_token", "authenticators"] as const;
+
+async function counts(db: Queryable): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const table of tables) result[table] = Number(((await db.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0] as { n: number }).n);
+  return result;
+}
+
+async function recorded(db: Queryable): Promise<{ version: number; name: string }[]> {
+  const { rows } = await db.query(`SELECT version, name, applied_at FROM latch_migrations ORDER BY version`);
+  for (const row of rows as { applied_at: unknown }[]) expect(row.applied_at).toBeInstanceOf(Date);
+  return (rows as { version: number; name: string }[]).map(({ version, name }) => ({ version, name }));
+}
+
+const allRecorded = migrations.map(({ version, name }) => ({ version, name }));
+
+/** The released schema (before migrations were recorded) with one row in every table. */
+async function releasedDatabase(db: Queryable): Promise<void> {
+  for (const statement of schemaStatements) await db.query(statement);
+  const expires = new Date(Date.now() + 86_400_000);
+  await db.query(`INSERT INTO users (id, name, email) VALUES ('u1', 'Old', 'old@example.com'), ('u2', 'No Mail', '')`);
+  await db.query(`INSERT INTO accounts ("userId", type, provider, "providerAccountId") VALUES ('u1', 'oauth', 'github', '42')`);
+  await db.query(`INSERT INTO sessions ("userId", expires, "sessionToken") VALUES ('u1', $1, 'old-token')`, [expires]);
+  await db.query(`INSERT INTO verification_token (identifier, expires, token) VALUES ('old@example.com', $1, 'hashed')`, [expires]);
+  await db.query(
+    `INSERT INTO authenticators ("credentialID", "userId", "providerAccountId", "credentialPublicKey", counter, "credentialDeviceType", "credentialBackedUp")
+     VALUES ('cred', 'u1', 'cred', 'key', 0, 'singleDevice', false)`,
+  );
+}
+
+describe("migrate on PGlite", () => {
+  // Started once here: a PGlite instance takes seconds to start on a busy machine.
+  let empty: PGlite;
+  let released: PGlite;
+  beforeAll(async () => {
+    [empty, released] = await Promise.all([PGlite.create(), PGlite.create()]);
+  });
+  afterAll(async () => {
+    await empty?.close();
+    await released?.close();
+  });
+
+  test("an empty schema gets every migration, recorded with its name and time; none is applied twice", async () => {
+    const db = empty;
+    await migrate(db);
+    expect(await recorded(db)).toEqual(allRecorded);
+    const { rows } = await db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'users_email_key'`);
+    expect(rows[0]?.indexdef).toMatch(/UNIQUE INDEX .* WHERE \(email <> ''::text\)/);
+    // Were migration 1 run again, its full unique index would refuse the second "".
+    await db.query(`INSERT INTO users (id, email) VALUES ('a', ''), ('b', '')`);
+    await migrate(db);
+    expect(await recorded(db)).toEqual(allRecorded);
+    await expect(db.query(`INSERT INTO users (id, email) VALUES ('c', '')`)).resolves.toBeDefined();
+  });
+
+  test("a database of the released schema is recognised and upgraded without losing a row", async () => {
+    const db = released;
+    await releasedDatabase(db);
+    const before = await counts(db);
+    expect(before).toEqual({ users: 2, accounts: 1, sessions: 1, verification_token: 1, authenticators: 1 });
+    // Before the upgrade, a second user without an email is refused.
+    await expect(db.query(`INSERT INTO users (id, email) VALUES ('u3', '')`)).rejects.toThrow();
+
+    await migrate(db);
+    expect(await recorded(db)).toEqual(allRecorded);
+    expect(await counts(db)).toEqual(before);
+
+    const adapter = PostgresAdapter(db);
+    const first = newUser({ email: "" });
+    const second = newUser({ email: "" });
+    await adapter.createUser!(first);
+    await adapter.createUser!(second);
+    expect(await counts(db)).toEqual({ ...before, users: before.users! + 2 });
+    expect(await adapter.getUserByEmail!("")).toBeNull();
+    // Addresses that are not empty stay unique.
+    await expect(adapter.createUser!(newUser({ email: "old@example.com" }))).rejects.toThrow();
+    expect((await adapter.getSessionAndUser!("old-token"))?.user).toMatchObject({ id: "u1", email: "old@example.com" });
+  });
+});
+
+describe.runIf(await needService(services.postgres))("migrate on PostgreSQL", () => {
+  const admin = schemaPool("public", 1);
+  const schemas: string[] = [];
+  afterAll(async () => {
+    for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  /** A new schema and `instances` pools on it, as app instances starting together would have. */
+  async function instances(count: number) {
+    const schema = randomSchema();
+    schemas.push(schema);
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    return Array.from({ length: count }, () => schemaPool(schema, 2));
+  }
+
+  test("app instances migrating an empty schema at once apply each migration once", async () => {
+    const pools = await instances(6);
+    try {
+      await Promise.all(pools.map((pool) => migrate(pool)));
+      expect(await recorded(pools[0]!)).toEqual(allRecorded);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  test("app instances upgrading a released database at once keep every row", async () => {
+    const pools = await instances(6);
+    try {
+      await releasedDatabase(pools[0]!);
+      const before = await counts(pools[0]!);
+      await Promise.all(pools.map((pool) => migrate(pool)));
+      expect(await recorded(pools[0]!)).toEqual(allRecorded);
+      expect(await counts(pools[0]!)).toEqual(before);
+      const adapter = PostgresAdapter(pools[1]!);
+      await adapter.createUser!(newUser({ email: "" }));
+      await adapter.createUser!(newUser({ email: "" }));
+      expect((await counts(pools[0]!)).users).toBe(before.users! + 2);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import type { Migration } from "./types.js";
+
+/**
+ * MariaDB (and MySQL). Migration 1 is the schema TypeORM's `synchronize` made from the entities as
+ * first released (index names included), so a database created that way is that schema.
+ */
+export const mariadbMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "initial schema",
+    statements: (t) => [
+      `CREATE TABLE ${t("users")} (\`id\` varchar(255) NOT NULL, \`name\` varchar(255) NULL, \`email\` varchar(255) NOT NULL DEFAULT '', \`emailVerified\` datetime(3) NULL, \`image\` text NULL, UNIQUE INDEX \`IDX_97672ac88f789774dd47f7c8be\` (\`email\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+      `CREATE TABLE ${t("accounts")} (\`id\` uuid NOT NULL, \`userId\` varchar(255) NOT NULL, \`type\` varchar(32) NOT NULL, \`provider\` varchar(255) NOT NULL, \`providerAccountId\` varchar(255) NOT NULL, \`refresh_token\` text NULL, \`access_token\` text NULL, \`expires_at\` bigint NULL, \`token_type\` varchar(255) NULL, \`scope\` text NULL, \`id_token\` text NULL, \`session_state\` text NULL, INDEX \`IDX_3aa23c0a6d107393e8b40e3e2a\` (\`userId\`), UNIQUE INDEX \`accounts_provider_account_key\` (\`provider\`, \`providerAccountId\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+      `CREATE TABLE ${t("sessions")} (\`id\` uuid NOT NULL, \`sessionToken\` varchar(255) NOT NULL, \`userId\` varchar(255) NOT NULL, \`expires\` datetime(3) NOT NULL, INDEX \`IDX_57de40bc620f456c7311aa3a1e\` (\`userId\`), UNIQUE INDEX \`IDX_8b5e2ec52e335c0fe16d7ec358\` (\`sessionToken\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+      `CREATE TABLE ${t("verification_tokens")} (\`id\` uuid NOT NULL, \`token\` varchar(255) NOT NULL, \`identifier\` varchar(255) NOT NULL, \`expires\` datetime(3) NOT NULL, UNIQUE INDEX \`verification_tokens_identifier_token_key\` (\`identifier\`, \`token\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+      `CREATE TABLE ${t("authenticators")} (\`credentialID\` varchar(255) NOT NULL, \`userId\` varchar(255) NOT NULL, \`providerAccountId\` varchar(255) NOT NULL, \`credentialPublicKey\` text NOT NULL, \`counter\` bigint NOT NULL, \`credentialDeviceType\` varchar(32) NOT NULL, \`credentialBackedUp\` tinyint NOT NULL, \`transports\` varchar(255) NULL, INDEX \`IDX_1d5625123057c56b97b3b06d36\` (\`userId\`), PRIMARY KEY (\`credentialID\`)) ENGINE=InnoDB`,
+      `ALTER TABLE ${t("accounts")} ADD CONSTRAINT \`FK_3aa23c0a6d107393e8b40e3e2a6\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE ${t("sessions")} ADD CONSTRAINT \`FK_57de40bc620f456c7311aa3a1e6\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE ${t("authenticators")} ADD CONSTRAINT \`FK_1d5625123057c56b97b3b06d360\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
+  {
+    version: 2,
+    name: "unique email only when not empty",
+    // MariaDB has no partial index: a stored generated column holds the address, or NULL for ""
+    // (a user without an email), and is unique; NULLs never collide in a unique index.
+    statements: (t) => [
+      `ALTER TABLE ${t("users")} DROP INDEX \`IDX_97672ac88f789774dd47f7c8be\`, ADD COLUMN \`email_key\` varchar(255) AS (NULLIF(\`email\`, '')) STORED, ADD UNIQUE INDEX \`users_email_key\` (\`email_key\`)`,
+    ],
+  },
+];

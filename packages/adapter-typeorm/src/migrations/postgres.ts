@@ -1,0 +1,34 @@
+import type { Migration } from "./types.js";
+
+/**
+ * PostgreSQL. Migration 1 is the schema TypeORM's `synchronize` made from the entities as first
+ * released (constraint and index names included), so a database created that way is that schema.
+ */
+export const postgresMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "initial schema",
+    statements: (t) => [
+      `CREATE TABLE ${t("users")} ("id" character varying(255) NOT NULL, "name" character varying(255), "email" character varying(255) NOT NULL DEFAULT '', "emailVerified" TIMESTAMP(3), "image" text, CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"), CONSTRAINT "PK_a3ffb1c0c8416b9fc6f907b7433" PRIMARY KEY ("id"))`,
+      `CREATE TABLE ${t("accounts")} ("id" uuid NOT NULL DEFAULT uuid_generate_v4(), "userId" character varying(255) NOT NULL, "type" character varying(32) NOT NULL, "provider" character varying(255) NOT NULL, "providerAccountId" character varying(255) NOT NULL, "refresh_token" text, "access_token" text, "expires_at" bigint, "token_type" character varying(255), "scope" text, "id_token" text, "session_state" text, CONSTRAINT "accounts_provider_account_key" UNIQUE ("provider", "providerAccountId"), CONSTRAINT "PK_5a7a02c20412299d198e097a8fe" PRIMARY KEY ("id"))`,
+      `CREATE INDEX "IDX_3aa23c0a6d107393e8b40e3e2a" ON ${t("accounts")} ("userId")`,
+      `CREATE TABLE ${t("sessions")} ("id" uuid NOT NULL DEFAULT uuid_generate_v4(), "sessionToken" character varying(255) NOT NULL, "userId" character varying(255) NOT NULL, "expires" TIMESTAMP(3) NOT NULL, CONSTRAINT "UQ_8b5e2ec52e335c0fe16d7ec3584" UNIQUE ("sessionToken"), CONSTRAINT "PK_3238ef96f18b355b671619111bc" PRIMARY KEY ("id"))`,
+      `CREATE INDEX "IDX_57de40bc620f456c7311aa3a1e" ON ${t("sessions")} ("userId")`,
+      `CREATE TABLE ${t("verification_tokens")} ("id" uuid NOT NULL DEFAULT uuid_generate_v4(), "token" character varying(255) NOT NULL, "identifier" character varying(255) NOT NULL, "expires" TIMESTAMP(3) NOT NULL, CONSTRAINT "verification_tokens_identifier_token_key" UNIQUE ("identifier", "token"), CONSTRAINT "PK_f2d4d7a2aa57ef199e61567db22" PRIMARY KEY ("id"))`,
+      `CREATE TABLE ${t("authenticators")} ("credentialID" character varying(255) NOT NULL, "userId" character varying(255) NOT NULL, "providerAccountId" character varying(255) NOT NULL, "credentialPublicKey" text NOT NULL, "counter" bigint NOT NULL, "credentialDeviceType" character varying(32) NOT NULL, "credentialBackedUp" boolean NOT NULL, "transports" character varying(255), CONSTRAINT "PK_c7ef5a624fc426569bbac3186b8" PRIMARY KEY ("credentialID"))`,
+      `CREATE INDEX "IDX_1d5625123057c56b97b3b06d36" ON ${t("authenticators")} ("userId")`,
+      `ALTER TABLE ${t("accounts")} ADD CONSTRAINT "FK_3aa23c0a6d107393e8b40e3e2a6" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE ${t("sessions")} ADD CONSTRAINT "FK_57de40bc620f456c7311aa3a1e6" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE ${t("authenticators")} ADD CONSTRAINT "FK_1d5625123057c56b97b3b06d360" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
+  {
+    version: 2,
+    name: "unique email only when not empty",
+    // A user without an email is stored with "": a partial unique index lets any number of them exist.
+    statements: (t) => [
+      `ALTER TABLE ${t("users")} DROP CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3"`,
+      `CREATE UNIQUE INDEX "users_email_key" ON ${t("users")} ("email") WHERE "email" <> ''`,
+    ],
+  },
+];

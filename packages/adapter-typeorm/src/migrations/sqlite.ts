@@ -1,0 +1,39 @@
+import type { Migration } from "./types.js";
+
+const usersColumns = `"id" varchar(255) PRIMARY KEY NOT NULL, "name" varchar(255), "email" varchar(255) NOT NULL DEFAULT (''), "emailVerified" datetime(3), "image" text`;
+
+/**
+ * SQLite. Migration 1 is the schema TypeORM's `synchronize` made from the entities as first
+ * released (constraint and index names included), so a database created that way is that schema.
+ * These run with foreign keys off (see `migrate`), as a table rebuild needs.
+ */
+export const sqliteMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "initial schema",
+    statements: (t) => [
+      `CREATE TABLE ${t("users")} (${usersColumns}, CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"))`,
+      `CREATE TABLE ${t("accounts")} ("id" varchar PRIMARY KEY NOT NULL, "userId" varchar(255) NOT NULL, "type" varchar(32) NOT NULL, "provider" varchar(255) NOT NULL, "providerAccountId" varchar(255) NOT NULL, "refresh_token" text, "access_token" text, "expires_at" bigint, "token_type" varchar(255), "scope" text, "id_token" text, "session_state" text, CONSTRAINT "accounts_provider_account_key" UNIQUE ("provider", "providerAccountId"), CONSTRAINT "FK_3aa23c0a6d107393e8b40e3e2a6" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE INDEX "IDX_3aa23c0a6d107393e8b40e3e2a" ON ${t("accounts")} ("userId")`,
+      `CREATE TABLE ${t("sessions")} ("id" varchar PRIMARY KEY NOT NULL, "sessionToken" varchar(255) NOT NULL, "userId" varchar(255) NOT NULL, "expires" datetime(3) NOT NULL, CONSTRAINT "UQ_8b5e2ec52e335c0fe16d7ec3584" UNIQUE ("sessionToken"), CONSTRAINT "FK_57de40bc620f456c7311aa3a1e6" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE INDEX "IDX_57de40bc620f456c7311aa3a1e" ON ${t("sessions")} ("userId")`,
+      `CREATE TABLE ${t("verification_tokens")} ("id" varchar PRIMARY KEY NOT NULL, "token" varchar(255) NOT NULL, "identifier" varchar(255) NOT NULL, "expires" datetime(3) NOT NULL, CONSTRAINT "verification_tokens_identifier_token_key" UNIQUE ("identifier", "token"))`,
+      `CREATE TABLE ${t("authenticators")} ("credentialID" varchar(255) PRIMARY KEY NOT NULL, "userId" varchar(255) NOT NULL, "providerAccountId" varchar(255) NOT NULL, "credentialPublicKey" text NOT NULL, "counter" bigint NOT NULL, "credentialDeviceType" varchar(32) NOT NULL, "credentialBackedUp" boolean NOT NULL, "transports" varchar(255), CONSTRAINT "FK_1d5625123057c56b97b3b06d360" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE INDEX "IDX_1d5625123057c56b97b3b06d36" ON ${t("authenticators")} ("userId")`,
+    ],
+  },
+  {
+    version: 2,
+    name: "unique email only when not empty",
+    // SQLite cannot drop a table's UNIQUE constraint: the table is rebuilt without it (rows copied,
+    // foreign keys off so that dropping the old table deletes nothing), then a partial unique index
+    // lets any number of users without an email ("") exist.
+    statements: (t) => [
+      `CREATE TABLE "temporary_users" (${usersColumns})`,
+      `INSERT INTO "temporary_users" ("id", "name", "email", "emailVerified", "image") SELECT "id", "name", "email", "emailVerified", "image" FROM ${t("users")}`,
+      `DROP TABLE ${t("users")}`,
+      `ALTER TABLE "temporary_users" RENAME TO ${t("users")}`,
+      `CREATE UNIQUE INDEX "users_email_key" ON ${t("users")} ("email") WHERE "email" <> ''`,
+    ],
+  },
+];

@@ -1,0 +1,273 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { newUser } from "@latch/adapter-test";
+import { needService, services } from "@latch/testing";
+import { createConnection } from "mysql2/promise";
+import { DataSource, type DataSourceOptions } from "typeorm";
+import { afterAll, describe, expect, test } from "vitest";
+import { TypeORMAdapter } from "../src/adapter.js";
+import { migrate, migrations, type Dialect } from "../src/migrations/index.js";
+import { entities, randomName } from "./readers.js";
+import { ReleasedUserEntity, releasedEntities } from "./released-entities.js";
+import type { UserEntity } from "../src/entities.js";
+
+/** Where an engine's test databases come from: each call of `fresh` gives a new, empty one. */
+interface Engine {
+  dialect: Dialect;
+  available: boolean;
+  /** A new empty database; `options(extra)` gives DataSource options on it. */
+  fresh(): Promise<(extra?: Partial<DataSourceOptions>) => DataSourceOptions>;
+  cleanup(): Promise<void>;
+}
+
+const mariadbServer = { host: services.mariadb.host, port: services.mariadb.port, user: process.env.MYSQL_USER ?? "root", password: process.env.MYSQL_PASSWORD ?? "" };
+
+async function mariadbAdmin(sql: string): Promise<void> {
+  const connection = await createConnection(mariadbServer);
+  try {
+    await connection.query(sql);
+  } finally {
+    await connection.end();
+  }
+}
+
+const postgresOptions = {
+  type: "postgres",
+  host: services.postgres.host,
+  port: services.postgres.port,
+  username: process.env.PGUSER ?? "postgres",
+  database: process.env.PGDATABASE ?? "test",
+} as const;
+
+async function engines(): Promise<Engine[]> {
+  const directory = mkdtempSync(join(tmpdir(), "latch-typeorm-"));
+  const pgSchemas: string[] = [];
+  const mariadbDatabases: string[] = [];
+  return [
+    {
+      dialect: "sqlite",
+      available: true,
+      async fresh() {
+        const database = join(directory, `${randomName()}.sqlite`);
+        return (extra = {}) => ({ type: "better-sqlite3", database, ...extra }) as DataSourceOptions;
+      },
+      async cleanup() {
+        rmSync(directory, { recursive: true, force: true });
+      },
+    },
+    {
+      dialect: "postgres",
+      available: await needService(services.postgres),
+      async fresh() {
+        const schema = randomName();
+        pgSchemas.push(schema);
+        const admin = await new DataSource(postgresOptions).initialize();
+        await admin.query(`CREATE SCHEMA ${schema}`);
+        await admin.destroy();
+        return (extra = {}) => ({ ...postgresOptions, schema, ...extra }) as DataSourceOptions;
+      },
+      async cleanup() {
+        if (pgSchemas.length === 0) return;
+        const admin = await new DataSource(postgresOptions).initialize();
+        for (const schema of pgSchemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.destroy();
+      },
+    },
+    {
+      dialect: "mariadb",
+      available: await needService(services.mariadb),
+      async fresh() {
+        const database = randomName();
+        mariadbDatabases.push(database);
+        await mariadbAdmin(`CREATE DATABASE \`${database}\``);
+        const { host, port, user: username, password } = mariadbServer;
+        return (extra = {}) => ({ type: "mariadb", host, port, username, password, database, ...extra }) as DataSourceOptions;
+      },
+      async cleanup() {
+        for (const database of mariadbDatabases) await mariadbAdmin(`DROP DATABASE IF EXISTS \`${database}\``);
+      },
+    },
+  ];
+}
+
+const allRecorded = (dialect: Dialect) => migrations[dialect].map(({ version, name }) => ({ version, name }));
+
+/** A table's name, qualified with the data source's PostgreSQL schema when it has one. */
+function qualified(dataSource: DataSource, table: string): string {
+  const schema = (dataSource.options as { schema?: string }).schema;
+  return schema ? `${schema}.${table}` : table;
+}
+
+async function recorded(dataSource: DataSource): Promise<{ version: number; name: string }[]> {
+  const rows = (await dataSource.query(`SELECT version, name, applied_at FROM ${qualified(dataSource, "latch_migrations")} ORDER BY version`)) as { version: number; name: string; applied_at: unknown }[];
+  for (const row of rows) expect(row.applied_at).toBeTruthy();
+  return rows.map(({ version, name }) => ({ version: Number(version), name }));
+}
+
+const tables = ["users", "accounts", "sessions", "verification_tokens", "authenticators"];
+
+async function counts(dataSource: DataSource): Promise<number[]> {
+  const result: number[] = [];
+  for (const table of tables) result.push(Number(((await dataSource.query(`SELECT count(*) AS n FROM ${qualified(dataSource, table)}`)) as { n: number | string }[])[0]!.n));
+  return result;
+}
+
+/** A database as the released entities' `synchronize` made it, with one row in every table (and a user without email). */
+async function releasedDatabase(options: DataSourceOptions): Promise<void> {
+  const old = await new DataSource({ ...options, entities: releasedEntities, synchronize: true } as DataSourceOptions).initialize();
+  const adapter = TypeORMAdapter(old, { entities: { UserEntity: ReleasedUserEntity as unknown as typeof UserEntity } });
+  const user = newUser({ id: "u1", email: "old@example.com" });
+  await adapter.createUser!(user);
+  await adapter.createUser!(newUser({ id: "u2", email: "" }));
+  await adapter.linkAccount!({ userId: "u1", type: "oauth", provider: "github", providerAccountId: "42" });
+  await adapter.createSession!({ sessionToken: "old-token", userId: "u1", expires: new Date(Date.now() + 86_400_000) });
+  await adapter.createVerificationToken!({ identifier: "old@example.com", token: "hashed", expires: new Date(Date.now() + 86_400_000) });
+  await adapter.createAuthenticator!({
+    credentialID: "cred",
+    userId: "u1",
+    providerAccountId: "cred",
+    credentialPublicKey: "key",
+    counter: 0,
+    credentialDeviceType: "singleDevice",
+    credentialBackedUp: false,
+  });
+  // A second user without an email is what the released schema refused.
+  await expect(adapter.createUser!(newUser({ email: "" }))).rejects.toThrow();
+  await old.destroy();
+}
+
+/** The schema of the Latch tables as the engine describes it, with the PostgreSQL schema name taken out. */
+async function schemaOf(dataSource: DataSource, dialect: Dialect): Promise<unknown> {
+  const text = (value: unknown) => String(value).replace(/\s+/g, " ").trim();
+  if (dialect === "sqlite") {
+    const rows = (await dataSource.query(`SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND tbl_name <> 'latch_migrations' ORDER BY name`)) as Record<string, unknown>[];
+    return rows.map((row) => ({ ...row, sql: text(row.sql) }));
+  }
+  if (dialect === "mariadb") {
+    const result: string[] = [];
+    for (const table of tables) result.push(text(((await dataSource.query(`SHOW CREATE TABLE ${table}`)) as Record<string, string>[])[0]!["Create Table"]));
+    return result;
+  }
+  const schema = (dataSource.options as { schema: string }).schema;
+  const strip = (rows: Record<string, unknown>[]) => rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "string" ? v.replaceAll(schema, "S") : v])));
+  return {
+    columns: await dataSource.query(
+      `SELECT table_name, column_name, data_type, character_maximum_length, datetime_precision, is_nullable, column_default FROM information_schema.columns WHERE table_schema = $1 AND table_name <> 'latch_migrations' ORDER BY table_name, column_name`,
+      [schema],
+    ),
+    indexes: strip(await dataSource.query(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename <> 'latch_migrations' ORDER BY indexname`, [schema])),
+    constraints: strip(
+      await dataSource.query(
+        `SELECT c.conname, pg_get_constraintdef(c.oid) AS def FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = $1 AND c.conrelid <> ($1 || '.latch_migrations')::regclass ORDER BY c.conname`,
+        [schema],
+      ),
+    ),
+  };
+}
+
+const all = await engines();
+afterAll(async () => {
+  for (const engine of all) if (engine.available) await engine.cleanup();
+});
+
+describe.each(all.filter((engine) => engine.available))("migrate on $dialect", ({ dialect, fresh }) => {
+  test("an empty database gets every migration, recorded with its name and time; a second run changes nothing", async () => {
+    const options = await fresh();
+    const dataSource = new DataSource(options({ entities }));
+    await migrate(dataSource);
+    expect(await recorded(dataSource)).toEqual(allRecorded(dialect));
+    await migrate(dataSource);
+    expect(await recorded(dataSource)).toEqual(allRecorded(dialect));
+    const adapter = TypeORMAdapter(dataSource);
+    await adapter.createUser!(newUser({ email: "" }));
+    await adapter.createUser!(newUser({ email: "" }));
+    const taken = newUser();
+    await adapter.createUser!(taken);
+    await expect(adapter.createUser!(newUser({ email: taken.email }))).rejects.toThrow();
+    await dataSource.destroy();
+  });
+
+  test("a database of the released schema is recognised and upgraded without losing a row", async () => {
+    const options = await fresh();
+    await releasedDatabase(options());
+    const dataSource = new DataSource(options({ entities }));
+    await dataSource.initialize();
+    const before = await counts(dataSource);
+    expect(before).toEqual([2, 1, 1, 1, 1]);
+
+    await migrate(dataSource);
+    expect(await recorded(dataSource)).toEqual(allRecorded(dialect));
+    expect(await counts(dataSource)).toEqual(before);
+
+    const adapter = TypeORMAdapter(dataSource);
+    await adapter.createUser!(newUser({ email: "" }));
+    await adapter.createUser!(newUser({ email: "" }));
+    expect((await counts(dataSource))[0]).toBe(before[0]! + 2);
+    expect(await adapter.getUserByEmail!("")).toBeNull();
+    await expect(adapter.createUser!(newUser({ email: "old@example.com" }))).rejects.toThrow();
+    // The rows kept their links: the session finds its user, deleting the user still cascades.
+    expect((await adapter.getSessionAndUser!("old-token"))?.user).toMatchObject({ id: "u1", email: "old@example.com" });
+    await adapter.deleteUser!("u1");
+    expect(await counts(dataSource)).toEqual([before[0]! + 1, 0, 0, 1, 0]);
+    await dataSource.destroy();
+  });
+
+  test("migration 1 is the released schema: an upgraded database and a new one end up the same", async () => {
+    const old = await fresh();
+    await releasedDatabase(old());
+    const upgraded = new DataSource(old({ entities }));
+    await migrate(upgraded);
+    const created = new DataSource((await fresh())({ entities }));
+    await migrate(created);
+    const schema = await schemaOf(created, dialect);
+    expect(JSON.stringify(schema)).toMatch(/users_email_key/);
+    expect(await schemaOf(upgraded, dialect)).toEqual(schema);
+    await upgraded.destroy();
+    await created.destroy();
+  });
+
+  test.runIf(dialect !== "sqlite")("app instances migrating at once apply each migration once", async () => {
+    const options = await fresh();
+    const instances = Array.from({ length: 5 }, () => new DataSource(options({ entities })));
+    try {
+      await Promise.all(instances.map((dataSource) => migrate(dataSource)));
+      expect(await recorded(instances[0]!)).toEqual(allRecorded(dialect));
+    } finally {
+      await Promise.all(instances.map((dataSource) => dataSource.destroy()));
+    }
+  });
+});
+
+describe("migrate on SQLite while another process writes", () => {
+  // Another app instance in the middle of its migration holds the database's write lock. In one
+  // process better-sqlite3 waits for a lock synchronously, so the other instance is a process.
+  const other = `
+    const Database = require("better-sqlite3");
+    const db = new Database(process.argv[1]);
+    db.exec("BEGIN IMMEDIATE; CREATE TABLE other_instance (id integer)");
+    process.stdout.write("locked\\n");
+    setTimeout(() => { db.exec("COMMIT"); db.close(); }, 1500);
+  `;
+
+  test("waits for the write lock up front instead of failing on a lock it cannot upgrade", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "latch-sqlite-"));
+    const database = join(directory, "app.sqlite");
+    const child = spawn(process.execPath, ["-e", other, database], { cwd: fileURLToPath(new URL(".", import.meta.url)), stdio: ["ignore", "pipe", "inherit"] });
+    const exited = once(child, "exit");
+    try {
+      await once(child.stdout, "data");
+      const dataSource = new DataSource({ type: "better-sqlite3", database, timeout: 10_000 });
+      await migrate(dataSource);
+      expect(await recorded(dataSource)).toEqual(allRecorded("sqlite"));
+      await dataSource.destroy();
+      expect(await exited).toEqual([0, null]);
+    } finally {
+      child.kill();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

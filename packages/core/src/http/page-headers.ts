@@ -1,0 +1,12 @@
+import type { ResponseInternal } from "../types/response.js";
+
+/**
+ * Adds the page security headers (CSP, framing, referrer, sniffing) to a response whose body is
+ * a rendered page (an HTML string); every other response is returned as it is.
+ */
+export async function withPageHeaders(internal: ResponseInternal): Promise<ResponseInternal> {
+  if (typeof internal.body !== "string") return internal;
+  // Loaded with the pages themselves, when the first page is rendered.
+  const { pageSecurityHeaders } = await import("../pages/security-headers.js");
+  return { ...internal, headers: { ...internal.headers, ...(await pageSecurityHeaders(internal.body)) } };
+}

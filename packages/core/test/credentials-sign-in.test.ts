@@ -1,0 +1,89 @@
+/**
+ * Credentials sign-in through `Auth()`: what the log says (one line for a refusal the user caused,
+ * the error with its stack for a fault), what the `signIn` event receives, and the clear
+ * configuration error when database sessions meet a user that `authorize` made up.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import { PostgresAdapter, migrate } from "@latch/pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import Credentials from "@latch/core/providers/credentials";
+import type { User } from "@latch/core";
+import { Client, alice, baseConfig, origin, quietLogger } from "./client.js";
+
+describe("log lines", () => {
+  test("a wrong password is one warn line with no stack, and no error", async () => {
+    const { logs, logger } = quietLogger();
+    const response = await new Client(baseConfig({ logger })).signIn({ username: "alice", password: "nope" });
+    expect(response.headers.get("location")).toContain("error=CredentialsSignin");
+    expect(logs.error).toEqual([]);
+    expect(logs.warn).toHaveLength(1);
+    const [code, detail] = logs.warn[0]!;
+    expect(code).toBe("CredentialsSignin");
+    expect(detail).toEqual([expect.any(String)]);
+    expect(String(detail[0])).not.toMatch(/\n\s+at /);
+  });
+
+  test("a missing CSRF token is one warn line too", async () => {
+    const { logs, logger } = quietLogger();
+    const client = new Client(baseConfig({ logger }));
+    const response = await client.post("/auth/callback/credentials", { username: "alice", password: "wonderland" });
+    expect(response.headers.get("location")).toContain("error=MissingCSRF");
+    expect(logs.error).toEqual([]);
+    expect(logs.warn.map(([code]) => code)).toEqual(["MissingCSRF"]);
+  });
+
+  test("a fault (authorize throws) is logged as an error with the error and its stack", async () => {
+    const { logs, logger } = quietLogger();
+    await new Client(baseConfig({ logger })).signIn({ username: "crash", password: "x" });
+    expect(logs.warn).toEqual([]);
+    expect(logs.error).toHaveLength(1);
+    const [code, detail] = logs.error[0]!;
+    expect(code).toBe("CallbackRouteError");
+    expect((detail[0] as Error).stack).toMatch(/\n\s+at /);
+  });
+});
+
+describe("the signIn event", () => {
+  test("receives what authorize returned, as it returned it", async () => {
+    const returned = { id: 42 as unknown as string, name: "Numeric Id", email: "n@example.com", extra: "kept" };
+    const seen: unknown[] = [];
+    const config = baseConfig({
+      providers: [Credentials({ authorize: () => returned as User })],
+      events: { signIn: ({ user }) => void seen.push(user) },
+    });
+    const response = await new Client(config).signIn({});
+    expect(response.headers.get("location")).toBe(`${origin}/home`);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBe(returned);
+    expect(seen[0]).toEqual({ id: 42, name: "Numeric Id", email: "n@example.com", extra: "kept" });
+  });
+});
+
+describe("database sessions and a user authorize made up", () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = new PGlite();
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  test("the log names the fix, the user gets the Configuration page, no session is written", async () => {
+    const { logs, logger } = quietLogger();
+    const client = new Client(baseConfig({ logger, adapter: PostgresAdapter(db), session: { strategy: "database" } }));
+    const response = await client.signIn();
+    expect(response.headers.get("location")).toBe(`${origin}/auth/error?error=Configuration`);
+    const [code, detail] = logs.error[0]!;
+    expect(code).toBe("CallbackRouteError");
+    const message = (detail[0] as Error).message;
+    expect(message).toContain(`id "${alice.id}"`);
+    expect(message).toContain("adapter.createUser");
+    expect(message).toContain('strategy: "jwt"');
+    const page = await client.fetch(response.headers.get("location")!);
+    expect(page.status).toBe(500);
+    expect(await page.text()).toMatch(/not set up correctly[\s\S]*Error code: Configuration/);
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions");
+    expect(rows[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * You pay only for what you configure, checked deterministically (sizes, not timings):
+ * - esbuild bundles `Auth` with a few providers the way edge platforms package an app; a
+ *   credentials-only or GitHub app must not contain the WebAuthn library or its ASN.1 stack,
+ *   and with code splitting their first chunk holds no OAuth, email, page or passkey code;
+ *   every bundle stays within the budget in footprint/budgets.json;
+ * - in a fresh process, importing Latch with the Passkey provider loads no WebAuthn library
+ *   (and so installs no global Reflect.metadata); the first passkey request does.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, test } from "vitest";
+import { bundleSize } from "../../../bench/bundle-size.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const budgets = JSON.parse(readFileSync(new URL("./footprint/budgets.json", import.meta.url), "utf8")) as Record<string, { oneFile?: number; firstChunk?: number }>;
+
+const entries = {
+  credentials: `export { Auth } from "@latch/core"; export { default as Credentials } from "@latch/core/providers/credentials";`,
+  github: `export { Auth } from "@latch/core"; export { default as GitHub } from "@latch/core/providers/github"; export { default as Credentials } from "@latch/core/providers/credentials";`,
+  passkey: `export { Auth } from "@latch/core"; export { default as Passkey } from "@latch/core/providers/passkey";`,
+};
+
+/** What loads first of `entry` (everything, without splitting), bundled as the bench does. */
+function bundle(entry: keyof typeof entries, splitting: boolean) {
+  return bundleSize(entries[entry], root, splitting);
+}
+
+const webauthnStack = /node_modules\/(@simplewebauthn\/server|asn1js|@peculiar\/|reflect-metadata|tsyringe|pvtsutils|pvutils)/;
+const passkeyCode = /core\/src\/(flows\/webauthn\/|webauthn-script\.ts|providers\/passkey\.ts)/;
+const lazyCode = /node_modules\/oauth4webapi|core\/src\/(flows\/oauth\/|flows\/email\/|pages\/)/;
+
+describe("bundle footprint", { timeout: 60_000 }, () => {
+  test.each(["credentials", "github"] as const)("%s: one file holds no WebAuthn library or passkey code, within its budget", async (entry) => {
+    const { gzip, inputs } = await bundle(entry, false);
+    expect(inputs.filter((i) => webauthnStack.test(i) || passkeyCode.test(i))).toEqual([]);
+    expect(inputs.some((i) => /core\/src\/auth\.ts/.test(i))).toBe(true);
+    expect(gzip).toBeLessThanOrEqual(budgets[entry]!.oneFile!);
+  });
+
+  test.each(["credentials", "github"] as const)("%s: with code splitting, the first chunk holds no OAuth, email, page or passkey code", async (entry) => {
+    const { gzip, inputs } = await bundle(entry, true);
+    expect(inputs.filter((i) => lazyCode.test(i) || webauthnStack.test(i) || passkeyCode.test(i))).toEqual([]);
+    expect(inputs.some((i) => /core\/src\/session\/jwt\.ts/.test(i))).toBe(true);
+    expect(gzip).toBeLessThanOrEqual(budgets[entry]!.firstChunk!);
+  });
+
+  test("passkey: the first chunk holds the passkey flow but not the WebAuthn library", async () => {
+    const { gzip, inputs } = await bundle("passkey", true);
+    expect(inputs.some((i) => /core\/src\/flows\/webauthn\/options\.ts/.test(i))).toBe(true);
+    expect(inputs.filter((i) => webauthnStack.test(i))).toEqual([]);
+    expect(gzip).toBeLessThanOrEqual(budgets.passkey!.firstChunk!);
+  });
+});
+
+describe("the WebAuthn library loads at the first passkey request", () => {
+  test("importing Latch with Passkey() installs no Reflect.metadata; asking for passkey options loads it", { timeout: 60_000 }, async () => {
+    const script = fileURLToPath(new URL("./footprint/passkey-lazy.ts", import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ["--conditions=source", "--import", "tsx", script], { cwd: root, timeout: 50_000 });
+    const report = JSON.parse(stdout.trim().split("\n").pop()!) as Record<string, string | number>;
+    expect(report).toEqual({ atImport: "undefined", afterPage: "undefined", afterOptions: "function", status: 200, challenge: "string" });
+  });
+});

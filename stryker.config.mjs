@@ -1,0 +1,43 @@
+// @ts-check
+/**
+ * `npm run mutate`: mutation testing of the security-critical modules (sign-in linking, sessions,
+ * cookies/CSRF/callback URLs, the verification steps of each flow, origin handling, the Express
+ * request conversion). Incremental: results of unchanged code and tests are reused from
+ * mutation/stryker-incremental.json (kept on the machine that ran it, not committed: it records absolute paths). One worker, to share the machine.
+ * Survivors judged equivalent are listed, with the reason, in mutation/EQUIVALENT.md.
+ * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
+ */
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "mutation/vitest.config.ts", related: false },
+  coverageAnalysis: "perTest",
+  mutate: [
+    "packages/core/src/signin/*.ts",
+    "packages/core/src/security/*.ts",
+    "packages/core/src/session/*.ts",
+    "packages/core/src/flows/credentials.ts",
+    "packages/core/src/flows/email/index.ts",
+    "packages/core/src/flows/email/identifier.ts",
+    "packages/core/src/flows/oauth/callback.ts",
+    "packages/core/src/flows/oauth/checks.ts",
+    "packages/core/src/flows/oauth/tokens.ts",
+    "packages/core/src/flows/oauth/form-post-user.ts",
+    "packages/core/src/flows/webauthn/authenticate.ts",
+    "packages/core/src/flows/webauthn/register.ts",
+    "packages/core/src/flows/webauthn/challenge.ts",
+    "packages/core/src/config/env.ts",
+    "packages/express/src/request.ts",
+    "!**/*.test.ts",
+  ],
+  incremental: true,
+  incrementalFile: "mutation/stryker-incremental.json",
+  concurrency: 1,
+  timeoutMS: 30_000,
+  dryRunTimeoutMinutes: 30,
+  reporters: ["clear-text", "progress", "json"],
+  jsonReporter: { fileName: "mutation/report.json" },
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: ".stryker-tmp",
+  cleanTempDir: "always",
+};
