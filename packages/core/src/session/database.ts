@@ -34,9 +34,21 @@ export async function startDatabaseSession(ctx: Ctx, _req: AuthRequest, start: S
   return [sessionCookie(ctx, sessionToken, expires)];
 }
 
-async function lookUp(ctx: Ctx, req: AuthRequest): Promise<{ session: AdapterSession; user: AdapterUser; token: string } | "expired" | null> {
+// Control characters (NUL above all, which SQL engines refuse) are in no token Latch or a custom
+// generateSessionToken hands out: such a cookie is answered as an unknown session, never sent on.
+const impossibleToken = /[\u0000-\u001f\u007f]/;
+
+/** The session cookie's value: `null` when absent, `"unknown"` when no issued token can look like it. */
+function cookieToken(ctx: Ctx, req: AuthRequest): string | "unknown" | null {
   const token = req.cookies[ctx.cookies.sessionToken.name];
   if (!token) return null;
+  return impossibleToken.test(token) ? "unknown" : token;
+}
+
+async function lookUp(ctx: Ctx, req: AuthRequest): Promise<{ session: AdapterSession; user: AdapterUser; token: string } | "expired" | null> {
+  const token = cookieToken(ctx, req);
+  if (!token) return null;
+  if (token === "unknown") return "expired";
   const adapter = adapterOf(ctx);
   const found = await adapter.getSessionAndUser(token);
   if (!found) return "expired";
@@ -90,8 +102,8 @@ export async function updateDatabaseSession(ctx: Ctx, req: AuthRequest, data: un
 
 /** Signs out: deletes the row, gives it to the `signOut` event, clears the cookie. */
 export async function endDatabaseSession(ctx: Ctx, req: AuthRequest): Promise<Cookie[]> {
-  const token = req.cookies[ctx.cookies.sessionToken.name];
-  if (token) {
+  const token = cookieToken(ctx, req);
+  if (token && token !== "unknown") {
     const session = await adapterOf(ctx).deleteSession(token);
     await ctx.events.signOut?.({ session });
   }

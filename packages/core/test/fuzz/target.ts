@@ -201,12 +201,13 @@ const stackTrace = /\n\s+at \S|\bat \S+ \(.*:\d+:\d+\)|node:internal|\/work\/|\/
 
 /**
  * The request asked for the error page of `Configuration` itself (a 500 by design, PROTOCOL §3),
- * however its path was spelled (`/x/../auth/error/./`).
+ * however its path was spelled (`/x/../auth/error/./`, or `/AUTH/error`: Express matches mount
+ * paths without regard to case).
  */
 function asksForConfigurationPage(req: FuzzRequest): boolean {
   try {
     const url = new URL(req.target, "http://localhost");
-    return /^\/auth\/error\/?$/.test(url.pathname) && url.searchParams.getAll("error").includes("Configuration");
+    return /^\/auth\/error\/?$/i.test(url.pathname) && url.searchParams.getAll("error").includes("Configuration");
   } catch {
     return false;
   }
