@@ -9,8 +9,9 @@ import { startFuzzTarget, type FuzzTarget } from "./target.js";
 
 const coreRuns = Number(process.env.LATCH_FUZZ_CORE ?? 1000);
 const expressRuns = Number(process.env.LATCH_FUZZ_EXPRESS ?? 400);
-// A new seed each run, printed, so that a finding can be replayed with LATCH_FUZZ_SEED.
-const seed = Number(process.env.LATCH_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+// One fixed seed, so that every run of the suite sends the same requests and a red run can be
+// replayed; `npm run fuzz` draws a new seed each time to explore further. LATCH_FUZZ_SEED overrides.
+const seed = Number(process.env.LATCH_FUZZ_SEED ?? 1240656437);
 
 describe("fuzzed requests", { timeout: 120_000 }, () => {
   let target: FuzzTarget;
