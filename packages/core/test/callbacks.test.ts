@@ -182,6 +182,66 @@ describe("jwt and session callbacks", () => {
   });
 });
 
+describe("jwt callback returning null, and custom token formats", () => {
+  it("null at sign-in: signed in nowhere, no session cookie, the session reads null", async () => {
+    const client = new Client(baseConfig({ callbacks: { jwt: ({ trigger, token }) => (trigger === "signIn" ? null : token) } }));
+    const response = await client.signIn();
+    expect(response.status).toBe(302);
+    expect(parseSetCookies(response).some((c) => c.name === cookieName && c.value !== "")).toBe(false);
+    expect(client.jar.has(cookieName)).toBe(false);
+    expect(await client.session()).toBeNull();
+  });
+
+  it("null on update: the update answers null and clears the cookie", async () => {
+    const client = new Client(baseConfig({ callbacks: { jwt: ({ trigger, token }) => (trigger === "update" ? null : token) } }));
+    await client.signIn();
+    const response = await client.fetch("/auth/session", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken: await client.csrfToken(), data: { name: "Eve" } }),
+    });
+    expect(await response.json()).toBeNull();
+    expect(parseSetCookies(response).find((c) => c.name === cookieName)?.attributes["max-age"]).toBe("0");
+  });
+
+  it("an update without a session answers null and sets no session cookie", async () => {
+    const client = new Client(baseConfig());
+    const response = await client.fetch("/auth/session", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken: await client.csrfToken(), data: { name: "Eve" } }),
+    });
+    expect(await response.json()).toBeNull();
+    expect(parseSetCookies(response).some((c) => c.name === cookieName)).toBe(false);
+  });
+
+  it("a custom encode whose tokens carry no iat or exp: read, re-issued with a fresh expiry", async () => {
+    const jwt = {
+      encode: async ({ token }: { token?: Record<string, unknown> }) => btoa(JSON.stringify(token ?? {})),
+      decode: async ({ token }: { token?: string }) => (token ? JSON.parse(atob(token)) : null),
+    };
+    const client = new Client(baseConfig({ jwt }));
+    await client.signIn();
+    const before = Date.now();
+    const response = await client.fetch("/auth/session");
+    const session = (await response.json()) as { user: { email: string }; expires: string };
+    expect(session.user.email).toBe(alice.email);
+    // No iat: the token counts as stale and is written again; no exp: the expiry runs from now.
+    expect(parseSetCookies(response).some((c) => c.name === cookieName && c.value !== "")).toBe(true);
+    expect(new Date(session.expires).valueOf()).toBeGreaterThan(before + 29 * 86_400_000);
+  });
+
+  it("a custom decode that gives nothing: no session, and the cookie is cleared", async () => {
+    const jwt = { encode: async () => "opaque", decode: async () => undefined as never };
+    const client = new Client(baseConfig({ jwt }));
+    await client.signIn();
+    expect(client.jar.get(cookieName)).toBe("opaque");
+    const response = await client.fetch("/auth/session");
+    expect(await response.json()).toBeNull();
+    expect(parseSetCookies(response).find((c) => c.name === cookieName)?.attributes["max-age"]).toBe("0");
+  });
+});
+
 describe("events", () => {
   it("signIn gets what authorize returned; session and signOut get the token", async () => {
     const events: [string, unknown][] = [];
