@@ -87,3 +87,28 @@ describe("database sessions and a user authorize made up", () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
+
+describe("users that authorize returns", () => {
+  test("a user without an id gets a new random one per sign-in (JWT sessions), which becomes the session's sub", async () => {
+    const subs: string[] = [];
+    const provider = Credentials({ credentials: { username: {} }, authorize: ({ username }) => ({ name: String(username) }) });
+    const config = baseConfig({ providers: [provider], callbacks: { jwt: ({ token }) => (subs.push(String(token.sub)), token) } });
+    for (let i = 0; i < 2; i++) {
+      const client = new Client(config);
+      const response = await client.signIn({ username: "anon" });
+      expect(response.headers.get("location")).toBe(`${origin}/home`);
+      expect(await client.session()).toMatchObject({ user: { name: "anon" } });
+    }
+    expect(subs[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(subs.filter((s) => s !== subs[0])).size).toBeGreaterThan(0);
+  });
+
+  test("a credentials callback with a JSON body that is not an object is refused without calling authorize", async () => {
+    let calls = 0;
+    const provider = Credentials({ credentials: { username: {} }, authorize: () => (calls++, { id: "1" }) });
+    const client = new Client(baseConfig({ providers: [provider] }));
+    const response = await client.fetch("/auth/callback/credentials", { method: "POST", headers: { "content-type": "application/json" }, body: "[]" });
+    expect(response.status).toBeLessThan(500);
+    expect(calls).toBe(0);
+  });
+});

@@ -11,12 +11,11 @@ type Ctx = Pick<AuthContext, "events" | "adapter">;
  * is signed in: that user's authenticators go (with their `webauthn` accounts) and that user's
  * database sessions end. Each removal is announced by an event.
  *
- * Runs before `emailVerified` is set, so that a failure here leaves the user unproven and the next
- * proof runs it again. An adapter without `deleteAuthenticator` cannot have such passkeys (signed-out
+ * Called only for a user whose address is not proven yet, before `emailVerified` is set, so that a
+ * failure here leaves the user unproven and the next proof runs it again. An adapter without `deleteAuthenticator` cannot have such passkeys (signed-out
  * registration is refused then); one without `deleteSessions` keeps its sessions.
  */
 export async function endUnprovenAccess(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser): Promise<void> {
-  if (user.emailVerified) return;
   if (adapterHas(ctx.adapter, "deleteAuthenticator") && adapterHas(ctx.adapter, "listAuthenticatorsByUserId")) {
     for (const authenticator of await adapter.listAuthenticatorsByUserId(user.id)) {
       const removed = await adapter.deleteAuthenticator(authenticator.credentialID);
