@@ -25,7 +25,7 @@ function changing(match: (url: string) => boolean, change: (response: Response) 
   };
 }
 
-const clients = ["broken-userinfo", "no-id", "not-object", "bare-tokens", "picked", "nickname", "public", "no-client-id", "post-no-secret"];
+const clients = ["conform", "broken-userinfo", "no-id", "not-object", "bare-tokens", "picked", "nickname", "public", "no-client-id", "post-no-secret"];
 
 beforeAll(async () => {
   [latch, op, db] = await Promise.all([startLatch(), startOpenIDProvider(), pgliteAdapter()]);
@@ -125,6 +125,22 @@ describe("provider answers", { timeout: 60_000 }, () => {
     const [account] = await db.accounts();
     expect(account!.token_type).toBe("bearer");
     expect(Number(account!.expires_at)).toBeGreaterThan(before);
+  });
+
+  test("token.conform mends a token response the provider got wrong (here: no token_type, which OAuth 2 requires)", async () => {
+    const strip = async (response: Response) => {
+      const { token_type: _t, ...body } = (await response.json()) as Record<string, unknown>;
+      return Response.json(body, { status: response.status });
+    };
+    const mend = async (response: Response) => Response.json({ ...((await response.json()) as object), token_type: "Bearer" });
+    const broken = { [customFetch]: changing((url) => url === op.endpoints.token, strip) };
+    use(oauth("conform", { ...broken, token: { url: op.endpoints.token } }));
+    expect((await attempt("conform")).error).toBe("OAuthCallbackError");
+    use(oauth("conform", { ...broken, token: { url: op.endpoints.token, conform: () => undefined } }));
+    expect((await attempt("conform")).error).toBe("OAuthCallbackError");
+    use(oauth("conform", { ...broken, token: { url: op.endpoints.token, conform: mend } }));
+    expect((await attempt("conform")).path).toBe("/dashboard");
+    expect((await db.accounts())[0]).toMatchObject({ provider: "conform", token_type: "bearer" });
   });
 
   test("account(tokens) chooses what the account row keeps", async () => {
