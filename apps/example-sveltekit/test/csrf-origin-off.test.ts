@@ -1,0 +1,61 @@
+/**
+ * With SvelteKit's own origin check turned off (`kit.csrf.trustedOrigins: ["*"]`, formerly
+ * `checkOrigin: false`), Latch's origin check still refuses cross-site posts: to the credentials
+ * endpoint (form and JSON) and to the `signIn` form action, whose post to core carries the
+ * browser's `Origin`. The same posts from the app's own origin sign in, so the refusals are the
+ * check's doing. Runs the `@auth/sveltekit` fixture app with its imports renamed, on `vite dev`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDevCopy, type DevCopy } from "./dev-copy.js";
+
+let app: DevCopy;
+
+beforeAll(async () => {
+  app = await startDevCopy("csrf-off", (path, text) =>
+    path === "svelte.config.js" ? text.replace("kit: { adapter: adapter() }", 'kit: { adapter: adapter(), csrf: { trustedOrigins: ["*"] } }') : text,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const credentials = { username: "ada", password: "lovelace" };
+const signedIn = (response: Response) => response.headers.getSetCookie().some((c) => /^authjs\.session-token=[^;]/.test(c));
+
+async function post(path: string, from: string, body: string, type = "application/x-www-form-urlencoded") {
+  return fetch(`${app.origin}${path}`, { method: "POST", redirect: "manual", headers: { origin: from, "content-type": type, accept: "text/html" }, body });
+}
+
+describe("with SvelteKit's origin check off", () => {
+  it("the switch took effect: SvelteKit lets a cross-site form post through to its action", async () => {
+    const response = await post("/signout", "https://evil.example", "");
+    expect(response.status).not.toBe(403);
+  }, 90_000);
+
+  it("a cross-site form post to the credentials endpoint is refused; a same-origin one signs in", async () => {
+    const body = new URLSearchParams({ ...credentials, callbackUrl: "/" }).toString();
+    const refused = await post("/auth/callback/credentials", "https://evil.example", body);
+    expect(refused.headers.get("location")).toMatch(/\/auth\/signin\?error=MissingCSRF$/);
+    expect(signedIn(refused)).toBe(false);
+    const accepted = await post("/auth/callback/credentials", app.origin, body);
+    expect(signedIn(accepted)).toBe(true);
+  });
+
+  it("a cross-site JSON post is refused", async () => {
+    const refused = await post("/auth/callback/credentials", "https://evil.example", JSON.stringify({ ...credentials, callbackUrl: "/" }), "application/json");
+    expect(refused.headers.get("location")).toMatch(/error=MissingCSRF$/);
+    expect(signedIn(refused)).toBe(false);
+  });
+
+  it("a cross-site post to the signIn form action signs nobody in; a same-origin one does", async () => {
+    const body = new URLSearchParams({ providerId: "credentials", redirectTo: "/", ...credentials }).toString();
+    const refused = await post("/signin", "https://evil.example", body);
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("location")).toMatch(/\/auth\/signin\?error=MissingCSRF$/);
+    expect(signedIn(refused)).toBe(false);
+    const accepted = await post("/signin", app.origin, body);
+    expect(accepted.status).toBe(303);
+    expect(signedIn(accepted)).toBe(true);
+  });
+});
