@@ -5,6 +5,9 @@
  * browser's `Origin`. The same posts from the app's own origin sign in, so the refusals are the
  * check's doing. Runs the `@auth/sveltekit` fixture app with its imports renamed, on `vite dev`.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { chromiumAvailable, launchChromium } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevCopy, type DevCopy } from "./dev-copy.js";
 
@@ -58,4 +61,38 @@ describe("with SvelteKit's origin check off", () => {
     expect(accepted.status).toBe(303);
     expect(signedIn(accepted)).toBe(true);
   });
+});
+
+describe.runIf(await chromiumAvailable())("in Chromium, a page of another origin", () => {
+  let attacker: Server;
+
+  beforeAll(async () => {
+    // A page that posts a sign-in form to the app as soon as it loads (login CSRF).
+    attacker = createServer((_req, res) => {
+      const fields = Object.entries({ providerId: "credentials", redirectTo: "/", ...credentials })
+        .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+        .join("");
+      res.setHeader("content-type", "text/html");
+      res.end(`<!doctype html><form method="POST" action="${app.origin}/signin">${fields}</form><script>document.forms[0].submit()</script>`);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => attacker?.close(resolve));
+  });
+
+  it("cannot sign the visitor in by posting the signIn form", async () => {
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
+      await page.waitForURL(/\/auth\/signin\?error=MissingCSRF/, { timeout: 60_000 });
+      const cookies = await context.cookies(app.origin);
+      expect(cookies.map((c) => c.name)).not.toContain("authjs.session-token");
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

@@ -46,9 +46,12 @@ describe.runIf(await chromiumAvailable())("an @auth/sveltekit app with its impor
     await expect.poll(state, { timeout: 30_000 }).toBe("Not signed in");
   }, 120_000);
 
-  it("signs in and out with the client functions", async () => {
+  it("signs in and out with the client functions; a refused password with redirect: false is reported", async () => {
     // Hydrated (the buttons work) once the development server has sent every module.
     await page.goto(`${app.origin}/client`, { timeout: 90_000, waitUntil: "networkidle" });
+    // redirect: false answers with the error and code instead of leaving the page.
+    await page.locator("#client-wrong").click();
+    await expect.poll(() => page.locator("#client-result").innerText(), { timeout: 30_000 }).toBe("CredentialsSignin credentials null");
     await page.locator("#client-signin").click();
     await page.waitForURL(`${app.origin}/`, { timeout: 30_000 });
     await expect.poll(state, { timeout: 30_000 }).toBe("Signed in as Ada Lovelace");

@@ -46,7 +46,9 @@ beforeAll(async () => {
     AUTH_DEMO_OIDC_ID: "example-sveltekit",
     AUTH_DEMO_OIDC_SECRET: "example-client-secret",
   });
-}, 60_000);
+  // The first request opens the embedded database and applies the schema; do it before timing tests.
+  await fetch(`${origin}/auth/session`);
+}, 120_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -228,11 +230,17 @@ describe.runIf(await chromiumAvailable())("in Chromium", () => {
     await page.screenshot({ path: `${screenshots}wrong-password.png`, fullPage: true });
   });
 
-  it("signs in with the OpenID Provider and out again", async () => {
+  it("signs in with the OpenID Provider (authorizationParams reach it) and out again", async () => {
+    const authorizationRequests: URL[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(op.endpoints.authorization)) authorizationRequests.push(new URL(request.url()));
+    });
     await page.goto(`${origin}/signin?redirectTo=/protected`);
     await page.locator("#oidc-form button[type=submit]").click();
     await page.waitForURL(`${origin}/protected`);
     expect(await page.locator("#protected-user").innerText()).toContain(oidcUser.email);
+    // <SignIn authorizationParams={{ prompt: "login" }}> → authorizationParams-prompt → the authorization URL.
+    expect(authorizationRequests[0]?.searchParams.get("prompt")).toBe("login");
     await page.locator("form.signOutButton button").click();
     await expect.poll(whoami).toContain("Not signed in");
   });
