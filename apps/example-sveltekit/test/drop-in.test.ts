@@ -35,6 +35,47 @@ describe.runIf(await chromiumAvailable())("an @auth/sveltekit app with its impor
     expect(readFileSync(join(fixture, "src/auth.ts"), "utf8")).toContain('from "@auth/sveltekit"');
   });
 
+  /** Posts a form to one of the app's actions as a browser on the app's page would. */
+  function postAction(path: string, fields: Record<string, string>, referer = `${app.origin}/somewhere?tab=2`) {
+    return fetch(`${app.origin}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: app.origin, referer, accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+  }
+
+  it("the signIn action: redirectTo defaults to the page the form was on", async () => {
+    const response = await postAction("/signin", { providerId: "credentials", username: "ada", password: "lovelace" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${app.origin}/somewhere?tab=2`);
+  }, 90_000);
+
+  it("the signIn action without a provider opens the sign-in page, coming back to the form's page", async () => {
+    const response = await postAction("/signin", {});
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.pathname).toBe("/auth/signin");
+    expect(location.searchParams.get("callbackUrl")).toBe(`${app.origin}/somewhere?tab=2`);
+  });
+
+  it("the signIn action with redirect=false answers { url } instead of redirecting", async () => {
+    const response = await fetch(`${app.origin}/signin`, {
+      method: "POST",
+      headers: { origin: app.origin, accept: "application/json", "x-sveltekit-action": "true", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ providerId: "credentials", username: "ada", password: "lovelace", redirect: "false", redirectTo: "/after" }),
+    });
+    const result = (await response.json()) as { type: string; data: string };
+    expect(result.type).toBe("success");
+    expect(result.data).toContain(`${app.origin}/after`);
+  });
+
+  it("the signOut action: redirectTo defaults to the page the form was on", async () => {
+    const response = await postAction("/signout", {}, `${app.origin}/profile`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${app.origin}/profile`);
+  });
+
   it("signs in through the form action and out through <SignOut/>", async () => {
     await page.goto(`${app.origin}/`, { timeout: 90_000 });
     expect(await state()).toBe("Not signed in");
