@@ -45,6 +45,13 @@ describe("with SvelteKit's origin check off", () => {
     expect(signedIn(accepted)).toBe(true);
   });
 
+  it("a body the signIn action cannot read as a form is a 4xx, not a 500", async () => {
+    // SvelteKit refuses other content types itself (415); a broken multipart body reaches the action.
+    expect((await post("/signin", app.origin, JSON.stringify({ providerId: "credentials" }), "application/json")).status).toBe(415);
+    expect((await post("/signin", app.origin, "not multipart at all", "multipart/form-data; boundary=latch")).status).toBe(400);
+    expect((await post("/signout", app.origin, "not multipart at all", "multipart/form-data; boundary=latch")).status).toBe(400);
+  });
+
   it("a cross-site JSON post is refused", async () => {
     const refused = await post("/auth/callback/credentials", "https://evil.example", JSON.stringify({ ...credentials, callbackUrl: "/" }), "application/json");
     expect(refused.headers.get("location")).toMatch(/error=MissingCSRF$/);

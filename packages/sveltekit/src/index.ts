@@ -68,6 +68,15 @@ function actionOrigin(event: RequestEvent, config: PreparedConfig): string {
   }
 }
 
+/** The posted form; a body that is not a form is a 400, never a 500. */
+async function formOf(event: RequestEvent): Promise<FormData> {
+  try {
+    return await event.request.formData();
+  } catch {
+    httpError(400, "The request body is not a form.");
+  }
+}
+
 function refused(error: InvalidRequest): Response {
   return Response.json({ error: error.type, message: error.message }, { status: error.status });
 }
@@ -116,7 +125,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
     async signIn(event) {
       if (kitEnvironment().building) return;
       const ready = await configFor(config, event);
-      const { provider, options, authorizationParams } = readSignInForm(await event.request.formData());
+      const { provider, options, authorizationParams } = readSignInForm(await formOf(event));
       const outcome = await signInWith(event, actionOrigin(event, ready), ready, provider, options, authorizationParams);
       if (outcome.redirect) redirect(303, outcome.url);
       return { url: outcome.url };
@@ -125,7 +134,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
     async signOut(event) {
       if (kitEnvironment().building) return;
       const ready = await configFor(config, event);
-      const form = Object.fromEntries([...(await event.request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+      const form = Object.fromEntries([...(await formOf(event))].filter((e): e is [string, string] => typeof e[1] === "string"));
       const outcome = await signOutWith(event, actionOrigin(event, ready), ready, form);
       if (outcome.redirect) redirect(303, outcome.url);
       return { url: outcome.url };
