@@ -26,7 +26,7 @@ import { readSignInForm, signInWith, signOutWith } from "./actions.js";
 import { prepareConfig, type PreparedConfig } from "./config.js";
 import { kitEnvironment } from "./kit.js";
 import { originOf, toAuthRequest } from "./request.js";
-import { readSession } from "./session.js";
+import { readSession, sessionReader } from "./session.js";
 import type { SvelteKitAuthConfig } from "./types.js";
 
 export type { SvelteKitAuthConfig, SignInOptions, SignOutOptions, SignInAuthorizationParams } from "./types.js";
@@ -110,7 +110,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
         origin = error;
       }
       const site = origin;
-      event.locals.auth ??= async () => (typeof site === "string" ? readSession(event.cookies, site, ready) : null);
+      event.locals.auth ??= sessionReader(event.cookies, async () => (typeof site === "string" ? readSession(event.cookies, site, ready) : null));
       event.locals.getSession ??= event.locals.auth;
       if (!isAuthPath(event.url.pathname, ready.basePath)) return resolve(event);
       if (typeof site !== "string") return refused(site);

@@ -20,3 +20,17 @@ export async function readSession(cookies: Cookies, origin: string, config: Prep
   if (status !== 200) throw new AuthError((body as { message?: string } | null)?.message ?? `Reading the session failed with status ${status}.`);
   return body && Object.keys(body).length ? (body as Session) : null;
 }
+
+/**
+ * `locals.auth()` for one request: the session is read once and the answer reused by every load
+ * and hook of the request, until its cookies change (a sign-in or sign-out action, or a refreshed
+ * session cookie), when it is read again.
+ */
+export function sessionReader(cookies: Cookies, read: () => Promise<Session | null>): () => Promise<Session | null> {
+  let cached: { cookies: string; session: Promise<Session | null> } | undefined;
+  return () => {
+    const now = cookieHeaderOf(cookies);
+    if (cached?.cookies !== now) cached = { cookies: now, session: read() };
+    return cached.session;
+  };
+}
