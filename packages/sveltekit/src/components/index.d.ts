@@ -5,7 +5,7 @@ import type { HTMLFormAttributes } from "svelte/elements";
 export interface SignInProps extends Omit<HTMLFormAttributes, "action" | "method"> {
   /** The provider's id; empty: the form opens the sign-in page. */
   provider?: string;
-  /** The route whose default form action is `signIn`. Default `"signin"`. */
+  /** The route (under SvelteKit's `base`) whose default form action is `signIn`. Default `"signin"`. */
   signInPage?: string;
   /** `redirectTo` (default: the page the form is on), `redirect`, and other fields to post. */
   options?: FormData | Record<string, unknown>;
@@ -23,7 +23,7 @@ export interface SignInProps extends Omit<HTMLFormAttributes, "action" | "method
 
 /** Props of {@link SignOut}. */
 export interface SignOutProps extends Omit<HTMLFormAttributes, "action" | "method"> {
-  /** The route whose default form action is `signOut`. Default `"signout"`. */
+  /** The route (under SvelteKit's `base`) whose default form action is `signOut`. Default `"signout"`. */
   signOutPage?: string;
   /** `redirectTo` (default: the page the form is on) and `redirect`. */
   options?: { redirectTo?: string; redirect?: boolean };
