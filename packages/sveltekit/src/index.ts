@@ -58,14 +58,21 @@ function isAuthPath(path: string, basePath: string): boolean {
   return isAuthAction(path.slice(basePath.length + 1).split("/")[0] ?? "");
 }
 
-/** The site's origin for a form action; a malformed host is a 400, never a 500. */
-function actionOrigin(event: RequestEvent, config: PreparedConfig): string {
+/** The site's origin (see `originOf`), or why the request names none. */
+function siteOf(event: RequestEvent, config: PreparedConfig): string | InvalidRequest {
   try {
     return originOf(event, config.siteUrl);
   } catch (error) {
-    if (error instanceof InvalidRequest) httpError(400, error.message);
+    if (error instanceof InvalidRequest) return error;
     throw error;
   }
+}
+
+/** The site's origin for a form action; a malformed host is a 400, never a 500. */
+function actionOrigin(event: RequestEvent, config: PreparedConfig): string {
+  const site = siteOf(event, config);
+  if (site instanceof InvalidRequest) httpError(400, site.message);
+  return site;
 }
 
 /** The posted form; a body that is not a form is a 400, never a 500. */
@@ -102,14 +109,8 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
         return resolve(event);
       }
       const ready = await configFor(config, event);
-      let origin: string | InvalidRequest;
-      try {
-        origin = originOf(event, ready.siteUrl);
-      } catch (error) {
-        if (!(error instanceof InvalidRequest)) throw error;
-        origin = error;
-      }
-      const site = origin;
+      const site = siteOf(event, ready);
+      // A request whose host is malformed has no session to show.
       event.locals.auth ??= sessionReader(event.cookies, async () => (typeof site === "string" ? readSession(event.cookies, site, ready) : null));
       event.locals.getSession ??= event.locals.auth;
       if (!isAuthPath(event.url.pathname, ready.basePath)) return resolve(event);
