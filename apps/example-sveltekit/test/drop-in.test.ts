@@ -82,23 +82,25 @@ describe.runIf(await chromiumAvailable())("an @auth/sveltekit app with its impor
     await page.locator("#signin-form input[name=username]").fill("ada");
     await page.locator("#signin-form input[name=password]").fill("lovelace");
     await page.locator("#signin-form button").click();
-    await expect.poll(state, { timeout: 30_000 }).toBe("Signed in as Ada Lovelace");
+    await expect.poll(state, { timeout: 60_000 }).toBe("Signed in as Ada Lovelace");
     await page.locator("form.signOutButton button").click();
-    await expect.poll(state, { timeout: 30_000 }).toBe("Not signed in");
+    await expect.poll(state, { timeout: 60_000 }).toBe("Not signed in");
   }, 120_000);
 
   it("signs in and out with the client functions; a refused password with redirect: false is reported", async () => {
-    // Hydrated (the buttons work) once the development server has sent every module.
-    await page.goto(`${app.origin}/client`, { timeout: 90_000, waitUntil: "networkidle" });
+    // The buttons work once the page is hydrated (the development server compiles on request).
+    await page.goto(`${app.origin}/client`, { timeout: 90_000 });
+    await page.locator("#hydrated").waitFor({ timeout: 90_000 });
     // redirect: false answers with the error and code instead of leaving the page.
     await page.locator("#client-wrong").click();
-    await expect.poll(() => page.locator("#client-result").innerText(), { timeout: 30_000 }).toBe("CredentialsSignin credentials null");
+    await expect.poll(() => page.locator("#client-result").innerText(), { timeout: 60_000 }).toBe("CredentialsSignin credentials null");
     await page.locator("#client-signin").click();
-    await page.waitForURL(`${app.origin}/`, { timeout: 30_000 });
-    await expect.poll(state, { timeout: 30_000 }).toBe("Signed in as Ada Lovelace");
-    await page.goto(`${app.origin}/client`, { waitUntil: "networkidle" });
+    await page.waitForURL(`${app.origin}/`, { timeout: 60_000 });
+    await expect.poll(state, { timeout: 60_000 }).toBe("Signed in as Ada Lovelace");
+    await page.goto(`${app.origin}/client`);
+    await page.locator("#hydrated").waitFor({ timeout: 90_000 });
     await page.locator("#client-signout").click();
-    await page.waitForURL(`${app.origin}/`, { timeout: 30_000 });
-    await expect.poll(state, { timeout: 30_000 }).toBe("Not signed in");
-  }, 120_000);
+    await page.waitForURL(`${app.origin}/`, { timeout: 60_000 });
+    await expect.poll(state, { timeout: 60_000 }).toBe("Not signed in");
+  }, 240_000);
 });
