@@ -2,7 +2,6 @@ import { SvelteKitAuth } from "@auth/sveltekit";
 import Credentials from "@auth/sveltekit/providers/credentials";
 
 export const { handle, signIn, signOut } = SvelteKitAuth({
-  trustHost: true,
   providers: [
     Credentials({
       credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
