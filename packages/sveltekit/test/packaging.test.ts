@@ -23,7 +23,7 @@ describe("the published package", () => {
 
   it("contains every target of the exports map", () => {
     for (const [subpath, targets] of Object.entries(manifest.exports)) {
-      const entries = typeof targets === "string" ? [["default", targets]] : Object.entries(targets);
+      const entries: [string, string][] = typeof targets === "string" ? [["default", targets]] : Object.entries(targets);
       for (const [condition, target] of entries) {
         if (condition === "source") continue;
         const path = target.replace(/^\.\//, "");
