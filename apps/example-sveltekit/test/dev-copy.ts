@@ -4,7 +4,7 @@
  * files. No build: `vite dev` compiles on request.
  */
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,6 +65,12 @@ export async function startDevCopy(name: string, edit: (path: string, text: stri
       await exited;
     }
     rmSync(dir, { recursive: true, force: true });
+    // The parent goes too once no other copy is in it.
+    try {
+      rmdirSync(join(appDir, ".compat"));
+    } catch {
+      // another copy is still running
+    }
   };
   try {
     await new Promise<void>((resolve, reject) => {
