@@ -20,3 +20,11 @@ describe("provider re-exports", () => {
     expect(GitHub).toBe(GitHubFromCore);
   });
 });
+
+describe("adapter re-export", () => {
+  it("is core's adapter contract", async () => {
+    const ours = await import("@latch/sveltekit/adapters");
+    const core = await import("@latch/core/adapters");
+    expect(ours.requiredAdapterMethods).toBe(core.requiredAdapterMethods);
+  });
+});
