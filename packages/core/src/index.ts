@@ -12,7 +12,7 @@
  * @module @latch/core
  */
 export { Auth } from "./auth.js";
-export { raw, skipCSRFCheck } from "./symbols.js";
+export { raw, skipCSRFCheck, originCheck } from "./symbols.js";
 export { setEnvDefaults, createActionURL, requestOrigin, isAuthAction, type EnvObject } from "./config/env.js";
 export { customFetch } from "./fetch.js";
 export type * from "./types/index.js";

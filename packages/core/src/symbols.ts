@@ -11,6 +11,22 @@ export const raw: unique symbol = Symbol("latch.raw");
 export const skipCSRFCheck: unique symbol = Symbol("latch.skipCSRFCheck");
 
 /**
+ * Pass as `AuthConfig.csrfCheck` to let the browser's `Origin` header (or, without it,
+ * `Sec-Fetch-Site`) decide whether a state-changing POST may pass: the site's own origin passes
+ * without a CSRF token, any other origin is refused. Only a request that carries neither header
+ * (not sent by a current browser) still needs the token. For integrations whose forms and clients
+ * post without a token, as `@auth/sveltekit`'s do. A symbol, so no environment variable or JSON
+ * can turn it on.
+ *
+ * @example
+ * ```ts
+ * import { Auth, originCheck } from "@latch/core"
+ * const response = await Auth(request, { ...config, csrfCheck: originCheck })
+ * ```
+ */
+export const originCheck: unique symbol = Symbol("latch.originCheck");
+
+/**
  * Where a provider made by its factory (`Credentials()`, `Passkey()`) carries the code of its
  * sign-in flow, so that core reaches a flow only through a provider that needs it. Internal:
  * not exported from the package entry.

@@ -33,6 +33,8 @@ export interface AuthContext {
   /** The adapter, each method wrapped so that a throw becomes `AdapterError`. */
   readonly adapter?: Adapter;
   readonly skipCSRFCheck: boolean;
+  /** `"origin"`: the `Origin`/`Sec-Fetch-Site` headers decide when present (`originCheck`). */
+  readonly csrfCheck: "token" | "origin";
   readonly redirectProxyUrl?: string;
   readonly experimental: { readonly enableWebAuthn: boolean };
 }

@@ -4,7 +4,7 @@ import { decode, encode } from "../security/session-token.js";
 import type { ProviderConfig } from "../providers/types.js";
 import { defaultRedirect } from "../security/callback-url.js";
 import { resolveCookies } from "../security/cookies.js";
-import { skipCSRFCheck } from "../symbols.js";
+import { originCheck, skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { JWTOptions, SessionOptions } from "../types/session-options.js";
@@ -157,6 +157,7 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     theme: config.theme ?? {},
     adapter: s.adapter,
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
+    csrfCheck: config.csrfCheck === originCheck ? "origin" : "token",
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
   });

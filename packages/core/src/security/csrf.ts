@@ -40,3 +40,21 @@ export async function readCsrf(cookieValue: string | undefined, secrets: readonl
 export function csrfPasses(state: CsrfState, bodyToken: unknown): boolean {
   return state.cookieValid && typeof bodyToken === "string" && timingSafeEqual(bodyToken, state.token);
 }
+
+/** What a request's `Origin` and `Sec-Fetch-Site` headers say about where it was sent from. */
+export type RequestSource = "same-origin" | "elsewhere" | "unknown";
+
+/**
+ * Where a request comes from, by the headers browsers set and pages cannot forge (OWASP CSRF cheat
+ * sheet, "Verifying Origin With Standard Headers"; Fetch Metadata, W3C). `Origin` decides when
+ * present: the site's own origin, or `elsewhere` (including the opaque `null`). Without it,
+ * `Sec-Fetch-Site: same-origin` is the site itself and any other value is `elsewhere`. With
+ * neither, `unknown`: the caller falls back to the CSRF token.
+ */
+export function requestSource(headers: Headers, siteOrigin: string): RequestSource {
+  const origin = headers.get("origin");
+  if (origin !== null) return origin.trim().toLowerCase() === siteOrigin.toLowerCase() ? "same-origin" : "elsewhere";
+  const fetchSite = headers.get("sec-fetch-site");
+  if (fetchSite !== null) return fetchSite.trim().toLowerCase() === "same-origin" ? "same-origin" : "elsewhere";
+  return "unknown";
+}

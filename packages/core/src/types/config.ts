@@ -1,6 +1,6 @@
 import type { Adapter } from "../adapter.js";
 import type { Provider } from "./providers.js";
-import type { raw, skipCSRFCheck } from "../symbols.js";
+import type { originCheck, raw, skipCSRFCheck } from "../symbols.js";
 import type { CallbacksOptions } from "./callbacks.js";
 import type { CookiesOptions, CookieOption } from "./cookies.js";
 import type { EventCallbacks } from "./events.js";
@@ -73,6 +73,12 @@ export interface AuthConfig {
   secret?: string | string[];
   /** How sessions are kept. */
   session?: Partial<SessionOptions>;
+  /**
+   * How state-changing POSTs are checked. Unset: the CSRF token of the signed double-submit cookie.
+   * `originCheck`: the request's `Origin` (or `Sec-Fetch-Site`) decides when present, the token
+   * only when both are absent (framework authors only).
+   */
+  csrfCheck?: typeof originCheck;
   /** Turn off the CSRF check (framework authors only). */
   skipCSRFCheck?: typeof skipCSRFCheck;
   /** Styles the built-in pages. */

@@ -1,0 +1,4 @@
+// `locals.auth()` and `PageData.session` are declared by @latch/sveltekit.
+import "@latch/sveltekit";
+
+export {};

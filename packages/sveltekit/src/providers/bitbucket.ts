@@ -1,0 +1,3 @@
+/** `@latch/core/providers/bitbucket`, also at `@latch/sveltekit/providers/bitbucket` (where `@auth/sveltekit` apps import it). */
+export * from "@latch/core/providers/bitbucket";
+export { default } from "@latch/core/providers/bitbucket";

@@ -1,0 +1,3 @@
+/** `@latch/core/providers/salesforce`, also at `@latch/sveltekit/providers/salesforce` (where `@auth/sveltekit` apps import it). */
+export * from "@latch/core/providers/salesforce";
+export { default } from "@latch/core/providers/salesforce";

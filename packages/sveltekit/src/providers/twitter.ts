@@ -1,0 +1,3 @@
+/** `@latch/core/providers/twitter`, also at `@latch/sveltekit/providers/twitter` (where `@auth/sveltekit` apps import it). */
+export * from "@latch/core/providers/twitter";
+export { default } from "@latch/core/providers/twitter";

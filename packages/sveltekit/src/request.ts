@@ -1,0 +1,51 @@
+import { requestOrigin } from "@latch/core";
+import { InvalidRequest } from "@latch/core/errors";
+
+/** The parts of SvelteKit's `RequestEvent` that the request conversion reads. */
+export interface EventRequest {
+  readonly request: Request;
+  readonly url: URL;
+}
+
+/**
+ * The site's origin for a request: `siteUrl`'s (`AUTH_URL`) when set, else the protocol and host
+ * SvelteKit derived for the request (`ORIGIN`, or the `Host` header), checked by core's
+ * `requestOrigin`. `InvalidRequest` for a scheme other than http(s) or a malformed host.
+ */
+export function originOf(event: EventRequest, siteUrl: string | undefined): string {
+  if (siteUrl) {
+    try {
+      return new URL(siteUrl).origin;
+    } catch {
+      // core reports an invalid siteUrl as a configuration error
+    }
+  }
+  return requestOrigin(event.url.protocol, event.url.host).origin;
+}
+
+/** `origin` + the request's path and query: the only parts of the request URL Latch sees. */
+export function urlOf(event: EventRequest, origin: string, path = event.url.pathname, search = event.url.search): URL {
+  const url = new URL(origin);
+  url.pathname = path;
+  url.search = search;
+  return url;
+}
+
+const maxBody = 64 * 1024;
+
+/**
+ * The request `Auth()` sees for a request under `basePath`: the site's origin with the request's
+ * path and query, its headers, and (for a POST) its body, read up to the size core accepts.
+ */
+export async function toAuthRequest(event: EventRequest, origin: string): Promise<Request> {
+  const { request } = event;
+  const method = request.method.toUpperCase();
+  const url = urlOf(event, origin);
+  const headers = new Headers(request.headers);
+  if (method !== "POST") return new Request(url, { method: method === "HEAD" ? "HEAD" : method === "GET" ? "GET" : method, headers });
+  const body = new Uint8Array(await request.arrayBuffer());
+  if (body.byteLength > maxBody) throw new InvalidRequest("The request body is too large.", 413);
+  headers.delete("content-length");
+  headers.delete("transfer-encoding");
+  return new Request(url, { method, headers, body: body.byteLength ? body : undefined });
+}
