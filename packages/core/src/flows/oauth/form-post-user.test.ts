@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { formPostUser } from "./form-post-user.js";
 import { unverifiedJwtPart } from "./jwt-parts.js";
 
-const posted = (user: unknown) => ({ method: "POST", body: { user: typeof user === "string" ? user : JSON.stringify(user) } });
+const posted = (user: unknown) => ({ method: "POST" as const, body: { user: typeof user === "string" ? user : JSON.stringify(user) } });
 
 describe("the user field Apple posts with the code", () => {
   test.each([
