@@ -1,0 +1,17 @@
+"use client";
+import { useSession } from "@latch/next/react";
+
+/** The session as the browser sees it, through useSession. */
+export function ClientSession() {
+  const { data: session, status, update } = useSession({ required: true });
+  return (
+    <section>
+      <p>
+        useSession: <span id="client-status">{status}</span> <strong id="client-user">{session?.user?.name ?? ""}</strong>
+      </p>
+      <button type="button" id="client-refresh" onClick={() => update()}>
+        Refetch the session
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { Auth } from "@latch/core";
+import { InvalidRequest } from "@latch/core/errors";
+import type { NextRequest } from "next/server";
+import { configFor, type NextAuthConfigInput } from "./config.js";
+import { toAuthRequest } from "./request.js";
+
+/** The Route Handlers of `app/api/auth/[...nextauth]/route.ts`. */
+export interface RouteHandlers {
+  /** Pages, session, CSRF token, providers, OAuth callbacks. */
+  GET: (request: NextRequest) => Promise<Response>;
+  /** Sign-in, callbacks, sign-out, session update. */
+  POST: (request: NextRequest) => Promise<Response>;
+}
+
+/** Builds `handlers` of {@link NextAuth}: each request is converted (site origin, path, body) and answered by core. */
+export function createHandlers(input: NextAuthConfigInput): RouteHandlers {
+  const handle = async (request: NextRequest): Promise<Response> => {
+    const { config } = await configFor(input, request);
+    let converted: Request;
+    try {
+      converted = await toAuthRequest(request, config.siteUrl);
+    } catch (error) {
+      if (!(error instanceof InvalidRequest)) throw error;
+      return Response.json({ error: error.type, message: error.message }, { status: error.status });
+    }
+    return Auth(converted, config);
+  };
+  return { GET: handle, POST: handle };
+}
