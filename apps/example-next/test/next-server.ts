@@ -9,7 +9,13 @@ import { fileURLToPath } from "node:url";
 
 /** The example app's directory. */
 export const appDir = fileURLToPath(new URL("..", import.meta.url));
-const nextBin = fileURLToPath(new URL("../../../node_modules/next/dist/bin/next", import.meta.url));
+const rootNextBin = fileURLToPath(new URL("../../../node_modules/next/dist/bin/next", import.meta.url));
+
+/** The app's own Next.js (an app on another major version has it in its node_modules), else the root's. */
+function nextBinOf(dir: string): string {
+  const own = `${dir}/node_modules/next/dist/bin/next`;
+  return existsSync(own) ? own : rootNextBin;
+}
 
 /** True when `next build` has run (its `.next/BUILD_ID` exists). */
 export function isBuilt(dir = appDir): boolean {
@@ -42,7 +48,7 @@ export async function startNext(env: Record<string, string>, dir = appDir, chose
   const port = chosenPort ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [nextBinOf(dir), "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

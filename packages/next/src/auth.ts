@@ -1,7 +1,7 @@
 import type { Session } from "@latch/core";
 import type { GetServerSidePropsContext, NextApiRequest } from "next";
 import { cookies as nextCookies, headers as nextHeaders } from "next/headers";
-import type { NextFetchEvent, NextRequest } from "next/server";
+import { NextRequest, type NextFetchEvent } from "next/server";
 import { configFor, type NextAuthConfigInput, type PreparedConfig } from "./config.js";
 import { serializeSetCookie, setCookies } from "./cookies.js";
 import { intercept, isInterceptorEvent, wrapRoute, type AppRouteHandlerContext, type AuthWrappedHandler } from "./interceptor.js";
@@ -37,7 +37,7 @@ export interface AuthFunction {
   /** The request interceptor: `export { auth as proxy }` (Next.js 16) or `export { auth as middleware }`. */
   (request: NextRequest, event?: NextFetchEvent): Promise<Response>;
   /** Wraps a Route Handler or the interceptor; the handler's request carries `auth`. */
-  (handler: AuthWrappedHandler): (request: NextRequest, context: AppRouteHandlerContext | NextFetchEvent | any) => Promise<Response>;
+  (handler: AuthWrappedHandler): (request: Request, context: AppRouteHandlerContext | NextFetchEvent | any) => Promise<Response>;
 }
 
 function headersOf(incoming: PagesRequest["headers"]): Headers {
@@ -82,7 +82,8 @@ export function createAuth(input: NextAuthConfigInput): AuthFunction {
     // A wrapped handler is returned at once (a Route Handler export must be a function, not a promise).
     if (typeof first === "function") {
       const handler = first as AuthWrappedHandler;
-      return async (request: NextRequest, context: unknown) => {
+      return async (incoming: Request, context: unknown) => {
+        const request = incoming instanceof NextRequest || "nextUrl" in incoming ? (incoming as NextRequest) : new NextRequest(incoming);
         const prepared = await configFor(input, request);
         return isInterceptorEvent(context) ? intercept(prepared, request, context, handler) : wrapRoute(prepared, request, context, handler);
       };

@@ -1,4 +1,5 @@
-import { raw, setEnvDefaults, skipCSRFCheck, type AuthConfig, type Session } from "@latch/core";
+import { raw, setEnvDefaults, skipCSRFCheck, type AdapterSession, type AdapterUser, type AuthConfig, type DefaultSession, type JWT, type Session } from "@latch/core";
+import type { Awaitable } from "@latch/core/types";
 import type { NextRequest } from "next/server";
 
 /**
@@ -24,8 +25,14 @@ export interface AuthorizedParams {
  * ```
  */
 export interface NextAuthConfig extends Omit<AuthConfig, "raw" | "callbacks"> {
-  /** The callbacks of `AuthConfig`, and `authorized`. */
-  callbacks?: AuthConfig["callbacks"] & {
+  /** The callbacks of `AuthConfig` (`session` typed as next-auth types it), and `authorized`. */
+  callbacks?: Omit<NonNullable<AuthConfig["callbacks"]>, "session"> & {
+    /**
+     * Shapes what the client sees of the session. JWT strategy: `session` and `token` are set;
+     * database strategy: `session` and `user`. Typed as in next-auth (every field present), so
+     * callbacks written for it compile unchanged.
+     */
+    session?: (params: SessionCallbackParams) => Awaitable<Session | DefaultSession | Record<string, unknown>>;
     /**
      * Decides, in the request interceptor, whether a request may go on: `true` continues,
      * `false` redirects to the sign-in page with a `callbackUrl`, a `Response` is answered as
@@ -33,6 +40,19 @@ export interface NextAuthConfig extends Omit<AuthConfig, "raw" | "callbacks"> {
      */
     authorized?: (params: AuthorizedParams) => boolean | Response | undefined | Promise<boolean | Response | undefined>;
   };
+}
+
+/** What the `session` callback receives, as next-auth types it: the fields of both strategies. */
+export interface SessionCallbackParams {
+  /** The session to shape (database strategy: with the stored session's fields). */
+  session: Session & Partial<AdapterSession>;
+  /** The decoded token (JWT strategy). */
+  token: JWT;
+  /** The stored user (database strategy). */
+  user: AdapterUser;
+  /** The data of an update (`unstable_update`, `useSession().update`). */
+  newSession?: any;
+  trigger?: "update";
 }
 
 /** A config, or a function of the request that returns one (`undefined` outside a request, as in Server Components). */
@@ -72,7 +92,8 @@ export function prepareConfig(input: NextAuthConfig, env: Record<string, string 
   if (known) return known;
   const { callbacks, ...rest } = input;
   const { authorized, ...coreCallbacks } = callbacks ?? {};
-  const config: Omit<AuthConfig, "raw"> = { ...rest, callbacks: coreCallbacks, providers: [...(input.providers ?? [])] };
+  // The session callback's next-auth typing describes the same call core makes.
+  const config: Omit<AuthConfig, "raw"> = { ...rest, callbacks: coreCallbacks as AuthConfig["callbacks"], providers: [...(input.providers ?? [])] };
   setEnvDefaults(env, config as AuthConfig);
   config.basePath ??= defaultBasePath;
   const ready: PreparedConfig = {

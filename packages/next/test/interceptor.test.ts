@@ -41,7 +41,7 @@ describe("the interceptor", () => {
   test("signed out, authorized false: redirect to the sign-in page with the requested URL as callbackUrl", async () => {
     const response = await intercept(prepareConfig(config(), env), request("/dashboard?tab=1"), event());
     expect(response.status).toBe(307);
-    const location = new URL(response.headers.get("location")!);
+    const location = new URL(response.headers.get("location")!, origin);
     expect(location.pathname).toBe("/api/auth/signin");
     expect(location.searchParams.get("callbackUrl")).toBe(`${origin}/dashboard?tab=1`);
   });
@@ -49,7 +49,7 @@ describe("the interceptor", () => {
   test("pages.signIn is where it sends, and that page itself is not redirected (no loop)", async () => {
     const prepared = prepareConfig(config({ pages: { signIn: "/login" } }), env);
     const away = await intercept(prepared, request("/dashboard"), event());
-    expect(new URL(away.headers.get("location")!).pathname).toBe("/login");
+    expect(new URL(away.headers.get("location")!, origin).pathname).toBe("/login");
     const onPage = await intercept(prepared, request("/login"), event());
     expect(onPage.headers.get("location")).toBeNull();
     expect(onPage.headers.get("x-middleware-next")).toBe("1");
