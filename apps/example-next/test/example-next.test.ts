@@ -115,6 +115,13 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
     await page.waitForFunction(() => document.querySelector("#client-user")?.textContent === "Countess Lovelace");
   });
 
+  test("useSession's update() sends data to the session callback (POST /session with the CSRF token)", async () => {
+    await page.click("#client-rename");
+    await page.waitForFunction(() => document.querySelector("#client-user")?.textContent === "Ada from the browser");
+    await page.reload();
+    expect(await page.textContent("#server-user")).toBe("Ada from the browser");
+  });
+
   test("sign-out through the Server Action signs out", async () => {
     await page.click("#signout");
     await page.waitForURL(`${origin}/`);

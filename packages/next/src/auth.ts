@@ -1,5 +1,5 @@
 import type { Session } from "@latch/core";
-import type { GetServerSidePropsContext, NextApiRequest } from "next";
+import type { NextApiRequest } from "next";
 import { cookies as nextCookies, headers as nextHeaders } from "next/headers";
 import { NextRequest, type NextFetchEvent } from "next/server";
 import { configFor, type NextAuthConfigInput, type PreparedConfig } from "./config.js";
@@ -33,7 +33,7 @@ export interface AuthFunction {
   /** The session of a Pages Router API route's request. */
   (req: PagesRequest, res: PagesResponse): Promise<Session | null>;
   /** The session of a `getServerSideProps` request. */
-  (context: Pick<GetServerSidePropsContext, "req" | "res">): Promise<Session | null>;
+  (context: { req: PagesRequest; res: PagesResponse }): Promise<Session | null>;
   /** The request interceptor: `export { auth as proxy }` (Next.js 16) or `export { auth as middleware }`. */
   (request: NextRequest, event?: NextFetchEvent): Promise<Response>;
   /** Wraps a Route Handler or the interceptor; the handler's request carries `auth`. */
@@ -71,7 +71,7 @@ function isRequest(value: unknown): value is NextRequest {
   return value instanceof Request || (typeof value === "object" && value !== null && "nextUrl" in value && "headers" in value);
 }
 
-function isPagesContext(value: unknown): value is Pick<GetServerSidePropsContext, "req" | "res"> {
+function isPagesContext(value: unknown): value is { req: PagesRequest; res: PagesResponse } {
   return typeof value === "object" && value !== null && "req" in value && "res" in value;
 }
 

@@ -11,6 +11,9 @@ export function ClientSession() {
       </p>
       <button type="button" id="client-refresh" onClick={() => update()}>
         Refetch the session
+      </button>{" "}
+      <button type="button" id="client-rename" onClick={() => update({ user: { name: "Ada from the browser" } })}>
+        Rename from the browser (update)
       </button>
     </section>
   );
