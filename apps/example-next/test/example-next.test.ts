@@ -107,6 +107,15 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
     expect(await app.json()).toMatchObject({ user: { email: "ada@example.com" } });
   });
 
+  test("an adapter that throws: auth() gives null (and logs), though the cookie is valid", async () => {
+    const answer = await page.request.get(`${origin}/api/broken-adapter`);
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ session: null });
+    expect(server.output()).toContain("the database is down");
+    // The same cookie, read through the working adapter, is a session.
+    expect((await page.request.get(`${origin}/api/whoami`)).status()).toBe(200);
+  });
+
   test("unstable_update changes the name, on the server and in useSession", async () => {
     await page.fill('input[name="name"]', "Countess Lovelace");
     await page.click("#rename");
