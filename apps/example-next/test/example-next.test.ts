@@ -9,8 +9,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chromiumAvailable, launchChromium, needService, requestConversionAttacks, sendAttack, services, type RawResponse, type RequestAttack, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
-import { appDir, freePort, isBuilt, startNext, type NextServer } from "./next-server.js";
+import { chromiumAvailable, launchChromium, needService, requestConversionAttacks, sendAttack, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { answeredByNext, appDir, freePort, isBuilt, startNext, type NextServer } from "./next-server.js";
 
 const shots = `${appDir}/test-results`;
 const databaseUrl = `postgres://postgres@${services.postgres.host}:${services.postgres.port}/test`;
@@ -161,16 +161,6 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
   });
 
   describe("request conversion attacks on the Route Handlers", () => {
-    // Two kinds of request never reach Latch's code under `next start`, and Next.js answers them
-    // itself: an absolute-form request line gets Next.js's 308 to that very target (no browser
-    // sends one to an origin server; Latch writes no URL), and TRACE a 500 page without details
-    // (undici's Request refuses the method before the app runs). Everything else must pass
-    // the shared checks.
-    const answeredByNext = (attack: RequestAttack, answer: RawResponse): boolean => {
-      if (attack.target.startsWith("http")) return answer.status === 308 && answer.headers.location === attack.target && !answer.body.includes("/api/auth/callback");
-      if (attack.method === "TRACE") return answer.status >= 400 && !/\n\s+at\s|node_modules|\.js:\d+/.test(answer.body);
-      return false;
-    };
     test("every attack is refused or changes nothing", async () => {
       const failures: string[] = [];
       const attacks = requestConversionAttacks({ basePath: "/api/auth", host: new URL(origin).host, origin, siteUrlSet: true });

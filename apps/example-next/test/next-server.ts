@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import type { RawResponse, RequestAttack } from "@latch/testing";
 
 /** The example app's directory. */
 export const appDir = fileURLToPath(new URL("..", import.meta.url));
@@ -71,4 +72,20 @@ export async function startNext(env: Record<string, string>, dir = appDir, chose
   }
   await stop();
   throw new Error(`next start did not answer:\n${output}`);
+}
+
+/**
+ * True for the answers `next start` gives itself, before any code of the app (or Latch) runs, to
+ * two of the request-conversion attacks: an absolute-form request line gets Next.js's 308 to that
+ * very target (Next.js 16) or to it with one slash less (Next.js 15, which a browser reads as a
+ * path on the site); no browser sends one to an origin server, and Latch writes no URL. TRACE gets
+ * a 500 page without details (undici's Request refuses the method).
+ */
+export function answeredByNext(attack: RequestAttack, answer: RawResponse): boolean {
+  if (attack.target.startsWith("http")) {
+    const targets = [attack.target, attack.target.replace("://", ":/")];
+    return answer.status === 308 && targets.includes(String(answer.headers.location)) && !answer.body.includes("/api/auth/callback");
+  }
+  if (attack.method === "TRACE") return answer.status >= 400 && !/\n\s+at\s|node_modules|\.js:\d+/.test(answer.body);
+  return false;
 }

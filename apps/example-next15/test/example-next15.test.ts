@@ -8,8 +8,8 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chromiumAvailable, launchChromium } from "@latch/testing";
-import { isBuilt, startNext, type NextServer } from "../../example-next/test/next-server.js";
+import { chromiumAvailable, launchChromium, requestConversionAttacks, sendAttack } from "@latch/testing";
+import { answeredByNext, isBuilt, startNext, type NextServer } from "../../example-next/test/next-server.js";
 // @ts-expect-error: a plain JavaScript build script, without type declarations
 import { renameImports } from "../scripts/from-next-auth.mjs";
 
@@ -80,6 +80,21 @@ describe.runIf(ready)("the next-auth@5 app on Next.js 15, edge runtime, in Chrom
     expect(bundle).not.toContain("node:crypto");
     const nodeModules = new Set([...bundle.matchAll(/"node:([a-z_/]+)"/g)].map((m) => m[1]));
     for (const name of nodeModules) expect(["buffer", "async_hooks", "events", "util", "assert"]).toContain(name);
+  });
+
+  test("request conversion attacks on the edge Route Handlers are refused or change nothing", async () => {
+    const host = `127.0.0.1:${server.port}`;
+    const attacks = requestConversionAttacks({ basePath: "/api/auth", host, origin: `http://${host}`, siteUrlSet: false });
+    const failures: string[] = [];
+    for (const attack of attacks) {
+      const answer = await sendAttack(attack, { host: "127.0.0.1", port: server.port });
+      try {
+        attack.check(answer);
+      } catch (error) {
+        if (!answeredByNext(attack, answer)) failures.push(`${attack.name}: ${(error as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   test("the edge Route Handler with auth() answers 401 signed out", async () => {
