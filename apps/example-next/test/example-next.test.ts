@@ -78,6 +78,8 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
     await page.waitForSelector("#signin-error");
     expect(await page.textContent("#signin-error")).toBe("Wrong email or password.");
     expect(new URL(page.url()).searchParams.get("error")).toBe("CredentialsSignin");
+    // signIn threw CredentialsSignin with its code; the Server Action passed both on.
+    expect(new URL(page.url()).searchParams.get("code")).toBe("credentials");
     await page.screenshot({ path: `${shots}/wrong-password.png` });
   });
 
@@ -155,6 +157,23 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
       await oidcPage.click("#signout");
       await oidcPage.waitForURL(`${origin}/`);
       expect(await oidcPage.textContent("#home-status")).toBe("Not signed in");
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test("server-side signIn with redirect: false returns the authorization URL with the extra parameters", async () => {
+    const fresh = await browser.newContext();
+    try {
+      const answer = await fresh.request.get(`${origin}/api/oidc-url`);
+      expect(answer.status()).toBe(200);
+      const url = new URL(((await answer.json()) as { url: string }).url);
+      expect(`${url.origin}${url.pathname}`).toBe(op.endpoints.authorization);
+      expect(url.searchParams.get("login_hint")).toBe("alice@example.com");
+      expect(url.searchParams.get("redirect_uri")).toBe(`${origin}/api/auth/callback/demo-oidc`);
+      expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+      const names = (await fresh.cookies()).map((c) => c.name);
+      expect(names).toContain("authjs.pkce.code_verifier");
     } finally {
       await fresh.close();
     }

@@ -101,6 +101,13 @@ describe.runIf(ready)("the next-auth@5 app on Next.js 15, edge runtime, in Chrom
     expect((await page.request.get(`${origin}/api/edge-session`)).status()).toBe(401);
   });
 
+  test("server-side signIn() without a provider (a Server Action) goes to the sign-in page", async () => {
+    await page.goto(`${origin}/`);
+    await page.click("#to-signin");
+    await page.waitForURL((url) => url.pathname === "/api/auth/signin");
+    expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(`${origin}/`);
+  });
+
   test("/dashboard signed out: middleware redirects to the sign-in page with a callbackUrl", async () => {
     await page.goto(`${origin}/dashboard`);
     const url = new URL(page.url());
