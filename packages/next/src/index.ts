@@ -24,7 +24,7 @@ import { createAuth, type AuthFunction } from "./auth.js";
 import { configFor, type NextAuthConfigInput } from "./config.js";
 import { createHandlers, type RouteHandlers } from "./handlers.js";
 
-export type { NextAuthConfig, NextAuthConfigInput, AuthorizedParams } from "./config.js";
+export type { NextAuthConfig, NextAuthConfigInput, AuthorizedParams, SessionCallbackParams } from "./config.js";
 export type { AuthFunction } from "./auth.js";
 export type { RouteHandlers } from "./handlers.js";
 export type { NextAuthRequest, AuthWrappedHandler, AppRouteHandlerContext } from "./interceptor.js";
