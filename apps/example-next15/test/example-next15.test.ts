@@ -139,4 +139,17 @@ describe.runIf(ready)("the next-auth@5 app on Next.js 15, edge runtime, in Chrom
     await page.goto(`${origin}/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/api/auth/signin");
   });
+
+  test("next-auth/react's signIn with redirect: false reports a wrong password, then signs in", async () => {
+    await page.goto(`${origin}/`);
+    await page.fill('input[name="password"]', "fortran");
+    await page.click("#client-signin");
+    await page.waitForFunction(() => document.querySelector("#client-error")?.textContent !== "");
+    expect(await page.textContent("#client-error")).toBe("CredentialsSignin (credentials)");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.fill('input[name="password"]', "cobol-1959");
+    await page.click("#client-signin");
+    await page.waitForURL(`${origin}/dashboard`);
+    expect(await page.textContent("#server-user")).toBe("Grace Hopper");
+  });
 });

@@ -1,4 +1,5 @@
 import { auth, signIn } from "@/auth";
+import { ClientSignIn } from "./client-sign-in";
 
 export default async function Home() {
   const session = await auth();
@@ -14,6 +15,7 @@ export default async function Home() {
       >
         <button type="submit" id="to-signin">Sign in</button>
       </form>
+      <ClientSignIn />
     </main>
   );
 }
