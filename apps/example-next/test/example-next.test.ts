@@ -154,9 +154,15 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
       expect(await oidcPage.textContent("#server-user")).toBe("Alice Example");
       await oidcPage.waitForFunction(() => document.querySelector("#client-user")?.textContent === "Alice Example");
       await oidcPage.screenshot({ path: `${shots}/dashboard-oidc.png` });
-      await oidcPage.click("#signout");
+      // A second tab; signing out in the first with @latch/next/react's signOut reaches it too:
+      // its useSession({ required: true }) sends it to the sign-in page.
+      const otherTab = await fresh.newPage();
+      await otherTab.goto(`${origin}/dashboard`);
+      await otherTab.waitForFunction(() => document.querySelector("#client-status")?.textContent === "authenticated");
+      await oidcPage.click("#client-signout");
       await oidcPage.waitForURL(`${origin}/`);
       expect(await oidcPage.textContent("#home-status")).toBe("Not signed in");
+      await otherTab.waitForURL((url) => url.pathname === "/signin");
     } finally {
       await fresh.close();
     }

@@ -1,5 +1,5 @@
 "use client";
-import { useSession } from "@latch/next/react";
+import { signOut, useSession } from "@latch/next/react";
 
 /** The session as the browser sees it, through useSession. */
 export function ClientSession() {
@@ -14,6 +14,9 @@ export function ClientSession() {
       </button>{" "}
       <button type="button" id="client-rename" onClick={() => update({ user: { name: "Ada from the browser" } })}>
         Rename from the browser (update)
+      </button>{" "}
+      <button type="button" id="client-signout" onClick={() => signOut({ redirectTo: "/" })}>
+        Sign out from the browser
       </button>
     </section>
   );

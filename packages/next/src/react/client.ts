@@ -51,6 +51,28 @@ export interface SignOutParams {
 type Listener = (session: Session | null) => void;
 const listeners = new Set<Listener>();
 
+/** The channel on which tabs of the same site tell each other that the session changed. */
+const channelName = "latch-session";
+let channel: BroadcastChannel | undefined;
+/** Tells this page's messages from the other tabs' (a page's own channels hear it too). */
+const thisTab = Math.random().toString(36).slice(2);
+
+function tellOtherTabs(): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  channel ??= new BroadcastChannel(channelName);
+  channel.postMessage({ event: "session", from: thisTab });
+}
+
+/** Calls `listener` when another tab signs in, signs out or updates the session (used by `SessionProvider`). */
+export function onOtherTabChange(listener: () => void): () => void {
+  if (typeof BroadcastChannel === "undefined") return () => {};
+  const own = new BroadcastChannel(channelName);
+  own.onmessage = (message: MessageEvent<{ from?: string }>) => {
+    if (message.data?.from !== thisTab) listener();
+  };
+  return () => own.close();
+}
+
 /** Subscribes to sessions fetched by the client functions (used by `SessionProvider`). */
 export function onSession(listener: Listener): () => void {
   listeners.add(listener);
@@ -168,7 +190,10 @@ export async function signIn(provider?: string, options: SignInOptions = {}, aut
   }
   const params = new URL(target, window.location.href).searchParams;
   const error = params.get("error") ?? undefined;
-  if (response.ok && !error) await getSession();
+  if (response.ok && !error) {
+    await getSession();
+    tellOtherTabs();
+  }
   return { error, code: params.get("code") ?? undefined, status: response.status, ok: response.ok && !error, url: error ? null : target };
 }
 
@@ -184,11 +209,14 @@ export async function signIn(provider?: string, options: SignInOptions = {}, aut
 export async function signOut(options: SignOutParams = {}): Promise<{ url: string } | undefined> {
   const callbackUrl = options.redirectTo ?? options.callbackUrl ?? window.location.href;
   const { url: target } = await postForm("signout", { callbackUrl });
-  publish(null);
+  tellOtherTabs();
   if (options.redirect ?? true) {
+    // The page is left as it is until the browser navigates: a component that requires a
+    // session must not send the user to the sign-in page first.
     navigate(target);
     return undefined;
   }
+  publish(null);
   return { url: target };
 }
 
@@ -202,5 +230,6 @@ export async function updateSession(data: unknown): Promise<Session | null> {
   });
   const result = isSession(session) ? session : null;
   publish(result);
+  tellOtherTabs();
   return result;
 }

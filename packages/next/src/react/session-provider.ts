@@ -1,7 +1,7 @@
 "use client";
 import type { Session } from "@latch/core";
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { clientConfig, getSession, onSession, updateSession } from "./client.js";
+import { clientConfig, getSession, onOtherTabChange, onSession, updateSession } from "./client.js";
 
 /** What {@link useSession} returns. */
 export type SessionContextValue =
@@ -28,7 +28,8 @@ const SessionContext = createContext<SessionContextValue | undefined>(undefined)
 
 /**
  * Makes the session available to {@link useSession} below it, fetched from `<basePath>/session`
- * (or given by the server) and kept current on focus and after the client functions run.
+ * (or given by the server) and kept current: on focus, after the client functions run, and when
+ * another tab of the site signs in, signs out or updates the session.
  *
  * @example
  * ```tsx
@@ -61,6 +62,9 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
     if (props.session === undefined) void getSession();
     return () => void unsubscribe();
   }, [basePath, props.session]);
+
+  // Another tab signed in, signed out or updated the session: fetch it again.
+  useEffect(() => onOtherTabChange(() => void getSession()), []);
 
   useEffect(() => {
     if (!refetchOnWindowFocus) return;
