@@ -100,6 +100,19 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
     await page.screenshot({ path: `${shots}/dashboard.png` });
   });
 
+  test("getServerSideProps reads the session with auth(context)", async () => {
+    const other = await browser.newPage();
+    try {
+      await other.goto(`${origin}/profile`);
+      expect(await other.textContent("#profile-user")).toBe("Not signed in");
+    } finally {
+      await other.close();
+    }
+    await page.goto(`${origin}/profile`);
+    expect(await page.textContent("#profile-user")).toBe("Ada Lovelace");
+    await page.goto(`${origin}/dashboard`);
+  });
+
   test("the API routes answer 200 with the session", async () => {
     const pages = await page.request.get(`${origin}/api/whoami`);
     expect(pages.status()).toBe(200);

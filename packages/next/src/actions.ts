@@ -1,9 +1,8 @@
 import { Auth, type ResponseInternal, type Session, type User } from "@latch/core";
 import * as errors from "@latch/core/errors";
-import { cookies as nextCookies, headers as nextHeaders } from "next/headers";
-import { redirect } from "next/navigation";
 import type { PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
+import { nextRequestScope } from "./next-scope.js";
 import { assertSecret, originOrNull } from "./session.js";
 
 /** Options of the server-side `signIn`: FormData, or these fields (others are posted to the provider, e.g. credentials). */
@@ -31,6 +30,7 @@ interface CallContext {
 
 async function callContext(prepared: PreparedConfig): Promise<CallContext> {
   assertSecret(prepared);
+  const { headers: nextHeaders } = await nextRequestScope();
   const headers = new Headers(await nextHeaders());
   const origin = originOrNull(prepared, headers, "http");
   if (!origin) throw new errors.InvalidRequest("The request's Host header is not a valid host.");
@@ -46,6 +46,7 @@ async function post(prepared: PreparedConfig, call: CallContext, url: string, bo
   }
   headers.set("content-type", type);
   const result = await Auth(new Request(url, { method: "POST", headers, body }), prepared.serverCall);
+  const { cookies: nextCookies } = await nextRequestScope();
   setCookies(await nextCookies(), result.cookies ?? []);
   return result;
 }
@@ -94,7 +95,7 @@ export async function serverSignIn(prepared: PreparedConfig, provider?: string, 
   const found = provider ? providerOf(prepared, provider) : undefined;
   if (!found) {
     const url = `${call.base}/signin?${new URLSearchParams({ callbackUrl })}`;
-    return go ? redirect(url) : url;
+    return go ? (await nextRequestScope()).redirect(url) : url;
   }
   const query = new URLSearchParams(authorizationParams as ConstructorParameters<typeof URLSearchParams>[0]).toString();
   const action = found.type === "credentials" ? "callback" : "signin";
@@ -106,7 +107,7 @@ export async function serverSignIn(prepared: PreparedConfig, provider?: string, 
   const failure = errorOf(prepared, call, result.redirect);
   if (failure) throw failure;
   const target = result.redirect ?? url;
-  return go ? redirect(target) : target;
+  return go ? (await nextRequestScope()).redirect(target) : target;
 }
 
 /** Server-side sign-out; see {@link NextAuthResult.signOut}. */
@@ -115,7 +116,7 @@ export async function serverSignOut(prepared: PreparedConfig, options: SignOutOp
   const callbackUrl = options.redirectTo ?? call.headers.get("referer") ?? "/";
   const result = await post(prepared, call, `${call.base}/signout`, new URLSearchParams({ callbackUrl }).toString(), "application/x-www-form-urlencoded");
   const target = result.redirect ?? `${call.origin}/`;
-  return options.redirect === false ? target : redirect(target);
+  return options.redirect === false ? target : (await nextRequestScope()).redirect(target);
 }
 
 /** Server-side session update; see {@link NextAuthResult.unstable_update}. */

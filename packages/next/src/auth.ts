@@ -1,10 +1,10 @@
 import type { Session } from "@latch/core";
 import type { NextApiRequest } from "next";
-import { cookies as nextCookies, headers as nextHeaders } from "next/headers";
 import { NextRequest, type NextFetchEvent } from "next/server";
 import { configFor, type NextAuthConfigInput, type PreparedConfig } from "./config.js";
 import { serializeSetCookie, setCookies } from "./cookies.js";
 import { intercept, isInterceptorEvent, wrapRoute, type AppRouteHandlerContext, type AuthWrappedHandler } from "./interceptor.js";
+import { nextRequestScope } from "./next-scope.js";
 import { readSession } from "./session.js";
 
 /** A Pages Router request as `auth(req, res)` needs it: its headers. */
@@ -61,6 +61,7 @@ async function pagesSession(prepared: PreparedConfig, req: PagesRequest, res: Pa
 }
 
 async function currentSession(prepared: PreparedConfig): Promise<Session | null> {
+  const { headers: nextHeaders, cookies: nextCookies } = await nextRequestScope();
   const headers = new Headers(await nextHeaders());
   const { session, cookies } = await readSession(prepared, headers);
   if (cookies.length) setCookies(await nextCookies(), cookies);
