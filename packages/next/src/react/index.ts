@@ -1,0 +1,20 @@
+"use client";
+/**
+ * Latch in React Client Components, a drop-in for `next-auth/react`: `SessionProvider`,
+ * `useSession`, and `signIn`, `signOut`, `getSession`, `getCsrfToken`, `getProviders` speaking
+ * the wire protocol.
+ *
+ * @example
+ * ```tsx
+ * "use client"
+ * import { useSession, signOut } from "@latch/next/react"
+ * export function Who() {
+ *   const { data: session } = useSession()
+ *   return session ? <button onClick={() => signOut()}>Sign out {session.user?.name}</button> : null
+ * }
+ * ```
+ * @module @latch/next/react
+ */
+export { SessionProvider, useSession, type SessionContextValue, type SessionProviderProps, type UpdateSession, type UseSessionOptions } from "./session-provider.js";
+export { getCsrfToken, getProviders, getSession, signIn, signOut, type ClientSafeProvider, type SignInOptions, type SignInResponse, type SignOutParams } from "./client.js";
+export type { Session } from "@latch/core";
