@@ -42,7 +42,7 @@ function placeholders(count: number): string {
 }
 
 const sessionAndUser = `
-  SELECT s."sessionToken", s."userId", s.expires,
+  SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId",
          u.id, u.name, u.email, u."emailVerified", u.image
   FROM sessions s JOIN users u ON u.id = s."userId"
   WHERE s."sessionToken" = $1`;
@@ -152,11 +152,12 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return row && toAccount(row);
     },
 
-    async createSession({ sessionToken, userId, expires }) {
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip }) {
       const row = await firstRow<Row>(
         client,
-        `INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ($1, $2, $3) RETURNING *`,
-        [sessionToken, userId, expires],
+        `INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", ip)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+        [sessionToken, userId, expires, createdAt ?? new Date(), lastSeenAt ?? null, userAgent ?? null, ip ?? null],
       );
       return toSession(row!);
     },
@@ -166,12 +167,13 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return row && { session: toSession(row), user: toUser(row) };
     },
 
-    async updateSession({ sessionToken, userId, expires }) {
+    async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
       const row = await firstRow<Row>(
         client,
-        `UPDATE sessions SET expires = COALESCE($2, expires), "userId" = COALESCE($3, "userId")
+        `UPDATE sessions SET expires = COALESCE($2, expires), "userId" = COALESCE($3, "userId"),
+           "lastSeenAt" = COALESCE($4, "lastSeenAt")
          WHERE "sessionToken" = $1 RETURNING *`,
-        [sessionToken, expires ?? null, userId ?? null],
+        [sessionToken, expires ?? null, userId ?? null, lastSeenAt ?? null],
       );
       return row && toSession(row);
     },
@@ -251,6 +253,19 @@ export function PostgresAdapter(client: Queryable): Adapter {
         [userId],
       );
       return Number(row?.n ?? 0);
+    },
+
+    async listSessions(userId) {
+      const found = await rows<Row>(client, `SELECT * FROM sessions WHERE "userId" = $1 ORDER BY id`, [userId]);
+      return found.map(toSession);
+    },
+
+    async deleteSessionById(userId, sessionId) {
+      // Ids are the serial column: anything else names no session (and must not reach the cast).
+      if (!/^[1-9]\d{0,9}$/.test(sessionId) || Number(sessionId) > 2_147_483_647) return null;
+      // One statement: the session goes only when it is this user's.
+      const row = await firstRow<Row>(client, `DELETE FROM sessions WHERE id = $2::int AND "userId" = $1 RETURNING *`, [userId, sessionId]);
+      return row ? toSession(row) : null;
     },
   } satisfies Required<Adapter>;
 }

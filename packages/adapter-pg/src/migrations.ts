@@ -24,6 +24,16 @@ export const migrations: readonly Migration[] = [
     // address stays unique (a partial unique index).
     statements: [`DROP INDEX IF EXISTS users_email_key`, `CREATE UNIQUE INDEX users_email_key ON users (email) WHERE email <> ''`],
   },
+  {
+    version: 3,
+    name: "session details for the sessions list",
+    // Nullable, without defaults: existing sessions keep every row and show "unknown" until the
+    // next extension sets lastSeenAt. The serial id is the opaque session id.
+    statements: [
+      `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "createdAt" timestamptz, ADD COLUMN IF NOT EXISTS "lastSeenAt" timestamptz,
+        ADD COLUMN IF NOT EXISTS "userAgent" text, ADD COLUMN IF NOT EXISTS ip text`,
+    ],
+  },
 ];
 
 function literal(text: string): string {

@@ -42,9 +42,16 @@ export function toAccount(row: Row): AdapterAccount {
   return account;
 }
 
-/** A `sessions` row as an `AdapterSession`. */
+/** A `sessions` row as an `AdapterSession`; its serial id (`sessionId` in a join) is the opaque id. */
 export function toSession(row: Row): AdapterSession {
-  return { sessionToken: row.sessionToken as string, userId: String(row.userId), expires: toDate(row.expires) };
+  const session: AdapterSession = { sessionToken: row.sessionToken as string, userId: String(row.userId), expires: toDate(row.expires) };
+  const id = row.sessionId ?? row.id;
+  if (id !== undefined && id !== null) session.id = String(id);
+  if (row.createdAt !== undefined) session.createdAt = toDateOrNull(row.createdAt);
+  if (row.lastSeenAt !== undefined) session.lastSeenAt = toDateOrNull(row.lastSeenAt);
+  if (row.userAgent !== undefined) session.userAgent = (row.userAgent as string | null) ?? null;
+  if (row.ip !== undefined) session.ip = (row.ip as string | null) ?? null;
+  return session;
 }
 
 /** A `verification_token` row as a `VerificationToken`. */

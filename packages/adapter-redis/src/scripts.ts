@@ -24,7 +24,8 @@ return { session, redis.call("GET", ARGV[1] .. encodePart(cjson.decode(session).
 
 /**
  * KEYS[1]: the session key; ARGV[1]: the new user id or ""; ARGV[2]: the new `expires` as
- * ISO 8601 or ""; ARGV[3]: the same in epoch milliseconds. Rewrites the stored session (its key
+ * ISO 8601 or ""; ARGV[3]: the same in epoch milliseconds; ARGV[4]: the new `lastSeenAt` as
+ * ISO 8601 or "". Rewrites the stored session (its key
  * expiring with it) and returns it, or `nil` when there is none (a deleted session stays deleted).
  */
 export const updateSessionScript = `
@@ -32,6 +33,7 @@ local stored = redis.call("GET", KEYS[1])
 if not stored then return nil end
 local session = cjson.decode(stored)
 if ARGV[1] ~= "" then session.userId = ARGV[1] end
+if ARGV[4] ~= "" then session.lastSeenAt = ARGV[4] end
 local encoded
 if ARGV[2] == "" then
   encoded = cjson.encode(session)

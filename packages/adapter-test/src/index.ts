@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe } from "vitest";
 import { accountTests } from "./accounts.js";
 import { authenticatorTests } from "./authenticators.js";
+import { sessionControlTests } from "./session-control.js";
 import { sessionTests } from "./sessions.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
@@ -53,6 +54,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     userTests(options);
     accountTests(options);
     sessionTests(options);
+    sessionControlTests(options);
     verificationTokenTests(options);
     authenticatorTests(options);
   });

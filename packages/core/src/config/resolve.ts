@@ -72,6 +72,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     maxAge,
     updateAge: config.session?.updateAge ?? 24 * 60 * 60,
     generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
+    ipAddress: config.session?.ipAddress,
   };
   return {
     basePath: normalizeBasePath(config.basePath),

@@ -11,6 +11,17 @@ export interface SessionOptions {
   updateAge: number;
   /** Makes database session tokens. Default: a random UUID. */
   generateSessionToken: () => string;
+  /**
+   * Opt-in: the client's IP address for a new database session, kept with it and shown in the
+   * sessions list. Latch stores no IP unless this is set; the app knows which proxy header (if
+   * any) it can trust.
+   *
+   * @example
+   * ```ts
+   * session: { ipAddress: (request) => request.headers.get("x-real-ip") }
+   * ```
+   */
+  ipAddress?: (request: Request) => string | null | undefined;
 }
 
 /** Arguments of {@link JWTOptions.encode}. */
