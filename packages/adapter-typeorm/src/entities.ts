@@ -115,6 +115,22 @@ export class SessionEntity {
   @Column({ type: Date, precision: 3 })
   expires!: Date;
 
+  /** When the session started (migration 3; `null` for older sessions). */
+  @Column({ type: Date, precision: 3, nullable: true, default: null })
+  createdAt!: Date | null;
+
+  /** The last time the session was extended (migration 3). */
+  @Column({ type: Date, precision: 3, nullable: true, default: null })
+  lastSeenAt!: Date | null;
+
+  /** A short summary of the browser's user agent (migration 3). */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  userAgent!: string | null;
+
+  /** The client's IP address, only when the app opts in (migration 3). */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  ip!: string | null;
+
   @ManyToOne("users", "sessions", { onDelete: "CASCADE" })
   @JoinColumn({ name: "userId" })
   user!: UserEntity;

@@ -1,5 +1,5 @@
-import { Column, Entity, OneToMany } from "typeorm";
-import { AccountEntity, AuthenticatorEntity, SessionEntity, VerificationTokenEntity } from "../src/entities.js";
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from "typeorm";
+import { AccountEntity, AuthenticatorEntity, VerificationTokenEntity } from "../src/entities.js";
 
 /**
  * The user entity as first released (`email` unique, "" included), for building a database the
@@ -23,11 +23,32 @@ export class ReleasedUserEntity {
   image!: string | null;
 
   @OneToMany("sessions", "user")
-  sessions!: SessionEntity[];
+  sessions!: ReleasedSessionEntity[];
 
   @OneToMany("accounts", "user")
   accounts!: AccountEntity[];
 }
 
+/** The session entity as first released, before the session details (migration 3). */
+@Entity({ name: "sessions" })
+export class ReleasedSessionEntity {
+  @PrimaryGeneratedColumn("uuid")
+  id!: string;
+
+  @Column({ type: "varchar", length: 255, unique: true })
+  sessionToken!: string;
+
+  @Index()
+  @Column({ type: "varchar", length: 255 })
+  userId!: string;
+
+  @Column({ type: Date, precision: 3 })
+  expires!: Date;
+
+  @ManyToOne("users", "sessions", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "userId" })
+  user!: ReleasedUserEntity;
+}
+
 /** Every entity as first released. */
-export const releasedEntities = [ReleasedUserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity];
+export const releasedEntities = [ReleasedUserEntity, AccountEntity, ReleasedSessionEntity, VerificationTokenEntity, AuthenticatorEntity];

@@ -36,4 +36,15 @@ export const sqliteMigrations: readonly Migration[] = [
       `CREATE UNIQUE INDEX "users_email_key" ON ${t("users")} ("email") WHERE "email" <> ''`,
     ],
   },
+  {
+    version: 3,
+    name: "session details for the sessions list",
+    // Nullable columns without values: every session is kept, its details unknown until set.
+    statements: (t) => [
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "createdAt" datetime(3)`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "lastSeenAt" datetime(3)`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "userAgent" varchar(64)`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "ip" varchar(64)`,
+    ],
+  },
 ];
