@@ -19,4 +19,4 @@ export type * from "./types/index.js";
 export type { Provider, ProviderType } from "./types/providers.js";
 export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, VerificationToken, AdapterAuthenticator } from "./adapter.js";
 export { AuthError, CredentialsSignin } from "./errors.js";
-export { listSessions, revokeSession, revokeOtherSessions, revokeAllSessions, type SessionInfo } from "./session/control.js";
+export { listSessions, revokeSession, revokeOtherSessions, revokeAllSessions, type SessionInfo } from "./session/control-api.js";

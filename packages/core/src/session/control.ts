@@ -5,10 +5,8 @@
  */
 import type { AdapterSession } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
-import { staticConfig } from "../config/resolve.js";
 import { MissingAdapter, UnsupportedStrategy } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
-import type { AuthConfig } from "../types/config.js";
 import { currentDatabaseSession } from "./database.js";
 
 /** What session control needs of a resolved config. */
@@ -94,61 +92,4 @@ export async function endAllUserSessions(ctx: ControlContext, userId: string): P
   const count = await adapterOf(ctx).deleteSessions(userId);
   await ctx.events.sessionRevoked?.({ userId, scope: "all", count });
   return count;
-}
-
-/**
- * The user's current sessions (database strategy): opaque `id`, `createdAt`, `lastSeenAt`,
- * `expires`, `userAgent`, and `ip` when the app opted in. Needs the adapter's `listSessions`.
- *
- * @example
- * ```ts
- * import { listSessions } from "@latch/core"
- * const sessions = await listSessions(authConfig, user.id)
- * ```
- */
-export function listSessions(config: AuthConfig, userId: string): Promise<SessionInfo[]> {
-  return userSessions(staticConfig(config), userId);
-}
-
-/**
- * Ends one session of the user, by its opaque id: that browser is signed out at its next
- * request. Returns `false`, deleting nothing, when the user has no session with this id
- * (another user's session is never touched). Emits `sessionRevoked`.
- *
- * @example
- * ```ts
- * import { revokeSession } from "@latch/core"
- * const ended: boolean = await revokeSession(authConfig, user.id, sessionId)
- * ```
- */
-export function revokeSession(config: AuthConfig, userId: string, sessionId: string): Promise<boolean> {
-  return endUserSession(staticConfig(config), userId, sessionId);
-}
-
-/**
- * Ends every session of the user except the one with id `currentSessionId` ("sign out
- * everywhere else"). Returns how many ended. Emits `sessionRevoked`.
- *
- * @example
- * ```ts
- * import { revokeOtherSessions } from "@latch/core"
- * await revokeOtherSessions(authConfig, user.id, currentSessionId)
- * ```
- */
-export function revokeOtherSessions(config: AuthConfig, userId: string, currentSessionId: string): Promise<number> {
-  return endOtherUserSessions(staticConfig(config), userId, currentSessionId);
-}
-
-/**
- * Ends every session of the user: the one-line call for a password change or an account
- * deletion. Returns how many ended. Emits `sessionRevoked`.
- *
- * @example
- * ```ts
- * import { revokeAllSessions } from "@latch/core"
- * await revokeAllSessions(authConfig, user.id) // after the password changed
- * ```
- */
-export function revokeAllSessions(config: AuthConfig, userId: string): Promise<number> {
-  return endAllUserSessions(staticConfig(config), userId);
 }

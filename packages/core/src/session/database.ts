@@ -6,7 +6,6 @@ import { expireCookie } from "../security/cookies.js";
 import type { Cookie } from "../types/cookies.js";
 import type { Session } from "../types/entities.js";
 import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
-import { summarizeUserAgent } from "./user-agent.js";
 
 type Ctx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt">;
 
@@ -33,6 +32,8 @@ export async function startDatabaseSession(ctx: Ctx, req: AuthRequest, start: Se
   const now = new Date();
   const expires = new Date(now.valueOf() + ctx.session.maxAge * 1000);
   // What a person needs to recognise this session later; the IP only when the app opted in.
+  // Loaded at sign-in only: a process that just reads sessions never evaluates it.
+  const { summarizeUserAgent } = await import("./user-agent.js");
   const userAgent = summarizeUserAgent(req.headers.get("user-agent"));
   const ip = ctx.session.ipAddress?.(req.request)?.slice(0, 64) || null;
   await adapter.createSession({ sessionToken, userId, expires, createdAt: now, lastSeenAt: now, userAgent, ip });

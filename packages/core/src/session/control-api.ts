@@ -1,0 +1,73 @@
+/**
+ * The server API of session control, each function taking the same config object as `Auth()`.
+ * The work is in `control.ts`, loaded on the first call, so that an app that never calls these
+ * carries none of it.
+ */
+import { staticConfig } from "../config/resolve.js";
+import type { AuthConfig } from "../types/config.js";
+import type { SessionInfo } from "./control.js";
+
+export type { SessionInfo } from "./control.js";
+
+const control = () => import("./control.js");
+
+/**
+ * The user's current sessions (database strategy): opaque `id`, `createdAt`, `lastSeenAt`,
+ * `expires`, `userAgent`, and `ip` when the app opted in. Needs the adapter's `listSessions`.
+ *
+ * @example
+ * ```ts
+ * import { listSessions } from "@latch/core"
+ * const sessions = await listSessions(authConfig, user.id)
+ * ```
+ */
+export async function listSessions(config: AuthConfig, userId: string): Promise<SessionInfo[]> {
+  const { userSessions } = await control();
+  return userSessions(staticConfig(config), userId);
+}
+
+/**
+ * Ends one session of the user, by its opaque id: that browser is signed out at its next
+ * request. Returns `false`, deleting nothing, when the user has no session with this id
+ * (another user's session is never touched). Emits `sessionRevoked`.
+ *
+ * @example
+ * ```ts
+ * import { revokeSession } from "@latch/core"
+ * const ended: boolean = await revokeSession(authConfig, user.id, sessionId)
+ * ```
+ */
+export async function revokeSession(config: AuthConfig, userId: string, sessionId: string): Promise<boolean> {
+  const { endUserSession } = await control();
+  return endUserSession(staticConfig(config), userId, sessionId);
+}
+
+/**
+ * Ends every session of the user except the one with id `currentSessionId` ("sign out
+ * everywhere else"). Returns how many ended. Emits `sessionRevoked`.
+ *
+ * @example
+ * ```ts
+ * import { revokeOtherSessions } from "@latch/core"
+ * await revokeOtherSessions(authConfig, user.id, currentSessionId)
+ * ```
+ */
+export async function revokeOtherSessions(config: AuthConfig, userId: string, currentSessionId: string): Promise<number> {
+  const { endOtherUserSessions } = await control();
+  return endOtherUserSessions(staticConfig(config), userId, currentSessionId);
+}
+
+/**
+ * Ends every session of the user: the one-line call for a password change or an account
+ * deletion. Returns how many ended. Emits `sessionRevoked`.
+ *
+ * @example
+ * ```ts
+ * import { revokeAllSessions } from "@latch/core"
+ * await revokeAllSessions(authConfig, user.id) // after the password changed
+ * ```
+ */
+export async function revokeAllSessions(config: AuthConfig, userId: string): Promise<number> {
+  const { endAllUserSessions } = await control();
+  return endAllUserSessions(staticConfig(config), userId);
+}
