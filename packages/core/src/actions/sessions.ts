@@ -29,7 +29,11 @@ export async function sessionsAction(ctx: AuthContext, req: AuthRequest): Promis
   const current = await requestSession(ctx, req);
   const page = wantsPage(req);
   if (!current) return page ? { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/sessions` }) } : notSignedIn;
-  const sessions = await userSessions(ctx, current.userId, current.sessionToken);
+  // JWT sessions are stored nowhere: only the current one is known.
+  const sessions =
+    ctx.session.strategy === "jwt"
+      ? [{ id: current.sessionId ?? "", createdAt: null, lastSeenAt: null, expires: null, userAgent: null, ip: null, current: true }]
+      : await userSessions(ctx, current.userId, current.sessionToken);
   if (!page) return { body: { sessions }, headers: { ...noStore } };
   const csrf = await csrfOf(ctx, req);
   const { renderSessionsPage } = await import("../pages/index.js");
@@ -70,7 +74,7 @@ export async function revokeSessionsAction(ctx: AuthContext, req: AuthRequest): 
   const target = targetOf(req.body);
   const current = await requestSession(ctx, req);
   if (!current) return notSignedIn;
-  let revoked: number;
+  let revoked: number | null;
   let endsCurrent = false;
   if ("id" in target) {
     if (!(await endUserSession(ctx, current.userId, target.id))) {
@@ -79,7 +83,7 @@ export async function revokeSessionsAction(ctx: AuthContext, req: AuthRequest): 
     revoked = 1;
     endsCurrent = target.id === current.sessionId;
   } else if ("others" in target) {
-    if (!current.sessionId) throw new MissingAdapterMethods(["listSessions"], "The adapter returned the session without its id; it cannot tell the current session from the others.");
+    if (!current.sessionId) throw new MissingAdapterMethods(["listSessions"], "The current session has no id (an adapter without session ids, or a JWT from before revocation was on).");
     revoked = await endOtherUserSessions(ctx, current.userId, current.sessionId);
   } else {
     revoked = await endAllUserSessions(ctx, current.userId);

@@ -73,6 +73,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     updateAge: config.session?.updateAge ?? 24 * 60 * 60,
     generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
     ipAddress: config.session?.ipAddress,
+    revocation: config.session?.revocation,
   };
   return {
     basePath: normalizeBasePath(config.basePath),

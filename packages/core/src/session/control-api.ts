@@ -29,7 +29,8 @@ export async function listSessions(config: AuthConfig, userId: string): Promise<
 /**
  * Ends one session of the user, by its opaque id: that browser is signed out at its next
  * request. Returns `false`, deleting nothing, when the user has no session with this id
- * (another user's session is never touched). Emits `sessionRevoked`.
+ * (another user's session is never touched). With JWT sessions the id is the token's `sid`,
+ * revoked for this user only. Emits `sessionRevoked`.
  *
  * @example
  * ```ts
@@ -44,7 +45,9 @@ export async function revokeSession(config: AuthConfig, userId: string, sessionI
 
 /**
  * Ends every session of the user except the one with id `currentSessionId` ("sign out
- * everywhere else"). Returns how many ended. Emits `sessionRevoked`.
+ * everywhere else"). Returns how many ended: with JWT sessions (`session.revocation` needed) the
+ * count is unknown and `null`; their tokens are refused within the revocation cache period.
+ * Emits `sessionRevoked`.
  *
  * @example
  * ```ts
@@ -52,14 +55,16 @@ export async function revokeSession(config: AuthConfig, userId: string, sessionI
  * await revokeOtherSessions(authConfig, user.id, currentSessionId)
  * ```
  */
-export async function revokeOtherSessions(config: AuthConfig, userId: string, currentSessionId: string): Promise<number> {
+export async function revokeOtherSessions(config: AuthConfig, userId: string, currentSessionId: string): Promise<number | null> {
   const { endOtherUserSessions } = await control();
   return endOtherUserSessions(staticConfig(config), userId, currentSessionId);
 }
 
 /**
  * Ends every session of the user: the one-line call for a password change or an account
- * deletion. Returns how many ended. Emits `sessionRevoked`.
+ * deletion. Returns how many ended (`null` with JWT sessions, whose count is unknown). Works for
+ * both strategies (JWT: sets the user's "valid after" mark in the revocation store). Emits
+ * `sessionRevoked`.
  *
  * @example
  * ```ts
@@ -67,7 +72,7 @@ export async function revokeOtherSessions(config: AuthConfig, userId: string, cu
  * await revokeAllSessions(authConfig, user.id) // after the password changed
  * ```
  */
-export async function revokeAllSessions(config: AuthConfig, userId: string): Promise<number> {
+export async function revokeAllSessions(config: AuthConfig, userId: string): Promise<number | null> {
   const { endAllUserSessions } = await control();
   return endAllUserSessions(staticConfig(config), userId);
 }

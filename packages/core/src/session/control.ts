@@ -7,10 +7,12 @@ import type { AdapterSession } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import { MissingAdapter, UnsupportedStrategy } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
+import type { SessionRevocation } from "../types/session-options.js";
 import { currentDatabaseSession } from "./database.js";
+import { currentJwtSession } from "./jwt.js";
 
 /** What session control needs of a resolved config. */
-export type ControlContext = Pick<AuthContext, "adapter" | "events" | "session">;
+export type ControlContext = Pick<AuthContext, "adapter" | "events" | "session" | "jwt">;
 
 /** One session of a user, as the user may see it. Never carries the session token. */
 export interface SessionInfo {
@@ -32,7 +34,7 @@ export interface SessionInfo {
 
 function adapterOf(ctx: ControlContext) {
   if (ctx.session.strategy !== "database") {
-    throw new UnsupportedStrategy("Listing and ending sessions by id needs the database session strategy.");
+    throw new UnsupportedStrategy("JWT sessions are stored nowhere, so they cannot be listed; listing sessions needs the database strategy.");
   }
   if (!ctx.adapter) throw new MissingAdapter("Session control needs an adapter.");
   return ctx.adapter as Required<NonNullable<ControlContext["adapter"]>>;
@@ -51,8 +53,19 @@ function toInfo(session: AdapterSession, currentToken: string | undefined): Sess
   };
 }
 
-/** The session of the request: its user, and its opaque id when the adapter gives one; `null` when signed out. */
-export async function requestSession(ctx: AuthContext, req: AuthRequest): Promise<{ userId: string; sessionId?: string; sessionToken: string } | null> {
+/** True for JWT sessions: they are ended through the revocation store, which must be configured. */
+function jwtRevocation(ctx: ControlContext): SessionRevocation | undefined {
+  if (ctx.session.strategy === "database") return undefined;
+  if (!ctx.session.revocation) throw new UnsupportedStrategy("Ending JWT sessions needs session.revocation (JwtRevocation of @latch/core/revocation).");
+  return ctx.session.revocation;
+}
+
+/**
+ * The session of the request: its user, and its opaque id when there is one (the adapter's
+ * session id, or the token's `sid`); `null` when signed out.
+ */
+export async function requestSession(ctx: AuthContext, req: AuthRequest): Promise<{ userId: string; sessionId?: string; sessionToken?: string } | null> {
+  if (ctx.session.strategy === "jwt") return currentJwtSession(ctx, req);
   adapterOf(ctx);
   return currentDatabaseSession(ctx, req);
 }
@@ -69,16 +82,26 @@ export async function userSessions(ctx: ControlContext, userId: string, currentT
     .sort((a, b) => seen(b) - seen(a));
 }
 
-/** Ends one session of the user; `false` (nothing deleted) when the user has no session with this id. */
+/**
+ * Ends one session of the user; `false` (nothing deleted) when the user has no session with this
+ * id. A JWT session id is revoked for this user only (the store cannot tell whether it exists).
+ */
 export async function endUserSession(ctx: ControlContext, userId: string, sessionId: string): Promise<boolean> {
-  const ended = await adapterOf(ctx).deleteSessionById(userId, sessionId);
-  if (!ended) return false;
+  const revocation = jwtRevocation(ctx);
+  if (revocation) await revocation.revokeSession(userId, sessionId, ctx.jwt.maxAge);
+  else if (!(await adapterOf(ctx).deleteSessionById(userId, sessionId))) return false;
   await ctx.events.sessionRevoked?.({ userId, scope: "session", sessionId, count: 1 });
   return true;
 }
 
-/** Ends every session of the user except `keepSessionId`; returns how many ended. */
-export async function endOtherUserSessions(ctx: ControlContext, userId: string, keepSessionId: string): Promise<number> {
+/** Ends every session of the user except `keepSessionId`; returns how many ended (`null`: unknown, JWT). */
+export async function endOtherUserSessions(ctx: ControlContext, userId: string, keepSessionId: string): Promise<number | null> {
+  const revocation = jwtRevocation(ctx);
+  if (revocation) {
+    await revocation.revokeUser(userId, keepSessionId, ctx.jwt.maxAge);
+    await ctx.events.sessionRevoked?.({ userId, scope: "others", count: null });
+    return null;
+  }
   const adapter = adapterOf(ctx);
   const others = (await adapter.listSessions(userId)).filter((session) => session.id && session.id !== keepSessionId);
   let count = 0;
@@ -87,8 +110,14 @@ export async function endOtherUserSessions(ctx: ControlContext, userId: string, 
   return count;
 }
 
-/** Ends every session of the user; returns how many ended. */
-export async function endAllUserSessions(ctx: ControlContext, userId: string): Promise<number> {
+/** Ends every session of the user; returns how many ended (`null`: unknown, JWT). */
+export async function endAllUserSessions(ctx: ControlContext, userId: string): Promise<number | null> {
+  const revocation = jwtRevocation(ctx);
+  if (revocation) {
+    await revocation.revokeUser(userId, null, ctx.jwt.maxAge);
+    await ctx.events.sessionRevoked?.({ userId, scope: "all", count: null });
+    return null;
+  }
   const count = await adapterOf(ctx).deleteSessions(userId);
   await ctx.events.sessionRevoked?.({ userId, scope: "all", count });
   return count;
