@@ -267,5 +267,41 @@ export function PostgresAdapter(client: Queryable): Adapter {
       const row = await firstRow<Row>(client, `DELETE FROM sessions WHERE id = $2::int AND "userId" = $1 RETURNING *`, [userId, sessionId]);
       return row ? toSession(row) : null;
     },
+
+    async getAccountByUserId(userId, provider) {
+      const row = await firstRow<Row>(client, `SELECT * FROM accounts WHERE "userId" = $1 AND provider = $2 ORDER BY id LIMIT 1`, [userId, provider]);
+      return row && toAccount(row);
+    },
+
+    async leaseAccount({ provider, providerAccountId }, holder, until) {
+      // One conditional UPDATE: of instances racing for the lease, exactly one row update succeeds.
+      const row = await firstRow<Row>(
+        client,
+        `UPDATE accounts SET "refreshLeaseHolder" = $3, "refreshLeaseUntil" = $4
+         WHERE provider = $1 AND "providerAccountId" = $2
+           AND ("refreshLeaseUntil" IS NULL OR "refreshLeaseUntil" < now() OR "refreshLeaseHolder" = $3)
+         RETURNING 1 AS taken`,
+        [provider, providerAccountId, holder, until],
+      );
+      return !!row;
+    },
+
+    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+      const t = tokens ?? {};
+      const row = await firstRow<Row>(
+        client,
+        `UPDATE accounts SET "refreshLeaseHolder" = NULL, "refreshLeaseUntil" = NULL,
+           access_token = CASE WHEN $4 THEN $5 ELSE access_token END,
+           refresh_token = CASE WHEN $4 THEN $6 ELSE refresh_token END,
+           expires_at = CASE WHEN $4 THEN $7 ELSE expires_at END,
+           id_token = CASE WHEN $4 THEN COALESCE($8, id_token) ELSE id_token END,
+           scope = CASE WHEN $4 THEN COALESCE($9, scope) ELSE scope END,
+           token_type = CASE WHEN $4 THEN COALESCE($10, token_type) ELSE token_type END
+         WHERE provider = $1 AND "providerAccountId" = $2 AND "refreshLeaseHolder" = $3
+         RETURNING *`,
+        [provider, providerAccountId, holder, tokens !== null, t.access_token ?? null, t.refresh_token ?? null, t.expires_at ?? null, t.id_token ?? null, t.scope ?? null, t.token_type ?? null],
+      );
+      return row ? toAccount(row) : null;
+    },
   } satisfies Required<Adapter>;
 }

@@ -34,6 +34,12 @@ export const migrations: readonly Migration[] = [
         ADD COLUMN IF NOT EXISTS "userAgent" text, ADD COLUMN IF NOT EXISTS ip text`,
     ],
   },
+  {
+    version: 4,
+    name: "refresh lease on accounts",
+    // Who may refresh the account's tokens now, and until when (see leaseAccount).
+    statements: [`ALTER TABLE accounts ADD COLUMN IF NOT EXISTS "refreshLeaseHolder" text, ADD COLUMN IF NOT EXISTS "refreshLeaseUntil" timestamptz`],
+  },
 ];
 
 function literal(text: string): string {

@@ -36,7 +36,7 @@ export function toUser(row: Row): AdapterUser {
 
 /** An `accounts` row as an `AdapterAccount`, without its serial `id` and empty token columns. */
 export function toAccount(row: Row): AdapterAccount {
-  const { id: _id, ...rest } = withoutNulls(row);
+  const { id: _id, refreshLeaseHolder: _holder, refreshLeaseUntil: _until, ...rest } = withoutNulls(row);
   const account = { ...rest, userId: String(row.userId) } as AdapterAccount;
   if (row.expires_at !== null && row.expires_at !== undefined) account.expires_at = toNumber(row.expires_at);
   return account;

@@ -247,6 +247,32 @@ export interface Adapter {
    * ```
    */
   deleteSessionById?(userId: AdapterUser["id"], sessionId: string): Awaitable<AdapterSession | null>;
+  /**
+   * The user's account at `provider` (the first linked one when there are several), or `null`.
+   *
+   * Optional: needed by `getAccessToken`.
+   */
+  getAccountByUserId?(userId: AdapterUser["id"], provider: AdapterAccount["provider"]): Awaitable<AdapterAccount | null>;
+  /**
+   * Takes the account's refresh lease for `holder` until `until`, in one conditional write:
+   * `true` only when no other holder's lease is still running. The instance holding it is the
+   * only one that may send the refresh token to the provider.
+   *
+   * Optional: needed by `getAccessToken`.
+   */
+  leaseAccount?(account: Pick<AdapterAccount, "provider" | "providerAccountId">, holder: string, until: Date): Awaitable<boolean>;
+  /**
+   * Ends `holder`'s lease, writing the refreshed `tokens` with it (nothing when `null`), only
+   * while `holder` still holds it; returns the account, or `null` when the lease was lost (and
+   * nothing was written).
+   *
+   * Optional: needed by `getAccessToken`.
+   */
+  releaseAccount?(
+    account: Pick<AdapterAccount, "provider" | "providerAccountId">,
+    holder: string,
+    tokens: Pick<AdapterAccount, "access_token" | "refresh_token" | "expires_at" | "id_token" | "scope" | "token_type"> | null,
+  ): Awaitable<AdapterAccount | null>;
 }
 
 /** The name of an adapter method. */

@@ -15,7 +15,7 @@ export type ErrorType =
   | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
-  | "InvalidRequest";
+  | "InvalidRequest" | "RefreshTokenError";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -160,7 +160,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.
@@ -184,4 +184,14 @@ export class InvalidRequest extends AuthError {
     super(message);
     this.status = status;
   }
+}
+
+/**
+ * `getAccessToken` could not give a valid access token: the account has no refresh token, the
+ * provider refused it (revoked, reused, expired), or the refresh did not finish in time. Nothing
+ * was half-written; the user has to sign in with the provider again.
+ */
+export class RefreshTokenError extends AuthError {
+  static readonly type = "RefreshTokenError";
+  override readonly type = "RefreshTokenError";
 }

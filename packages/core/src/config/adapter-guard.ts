@@ -6,7 +6,7 @@ const methods: readonly AdapterMethod[] = [
   "unlinkAccount", "getAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
   "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
   "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "deleteAuthenticator", "deleteSessions", "listSessions",
-  "deleteSessionById",
+  "deleteSessionById", "getAccountByUserId", "leaseAccount", "releaseAccount",
 ];
 
 /** The methods each guarded adapter really has (the guard itself has every name). */
