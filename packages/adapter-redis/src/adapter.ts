@@ -11,7 +11,7 @@ import {
   type VerificationToken,
 } from "./codec.js";
 import { defaultPrefix, keysFor } from "./keys.js";
-import { sessionAndUserScript, updateSessionScript } from "./scripts.js";
+import { leaseAccountScript, releaseAccountScript, sessionAndUserScript, updateSessionScript } from "./scripts.js";
 
 /** Options of {@link RedisAdapter}. */
 export interface RedisAdapterOptions {
@@ -279,6 +279,30 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       await redis.srem(keys.userSessions(userId), found[0]);
       return session;
     },
-    // getAccessToken's account methods (getAccountByUserId, leaseAccount, releaseAccount) are not here yet.
-  } satisfies Required<Omit<Adapter, "getAccountByUserId" | "leaseAccount" | "releaseAccount">>;
+    async getAccountByUserId(userId, provider) {
+      const own = `${keys.account(provider, "")}`;
+      const accountKeys = (await redis.smembers(keys.userAccounts(userId))).filter((key) => key.startsWith(own)).sort();
+      if (accountKeys.length === 0) return null;
+      return decode<AdapterAccount>(await redis.get(accountKeys[0]!));
+    },
+
+    async leaseAccount({ provider, providerAccountId }, holder, until) {
+      // One script: the lease is taken only when free (SET with an expiry: a crashed holder's runs out).
+      const taken = await redis.eval(leaseAccountScript, 2, keys.accountLease(provider, providerAccountId), keys.account(provider, providerAccountId), holder, until.getTime());
+      return taken === 1;
+    },
+
+    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+      const changes = tokens && Object.fromEntries(Object.entries(tokens).filter(([, value]) => value !== undefined && value !== null));
+      const written = (await redis.eval(
+        releaseAccountScript,
+        2,
+        keys.accountLease(provider, providerAccountId),
+        keys.account(provider, providerAccountId),
+        holder,
+        changes ? encode(changes) : "",
+      )) as string | null;
+      return decode<AdapterAccount>(written);
+    },
+  } satisfies Required<Adapter>;
 }

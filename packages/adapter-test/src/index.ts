@@ -4,6 +4,7 @@
  * @module adapter-test
  */
 import { afterAll, beforeAll, describe } from "vitest";
+import { accountRefreshTests } from "./account-refresh.js";
 import { accountTests } from "./accounts.js";
 import { authenticatorTests } from "./authenticators.js";
 import { sessionControlTests } from "./session-control.js";
@@ -53,6 +54,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
   describe("adapter conformance", () => {
     userTests(options);
     accountTests(options);
+    accountRefreshTests(options);
     sessionTests(options);
     sessionControlTests(options);
     verificationTokenTests(options);
