@@ -48,6 +48,8 @@ const defaultCallbacks: ResolvedCallbacks = {
   session: ({ session }) => ({
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
     expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
+    // Set only when a refresh of the provider's tokens failed (getAccessToken): sign in again.
+    ...((session as { error?: string }).error === "RefreshTokenError" ? { error: "RefreshTokenError" } : {}),
   }) as Session,
   jwt: defaultJwtCallback,
 };
@@ -74,6 +76,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
     ipAddress: config.session?.ipAddress,
     revocation: config.session?.revocation,
+    providerTokens: config.session?.providerTokens,
   };
   return {
     basePath: normalizeBasePath(config.basePath),

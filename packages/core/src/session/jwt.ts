@@ -44,7 +44,28 @@ async function encodeCookies(ctx: Ctx, req: AuthRequest, token: JWT): Promise<{ 
 }
 
 function clientSession(token: JWT, expires: Date): Session {
-  return { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+  // A refresh of the provider's tokens failed (getAccessToken): the client must sign in again.
+  if (token.error === "RefreshTokenError") (session as Session & { error?: string }).error = "RefreshTokenError";
+  return session;
+}
+
+/** With `session.providerTokens`, an OAuth/OIDC sign-in keeps the provider's tokens in the token. */
+function providerTokenClaims(ctx: Ctx, account: SessionStart["account"]): { providerTokens: Record<string, unknown> } | undefined {
+  if (!ctx.session.providerTokens || !account?.access_token || (account.type !== "oauth" && account.type !== "oidc")) return undefined;
+  const { access_token, refresh_token, expires_at } = account;
+  return { providerTokens: { [account.provider]: { access_token, refresh_token, expires_at } } };
+}
+
+/** Re-encodes `token` (its claims, without `iat`/`exp`/`jti`) into the session cookies. */
+export async function rewriteJwtSession(ctx: Ctx, req: AuthRequest, token: JWT): Promise<Cookie[]> {
+  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
+  return (await encodeCookies(ctx, req, claims as JWT)).cookies;
+}
+
+/** The request's token when it decodes and was not revoked, for `getAccessToken`. */
+export function readLiveJwt(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
+  return liveToken(ctx, req);
 }
 
 /** Signs in: the `jwt` callback shapes the token, which is encrypted into the session cookie. */
@@ -53,8 +74,8 @@ export async function startJwtSession(ctx: Ctx, req: AuthRequest, start: Session
   const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() };
   const token = await ctx.callbacks.jwt({ token: initial, user, account, profile, isNewUser, trigger: isNewUser ? "signUp" : "signIn" });
   if (!token) return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
-  const claims = ctx.session.revocation?.newSessionClaims();
-  return (await encodeCookies(ctx, req, claims ? { ...token, ...claims } : token)).cookies;
+  const claims = { ...ctx.session.revocation?.newSessionClaims(), ...providerTokenClaims(ctx, account) };
+  return (await encodeCookies(ctx, req, { ...token, ...claims })).cookies;
 }
 
 /**

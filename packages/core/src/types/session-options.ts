@@ -38,6 +38,12 @@ export interface SessionOptions {
    * ```
    */
   revocation?: SessionRevocation;
+  /**
+   * JWT strategy: keep the provider's `access_token`, `refresh_token` and `expires_at` of an
+   * OAuth/OIDC sign-in in the (encrypted) token, under `providerTokens[<provider id>]`, so that
+   * `getAccessToken(config, { request, provider })` can refresh them. Default `false`.
+   */
+  providerTokens?: boolean;
 }
 
 /**

@@ -7,7 +7,12 @@
  */
 import * as o from "oauth4webapi";
 import type { Adapter, AdapterAccount } from "../../adapter.js";
+import type { AuthContext } from "../../config/context.js";
 import type { InternalOAuthProvider } from "../../config/providers.js";
+import type { AuthRequest } from "../../http/request.js";
+import { serializeCookie } from "../../security/cookies.js";
+import { readLiveJwt, rewriteJwtSession } from "../../session/jwt.js";
+import type { JWT } from "../../types/entities.js";
 import { InvalidProvider, MissingAdapter, RefreshTokenError } from "../../errors.js";
 import { providerClient } from "./client.js";
 import { providerServer } from "./discovery.js";
@@ -116,6 +121,58 @@ export async function freshAccessToken(ctx: RefreshContext, scope: object, userI
   const shared = running.get(id);
   if (shared) return shared;
   const flight = refreshLeased(adapter, provider, account, account).finally(() => running.delete(id));
+  running.set(id, flight);
+  return flight;
+}
+
+/** What `getAccessToken` gives with JWT sessions: the token (or the error) and the cookies to set. */
+export type JwtAccessToken =
+  | { accessToken: string; error?: undefined; cookies: string[] }
+  | { accessToken: null; error: "RefreshTokenError"; cookies: string[] };
+
+type StoredTokens = Pick<AdapterAccount, "access_token" | "refresh_token" | "expires_at">;
+
+// JWT refreshes under way in this instance, per config: concurrent requests of one session share one.
+const jwtFlights = new WeakMap<object, Map<string, Promise<JwtAccessToken>>>();
+
+/**
+ * With JWT sessions the provider's tokens live in the session token (`session.providerTokens`):
+ * a fresh access token is returned as it is; a stale one is refreshed and the session cookie
+ * rewritten with the new tokens. A refused refresh marks the token `error: "RefreshTokenError"`
+ * (so `session.error` says it) and is not retried. JWT sessions are stored nowhere, so the
+ * single flight is per instance: two instances refreshing the same cookie at once are not
+ * coordinated (use database sessions for that).
+ */
+export async function freshJwtAccessToken(ctx: AuthContext, req: AuthRequest, scope: object, providerId: string): Promise<JwtAccessToken> {
+  const provider = ctx.providers.find((p) => p.id === providerId) as InternalOAuthProvider | undefined;
+  if (!provider || (provider.type !== "oauth" && provider.type !== "oidc")) throw new InvalidProvider(`"${providerId}" is not a configured OAuth or OIDC provider.`);
+  const token = await readLiveJwt(ctx, req);
+  if (!token) throw new RefreshTokenError("The request has no valid session.");
+  const all = (token.providerTokens ?? {}) as Record<string, StoredTokens>;
+  const entry = all[providerId];
+  if (!entry) throw new RefreshTokenError(`The session keeps no ${providerId} tokens (set session.providerTokens and sign in with ${providerId}).`, { cause: { providerId } });
+  if (token.error === "RefreshTokenError") return { accessToken: null, error: "RefreshTokenError", cookies: [] };
+  if (isFresh(entry as AdapterAccount)) return { accessToken: entry.access_token!, cookies: [] };
+
+  let running = jwtFlights.get(scope);
+  if (!running) jwtFlights.set(scope, (running = new Map()));
+  const id = `${String(token.sid ?? token.sub)}\u0000${providerId}\u0000${entry.refresh_token ?? ""}`;
+  const shared = running.get(id);
+  if (shared) return shared;
+  const write = async (next: JWT) => (await rewriteJwtSession(ctx, req, next)).map(serializeCookie);
+  const flight = (async (): Promise<JwtAccessToken> => {
+    let tokens: o.TokenEndpointResponse;
+    try {
+      if (!entry.refresh_token) throw new RefreshTokenError("no refresh token");
+      tokens = await refreshGrant(provider, entry.refresh_token);
+    } catch {
+      return { accessToken: null, error: "RefreshTokenError", cookies: await write({ ...token, error: "RefreshTokenError" }) };
+    }
+    const { access_token, refresh_token, expires_at } = storedTokens(tokens, entry as AdapterAccount);
+    const { error: _error, ...rest } = token;
+    const cookies = await write({ ...rest, providerTokens: { ...all, [providerId]: { access_token, refresh_token, expires_at } } });
+    return { accessToken: access_token, cookies };
+  })().finally(() => running.delete(id));
   running.set(id, flight);
   return flight;
 }
