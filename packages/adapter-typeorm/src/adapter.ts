@@ -1,5 +1,5 @@
 import type { Adapter, AdapterUser, SessionDetails } from "@latch/core/adapters";
-import type { DataSource, DataSourceOptions, EntityManager } from "typeorm";
+import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
 import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "./convert.js";
 import { connector, resolveEntities, type LatchEntities } from "./data-source.js";
@@ -231,6 +231,39 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
         return toSession(session);
       });
     },
-    // getAccessToken's account methods (getAccountByUserId, leaseAccount, releaseAccount) are not here yet.
-  } satisfies Required<Omit<Adapter, "getAccountByUserId" | "leaseAccount" | "releaseAccount">>;
+    async getAccountByUserId(userId, provider) {
+      const [account] = await (await manager()).find(AccountEntity, { where: { userId, provider }, order: { id: "ASC" }, take: 1 });
+      return account ? toAccount(account) : null;
+    },
+
+    async leaseAccount({ provider, providerAccountId }, holder, until) {
+      // One conditional UPDATE: of instances racing for the lease, exactly one changes the row.
+      const result = await (await manager())
+        .createQueryBuilder()
+        .update(AccountEntity)
+        .set({ refreshLeaseHolder: holder, refreshLeaseUntil: until } as never)
+        .where({ provider, providerAccountId })
+        .andWhere(
+          new Brackets((free) =>
+            free.where({ refreshLeaseUntil: IsNull() }).orWhere({ refreshLeaseUntil: LessThan(new Date()) }).orWhere({ refreshLeaseHolder: holder }),
+          ),
+        )
+        .execute();
+      return (result.affected ?? 0) > 0;
+    },
+
+    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+      const m = await manager();
+      const changes = Object.fromEntries(Object.entries(tokens ?? {}).filter(([, value]) => value !== undefined && value !== null));
+      const result = await m
+        .createQueryBuilder()
+        .update(AccountEntity)
+        .set({ ...changes, refreshLeaseHolder: null, refreshLeaseUntil: null } as never)
+        .where({ provider, providerAccountId, refreshLeaseHolder: holder })
+        .execute();
+      if (!result.affected) return null;
+      const account = await m.findOneBy(AccountEntity, { provider, providerAccountId });
+      return account ? toAccount(account) : null;
+    },
+  } satisfies Required<Adapter>;
 }

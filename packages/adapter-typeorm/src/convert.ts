@@ -14,7 +14,7 @@ export function toUser(entity: UserEntity): AdapterUser {
 
 /** An account entity as an `AdapterAccount`: row id, relation and empty token columns dropped. */
 export function toAccount(entity: AccountEntity): AdapterAccount {
-  const { id: _id, user: _user, ...rest } = entity;
+  const { id: _id, user: _user, refreshLeaseHolder: _holder, refreshLeaseUntil: _until, ...rest } = entity;
   return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null && value !== undefined)) as AdapterAccount;
 }
 

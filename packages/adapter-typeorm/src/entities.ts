@@ -94,6 +94,14 @@ export class AccountEntity {
   @Column({ type: "simple-json", nullable: true })
   session_state!: JsonValue | null;
 
+  /** Who may refresh the tokens now (migration 4; see `leaseAccount`). */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  refreshLeaseHolder!: string | null;
+
+  /** Until when that lease runs (migration 4). */
+  @Column({ type: Date, precision: 3, nullable: true, default: null })
+  refreshLeaseUntil!: Date | null;
+
   @ManyToOne("users", "accounts", { onDelete: "CASCADE", createForeignKeyConstraints: true })
   @JoinColumn({ name: "userId" })
   user!: UserEntity;

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
 import { migrate, migrations, type Dialect } from "../src/migrations/index.js";
 import { entities, randomName } from "./readers.js";
-import { ReleasedSessionEntity, ReleasedUserEntity, releasedEntities } from "./released-entities.js";
-import type { SessionEntity, UserEntity } from "../src/entities.js";
+import { ReleasedAccountEntity, ReleasedSessionEntity, ReleasedUserEntity, releasedEntities } from "./released-entities.js";
+import type { AccountEntity, SessionEntity, UserEntity } from "../src/entities.js";
 
 /** Where an engine's test databases come from: each call of `fresh` gives a new, empty one. */
 interface Engine {
@@ -120,7 +120,9 @@ async function counts(dataSource: DataSource): Promise<number[]> {
 async function releasedDatabase(options: DataSourceOptions): Promise<void> {
   const old = await new DataSource({ ...options, entities: releasedEntities, synchronize: true } as DataSourceOptions).initialize();
   const adapter = TypeORMAdapter(old, {
-    entities: { UserEntity: ReleasedUserEntity as unknown as typeof UserEntity, SessionEntity: ReleasedSessionEntity as unknown as typeof SessionEntity },
+    entities: { UserEntity: ReleasedUserEntity as unknown as typeof UserEntity, SessionEntity: ReleasedSessionEntity as unknown as typeof SessionEntity,
+      AccountEntity: ReleasedAccountEntity as unknown as typeof AccountEntity,
+    },
   });
   const user = newUser({ id: "u1", email: "old@example.com" });
   await adapter.createUser!(user);

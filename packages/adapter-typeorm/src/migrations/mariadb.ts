@@ -36,4 +36,12 @@ export const mariadbMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("sessions")} ADD \`createdAt\` datetime(3) NULL DEFAULT NULL, ADD \`lastSeenAt\` datetime(3) NULL DEFAULT NULL, ADD \`userAgent\` varchar(64) NULL, ADD \`ip\` varchar(64) NULL`,
     ],
   },
+  {
+    version: 4,
+    name: "refresh lease on accounts",
+    // Who may refresh the account's tokens now, and until when (see leaseAccount).
+    statements: (t) => [
+      `ALTER TABLE ${t("accounts")} ADD \`refreshLeaseHolder\` varchar(64) NULL, ADD \`refreshLeaseUntil\` datetime(3) NULL DEFAULT NULL`,
+    ],
+  },
 ];

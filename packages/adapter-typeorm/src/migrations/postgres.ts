@@ -39,4 +39,12 @@ export const postgresMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("sessions")} ADD "createdAt" TIMESTAMP(3), ADD "lastSeenAt" TIMESTAMP(3), ADD "userAgent" character varying(64), ADD "ip" character varying(64)`,
     ],
   },
+  {
+    version: 4,
+    name: "refresh lease on accounts",
+    // Who may refresh the account's tokens now, and until when (see leaseAccount).
+    statements: (t) => [
+      `ALTER TABLE ${t("accounts")} ADD "refreshLeaseHolder" character varying(64), ADD "refreshLeaseUntil" TIMESTAMP(3)`,
+    ],
+  },
 ];

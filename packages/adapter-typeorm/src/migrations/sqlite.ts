@@ -47,4 +47,13 @@ export const sqliteMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("sessions")} ADD COLUMN "ip" varchar(64)`,
     ],
   },
+  {
+    version: 4,
+    name: "refresh lease on accounts",
+    // Who may refresh the account's tokens now, and until when (see leaseAccount).
+    statements: (t) => [
+      `ALTER TABLE ${t("accounts")} ADD COLUMN "refreshLeaseHolder" varchar(64)`,
+      `ALTER TABLE ${t("accounts")} ADD COLUMN "refreshLeaseUntil" datetime(3)`,
+    ],
+  },
 ];
