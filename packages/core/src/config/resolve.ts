@@ -45,11 +45,11 @@ export const defaultJwtCallback: ResolvedCallbacks["jwt"] = ({ token }) => token
 const defaultCallbacks: ResolvedCallbacks = {
   signIn: () => true,
   redirect: defaultRedirect,
-  session: ({ session }) => ({
+  session: ({ session, token }) => ({
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
     expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
     // Set only when a refresh of the provider's tokens failed (getAccessToken): sign in again.
-    ...((session as { error?: string }).error === "RefreshTokenError" ? { error: "RefreshTokenError" } : {}),
+    ...(token?.error === "RefreshTokenError" && { error: token.error }),
   }) as Session,
   jwt: defaultJwtCallback,
 };

@@ -44,10 +44,7 @@ async function encodeCookies(ctx: Ctx, req: AuthRequest, token: JWT): Promise<{ 
 }
 
 function clientSession(token: JWT, expires: Date): Session {
-  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
-  // A refresh of the provider's tokens failed (getAccessToken): the client must sign in again.
-  if (token.error === "RefreshTokenError") (session as Session & { error?: string }).error = "RefreshTokenError";
-  return session;
+  return { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
 }
 
 /** With `session.providerTokens`, an OAuth/OIDC sign-in keeps the provider's tokens in the token. */
