@@ -172,6 +172,8 @@ export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "MissingCSRF", "AccountNotLinked", "WebAuthnVerificationError",
   // Unlike Auth.js: a refused address or an unsent link is something the user can act on.
   "EmailSignInError",
+  // PROTOCOL §13: the user must sign in with the provider again.
+  "RefreshTokenError",
 ]);
 
 /** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */
