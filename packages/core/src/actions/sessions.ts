@@ -25,7 +25,7 @@ function sentJson(req: AuthRequest): boolean {
 
 /** `GET /sessions`: `{ sessions: [...] }`, or the "your sessions" page for a browser. */
 export async function sessionsAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  if (req.providerId !== undefined) throw new UnknownAction("GET /sessions/revoke is not an action; POST it.");
+  if (req.providerId !== undefined) throw new UnknownAction("POST sessions/revoke.");
   const current = await requestSession(ctx, req);
   const page = wantsPage(req);
   if (!current) return page ? { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/sessions` }) } : notSignedIn;
@@ -57,7 +57,7 @@ function targetOf(body: AuthRequest["body"]): Target {
   const chosen = [id !== undefined, yes(body?.others), yes(body?.all)].filter(Boolean).length;
   if (chosen !== 1) throw new InvalidRequest("Send exactly one of id, others: true or all: true.");
   if (id !== undefined) {
-    if (typeof id !== "string" || !id || id.length > 200) throw new InvalidRequest("id must be a session id from GET sessions.");
+    if (typeof id !== "string" || !id || id.length > 200) throw new InvalidRequest("id must be a session id.");
     return { id };
   }
   return yes(body?.others) ? { others: true } : { all: true };
@@ -69,7 +69,7 @@ function targetOf(body: AuthRequest["body"]): Target {
  * URL after `all`). An id that is not one of the user's sessions: 403, nothing deleted.
  */
 export async function revokeSessionsAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  if (req.providerId !== "revoke") throw new UnknownAction("POST sessions/revoke to end sessions.");
+  if (req.providerId !== "revoke") throw new UnknownAction("POST sessions/revoke.");
   await requireCsrf(ctx, req);
   const target = targetOf(req.body);
   const current = await requestSession(ctx, req);
