@@ -222,7 +222,11 @@ describe.runIf(await needService(services.postgres))("session control on Postgre
     const after = await listSessions(config, alice.id);
     expect(after.filter((s) => s.lastSeenAt!.valueOf() > Date.now() - 600_000)).toHaveLength(1);
 
-    const keep = after.find((s) => s.userAgent?.startsWith("Firefox"))!;
+    // Given the request, the session of its cookie is the current one.
+    const request = new Request(`${base}/anything`, { headers: { cookie: `authjs.session-token=${one.cookie(base, "authjs.session-token")}` } });
+    const marked = await listSessions(config, alice.id, { request });
+    expect(marked.filter((s) => s.current).map((s) => s.userAgent)).toEqual(["Firefox 128 on Linux"]);
+    const keep = marked.find((s) => s.current)!;
     expect(await revokeOtherSessions(config, alice.id, keep.id)).toBe(1);
     expect(await revokeSession(config, alice.id, keep.id)).toBe(true);
     expect(await revokeSession(config, alice.id, keep.id)).toBe(false);

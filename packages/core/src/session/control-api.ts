@@ -3,7 +3,8 @@
  * The work is in `control.ts`, loaded on the first call, so that an app that never calls these
  * carries none of it.
  */
-import { staticConfig } from "../config/resolve.js";
+import { resolveConfig, staticConfig } from "../config/resolve.js";
+import { parseCookies } from "../security/cookies.js";
 import type { AuthConfig } from "../types/config.js";
 import type { SessionInfo } from "./control.js";
 
@@ -14,16 +15,23 @@ const control = () => import("./control.js");
 /**
  * The user's current sessions (database strategy): opaque `id`, `createdAt`, `lastSeenAt`,
  * `expires`, `userAgent`, and `ip` when the app opted in. Needs the adapter's `listSessions`.
+ * Given the `request`, the session of its cookie is marked `current` (its `id` is what
+ * `revokeOtherSessions` keeps).
  *
  * @example
  * ```ts
- * import { listSessions } from "@latch/core"
- * const sessions = await listSessions(authConfig, user.id)
+ * import { listSessions, revokeOtherSessions } from "@latch/core"
+ * const sessions = await listSessions(authConfig, user.id, { request })
+ * const current = sessions.find((s) => s.current)
+ * if (current) await revokeOtherSessions(authConfig, user.id, current.id)
  * ```
  */
-export async function listSessions(config: AuthConfig, userId: string): Promise<SessionInfo[]> {
+export async function listSessions(config: AuthConfig, userId: string, options: { request?: Request } = {}): Promise<SessionInfo[]> {
   const { userSessions } = await control();
-  return userSessions(staticConfig(config), userId);
+  const { request } = options;
+  if (!request) return userSessions(staticConfig(config), userId);
+  const { cookies } = resolveConfig(config, new URL(request.url));
+  return userSessions(staticConfig(config), userId, parseCookies(request.headers.get("cookie"))[cookies.sessionToken.name]);
 }
 
 /**
