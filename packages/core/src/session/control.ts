@@ -5,6 +5,7 @@
  */
 import type { AdapterSession } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
+import { timingSafeEqual } from "../crypto/compare.js";
 import { MissingAdapter, UnsupportedStrategy } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import type { SessionRevocation } from "../types/session-options.js";
@@ -49,7 +50,7 @@ function toInfo(session: AdapterSession, currentToken: string | undefined): Sess
     expires: new Date(session.expires),
     userAgent: session.userAgent ?? null,
     ip: session.ip ?? null,
-    current: currentToken !== undefined && session.sessionToken === currentToken,
+    current: currentToken !== undefined && timingSafeEqual(session.sessionToken, currentToken),
   };
 }
 
