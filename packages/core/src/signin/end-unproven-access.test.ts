@@ -38,18 +38,4 @@ describe("endUnprovenAccess and JWT sessions", () => {
     expect(events).toEqual([{ userId: "u1", scope: "all", count: null }]);
     expect(deleted).toBe(0);
   });
-
-  test("a user whose address was already proven keeps its sessions", async () => {
-    const store = recordingStore();
-    await endUnprovenAccess(
-      {
-        adapter: {},
-        events: {},
-        session: { strategy: "jwt", maxAge: 60, updateAge: 0, generateSessionToken: () => "", revocation: createRevocation({ store }) },
-      },
-      {} as Required<Adapter>,
-      { ...unproven, emailVerified: new Date() },
-    );
-    expect(store.marks).toEqual([]);
-  });
 });
