@@ -42,7 +42,7 @@ function placeholders(count: number): string {
 }
 
 const sessionAndUser = `
-  SELECT s."sessionToken", s."userId", s.expires,
+  SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId",
          u.id, u.name, u.email, u."emailVerified", u.image
   FROM sessions s JOIN users u ON u.id = s."userId"
   WHERE s."sessionToken" = $1`;
@@ -152,11 +152,12 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return row && toAccount(row);
     },
 
-    async createSession({ sessionToken, userId, expires }) {
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip }) {
       const row = await firstRow<Row>(
         client,
-        `INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ($1, $2, $3) RETURNING *`,
-        [sessionToken, userId, expires],
+        `INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", ip)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+        [sessionToken, userId, expires, createdAt ?? new Date(), lastSeenAt ?? null, userAgent ?? null, ip ?? null],
       );
       return toSession(row!);
     },
@@ -166,12 +167,13 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return row && { session: toSession(row), user: toUser(row) };
     },
 
-    async updateSession({ sessionToken, userId, expires }) {
+    async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
       const row = await firstRow<Row>(
         client,
-        `UPDATE sessions SET expires = COALESCE($2, expires), "userId" = COALESCE($3, "userId")
+        `UPDATE sessions SET expires = COALESCE($2, expires), "userId" = COALESCE($3, "userId"),
+           "lastSeenAt" = COALESCE($4, "lastSeenAt")
          WHERE "sessionToken" = $1 RETURNING *`,
-        [sessionToken, expires ?? null, userId ?? null],
+        [sessionToken, expires ?? null, userId ?? null, lastSeenAt ?? null],
       );
       return row && toSession(row);
     },
@@ -251,6 +253,55 @@ export function PostgresAdapter(client: Queryable): Adapter {
         [userId],
       );
       return Number(row?.n ?? 0);
+    },
+
+    async listSessions(userId) {
+      const found = await rows<Row>(client, `SELECT * FROM sessions WHERE "userId" = $1 ORDER BY id`, [userId]);
+      return found.map(toSession);
+    },
+
+    async deleteSessionById(userId, sessionId) {
+      // Ids are the serial column: anything else names no session (and must not reach the cast).
+      if (!/^[1-9]\d{0,9}$/.test(sessionId) || Number(sessionId) > 2_147_483_647) return null;
+      // One statement: the session goes only when it is this user's.
+      const row = await firstRow<Row>(client, `DELETE FROM sessions WHERE id = $2::int AND "userId" = $1 RETURNING *`, [userId, sessionId]);
+      return row ? toSession(row) : null;
+    },
+
+    async getAccountByUserId(userId, provider) {
+      const row = await firstRow<Row>(client, `SELECT * FROM accounts WHERE "userId" = $1 AND provider = $2 ORDER BY id LIMIT 1`, [userId, provider]);
+      return row && toAccount(row);
+    },
+
+    async leaseAccount({ provider, providerAccountId }, holder, until) {
+      // One conditional UPDATE: of instances racing for the lease, exactly one row update succeeds.
+      const row = await firstRow<Row>(
+        client,
+        `UPDATE accounts SET "refreshLeaseHolder" = $3, "refreshLeaseUntil" = $4
+         WHERE provider = $1 AND "providerAccountId" = $2
+           AND ("refreshLeaseUntil" IS NULL OR "refreshLeaseUntil" < now() OR "refreshLeaseHolder" = $3)
+         RETURNING 1 AS taken`,
+        [provider, providerAccountId, holder, until],
+      );
+      return !!row;
+    },
+
+    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+      const t = tokens ?? {};
+      const row = await firstRow<Row>(
+        client,
+        `UPDATE accounts SET "refreshLeaseHolder" = NULL, "refreshLeaseUntil" = NULL,
+           access_token = CASE WHEN $4 THEN $5 ELSE access_token END,
+           refresh_token = CASE WHEN $4 THEN $6 ELSE refresh_token END,
+           expires_at = CASE WHEN $4 THEN $7 ELSE expires_at END,
+           id_token = CASE WHEN $4 THEN COALESCE($8, id_token) ELSE id_token END,
+           scope = CASE WHEN $4 THEN COALESCE($9, scope) ELSE scope END,
+           token_type = CASE WHEN $4 THEN COALESCE($10, token_type) ELSE token_type END
+         WHERE provider = $1 AND "providerAccountId" = $2 AND "refreshLeaseHolder" = $3
+         RETURNING *`,
+        [provider, providerAccountId, holder, tokens !== null, t.access_token ?? null, t.refresh_token ?? null, t.expires_at ?? null, t.id_token ?? null, t.scope ?? null, t.token_type ?? null],
+      );
+      return row ? toAccount(row) : null;
     },
   } satisfies Required<Adapter>;
 }

@@ -24,6 +24,22 @@ export const migrations: readonly Migration[] = [
     // address stays unique (a partial unique index).
     statements: [`DROP INDEX IF EXISTS users_email_key`, `CREATE UNIQUE INDEX users_email_key ON users (email) WHERE email <> ''`],
   },
+  {
+    version: 3,
+    name: "session details for the sessions list",
+    // Nullable, without defaults: existing sessions keep every row and show "unknown" until the
+    // next extension sets lastSeenAt. The serial id is the opaque session id.
+    statements: [
+      `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "createdAt" timestamptz, ADD COLUMN IF NOT EXISTS "lastSeenAt" timestamptz,
+        ADD COLUMN IF NOT EXISTS "userAgent" text, ADD COLUMN IF NOT EXISTS ip text`,
+    ],
+  },
+  {
+    version: 4,
+    name: "refresh lease on accounts",
+    // Who may refresh the account's tokens now, and until when (see leaseAccount).
+    statements: [`ALTER TABLE accounts ADD COLUMN IF NOT EXISTS "refreshLeaseHolder" text, ADD COLUMN IF NOT EXISTS "refreshLeaseUntil" timestamptz`],
+  },
 ];
 
 function literal(text: string): string {

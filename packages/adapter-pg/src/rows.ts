@@ -36,15 +36,22 @@ export function toUser(row: Row): AdapterUser {
 
 /** An `accounts` row as an `AdapterAccount`, without its serial `id` and empty token columns. */
 export function toAccount(row: Row): AdapterAccount {
-  const { id: _id, ...rest } = withoutNulls(row);
+  const { id: _id, refreshLeaseHolder: _holder, refreshLeaseUntil: _until, ...rest } = withoutNulls(row);
   const account = { ...rest, userId: String(row.userId) } as AdapterAccount;
   if (row.expires_at !== null && row.expires_at !== undefined) account.expires_at = toNumber(row.expires_at);
   return account;
 }
 
-/** A `sessions` row as an `AdapterSession`. */
+/** A `sessions` row as an `AdapterSession`; its serial id (`sessionId` in a join) is the opaque id. */
 export function toSession(row: Row): AdapterSession {
-  return { sessionToken: row.sessionToken as string, userId: String(row.userId), expires: toDate(row.expires) };
+  const session: AdapterSession = { sessionToken: row.sessionToken as string, userId: String(row.userId), expires: toDate(row.expires) };
+  const id = row.sessionId ?? row.id;
+  if (id !== undefined && id !== null) session.id = String(id);
+  if (row.createdAt !== undefined) session.createdAt = toDateOrNull(row.createdAt);
+  if (row.lastSeenAt !== undefined) session.lastSeenAt = toDateOrNull(row.lastSeenAt);
+  if (row.userAgent !== undefined) session.userAgent = (row.userAgent as string | null) ?? null;
+  if (row.ip !== undefined) session.ip = (row.ip as string | null) ?? null;
+  return session;
 }
 
 /** A `verification_token` row as a `VerificationToken`. */

@@ -85,6 +85,12 @@ describe("migrate on PGlite", () => {
     // Addresses that are not empty stay unique.
     await expect(adapter.createUser!(newUser({ email: "old@example.com" }))).rejects.toThrow();
     expect((await adapter.getSessionAndUser!("old-token"))?.user).toMatchObject({ id: "u1", email: "old@example.com" });
+    // Migration 3: the session from before it is listed with an id and unknown details, and can be ended by id.
+    const [old] = await adapter.listSessions!("u1");
+    expect(old).toMatchObject({ sessionToken: "old-token", createdAt: null, lastSeenAt: null, userAgent: null, ip: null });
+    expect(old?.id).toMatch(/^\d+$/);
+    expect(await adapter.deleteSessionById!("u2", old!.id!)).toBeNull();
+    expect((await adapter.deleteSessionById!("u1", old!.id!))?.sessionToken).toBe("old-token");
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type VerificationToken,
 } from "./codec.js";
 import { defaultPrefix, keysFor } from "./keys.js";
-import { sessionAndUserScript, updateSessionScript } from "./scripts.js";
+import { leaseAccountScript, releaseAccountScript, sessionAndUserScript, updateSessionScript } from "./scripts.js";
 
 /** Options of {@link RedisAdapter}. */
 export interface RedisAdapterOptions {
@@ -47,6 +47,16 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
 
   async function readUser(id: string): Promise<AdapterUser | null> {
     return decode<AdapterUser>(await redis.get(keys.user(id)));
+  }
+
+  /** The user's live sessions with their tokens, in one MGET after the index. */
+  async function sessionsOf(userId: string): Promise<[string, AdapterSession][]> {
+    const tokens = await redis.smembers(keys.userSessions(userId));
+    if (tokens.length === 0) return [];
+    const stored = await redis.mget(...tokens.map(keys.session));
+    return tokens
+      .map((token, index) => [token, decode<AdapterSession>(stored[index] ?? null)] as const)
+      .filter((entry): entry is [string, AdapterSession] => entry[1] !== null && entry[1].userId === userId);
   }
 
   return {
@@ -138,7 +148,17 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     },
 
     async createSession(session) {
-      const stored: AdapterSession = { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires };
+      // The opaque id shown in the sessions list: random, and unrelated to the token.
+      const stored: AdapterSession = {
+        sessionToken: session.sessionToken,
+        userId: session.userId,
+        expires: session.expires,
+        id: crypto.randomUUID(),
+        createdAt: session.createdAt ?? new Date(),
+        lastSeenAt: session.lastSeenAt ?? null,
+        userAgent: session.userAgent ?? null,
+        ip: session.ip ?? null,
+      };
       const results = await redis
         .multi()
         .set(keys.session(stored.sessionToken), encode(stored), "PXAT", stored.expires.getTime())
@@ -156,7 +176,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       return session && user && { session, user };
     },
 
-    async updateSession({ sessionToken, userId, expires }) {
+    async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
       // One round trip: the script merges the change into the stored session and writes it back.
       const written = (await redis.eval(
         updateSessionScript,
@@ -165,6 +185,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         userId ?? "",
         expires?.toISOString() ?? "",
         expires?.getTime() ?? "",
+        lastSeenAt?.toISOString() ?? "",
       )) as string | null;
       return decode<AdapterSession>(written);
     },
@@ -244,6 +265,44 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       const results = await redis.multi().del(...tokens.map(keys.session)).srem(keys.userSessions(userId), ...tokens).exec();
       checkExec(results);
       return Number(results![0]![1]);
+    },
+
+    async listSessions(userId) {
+      return (await sessionsOf(userId)).map(([, session]) => session);
+    },
+
+    async deleteSessionById(userId, sessionId) {
+      // Only the user's own index is searched, so another user's session cannot be named.
+      const found = (await sessionsOf(userId)).find(([, session]) => session.id === sessionId);
+      if (!found) return null;
+      const session = decode<AdapterSession>(await redis.getdel(keys.session(found[0])));
+      await redis.srem(keys.userSessions(userId), found[0]);
+      return session;
+    },
+    async getAccountByUserId(userId, provider) {
+      const own = `${keys.account(provider, "")}`;
+      const accountKeys = (await redis.smembers(keys.userAccounts(userId))).filter((key) => key.startsWith(own)).sort();
+      if (accountKeys.length === 0) return null;
+      return decode<AdapterAccount>(await redis.get(accountKeys[0]!));
+    },
+
+    async leaseAccount({ provider, providerAccountId }, holder, until) {
+      // One script: the lease is taken only when free (SET with an expiry: a crashed holder's runs out).
+      const taken = await redis.eval(leaseAccountScript, 2, keys.accountLease(provider, providerAccountId), keys.account(provider, providerAccountId), holder, until.getTime());
+      return taken === 1;
+    },
+
+    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+      const changes = tokens && Object.fromEntries(Object.entries(tokens).filter(([, value]) => value !== undefined && value !== null));
+      const written = (await redis.eval(
+        releaseAccountScript,
+        2,
+        keys.accountLease(provider, providerAccountId),
+        keys.account(provider, providerAccountId),
+        holder,
+        changes ? encode(changes) : "",
+      )) as string | null;
+      return decode<AdapterAccount>(written);
     },
   } satisfies Required<Adapter>;
 }

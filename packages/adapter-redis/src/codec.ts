@@ -1,7 +1,7 @@
 import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 
 /** The fields stored as ISO 8601 strings that come back as `Date`. */
-const dateFields = new Set(["emailVerified", "expires"]);
+const dateFields = new Set(["emailVerified", "expires", "createdAt", "lastSeenAt"]);
 
 /** Serialises a record to the JSON stored under its key. */
 export function encode(record: object): string {

@@ -6,6 +6,8 @@ export interface Keys {
   user(id: string): string;
   userByEmail(email: string): string;
   account(provider: string, providerAccountId: string): string;
+  /** The refresh lease of an account (its holder; expires with the lease). */
+  accountLease(provider: string, providerAccountId: string): string;
   session(sessionToken: string): string;
   verificationToken(identifier: string, token: string): string;
   authenticator(credentialID: string): string;
@@ -27,6 +29,7 @@ export function keysFor(prefix: string): Keys {
     user: (id) => `${prefix}user:${part(id)}`,
     userByEmail: (email) => `${prefix}user:email:${part(email)}`,
     account: (provider, providerAccountId) => `${prefix}account:${part(provider)}:${part(providerAccountId)}`,
+    accountLease: (provider, providerAccountId) => `${prefix}account-lease:${part(provider)}:${part(providerAccountId)}`,
     session: (sessionToken) => `${prefix}session:${part(sessionToken)}`,
     verificationToken: (identifier, token) => `${prefix}verification-token:${part(identifier)}:${part(token)}`,
     authenticator: (credentialID) => `${prefix}authenticator:${part(credentialID)}`,

@@ -24,7 +24,8 @@ return { session, redis.call("GET", ARGV[1] .. encodePart(cjson.decode(session).
 
 /**
  * KEYS[1]: the session key; ARGV[1]: the new user id or ""; ARGV[2]: the new `expires` as
- * ISO 8601 or ""; ARGV[3]: the same in epoch milliseconds. Rewrites the stored session (its key
+ * ISO 8601 or ""; ARGV[3]: the same in epoch milliseconds; ARGV[4]: the new `lastSeenAt` as
+ * ISO 8601 or "". Rewrites the stored session (its key
  * expiring with it) and returns it, or `nil` when there is none (a deleted session stays deleted).
  */
 export const updateSessionScript = `
@@ -32,6 +33,7 @@ local stored = redis.call("GET", KEYS[1])
 if not stored then return nil end
 local session = cjson.decode(stored)
 if ARGV[1] ~= "" then session.userId = ARGV[1] end
+if ARGV[4] ~= "" then session.lastSeenAt = ARGV[4] end
 local encoded
 if ARGV[2] == "" then
   encoded = cjson.encode(session)
@@ -41,4 +43,33 @@ else
   encoded = cjson.encode(session)
   redis.call("SET", KEYS[1], encoded, "PXAT", ARGV[3])
 end
+return encoded`;
+
+/**
+ * KEYS[1]: the lease key; KEYS[2]: the account key; ARGV[1]: the holder; ARGV[2]: the lease's end
+ * in epoch milliseconds. Takes the lease when it is free or already the holder's (an expired one
+ * is gone by itself); 1 when taken, 0 otherwise (also when the account does not exist).
+ */
+export const leaseAccountScript = `
+if redis.call("EXISTS", KEYS[2]) == 0 then return 0 end
+local current = redis.call("GET", KEYS[1])
+if current and current ~= ARGV[1] then return 0 end
+redis.call("SET", KEYS[1], ARGV[1], "PXAT", ARGV[2])
+return 1`;
+
+/**
+ * KEYS[1]: the lease key; KEYS[2]: the account key; ARGV[1]: the holder; ARGV[2]: the tokens to
+ * write as JSON, or "". Only while ARGV[1] holds the lease: merges the tokens into the stored
+ * account, ends the lease and returns the account; `nil` otherwise (nothing written).
+ */
+export const releaseAccountScript = `
+if redis.call("GET", KEYS[1]) ~= ARGV[1] then return nil end
+redis.call("DEL", KEYS[1])
+local stored = redis.call("GET", KEYS[2])
+if not stored then return nil end
+if ARGV[2] == "" then return stored end
+local account = cjson.decode(stored)
+for name, value in pairs(cjson.decode(ARGV[2])) do account[name] = value end
+local encoded = cjson.encode(account)
+redis.call("SET", KEYS[2], encoded, "KEEPTTL")
 return encoded`;

@@ -4,8 +4,10 @@
  * @module adapter-test
  */
 import { afterAll, beforeAll, describe } from "vitest";
+import { accountRefreshTests } from "./account-refresh.js";
 import { accountTests } from "./accounts.js";
 import { authenticatorTests } from "./authenticators.js";
+import { sessionControlTests } from "./session-control.js";
 import { sessionTests } from "./sessions.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
@@ -52,7 +54,9 @@ export function runAdapterTests(options: AdapterTestOptions): void {
   describe("adapter conformance", () => {
     userTests(options);
     accountTests(options);
+    accountRefreshTests(options);
     sessionTests(options);
+    sessionControlTests(options);
     verificationTokenTests(options);
     authenticatorTests(options);
   });

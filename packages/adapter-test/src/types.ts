@@ -35,4 +35,9 @@ export interface AdapterTestOptions {
   adapter: Adapter;
   /** Readers that look at the store directly. */
   db: TestDatabase;
+  /**
+   * Set to the reason when the store's schema has no room for the session details
+   * (`createdAt`, `lastSeenAt`, `userAgent`, `ip`): their test is then skipped, saying why.
+   */
+  noSessionDetails?: string;
 }

@@ -1,8 +1,10 @@
-import type { Adapter, AdapterUser } from "@latch/core/adapters";
-import type { DataSource, DataSourceOptions, EntityManager } from "typeorm";
+import type { Adapter, AdapterUser, SessionDetails } from "@latch/core/adapters";
+import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
 import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "./convert.js";
 import { connector, resolveEntities, type LatchEntities } from "./data-source.js";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Options of {@link TypeORMAdapter}. */
 export interface TypeORMAdapterOptions {
@@ -43,6 +45,14 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
 
   async function manager(): Promise<EntityManager> {
     return (await connect()).manager;
+  }
+
+  /** The session details the session entity has columns for (a custom entity may have none). */
+  function sessionDetails(m: EntityManager, details: SessionDetails): SessionDetails {
+    const metadata = m.connection.getMetadata(SessionEntity);
+    return Object.fromEntries(
+      Object.entries(details).filter(([name, value]) => value !== undefined && metadata.findColumnWithPropertyName(name)),
+    );
   }
 
   return {
@@ -114,9 +124,11 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
       return account && toAccount(account);
     },
 
-    async createSession({ sessionToken, userId, expires }) {
-      await (await manager()).insert(SessionEntity, { sessionToken, userId, expires });
-      return { sessionToken, userId, expires };
+    async createSession({ sessionToken, userId, expires, ...details }) {
+      const m = await manager();
+      const row = { sessionToken, userId, expires, ...sessionDetails(m, { createdAt: new Date(), ...details }) };
+      const { id } = (await m.insert(SessionEntity, row as object as QueryDeepPartialEntity<InstanceType<typeof SessionEntity>>)).identifiers[0] as { id: string };
+      return toSession({ ...row, id } as InstanceType<typeof SessionEntity>);
     },
 
     async getSessionAndUser(sessionToken) {
@@ -126,9 +138,11 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
       return { session: toSession(session), user: toUser(session.user) };
     },
 
-    async updateSession({ sessionToken, expires, userId }) {
+    async updateSession({ sessionToken, expires, userId, lastSeenAt }) {
       const m = await manager();
-      const changes = Object.fromEntries(Object.entries({ expires, userId }).filter(([, value]) => value !== undefined));
+      const changes = Object.fromEntries(
+        Object.entries({ expires, userId, ...sessionDetails(m, { lastSeenAt }) }).filter(([, value]) => value !== undefined),
+      );
       if (Object.keys(changes).length > 0) await m.update(SessionEntity, { sessionToken }, changes);
       const session = await m.findOneBy(SessionEntity, { sessionToken });
       return session && toSession(session);
@@ -200,6 +214,56 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
         if (count > 0) await m.delete(SessionEntity, { userId });
         return count;
       });
+    },
+
+    async listSessions(userId) {
+      const sessions = await (await manager()).find(SessionEntity, { where: { userId }, order: { id: "ASC" } });
+      return sessions.map(toSession);
+    },
+
+    async deleteSessionById(userId, sessionId) {
+      // Session ids are uuids; anything else names no session (and must not reach a uuid column).
+      if (!uuidPattern.test(sessionId)) return null;
+      return (await connect()).transaction(async (m) => {
+        const session = await m.findOneBy(SessionEntity, { id: sessionId, userId });
+        if (!session) return null;
+        await m.delete(SessionEntity, { id: sessionId, userId });
+        return toSession(session);
+      });
+    },
+    async getAccountByUserId(userId, provider) {
+      const [account] = await (await manager()).find(AccountEntity, { where: { userId, provider }, order: { id: "ASC" }, take: 1 });
+      return account ? toAccount(account) : null;
+    },
+
+    async leaseAccount({ provider, providerAccountId }, holder, until) {
+      // One conditional UPDATE: of instances racing for the lease, exactly one changes the row.
+      const result = await (await manager())
+        .createQueryBuilder()
+        .update(AccountEntity)
+        .set({ refreshLeaseHolder: holder, refreshLeaseUntil: until } as never)
+        .where({ provider, providerAccountId })
+        .andWhere(
+          new Brackets((free) =>
+            free.where({ refreshLeaseUntil: IsNull() }).orWhere({ refreshLeaseUntil: LessThan(new Date()) }).orWhere({ refreshLeaseHolder: holder }),
+          ),
+        )
+        .execute();
+      return (result.affected ?? 0) > 0;
+    },
+
+    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+      const m = await manager();
+      const changes = Object.fromEntries(Object.entries(tokens ?? {}).filter(([, value]) => value !== undefined && value !== null));
+      const result = await m
+        .createQueryBuilder()
+        .update(AccountEntity)
+        .set({ ...changes, refreshLeaseHolder: null, refreshLeaseUntil: null } as never)
+        .where({ provider, providerAccountId, refreshLeaseHolder: holder })
+        .execute();
+      if (!result.affected) return null;
+      const account = await m.findOneBy(AccountEntity, { provider, providerAccountId });
+      return account ? toAccount(account) : null;
     },
   } satisfies Required<Adapter>;
 }

@@ -14,13 +14,20 @@ export function toUser(entity: UserEntity): AdapterUser {
 
 /** An account entity as an `AdapterAccount`: row id, relation and empty token columns dropped. */
 export function toAccount(entity: AccountEntity): AdapterAccount {
-  const { id: _id, user: _user, ...rest } = entity;
+  const { id: _id, user: _user, refreshLeaseHolder: _holder, refreshLeaseUntil: _until, ...rest } = entity;
   return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null && value !== undefined)) as AdapterAccount;
 }
 
-/** A session entity as an `AdapterSession`. */
+/** A session entity as an `AdapterSession`; its uuid `id` is the opaque session id. */
 export function toSession(entity: SessionEntity): AdapterSession {
-  return { sessionToken: entity.sessionToken, userId: entity.userId, expires: toDate(entity.expires) };
+  const session: AdapterSession = { sessionToken: entity.sessionToken, userId: entity.userId, expires: toDate(entity.expires) };
+  if (entity.id) session.id = String(entity.id);
+  // A custom session entity may lack the detail columns: only those it has are given.
+  if (entity.createdAt !== undefined) session.createdAt = entity.createdAt === null ? null : toDate(entity.createdAt);
+  if (entity.lastSeenAt !== undefined) session.lastSeenAt = entity.lastSeenAt === null ? null : toDate(entity.lastSeenAt);
+  if (entity.userAgent !== undefined) session.userAgent = entity.userAgent;
+  if (entity.ip !== undefined) session.ip = entity.ip;
+  return session;
 }
 
 /** A verification-token entity as a `VerificationToken`. */

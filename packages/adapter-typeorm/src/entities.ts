@@ -94,6 +94,14 @@ export class AccountEntity {
   @Column({ type: "simple-json", nullable: true })
   session_state!: JsonValue | null;
 
+  /** Who may refresh the tokens now (migration 4; see `leaseAccount`). */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  refreshLeaseHolder!: string | null;
+
+  /** Until when that lease runs (migration 4). */
+  @Column({ type: Date, precision: 3, nullable: true, default: null })
+  refreshLeaseUntil!: Date | null;
+
   @ManyToOne("users", "accounts", { onDelete: "CASCADE", createForeignKeyConstraints: true })
   @JoinColumn({ name: "userId" })
   user!: UserEntity;
@@ -114,6 +122,22 @@ export class SessionEntity {
 
   @Column({ type: Date, precision: 3 })
   expires!: Date;
+
+  /** When the session started (migration 3; `null` for older sessions). */
+  @Column({ type: Date, precision: 3, nullable: true, default: null })
+  createdAt!: Date | null;
+
+  /** The last time the session was extended (migration 3). */
+  @Column({ type: Date, precision: 3, nullable: true, default: null })
+  lastSeenAt!: Date | null;
+
+  /** A short summary of the browser's user agent (migration 3). */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  userAgent!: string | null;
+
+  /** The client's IP address, only when the app opts in (migration 3). */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  ip!: string | null;
 
   @ManyToOne("users", "sessions", { onDelete: "CASCADE" })
   @JoinColumn({ name: "userId" })

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
 import { migrate, migrations, type Dialect } from "../src/migrations/index.js";
 import { entities, randomName } from "./readers.js";
-import { ReleasedUserEntity, releasedEntities } from "./released-entities.js";
-import type { UserEntity } from "../src/entities.js";
+import { ReleasedAccountEntity, ReleasedSessionEntity, ReleasedUserEntity, releasedEntities } from "./released-entities.js";
+import type { AccountEntity, SessionEntity, UserEntity } from "../src/entities.js";
 
 /** Where an engine's test databases come from: each call of `fresh` gives a new, empty one. */
 interface Engine {
@@ -119,7 +119,11 @@ async function counts(dataSource: DataSource): Promise<number[]> {
 /** A database as the released entities' `synchronize` made it, with one row in every table (and a user without email). */
 async function releasedDatabase(options: DataSourceOptions): Promise<void> {
   const old = await new DataSource({ ...options, entities: releasedEntities, synchronize: true } as DataSourceOptions).initialize();
-  const adapter = TypeORMAdapter(old, { entities: { UserEntity: ReleasedUserEntity as unknown as typeof UserEntity } });
+  const adapter = TypeORMAdapter(old, {
+    entities: { UserEntity: ReleasedUserEntity as unknown as typeof UserEntity, SessionEntity: ReleasedSessionEntity as unknown as typeof SessionEntity,
+      AccountEntity: ReleasedAccountEntity as unknown as typeof AccountEntity,
+    },
+  });
   const user = newUser({ id: "u1", email: "old@example.com" });
   await adapter.createUser!(user);
   await adapter.createUser!(newUser({ id: "u2", email: "" }));
@@ -211,6 +215,11 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     await expect(adapter.createUser!(newUser({ email: "old@example.com" }))).rejects.toThrow();
     // The rows kept their links: the session finds its user, deleting the user still cascades.
     expect((await adapter.getSessionAndUser!("old-token"))?.user).toMatchObject({ id: "u1", email: "old@example.com" });
+    // Migration 3: the older session is listed with its id and unknown details, and only its user can end it.
+    const [old] = await adapter.listSessions!("u1");
+    expect(old).toMatchObject({ sessionToken: "old-token", createdAt: null, lastSeenAt: null, userAgent: null, ip: null });
+    expect(await adapter.deleteSessionById!("u2", old!.id!)).toBeNull();
+    expect((await adapter.getSessionAndUser!("old-token"))?.session.id).toBe(old!.id);
     await adapter.deleteUser!("u1");
     expect(await counts(dataSource)).toEqual([before[0]! + 1, 0, 0, 1, 0]);
     await dataSource.destroy();

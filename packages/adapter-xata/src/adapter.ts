@@ -184,5 +184,23 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
       // A session a concurrent sign-out deleted first is not counted.
       return deleted.filter(Boolean).length;
     },
+
+    // The seed's session table has no columns for createdAt, lastSeenAt, userAgent or ip: sessions
+    // are listed with their record id and expiry only.
+    async listSessions(userId) {
+      const own = await sessions().filter({ "user.id": userId }).getAll();
+      return own.map(toSession);
+    },
+
+    async deleteSessionById(userId, sessionId) {
+      // Only the user's own sessions are searched, so another user's session cannot be named.
+      const own = await sessions().filter({ "user.id": userId }).getAll();
+      const session = own.find((record) => record.id === sessionId);
+      if (!session) return null;
+      const links = await usersSessions().filter({ "session.id": session.id }).getAll();
+      await deleteAll(links, usersSessions);
+      const deleted = await sessions().delete(session.id);
+      return deleted ? toSession(deleted) : null;
+    },
   };
 }

@@ -41,7 +41,10 @@ export function toAccount(record: XataRecordLike): AdapterAccount {
 
 /** A `<prefix>_sessions` record as an `AdapterSession`. */
 export function toSession(record: XataRecordLike): AdapterSession {
-  return { sessionToken: record.sessionToken as string, userId: linkId(record.user) ?? "", expires: toDate(record.expires) };
+  const session: AdapterSession = { sessionToken: record.sessionToken as string, userId: linkId(record.user) ?? "", expires: toDate(record.expires) };
+  // The record id is the opaque session id (the schema has no columns for the other session details).
+  if (typeof record.id === "string") session.id = record.id;
+  return session;
 }
 
 /** A `<prefix>_verificationTokens` record as a `VerificationToken`. */

@@ -22,6 +22,7 @@ describe("XataAdapter through @xata.io/client (against a local Xata stand-in)", 
 
   runAdapterTests({
     adapter: XataAdapter(client),
+    noSessionDetails: "the seed's <prefix>_sessions table has only expires, sessionToken and user",
     db: {
       disconnect: () => standIn.close(),
       async user(id) {
@@ -105,7 +106,7 @@ describe("XataAdapter on an Auth.js database (prefix nextauth)", () => {
     expect(user).toMatchObject({ id: "rec_old", email: "old@example.com", name: "Old", emailVerified: new Date(at) });
     expect(await adapter.getAccount!("42", "github")).toMatchObject({ userId: "rec_old", access_token: "tok", expires_at: 1700000000 });
     const found = await adapter.getSessionAndUser!("tok-1");
-    expect(found?.session).toEqual({ sessionToken: "tok-1", userId: "rec_old", expires: new Date(at) });
+    expect(found?.session).toEqual({ id: "rec_s", sessionToken: "tok-1", userId: "rec_old", expires: new Date(at) });
     expect(found?.user.id).toBe("rec_old");
   });
 

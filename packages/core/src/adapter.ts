@@ -79,13 +79,35 @@ export interface AdapterAccount extends Account {
 }
 
 /** A database session as stored by an adapter. */
-export interface AdapterSession {
+export interface AdapterSession extends SessionDetails {
   /** Random value used for lookup; kept in a secure HTTP-only cookie. */
   sessionToken: string;
   /** The owning user's id. */
   userId: string;
   /** Absolute expiry. */
   expires: Date;
+  /**
+   * The session's opaque id, chosen by the adapter: stable, unique, and never the session token
+   * (it is shown to the user and sent back to end the session). Adapters that support session
+   * control (`listSessions`, `deleteSessionById`) return it from every session method.
+   */
+  id?: string;
+}
+
+/**
+ * What a person needs to recognise a session of theirs. Latch passes these to `createSession`
+ * and `lastSeenAt` to `updateSession` (only when it extends the session, so a plain read writes
+ * nothing); an adapter that cannot store them ignores them.
+ */
+export interface SessionDetails {
+  /** When the session started. */
+  createdAt?: Date | null;
+  /** The last time the session was extended (at `session.updateAge` granularity). */
+  lastSeenAt?: Date | null;
+  /** A short summary of the browser's user agent, such as `"Firefox 128 on Linux"` (at most 64 characters). */
+  userAgent?: string | null;
+  /** The client's IP address, only when the app opts in with `session.ipAddress`. */
+  ip?: string | null;
 }
 
 /** A single-use email sign-in token. `token` is stored hashed with the configured secret. */
@@ -155,7 +177,8 @@ export interface Adapter {
    */
   unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Promise<void> | Awaitable<AdapterAccount | undefined>;
   getAccount?(providerAccountId: AdapterAccount["providerAccountId"], provider: AdapterAccount["provider"]): Awaitable<AdapterAccount | null>;
-  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>;
+  /** Stores the session; the {@link SessionDetails} are stored where the schema has room for them. */
+  createSession?(session: { sessionToken: string; userId: string; expires: Date } & SessionDetails): Awaitable<AdapterSession>;
   /** Returns the session and its user in one call (a join where the store has them). */
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
   updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>;
@@ -199,6 +222,57 @@ export interface Adapter {
    * ```
    */
   deleteSessions?(userId: AdapterUser["id"]): Awaitable<number>;
+  /**
+   * Every stored session of the user (expired ones may be included; Latch leaves them out), each
+   * with its opaque `id` and its {@link SessionDetails}; `[]` for an unknown user.
+   *
+   * Optional: needed for the sessions list (`listSessions`, `GET <base>/sessions`).
+   *
+   * @example
+   * ```ts
+   * const sessions = await adapter.listSessions(user.id)
+   * ```
+   */
+  listSessions?(userId: AdapterUser["id"]): Awaitable<AdapterSession[]>;
+  /**
+   * Deletes the session with this opaque `id` only when it belongs to `userId`, in one step, and
+   * returns it; `null` when no session of that user has this id (another user's session is left
+   * as it is). An id the store could never have issued gives `null`, never an error.
+   *
+   * Optional: needed to end one session (`revokeSession`, `POST <base>/sessions/revoke`).
+   *
+   * @example
+   * ```ts
+   * const ended = await adapter.deleteSessionById(user.id, sessionId)
+   * ```
+   */
+  deleteSessionById?(userId: AdapterUser["id"], sessionId: string): Awaitable<AdapterSession | null>;
+  /**
+   * The user's account at `provider` (the first linked one when there are several), or `null`.
+   *
+   * Optional: needed by `getAccessToken`.
+   */
+  getAccountByUserId?(userId: AdapterUser["id"], provider: AdapterAccount["provider"]): Awaitable<AdapterAccount | null>;
+  /**
+   * Takes the account's refresh lease for `holder` until `until`, in one conditional write:
+   * `true` only when no other holder's lease is still running. The instance holding it is the
+   * only one that may send the refresh token to the provider.
+   *
+   * Optional: needed by `getAccessToken`.
+   */
+  leaseAccount?(account: Pick<AdapterAccount, "provider" | "providerAccountId">, holder: string, until: Date): Awaitable<boolean>;
+  /**
+   * Ends `holder`'s lease, writing the refreshed `tokens` with it (nothing when `null`), only
+   * while `holder` still holds it; returns the account, or `null` when the lease was lost (and
+   * nothing was written).
+   *
+   * Optional: needed by `getAccessToken`.
+   */
+  releaseAccount?(
+    account: Pick<AdapterAccount, "provider" | "providerAccountId">,
+    holder: string,
+    tokens: Pick<AdapterAccount, "access_token" | "refresh_token" | "expires_at" | "id_token" | "scope" | "token_type"> | null,
+  ): Awaitable<AdapterAccount | null>;
 }
 
 /** The name of an adapter method. */

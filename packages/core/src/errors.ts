@@ -15,7 +15,7 @@ export type ErrorType =
   | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
-  | "InvalidRequest";
+  | "InvalidRequest" | "RefreshTokenError";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -160,7 +160,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.
@@ -172,6 +172,8 @@ export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "MissingCSRF", "AccountNotLinked", "WebAuthnVerificationError",
   // Unlike Auth.js: a refused address or an unsent link is something the user can act on.
   "EmailSignInError",
+  // PROTOCOL §13: the user must sign in with the provider again.
+  "RefreshTokenError",
 ]);
 
 /** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */
@@ -184,4 +186,14 @@ export class InvalidRequest extends AuthError {
     super(message);
     this.status = status;
   }
+}
+
+/**
+ * `getAccessToken` could not give a valid access token: the account has no refresh token, the
+ * provider refused it (revoked, reused, expired), or the refresh did not finish in time. Nothing
+ * was half-written; the user has to sign in with the provider again.
+ */
+export class RefreshTokenError extends AuthError {
+  static readonly type = "RefreshTokenError";
+  override readonly type = "RefreshTokenError";
 }

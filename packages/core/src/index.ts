@@ -18,4 +18,6 @@ export { customFetch } from "./fetch.js";
 export type * from "./types/index.js";
 export type { Provider, ProviderType } from "./types/providers.js";
 export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, VerificationToken, AdapterAuthenticator } from "./adapter.js";
-export { AuthError, CredentialsSignin } from "./errors.js";
+export { AuthError, CredentialsSignin, RefreshTokenError } from "./errors.js";
+export { getAccessToken, type AccessTokenParams, type JwtAccessTokenParams, type JwtAccessToken } from "./flows/oauth/access-token.js";
+export { listSessions, revokeSession, revokeOtherSessions, revokeAllSessions, type SessionInfo } from "./session/control-api.js";

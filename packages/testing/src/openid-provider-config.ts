@@ -23,6 +23,10 @@ export interface ConfigurationInputs {
   sso: boolean;
   /** Require PKCE from confidential clients too. */
   requirePkce: boolean;
+  /** Access-token lifetime in seconds (default 3600). */
+  accessTokenTtl?: number;
+  /** Rotate refresh tokens on every use. */
+  rotateRefreshTokens?: boolean;
 }
 
 /** Builds the provider configuration. */
@@ -52,6 +56,8 @@ export function providerConfiguration(oidc: ProviderModule, inputs: Configuratio
     // Public clients must use PKCE (RFC 9700 section 2.1.1); S256 is the only method offered.
     pkce: { required: (_ctx, client) => inputs.requirePkce || client.clientAuthMethod === "none" },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    // With rotation each refresh token works once: a reused one is refused (and the grant revoked).
+    ...(inputs.rotateRefreshTokens ? { rotateRefreshToken: () => true } : {}),
     interactions: { policy, url: (_ctx, interaction) => `${interactionPath}${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
@@ -59,7 +65,7 @@ export function providerConfiguration(oidc: ProviderModule, inputs: Configuratio
       resourceIndicators: { enabled: false },
       userinfo: { enabled: true },
     },
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 86400, Interaction: 600, Session: 86400, Grant: 86400 },
+    ttl: { AccessToken: inputs.accessTokenTtl ?? 3600, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 86400, Interaction: 600, Session: 86400, Grant: 86400 },
     renderError: (ctx, out) => {
       ctx.type = "html";
       ctx.body = `<!DOCTYPE html><title>${escapeHtml(out.error)}</title><h1>${escapeHtml(out.error)}</h1><p>${escapeHtml(out.error_description ?? "")}</p>`;

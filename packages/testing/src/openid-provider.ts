@@ -61,6 +61,10 @@ export interface OpenIDProviderOptions {
   requirePkce?: boolean;
   /** Tampering applied to every matching response from the start (see {@link OpenIDProvider.tamper}). */
   tamper?: TamperKind;
+  /** Lifetime of access tokens in seconds; default 3600. */
+  accessTokenTtl?: number;
+  /** Rotate refresh tokens: each refresh returns a new one and the used one stops working. Default false. */
+  rotateRefreshTokens?: boolean;
   /** Report provider errors: `true` prints to stderr, a function receives each line. Default silent. */
   log?: boolean | ((line: string) => void);
 }
@@ -96,6 +100,8 @@ export interface OpenIDProvider {
   tamper(kind: TamperKind, options?: { always?: boolean }): void;
   /** Cancels all pending tampering. */
   clearTampering(): void;
+  /** How many refresh-token grants reached the token endpoint (successful and refused), since start. */
+  readonly refreshGrants: { succeeded: number; refused: number };
   /** Stops the provider and closes open connections. */
   close(): Promise<void>;
 }
@@ -152,6 +158,8 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
     signingKey,
     sso: options.sso === true,
     requirePkce: options.requirePkce === true,
+    accessTokenTtl: options.accessTokenTtl,
+    rotateRefreshTokens: options.rotateRefreshTokens === true,
   });
   const provider = new oidc.default(issuer, configuration);
   // A listener of its own keeps Koa from printing errors; oidc-provider reports them as events.
@@ -163,6 +171,15 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
       log?.(`${event}: ${err.error ?? ""} ${err.error_description ?? ""}`.trim()),
     );
   }
+  // Refresh grants that reach the token endpoint, counted where they arrive.
+  const refreshGrants = { succeeded: 0, refused: 0 };
+  provider.use(async (ctx, next) => {
+    const refresh = ctx.path === "/token" && ctx.method === "POST";
+    await next();
+    if (!refresh || (ctx.oidc as { params?: { grant_type?: unknown } } | undefined)?.params?.grant_type !== "refresh_token") return;
+    if (ctx.status === 200) refreshGrants.succeeded++;
+    else refreshGrants.refused++;
+  });
   events.on("authorization.success", (_ctx: unknown, parameters: Record<string, unknown>) => {
     const kind = tampering.take("authorization");
     if (kind) tamperAuthorizationResponse(kind, parameters);
@@ -212,6 +229,7 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
     endpoints,
     jwks: { keys: [signingKey.publicJwk] },
     provider,
+    refreshGrants,
     setClient,
     removeClient(clientId) {
       store.deleteClient(clientId);

@@ -28,4 +28,20 @@ export const mariadbMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("users")} DROP INDEX \`IDX_97672ac88f789774dd47f7c8be\`, ADD COLUMN \`email_key\` varchar(255) AS (NULLIF(\`email\`, '')) STORED, ADD UNIQUE INDEX \`users_email_key\` (\`email_key\`)`,
     ],
   },
+  {
+    version: 3,
+    name: "session details for the sessions list",
+    // Nullable columns without values: every session is kept, its details unknown until set.
+    statements: (t) => [
+      `ALTER TABLE ${t("sessions")} ADD \`createdAt\` datetime(3) NULL DEFAULT NULL, ADD \`lastSeenAt\` datetime(3) NULL DEFAULT NULL, ADD \`userAgent\` varchar(64) NULL, ADD \`ip\` varchar(64) NULL`,
+    ],
+  },
+  {
+    version: 4,
+    name: "refresh lease on accounts",
+    // Who may refresh the account's tokens now, and until when (see leaseAccount).
+    statements: (t) => [
+      `ALTER TABLE ${t("accounts")} ADD \`refreshLeaseHolder\` varchar(64) NULL, ADD \`refreshLeaseUntil\` datetime(3) NULL DEFAULT NULL`,
+    ],
+  },
 ];

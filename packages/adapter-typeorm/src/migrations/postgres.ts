@@ -31,4 +31,20 @@ export const postgresMigrations: readonly Migration[] = [
       `CREATE UNIQUE INDEX "users_email_key" ON ${t("users")} ("email") WHERE "email" <> ''`,
     ],
   },
+  {
+    version: 3,
+    name: "session details for the sessions list",
+    // Nullable columns without values: every session is kept, its details unknown until set.
+    statements: (t) => [
+      `ALTER TABLE ${t("sessions")} ADD "createdAt" TIMESTAMP(3), ADD "lastSeenAt" TIMESTAMP(3), ADD "userAgent" character varying(64), ADD "ip" character varying(64)`,
+    ],
+  },
+  {
+    version: 4,
+    name: "refresh lease on accounts",
+    // Who may refresh the account's tokens now, and until when (see leaseAccount).
+    statements: (t) => [
+      `ALTER TABLE ${t("accounts")} ADD "refreshLeaseHolder" character varying(64), ADD "refreshLeaseUntil" TIMESTAMP(3)`,
+    ],
+  },
 ];

@@ -36,4 +36,24 @@ export const sqliteMigrations: readonly Migration[] = [
       `CREATE UNIQUE INDEX "users_email_key" ON ${t("users")} ("email") WHERE "email" <> ''`,
     ],
   },
+  {
+    version: 3,
+    name: "session details for the sessions list",
+    // Nullable columns without values: every session is kept, its details unknown until set.
+    statements: (t) => [
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "createdAt" datetime(3)`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "lastSeenAt" datetime(3)`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "userAgent" varchar(64)`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "ip" varchar(64)`,
+    ],
+  },
+  {
+    version: 4,
+    name: "refresh lease on accounts",
+    // Who may refresh the account's tokens now, and until when (see leaseAccount).
+    statements: (t) => [
+      `ALTER TABLE ${t("accounts")} ADD COLUMN "refreshLeaseHolder" varchar(64)`,
+      `ALTER TABLE ${t("accounts")} ADD COLUMN "refreshLeaseUntil" datetime(3)`,
+    ],
+  },
 ];

@@ -29,6 +29,7 @@ const signin = () => import("./signin.js");
 const signout = () => import("./signout.js");
 const pages = () => import("./pages.js");
 const callback = () => import("./callback.js");
+const sessions = () => import("./sessions.js");
 
 /** Which function answers each action and method (the table of the wire protocol). */
 const routes: Record<string, Handler> = {
@@ -45,6 +46,8 @@ const routes: Record<string, Handler> = {
   "GET verify-request": lazy(pages, (m) => m.verifyRequestAction),
   "GET error": lazy(pages, (m) => m.errorPageAction),
   "GET webauthn-options": webAuthnOptions,
+  "GET sessions": lazy(sessions, (m) => m.sessionsAction),
+  "POST sessions": lazy(sessions, (m) => m.revokeSessionsAction),
 };
 
 /** Routes a parsed request to its action. A pair outside the table is `UnknownAction`. */

@@ -5,7 +5,8 @@ const methods: readonly AdapterMethod[] = [
   "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "deleteUser", "linkAccount",
   "unlinkAccount", "getAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
   "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
-  "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "deleteAuthenticator", "deleteSessions",
+  "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "deleteAuthenticator", "deleteSessions", "listSessions",
+  "deleteSessionById", "getAccountByUserId", "leaseAccount", "releaseAccount",
 ];
 
 /** The methods each guarded adapter really has (the guard itself has every name). */

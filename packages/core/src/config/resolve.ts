@@ -45,9 +45,11 @@ export const defaultJwtCallback: ResolvedCallbacks["jwt"] = ({ token }) => token
 const defaultCallbacks: ResolvedCallbacks = {
   signIn: () => true,
   redirect: defaultRedirect,
-  session: ({ session }) => ({
+  session: ({ session, token }) => ({
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
     expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
+    // Set only when a refresh of the provider's tokens failed (getAccessToken): sign in again.
+    ...(token?.error === "RefreshTokenError" && { error: token.error }),
   }) as Session,
   jwt: defaultJwtCallback,
 };
@@ -72,6 +74,9 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     maxAge,
     updateAge: config.session?.updateAge ?? 24 * 60 * 60,
     generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
+    ipAddress: config.session?.ipAddress,
+    revocation: config.session?.revocation,
+    providerTokens: config.session?.providerTokens,
   };
   return {
     basePath: normalizeBasePath(config.basePath),

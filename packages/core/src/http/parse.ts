@@ -8,6 +8,9 @@ export const maxBodyBytes = 64 * 1024;
 
 const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callback", "webauthn-options"]);
 
+/** Latch's own actions with a fixed second segment (PROTOCOL §13), and the segments each allows. */
+const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = { sessions: new Set(["revoke"]) };
+
 /** `{ action, providerId }` of a path under `basePath`, or `null` when it names no action. */
 export function parsePath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } | null {
   if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return null;
@@ -16,6 +19,8 @@ export function parsePath(pathname: string, basePath: string): { action: AuthAct
   if (segments.length < 1 || segments.length > 2) return null;
   const [action, providerId] = segments as [string, string | undefined];
   if (!(authActions as readonly string[]).includes(action)) return null;
+  const subpaths = actionSubpaths[action as AuthAction];
+  if (subpaths) return providerId === undefined || subpaths.has(providerId) ? { action: action as AuthAction, providerId } : null;
   if (providerId !== undefined && (!providerId || !actionsWithProvider.has(action as AuthAction))) return null;
   let decoded: string | undefined;
   try {

@@ -15,6 +15,7 @@ export { renderSignInPage } from "./signin.js";
 export { renderSignOutPage } from "./signout.js";
 export { renderErrorPage } from "./error.js";
 export { renderVerifyRequestPage } from "./verify-request.js";
+export { renderSessionsPage } from "./sessions.js";
 export type {
   PageProvider,
   SignInPageProps,
@@ -22,4 +23,6 @@ export type {
   ErrorPageProps,
   VerifyRequestPageProps,
   RenderedPage,
+  SessionsPageProps,
+  SessionsPageEntry,
 } from "./types.js";

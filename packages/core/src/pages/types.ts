@@ -148,3 +148,35 @@ export interface RenderedPage {
   /** The whole document, starting with `<!doctype html>`. */
   html: string;
 }
+
+/** One row of the sessions page. */
+export interface SessionsPageEntry {
+  /** The session's opaque id, sent back to end it. */
+  id: string;
+  /** Browser and platform, or `null` when unknown. */
+  userAgent: string | null;
+  /** When the session started, or `null` when unknown. */
+  createdAt: Date | null;
+  /** When it was last extended, or `null` when unknown. */
+  lastSeenAt: Date | null;
+  /** The client's IP address, when the app records it. */
+  ip: string | null;
+  /** The session of the browser looking at the page. */
+  current: boolean;
+}
+
+/** What the "your sessions" page needs. */
+export interface SessionsPageProps {
+  /** The signed-in user's sessions, the current one included. */
+  sessions: readonly SessionsPageEntry[];
+  /** Sent back as the hidden `csrfToken` field of every form. */
+  csrfToken: string;
+  /** The POST URL: `<base>/sessions/revoke`. */
+  action: string;
+  /** Sent back as the hidden `callbackUrl` field. */
+  callbackUrl: string;
+  /** Colours and logo. */
+  theme: Theme;
+  /** CSP nonce put on the page's `<style>` element. */
+  nonce?: string;
+}

@@ -24,13 +24,19 @@ function clear(ctx: Ctx): Cookie[] {
 }
 
 /** Signs in: stores `{ sessionToken, userId, expires }`; the cookie holds only the token. */
-export async function startDatabaseSession(ctx: Ctx, _req: AuthRequest, start: SessionStart): Promise<Cookie[]> {
+export async function startDatabaseSession(ctx: Ctx, req: AuthRequest, start: SessionStart): Promise<Cookie[]> {
   const adapter = adapterOf(ctx);
   const userId = start.user.id;
   if (!userId) throw new MissingAdapter("A database session needs the user's id.");
   const sessionToken = ctx.session.generateSessionToken();
-  const expires = new Date(Date.now() + ctx.session.maxAge * 1000);
-  await adapter.createSession({ sessionToken, userId, expires });
+  const now = new Date();
+  const expires = new Date(now.valueOf() + ctx.session.maxAge * 1000);
+  // What a person needs to recognise this session later; the IP only when the app opted in.
+  // Loaded at sign-in only: a process that just reads sessions never evaluates it.
+  const { summarizeUserAgent } = await import("./user-agent.js");
+  const userAgent = summarizeUserAgent(req.headers.get("user-agent"));
+  const ip = ctx.session.ipAddress?.(req.request)?.slice(0, 64) || null;
+  await adapter.createSession({ sessionToken, userId, expires, createdAt: now, lastSeenAt: now, userAgent, ip });
   return [sessionCookie(ctx, sessionToken, expires)];
 }
 
@@ -80,8 +86,10 @@ export async function readDatabaseSession(ctx: Ctx, req: AuthRequest): Promise<S
   const cookies: Cookie[] = [];
   const { maxAge, updateAge } = ctx.session;
   if (updateAge === 0 || expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now()) {
-    expires = new Date(Date.now() + maxAge * 1000);
-    await adapterOf(ctx).updateSession({ sessionToken: token, expires });
+    const now = Date.now();
+    expires = new Date(now + maxAge * 1000);
+    // "Last seen" moves with the expiry, so it costs no write of its own.
+    await adapterOf(ctx).updateSession({ sessionToken: token, expires, lastSeenAt: new Date(now) });
     cookies.push(sessionCookie(ctx, token, expires));
   }
   const client = await exposed(ctx, session, user, expires);
@@ -108,6 +116,13 @@ export async function endDatabaseSession(ctx: Ctx, req: AuthRequest): Promise<Co
     await ctx.events.signOut?.({ session });
   }
   return clear(ctx);
+}
+
+/** The signed-in user's id and the opaque id of the request's session, for session control. */
+export async function currentDatabaseSession(ctx: Ctx, req: AuthRequest): Promise<{ userId: string; sessionId?: string; sessionToken: string } | null> {
+  const found = await lookUp(ctx, req);
+  if (!found || found === "expired") return null;
+  return { userId: found.user.id, sessionId: found.session.id, sessionToken: found.token };
 }
 
 /** The signed-in user's id, for account linking. */

@@ -22,6 +22,19 @@ async function decodeToken(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
   }
 }
 
+/** The token of the request when it decodes and its session was not revoked (see `revocation.ts`). */
+async function liveToken(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
+  const payload = await decodeToken(ctx, req);
+  if (!payload || !ctx.session.revocation) return payload;
+  return (await ctx.session.revocation.isRevoked(payload)) ? null : payload;
+}
+
+/** `token` with the session claims of `payload` kept (a custom `jwt` callback may drop them). */
+function keepSessionClaims(payload: JWT, token: JWT): JWT {
+  if (typeof payload.sid !== "string" || token.sid === payload.sid) return token;
+  return { ...token, sid: payload.sid, sat: payload.sat };
+}
+
 async function encodeCookies(ctx: Ctx, req: AuthRequest, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
   const { sessionToken } = ctx.cookies;
   const maxAge = ctx.jwt.maxAge;
@@ -34,13 +47,32 @@ function clientSession(token: JWT, expires: Date): Session {
   return { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
 }
 
+/** With `session.providerTokens`, an OAuth/OIDC sign-in keeps the provider's tokens in the token. */
+function providerTokenClaims(ctx: Ctx, account: SessionStart["account"]): { providerTokens: Record<string, unknown> } | undefined {
+  if (!ctx.session.providerTokens || !account?.access_token || (account.type !== "oauth" && account.type !== "oidc")) return undefined;
+  const { access_token, refresh_token, expires_at } = account;
+  return { providerTokens: { [account.provider]: { access_token, refresh_token, expires_at } } };
+}
+
+/** Re-encodes `token` (its claims, without `iat`/`exp`/`jti`) into the session cookies. */
+export async function rewriteJwtSession(ctx: Ctx, req: AuthRequest, token: JWT): Promise<Cookie[]> {
+  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
+  return (await encodeCookies(ctx, req, claims as JWT)).cookies;
+}
+
+/** The request's token when it decodes and was not revoked, for `getAccessToken`. */
+export function readLiveJwt(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
+  return liveToken(ctx, req);
+}
+
 /** Signs in: the `jwt` callback shapes the token, which is encrypted into the session cookie. */
 export async function startJwtSession(ctx: Ctx, req: AuthRequest, start: SessionStart): Promise<Cookie[]> {
   const { user, account, profile, isNewUser } = start;
   const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() };
   const token = await ctx.callbacks.jwt({ token: initial, user, account, profile, isNewUser, trigger: isNewUser ? "signUp" : "signIn" });
   if (!token) return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
-  return (await encodeCookies(ctx, req, token)).cookies;
+  const claims = { ...ctx.session.revocation?.newSessionClaims(), ...providerTokenClaims(ctx, account) };
+  return (await encodeCookies(ctx, req, { ...token, ...claims })).cookies;
 }
 
 /**
@@ -48,7 +80,7 @@ export async function startJwtSession(ctx: Ctx, req: AuthRequest, start: Session
  * is not re-encrypted: one decrypt, no cookie. An invalid token clears the cookie.
  */
 export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<SessionRead> {
-  const payload = await decodeToken(ctx, req);
+  const payload = await liveToken(ctx, req);
   if (!payload) {
     const carried = readChunkedCookie(req.cookies, ctx.cookies.sessionToken.name);
     return { session: null, cookies: carried ? clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) : [] };
@@ -62,7 +94,7 @@ export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<Sessio
   let cookies: Cookie[] = [];
   let expires = new Date((payload.exp ?? now) * 1000);
   if (stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before)) {
-    const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
+    const { iat: _iat, exp: _exp, jti: _jti, ...claims } = keepSessionClaims(payload, token);
     ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
   }
   const session = (await ctx.callbacks.session({ session: clientSession(token, expires), token })) as Session;
@@ -72,11 +104,11 @@ export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<Sessio
 
 /** Applies a client's update: the `jwt` callback with `trigger: "update"`, then a fresh cookie. */
 export async function updateJwtSession(ctx: Ctx, req: AuthRequest, data: unknown): Promise<SessionRead> {
-  const payload = await decodeToken(ctx, req);
+  const payload = await liveToken(ctx, req);
   if (!payload) return { session: null, cookies: [] };
   const token = await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null, trigger: "update", session: data });
   if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
-  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
+  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = keepSessionClaims(payload, token);
   const { cookies, expires } = await encodeCookies(ctx, req, claims as JWT);
   const session = (await ctx.callbacks.session({ session: clientSession(token, expires), token, newSession: data, trigger: "update" })) as Session;
   await ctx.events.session?.({ session, token });
@@ -92,6 +124,13 @@ export async function endJwtSession(ctx: Ctx, req: AuthRequest): Promise<Cookie[
 
 /** The signed-in user's id (`sub`), for account linking. */
 export async function currentJwtUser(ctx: Ctx, req: AuthRequest): Promise<CurrentUser> {
-  const token = await decodeToken(ctx, req);
+  const token = await liveToken(ctx, req);
   return token?.sub ? { id: token.sub } : null;
+}
+
+/** The signed-in user's id and the token's session id (`sid`, with revocation on), for session control. */
+export async function currentJwtSession(ctx: Ctx, req: AuthRequest): Promise<{ userId: string; sessionId?: string } | null> {
+  const token = await liveToken(ctx, req);
+  if (typeof token?.sub !== "string") return null;
+  return { userId: token.sub, sessionId: typeof token.sid === "string" ? token.sid : undefined };
 }

@@ -25,6 +25,12 @@ export interface EventCallbacks {
    * this way. `reason` is `"emailProven"`.
    */
   sessionsEnded?: (message: { user: AdapterUser; count: number; reason: "emailProven" }) => Awaitable<void>;
+  /**
+   * Sessions were ended on purpose (not by sign-out): one session (`scope: "session"`, with its
+   * `sessionId`), every other session of the user (`"others"`), or all of them (`"all"`).
+   * `count` is how many ended; `null` for JWT sessions, which are stored nowhere to be counted.
+   */
+  sessionRevoked?: (message: { userId: string; scope: "session" | "others" | "all"; sessionId?: string; count: number | null }) => Awaitable<void>;
   /** A session was checked. */
   session?: (message: { session: Session; token: JWT }) => Awaitable<void>;
 }

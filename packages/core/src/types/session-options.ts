@@ -11,6 +11,93 @@ export interface SessionOptions {
   updateAge: number;
   /** Makes database session tokens. Default: a random UUID. */
   generateSessionToken: () => string;
+  /**
+   * Opt-in: the client's IP address for a new database session, kept with it and shown in the
+   * sessions list. Latch stores no IP unless this is set; the app knows which proxy header (if
+   * any) it can trust.
+   *
+   * @example
+   * ```ts
+   * session: { ipAddress: (request) => request.headers.get("x-real-ip") }
+   * ```
+   */
+  ipAddress?: (request: Request) => string | null | undefined;
+  /**
+   * JWT strategy: makes JWT sessions revocable. Made by `JwtRevocation({ store, cacheSeconds })`
+   * of `@latch/core/revocation`: each new token carries a session id (`sid`) and its start
+   * (`sat`, epoch milliseconds); reads consult the store at most once per `cacheSeconds` per
+   * session, so a revoked token stays usable for at most `cacheSeconds` on an instance that
+   * checked it just before. Without it (the default) a read makes no store call, and none of the
+   * revocation code is in the bundle.
+   *
+   * @example
+   * ```ts
+   * import { JwtRevocation } from "@latch/core/revocation"
+   * import { RedisRevocationStore } from "@latch/redis"
+   * session: { strategy: "jwt", revocation: JwtRevocation({ store: RedisRevocationStore(redis), cacheSeconds: 30 }) }
+   * ```
+   */
+  revocation?: SessionRevocation;
+  /**
+   * JWT strategy: keep the provider's `access_token`, `refresh_token` and `expires_at` of an
+   * OAuth/OIDC sign-in in the (encrypted) token, under `providerTokens[<provider id>]`, so that
+   * `getAccessToken(config, { request, provider })` can refresh them. Default `false`.
+   */
+  providerTokens?: boolean;
+}
+
+/**
+ * What JWT sessions need for revocation; made by `JwtRevocation` of `@latch/core/revocation`
+ * (implement it yourself only to replace Latch's cache and rules).
+ */
+export interface SessionRevocation {
+  /** Seconds an instance reuses a check's answer: the bound on how long a revoked session stays usable. */
+  readonly cacheSeconds: number;
+  /** The claims of a new session's token: a random session id and the start time. */
+  newSessionClaims(): { sid: string; sat: number };
+  /** True when the token's session was revoked (on its own, or by its user's "valid after" mark). */
+  isRevoked(token: JWT): Promise<boolean>;
+  /** Revokes the session `sessionId` of `userId`; kept for `keepSeconds`. */
+  revokeSession(userId: string, sessionId: string, keepSeconds: number): Promise<void>;
+  /** Ends every session of the user started before now, except `except`; kept for `keepSeconds`. */
+  revokeUser(userId: string, except: string | null, keepSeconds: number): Promise<void>;
+}
+
+/** Options of `JwtRevocation`: see {@link SessionOptions.revocation}. */
+export interface RevocationOptions {
+  /** Where revocations are written and read; shared by every instance of the app. */
+  store: RevocationStore;
+  /**
+   * Seconds a check's answer is reused by one instance: the bound on how long a revoked session
+   * can still be used. Default 30. `0` checks the store on every read.
+   */
+  cacheSeconds?: number;
+  /** How many sessions' answers one instance keeps (the oldest are dropped first). Default 10000. */
+  cacheSize?: number;
+}
+
+/** What the store knows about one session: whether it was revoked, and its user's marks. */
+export interface RevocationState {
+  /** The session id was revoked on its own. */
+  revoked: boolean;
+  /** The user's "valid after" mark (epoch milliseconds): sessions started before it are ended, … */
+  validAfter: number | null;
+  /** … except the session with this id ("sign out everywhere else"). */
+  except: string | null;
+}
+
+/**
+ * Storage for JWT session revocations, shared by every instance of the app (for example
+ * `RedisRevocationStore` of `@latch/redis`). Entries may expire after `expires`: no token
+ * outlives it.
+ */
+export interface RevocationStore {
+  /** Marks the session `sessionId` of `userId` revoked. */
+  revokeSession(userId: string, sessionId: string, expires: Date): Awaitable<void>;
+  /** Sets the user's "valid after" mark to `validAfter` (epoch ms), sparing the session `except` when given. */
+  revokeUser(userId: string, validAfter: number, except: string | null, expires: Date): Awaitable<void>;
+  /** The state of one session and its user's mark, in one round trip. */
+  check(userId: string, sessionId: string): Awaitable<RevocationState>;
 }
 
 /** Arguments of {@link JWTOptions.encode}. */

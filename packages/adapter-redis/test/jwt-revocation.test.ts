@@ -1,0 +1,181 @@
+/**
+ * Revocation of JWT sessions with the Redis revocation store: two Latch instances (two config
+ * objects, each with its own cache) share one real Redis. Every command sent to Redis is counted.
+ */
+import { randomUUID } from "node:crypto";
+import { Auth, revokeAllSessions, revokeOtherSessions, revokeSession, type AuthConfig, type RevocationOptions } from "@latch/core";
+import { decode } from "@latch/core/jwt";
+import { JwtRevocation } from "@latch/core/revocation";
+import Credentials from "@latch/core/providers/credentials";
+import { needService, services } from "@latch/testing";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, test } from "vitest";
+import { RedisRevocationStore } from "../src/revocation-store.js";
+
+const prefix = `latch-test-${randomUUID().slice(0, 8)}:`;
+const secret = "jwt-revocation-secret-0123456789abcdef";
+const base = "http://localhost/auth";
+const cookieName = "authjs.session-token";
+const users = { alice: { id: randomUUID(), email: "alice@example.com" }, bob: { id: randomUUID(), email: "bob@example.com" } };
+
+describe.runIf(await needService(services.redis))("JWT session revocation on Redis", () => {
+  const redis = new Redis({ host: services.redis.host, port: services.redis.port, lazyConnect: true });
+  const commands: string[] = [];
+  // The same client, with every command it sends recorded.
+  const counted = new Proxy(redis, {
+    get(target, property, receiver) {
+      if (property !== "sendCommand") return Reflect.get(target, property, receiver);
+      return (command: { name: string }, ...rest: unknown[]) => {
+        commands.push(command.name);
+        return (target.sendCommand as (...args: unknown[]) => unknown)(command, ...rest);
+      };
+    },
+  });
+  const store = RedisRevocationStore(counted, { prefix });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  function instance(revocation: RevocationOptions | undefined): AuthConfig {
+    return {
+      secret,
+      trustHost: true,
+      session: { strategy: "jwt", revocation: revocation && JwtRevocation(revocation) },
+      logger: { error: () => {}, warn: () => {}, debug: () => {} },
+      providers: [Credentials({ authorize: ({ username }) => users[username as keyof typeof users] ?? null })],
+    };
+  }
+
+  async function signIn(config: AuthConfig, username: keyof typeof users): Promise<string> {
+    const csrf = await Auth(new Request(`${base}/csrf`), config);
+    const csrfCookie = csrf.headers.getSetCookie()[0]!.split(";")[0]!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await Auth(
+      new Request(`${base}/callback/credentials`, {
+        method: "POST",
+        headers: { cookie: csrfCookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken, username }),
+      }),
+      config,
+    );
+    expect(res.status).toBe(302);
+    return res.headers.getSetCookie().find((c) => c.startsWith(`${cookieName}=`))!.split(";")[0]!;
+  }
+
+  async function read(config: AuthConfig, cookie: string): Promise<{ user: { email: string } } | null> {
+    return (await (await Auth(new Request(`${base}/session`, { headers: { cookie } }), config)).json()) as { user: { email: string } } | null;
+  }
+
+  async function sidOf(cookie: string): Promise<string> {
+    const token = await decode({ token: cookie.slice(cookieName.length + 1), secret, salt: cookieName });
+    return token!.sid as string;
+  }
+
+  test("with revocation off a read makes no store call; with it on, one per cache period and session", async () => {
+    const off = instance(undefined);
+    const cookie = await signIn(off, "alice");
+    commands.length = 0;
+    for (let i = 0; i < 5; i++) expect(await read(off, cookie)).toMatchObject({ user: { email: users.alice.email } });
+    expect(commands).toEqual([]);
+    // A token from before revocation was on carries no session id.
+    expect((await decode({ token: cookie.slice(cookieName.length + 1), secret, salt: cookieName }))!.sid).toBeUndefined();
+
+    const on = instance({ store, cacheSeconds: 600 });
+    const revocable = await signIn(on, "alice");
+    expect(await sidOf(revocable)).toMatch(/^[0-9a-f-]{36}$/);
+    commands.length = 0;
+    for (let i = 0; i < 5; i++) expect(await read(on, revocable)).not.toBeNull();
+    expect(commands).toEqual(["mget"]);
+  });
+
+  test("a revoked session is refused at once by the instance that revoked it, and by another after at most its cache period", async () => {
+    const cacheSeconds = 1;
+    const a = instance({ store, cacheSeconds });
+    const b = instance({ store, cacheSeconds });
+    const stolen = await signIn(a, "alice");
+    const kept = await signIn(a, "alice");
+    // Instance b checks the session (its cache is now warm), then a revokes it.
+    expect(await read(b, stolen)).not.toBeNull();
+    const revokedAt = Date.now();
+    expect(await revokeSession(a, users.alice.id, await sidOf(stolen))).toBe(true);
+    expect(await read(a, stolen)).toBeNull();
+    expect(await read(a, kept)).not.toBeNull();
+
+    // b may accept it until its cached answer is older than cacheSeconds, never after.
+    let refusedAfter = -1;
+    while (Date.now() - revokedAt < cacheSeconds * 1000 + 5000) {
+      if ((await read(b, stolen)) === null) {
+        refusedAfter = Date.now() - revokedAt;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    console.info(`revoked JWT session refused by the other instance after ${refusedAfter} ms (cacheSeconds ${cacheSeconds})`);
+    expect(refusedAfter).toBeGreaterThanOrEqual(0);
+    await new Promise((resolve) => setTimeout(resolve, cacheSeconds * 1000));
+    expect(await read(b, stolen)).toBeNull();
+    expect(await read(b, kept)).not.toBeNull();
+    // The refused read clears the cookie.
+    const res = await Auth(new Request(`${base}/session`, { headers: { cookie: stolen } }), b);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${cookieName}=`))).toMatch(/Max-Age=0/);
+  });
+
+  test("another user cannot revoke a session by naming its id", async () => {
+    const config = instance({ store, cacheSeconds: 0 });
+    const alice = await signIn(config, "alice");
+    expect(await revokeSession(config, users.bob.id, await sidOf(alice))).toBe(true);
+    expect(await read(config, alice)).toMatchObject({ user: { email: users.alice.email } });
+  });
+
+  test("sign out everywhere (all, and all others) ends every earlier session; a new sign-in works", async () => {
+    const config = instance({ store, cacheSeconds: 0 });
+    const events: unknown[] = [];
+    config.events = { sessionRevoked: (message) => void events.push(message) };
+    const here = await signIn(config, "alice");
+    const there = await signIn(config, "alice");
+    const bob = await signIn(config, "bob");
+
+    expect(await revokeOtherSessions(config, users.alice.id, await sidOf(here))).toBeNull();
+    expect(await read(config, there)).toBeNull();
+    expect(await read(config, here)).not.toBeNull();
+    expect(await read(config, bob)).not.toBeNull();
+
+    expect(await revokeAllSessions(config, users.alice.id)).toBeNull();
+    expect(await read(config, here)).toBeNull();
+    expect(await read(config, bob)).not.toBeNull();
+    expect(events).toEqual([
+      { userId: users.alice.id, scope: "others", count: null },
+      { userId: users.alice.id, scope: "all", count: null },
+    ]);
+    const again = await signIn(config, "alice");
+    expect(await read(config, again)).toMatchObject({ user: { email: users.alice.email } });
+  });
+
+  test("POST sessions/revoke with others: true ends the user's other JWT sessions (CSRF checked)", async () => {
+    const config = instance({ store, cacheSeconds: 0 });
+    const here = await signIn(config, "bob");
+    const there = await signIn(config, "bob");
+    const csrf = await Auth(new Request(`${base}/csrf`), config);
+    const csrfCookie = csrf.headers.getSetCookie()[0]!.split(";")[0]!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const post = (body: object, withCsrf = true) =>
+      Auth(
+        new Request(`${base}/sessions/revoke`, {
+          method: "POST",
+          headers: { cookie: `${here}; ${csrfCookie}`, "content-type": "application/json" },
+          body: JSON.stringify(withCsrf ? { csrfToken, ...body } : body),
+        }),
+        config,
+      );
+    expect((await post({ others: true }, false)).status).not.toBe(200);
+    expect(await read(config, there)).not.toBeNull();
+    const res = await post({ others: true });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ revoked: null });
+    expect(await read(config, there)).toBeNull();
+    expect(await read(config, here)).not.toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { need } from "./context.js";
+import { dateIn, newAccount, newUser } from "./fixtures.js";
+import type { AdapterTestOptions } from "./types.js";
+
+/**
+ * Tests of the methods `getAccessToken` needs: getAccountByUserId, leaseAccount, releaseAccount.
+ * Skipped, saying so, when the adapter has none of them.
+ */
+export function accountRefreshTests(options: AdapterTestOptions): void {
+  const { adapter, db } = options;
+  const present = typeof adapter.leaseAccount === "function" || typeof adapter.getAccountByUserId === "function";
+  if (!present) console.warn("skipped: account refresh tests (the adapter has no getAccountByUserId/leaseAccount/releaseAccount, so getAccessToken cannot use it)");
+
+  async function linked() {
+    const a = need(options, "createUser", "linkAccount");
+    const user = newUser();
+    await a.createUser(user);
+    const account = newAccount(user.id, { expires_at: Math.floor(Date.now() / 1000) - 10 });
+    await a.linkAccount(account);
+    return { user, account, key: { provider: account.provider, providerAccountId: account.providerAccountId } };
+  }
+
+  describe.skipIf(!present)("account refresh (getAccessToken)", () => {
+    test("getAccountByUserId finds the user's account at a provider, null for another provider or user", async () => {
+      const a = need(options, "getAccountByUserId");
+      const { user, account } = await linked();
+      expect(await a.getAccountByUserId(user.id, account.provider)).toMatchObject(account);
+      expect(await a.getAccountByUserId(user.id, "other-provider")).toBeNull();
+      expect(await a.getAccountByUserId(randomUUID(), account.provider)).toBeNull();
+    });
+
+    test("leaseAccount: exactly one of racing holders gets the lease; the holder may renew it", async () => {
+      const a = need(options, "leaseAccount");
+      const { key } = await linked();
+      const holders = Array.from({ length: 8 }, () => randomUUID());
+      const results = await Promise.all(holders.map((holder) => a.leaseAccount(key, holder, dateIn(10_000))));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = holders[results.indexOf(true)]!;
+      expect(await a.leaseAccount(key, winner, dateIn(10_000))).toBe(true);
+      expect(await a.leaseAccount(key, randomUUID(), dateIn(10_000))).toBe(false);
+    });
+
+    test("an expired lease can be taken by another holder", async () => {
+      const a = need(options, "leaseAccount");
+      const { key } = await linked();
+      expect(await a.leaseAccount(key, randomUUID(), dateIn(-1000))).toBe(true);
+      expect(await a.leaseAccount(key, randomUUID(), dateIn(10_000))).toBe(true);
+    });
+
+    test("releaseAccount writes the tokens and ends the lease only for its holder", async () => {
+      const a = need(options, "leaseAccount", "releaseAccount");
+      const { key, account } = await linked();
+      const holder = randomUUID();
+      expect(await a.leaseAccount(key, holder, dateIn(10_000))).toBe(true);
+      const tokens = { access_token: "new-access", refresh_token: "new-refresh", expires_at: Math.floor(Date.now() / 1000) + 3600 };
+      // Someone else cannot write or end it.
+      expect(await a.releaseAccount(key, randomUUID(), tokens)).toBeNull();
+      expect(await db.account(key)).toMatchObject({ access_token: account.access_token, refresh_token: account.refresh_token });
+      const written = await a.releaseAccount(key, holder, tokens);
+      expect(written).toMatchObject({ ...key, ...tokens, userId: account.userId });
+      expect(await db.account(key)).toMatchObject(tokens);
+      // The lease ended: anyone can take it now; the holder can no longer write.
+      expect(await a.releaseAccount(key, holder, { access_token: "late" })).toBeNull();
+      expect((await db.account(key))?.access_token).toBe("new-access");
+      expect(await a.leaseAccount(key, randomUUID(), dateIn(10_000))).toBe(true);
+    });
+
+    test("releaseAccount with null ends the lease and writes nothing", async () => {
+      const a = need(options, "leaseAccount", "releaseAccount");
+      const { key, account } = await linked();
+      const holder = randomUUID();
+      await a.leaseAccount(key, holder, dateIn(10_000));
+      expect(await a.releaseAccount(key, holder, null)).toMatchObject({ access_token: account.access_token, refresh_token: account.refresh_token });
+      expect(await db.account(key)).toMatchObject({ access_token: account.access_token, expires_at: account.expires_at });
+      expect(await a.leaseAccount(key, randomUUID(), dateIn(10_000))).toBe(true);
+    });
+  });
+}
