@@ -86,6 +86,19 @@ describe("database sessions and a user authorize made up", () => {
     const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions");
     expect(rows[0]!.n).toBe(0);
   });
+
+  test("a session callback that returns the session as it got it does not hand the session token to the browser", async () => {
+    const adapter = PostgresAdapter(db);
+    await db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [alice.id, alice.email, alice.name]);
+    const client = new Client(baseConfig({ adapter, session: { strategy: "database" }, callbacks: { session: ({ session }) => session } }));
+    await client.signIn();
+    const token = client.jar.get("authjs.session-token");
+    expect(token).toBeTruthy();
+    const body = await (await client.fetch("/auth/session")).text();
+    expect(JSON.parse(body)).toMatchObject({ user: { email: alice.email } });
+    expect(body).not.toContain(token!);
+    expect(body).not.toContain("sessionToken");
+  });
 });
 
 describe("users that authorize returns", () => {
