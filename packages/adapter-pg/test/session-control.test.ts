@@ -9,6 +9,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession, type AuthConfig } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
+import { SessionControl } from "@latch/core/sessions";
 import { ExpressAuth } from "@latch/express";
 import { createBrowser, needService, services, type TestBrowser } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
@@ -50,7 +51,7 @@ describe.runIf(await needService(services.postgres))("session control on Postgre
       secret: "session-control-secret-0123456789abcdef",
       trustHost: true,
       adapter,
-      session: { strategy: "database", ipAddress: (request) => request.headers.get("x-test-client-ip") },
+      session: { strategy: "database", control: SessionControl(), ipAddress: (request) => request.headers.get("x-test-client-ip") },
       events: { sessionRevoked: (message) => void revoked.push(message) },
       logger: { error: () => {}, warn: () => {}, debug: () => {} },
       providers: [

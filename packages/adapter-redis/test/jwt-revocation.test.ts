@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { Auth, revokeAllSessions, revokeOtherSessions, revokeSession, type AuthConfig, type RevocationOptions } from "@latch/core";
 import { decode } from "@latch/core/jwt";
 import { JwtRevocation } from "@latch/core/revocation";
+import { SessionControl } from "@latch/core/sessions";
 import Credentials from "@latch/core/providers/credentials";
 import { needService, services } from "@latch/testing";
 import { Redis } from "ioredis";
@@ -43,7 +44,7 @@ describe.runIf(await needService(services.redis))("JWT session revocation on Red
     return {
       secret,
       trustHost: true,
-      session: { strategy: "jwt", revocation: revocation && JwtRevocation(revocation) },
+      session: { strategy: "jwt", control: SessionControl(), revocation: revocation && JwtRevocation(revocation) },
       logger: { error: () => {}, warn: () => {}, debug: () => {} },
       providers: [Credentials({ authorize: ({ username }) => users[username as keyof typeof users] ?? null })],
     };

@@ -32,3 +32,9 @@ export const originCheck: unique symbol = Symbol("latch.originCheck");
  * not exported from the package entry.
  */
 export const providerFlow: unique symbol = Symbol("latch.providerFlow");
+
+/**
+ * Where `SessionControl()` carries the code of the sessions endpoints and page, so that an app
+ * that does not turn them on does not bundle them. Internal: not exported from the package entry.
+ */
+export const sessionControlCode: unique symbol = Symbol("latch.sessionControl");

@@ -2,6 +2,7 @@ import type { AuthContext } from "../config/context.js";
 import { UnknownAction } from "../errors.js";
 import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
+import { sessionControlCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import { csrfAction } from "./csrf.js";
 import { providersAction } from "./providers.js";
@@ -29,7 +30,15 @@ const signin = () => import("./signin.js");
 const signout = () => import("./signout.js");
 const pages = () => import("./pages.js");
 const callback = () => import("./callback.js");
-const sessions = () => import("./sessions.js");
+
+/** The sessions endpoints, carried by `SessionControl()` when the app turned them on. */
+function sessionControl(pick: "list" | "revoke"): Handler {
+  return (ctx, req) => {
+    const code = ctx.session.control?.[sessionControlCode] as Record<"list" | "revoke", Handler> | undefined;
+    if (!code) throw new UnknownAction("The sessions endpoints are off: pass session.control = SessionControl() of @latch/core/sessions.");
+    return code[pick](ctx, req);
+  };
+}
 
 /** Which function answers each action and method (the table of the wire protocol). */
 const routes: Record<string, Handler> = {
@@ -46,8 +55,8 @@ const routes: Record<string, Handler> = {
   "GET verify-request": lazy(pages, (m) => m.verifyRequestAction),
   "GET error": lazy(pages, (m) => m.errorPageAction),
   "GET webauthn-options": webAuthnOptions,
-  "GET sessions": lazy(sessions, (m) => m.sessionsAction),
-  "POST sessions": lazy(sessions, (m) => m.revokeSessionsAction),
+  "GET sessions": sessionControl("list"),
+  "POST sessions": sessionControl("revoke"),
 };
 
 /** Routes a parsed request to its action. A pair outside the table is `UnknownAction`. */

@@ -9,6 +9,7 @@ import { noStore } from "../http/respond.js";
 import { signInPageUrl } from "../http/urls.js";
 import { clearChunkedCookie } from "../session/chunks.js";
 import { endAllUserSessions, endOtherUserSessions, endUserSession, requestSession, userSessions } from "../session/control.js";
+import { renderSessionsPage } from "../pages/sessions.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
 
@@ -36,7 +37,6 @@ export async function sessionsAction(ctx: AuthContext, req: AuthRequest): Promis
       : await userSessions(ctx, current.userId, current.sessionToken);
   if (!page) return { body: { sessions }, headers: { ...noStore } };
   const csrf = await csrfOf(ctx, req);
-  const { renderSessionsPage } = await import("../pages/index.js");
   const rendered = renderSessionsPage({
     sessions,
     csrfToken: csrf.token,

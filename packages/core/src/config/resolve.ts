@@ -76,6 +76,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
     ipAddress: config.session?.ipAddress,
     revocation: config.session?.revocation,
+    control: config.session?.control,
     providerTokens: config.session?.providerTokens,
   };
   return {

@@ -15,7 +15,6 @@ export { renderSignInPage } from "./signin.js";
 export { renderSignOutPage } from "./signout.js";
 export { renderErrorPage } from "./error.js";
 export { renderVerifyRequestPage } from "./verify-request.js";
-export { renderSessionsPage } from "./sessions.js";
 export type {
   PageProvider,
   SignInPageProps,

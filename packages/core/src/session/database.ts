@@ -4,6 +4,7 @@ import { MissingAdapter } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { expireCookie } from "../security/cookies.js";
 import type { Cookie } from "../types/cookies.js";
+import { sessionControlCode } from "../symbols.js";
 import type { Session } from "../types/entities.js";
 import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
 
@@ -31,10 +32,10 @@ export async function startDatabaseSession(ctx: Ctx, req: AuthRequest, start: Se
   const sessionToken = ctx.session.generateSessionToken();
   const now = new Date();
   const expires = new Date(now.valueOf() + ctx.session.maxAge * 1000);
-  // What a person needs to recognise this session later; the IP only when the app opted in.
-  // Loaded at sign-in only: a process that just reads sessions never evaluates it.
-  const { summarizeUserAgent } = await import("./user-agent.js");
-  const userAgent = summarizeUserAgent(req.headers.get("user-agent"));
+  // What a person needs to recognise this session later: the browser summary when session
+  // control is on (it brings the code), the IP only when the app opted in.
+  const control = ctx.session.control?.[sessionControlCode] as { summarizeUserAgent(header: string | null): string | null } | undefined;
+  const userAgent = control ? control.summarizeUserAgent(req.headers.get("user-agent")) : null;
   const ip = ctx.session.ipAddress?.(req.request)?.slice(0, 64) || null;
   await adapter.createSession({ sessionToken, userId, expires, createdAt: now, lastSeenAt: now, userAgent, ip });
   return [sessionCookie(ctx, sessionToken, expires)];

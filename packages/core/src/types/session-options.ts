@@ -1,5 +1,16 @@
 import type { Awaitable } from "../adapter.js";
+import type { sessionControlCode } from "../symbols.js";
 import type { JWT } from "./entities.js";
+
+/**
+ * Turns on the sessions endpoints (`GET <base>/sessions`, `POST <base>/sessions/revoke`), the
+ * "your sessions" page, and the browser summary kept with each new database session. Made by
+ * `SessionControl()` of `@latch/core/sessions`; its code comes into the bundle only with it.
+ */
+export interface SessionControlOption {
+  /** The endpoints' code, carried by the option (internal). */
+  readonly [sessionControlCode]: object;
+}
 
 /** How sessions are kept. */
 export interface SessionOptions {
@@ -22,6 +33,18 @@ export interface SessionOptions {
    * ```
    */
   ipAddress?: (request: Request) => string | null | undefined;
+  /**
+   * The sessions endpoints and page, and the browser summary of each new database session: pass
+   * `SessionControl()` of `@latch/core/sessions`. Off by default; the server API
+   * (`listSessions`, `revokeSession`, ...) works either way.
+   *
+   * @example
+   * ```ts
+   * import { SessionControl } from "@latch/core/sessions"
+   * session: { strategy: "database", control: SessionControl() }
+   * ```
+   */
+  control?: SessionControlOption;
   /**
    * JWT strategy: makes JWT sessions revocable. Made by `JwtRevocation({ store, cacheSeconds })`
    * of `@latch/core/revocation`: each new token carries a session id (`sid`) and its start

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import type { AuthConfig } from "@latch/core";
 import Passkey, { type PasskeyUserConfig } from "@latch/core/providers/passkey";
+import { SessionControl } from "@latch/core/sessions";
 import { webAuthnScript } from "@latch/core/webauthn-script";
 import { ExpressAuth, getSession } from "@latch/express";
 import { PostgresAdapter, migrate } from "@latch/pg";
@@ -64,6 +65,7 @@ export async function startPasskeyHarness(passkey: PasskeyUserConfig = {}): Prom
     trustHost: true,
     adapter,
     providers: [Passkey(options)],
+    session: { control: SessionControl() },
     experimental: { enableWebAuthn: true },
     logger: { error: write("error"), warn: write("warn"), debug: () => {} },
     ...overrides,
