@@ -9,7 +9,7 @@ import type { CredentialInput } from "../providers/types.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { Cookie } from "../types/cookies.js";
 import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
-import { storeNewAuthenticator, type NewAuthenticator } from "./link-authenticator.js";
+import type { NewAuthenticator } from "./link-authenticator.js";
 
 /** What a flow hands over once the provider has vouched for the user. */
 export interface VerifiedSignIn {
@@ -75,7 +75,7 @@ async function storedUser(
   if (account.type === "email") return emailUser(ctx, adapter, String(account.providerAccountId), known);
   if (verified.registration) {
     const current = await sessionStrategy(ctx).current(ctx, req);
-    return storeNewAuthenticator({ ctx, adapter, profileUser: user, account, registration: verified.registration, current });
+    return verified.registration.store({ ctx, adapter, profileUser: user, account, registration: verified.registration, current });
   }
   return linkAccountUser({
     ctx,

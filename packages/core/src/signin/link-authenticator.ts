@@ -13,6 +13,11 @@ export interface NewAuthenticator {
   userId: string;
   /** True when the options were issued to a signed-in user adding another passkey. */
   existingUser: boolean;
+  /**
+   * {@link storeNewAuthenticator}, handed over by the passkey flow so that only apps with a
+   * passkey provider bundle it.
+   */
+  store: typeof storeNewAuthenticator;
 }
 
 type Ctx = Pick<AuthContext, "events" | "logger">;

@@ -10,6 +10,7 @@ import { bytesToBase64, storedCredentialId, transportsToString } from "./encodin
 import { relyingPartyOf } from "./relying-party.js";
 import { credentialOf } from "./response.js";
 import type { WebAuthnProvider } from "./types.js";
+import { storeNewAuthenticator } from "../../signin/link-authenticator.js";
 
 function refuse(message: string, cause?: unknown): never {
   throw new WebAuthnVerificationError(message, { cause: { check: "registration", ...(cause instanceof Error ? { err: cause } : {}) } });
@@ -68,7 +69,7 @@ export async function verifyRegistration(
     provider,
     user: { id: registerData.id, email: registerData.email, name: registerData.name ?? null },
     account: { provider: provider.id, type: "webauthn", providerAccountId: credentialID },
-    registration: { authenticator, userId: registerData.id, existingUser: registerData.existing },
+    registration: { authenticator, userId: registerData.id, existingUser: registerData.existing, store: storeNewAuthenticator },
     callbackUrl,
     cookies: [spentChallenge],
   };
