@@ -102,7 +102,10 @@ console.log(typeof ExpressAuth, typeof getSession);`);
   });
 
   test("the README's Express quick start, copied out of README.md, signs in", async () => {
-    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const whole = readFileSync(join(root, "README.md"), "utf8");
+    // The Express section only: the framework sections below it have files of the same names.
+    const start = whole.indexOf("## Five minutes with Express");
+    const readme = whole.slice(start, whole.indexOf("\n## ", start + 1));
     const blocks = [...readme.matchAll(/```ts\n\/\/ ([\w-]+\.ts)\b[^\n]*\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[0].slice(6, -3)] as const);
     expect(blocks.map(([name]) => name)).toEqual(["users.ts", "auth.ts", "server.ts"]);
     for (const [name, code] of blocks) writeFileSync(join(project, name), code);
