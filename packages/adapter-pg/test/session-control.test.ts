@@ -234,4 +234,24 @@ describe.runIf(await needService(services.postgres))("session control on Postgre
     expect(await sessionOf(one)).toBeNull();
     expect(await revokeAllSessions(config, alice.id)).toBe(0);
   });
+
+  test("sessions stored before Latch kept details list with nulls, after the ones it knows, and can be ended", async () => {
+    await revokeAllSessions(config, alice.id);
+    const recent = await signIn("alice", agents.chrome);
+    // As an Auth.js database (or Latch before session details) left it: no created, last seen or browser.
+    await pool.query(`INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ($1, $2, now() + interval '10 days')`, [crypto.randomUUID(), alice.id]);
+    const listed = await list(recent);
+    expect(listed.status).toBe(200);
+    expect(listed.sessions).toHaveLength(2);
+    expect(listed.sessions[0]).toMatchObject({ userAgent: "Chrome 120 on Windows", current: true });
+    expect(listed.sessions[1]).toMatchObject({ userAgent: null, createdAt: null, lastSeenAt: null, current: false });
+    expect((await (await revoke(recent, { id: listed.sessions[1]!.id })).json())).toEqual({ revoked: 1 });
+    expect(await rowsOf(alice.id)).toBe(1);
+  });
+
+  test("the server API refuses JWT sessions without revocation, naming what to set", async () => {
+    const jwtConfig: AuthConfig = { ...config, adapter: undefined, session: { strategy: "jwt" } };
+    await expect(listSessions(jwtConfig, alice.id)).rejects.toMatchObject({ type: "UnsupportedStrategy" });
+    await expect(revokeAllSessions(jwtConfig, alice.id)).rejects.toThrow(/session\.revocation/);
+  });
 });

@@ -92,6 +92,18 @@ describe.runIf(await needService(services.redis))("JWT session revocation on Red
     expect(commands).toEqual(["mget"]);
   });
 
+  test("sign out everywhere also ends a token from before revocation was turned on (no session id: its issue time counts)", async () => {
+    const before = await signIn(instance(undefined), "bob");
+    const on = instance({ store, cacheSeconds: 600 });
+    expect(await read(on, before)).toMatchObject({ user: { email: users.bob.email } });
+    const fresh = await signIn(on, "bob");
+    await revokeAllSessions(on, users.bob.id);
+    const other = instance({ store, cacheSeconds: 600 });
+    expect(await read(other, before)).toBeNull();
+    expect(await read(other, fresh)).toBeNull();
+    expect(await read(other, await signIn(other, "bob"))).not.toBeNull();
+  });
+
   test("a revoked session is refused at once by the instance that revoked it, and by another after at most its cache period", async () => {
     const cacheSeconds = 1;
     const a = instance({ store, cacheSeconds });

@@ -52,7 +52,8 @@ export function createRevocation(options: RevocationOptions): SessionRevocation 
       if (state.validAfter === null || (sid && state.except === sid)) return false;
       // A token from before revocation was on has no start: its issue time stands in.
       const started = typeof token.sat === "number" ? token.sat : (token.iat ?? 0) * 1000;
-      return started < state.validAfter;
+      // A session started in the very millisecond of "sign out everywhere" is ended too.
+      return started <= state.validAfter;
     },
     async revokeSession(userId, sessionId, keepSeconds) {
       await store.revokeSession(userId, sessionId, expiry(keepSeconds));
