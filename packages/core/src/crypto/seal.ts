@@ -1,9 +1,14 @@
 // The session-token seal of the runtime, through `#jwe` (see package-import.ts).
 import { importOrPortable } from "./package-import.js";
-import * as portable from "./jwe.js";
-import type { OpenOptions, SealOptions } from "./jwe.js";
+import { openJwt as openPortable, sealJwt as sealPortable, type OpenOptions, type SealOptions } from "./jwe.js";
 
-type Seal = Pick<typeof portable, "sealJwt" | "openJwt">;
+interface Seal {
+  sealJwt: typeof sealPortable;
+  openJwt: typeof openPortable;
+}
+
+// Named imports, not a namespace object: a bundle then needs no helper module to build one.
+const portable: Seal = { sealJwt: sealPortable, openJwt: openPortable };
 
 let chosen: Promise<Seal> | undefined;
 

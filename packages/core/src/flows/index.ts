@@ -1,5 +1,6 @@
 import type { InternalProvider } from "../config/providers.js";
 import { providerFlow } from "../symbols.js";
+import { credentialsFlow } from "./credentials.js";
 import { loadEmailFlow, loadOAuthFlow, type FlowLoader } from "./lazy.js";
 import type { Flow } from "./types.js";
 
@@ -26,7 +27,8 @@ export async function flowOf(provider: InternalProvider): Promise<Flow | undefin
     case "email":
       return loadEmailFlow();
     case "credentials":
-      return (await import("./credentials.js")).credentialsFlow;
+      // A few lines with no dependencies: loaded with core, so `Credentials()` adds no file to a cold start.
+      return credentialsFlow;
     default:
       return undefined;
   }
