@@ -22,9 +22,14 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 interface Manifest {
   exports: Record<string, null | string | Record<string, string>>;
   imports: Record<string, Record<string, unknown>>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 }
 
 const manifest = JSON.parse(readFileSync(`${packageDir}package.json`, "utf8")) as Manifest;
+
+/** The packages an installed @latch/core imports: its dependencies and peer dependencies. */
+const externalPackages = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
 
 /** `./dist/x.js` → `src/x.ts` */
 function sourceOf(distFile: string): string {
@@ -88,8 +93,9 @@ export async function bundle(): Promise<void> {
     input,
     platform: "neutral",
     tsconfig: resolve(packageDir, "tsconfig.build.json"),
-    // Dependencies resolve where the package is installed; `#jwe`/`#hash` through its imports map.
-    external: [/^#/, /^node:/, /^[@a-z]/],
+    // Dependencies resolve where the package is installed; `#jwe`/`#hash` through its imports
+    // map. Anything else (a helper the compiler adds) is bundled, or the build fails.
+    external: (id) => id.startsWith("#") || id.startsWith("node:") || externalPackages.some((name) => id === name || id.startsWith(`${name}/`)),
     logLevel: "warn",
   });
   await build.write({
