@@ -3,8 +3,10 @@
  * rounds. First Latch against Auth.js (`@auth/core`, installed in bench/authjs on first use) on
  * the same inputs, and the session read against its floor on each crypto path; then Latch's own
  * trade-offs; then what packaging costs (bundle sizes, cold start); then a summary of the ratios.
+ * `npm run bench -- cold-start` runs the cold-start comparison alone.
  */
 import { availableParallelism } from "node:os";
+import { encode } from "@latch/core/jwt";
 import { authJs } from "./authjs-load.js";
 import { compare } from "./compare.js";
 import { latch } from "./contender.js";
@@ -12,7 +14,14 @@ import { latchOnly } from "./latch.js";
 import { bundleSizes } from "./bundle-size.js";
 import { coldStart } from "./cold-start.js";
 import { sessionFloors } from "./floors.js";
+import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
 import { printFootprint, printSummary } from "./summary.js";
+
+/** Only the cold start: a session token of the bench's user, then the side-by-side runs. */
+async function coldStartOnly(withAuthJs: boolean) {
+  const token = await encode({ token: claims, secret, salt: sessionCookie, maxAge });
+  await coldStart(token, withAuthJs);
+}
 
 async function main() {
   const reference = await authJs();
@@ -20,6 +29,7 @@ async function main() {
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} CPUs`);
   console.log(contenders.map((c) => `${c.name}: ${c.label}`).join("\n"));
   if ("skipped" in reference) console.log(`Auth.js comparison skipped: ${reference.skipped}`);
+  if (process.argv.includes("cold-start")) return coldStartOnly(!("skipped" in reference));
 
   const { rows, session, token } = await compare(contenders);
   const floors = await sessionFloors(contenders, session);

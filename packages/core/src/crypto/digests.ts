@@ -1,9 +1,15 @@
 // The digests and key derivation of the runtime, through `#hash` (see package-import.ts).
 import { importOrPortable } from "./package-import.js";
-import * as portable from "./hash.js";
-import type { DigestAlgorithm } from "./hash.js";
+import { digest as portableDigest, hkdfSha256 as portableHkdf, sha256Hex as portableSha256Hex, type DigestAlgorithm } from "./hash.js";
 
-type Digests = Pick<typeof portable, "digest" | "sha256Hex" | "hkdfSha256">;
+interface Digests {
+  digest: typeof portableDigest;
+  sha256Hex: typeof portableSha256Hex;
+  hkdfSha256: typeof portableHkdf;
+}
+
+// Named imports, not a namespace object: a bundle then needs no helper module to build one.
+const portable: Digests = { digest: portableDigest, sha256Hex: portableSha256Hex, hkdfSha256: portableHkdf };
 
 let chosen: Promise<Digests> | undefined;
 

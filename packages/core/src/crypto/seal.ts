@@ -1,15 +1,27 @@
 // The session-token seal of the runtime, through `#jwe` (see package-import.ts).
+import { digestImplementation } from "./digests.js";
 import { importOrPortable } from "./package-import.js";
-import * as portable from "./jwe.js";
-import type { OpenOptions, SealOptions } from "./jwe.js";
+import { openJwt as openPortable, sealJwt as sealPortable, type OpenOptions, type SealOptions } from "./jwe.js";
 
-type Seal = Pick<typeof portable, "sealJwt" | "openJwt">;
+interface Seal {
+  sealJwt: typeof sealPortable;
+  openJwt: typeof openPortable;
+}
+
+// Named imports, not a namespace object: a bundle then needs no helper module to build one.
+const portable: Seal = { sealJwt: sealPortable, openJwt: openPortable };
 
 let chosen: Promise<Seal> | undefined;
 
 /** The implementation `#jwe` resolves to, or the portable one where it resolves to nothing. */
 export function sealImplementation(): Promise<Seal> {
-  chosen ??= importOrPortable(() => import("#jwe"), "#jwe", portable);
+  if (!chosen) {
+    chosen = importOrPortable(() => import("#jwe"), "#jwe", portable);
+    // Either seal derives its keys through `#hash`: load that alongside, not after (a fresh
+    // process then waits for one round of module loading instead of two). A failure surfaces
+    // where the digests are used.
+    digestImplementation().catch(() => {});
+  }
   return chosen;
 }
 

@@ -1,34 +1,41 @@
 import type { InternalProvider } from "../config/providers.js";
 import { providerFlow } from "../symbols.js";
+import { credentialsFlow } from "./credentials.js";
+import { loadEmailFlow, loadOAuthFlow, type FlowLoader } from "./lazy.js";
 import type { Flow } from "./types.js";
 
 export type { Flow, FlowInput } from "./types.js";
+export type { FlowLoader } from "./lazy.js";
 
 /**
- * The sign-in flow of a provider: the one its factory attached (`Credentials()`, `Passkey()`), or,
- * for a provider written as a plain object (`{ type: "oidc", issuer, … }`), the flow of its type,
- * loaded the first time it is needed. So an app that never signs anyone in over OAuth or email
- * never evaluates that code, and a bundler that splits code keeps it out of the first chunk.
- * WebAuthn has no such fallback: its flow, and the WebAuthn library behind it, come only with
- * `Passkey()`. `undefined` for a type without a flow.
+ * The sign-in flow of a provider: the one its factory attached — the flow itself
+ * (`Credentials()`, `Passkey()`) or a loader of it (the OAuth, OIDC and email presets, whose flows
+ * load when first needed) — or, for a provider written as a plain object (`{ type: "oidc",
+ * issuer, … }`), the flow of its type, loaded the same way. So an app that never signs anyone in
+ * over OAuth or email never evaluates that code, and a bundler that splits code keeps it out of
+ * the first chunk. WebAuthn has no such fallback: its flow, and the WebAuthn library behind it,
+ * come only with `Passkey()`. `undefined` for a type without a flow.
  */
 export async function flowOf(provider: InternalProvider): Promise<Flow | undefined> {
-  const carried = carriedFlow(provider);
-  if (carried) return carried;
+  const carried = provider[providerFlow];
+  if (typeof carried === "function") return (carried as FlowLoader)();
+  if (carried) return carried as Flow;
   switch (provider.type) {
     case "oauth":
     case "oidc":
-      return (await import("./oauth/index.js")).oauthFlow;
+      return loadOAuthFlow();
     case "email":
-      return (await import("./email/index.js")).emailFlow;
+      return loadEmailFlow();
     case "credentials":
-      return (await import("./credentials.js")).credentialsFlow;
+      // A few lines with no dependencies: loaded with core, so `Credentials()` adds no file to a cold start.
+      return credentialsFlow;
     default:
       return undefined;
   }
 }
 
-/** The flow a provider's factory attached, if any; never loads code. */
+/** The flow a provider's factory attached as code (not as a loader), if any; never loads code. */
 export function carriedFlow(provider: InternalProvider): Flow | undefined {
-  return provider[providerFlow] as Flow | undefined;
+  const carried = provider[providerFlow];
+  return typeof carried === "object" ? (carried as Flow) : undefined;
 }

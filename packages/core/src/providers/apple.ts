@@ -4,6 +4,8 @@
  * @module providers/apple
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The name and email Apple posts once, in the `user` form field, the first time a user signs in. */
 export interface AppleUser {
@@ -68,6 +70,7 @@ export default function Apple(options: OAuthUserConfig<AppleProfile> = {}): OIDC
     id: "apple",
     name: "Apple",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: "https://appleid.apple.com",
     authorization: { params: { scope: "name email", response_mode: "form_post" } },
     // Apple's token endpoint takes the client secret in the body only.

@@ -4,6 +4,8 @@
  * @module providers/atlassian
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The answer of `GET https://api.atlassian.com/me` (https://developer.atlassian.com/cloud/jira/platform/oauth-2-3lo-apps/). */
 export interface AtlassianProfile {
@@ -43,6 +45,7 @@ export default function Atlassian(options: OAuthUserConfig<AtlassianProfile> = {
     id: "atlassian",
     name: "Atlassian",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: {
       url: "https://auth.atlassian.com/authorize",
       params: { audience: "api.atlassian.com", prompt: "consent", scope: "read:me" },

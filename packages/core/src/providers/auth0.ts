@@ -6,6 +6,8 @@
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The standard claims Auth0 returns (https://auth0.com/docs/manage-users/user-accounts/user-profiles/user-profile-structure). */
 export interface Auth0Profile extends OpenIDStandardClaims {
@@ -38,6 +40,7 @@ export default function Auth0(options: OAuthUserConfig<Auth0Profile> = {}): OIDC
     id: "auth0",
     name: "Auth0",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile(profile) {

@@ -6,6 +6,8 @@
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims of authentik's default scope mappings (https://docs.goauthentik.io/docs/add-secure-apps/providers/oauth2/). */
 export interface AuthentikProfile extends OpenIDStandardClaims {
@@ -45,6 +47,7 @@ export default function Authentik(options: OAuthUserConfig<AuthentikProfile> = {
     id: "authentik",
     name: "authentik",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile: userFromStandardClaims,

@@ -5,6 +5,8 @@
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 import { endpointUrl } from "./internal/endpoint-url.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** A link of the Bitbucket API. */
 export interface BitbucketLink {
@@ -65,6 +67,7 @@ export default function Bitbucket(options: OAuthUserConfig<BitbucketProfile> = {
     id: "bitbucket",
     name: "Bitbucket",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: { url: "https://bitbucket.org/site/oauth2/authorize", params: { scope: "account email" } },
     token: "https://bitbucket.org/site/oauth2/access_token",
     userinfo: {

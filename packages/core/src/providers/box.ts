@@ -4,6 +4,8 @@
  * @module providers/box
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The current user, as `GET /2.0/users/me` returns it (https://developer.box.com/reference/resources/user/). */
 export interface BoxProfile {
@@ -47,6 +49,7 @@ export default function Box(options: OAuthUserConfig<BoxProfile> = {}): OAuth2Co
     id: "box",
     name: "Box",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: "https://account.box.com/api/oauth2/authorize",
     token: "https://api.box.com/oauth2/token",
     userinfo: "https://api.box.com/2.0/users/me",

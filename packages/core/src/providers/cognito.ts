@@ -6,6 +6,8 @@
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims of a Cognito ID token (https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html). */
 export interface CognitoProfile extends OpenIDStandardClaims {
@@ -50,6 +52,7 @@ export default function Cognito(options: OAuthUserConfig<CognitoProfile> = {}): 
     id: "cognito",
     name: "Cognito",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile(profile) {

@@ -4,6 +4,8 @@
  * @module providers/coinbase
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** A Coinbase user resource (https://docs.cdp.coinbase.com/coinbase-app/docs/api-users). */
 export interface CoinbaseUser {
@@ -53,6 +55,7 @@ export default function Coinbase(options: OAuthUserConfig<CoinbaseProfile> = {})
     id: "coinbase",
     name: "Coinbase",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: {
       url: "https://login.coinbase.com/oauth2/auth",
       params: { scope: "wallet:user:email wallet:user:read" },

@@ -4,6 +4,8 @@
  * @module providers/discord
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The user object of `GET /users/@me` (https://discord.com/developers/docs/resources/user#user-object). */
 export interface DiscordProfile {
@@ -64,6 +66,7 @@ export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): 
     id: "discord",
     name: "Discord",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: { url: "https://discord.com/oauth2/authorize", params: { scope: "identify email" } },
     token: "https://discord.com/api/oauth2/token",
     userinfo: "https://discord.com/api/users/@me",

@@ -5,6 +5,8 @@
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 import { endpointUrl } from "./internal/endpoint-url.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The answer of `POST /2/users/get_current_account` (https://www.dropbox.com/developers/documentation/http/documentation#users-get_current_account). */
 export interface DropboxProfile {
@@ -46,6 +48,7 @@ export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): 
     id: "dropbox",
     name: "Dropbox",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: {
       url: "https://www.dropbox.com/oauth2/authorize",
       params: { scope: "account_info.read", token_access_type: "offline" },

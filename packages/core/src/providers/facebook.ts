@@ -5,6 +5,8 @@
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 import { endpointUrl } from "./internal/endpoint-url.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The Graph API version Latch calls unless your URLs say otherwise. */
 export const FACEBOOK_GRAPH_VERSION = "v22.0";
@@ -43,6 +45,7 @@ export default function Facebook(options: OAuthUserConfig<FacebookProfile> = {})
     id: "facebook",
     name: "Facebook",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: {
       url: `https://www.facebook.com/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`,
       params: { scope: "email public_profile" },

@@ -5,6 +5,8 @@
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 import { endpointUrl } from "./internal/endpoint-url.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The authenticated user, as `GET /user` returns it (https://docs.github.com/en/rest/users/users). */
 export interface GitHubProfile {
@@ -89,6 +91,7 @@ export default function GitHub(options: GitHubUserConfig = {}): OAuth2Config<Git
     id: "github",
     name: "GitHub",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: { url: `${site}/login/oauth/authorize`, params: { scope: "read:user user:email" } },
     token: `${site}/login/oauth/access_token`,
     userinfo: {

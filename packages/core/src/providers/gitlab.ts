@@ -4,6 +4,8 @@
  * @module providers/gitlab
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The current user, as `GET /api/v4/user` returns it (https://docs.gitlab.com/api/users/). */
 export interface GitLabProfile {
@@ -72,6 +74,7 @@ export default function GitLab(options: OAuthUserConfig<GitLabProfile> = {}): OA
     id: "gitlab",
     name: "GitLab",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     // The endpoints are relative to `issuer`, resolved once the options (and AUTH_GITLAB_ISSUER) are merged.
     issuer: "https://gitlab.com",
     authorization: { url: "oauth/authorize", params: { scope: "read_user" } },

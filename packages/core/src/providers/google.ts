@@ -5,6 +5,8 @@
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims of a Google ID token (https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload). */
 export interface GoogleProfile {
@@ -49,6 +51,7 @@ export default function Google(options: OAuthUserConfig<GoogleProfile> = {}): OI
     id: "google",
     name: "Google",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: "https://accounts.google.com",
     authorization: { params: { scope: "openid profile email" } },
     profile: userFromStandardClaims,

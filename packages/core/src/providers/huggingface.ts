@@ -5,6 +5,8 @@
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims Hugging Face returns (https://huggingface.co/docs/hub/oauth). */
 export interface HuggingFaceProfile {
@@ -43,6 +45,7 @@ export default function HuggingFace(options: OAuthUserConfig<HuggingFaceProfile>
     id: "huggingface",
     name: "Hugging Face",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: "https://huggingface.co",
     authorization: { params: { scope: "openid profile email" } },
     profile: userFromStandardClaims,

@@ -4,6 +4,8 @@
  * @module providers/kakao
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The answer of `GET /v2/user/me` (https://developers.kakao.com/docs/latest/en/kakaologin/rest-api#req-user-info). */
 export interface KakaoProfile {
@@ -62,6 +64,7 @@ export default function Kakao(options: OAuthUserConfig<KakaoProfile> = {}): OAut
     id: "kakao",
     name: "Kakao",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: "https://kauth.kakao.com/oauth/authorize",
     token: "https://kauth.kakao.com/oauth/token",
     userinfo: "https://kapi.kakao.com/v2/user/me",

@@ -6,6 +6,8 @@
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims of a Keycloak ID token with the default client scopes (https://www.keycloak.org/docs/latest/server_admin/#_oidc). */
 export interface KeycloakProfile extends OpenIDStandardClaims {
@@ -52,6 +54,7 @@ export default function Keycloak(options: OAuthUserConfig<KeycloakProfile> = {})
     id: "keycloak",
     name: "Keycloak",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile: userFromStandardClaims,

@@ -5,6 +5,8 @@
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims of a LINE ID token (https://developers.line.biz/en/docs/line-login/verify-id-token/). */
 export interface LineProfile {
@@ -45,6 +47,7 @@ export default function Line(options: OAuthUserConfig<LineProfile> = {}): OIDCCo
     id: "line",
     name: "LINE",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: "https://access.line.me",
     authorization: { params: { scope: "openid profile" } },
     client: { token_endpoint_auth_method: "client_secret_post", id_token_signed_response_alg: "HS256" },

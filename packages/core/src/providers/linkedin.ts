@@ -5,6 +5,8 @@
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /**
  * The claims LinkedIn's userinfo endpoint returns
@@ -43,6 +45,7 @@ export default function LinkedIn(options: OAuthUserConfig<LinkedInProfile> = {})
     id: "linkedin",
     name: "LinkedIn",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: "https://www.linkedin.com/oauth",
     authorization: { params: { scope: "openid profile email" } },
     client: { token_endpoint_auth_method: "client_secret_post" },

@@ -12,6 +12,8 @@
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import { loadEmailFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
@@ -68,6 +70,7 @@ export default function Mailgun(config: MailgunUserConfig = {}): MailgunConfig {
   return {
     id: "mailgun",
     type: "email",
+    [providerFlow]: loadEmailFlow,
     name: "Mailgun",
     from: "Latch <no-reply@example.com>",
     apiBaseUrl: "https://api.mailgun.net",

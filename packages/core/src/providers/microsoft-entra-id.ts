@@ -4,6 +4,8 @@
  * @module providers/microsoft-entra-id
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /**
  * The claims of a Microsoft identity platform v2.0 ID token
@@ -73,6 +75,7 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDUserConfig = {
     id: "microsoft-entra-id",
     name: "Microsoft Entra ID",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile(profile) {

@@ -4,6 +4,8 @@
  * @module providers/naver
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The answer of `GET /v1/nid/me` (https://developers.naver.com/docs/login/profile/profile.md): the user in `response`. */
 export interface NaverProfile {
@@ -43,6 +45,7 @@ export default function Naver(options: OAuthUserConfig<NaverProfile> = {}): OAut
     id: "naver",
     name: "Naver",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: "https://nid.naver.com/oauth2.0/authorize",
     token: "https://nid.naver.com/oauth2.0/token",
     userinfo: "https://openapi.naver.com/v1/nid/me",

@@ -15,6 +15,8 @@
  */
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import { loadEmailFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 export { verificationEmail, type VerificationEmail, type VerificationEmailInput } from "../mail/message.js";
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
@@ -84,6 +86,7 @@ export default function Nodemailer(config: NodemailerUserConfig = {}): Nodemaile
   return {
     id: "nodemailer",
     type: "email",
+    [providerFlow]: loadEmailFlow,
     name: "Email",
     server: "smtp://localhost:25",
     from: "Latch <no-reply@example.com>",

@@ -4,6 +4,8 @@
  * @module providers/notion
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The Notion API version the profile request sends in `Notion-Version`. */
 export const NOTION_API_VERSION = "2022-06-28";
@@ -61,6 +63,7 @@ export default function Notion(options: OAuthUserConfig<NotionProfile> = {}): OA
     id: "notion",
     name: "Notion",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: { url: `${api}/oauth/authorize`, params: { owner: "user" } },
     token: {
       url: `${api}/oauth/token`,

@@ -6,6 +6,8 @@
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims Okta returns for the `openid profile email` scopes (https://developer.okta.com/docs/reference/api/oidc/#claims). */
 export interface OktaProfile extends OpenIDStandardClaims {
@@ -46,6 +48,7 @@ export default function Okta(options: OAuthUserConfig<OktaProfile> = {}): OIDCCo
     id: "okta",
     name: "Okta",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile: userFromStandardClaims,

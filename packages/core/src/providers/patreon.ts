@@ -4,6 +4,8 @@
  * @module providers/patreon
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The attributes of a Patreon user resource Latch asks for (https://docs.patreon.com/#user-v2). */
 export interface PatreonUserAttributes {
@@ -47,6 +49,7 @@ export default function Patreon(options: OAuthUserConfig<PatreonProfile> = {}): 
     id: "patreon",
     name: "Patreon",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: { url: "https://www.patreon.com/oauth2/authorize", params: { scope: "identity identity[email]" } },
     token: "https://www.patreon.com/api/oauth2/token",
     userinfo: `https://www.patreon.com/api/oauth2/v2/identity?${fields}`,

@@ -11,6 +11,8 @@
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import { loadEmailFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
@@ -61,6 +63,7 @@ export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfi
   return {
     id: "postmark",
     type: "email",
+    [providerFlow]: loadEmailFlow,
     name: "Postmark",
     from: "Latch <no-reply@example.com>",
     apiBaseUrl: "https://api.postmarkapp.com",

@@ -5,6 +5,8 @@
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 import { endpointUrl } from "./internal/endpoint-url.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The account, as `GET /api/v1/me` returns it (https://www.reddit.com/dev/api/#GET_api_v1_me). */
 export interface RedditProfile {
@@ -54,6 +56,7 @@ export default function Reddit(options: OAuthUserConfig<RedditProfile> & { userA
     id: "reddit",
     name: "Reddit",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: { url: "https://www.reddit.com/api/v1/authorize", params: { scope: "identity" } },
     token: "https://www.reddit.com/api/v1/access_token",
     userinfo: {

@@ -11,6 +11,8 @@
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import { loadEmailFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
@@ -55,6 +57,7 @@ export default function Resend(config: ResendUserConfig = {}): ResendConfig {
   return {
     id: "resend",
     type: "email",
+    [providerFlow]: loadEmailFlow,
     name: "Resend",
     from: "Latch <no-reply@example.com>",
     apiBaseUrl: "https://api.resend.com",

@@ -4,6 +4,8 @@
  * @module providers/salesforce
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The answer of Salesforce's userinfo endpoint (https://help.salesforce.com/s/articleView?id=sf.remoteaccess_using_userinfo_endpoint.htm). */
 export interface SalesforceProfile {
@@ -56,6 +58,7 @@ export default function Salesforce(options: OAuthUserConfig<SalesforceProfile> =
     id: "salesforce",
     name: "Salesforce",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer ?? "https://login.salesforce.com",
     authorization: { params: { scope: "openid profile email" } },
     idToken: false,

@@ -12,6 +12,8 @@
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import { loadEmailFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
@@ -58,6 +60,7 @@ export default function SendGrid(config: SendGridUserConfig = {}): SendGridConfi
   return {
     id: "sendgrid",
     type: "email",
+    [providerFlow]: loadEmailFlow,
     name: "SendGrid",
     from: "Latch <no-reply@example.com>",
     apiBaseUrl: "https://api.sendgrid.com",

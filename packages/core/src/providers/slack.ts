@@ -5,6 +5,8 @@
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims of Slack's ID token and `openid.connect.userInfo` (https://api.slack.com/authentication/sign-in-with-slack). */
 export interface SlackProfile {
@@ -61,6 +63,7 @@ export default function Slack(options: OAuthUserConfig<SlackProfile> = {}): OIDC
     id: "slack",
     name: "Slack",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: "https://slack.com",
     authorization: { params: { scope: "openid profile email" } },
     profile(profile) {

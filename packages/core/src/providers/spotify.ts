@@ -4,6 +4,8 @@
  * @module providers/spotify
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** An image of the Spotify Web API. */
 export interface SpotifyImage {
@@ -49,6 +51,7 @@ export default function Spotify(options: OAuthUserConfig<SpotifyProfile> = {}): 
     id: "spotify",
     name: "Spotify",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: { url: "https://accounts.spotify.com/authorize", params: { scope: "user-read-email" } },
     token: "https://accounts.spotify.com/api/token",
     userinfo: "https://api.spotify.com/v1/me",

@@ -4,6 +4,8 @@
  * @module providers/strava
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The authenticated athlete (https://developers.strava.com/docs/reference/#api-models-DetailedAthlete). */
 export interface StravaProfile {
@@ -52,6 +54,7 @@ export default function Strava(options: OAuthUserConfig<StravaProfile> = {}): OA
     id: "strava",
     name: "Strava",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: {
       url: "https://www.strava.com/oauth/authorize",
       params: { scope: "read", approval_prompt: "auto" },

@@ -5,6 +5,8 @@
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims of a Twitch ID token (https://dev.twitch.tv/docs/authentication/getting-tokens-oidc/). */
 export interface TwitchProfile {
@@ -45,6 +47,7 @@ export default function Twitch(options: OAuthUserConfig<TwitchProfile> = {}): OI
     id: "twitch",
     name: "Twitch",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: "https://id.twitch.tv/oauth2",
     authorization: {
       params: {

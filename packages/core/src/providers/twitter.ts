@@ -4,6 +4,8 @@
  * @module providers/twitter
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The user object of the X API v2 (https://docs.x.com/x-api/fundamentals/data-dictionary#user). */
 export interface TwitterUser {
@@ -53,6 +55,7 @@ export default function Twitter(options: OAuthUserConfig<TwitterProfile> = {}): 
     id: "twitter",
     name: "X",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: {
       url: "https://x.com/i/oauth2/authorize",
       params: { scope: "users.read tweet.read offline.access" },

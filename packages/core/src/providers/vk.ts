@@ -5,6 +5,8 @@
  */
 import type { OAuth2Config, OAuthUserConfig, TokenSet } from "./types.js";
 import { endpointUrl } from "./internal/endpoint-url.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** A 0/1 flag, as VK's API returns booleans. */
 export type VkFlag = 0 | 1;
@@ -332,6 +334,7 @@ export default function VK(options: VKUserConfig = {}): VKConfig {
     id: "vk",
     name: "VK",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: {
       url: `https://oauth.vk.com/authorize?response_type=code&${version}`,
       params: { scope: "email" },

@@ -4,6 +4,8 @@
  * @module providers/workos
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The SSO profile WorkOS returns (https://workos.com/docs/reference/sso/profile). */
 export interface WorkOSProfile {
@@ -58,6 +60,7 @@ export default function WorkOS(options: WorkOSUserConfig = {}): OAuth2Config<Wor
     id: "workos",
     name: "WorkOS",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     // The endpoints are relative to `issuer`, resolved once the options (and AUTH_WORKOS_ISSUER) are merged.
     issuer: "https://api.workos.com/",
     authorization: { url: "sso/authorize", params },

@@ -4,6 +4,8 @@
  * @module providers/yandex
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The answer of `GET https://login.yandex.ru/info?format=json` (https://yandex.ru/dev/id/doc/en/user-information). */
 export interface YandexProfile {
@@ -48,6 +50,7 @@ export default function Yandex(options: OAuthUserConfig<YandexProfile> = {}): OA
     id: "yandex",
     name: "Yandex",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: {
       url: "https://oauth.yandex.ru/authorize",
       params: { scope: "login:info login:email login:avatar" },

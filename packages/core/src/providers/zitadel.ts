@@ -6,6 +6,8 @@
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The claims ZITADEL returns (https://zitadel.com/docs/apis/openidoauth/claims). */
 export interface ZitadelProfile extends OpenIDStandardClaims {
@@ -54,6 +56,7 @@ export default function Zitadel(options: OAuthUserConfig<ZitadelProfile> = {}): 
     id: "zitadel",
     name: "ZITADEL",
     type: "oidc",
+    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer,
     authorization: { params: { scope: "openid profile email" } },
     profile: userFromStandardClaims,

@@ -4,6 +4,8 @@
  * @module providers/zoom
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
 
 /** The answer of `GET /v2/users/me` (https://developers.zoom.us/docs/api/users/#tag/users/GET/users/{userId}). */
 export interface ZoomProfile {
@@ -66,6 +68,7 @@ export default function Zoom(options: OAuthUserConfig<ZoomProfile> = {}): OAuth2
     id: "zoom",
     name: "Zoom",
     type: "oauth",
+    [providerFlow]: loadOAuthFlow,
     authorization: "https://zoom.us/oauth/authorize",
     token: "https://zoom.us/oauth/token",
     userinfo: "https://api.zoom.us/v2/users/me",

@@ -33,8 +33,9 @@ export interface CommonProviderOptions {
   /** The sign-in protocol. */
   type: ProviderType;
   /**
-   * Set by a provider factory: the code of its sign-in flow (internal). Providers written as
-   * plain objects leave it out and get the flow of their type when it is first needed.
+   * Set by a provider factory: its sign-in flow, or a function that loads it (internal).
+   * Providers written as plain objects leave it out and get the flow of their type when it is
+   * first needed.
    */
   [providerFlow]?: object;
 }

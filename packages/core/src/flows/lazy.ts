@@ -1,0 +1,13 @@
+// The flows that OAuth/OIDC and email providers carry: each loads its code (and, for OAuth,
+// oauth4webapi) the first time a provider of its type signs someone in, so a bundler that splits
+// code keeps it out of the first chunk, and a process that only reads sessions never loads it.
+import type { Flow } from "./types.js";
+
+/** A flow whose code is loaded when it is first needed. */
+export type FlowLoader = () => Promise<Flow>;
+
+/** The OAuth 2 / OpenID Connect flow. */
+export const loadOAuthFlow: FlowLoader = async () => (await import("./oauth/index.js")).oauthFlow;
+
+/** The email (magic link) flow. */
+export const loadEmailFlow: FlowLoader = async () => (await import("./email/index.js")).emailFlow;
