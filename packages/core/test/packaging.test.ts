@@ -96,6 +96,16 @@ console.log(typeof ExpressAuth, typeof getSession);`);
     expect(out.trim().split("\n")).toHaveLength(specifiers.length + 1);
   });
 
+  // Core's build puts each lazily loaded part (pages, flows, actions) in a chunk of its own, which
+  // importing a subpath does not load: each must still find everything it imports once installed.
+  test("every chunk of @latch/core's build loads", async () => {
+    const chunks = packed["@latch/core"]!.files.filter((f) => /^dist\/chunks\/[^/]+\.js$/.test(f));
+    expect(chunks.length).toBeGreaterThan(3);
+    const urls = chunks.map((f) => pathToFileURL(join(project, "node_modules/@latch/core", f)).href);
+    const out = await inProject("chunks.mjs", `for (const u of ${JSON.stringify(urls)}) { await import(u); console.log("loaded") }`);
+    expect(out.trim().split("\n")).toHaveLength(chunks.length);
+  });
+
   test("nothing else is importable", async () => {
     const out = await inProject("refused.mjs", `for (const s of ${JSON.stringify(refused)}) { try { await import(s); console.log(s, "loaded") } catch (e) { console.log(s, e.code) } }`);
     expect(out.trim().split("\n")).toEqual(refused.map((s) => `${s} ERR_PACKAGE_PATH_NOT_EXPORTED`));
