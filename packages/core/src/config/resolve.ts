@@ -49,7 +49,7 @@ const defaultCallbacks: ResolvedCallbacks = {
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
     expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
     // Set only when a refresh of the provider's tokens failed (getAccessToken): sign in again.
-    ...(token?.error === "RefreshTokenError" && { error: token.error }),
+    ...((token?.error === "RefreshTokenError" || session.error === "RefreshTokenError") && { error: "RefreshTokenError" }),
   }) as Session,
   jwt: defaultJwtCallback,
 };

@@ -1,4 +1,4 @@
-import type { AdapterAccount } from "../adapter.js";
+import type { Adapter, AdapterAccount } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import type { Account } from "../types/entities.js";
 
@@ -21,4 +21,22 @@ export async function undoOnFailure(ctx: Pick<AuthContext, "logger">, write: () 
       .catch((undoError) => ctx.logger.error("AdapterError", undoError));
     throw error;
   }
+}
+
+/**
+ * A new sign-in with an account already linked brings the provider's fresh tokens: they replace
+ * the stored ones (which clears a refresh refusal recorded on the account, so `getAccessToken`
+ * works again), under the account's refresh lease so that a refresh under way in another
+ * instance is not overwritten. Nothing is written when the adapter has no lease methods or a
+ * refresh holds the lease; a response without a refresh token keeps the stored one.
+ */
+export async function storeSignInTokens(adapter: Adapter, account: Account): Promise<void> {
+  if ((account.type !== "oauth" && account.type !== "oidc") || !account.access_token) return;
+  if (!adapter.leaseAccount || !adapter.releaseAccount || !adapter.getAccount) return;
+  const key = { provider: account.provider, providerAccountId: String(account.providerAccountId) };
+  const holder = crypto.randomUUID();
+  if (!(await adapter.leaseAccount(key, holder, new Date(Date.now() + 15_000)))) return;
+  const stored = await adapter.getAccount(key.providerAccountId, key.provider);
+  const { access_token, expires_at, id_token, scope, token_type } = account;
+  await adapter.releaseAccount(key, holder, { access_token, refresh_token: account.refresh_token ?? stored?.refresh_token, expires_at, id_token, scope, token_type });
 }

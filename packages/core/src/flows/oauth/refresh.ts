@@ -68,17 +68,32 @@ function storedTokens(tokens: o.TokenEndpointResponse, previous: AdapterAccount)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The error of an account whose refresh token the provider already refused (recorded, not retried). */
+function refusedError(key: Key, code: string): RefreshTokenError {
+  return new RefreshTokenError(`The provider ${key.provider} refused the refresh token (${code}); the user must sign in again.`, { cause: { providerId: key.provider } });
+}
+
+/**
+ * The provider's error code when its answer says the refresh token itself is no good
+ * (`invalid_grant`: expired, revoked, or already used): such a refusal is recorded on the
+ * account. Other failures (the network, a 5xx, a client misconfiguration) are not.
+ */
+function refusalCode(error: unknown): string | undefined {
+  return error instanceof o.ResponseBodyError && error.error === "invalid_grant" ? error.error : undefined;
+}
+
 /** Refreshes under the account's lease, or waits for the instance that holds it. */
 async function refreshLeased(adapter: Required<Adapter>, provider: InternalOAuthProvider, key: Key, stale: AdapterAccount): Promise<string> {
   const holder = crypto.randomUUID();
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
     if (await adapter.leaseAccount(key, holder, new Date(Date.now() + leaseMs))) {
-      // Another instance may have finished between our read and the lease.
+      // Another instance may have finished (or been refused) between our read and the lease.
       const current = await adapter.getAccount(key.providerAccountId, key.provider);
-      if (isFresh(current)) {
+      if (isFresh(current) || current?.refreshError) {
         await adapter.releaseAccount(key, holder, null);
-        return current.access_token;
+        if (current?.refreshError) throw refusedError(key, current.refreshError);
+        return current!.access_token!;
       }
       const refreshToken = current?.refresh_token;
       let tokens: o.TokenEndpointResponse;
@@ -86,8 +101,11 @@ async function refreshLeased(adapter: Required<Adapter>, provider: InternalOAuth
         if (!refreshToken) throw new RefreshTokenError(`The ${key.provider} account has no refresh token.`);
         tokens = await refreshGrant(provider, refreshToken);
       } catch (error) {
-        // Nothing is written: the lease ends and the stored tokens stay as they were.
-        await adapter.releaseAccount(key, holder, null);
+        // No token is written: the lease ends and the stored tokens stay as they were. A refusal
+        // of the refresh token itself is recorded with it, so waiting instances and later calls
+        // fail without sending the dead token again.
+        const refused = refusalCode(error);
+        await adapter.releaseAccount(key, holder, null, refused);
         if (error instanceof RefreshTokenError) throw error;
         const code = error instanceof o.ResponseBodyError ? ` (${error.error})` : "";
         throw new RefreshTokenError(`The provider ${key.provider} refused the refresh token${code}.`, { cause: { err: error as Error, providerId: key.provider } });
@@ -96,9 +114,11 @@ async function refreshLeased(adapter: Required<Adapter>, provider: InternalOAuth
       if (!written) throw new RefreshTokenError("The refresh lease ran out before the tokens were stored.", { cause: { providerId: key.provider } });
       return tokens.access_token;
     }
-    // Another instance holds the lease: wait for its result (the stored token changes).
+    // Another instance holds the lease: wait for its result (the stored token changes, or the
+    // refusal it recorded).
     await sleep(Math.min(25 * 2 ** attempt, 200));
     const current = await adapter.getAccount(key.providerAccountId, key.provider);
+    if (current?.refreshError) throw refusedError(key, current.refreshError);
     if (isFresh(current) && current.access_token !== stale.access_token) return current.access_token;
     if (Date.now() > deadline) throw new RefreshTokenError("Another instance's refresh did not finish in time.", { cause: { providerId: key.provider } });
   }
@@ -114,6 +134,7 @@ export async function freshAccessToken(ctx: RefreshContext, scope: object, userI
   const adapter = adapterOf(ctx);
   const account = await adapter.getAccountByUserId(userId, providerId);
   if (!account) throw new RefreshTokenError(`The user has no ${providerId} account.`, { cause: { providerId } });
+  if (account.refreshError) throw refusedError(account, account.refreshError);
   if (isFresh(account)) return account.access_token;
   let running = flights.get(scope);
   if (!running) flights.set(scope, (running = new Map()));
