@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { need } from "./context.js";
-import { dateIn, newAccount, newUser } from "./fixtures.js";
+import { dateIn, newAccount, newSession, newUser } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
 /**
@@ -76,5 +76,37 @@ export function accountRefreshTests(options: AdapterTestOptions): void {
       expect(await db.account(key)).toMatchObject({ access_token: account.access_token, expires_at: account.expires_at });
       expect(await a.leaseAccount(key, randomUUID(), dateIn(10_000))).toBe(true);
     });
+
+    test.skipIf(!!options.noRefreshRefusal)(
+      `releaseAccount records a refusal: the account's refreshError, the user's sessions read with refreshError; new tokens clear both${options.noRefreshRefusal ? ` (skipped: ${options.noRefreshRefusal})` : ""}`,
+      async () => {
+        const a = need(options, "leaseAccount", "releaseAccount", "createSession", "getSessionAndUser", "getAccount");
+        const { user, key, account } = await linked();
+        const session = newSession(user.id);
+        await a.createSession(session);
+        expect((await a.getSessionAndUser(session.sessionToken))?.session.refreshError).toBeFalsy();
+        const holder = randomUUID();
+        await a.leaseAccount(key, holder, dateIn(10_000));
+        // Only the holder records it.
+        expect(await a.releaseAccount(key, randomUUID(), null, "invalid_grant")).toBeNull();
+        expect((await db.account(key))?.refreshError ?? null).toBeNull();
+        expect(await a.releaseAccount(key, holder, null, "invalid_grant")).toMatchObject({ refreshError: "invalid_grant", refresh_token: account.refresh_token });
+        expect(await a.getAccount(key.providerAccountId, key.provider)).toMatchObject({ refreshError: "invalid_grant", access_token: account.access_token });
+        expect((await a.getSessionAndUser(session.sessionToken))?.session.refreshError).toBe(true);
+        // Another user's sessions are not marked.
+        const other = newUser();
+        await need(options, "createUser").createUser(other);
+        const otherSession = newSession(other.id);
+        await a.createSession(otherSession);
+        expect((await a.getSessionAndUser(otherSession.sessionToken))?.session.refreshError).toBeFalsy();
+        // New tokens end the refusal.
+        const next = randomUUID();
+        await a.leaseAccount(key, next, dateIn(10_000));
+        const written = await a.releaseAccount(key, next, { access_token: "after-sign-in", refresh_token: "new-refresh" });
+        expect(written?.refreshError ?? null).toBeNull();
+        expect((await db.account(key))?.refreshError ?? null).toBeNull();
+        expect((await a.getSessionAndUser(session.sessionToken))?.session.refreshError).toBeFalsy();
+      },
+    );
   });
 }

@@ -40,4 +40,9 @@ export interface AdapterTestOptions {
    * (`createdAt`, `lastSeenAt`, `userAgent`, `ip`): their test is then skipped, saying why.
    */
   noSessionDetails?: string;
+  /**
+   * Set to the reason when the store cannot record a refused refresh (`releaseAccount`'s
+   * `refused`, the account's `refreshError`): its test is then skipped, saying why.
+   */
+  noRefreshRefusal?: string;
 }
