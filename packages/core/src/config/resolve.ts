@@ -78,6 +78,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     revocation: config.session?.revocation,
     control: config.session?.control,
     providerTokens: config.session?.providerTokens,
+    refreshLock: config.session?.refreshLock,
   };
   return {
     basePath: normalizeBasePath(config.basePath),

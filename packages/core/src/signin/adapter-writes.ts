@@ -1,4 +1,5 @@
 import type { Adapter, AdapterAccount } from "../adapter.js";
+import { adapterHas } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 import type { Account } from "../types/entities.js";
 
@@ -32,11 +33,11 @@ export async function undoOnFailure(ctx: Pick<AuthContext, "logger">, write: () 
  */
 export async function storeSignInTokens(adapter: Adapter, account: Account): Promise<void> {
   if ((account.type !== "oauth" && account.type !== "oidc") || !account.access_token) return;
-  if (!adapter.leaseAccount || !adapter.releaseAccount || !adapter.getAccount) return;
+  if (!adapterHas(adapter, "leaseAccount") || !adapterHas(adapter, "releaseAccount") || !adapterHas(adapter, "getAccount")) return;
   const key = { provider: account.provider, providerAccountId: String(account.providerAccountId) };
   const holder = crypto.randomUUID();
-  if (!(await adapter.leaseAccount(key, holder, new Date(Date.now() + 15_000)))) return;
-  const stored = await adapter.getAccount(key.providerAccountId, key.provider);
+  if (!(await adapter.leaseAccount!(key, holder, new Date(Date.now() + 15_000)))) return;
+  const stored = await adapter.getAccount!(key.providerAccountId, key.provider);
   const { access_token, expires_at, id_token, scope, token_type } = account;
-  await adapter.releaseAccount(key, holder, { access_token, refresh_token: account.refresh_token ?? stored?.refresh_token, expires_at, id_token, scope, token_type });
+  await adapter.releaseAccount!(key, holder, { access_token, refresh_token: account.refresh_token ?? stored?.refresh_token, expires_at, id_token, scope, token_type });
 }
