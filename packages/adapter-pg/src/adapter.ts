@@ -293,7 +293,7 @@ export function PostgresAdapter(client: Queryable): Adapter {
         client,
         `UPDATE accounts SET "refreshLeaseHolder" = NULL, "refreshLeaseUntil" = NULL,
            access_token = CASE WHEN $4 THEN $5 ELSE access_token END,
-           refresh_token = CASE WHEN $4 THEN $6 ELSE refresh_token END,
+           refresh_token = CASE WHEN $4 THEN COALESCE($6, refresh_token) ELSE refresh_token END,
            expires_at = CASE WHEN $4 THEN $7 ELSE expires_at END,
            id_token = CASE WHEN $4 THEN COALESCE($8, id_token) ELSE id_token END,
            scope = CASE WHEN $4 THEN COALESCE($9, scope) ELSE scope END,

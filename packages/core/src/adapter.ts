@@ -276,7 +276,8 @@ export interface Adapter {
   /**
    * Ends `holder`'s lease, writing the refreshed `tokens` with it (nothing when `null`), only
    * while `holder` still holds it; returns the account, or `null` when the lease was lost (and
-   * nothing was written). Written tokens clear the account's `refreshError`. With `tokens` `null`
+   * nothing was written); a `refresh_token` left out keeps the stored one. Written tokens clear
+   * the account's `refreshError`. With `tokens` `null`
    * and `refused` given (the provider's error code), records `refused` as the account's
    * `refreshError`, so that other instances waiting for this refresh fail without asking the
    * provider again; an adapter that cannot store it ignores `refused`.

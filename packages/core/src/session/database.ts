@@ -72,7 +72,7 @@ async function exposed(ctx: Ctx, session: AdapterSession, user: AdapterUser, exp
   const { sessionToken: _token, refreshError, ...visible } = session;
   // A refused refresh of the user's provider tokens (recorded on the account) shows as
   // `session.error`, for the app to ask for a new sign-in.
-  const input = { session: { ...visible, user, expires, ...(refreshError && { error: "RefreshTokenError" }) } as never, user };
+  const input = { session: { ...visible, user, expires, error: refreshError ? "RefreshTokenError" : undefined } as never, user };
   const result = update
     ? await ctx.callbacks.session({ ...input, newSession: update.data, trigger: "update" })
     : await ctx.callbacks.session(input);

@@ -82,7 +82,7 @@ export async function linkAccountUser(params: {
   const key = { provider: account.provider, providerAccountId: String(account.providerAccountId) };
   if (byAccount) {
     if (current && current.id !== byAccount.id) throw notLinked(account, "This account is linked to another user.");
-    await storeSignInTokens(adapter, account);
+    await storeSignInTokens(adapter, key, account);
     return { user: byAccount, isNewUser: false };
   }
   if (current) {

@@ -65,7 +65,7 @@ export async function getAccessToken(config: AuthConfig, params: AccessTokenPara
     const url = new URL(request.url);
     const ctx = resolveConfig(config, url);
     const req: AuthRequest = { url, method: "GET", action: "session", query: {}, cookies: parseCookies(request.headers.get("cookie")), headers: request.headers, jsonMode: false, request };
-    return freshJwtAccessToken(ctx, req, staticConfig(config), params.provider);
+    return freshJwtAccessToken(ctx, req, staticConfig(config), params.provider, config.session?.refreshLock);
   }
   const { freshAccessToken } = await import("./refresh.js");
   const s = staticConfig(config);

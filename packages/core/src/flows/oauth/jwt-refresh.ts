@@ -16,6 +16,7 @@ import type { AuthRequest } from "../../http/request.js";
 import { serializeCookie } from "../../security/cookies.js";
 import { readLiveJwt, rewriteJwtSession } from "../../session/jwt.js";
 import type { JWT } from "../../types/entities.js";
+import type { RefreshLockStore } from "../../types/session-options.js";
 import { RefreshTokenError } from "../../errors.js";
 import { freshAccount } from "./refresh.js";
 import {
@@ -42,7 +43,13 @@ function accountLease(adapter: Adapter | undefined): boolean {
  * (so `session.error` says it) and is not retried; another failure gives the same result
  * without a cookie (nothing is written, a later call tries again).
  */
-export async function freshJwtAccessToken(ctx: AuthContext, req: AuthRequest, scope: object, providerId: string): Promise<JwtAccessToken> {
+export async function freshJwtAccessToken(
+  ctx: AuthContext,
+  req: AuthRequest,
+  scope: object,
+  providerId: string,
+  lock: RefreshLockStore | undefined,
+): Promise<JwtAccessToken> {
   const provider = oauthProvider(ctx.providers, providerId);
   const token = await readLiveJwt(ctx, req);
   if (!token) throw new RefreshTokenError("The request has no valid session.");
@@ -63,7 +70,6 @@ export async function freshJwtAccessToken(ctx: AuthContext, req: AuthRequest, sc
       const refreshToken = entry!.refresh_token;
       if (!refreshToken) throw asRefusal(new RefreshTokenError(`The session's ${providerId} tokens have no refresh token.`, { cause: { providerId } }));
       const current = { ...entry!, refresh_token: refreshToken };
-      const lock = ctx.session.refreshLock;
       fresh = await flight(scope, `${providerId}\u0000${refreshToken}`, async () => {
         if (lock) return refreshUnderLock(lock, provider, current);
         try {
