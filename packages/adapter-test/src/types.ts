@@ -45,4 +45,9 @@ export interface AdapterTestOptions {
    * `refused`, the account's `refreshError`): its test is then skipped, saying why.
    */
   noRefreshRefusal?: string;
+  /**
+   * Set to the reason when the store's schema has no room for an account's refresh lease
+   * (`leaseAccount`, `releaseAccount`): their tests are then skipped, saying why.
+   */
+  noRefreshLease?: string;
 }
