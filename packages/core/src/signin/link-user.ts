@@ -4,7 +4,7 @@ import { AccountNotLinked, AdapterError, OAuthAccountNotLinked } from "../errors
 import { randomUUID } from "../crypto/index.js";
 import type { Account, Profile, User } from "../types/entities.js";
 import type { CurrentUser } from "../session/types.js";
-import { toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
+import { storeSignInTokens, toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
 import { endUnprovenAccess } from "./end-unproven-access.js";
 
 type Ctx = Pick<AuthContext, "events" | "logger">;
@@ -82,6 +82,7 @@ export async function linkAccountUser(params: {
   const key = { provider: account.provider, providerAccountId: String(account.providerAccountId) };
   if (byAccount) {
     if (current && current.id !== byAccount.id) throw notLinked(account, "This account is linked to another user.");
+    await storeSignInTokens(adapter, key, account);
     return { user: byAccount, isNewUser: false };
   }
   if (current) {
