@@ -6,11 +6,12 @@
 import type { AuthContext } from "../config/context.js";
 import { sha256Hex } from "../crypto/index.js";
 import { AuthError, CredentialsSignin, RateLimited, Verification } from "../errors.js";
-import type { LockoutOptions, RateLimitOptions, RateLimitRoute, RateLimitStore, RouteLimit } from "../types/rate-limit.js";
+import type { LockoutOptions, RateLimitOptions, RateLimitRoute, RateLimitStore } from "../types/rate-limit.js";
 import { html } from "../security/escape.js";
 import type { ResponseInternal } from "../types/response.js";
 import { addressSource, clientKey } from "./client-address.js";
-import { defaultLimits, defaultLockout } from "./defaults.js";
+import { defaultLockout } from "./defaults.js";
+import { routeLimits } from "./route-limits.js";
 import { MemoryRateLimitStore } from "./memory-store.js";
 import { lockoutRoutes, routeOf, type LimitedRequest } from "./routes.js";
 
@@ -19,22 +20,6 @@ export type Next = () => ResponseInternal | Promise<ResponseInternal>;
 
 /** Limits one request: answers it, or runs `next` and notes how a sign-in ended. */
 export type Limiter = (ctx: AuthContext, req: LimitedRequest, next: Next) => Promise<ResponseInternal>;
-
-/** The routes' limits: the defaults with the app's overrides; `false` or a route turned off → none. */
-function routeLimits(routes: RateLimitOptions["routes"] = {}): Partial<Record<RateLimitRoute, RouteLimit>> {
-  const out: Partial<Record<RateLimitRoute, RouteLimit>> = {};
-  for (const [route, limit] of Object.entries(defaultLimits) as [RateLimitRoute, RouteLimit][]) {
-    const override = routes[route];
-    if (override === false) continue;
-    const merged = { ...limit, ...override };
-    for (const key of ["ip", "account", "window"] as const) {
-      if (!Number.isInteger(merged[key]) || merged[key] < 0) throw new TypeError(`rateLimit.routes.${route}.${key} must be a whole number.`);
-    }
-    if (merged.window < 1) throw new TypeError(`rateLimit.routes.${route}.window must be at least 1 second.`);
-    out[route] = merged;
-  }
-  return out;
-}
 
 /** Actions that answer JSON whatever the client asked: a refusal there is JSON too. */
 const jsonActions = new Set(["session", "sessions", "webauthn-options"]);

@@ -2,6 +2,7 @@ import { rateLimitCode } from "../symbols.js";
 import type { RateLimitConfig, RateLimitOptions } from "../types/rate-limit.js";
 import type { ResponseInternal } from "../types/response.js";
 import { addressSource } from "./client-address.js";
+import { routeLimits } from "./route-limits.js";
 
 type Limiter = import("./engine.js").Limiter;
 
@@ -21,6 +22,7 @@ type Limiter = import("./engine.js").Limiter;
  */
 export function RateLimit(options: RateLimitOptions = {}): RateLimitConfig {
   addressSource(options.clientAddress);
+  routeLimits(options.routes);
   let limiter: Promise<Limiter> | undefined;
   const run: Limiter = async (ctx, req, next): Promise<ResponseInternal> => {
     limiter ??= import("./engine.js").then((m) => m.createLimiter(options));
