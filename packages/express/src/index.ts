@@ -16,7 +16,7 @@
  * ```
  * @module @latch/express
  */
-import { Auth, type Session } from "@latch/core";
+import { Auth, setClientAddress, type Session } from "@latch/core";
 import { AuthError, MissingSecretError } from "@latch/core/errors";
 import type { NextFunction, Request, Response } from "express";
 import { prepareConfig, type ExpressAuthConfig } from "./config.js";
@@ -62,6 +62,9 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
         res.status(error.status).json({ error: error.type, message: error.message });
         return;
       }
+      // The peer of the socket, never a header: rate limits read forwarded headers only behind
+      // the proxies the config trusts (`RateLimit({ clientAddress: { trustedProxies } })`).
+      setClientAddress(request, req.socket.remoteAddress);
       await sendWebResponse(await Auth(request, ready), res);
     } catch (error) {
       next(error);

@@ -42,7 +42,7 @@ function withProviderEnv(provider: AuthConfig["providers"][number], env: EnvObje
  * `NEXTAUTH_URL`: the origin of every URL Latch writes), `basePath` from its path, `trustHost` (`AUTH_TRUST_HOST`: `true`/`1` or `false`/`0`; otherwise
  * trusted when `AUTH_URL` is set, on platforms that set the host safely, or outside production),
  * `redirectProxyUrl` (`AUTH_REDIRECT_PROXY_URL`), `rateLimit` (`RateLimit()` with its defaults when
- * `NODE_ENV` is `production`) and the providers' `AUTH_<ID>_ID`, `_SECRET`,
+ * `AUTH_RATE_LIMIT` is `true`/`1`, or when it is unset and `NODE_ENV` is `production`) and the providers' `AUTH_<ID>_ID`, `_SECRET`,
  * `_ISSUER` and `_KEY`. Providers are replaced by new objects; provider objects are never mutated.
  *
  * @example
@@ -81,8 +81,11 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): void {
       (!!siteUrl || !!env.VERCEL || !!env.CF_PAGES || env.NODE_ENV !== "production");
   }
   config.redirectProxyUrl ??= env.AUTH_REDIRECT_PROXY_URL;
-  // Rate limits are on in production unless the config says otherwise (`rateLimit: false`).
-  if (config.rateLimit === undefined && env.NODE_ENV === "production") config.rateLimit = RateLimit();
+  // Rate limits: on in production unless the config (`rateLimit: false`) or AUTH_RATE_LIMIT says otherwise.
+  if (config.rateLimit === undefined) {
+    const on = parseBoolean(env.AUTH_RATE_LIMIT) ?? env.NODE_ENV === "production";
+    if (on) config.rateLimit = RateLimit();
+  }
   config.providers = (config.providers ?? []).map((p) => withProviderEnv(p, env));
 }
 

@@ -206,6 +206,16 @@ describe("on by default in production", () => {
     expect(off.rateLimit).toBe(false);
     expect(new Set(await attempts(off, 15))).toEqual(new Set([302]));
   });
+
+  test("AUTH_RATE_LIMIT decides when set: false turns the default off in production, true turns it on elsewhere", async () => {
+    const off = config({ providers: [countingCredentials().provider], logger: recorder().logger });
+    setEnvDefaults({ NODE_ENV: "production", AUTH_RATE_LIMIT: "false", AUTH_TRUST_HOST: "true" }, off);
+    expect(off.rateLimit).toBeUndefined();
+    expect(new Set(await attempts(off, 15))).toEqual(new Set([302]));
+    const on = config({ providers: [countingCredentials().provider], logger: recorder().logger });
+    setEnvDefaults({ NODE_ENV: "development", AUTH_RATE_LIMIT: "1" }, on);
+    expect((await attempts(on, 12)).slice(10)).toEqual([429, 429]);
+  });
 });
 
 describe("when the store fails", () => {
