@@ -8,6 +8,7 @@ export { RateLimit } from "./limits/factory.js";
 export { MemoryRateLimitStore } from "./limits/memory-store.js";
 export { defaultLimits, defaultLockout } from "./limits/defaults.js";
 export { addressKey, parseIp } from "./security/ip.js";
+export { clientAddressHeader, declaresAddressSource } from "./limits/client-address.js";
 export { RateLimited } from "./errors.js";
 export type {
   RateLimitConfig, RateLimitOptions, RateLimitRoute, RateLimitStore, RateLimitHit, RouteLimit, LockoutOptions,

@@ -26,7 +26,7 @@ export interface AddressSource {
 export function addressSource(options: ClientAddressOptions = {}): AddressSource {
   const { trustedProxies, platform } = options;
   if (platform !== undefined && !Object.hasOwn(platformHeaders, platform)) throw new TypeError(`Unknown clientAddress.platform "${platform}".`);
-  const header = options.header?.toLowerCase() ?? (platform ? platformHeaders[platform] : undefined);
+  const header = clientAddressHeader(options);
   const ipv6Prefix = options.ipv6Prefix ?? 64;
   if (!Number.isInteger(ipv6Prefix) || ipv6Prefix < 1 || ipv6Prefix > 128) throw new TypeError("clientAddress.ipv6Prefix must be an integer from 1 to 128.");
   if (typeof trustedProxies === "number" && (!Number.isInteger(trustedProxies) || trustedProxies < 0)) {
@@ -41,9 +41,26 @@ export function addressSource(options: ClientAddressOptions = {}): AddressSource
   };
 }
 
-/** Whether the options name any source besides the integration's socket address. */
-export function declaresHeaderSource(options: ClientAddressOptions | undefined): boolean {
-  return !!(options?.header || options?.platform || options?.trustedProxies !== undefined);
+/**
+ * The header the options declare as the client's address (`header`, or the platform's), if any.
+ * For integrations without a socket (Next.js) that copy headers onto requests they make.
+ *
+ * @example
+ * ```ts
+ * clientAddressHeader({ platform: "vercel" }) // "x-real-ip"
+ * ```
+ */
+export function clientAddressHeader(options: ClientAddressOptions | undefined): string | undefined {
+  return options?.header?.toLowerCase() ?? (options?.platform ? platformHeaders[options.platform] : undefined);
+}
+
+/**
+ * Whether the options name a source of the client's address besides the integration's socket: a
+ * header, a platform or trusted proxies. Without one, an integration that has no socket (Next.js)
+ * can only key limits by account.
+ */
+export function declaresAddressSource(options: ClientAddressOptions | undefined): boolean {
+  return !!(clientAddressHeader(options) || options?.trustedProxies !== undefined);
 }
 
 /** The addresses of `Forwarded: for=…` (RFC 7239), in order; obfuscated or `unknown` ones as written. */
