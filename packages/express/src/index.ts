@@ -50,6 +50,8 @@ async function configFor(input: ExpressAuthConfigInput, req: Request, mountPath:
  */
 export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res: Response, next: NextFunction) => Promise<void> {
   return async (req, res, next) => {
+    // Read before the body: a request cut off for its size has no socket afterwards.
+    const peer = req.socket?.remoteAddress;
     try {
       const ready = await configFor(config, req, mountPathOf(req));
       let request: globalThis.Request;
@@ -64,7 +66,7 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
       }
       // The peer of the socket, never a header: rate limits read forwarded headers only behind
       // the proxies the config trusts (`RateLimit({ clientAddress: { trustedProxies } })`).
-      setClientAddress(request, req.socket.remoteAddress);
+      setClientAddress(request, peer);
       await sendWebResponse(await Auth(request, ready), res);
     } catch (error) {
       next(error);
