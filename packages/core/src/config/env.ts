@@ -1,11 +1,14 @@
 import { InvalidRequest } from "../errors.js";
 import type { AuthConfig } from "../types/config.js";
+import type { RateLimitConfig } from "../types/rate-limit.js";
 import { authActions, type AuthAction } from "../types/actions.js";
 import type { ProviderConfig } from "../providers/types.js";
 import { RateLimit } from "../limits/factory.js";
 
 /** An environment: `process.env`, a platform's bindings, or any string record. */
 export type EnvObject = Record<string, string | undefined>;
+
+let defaultRateLimit: RateLimitConfig | undefined;
 
 function parseBoolean(value: string | undefined): boolean | undefined {
   if (value === undefined || value === "") return undefined;
@@ -84,7 +87,9 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): void {
   // Rate limits: on in production unless the config (`rateLimit: false`) or AUTH_RATE_LIMIT says otherwise.
   if (config.rateLimit === undefined) {
     const on = parseBoolean(env.AUTH_RATE_LIMIT) ?? env.NODE_ENV === "production";
-    if (on) config.rateLimit = RateLimit();
+    // One default limiter per process: a config made per request (a lazy config function) must
+    // not get fresh counters with each request.
+    if (on) config.rateLimit = defaultRateLimit ??= RateLimit();
   }
   config.providers = (config.providers ?? []).map((p) => withProviderEnv(p, env));
 }

@@ -180,10 +180,11 @@ describe("the answer", () => {
 });
 
 describe("on by default in production", () => {
-  async function attempts(cfg: AuthConfig, count: number) {
+  // The default limiter is one per process: each test counts from its own address.
+  async function attempts(cfg: AuthConfig, count: number, from: string) {
     const attacker = new Attacker(cfg);
     const statuses: number[] = [];
-    for (let i = 0; i < count; i++) statuses.push((await attacker.signIn({ username: `user${i}`, password: "guess" }, { ip })).status);
+    for (let i = 0; i < count; i++) statuses.push((await attacker.signIn({ username: `user${i}`, password: "guess" }, { ip: from })).status);
     return statuses;
   }
 
@@ -191,7 +192,19 @@ describe("on by default in production", () => {
     const cfg = config({ providers: [countingCredentials().provider], logger: recorder().logger });
     setEnvDefaults({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" }, cfg);
     expect(cfg.rateLimit).toBeTruthy();
-    const statuses = await attempts(cfg, 12);
+    const statuses = await attempts(cfg, 12, "192.0.2.201");
+    expect(statuses.slice(0, 10)).toEqual(new Array(10).fill(302));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  test("configs made per request (a lazy config function) share the one default limiter", async () => {
+    const provider = countingCredentials().provider;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const cfg = config({ providers: [provider], logger: recorder().logger });
+      setEnvDefaults({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" }, cfg);
+      statuses.push((await new Attacker(cfg).signIn({ username: `lazy${i}`, password: "guess" }, { ip: "192.0.2.250" })).status);
+    }
     expect(statuses.slice(0, 10)).toEqual(new Array(10).fill(302));
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
@@ -200,21 +213,23 @@ describe("on by default in production", () => {
     const dev = config({ providers: [countingCredentials().provider], logger: recorder().logger });
     setEnvDefaults({ NODE_ENV: "development" }, dev);
     expect(dev.rateLimit).toBeUndefined();
-    expect(new Set(await attempts(dev, 15))).toEqual(new Set([302]));
+    expect(new Set(await attempts(dev, 15, "192.0.2.202"))).toEqual(new Set([302]));
     const off = config({ providers: [countingCredentials().provider], logger: recorder().logger, rateLimit: false });
     setEnvDefaults({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" }, off);
     expect(off.rateLimit).toBe(false);
-    expect(new Set(await attempts(off, 15))).toEqual(new Set([302]));
+    expect(new Set(await attempts(off, 15, "192.0.2.203"))).toEqual(new Set([302]));
   });
 
   test("AUTH_RATE_LIMIT decides when set: false turns the default off in production, true turns it on elsewhere", async () => {
     const off = config({ providers: [countingCredentials().provider], logger: recorder().logger });
     setEnvDefaults({ NODE_ENV: "production", AUTH_RATE_LIMIT: "false", AUTH_TRUST_HOST: "true" }, off);
     expect(off.rateLimit).toBeUndefined();
-    expect(new Set(await attempts(off, 15))).toEqual(new Set([302]));
+    expect(new Set(await attempts(off, 15, "192.0.2.204"))).toEqual(new Set([302]));
     const on = config({ providers: [countingCredentials().provider], logger: recorder().logger });
     setEnvDefaults({ NODE_ENV: "development", AUTH_RATE_LIMIT: "1" }, on);
-    expect((await attempts(on, 12)).slice(10)).toEqual([429, 429]);
+    const statuses = await attempts(on, 12, "192.0.2.205");
+    expect(statuses.slice(0, 10)).toEqual(new Array(10).fill(302));
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 });
 
