@@ -3,7 +3,7 @@
  * limiter and Redis connection) share one limit; many concurrent attempts cannot pass more than
  * the limit; lockout is shared too; a stopped connection makes sign-in fail closed.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Auth, setClientAddress, type AuthConfig } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
 import { RateLimit, type RateLimitOptions } from "@latch/core/rate-limit";
@@ -79,6 +79,9 @@ describe.runIf(await needService(services.redis))("rate limits on Redis", () => 
     const keys = await connections[0]!.keys(`${keyPrefix}*`);
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) expect(key).not.toMatch(/alice|198\.51|203\.0/);
+    // Nor their plain digests, which trying every address or a list of names would reverse.
+    const plain = ["alice", "198.51.100.0", "203.0.113.20"].map((v) => createHash("sha256").update(v).digest("hex"));
+    for (const key of keys) for (const digest of plain) expect(key).not.toContain(digest);
   });
 
   test("with the connection gone, sign-in fails closed (503) and a fail-open route lets requests through", async () => {

@@ -38,8 +38,12 @@ async function refusal(ctx: AuthContext, req: LimitedRequest, error: RateLimited
   return { status, headers, body: renderDocument({ title: "Too many attempts", theme: ctx.theme, body }) };
 }
 
-/** Keys hold no address and no identifier: only their SHA-256. */
-const hashed = (value: string) => sha256Hex(value);
+/**
+ * Keys hold no address and no identifier: only a SHA-256 keyed with the first secret, so that
+ * nobody reading the store can recover them by trying every IPv4 address or a list of emails.
+ * Instances sharing a store share the secret, so they share the keys.
+ */
+const hashed = (ctx: AuthContext, value: string) => sha256Hex(`${ctx.secrets[0] ?? ""}\u0000${value}`);
 
 /**
  * Makes the limiter of `RateLimit(options)`. Throws a `TypeError` for options that cannot work.
@@ -74,7 +78,7 @@ export function createLimiter(options: RateLimitOptions): Limiter {
     if (!matched || !limit) return next();
     const { route } = matched;
     const ip = clientKey(req.request, source);
-    const account = matched.account === undefined ? undefined : await hashed(matched.account);
+    const account = matched.account === undefined ? undefined : await hashed(ctx, matched.account);
     const lock = lockoutRoutes.has(route) ? lockout : undefined;
     try {
       if (lock && account !== undefined) {
@@ -83,7 +87,7 @@ export function createLimiter(options: RateLimitOptions): Limiter {
       }
       const window = limit.window * 1000;
       if (ip !== undefined && limit.ip) {
-        const hit = await store.hit(`${prefix}${route}:ip:${await hashed(ip)}`, window);
+        const hit = await store.hit(`${prefix}${route}:ip:${await hashed(ctx, ip)}`, window);
         if (hit.count > limit.ip) return await refuse(ctx, req, route, "ip", hit.ttl);
       }
       if (account !== undefined && limit.account) {
