@@ -210,7 +210,8 @@ export class RateLimited extends SignInError {
   override readonly type = "RateLimited";
   /** Seconds until a new attempt may pass. */
   readonly retryAfter: number;
-  constructor(message: string, retryAfter: number) {
+  /** `retryAfter`: seconds (default 60, for an error rebuilt from `?error=RateLimited` alone). */
+  constructor(message?: string, retryAfter = 60) {
     super(message);
     this.retryAfter = retryAfter;
   }
