@@ -2,8 +2,9 @@
  * `npm run bench`: the cost of the hot paths, measured side by side in one run, in interleaved
  * rounds. First Latch against Auth.js (`@auth/core`, installed in bench/authjs on first use) on
  * the same inputs, and the session read against its floor on each crypto path; then Latch's own
- * trade-offs; then what packaging costs (bundle sizes, cold start); then a summary of the ratios.
- * `npm run bench -- cold-start` runs the cold-start comparison alone.
+ * trade-offs and what rate limits cost; then what packaging costs (bundle sizes, cold start); then a summary of the ratios.
+ * `npm run bench -- cold-start` runs the cold-start comparison alone, `npm run bench -- rate-limit`
+ * the cost of rate limits alone.
  */
 import { availableParallelism } from "node:os";
 import { encode } from "@latch/core/jwt";
@@ -11,6 +12,7 @@ import { authJs } from "./authjs-load.js";
 import { compare } from "./compare.js";
 import { latch } from "./contender.js";
 import { latchOnly } from "./latch.js";
+import { rateLimitBench } from "./rate-limit.js";
 import { bundleSizes } from "./bundle-size.js";
 import { coldStart } from "./cold-start.js";
 import { sessionFloors } from "./floors.js";
@@ -30,11 +32,13 @@ async function main() {
   console.log(contenders.map((c) => `${c.name}: ${c.label}`).join("\n"));
   if ("skipped" in reference) console.log(`Auth.js comparison skipped: ${reference.skipped}`);
   if (process.argv.includes("cold-start")) return coldStartOnly(!("skipped" in reference));
+  if (process.argv.includes("rate-limit")) return rateLimitBench();
 
   const { rows, session, token } = await compare(contenders);
   const floors = await sessionFloors(contenders, session);
   rows.push(...floors.rows);
   await latchOnly();
+  await rateLimitBench();
   const withAuthJs = !("skipped" in reference);
   const bundles = await bundleSizes(withAuthJs);
   const cold = await coldStart(token, withAuthJs);

@@ -31,14 +31,18 @@ export interface ExampleServer {
   stop(): Promise<void>;
 }
 
-/** Starts `node build/index.js` on `port` with `env` added (an empty value removes a variable); resolves once it listens. */
+/**
+ * Starts `node build/index.js` on `port` with `env` added (an empty value removes a variable); resolves once it listens.
+ * Rate limits are off (`AUTH_RATE_LIMIT=false`) unless `env` says otherwise: the suites sign in many
+ * times from one loopback address; rate-limit.test.ts runs the production default.
+ */
 export async function startExample(port: number, env: Record<string, string>): Promise<ExampleServer> {
   if (!existsSync(entry)) throw new Error(`No build at ${entry}: run \`npm run build -w @latch/example-sveltekit\` first (the root \`npm run build\` does).`);
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: appDir,
     // An empty value leaves the variable out (ORIGIN: "" → SvelteKit takes the origin from the request).
-    env: Object.fromEntries(Object.entries({ PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), ORIGIN: origin, NODE_ENV: "production", ...env }).filter(([, value]) => value !== "")),
+    env: Object.fromEntries(Object.entries({ PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), ORIGIN: origin, NODE_ENV: "production", AUTH_RATE_LIMIT: "false", ...env }).filter(([, value]) => value !== "")),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -7,8 +7,10 @@ import { withPageHeaders } from "./http/page-headers.js";
 import { parseRequest } from "./http/parse.js";
 import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
-import { raw } from "./symbols.js";
+import type { Limiter } from "./limits/engine.js";
+import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
+import type { RateLimitConfig } from "./types/rate-limit.js";
 import type { ResponseInternal } from "./types/response.js";
 
 /** The request's URL when it is an http(s) URL without user info (RFC 9110 §4.2.4), else why not. */
@@ -65,8 +67,11 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     return finish(await configErrorResponse(problem, { action: req.action, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
   }
 
+  const run = () => runAction(ctx, req);
   try {
-    return finish(await runAction(ctx, req), req.jsonMode);
+    // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
+    const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;
+    return finish(await (limit?.(ctx, req, run) ?? run()), req.jsonMode);
   } catch (error) {
     logError(logger, error);
     return finish(actionErrorResponse(error, ctx, req), req.jsonMode);

@@ -15,7 +15,7 @@ export type ErrorType =
   | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
-  | "InvalidRequest" | "RefreshTokenError";
+  | "InvalidRequest" | "RefreshTokenError" | "RateLimited";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -160,7 +160,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.
@@ -174,6 +174,8 @@ export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "EmailSignInError",
   // PROTOCOL §13: the user must sign in with the provider again.
   "RefreshTokenError",
+  // PROTOCOL §13: too many attempts; the answer is 429 with Retry-After.
+  "RateLimited",
 ]);
 
 /** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */
@@ -196,4 +198,21 @@ export class InvalidRequest extends AuthError {
 export class RefreshTokenError extends AuthError {
   static readonly type = "RefreshTokenError";
   override readonly type = "RefreshTokenError";
+}
+
+/**
+ * Too many requests: a rate limit or an account's backoff refused this one. Answered with `429`
+ * and `Retry-After` (in JSON mode the body is `{ url: "<base>/signin?error=RateLimited" }`), or
+ * `503` when the limit's store failed and the route fails closed.
+ */
+export class RateLimited extends SignInError {
+  static readonly type = "RateLimited";
+  override readonly type = "RateLimited";
+  /** Seconds until a new attempt may pass. */
+  readonly retryAfter: number;
+  /** `retryAfter`: seconds (default 60, for an error rebuilt from `?error=RateLimited` alone). */
+  constructor(message?: string, retryAfter = 60) {
+    super(message);
+    this.retryAfter = retryAfter;
+  }
 }

@@ -15,6 +15,7 @@ export { Auth } from "./auth.js";
 export { raw, skipCSRFCheck, originCheck } from "./symbols.js";
 export { setEnvDefaults, createActionURL, requestOrigin, isAuthAction, type EnvObject } from "./config/env.js";
 export { customFetch } from "./fetch.js";
+export { setClientAddress } from "./security/client-address.js";
 export type * from "./types/index.js";
 export type { Provider, ProviderType } from "./types/providers.js";
 export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, VerificationToken, AdapterAuthenticator } from "./adapter.js";

@@ -38,3 +38,9 @@ export const providerFlow: unique symbol = Symbol("latch.providerFlow");
  * that does not turn them on does not bundle them. Internal: not exported from the package entry.
  */
 export const sessionControlCode: unique symbol = Symbol("latch.sessionControl");
+
+/**
+ * Where `RateLimit()` carries the function that limits a request, so that an app without rate
+ * limits does not bundle them. Internal: not exported from the package entry.
+ */
+export const rateLimitCode: unique symbol = Symbol("latch.rateLimit");

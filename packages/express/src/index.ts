@@ -16,7 +16,7 @@
  * ```
  * @module @latch/express
  */
-import { Auth, type Session } from "@latch/core";
+import { Auth, setClientAddress, type Session } from "@latch/core";
 import { AuthError, MissingSecretError } from "@latch/core/errors";
 import type { NextFunction, Request, Response } from "express";
 import { prepareConfig, type ExpressAuthConfig } from "./config.js";
@@ -50,6 +50,8 @@ async function configFor(input: ExpressAuthConfigInput, req: Request, mountPath:
  */
 export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res: Response, next: NextFunction) => Promise<void> {
   return async (req, res, next) => {
+    // Read before the body: a request cut off for its size has no socket afterwards.
+    const peer = req.socket?.remoteAddress;
     try {
       const ready = await configFor(config, req, mountPathOf(req));
       let request: globalThis.Request;
@@ -62,6 +64,9 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
         res.status(error.status).json({ error: error.type, message: error.message });
         return;
       }
+      // The peer of the socket, never a header: rate limits read forwarded headers only behind
+      // the proxies the config trusts (`RateLimit({ clientAddress: { trustedProxies } })`).
+      setClientAddress(request, peer);
       await sendWebResponse(await Auth(request, ready), res);
     } catch (error) {
       next(error);

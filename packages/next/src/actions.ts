@@ -1,5 +1,6 @@
 import { Auth, type ResponseInternal, type Session, type User } from "@latch/core";
 import * as errors from "@latch/core/errors";
+import { clientAddressHeader } from "@latch/core/rate-limit";
 import type { PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
 import { nextRequestScope } from "./next-scope.js";
@@ -40,7 +41,9 @@ async function callContext(prepared: PreparedConfig): Promise<CallContext> {
 /** Posts to one of Latch's actions from the server, and hands its cookies to Next.js's cookie store. */
 async function post(prepared: PreparedConfig, call: CallContext, url: string, body: string, type: string): Promise<ResponseInternal> {
   const headers = new Headers();
-  for (const name of ["cookie", "user-agent", "x-forwarded-for"]) {
+  // The declared client-address header travels too, so rate limits see the same client.
+  const addressHeader = prepared.config.rateLimit ? clientAddressHeader(prepared.config.rateLimit.options.clientAddress) : undefined;
+  for (const name of ["cookie", "user-agent", "x-forwarded-for", ...(addressHeader ? [addressHeader] : [])]) {
     const value = call.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
@@ -104,6 +107,7 @@ export async function serverSignIn(prepared: PreparedConfig, provider?: string, 
   for (const [key, value] of Object.entries(rest)) if (typeof value === "string") body.set(key, value);
   body.set("callbackUrl", callbackUrl);
   const result = await post(prepared, call, url, body.toString(), "application/x-www-form-urlencoded");
+  if (result.status === 429 || result.status === 503) throw new errors.RateLimited("Too many sign-in attempts.", Number(result.headers?.["Retry-After"]) || 60);
   const failure = errorOf(prepared, call, result.redirect);
   if (failure) throw failure;
   const target = result.redirect ?? url;

@@ -1,6 +1,7 @@
 import { raw, setEnvDefaults, skipCSRFCheck, type AdapterSession, type AdapterUser, type AuthConfig, type DefaultSession, type JWT, type Session } from "@latch/core";
 import type { Awaitable } from "@latch/core/types";
 import type { NextRequest } from "next/server";
+import { declaresAddressSource } from "@latch/core/rate-limit";
 
 /**
  * What the `authorized` callback receives: the session of the request (`null` when signed out or
@@ -96,6 +97,7 @@ export function prepareConfig(input: NextAuthConfig, env: Record<string, string 
   const config: Omit<AuthConfig, "raw"> = { ...rest, callbacks: coreCallbacks as AuthConfig["callbacks"], providers: [...(input.providers ?? [])] };
   setEnvDefaults(env, config as AuthConfig);
   config.basePath ??= defaultBasePath;
+  warnOnceWithoutAddress(config);
   const ready: PreparedConfig = {
     config: config as PreparedConfig["config"],
     serverCall: { ...(config as PreparedConfig["config"]), raw, skipCSRFCheck, logger: quietCsrfWarning(config.logger) },
@@ -103,6 +105,23 @@ export function prepareConfig(input: NextAuthConfig, env: Record<string, string 
   };
   prepared.set(input, ready);
   return ready;
+}
+
+let warnedWithoutAddress = false;
+
+/**
+ * Next.js gives a route no socket address, so rate limits know the client's address only from a
+ * header the app declares (`RateLimit({ clientAddress: { platform } })`, `header`, or a proxy
+ * count). Without one they count by account only: said once per process, at start.
+ */
+function warnOnceWithoutAddress(config: Omit<AuthConfig, "raw">): void {
+  if (warnedWithoutAddress || !config.rateLimit || declaresAddressSource(config.rateLimit.options.clientAddress)) return;
+  warnedWithoutAddress = true;
+  const warn = config.logger?.warn ?? ((code: string, message: string) => console.warn(`[latch][warn] ${code}`, message));
+  warn(
+    "rate-limit-no-client-address",
+    "Next.js gives no client address: rate limits count by account only. Declare where the address comes from, e.g. RateLimit({ clientAddress: { platform: \"vercel\" } }) or { header: \"x-real-ip\" } behind your own proxy.",
+  );
 }
 
 /** The user's logger, without the warning that CSRF checks are off (they are, on purpose, for server calls). */

@@ -3,7 +3,7 @@ import { AuthError } from "@latch/core/errors";
 import type { Cookies } from "@sveltejs/kit";
 import type { PreparedConfig } from "./config.js";
 import { applyCookies } from "./cookies.js";
-import type { EventRequest } from "./request.js";
+import { handOffClientAddress, type EventRequest } from "./request.js";
 import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./types.js";
 
 /** Fields of the sign-in form that carry authorization parameters: `authorizationParams-<name>`. */
@@ -58,7 +58,7 @@ function internalPost(event: EventRequest, url: string, fields: Record<string, s
   headers.delete("transfer-encoding");
   headers.delete("x-auth-return-redirect");
   headers.set("content-type", "application/x-www-form-urlencoded");
-  return new Request(url, { method: "POST", headers, body: new URLSearchParams(fields) });
+  return handOffClientAddress(event, new Request(url, { method: "POST", headers, body: new URLSearchParams(fields) }));
 }
 
 /** The provider `id` and `type` of the config, as `setEnvDefaults` resolved them. */
@@ -119,6 +119,12 @@ export async function signInWith(
   applyCookies(event.cookies, result.cookies);
   const failure = credentialsFailure(result);
   if (failure) throw failure;
+  // Refused by a rate limit (429, or 503 when its store is down): the sign-in page says so.
+  if (result.status === 429 || result.status === 503) {
+    const page = new URL(config.pages?.signIn ?? `${base}/signin`, origin);
+    page.searchParams.set("error", "RateLimited");
+    return { url: page.toString(), redirect: wantsRedirect(redirect) };
+  }
   if (!result.redirect) throw new AuthError(`Signing in with "${provider}" gave no page to go to (status ${result.status ?? 200}).`);
   return { url: result.redirect, redirect: wantsRedirect(redirect) };
 }

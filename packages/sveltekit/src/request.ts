@@ -1,10 +1,26 @@
-import { requestOrigin } from "@latch/core";
+import { requestOrigin, setClientAddress } from "@latch/core";
 import { InvalidRequest } from "@latch/core/errors";
 
 /** The parts of SvelteKit's `RequestEvent` that the request conversion reads. */
 export interface EventRequest {
   readonly request: Request;
   readonly url: URL;
+  /** The client's address as the adapter reports it (absent in tests that build events by hand). */
+  readonly getClientAddress?: () => string;
+}
+
+/**
+ * Hands the client's address (`event.getClientAddress()`: the socket's peer, or what the adapter
+ * was told to trust, such as adapter-node's `ADDRESS_HEADER`) to core for `request`. An adapter
+ * that cannot tell throws; then the request has no address and rate limits count by account.
+ */
+export function handOffClientAddress(event: EventRequest, request: Request): Request {
+  try {
+    setClientAddress(request, event.getClientAddress?.());
+  } catch {
+    // no address known
+  }
+  return request;
 }
 
 /**
@@ -42,10 +58,10 @@ export async function toAuthRequest(event: EventRequest, origin: string): Promis
   const method = request.method.toUpperCase();
   const url = urlOf(event, origin);
   const headers = new Headers(request.headers);
-  if (method !== "POST") return new Request(url, { method: method === "HEAD" ? "HEAD" : method === "GET" ? "GET" : method, headers });
+  if (method !== "POST") return handOffClientAddress(event, new Request(url, { method: method === "HEAD" ? "HEAD" : method === "GET" ? "GET" : method, headers }));
   const body = new Uint8Array(await request.arrayBuffer());
   if (body.byteLength > maxBody) throw new InvalidRequest("The request body is too large.", 413);
   headers.delete("content-length");
   headers.delete("transfer-encoding");
-  return new Request(url, { method, headers, body: body.byteLength ? body : undefined });
+  return handOffClientAddress(event, new Request(url, { method, headers, body: body.byteLength ? body : undefined }));
 }

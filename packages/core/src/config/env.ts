@@ -1,10 +1,14 @@
 import { InvalidRequest } from "../errors.js";
 import type { AuthConfig } from "../types/config.js";
+import type { RateLimitConfig } from "../types/rate-limit.js";
 import { authActions, type AuthAction } from "../types/actions.js";
 import type { ProviderConfig } from "../providers/types.js";
+import { RateLimit } from "../limits/factory.js";
 
 /** An environment: `process.env`, a platform's bindings, or any string record. */
 export type EnvObject = Record<string, string | undefined>;
+
+let defaultRateLimit: RateLimitConfig | undefined;
 
 function parseBoolean(value: string | undefined): boolean | undefined {
   if (value === undefined || value === "") return undefined;
@@ -40,7 +44,8 @@ function withProviderEnv(provider: AuthConfig["providers"][number], env: EnvObje
  * `NEXTAUTH_SECRET`, then `AUTH_SECRET_1..3` for rotation), `siteUrl` from `AUTH_URL` (alias
  * `NEXTAUTH_URL`: the origin of every URL Latch writes), `basePath` from its path, `trustHost` (`AUTH_TRUST_HOST`: `true`/`1` or `false`/`0`; otherwise
  * trusted when `AUTH_URL` is set, on platforms that set the host safely, or outside production),
- * `redirectProxyUrl` (`AUTH_REDIRECT_PROXY_URL`) and the providers' `AUTH_<ID>_ID`, `_SECRET`,
+ * `redirectProxyUrl` (`AUTH_REDIRECT_PROXY_URL`), `rateLimit` (`RateLimit()` with its defaults when
+ * `AUTH_RATE_LIMIT` is `true`/`1`, or when it is unset and `NODE_ENV` is `production`) and the providers' `AUTH_<ID>_ID`, `_SECRET`,
  * `_ISSUER` and `_KEY`. Providers are replaced by new objects; provider objects are never mutated.
  *
  * @example
@@ -79,6 +84,13 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): void {
       (!!siteUrl || !!env.VERCEL || !!env.CF_PAGES || env.NODE_ENV !== "production");
   }
   config.redirectProxyUrl ??= env.AUTH_REDIRECT_PROXY_URL;
+  // Rate limits: on in production unless the config (`rateLimit: false`) or AUTH_RATE_LIMIT says otherwise.
+  if (config.rateLimit === undefined) {
+    const on = parseBoolean(env.AUTH_RATE_LIMIT) ?? env.NODE_ENV === "production";
+    // One default limiter per process: a config made per request (a lazy config function) must
+    // not get fresh counters with each request.
+    if (on) config.rateLimit = defaultRateLimit ??= RateLimit();
+  }
   config.providers = (config.providers ?? []).map((p) => withProviderEnv(p, env));
 }
 

@@ -16,6 +16,7 @@ const SIGN_IN_MESSAGES: Record<string, string> = {
   AccountNotLinked: "This sign-in method already belongs to a different account.",
   WebAuthnVerificationError: "We could not verify your passkey. Try again, or choose another way to sign in.",
   SessionRequired: "Please sign in to see this page.",
+  RateLimited: "Too many attempts. Try again later.",
 };
 
 const SIGN_IN_DEFAULT = "Something went wrong while signing you in. Please try again.";

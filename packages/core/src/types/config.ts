@@ -6,6 +6,7 @@ import type { CookiesOptions, CookieOption } from "./cookies.js";
 import type { EventCallbacks } from "./events.js";
 import type { LoggerInstance } from "./logger.js";
 import type { PagesOptions } from "./pages.js";
+import type { RateLimitConfig } from "./rate-limit.js";
 import type { JWTOptions, SessionOptions } from "./session-options.js";
 import type { Theme } from "./theme.js";
 
@@ -59,6 +60,18 @@ export interface AuthConfig {
   logger?: Partial<LoggerInstance>;
   /** Your own pages instead of the built-in ones. Default `{}`. */
   pages?: PagesOptions;
+  /**
+   * Rate limits and per-account lockout: `RateLimit()` of `@latch/core/rate-limit`, or `false`
+   * for none. Default: `RateLimit()` in production (`NODE_ENV=production`) when the config went
+   * through `setEnvDefaults` (every integration does), none otherwise.
+   *
+   * @example
+   * ```ts
+   * import { RateLimit } from "@latch/core/rate-limit"
+   * const config = { rateLimit: RateLimit({ routes: { credentials: { ip: 20 } } }), providers }
+   * ```
+   */
+  rateLimit?: RateLimitConfig | false;
   /** Return the internal response object (framework authors only). */
   raw?: typeof raw;
   /**

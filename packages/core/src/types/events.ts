@@ -31,6 +31,13 @@ export interface EventCallbacks {
    * `count` is how many ended; `null` for JWT sessions, which are stored nowhere to be counted.
    */
   sessionRevoked?: (message: { userId: string; scope: "session" | "others" | "all"; sessionId?: string; count: number | null }) => Awaitable<void>;
+  /**
+   * A request was refused by a rate limit: `route` names the limit, `scope` what it counted
+   * (`"ip"`: the client's network, `"account"`: the identifier typed, `"lockout"`: the account's
+   * backoff after failed sign-ins, `"store"`: the store failed and the route fails closed).
+   * Carries no address and no identifier.
+   */
+  rateLimited?: (message: { route: string; scope: "ip" | "account" | "lockout" | "store"; retryAfter: number }) => Awaitable<void>;
   /** A session was checked. */
   session?: (message: { session: Session; token: JWT }) => Awaitable<void>;
 }

@@ -1,0 +1,18 @@
+import type { LockoutOptions, RateLimitRoute, RouteLimit } from "../types/rate-limit.js";
+
+/**
+ * The default limit of each route (the README's table). A new route joins with one line here and
+ * one in `routes.ts`. Sign-in and email sending fail closed: a store outage must not open the door
+ * to password guessing or mail floods; the others fail open.
+ */
+export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
+  credentials: { ip: 10, account: 5, window: 60, onStoreError: "closed" },
+  email: { ip: 10, account: 3, window: 600, onStoreError: "closed" },
+  callback: { ip: 30, account: 10, window: 60, onStoreError: "open" },
+  passkey: { ip: 30, account: 0, window: 60, onStoreError: "open" },
+  sessionUpdate: { ip: 60, account: 0, window: 60, onStoreError: "open" },
+  sessionRevoke: { ip: 10, account: 0, window: 60, onStoreError: "open" },
+};
+
+/** The default backoff: 15 s after the 5th failure, doubling to at most 15 minutes. */
+export const defaultLockout: Required<LockoutOptions> = { freeFailures: 5, baseDelay: 15, maxDelay: 900, memory: 3600 };

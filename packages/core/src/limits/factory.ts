@@ -1,0 +1,32 @@
+import { rateLimitCode } from "../symbols.js";
+import type { RateLimitConfig, RateLimitOptions } from "../types/rate-limit.js";
+import type { ResponseInternal } from "../types/response.js";
+import { addressSource } from "./client-address.js";
+import { routeLimits } from "./route-limits.js";
+
+type Limiter = import("./engine.js").Limiter;
+
+/**
+ * Turns on rate limits and per-account lockout: pass the result as `AuthConfig.rateLimit`. The
+ * limiter's code loads at the first request. Options are checked here: a bad proxy list or limit
+ * throws a `TypeError` at start.
+ *
+ * @example
+ * ```ts
+ * import { RateLimit } from "@latch/core/rate-limit"
+ * const config = {
+ *   rateLimit: RateLimit({ routes: { credentials: { ip: 20, window: 300 } }, clientAddress: { trustedProxies: ["10.0.0.0/8"] } }),
+ *   providers: [Credentials({ authorize })],
+ * }
+ * ```
+ */
+export function RateLimit(options: RateLimitOptions = {}): RateLimitConfig {
+  addressSource(options.clientAddress);
+  routeLimits(options.routes);
+  let limiter: Promise<Limiter> | undefined;
+  const run: Limiter = async (ctx, req, next): Promise<ResponseInternal> => {
+    limiter ??= import("./engine.js").then((m) => m.createLimiter(options));
+    return (await limiter)(ctx, req, next);
+  };
+  return Object.freeze({ options, [rateLimitCode]: run });
+}

@@ -1,0 +1,67 @@
+import type { AuthContext } from "../config/context.js";
+import { normalizeEmail } from "../security/email-address.js";
+import type { RateLimitRoute } from "../types/rate-limit.js";
+
+/** What the limiter reads of a parsed request (the router's `AuthRequest`). */
+export interface LimitedRequest {
+  readonly method: string;
+  readonly action: string;
+  readonly providerId?: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly body?: Readonly<Record<string, unknown>>;
+  readonly jsonMode: boolean;
+  readonly request: Request;
+}
+
+type Classify = RateLimitRoute | ((providerType: string | undefined) => RateLimitRoute | undefined);
+
+const byProviderType: Classify = (type) =>
+  type === "credentials" ? "credentials" : type === "webauthn" ? "passkey" : type ? "callback" : undefined;
+
+/**
+ * Which limit a request falls under, by the action Latch parsed (never the raw path, so
+ * `//auth/…`, `%2F`, case and trailing-slash variants cannot find a fresh bucket). The key is
+ * `METHOD action` or, for actions with a fixed second segment, `METHOD action/segment`. A new
+ * endpoint joins with one line.
+ */
+const routeTable: Readonly<Record<string, Classify>> = {
+  "POST callback": byProviderType,
+  "GET callback": (type) => (type === "credentials" || type === "webauthn" ? undefined : byProviderType(type)),
+  "POST signin": (type) => (type === "email" ? "email" : undefined),
+  "GET webauthn-options": "passkey",
+  "POST session": "sessionUpdate",
+  "POST sessions/revoke": "sessionRevoke",
+};
+
+/** The account identifier a route carries, as typed (normalised by {@link accountKey}). */
+const accountFields: Partial<Record<RateLimitRoute, (req: LimitedRequest) => unknown>> = {
+  credentials: (req) => req.body?.email ?? req.body?.username,
+  email: (req) => req.body?.email,
+  callback: (req) => req.query.email,
+};
+
+/** Routes whose failures count toward an account's backoff. */
+export const lockoutRoutes: ReadonlySet<RateLimitRoute> = new Set(["credentials", "email", "callback"]);
+
+/**
+ * One spelling per account: an address normalised as Latch stores it (PROTOCOL §6 "Email
+ * identifier"), anything else (a username) NFKC, trimmed and lower-cased.
+ */
+export function accountKey(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value.trim()) return undefined;
+  try {
+    return normalizeEmail(value);
+  } catch {
+    return value.normalize("NFKC").trim().toLowerCase();
+  }
+}
+
+/** The route of a request and its account identifier, or `undefined` for a request no limit covers. */
+export function routeOf(ctx: Pick<AuthContext, "providers">, req: LimitedRequest): { route: RateLimitRoute; account?: string } | undefined {
+  const classify = routeTable[`${req.method} ${req.action}/${req.providerId}`] ?? routeTable[`${req.method} ${req.action}`];
+  if (!classify) return undefined;
+  const type = req.providerId === undefined ? undefined : ctx.providers.find((p) => p.id === req.providerId)?.type;
+  const route = typeof classify === "string" ? classify : classify(type);
+  if (!route) return undefined;
+  return { route, account: accountKey(accountFields[route]?.(req)) };
+}
