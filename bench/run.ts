@@ -3,7 +3,8 @@
  * rounds. First Latch against Auth.js (`@auth/core`, installed in bench/authjs on first use) on
  * the same inputs, and the session read against its floor on each crypto path; then Latch's own
  * trade-offs; then what packaging costs (bundle sizes, cold start); then a summary of the ratios.
- * `npm run bench -- cold-start` runs the cold-start comparison alone.
+ * `npm run bench -- cold-start` runs the cold-start comparison alone; `npm run bench -- passwords`
+ * the password-hashing figures alone.
  */
 import { availableParallelism } from "node:os";
 import { encode } from "@latch/core/jwt";
@@ -13,6 +14,7 @@ import { latch } from "./contender.js";
 import { latchOnly } from "./latch.js";
 import { bundleSizes } from "./bundle-size.js";
 import { coldStart } from "./cold-start.js";
+import { passwordHashing } from "./password-hashing.js";
 import { sessionFloors } from "./floors.js";
 import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
 import { printFootprint, printSummary } from "./summary.js";
@@ -24,6 +26,7 @@ async function coldStartOnly(withAuthJs: boolean) {
 }
 
 async function main() {
+  if (process.argv.includes("passwords")) return passwordHashing();
   const reference = await authJs();
   const contenders = "skipped" in reference ? [latch()] : [latch(), reference];
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} CPUs`);
