@@ -17,6 +17,8 @@ export interface Keys {
   userSessions(userId: string): string;
   /** Set of the credential ids of a user. */
   userAuthenticators(userId: string): string;
+  /** The password (its hash) of a user. */
+  userPassword(userId: string): string;
 }
 
 /** The default key prefix. */
@@ -36,5 +38,6 @@ export function keysFor(prefix: string): Keys {
     userAccounts: (userId) => `${prefix}user:accounts:${part(userId)}`,
     userSessions: (userId) => `${prefix}user:sessions:${part(userId)}`,
     userAuthenticators: (userId) => `${prefix}user:authenticators:${part(userId)}`,
+    userPassword: (userId) => `${prefix}user:password:${part(userId)}`,
   };
 }
