@@ -44,4 +44,13 @@ export const mariadbMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("accounts")} ADD \`refreshLeaseHolder\` varchar(64) NULL, ADD \`refreshLeaseUntil\` datetime(3) NULL DEFAULT NULL`,
     ],
   },
+  {
+    version: 5,
+    name: "password hashes",
+    // One password per user (its primary key), gone with the user; only the hash is stored.
+    statements: (t) => [
+      `CREATE TABLE ${t("passwords")} (\`userId\` varchar(255) NOT NULL, \`hash\` varchar(255) NOT NULL, \`updatedAt\` datetime(3) NOT NULL, PRIMARY KEY (\`userId\`)) ENGINE=InnoDB`,
+      `ALTER TABLE ${t("passwords")} ADD CONSTRAINT \`passwords_user_fkey\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

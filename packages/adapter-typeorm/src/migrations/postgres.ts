@@ -47,4 +47,13 @@ export const postgresMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("accounts")} ADD "refreshLeaseHolder" character varying(64), ADD "refreshLeaseUntil" TIMESTAMP(3)`,
     ],
   },
+  {
+    version: 5,
+    name: "password hashes",
+    // One password per user (its primary key), gone with the user; only the hash is stored.
+    statements: (t) => [
+      `CREATE TABLE ${t("passwords")} ("userId" character varying(255) NOT NULL, "hash" character varying(255) NOT NULL, "updatedAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "passwords_pkey" PRIMARY KEY ("userId"))`,
+      `ALTER TABLE ${t("passwords")} ADD CONSTRAINT "passwords_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

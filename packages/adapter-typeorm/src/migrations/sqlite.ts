@@ -56,4 +56,12 @@ export const sqliteMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("accounts")} ADD COLUMN "refreshLeaseUntil" datetime(3)`,
     ],
   },
+  {
+    version: 5,
+    name: "password hashes",
+    // One password per user (its primary key), gone with the user; only the hash is stored.
+    statements: (t) => [
+      `CREATE TABLE ${t("passwords")} ("userId" varchar(255) PRIMARY KEY NOT NULL, "hash" varchar(255) NOT NULL, "updatedAt" datetime(3) NOT NULL, CONSTRAINT "passwords_user_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+    ],
+  },
 ];
