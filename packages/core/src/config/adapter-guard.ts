@@ -7,6 +7,7 @@ const methods: readonly AdapterMethod[] = [
   "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
   "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "deleteAuthenticator", "deleteSessions", "listSessions",
   "deleteSessionById", "getAccountByUserId", "leaseAccount", "releaseAccount",
+  "getPassword", "setPassword", "replacePasswordHash", "deletePassword",
 ];
 
 /** The methods each guarded adapter really has (the guard itself has every name). */
