@@ -3,7 +3,7 @@
 import type { Adapter, AdapterUser } from "../../adapter.js";
 import { defaultPasswordHashParameters, hashPassword, needsRehash, verifyPassword, type PasswordHashParameters } from "../../crypto/password-hash.js";
 import { randomHex } from "../../crypto/random.js";
-import { adapterHas } from "../../config/adapter-guard.js";
+import { adapterHas, guardMethods } from "../../config/adapter-guard.js";
 import { CredentialsSignin, MissingAdapter, MissingAdapterMethods } from "../../errors.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import type { VerifiedSignIn } from "../../signin/complete.js";
@@ -23,7 +23,7 @@ export class EmailNotVerified extends CredentialsSignin {
 /** The adapter methods the password sign-in calls. */
 export const signInMethods = ["getUserByEmail", "getPassword", "replacePasswordHash"] as const;
 
-type SignInAdapter = Adapter & Required<Pick<Adapter, (typeof signInMethods)[number]>>;
+type SignInAdapter = Required<Pick<Adapter, (typeof signInMethods)[number]>>;
 
 /**
  * A hash of a random password at the default parameters: what is verified against when the
@@ -49,7 +49,7 @@ export function signInAdapter(adapter: Adapter | undefined, providerId: string):
   if (!adapter) throw new MissingAdapter(`The password provider "${providerId}" needs an adapter that stores passwords; set \`adapter\` in the config.`);
   const missing = signInMethods.filter((method) => !adapterHas(adapter, method));
   if (missing.length) throw new MissingAdapterMethods(missing, `The password provider "${providerId}" needs the adapter methods ${missing.join(", ")}.`);
-  return adapter as SignInAdapter;
+  return guardMethods(adapter, signInMethods);
 }
 
 function addressOf(input: unknown): string | null {
