@@ -296,7 +296,7 @@ export interface Adapter {
   /**
    * Deletes the user's password and returns it, or `null` when the user had none. Latch calls
    * it when another method proves the address of a user whose password was set before that
-   * proof (PROTOCOL §6): such a password stops working.
+   * proof: such a password stops working (whoever set it could only claim the address).
    *
    * @example
    * ```ts
