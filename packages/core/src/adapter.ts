@@ -294,9 +294,9 @@ export interface Adapter {
    */
   replacePasswordHash?(userId: AdapterUser["id"], currentHash: string, nextHash: string): Awaitable<boolean>;
   /**
-   * Deletes the user's password and returns it, or `null` when the user had none. Latch calls
-   * it when another method proves the address of a user whose password was set before that
-   * proof: such a password stops working (whoever set it could only claim the address).
+   * Deletes the user's password and returns it, or `null` when the user had none. For the rule
+   * that a password set before another method proved the user's address stops working at that
+   * proof (whoever set it could only claim the address).
    *
    * @example
    * ```ts
