@@ -119,6 +119,20 @@ describe("no enumeration", () => {
     expect(verified).toEqual([dummy]);
   });
 
+  test("an unknown address costs the same adapter calls as a wrong password", async () => {
+    const { user } = await member();
+    const calls: string[] = [];
+    const recording = Object.fromEntries(
+      Object.entries(adapter).map(([name, method]) => [name, (...args: unknown[]) => (calls.push(name), (method as (...a: unknown[]) => unknown)(...args))]),
+    );
+    const client = () => new Client(config({ adapter: recording }));
+    await signIn(client(), { email: user.email, password: "not the password" });
+    const wrong = calls.splice(0);
+    await signIn(client(), { email: `nobody-${randomUUID()}@example.com`, password: "not the password" });
+    expect(wrong).toEqual(["getUserByEmail", "getPassword"]);
+    expect(calls).toEqual(wrong);
+  });
+
   test("custom hash parameters get a dummy hash at those parameters", async () => {
     const providers = [Password({ hashParameters: { memoryCost: 4096, timeCost: 3, parallelism: 1 } })];
     await signIn(new Client(config({ providers })), { email: `nobody-${randomUUID()}@example.com`, password: "x" });

@@ -2,7 +2,7 @@
 // or not either exists (a dummy hash stands in), and the hash upgraded when its parameters are old.
 import type { Adapter, AdapterUser } from "../../adapter.js";
 import { defaultPasswordHashParameters, hashPassword, needsRehash, verifyPassword, type PasswordHashParameters } from "../../crypto/password-hash.js";
-import { randomHex } from "../../crypto/random.js";
+import { randomHex, randomUUID } from "../../crypto/random.js";
 import { adapterHas, guardMethods } from "../../config/adapter-guard.js";
 import { CredentialsSignin, MissingAdapter, MissingAdapterMethods } from "../../errors.js";
 import { normalizeEmail } from "../../security/email-address.js";
@@ -63,7 +63,8 @@ function addressOf(input: unknown): string | null {
 /**
  * Checks `email` and `password` from the body. Unknown address, an account without a password
  * and a wrong password are refused alike ({@link InvalidPasswordLogin}) after the same work: one
- * user lookup, one password lookup (skipped without a user), one Argon2id verification.
+ * user lookup, one password lookup, one Argon2id verification. (An input that is no email address
+ * at all skips the user lookup: nothing about any account can be learnt from it.)
  */
 export async function passwordSignIn({ ctx, req, provider, callbackUrl }: FlowInput<PasswordProvider>): Promise<VerifiedSignIn> {
   const adapter = signInAdapter(ctx.adapter, provider.id);
@@ -71,7 +72,9 @@ export async function passwordSignIn({ ctx, req, provider, callbackUrl }: FlowIn
   if (typeof password !== "string" || typeof email !== "string") throw new InvalidPasswordLogin("The sign-in form has no email address or password.");
   const address = addressOf(email);
   const user: AdapterUser | null = address ? await adapter.getUserByEmail(address) : null;
-  const stored = user ? await adapter.getPassword(user.id) : null;
+  // Looked up for an unknown address too (a random id finds nothing), so that both cost the same
+  // round trips (OWASP Authentication Cheat Sheet: response times must not reveal accounts).
+  const stored = await adapter.getPassword(user?.id ?? randomUUID());
   const hash = stored?.hash ?? (await dummyHash(provider.hashParameters));
   const matches = await verifyPassword(password, hash);
   if (!user || !stored || !matches) throw new InvalidPasswordLogin("Wrong email address or password.");
