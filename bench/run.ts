@@ -4,7 +4,8 @@
  * the same inputs, and the session read against its floor on each crypto path; then Latch's own
  * trade-offs and what rate limits cost; then what packaging costs (bundle sizes, cold start); then a summary of the ratios.
  * `npm run bench -- cold-start` runs the cold-start comparison alone, `npm run bench -- rate-limit`
- * the cost of rate limits alone.
+ * the cost of rate limits alone, `npm run bench -- passwords` the password figures alone (hashing
+ * per implementation, sign-in, session reads while hashing).
  */
 import { availableParallelism } from "node:os";
 import { encode } from "@latch/core/jwt";
@@ -15,6 +16,8 @@ import { latchOnly } from "./latch.js";
 import { rateLimitBench } from "./rate-limit.js";
 import { bundleSizes } from "./bundle-size.js";
 import { coldStart } from "./cold-start.js";
+import { passwordHashing } from "./password-hashing.js";
+import { passwordSignIn } from "./password-sign-in.js";
 import { sessionFloors } from "./floors.js";
 import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
 import { printFootprint, printSummary } from "./summary.js";
@@ -26,6 +29,7 @@ async function coldStartOnly(withAuthJs: boolean) {
 }
 
 async function main() {
+  if (process.argv.includes("passwords")) return passwordHashing().then(() => passwordSignIn());
   const reference = await authJs();
   const contenders = "skipped" in reference ? [latch()] : [latch(), reference];
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} CPUs`);

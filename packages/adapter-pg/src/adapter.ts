@@ -1,6 +1,6 @@
 import type { Adapter, AdapterAccount, AdapterAuthenticator } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
-import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
+import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
 
 /** The user columns `updateUser` may write. */
 const userColumns = ["name", "email", "emailVerified", "image"] as const;
@@ -307,6 +307,34 @@ export function PostgresAdapter(client: Queryable): Adapter {
         ],
       );
       return row ? toAccount(row) : null;
+    },
+
+    async getPassword(userId) {
+      const row = await firstRow<Row>(client, `SELECT * FROM passwords WHERE "userId" = $1`, [userId]);
+      return row ? toPassword(row) : null;
+    },
+
+    async setPassword({ userId, hash, updatedAt }) {
+      // One statement: a concurrent sign-up, reset or change leaves one row, the last one written.
+      // An unknown user fails the foreign key.
+      const row = await firstRow<Row>(
+        client,
+        `INSERT INTO passwords ("userId", hash, "updatedAt") VALUES ($1, $2, $3)
+         ON CONFLICT ("userId") DO UPDATE SET hash = EXCLUDED.hash, "updatedAt" = EXCLUDED."updatedAt"
+         RETURNING *`,
+        [userId, hash, updatedAt],
+      );
+      return toPassword(row!);
+    },
+
+    async replacePasswordHash(userId, currentHash, nextHash) {
+      const row = await firstRow<Row>(client, `UPDATE passwords SET hash = $3 WHERE "userId" = $1 AND hash = $2 RETURNING 1 AS replaced`, [userId, currentHash, nextHash]);
+      return !!row;
+    },
+
+    async deletePassword(userId) {
+      const row = await firstRow<Row>(client, `DELETE FROM passwords WHERE "userId" = $1 RETURNING *`, [userId]);
+      return row ? toPassword(row) : null;
     },
   } satisfies Required<Adapter>;
 }

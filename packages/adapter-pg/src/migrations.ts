@@ -47,6 +47,19 @@ export const migrations: readonly Migration[] = [
     // NULL for every existing account.
     statements: [`ALTER TABLE accounts ADD COLUMN IF NOT EXISTS "refreshError" text`],
   },
+  {
+    version: 6,
+    name: "password hashes",
+    // One password per user (its primary key), gone with the user. Only the Argon2id PHC string
+    // is stored, never the password.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS passwords (
+        "userId" text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        hash text NOT NULL,
+        "updatedAt" timestamptz NOT NULL
+      )`,
+    ],
+  },
 ];
 
 function literal(text: string): string {

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 
 /** A row as a driver returns it: timestamps may be `Date` or text, bigints text or `bigint`. */
 export type Row = Record<string, unknown>;
@@ -72,4 +72,9 @@ export function toAuthenticator(row: Row): AdapterAuthenticator {
     credentialBackedUp: Boolean(row.credentialBackedUp),
     transports: (row.transports as string | null) ?? null,
   };
+}
+
+/** A `passwords` row as an `AdapterPassword`. */
+export function toPassword(row: Row): AdapterPassword {
+  return { userId: String(row.userId), hash: String(row.hash), updatedAt: toDate(row.updatedAt) };
 }

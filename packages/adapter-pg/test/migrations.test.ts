@@ -91,6 +91,12 @@ describe("migrate on PGlite", () => {
     expect(old?.id).toMatch(/^\d+$/);
     expect(await adapter.deleteSessionById!("u2", old!.id!)).toBeNull();
     expect((await adapter.deleteSessionById!("u1", old!.id!))?.sessionToken).toBe("old-token");
+    // Migration 6: a user from before it can have a password, and deleting the user removes it.
+    const password = { userId: "u1", hash: "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$aGFzaA", updatedAt: new Date() };
+    expect(await adapter.setPassword!(password)).toEqual(password);
+    expect(await adapter.getPassword!("u1")).toEqual(password);
+    await adapter.deleteUser!("u1");
+    expect(await adapter.getPassword!("u1")).toBeNull();
   });
 });
 

@@ -36,6 +36,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
       "accounts",
       "authenticators",
       "latch_migrations",
+      "passwords",
       "sessions",
       "users",
       "verification_token",

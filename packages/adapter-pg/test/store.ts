@@ -2,7 +2,7 @@ import type { TestDatabase } from "@latch/adapter-test";
 import { services } from "@latch/testing";
 import pg from "pg";
 import { firstRow, type Queryable } from "../src/client.js";
-import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken, type Row } from "../src/rows.js";
+import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken, type Row } from "../src/rows.js";
 
 /** Readers of the tables, for the conformance suite, on a client already set to the test schema. */
 export function tableReaders(client: Queryable): Omit<TestDatabase, "connect" | "disconnect"> {
@@ -32,6 +32,10 @@ export function tableReaders(client: Queryable): Omit<TestDatabase, "connect" | 
     async authenticator(credentialID) {
       const row = await firstRow<Row>(client, `SELECT * FROM authenticators WHERE "credentialID" = $1`, [credentialID]);
       return row && toAuthenticator(row);
+    },
+    async password(userId) {
+      const row = await firstRow<Row>(client, `SELECT * FROM passwords WHERE "userId" = $1`, [userId]);
+      return row && toPassword(row);
     },
   };
 }

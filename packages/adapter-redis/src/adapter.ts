@@ -6,12 +6,20 @@ import {
   toStoredUser,
   type AdapterAccount,
   type AdapterAuthenticator,
+  type AdapterPassword,
   type AdapterSession,
   type AdapterUser,
   type VerificationToken,
 } from "./codec.js";
 import { defaultPrefix, keysFor } from "./keys.js";
-import { leaseAccountScript, releaseAccountScript, sessionAndUserScript, updateSessionScript } from "./scripts.js";
+import {
+  leaseAccountScript,
+  releaseAccountScript,
+  replacePasswordHashScript,
+  sessionAndUserScript,
+  setPasswordScript,
+  updateSessionScript,
+} from "./scripts.js";
 
 /** Options of {@link RedisAdapter}. */
 export interface RedisAdapterOptions {
@@ -120,6 +128,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         keys.userSessions(userId),
         keys.userAuthenticators(userId),
         keys.userRefusedAccounts(userId),
+        keys.userPassword(userId),
         ...accountKeys,
         ...sessionTokens.map(keys.session),
         ...credentialIDs.map(keys.authenticator),
@@ -311,6 +320,25 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         refusedKeyPrefix,
       )) as string | null;
       return decode<AdapterAccount>(written);
+    },
+
+    async getPassword(userId) {
+      return decode<AdapterPassword>(await redis.get(keys.userPassword(userId)));
+    },
+
+    async setPassword(password) {
+      const stored: AdapterPassword = { userId: password.userId, hash: password.hash, updatedAt: password.updatedAt };
+      const written = await redis.eval(setPasswordScript, 2, keys.user(password.userId), keys.userPassword(password.userId), encode(stored));
+      if (written !== 1) throw new Error("setPassword: no user with this id");
+      return stored;
+    },
+
+    async replacePasswordHash(userId, currentHash, nextHash) {
+      return (await redis.eval(replacePasswordHashScript, 1, keys.userPassword(userId), currentHash, nextHash)) === 1;
+    },
+
+    async deletePassword(userId) {
+      return decode<AdapterPassword>(await redis.getdel(keys.userPassword(userId)));
     },
   } satisfies Required<Adapter>;
 }

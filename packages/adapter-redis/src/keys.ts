@@ -19,6 +19,8 @@ export interface Keys {
   userAuthenticators(userId: string): string;
   /** Set of the account keys of a user whose refresh token the provider refused. */
   userRefusedAccounts(userId: string): string;
+  /** The password (its hash) of a user. */
+  userPassword(userId: string): string;
 }
 
 /** The default key prefix. */
@@ -39,5 +41,6 @@ export function keysFor(prefix: string): Keys {
     userSessions: (userId) => `${prefix}user:sessions:${part(userId)}`,
     userAuthenticators: (userId) => `${prefix}user:authenticators:${part(userId)}`,
     userRefusedAccounts: (userId) => `${prefix}user:refused-accounts:${part(userId)}`,
+    userPassword: (userId) => `${prefix}user:password:${part(userId)}`,
   };
 }

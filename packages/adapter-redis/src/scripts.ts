@@ -87,3 +87,26 @@ end
 local encoded = cjson.encode(account)
 redis.call("SET", KEYS[2], encoded, "KEEPTTL")
 return encoded`;
+
+/**
+ * KEYS[1]: the user key; KEYS[2]: the user's password key; ARGV[1]: the password record as JSON.
+ * Stores it only while the user exists (`deleteUser` removes both keys in one command); 1 when
+ * stored, 0 for an unknown user.
+ */
+export const setPasswordScript = `
+if redis.call("EXISTS", KEYS[1]) == 0 then return 0 end
+redis.call("SET", KEYS[2], ARGV[1])
+return 1`;
+
+/**
+ * KEYS[1]: the password key; ARGV[1]: the hash expected there; ARGV[2]: the new hash. Replaces
+ * the hash (keeping the rest of the record) only while it is ARGV[1]; 1 when written, else 0.
+ */
+export const replacePasswordHashScript = `
+local stored = redis.call("GET", KEYS[1])
+if not stored then return 0 end
+local password = cjson.decode(stored)
+if password.hash ~= ARGV[1] then return 0 end
+password.hash = ARGV[2]
+redis.call("SET", KEYS[1], cjson.encode(password))
+return 1`;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { runAdapterTests, newUser, newSession } from "@latch/adapter-test";
-import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 import { needService, services } from "@latch/testing";
 import { Redis } from "ioredis";
 import { describe, expect, test } from "vitest";
@@ -44,6 +44,7 @@ describe.runIf(await needService(services.redis))("RedisAdapter on Redis", () =>
       verificationToken: async ({ identifier, token }) =>
         decode<VerificationToken>(await redis.get(keys.verificationToken(identifier, token))),
       authenticator: async (credentialID) => decode<AdapterAuthenticator>(await redis.get(keys.authenticator(credentialID))),
+      password: async (userId) => decode<AdapterPassword>(await redis.get(keys.userPassword(userId))),
     },
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { accountRefreshTests } from "./account-refresh.js";
 import { accountTests } from "./accounts.js";
 import { authenticatorTests } from "./authenticators.js";
+import { passwordTests } from "./passwords.js";
 import { sessionControlTests } from "./session-control.js";
 import { sessionTests } from "./sessions.js";
 import type { AdapterTestOptions } from "./types.js";
@@ -20,7 +21,8 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * Registers the conformance tests of the adapter contract, method by method, in a vitest `describe`.
  * `db.connect` runs once before the tests and `db.disconnect` once after. Tests of methods the
  * adapter lacks fail with a message naming the method; the authenticator tests are skipped
- * when the adapter has no `createAuthenticator` or `db` has no `authenticator` reader.
+ * when the adapter has no `createAuthenticator` or `db` has no `authenticator` reader, the
+ * password tests when it has no `getPassword`/`setPassword` (the `password` reader is optional).
  *
  * @example
  * ```ts
@@ -59,5 +61,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     sessionControlTests(options);
     verificationTokenTests(options);
     authenticatorTests(options);
+    passwordTests(options);
   });
 }

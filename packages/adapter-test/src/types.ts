@@ -2,6 +2,7 @@ import type {
   Adapter,
   AdapterAccount,
   AdapterAuthenticator,
+  AdapterPassword,
   AdapterSession,
   AdapterUser,
   Awaitable,
@@ -27,6 +28,8 @@ export interface TestDatabase {
   verificationToken(key: Pick<VerificationToken, "identifier" | "token">): Awaitable<VerificationToken | null>;
   /** The stored authenticator; omit when the adapter does not store authenticators. */
   authenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+  /** The stored password of the user; omit when the adapter does not store passwords. */
+  password?(userId: string): Awaitable<AdapterPassword | null>;
 }
 
 /** What {@link runAdapterTests} needs. */

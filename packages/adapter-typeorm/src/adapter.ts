@@ -1,7 +1,7 @@
 import type { Adapter, AdapterUser, SessionDetails } from "@latch/core/adapters";
 import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
-import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "./convert.js";
+import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken } from "./convert.js";
 import { connector, resolveEntities, type LatchEntities } from "./data-source.js";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,7 +41,7 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
 export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter {
   const entities = resolveEntities(options.entities);
   const connect = connector(source, entities);
-  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity } = entities;
+  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity } = entities;
 
   async function manager(): Promise<EntityManager> {
     return (await connect()).manager;
@@ -100,6 +100,8 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
         await m.delete(SessionEntity, { userId });
         await m.delete(AccountEntity, { userId });
         await m.delete(AuthenticatorEntity, { userId });
+        // A data source built before passwords existed may not list the entity: nothing to delete then.
+        if (m.connection.hasMetadata(PasswordEntity)) await m.delete(PasswordEntity, { userId });
         await m.delete(UserEntity, { id: userId });
         return toUser(user);
       });
@@ -269,6 +271,36 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
       if (!result.affected) return null;
       const account = await m.findOneBy(AccountEntity, { provider, providerAccountId });
       return account ? toAccount(account) : null;
+    },
+
+    async getPassword(userId) {
+      const password = await (await manager()).findOneBy(PasswordEntity, { userId });
+      return password && toPassword(password);
+    },
+
+    async setPassword({ userId, hash, updatedAt }) {
+      // The user is checked in the same transaction (a driver without foreign keys would accept
+      // an orphan); the upsert leaves one row per user whichever write comes last.
+      return (await connect()).transaction(async (m) => {
+        if (!(await m.existsBy(UserEntity, { id: userId }))) throw new Error("setPassword: no user with this id");
+        await m.upsert(PasswordEntity, { userId, hash, updatedAt }, ["userId"]);
+        return toPassword((await m.findOneByOrFail(PasswordEntity, { userId })) as InstanceType<typeof PasswordEntity>);
+      });
+    },
+
+    async replacePasswordHash(userId, currentHash, nextHash) {
+      // One conditional UPDATE: of racing upgrades from the same hash, exactly one changes the row.
+      const result = await (await manager()).update(PasswordEntity, { userId, hash: currentHash }, { hash: nextHash });
+      return (result.affected ?? 0) > 0;
+    },
+
+    async deletePassword(userId) {
+      return (await connect()).transaction(async (m) => {
+        const password = await m.findOneBy(PasswordEntity, { userId });
+        if (!password) return null;
+        await m.delete(PasswordEntity, { userId });
+        return toPassword(password);
+      });
     },
   } satisfies Required<Adapter>;
 }

@@ -1,5 +1,5 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
-import type { AccountEntity, AuthenticatorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AccountEntity, AuthenticatorEntity, PasswordEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
 
 /** A stored date as a `Date` (some drivers give text for some column types). */
 function toDate(value: Date | string): Date {
@@ -39,4 +39,9 @@ export function toVerificationToken(entity: VerificationTokenEntity): Verificati
 export function toAuthenticator(entity: AuthenticatorEntity): AdapterAuthenticator {
   const { user: _user, ...rest } = entity;
   return { ...rest, counter: Number(rest.counter), credentialBackedUp: Boolean(rest.credentialBackedUp), transports: rest.transports ?? null };
+}
+
+/** A password entity as an `AdapterPassword`. */
+export function toPassword(entity: PasswordEntity): AdapterPassword {
+  return { userId: entity.userId, hash: entity.hash, updatedAt: toDate(entity.updatedAt) };
 }

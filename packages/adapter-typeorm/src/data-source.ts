@@ -1,5 +1,5 @@
 import { DataSource, type DataSourceOptions } from "typeorm";
-import { AccountEntity, AuthenticatorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
+import { AccountEntity, AuthenticatorEntity, PasswordEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
 
 /** The entity classes the adapter uses; pass subclasses to store extra columns. */
 export interface LatchEntities {
@@ -8,6 +8,8 @@ export interface LatchEntities {
   SessionEntity: typeof SessionEntity;
   VerificationTokenEntity: typeof VerificationTokenEntity;
   AuthenticatorEntity: typeof AuthenticatorEntity;
+  /** Passwords (migration 6): needed by the password methods only. */
+  PasswordEntity: typeof PasswordEntity;
 }
 
 /** The default entity classes. */
@@ -17,6 +19,7 @@ export const defaultEntities: LatchEntities = {
   SessionEntity,
   VerificationTokenEntity,
   AuthenticatorEntity,
+  PasswordEntity,
 };
 
 /** The default entities with the given ones in their place. */

@@ -197,3 +197,23 @@ export class AuthenticatorEntity {
   @JoinColumn({ name: "userId" })
   user!: UserEntity;
 }
+
+/**
+ * A user's password (table `passwords`): the Argon2id PHC string of its hash, never the password.
+ * One per user (the user id is the primary key); deleted with the user.
+ */
+@Entity({ name: "passwords" })
+export class PasswordEntity {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "passwords_pkey" })
+  userId!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  hash!: string;
+
+  @Column({ type: Date, precision: 3 })
+  updatedAt!: Date;
+
+  @ManyToOne("users", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "userId", foreignKeyConstraintName: "passwords_user_fkey" })
+  user!: UserEntity;
+}

@@ -9,6 +9,7 @@ export { migrate, migrations, type Dialect, type Migration } from "./migrations/
 export {
   AccountEntity,
   AuthenticatorEntity,
+  PasswordEntity,
   SessionEntity,
   UserEntity,
   VerificationTokenEntity,

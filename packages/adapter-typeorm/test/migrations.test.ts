@@ -220,7 +220,11 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     expect(old).toMatchObject({ sessionToken: "old-token", createdAt: null, lastSeenAt: null, userAgent: null, ip: null });
     expect(await adapter.deleteSessionById!("u2", old!.id!)).toBeNull();
     expect((await adapter.getSessionAndUser!("old-token"))?.session.id).toBe(old!.id);
+    // Migration 6: a user from before it can have a password, which goes with the user.
+    const password = { userId: "u1", hash: "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$aGFzaA", updatedAt: new Date() };
+    expect(await adapter.setPassword!(password)).toEqual(password);
     await adapter.deleteUser!("u1");
+    expect(await adapter.getPassword!("u1")).toBeNull();
     expect(await counts(dataSource)).toEqual([before[0]! + 1, 0, 0, 1, 0]);
     await dataSource.destroy();
   });

@@ -1,8 +1,8 @@
 import type { TestDatabase } from "@latch/adapter-test";
 import type { DataSource } from "typeorm";
-import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "../src/convert.js";
+import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken } from "../src/convert.js";
 import { defaultEntities } from "../src/data-source.js";
-import { AccountEntity, AuthenticatorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "../src/entities.js";
+import { AccountEntity, AuthenticatorEntity, PasswordEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "../src/entities.js";
 
 /** Readers of the tables through the data source's entity manager, bypassing the adapter. */
 export function tableReaders(dataSource: DataSource): Omit<TestDatabase, "connect" | "disconnect"> {
@@ -27,6 +27,10 @@ export function tableReaders(dataSource: DataSource): Omit<TestDatabase, "connec
     authenticator: async (credentialID) => {
       const row = await m().findOneBy(AuthenticatorEntity, { credentialID });
       return row && toAuthenticator(row);
+    },
+    password: async (userId) => {
+      const row = await m().findOneBy(PasswordEntity, { userId });
+      return row && toPassword(row);
     },
   };
 }

@@ -132,6 +132,18 @@ export interface VerificationToken {
   expires: Date;
 }
 
+/**
+ * A user's password as stored by an adapter: its hash, never the password. One per user.
+ */
+export interface AdapterPassword {
+  /** The owning user's id. */
+  userId: string;
+  /** The password's hash: an Argon2id PHC string (`$argon2id$v=19$m=…,t=…,p=…$<salt>$<hash>`) that carries its parameters. */
+  hash: string;
+  /** When this password was set (sign-up, reset or change; an upgrade of the hash parameters keeps it). */
+  updatedAt: Date;
+}
+
 /** A WebAuthn credential (passkey) registered to a user. */
 export interface AdapterAuthenticator {
   /** Base64-encoded credential id. */
@@ -161,7 +173,7 @@ export interface AdapterAuthenticator {
  *   relies on these to keep one user per account under concurrent first sign-ins.
  * - Methods never modify the objects they are passed.
  * - Dates come back as `Date` objects; unknown ids, emails and tokens give `null`.
- * - Deleting a user deletes its accounts, sessions and authenticators.
+ * - Deleting a user deletes its accounts, sessions, authenticators and password.
  * - `deleteAuthenticator` and `deleteSessions` are optional: an adapter that lacks
  *   `deleteAuthenticator` lets only signed-in users register passkeys.
  *
@@ -259,6 +271,51 @@ export interface Adapter {
    * ```
    */
   deleteSessionById?(userId: AdapterUser["id"], sessionId: string): Awaitable<AdapterSession | null>;
+  /**
+   * The user's stored password, or `null` when the user has none (or is unknown).
+   *
+   * Optional, with {@link Adapter.setPassword}, {@link Adapter.replacePasswordHash} and
+   * {@link Adapter.deletePassword}: needed by the `Password()` provider.
+   *
+   * @example
+   * ```ts
+   * const stored = await adapter.getPassword(user.id)
+   * ```
+   */
+  getPassword?(userId: AdapterUser["id"]): Awaitable<AdapterPassword | null>;
+  /**
+   * Stores the user's password, replacing the one it had (sign-up, reset, change), and returns
+   * it. Throws when the user does not exist.
+   *
+   * @example
+   * ```ts
+   * await adapter.setPassword({ userId: user.id, hash: await hashPassword(password), updatedAt: new Date() })
+   * ```
+   */
+  setPassword?(password: AdapterPassword): Awaitable<AdapterPassword>;
+  /**
+   * Replaces the stored hash with `nextHash` only while it is still `currentHash`, in one
+   * conditional write, keeping `updatedAt`; `true` when it wrote. Latch calls it to upgrade a
+   * hash's parameters after a successful sign-in, so that a password reset or change made
+   * meanwhile is never overwritten by the old password's new hash.
+   *
+   * @example
+   * ```ts
+   * const upgraded = await adapter.replacePasswordHash(user.id, stored.hash, await hashPassword(password))
+   * ```
+   */
+  replacePasswordHash?(userId: AdapterUser["id"], currentHash: string, nextHash: string): Awaitable<boolean>;
+  /**
+   * Deletes the user's password and returns it, or `null` when the user had none. For the rule
+   * that a password set before another method proved the user's address stops working at that
+   * proof (whoever set it could only claim the address).
+   *
+   * @example
+   * ```ts
+   * await adapter.deletePassword(user.id)
+   * ```
+   */
+  deletePassword?(userId: AdapterUser["id"]): Awaitable<AdapterPassword | null>;
   /**
    * The user's account at `provider` (the first linked one when there are several), or `null`.
    *

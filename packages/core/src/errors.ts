@@ -5,6 +5,10 @@
  * @module errors
  */
 
+// The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps
+// that use passwords; their types belong to the unions here.
+import type { PasswordRuleError } from "./passwords/errors.js";
+
 /** The stable identifier of each error Latch raises. */
 export type ErrorType =
   | "AuthError" | "AccessDenied" | "AdapterError" | "CallbackRouteError" | "ErrorPageLoop" | "EventError"
@@ -15,7 +19,8 @@ export type ErrorType =
   | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
-  | "InvalidRequest" | "RefreshTokenError" | "RateLimited";
+  | "InvalidRequest" | "RefreshTokenError" | "RateLimited"
+  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -160,7 +165,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | PasswordRuleError;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.

@@ -24,16 +24,17 @@ const layers: readonly (readonly string[])[] = [
   ["providers"],
   ["security", "mail"],
   ["types"],
-  ["crypto", "errors", "adapter", "symbols", "fetch"],
+  // passwords/: the password rules and their errors (whose types the error unions name).
+  ["crypto", "errors", "adapter", "symbols", "fetch", "passwords"],
   // Code that runs in the browser, built on its own and shipped as text: it imports nothing.
   ["browser", "webauthn-script-source"],
 ];
 
 /** The root modules that are public entries (subpaths of the package's `exports` map). */
-const rootEntries = new Set(["index.ts", "jwt.ts", "revocation.ts", "rate-limit.ts", "sessions.ts", "adapters.ts", "types.ts", "webauthn.ts", "webauthn-script.ts"]);
+const rootEntries = new Set(["index.ts", "jwt.ts", "revocation.ts", "rate-limit.ts", "sessions.ts", "adapters.ts", "types.ts", "webauthn.ts", "webauthn-script.ts", "passwords.ts"]);
 
 /** Specifiers of the package's `imports` map, and the layer of the modules they select. */
-const importMap: Record<string, string> = { "#jwe": "crypto/jwe.ts", "#hash": "crypto/hash.ts" };
+const importMap: Record<string, string> = { "#jwe": "crypto/jwe.ts", "#hash": "crypto/hash.ts", "#argon2": "crypto/argon2.ts" };
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

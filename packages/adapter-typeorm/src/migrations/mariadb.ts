@@ -50,4 +50,13 @@ export const mariadbMigrations: readonly Migration[] = [
     // The provider's error code when it refused the stored refresh token (see releaseAccount).
     statements: (t) => [`ALTER TABLE ${t("accounts")} ADD \`refreshError\` varchar(64) NULL`],
   },
+  {
+    version: 6,
+    name: "password hashes",
+    // One password per user (its primary key), gone with the user; only the hash is stored.
+    statements: (t) => [
+      `CREATE TABLE ${t("passwords")} (\`userId\` varchar(255) NOT NULL, \`hash\` varchar(255) NOT NULL, \`updatedAt\` datetime(3) NOT NULL, PRIMARY KEY (\`userId\`)) ENGINE=InnoDB`,
+      `ALTER TABLE ${t("passwords")} ADD CONSTRAINT \`passwords_user_fkey\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

@@ -53,4 +53,13 @@ export const postgresMigrations: readonly Migration[] = [
     // The provider's error code when it refused the stored refresh token (see releaseAccount).
     statements: (t) => [`ALTER TABLE ${t("accounts")} ADD "refreshError" character varying(64)`],
   },
+  {
+    version: 6,
+    name: "password hashes",
+    // One password per user (its primary key), gone with the user; only the hash is stored.
+    statements: (t) => [
+      `CREATE TABLE ${t("passwords")} ("userId" character varying(255) NOT NULL, "hash" character varying(255) NOT NULL, "updatedAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "passwords_pkey" PRIMARY KEY ("userId"))`,
+      `ALTER TABLE ${t("passwords")} ADD CONSTRAINT "passwords_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

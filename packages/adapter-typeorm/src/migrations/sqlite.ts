@@ -62,4 +62,12 @@ export const sqliteMigrations: readonly Migration[] = [
     // The provider's error code when it refused the stored refresh token (see releaseAccount).
     statements: (t) => [`ALTER TABLE ${t("accounts")} ADD COLUMN "refreshError" varchar(64)`],
   },
+  {
+    version: 6,
+    name: "password hashes",
+    // One password per user (its primary key), gone with the user; only the hash is stored.
+    statements: (t) => [
+      `CREATE TABLE ${t("passwords")} ("userId" varchar(255) PRIMARY KEY NOT NULL, "hash" varchar(255) NOT NULL, "updatedAt" datetime(3) NOT NULL, CONSTRAINT "passwords_user_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+    ],
+  },
 ];

@@ -7,10 +7,25 @@ const methods: readonly AdapterMethod[] = [
   "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
   "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "deleteAuthenticator", "deleteSessions", "listSessions",
   "deleteSessionById", "getAccountByUserId", "leaseAccount", "releaseAccount",
+  // Not the password methods: the password flow guards them itself (guardMethods), when it loads.
 ];
 
-/** The methods each guarded adapter really has (the guard itself has every name). */
-const present = new WeakMap<Adapter, ReadonlySet<AdapterMethod>>();
+/** The adapter behind each guarded one. */
+const unguarded = new WeakMap<Adapter, Adapter>();
+
+/** `adapter[name]` wrapped: missing, it throws `MissingAdapterMethods`; throwing, `AdapterError` (the original as `cause.err`). */
+function guardMethod(adapter: Adapter, name: AdapterMethod): (...args: unknown[]) => Promise<unknown> {
+  const method = adapter[name] as ((...args: unknown[]) => unknown) | undefined;
+  return async (...args) => {
+    if (typeof method !== "function") throw new MissingAdapterMethods([name]);
+    try {
+      return await method.apply(adapter, args);
+    } catch (error) {
+      if (error instanceof AuthError) throw error;
+      throw new AdapterError(`The adapter's ${name} failed.`, { cause: { err: error as Error, method: name } });
+    }
+  };
+}
 
 /**
  * Wraps every adapter method: a missing one throws `MissingAdapterMethods` naming it, a throwing
@@ -18,21 +33,20 @@ const present = new WeakMap<Adapter, ReadonlySet<AdapterMethod>>();
  */
 export function guardAdapter(adapter: Adapter): Required<Adapter> {
   const guarded = {} as Record<AdapterMethod, (...args: unknown[]) => Promise<unknown>>;
-  for (const name of methods) {
-    const method = adapter[name] as ((...args: unknown[]) => unknown) | undefined;
-    guarded[name] = async (...args) => {
-      if (typeof method !== "function") throw new MissingAdapterMethods([name]);
-      try {
-        return await method.apply(adapter, args);
-      } catch (error) {
-        if (error instanceof AuthError) throw error;
-        throw new AdapterError(`The adapter's ${name} failed.`, { cause: { err: error as Error, method: name } });
-      }
-    };
-  }
+  for (const name of methods) guarded[name] = guardMethod(adapter, name);
   const result = guarded as unknown as Required<Adapter>;
-  present.set(result, new Set(methods.filter((name) => typeof adapter[name] === "function")));
+  unguarded.set(result, adapter);
   return result;
+}
+
+/**
+ * The methods `names` of the adapter behind `adapter` (a guarded one, or a plain one), guarded
+ * like {@link guardAdapter}'s: for optional methods whose feature loads its code when first used
+ * (the password methods), so the guard every app loads does not list them.
+ */
+export function guardMethods<K extends AdapterMethod>(adapter: Adapter, names: readonly K[]): Required<Pick<Adapter, K>> {
+  const raw = unguarded.get(adapter) ?? adapter;
+  return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as Required<Pick<Adapter, K>>;
 }
 
 /**
@@ -40,9 +54,7 @@ export function guardAdapter(adapter: Adapter): Required<Adapter> {
  * for the optional methods that change what Latch allows, such as `deleteAuthenticator`.
  */
 export function adapterHas(adapter: Adapter | undefined, name: AdapterMethod): boolean {
-  if (!adapter) return false;
-  const known = present.get(adapter);
-  return known ? known.has(name) : typeof adapter[name] === "function";
+  return !!adapter && typeof (unguarded.get(adapter) ?? adapter)[name] === "function";
 }
 
 /** The methods of `required` that `adapter` lacks. */

@@ -7,6 +7,7 @@ import { credentialsFlow } from "./credentials.js";
 import { emailFlow } from "./email/index.js";
 import { carriedFlow, flowOf } from "./index.js";
 import { oauthFlow } from "./oauth/index.js";
+import { passwordFlow } from "./password/index.js";
 
 const providersDir = fileURLToPath(new URL("../providers/", import.meta.url));
 const presets = readdirSync(providersDir)
@@ -14,6 +15,8 @@ const presets = readdirSync(providersDir)
   .map((name) => name.replace(/\.ts$/, ""));
 
 const flowOfType: Record<string, unknown> = { oauth: oauthFlow, oidc: oauthFlow, email: emailFlow, credentials: credentialsFlow };
+/** Presets whose flow is their own, not their type's. */
+const flowOfPreset: Record<string, unknown> = { password: passwordFlow };
 
 /** A provider as config resolution hands it to the flows (the URLs do not matter here). */
 const internal = (provider: object) => ({ signinUrl: "", callbackUrl: "", ...provider }) as InternalProvider;
@@ -37,7 +40,7 @@ describe("every preset carries its flow", () => {
       // OAuth, OIDC and email presets carry a loader: nothing of the flow runs before it is needed.
       expect(carriedFlow(internal(provider))).toBeUndefined();
     }
-    expect(await flowOf(internal(provider))).toBe(flowOfType[provider.type]);
+    expect(await flowOf(internal(provider))).toBe(flowOfPreset[id] ?? flowOfType[provider.type]);
   });
 });
 

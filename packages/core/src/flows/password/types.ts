@@ -1,0 +1,26 @@
+import type { InternalProvider } from "../../config/providers.js";
+import type { PasswordHashParameters } from "../../crypto/password-hash.js";
+import type { PasswordRules } from "../../passwords/rules.js";
+import type { CredentialsConfig } from "../../types/providers.js";
+
+/** Configuration of the password provider: a credentials provider whose check Latch does. */
+export interface PasswordConfig extends CredentialsConfig {
+  /**
+   * Refuse sign-in until the address is verified (`emailVerified` set), default `true`. A right
+   * password for an unverified address is refused with the code `email_unverified`; only someone
+   * who knows the password learns that.
+   */
+  requireVerifiedEmail: boolean;
+  /** The rules new passwords must meet (sign-up, reset, change). */
+  rules: PasswordRules;
+  /**
+   * Argon2id parameters of new hashes, default OWASP's (19 MiB, 2 passes, 1 lane). Stored hashes
+   * with other parameters are rehashed at their user's next successful sign-in.
+   */
+  hashParameters: PasswordHashParameters;
+  /** The user's options; merged over the defaults once, in config resolution. */
+  options?: Partial<PasswordConfig>;
+}
+
+/** A password provider after config resolution. */
+export type PasswordProvider = InternalProvider<PasswordConfig>;

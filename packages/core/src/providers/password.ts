@@ -1,0 +1,57 @@
+/**
+ * Email and password, with the checks done by Latch: Argon2id hashes stored through the adapter
+ * (`getPassword`, `setPassword`, `replacePasswordHash`, `deletePassword`), one verification per
+ * attempt whether or not the address has an account, hashes upgraded when the parameters change.
+ * A provider of type `credentials`, so clients sign in with
+ * `signIn("password", { email, password })`; works with JWT and database sessions.
+ *
+ * @example
+ * ```ts
+ * import Password from "@latch/core/providers/password"
+ * import { PostgresAdapter } from "@latch/pg"
+ *
+ * const config = { adapter: PostgresAdapter(pool), providers: [Password()] }
+ * ```
+ * @module providers/password
+ */
+import { defaultPasswordHashParameters } from "../crypto/password-hash.js";
+import type { FlowLoader } from "../flows/lazy.js";
+import type { PasswordConfig } from "../flows/password/types.js";
+import { providerFlow } from "../symbols.js";
+
+export type { PasswordConfig } from "../flows/password/types.js";
+
+/** What {@link Password} accepts: every field is optional. */
+export type PasswordUserConfig = Partial<Omit<PasswordConfig, "type" | "options" | "authorize">>;
+
+// The flow, Argon2id and the rules load on the first sign-in, not with the config.
+const loadPasswordFlow: FlowLoader = async () => (await import("../flows/password/index.js")).passwordFlow;
+
+/**
+ * Creates the password provider (id `password`). Defaults: an email and a password field,
+ * sign-in only for verified addresses, NIST SP 800-63B rules (8 to 256 characters, no common
+ * password), OWASP's Argon2id parameters.
+ *
+ * @example
+ * ```ts
+ * Password({ requireVerifiedEmail: false, rules: { minLength: 12 } })
+ * ```
+ */
+export default function Password(options: PasswordUserConfig = {}): PasswordConfig {
+  return {
+    id: "password",
+    name: "Password",
+    type: "credentials",
+    credentials: {
+      email: { label: "Email", type: "email", autocomplete: "username", required: true },
+      password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
+    },
+    // Not called: the password flow checks the stored hash itself.
+    authorize: () => null,
+    requireVerifiedEmail: true,
+    rules: {},
+    hashParameters: { ...defaultPasswordHashParameters },
+    options: options as Partial<PasswordConfig>,
+    [providerFlow]: loadPasswordFlow,
+  };
+}
