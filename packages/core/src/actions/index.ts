@@ -30,6 +30,7 @@ const signin = () => import("./signin.js");
 const signout = () => import("./signout.js");
 const pages = () => import("./pages.js");
 const callback = () => import("./callback.js");
+const link = () => import("./link.js");
 
 /** The sessions endpoints, carried by `SessionControl()` when the app turned them on. */
 function sessionControl(pick: "list" | "revoke"): Handler {
@@ -57,6 +58,8 @@ const routes: Record<string, Handler> = {
   "GET webauthn-options": webAuthnOptions,
   "GET sessions": sessionControl("list"),
   "POST sessions": sessionControl("revoke"),
+  "POST link": lazy(link, (m) => m.linkAction),
+  "POST unlink": lazy(link, (m) => m.unlinkAction),
 };
 
 /** Routes a parsed request to its action. A pair outside the table is `UnknownAction`. */

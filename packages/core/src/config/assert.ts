@@ -2,7 +2,7 @@ import { requiredAdapterMethods, type AdapterMethod } from "../adapter.js";
 import {
   type AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods, MissingAuthorize,
   MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider, DuplicateConditionalUI, MissingWebAuthnAutocomplete,
-  InvalidEndpoints,
+  InvalidEndpoints, InvalidAccountLinking,
 } from "../errors.js";
 import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../providers/types.js";
 import type { AuthConfig } from "../types/config.js";
@@ -36,6 +36,45 @@ function checkRelativeEndpoints(provider: ProviderConfig): AuthError | null {
     }
   }
   return null;
+}
+
+/** `account.linking` is one of the policies; `"verified-email"` names its trusted OAuth/OIDC providers. */
+function checkAccountOptions(config: AuthConfig, providers: readonly ProviderConfig[]): AuthError | null {
+  const linking = config.account?.linking ?? "never";
+  if (linking !== "never" && linking !== "verified-email") {
+    return new InvalidAccountLinking(`account.linking is "${String(linking)}": use "never" (the default) or "verified-email".`);
+  }
+  const trusted = config.account?.trustedProviders ?? [];
+  if (!Array.isArray(trusted)) return new InvalidAccountLinking("account.trustedProviders must be an array of provider ids.");
+  for (const id of trusted) {
+    const provider = providers.find((p) => p.id === id);
+    if (!provider || (provider.type !== "oauth" && provider.type !== "oidc")) {
+      return new InvalidAccountLinking(`account.trustedProviders names "${String(id)}", which is not an oauth or oidc provider of \`providers\`.`);
+    }
+  }
+  if (linking === "verified-email" && !trusted.length) {
+    return new InvalidAccountLinking('account.linking "verified-email" links only for trusted providers: list them in account.trustedProviders (for example ["google"]).');
+  }
+  return null;
+}
+
+/** The one-time warnings about account linking. */
+function warnAboutLinking(config: AuthConfig, logger: ReturnType<typeof staticConfig>["logger"]): void {
+  const providers = staticConfig(config).mergedProviders;
+  const dangerous = providers.filter((p) => (p as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking).map((p) => p.id);
+  if (dangerous.length) {
+    logger.warn(
+      "dangerous-email-account-linking",
+      `allowDangerousEmailAccountLinking is on for ${dangerous.map((id) => `"${id}"`).join(", ")}: an account there joins the user with the same email whether or not the provider verified it. Prefer account: { linking: "verified-email", trustedProviders: [...] }.`,
+    );
+  }
+  const oauth = providers.some((p) => p.type === "oauth" || p.type === "oidc");
+  if (oauth && config.adapter && !(typeof config.adapter.getAccountByUserId === "function" && typeof config.adapter.unlinkAccount === "function")) {
+    logger.warn(
+      "unproven-accounts-kept",
+      "The adapter has no getAccountByUserId or unlinkAccount: an OAuth account linked to a user before the address was proven cannot be removed when it is proven, and POST unlink answers a configuration error.",
+    );
+  }
 }
 
 function findProblem(config: AuthConfig): AuthError | null {
@@ -77,6 +116,8 @@ function findProblem(config: AuthConfig): AuthError | null {
       if (provider.enableConditionalUI) conditionalUI = provider.id;
     }
   }
+  const accountProblem = checkAccountOptions(config, s.mergedProviders);
+  if (accountProblem) return accountProblem;
   if (s.session.strategy === "database") {
     if (!config.adapter) return new MissingAdapter("The database session strategy needs an adapter; set `adapter`, or use `session: { strategy: \"jwt\" }`.");
     requiredAdapterMethods.database.forEach((m) => needs.add(m));
@@ -106,6 +147,7 @@ export function assertConfig(config: AuthConfig): AuthError | null {
     if (config.adapter && !signedOutPasskeysAllowed(config.adapter) && staticConfig(config).mergedProviders.some((p) => p.type === "webauthn")) {
       logger.warn("webauthn-signed-in-only", "The adapter has no deleteAuthenticator, so only signed-in users can register passkeys (a passkey registered under an unproven address could not be removed once the owner proves it).");
     }
+    warnAboutLinking(config, logger);
   }
   return problem;
 }

@@ -1,4 +1,5 @@
 import type { Adapter } from "../adapter.js";
+import type { ResolvedAccountOptions } from "../types/account-options.js";
 import type { CallbacksOptions } from "../types/callbacks.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { EventCallbacks } from "../types/events.js";
@@ -37,4 +38,6 @@ export interface AuthContext {
   readonly csrfCheck: "token" | "origin";
   readonly redirectProxyUrl?: string;
   readonly experimental: { readonly enableWebAuthn: boolean };
+  /** The account-linking policy (`account`), defaults filled in. */
+  readonly account: ResolvedAccountOptions;
 }
