@@ -38,3 +38,9 @@ export const providerFlow: unique symbol = Symbol("latch.providerFlow");
  * that does not turn them on does not bundle them. Internal: not exported from the package entry.
  */
 export const sessionControlCode: unique symbol = Symbol("latch.sessionControl");
+
+/**
+ * Where `AccountLinks()` carries the code of the link and unlink endpoints, so that an app that
+ * does not turn them on does not bundle them. Internal: not exported from the package entry.
+ */
+export const accountLinksCode: unique symbol = Symbol("latch.accountLinks");

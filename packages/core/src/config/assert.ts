@@ -38,22 +38,13 @@ function checkRelativeEndpoints(provider: ProviderConfig): AuthError | null {
   return null;
 }
 
-/** `account.linking` is one of the policies; `"verified-email"` names its trusted OAuth/OIDC providers. */
+/** `account.linking` is a policy; `"verified-email"` trusts at least one of the oauth/oidc providers. */
 function checkAccountOptions(config: AuthConfig, providers: readonly ProviderConfig[]): AuthError | null {
-  const linking = config.account?.linking ?? "never";
-  if (linking !== "never" && linking !== "verified-email") {
-    return new InvalidAccountLinking(`account.linking is "${String(linking)}": use "never" (the default) or "verified-email".`);
-  }
-  const trusted = config.account?.trustedProviders ?? [];
-  if (!Array.isArray(trusted)) return new InvalidAccountLinking("account.trustedProviders must be an array of provider ids.");
-  for (const id of trusted) {
-    const provider = providers.find((p) => p.id === id);
-    if (!provider || (provider.type !== "oauth" && provider.type !== "oidc")) {
-      return new InvalidAccountLinking(`account.trustedProviders names "${String(id)}", which is not an oauth or oidc provider of \`providers\`.`);
-    }
-  }
-  if (linking === "verified-email" && !trusted.length) {
-    return new InvalidAccountLinking('account.linking "verified-email" links only for trusted providers: list them in account.trustedProviders (for example ["google"]).');
+  const { linking = "never", trustedProviders = [] } = config.account ?? {};
+  const oauthIds = providers.filter((p) => p.type === "oauth" || p.type === "oidc").map((p) => p.id);
+  const wrong = (linking !== "never" && linking !== "verified-email") || !Array.isArray(trustedProviders) || trustedProviders.some((id) => !oauthIds.includes(id));
+  if (wrong || (linking === "verified-email" && !trustedProviders.length)) {
+    return new InvalidAccountLinking('account: linking "never" (default), or "verified-email" with trustedProviders: [oauth/oidc provider ids].');
   }
   return null;
 }
@@ -62,18 +53,10 @@ function checkAccountOptions(config: AuthConfig, providers: readonly ProviderCon
 function warnAboutLinking(config: AuthConfig, logger: ReturnType<typeof staticConfig>["logger"]): void {
   const providers = staticConfig(config).mergedProviders;
   const dangerous = providers.filter((p) => (p as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking).map((p) => p.id);
-  if (dangerous.length) {
-    logger.warn(
-      "dangerous-email-account-linking",
-      `allowDangerousEmailAccountLinking is on for ${dangerous.map((id) => `"${id}"`).join(", ")}: an account there joins the user with the same email whether or not the provider verified it. Prefer account: { linking: "verified-email", trustedProviders: [...] }.`,
-    );
-  }
-  const oauth = providers.some((p) => p.type === "oauth" || p.type === "oidc");
-  if (oauth && config.adapter && !(typeof config.adapter.getAccountByUserId === "function" && typeof config.adapter.unlinkAccount === "function")) {
-    logger.warn(
-      "unproven-accounts-kept",
-      "The adapter has no getAccountByUserId or unlinkAccount: an OAuth account linked to a user before the address was proven cannot be removed when it is proven, and POST unlink answers a configuration error.",
-    );
+  if (dangerous.length) logger.warn("dangerous-email-account-linking", `${dangerous}: allowDangerousEmailAccountLinking links unverified addresses; prefer account.linking "verified-email".`);
+  const { adapter } = config;
+  if (adapter && !(adapter.getAccountByUserId && adapter.unlinkAccount) && providers.some((p) => p.type === "oauth" || p.type === "oidc")) {
+    logger.warn("unproven-accounts-kept", "The adapter lacks getAccountByUserId or unlinkAccount: OAuth accounts linked before an address is proven outlive the proof.");
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Adapter } from "../adapter.js";
-import type { ResolvedAccountOptions } from "../types/account-options.js";
+import type { AccountOptions } from "../types/account-options.js";
 import type { CallbacksOptions } from "../types/callbacks.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { EventCallbacks } from "../types/events.js";
@@ -38,6 +38,6 @@ export interface AuthContext {
   readonly csrfCheck: "token" | "origin";
   readonly redirectProxyUrl?: string;
   readonly experimental: { readonly enableWebAuthn: boolean };
-  /** The account-linking policy (`account`), defaults filled in. */
-  readonly account: ResolvedAccountOptions;
+  /** The account options as configured (`{}` when unset: policy `"never"`). */
+  readonly account: Readonly<AccountOptions>;
 }

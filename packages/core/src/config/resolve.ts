@@ -6,7 +6,7 @@ import { defaultRedirect } from "../security/callback-url.js";
 import { resolveCookies } from "../security/cookies.js";
 import { originCheck, skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";
-import type { ResolvedAccountOptions } from "../types/account-options.js";
+import type { AccountOptions } from "../types/account-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Session } from "../types/entities.js";
@@ -36,7 +36,7 @@ interface StaticConfig {
   contexts: Map<string, AuthContext>;
   /** The origin `siteUrl` fixes, parsed once; unset when each request's own origin is used. */
   siteOrigin?: string;
-  account: ResolvedAccountOptions;
+  account: AccountOptions;
 }
 
 const staticCache = new WeakMap<AuthConfig, StaticConfig>();
@@ -95,7 +95,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     cookiesBySecurity: new Map(),
     contexts: new Map(),
     siteOrigin: configuredOrigin(config.siteUrl),
-    account: Object.freeze({ linking: config.account?.linking ?? "never", trustedProviders: new Set(config.account?.trustedProviders ?? []) }),
+    account: config.account ?? {},
   };
 }
 

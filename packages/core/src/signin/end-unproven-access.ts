@@ -4,6 +4,12 @@ import type { AuthContext } from "../config/context.js";
 
 type Ctx = Pick<AuthContext, "events" | "adapter"> & Partial<Pick<AuthContext, "session" | "jwt" | "providers">>;
 
+/** True when both are addresses and the same one as Latch compares addresses (NFKC, trimmed, lower case). */
+export function sameAddress(a: unknown, b: unknown): boolean {
+  const plain = (value: string) => value.normalize("NFKC").trim().toLowerCase();
+  return typeof a === "string" && typeof b === "string" && !!a && plain(a) === plain(b);
+}
+
 /** The account that proves the address and so stays: its `provider` and `providerAccountId`. */
 export type ProvingAccount = Pick<AdapterAccount, "provider" | "providerAccountId">;
 
@@ -19,13 +25,11 @@ const maxAccountsPerProvider = 20;
  */
 async function unlinkUnprovenAccounts(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser, keep?: ProvingAccount): Promise<void> {
   if (!adapterHas(ctx.adapter, "getAccountByUserId") || !adapterHas(ctx.adapter, "unlinkAccount")) return;
-  const oauthIds = (ctx.providers ?? []).filter((p) => p.type === "oauth" || p.type === "oidc").map((p) => p.id);
-  for (const provider of oauthIds) {
-    for (let i = 0; i < maxAccountsPerProvider; i++) {
-      const account = await adapter.getAccountByUserId(user.id, provider);
-      if (!account || account.userId !== user.id) break;
-      if (keep && account.provider === keep.provider && String(account.providerAccountId) === String(keep.providerAccountId)) break;
-      await adapter.unlinkAccount({ provider: account.provider, providerAccountId: String(account.providerAccountId) });
+  for (const { id, type } of ctx.providers ?? []) {
+    for (let i = 0; (type === "oauth" || type === "oidc") && i < maxAccountsPerProvider; i++) {
+      const account = await adapter.getAccountByUserId(user.id, id);
+      if (!account || (account.provider === keep?.provider && account.providerAccountId === keep.providerAccountId)) break;
+      await adapter.unlinkAccount(account);
       await ctx.events.accountUnlinked?.({ user, account, reason: "emailProven" });
     }
   }

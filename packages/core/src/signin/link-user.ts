@@ -5,7 +5,7 @@ import { randomUUID } from "../crypto/index.js";
 import type { Account, User } from "../types/entities.js";
 import type { CurrentUser } from "../session/types.js";
 import { toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
-import { proveAddress } from "./end-unproven-access.js";
+import { proveAddress, sameAddress } from "./end-unproven-access.js";
 
 type Ctx = Pick<AuthContext, "events" | "logger"> & Partial<Pick<AuthContext, "adapter" | "session" | "jwt" | "providers" | "account">>;
 
@@ -19,11 +19,6 @@ function notLinked(account: Account, message: string) {
   return account.type === "webauthn" ? new AccountNotLinked(message) : new OAuthAccountNotLinked(message);
 }
 
-/** Two addresses compared as Latch compares addresses (NFKC, trimmed, lower case). */
-function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
-  const plain = (value: string) => value.normalize("NFKC").trim().toLowerCase();
-  return !!a && !!b && plain(a) === plain(b);
-}
 
 async function createUserWithAccount(adapter: Required<Adapter>, ctx: Ctx, profileUser: User, account: Account, emailVerified: boolean): Promise<LinkedUser> {
   const email = profileUser.email ?? "";
@@ -60,7 +55,7 @@ async function winnerOf(
  */
 function emailLinking(ctx: Ctx, account: Account, dangerous: boolean, emailVerified: boolean): "dangerous" | "verified" | null {
   const policy = ctx.account;
-  if (policy?.linking === "verified-email" && emailVerified && policy.trustedProviders.has(account.provider)) return "verified";
+  if (policy?.linking === "verified-email" && emailVerified && policy.trustedProviders?.includes(account.provider)) return "verified";
   return dangerous ? "dangerous" : null;
 }
 

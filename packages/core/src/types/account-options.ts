@@ -1,3 +1,5 @@
+import type { accountLinksCode } from "../symbols.js";
+
 /**
  * How a sign-in with an OAuth or OpenID account that is not linked yet may join an existing user
  * who has the same email address:
@@ -10,13 +12,23 @@
 export type AccountLinking = "never" | "verified-email";
 
 /**
+ * Turns on `POST <base>/link/<providerId>` and `POST <base>/unlink/<providerId>`. Made by
+ * `AccountLinks()` of `@latch/core/accounts`; its code comes into the bundle only with it.
+ */
+export interface AccountLinksOption {
+  /** The endpoints' code, carried by the option (internal). */
+  readonly [accountLinksCode]: object;
+}
+
+/**
  * Options of users' accounts.
  *
  * @example
  * ```ts
+ * import { AccountLinks } from "@latch/core/accounts"
  * const config = {
  *   providers: [Google, GitHub],
- *   account: { linking: "verified-email", trustedProviders: ["google"] },
+ *   account: { linking: "verified-email", trustedProviders: ["google"], links: AccountLinks() },
  * }
  * ```
  */
@@ -29,10 +41,6 @@ export interface AccountOptions {
    * `oauth` or `oidc` provider of `providers`. Default `[]`.
    */
   trustedProviders?: readonly string[];
-}
-
-/** {@link AccountOptions} with the defaults filled in. */
-export interface ResolvedAccountOptions {
-  readonly linking: AccountLinking;
-  readonly trustedProviders: ReadonlySet<string>;
+  /** The link and unlink endpoints: `AccountLinks()` of `@latch/core/accounts`. Default: off. */
+  links?: AccountLinksOption;
 }

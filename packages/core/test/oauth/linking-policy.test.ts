@@ -10,6 +10,7 @@
  * `webauthn/pre-account-hijacking.test.ts`.
  */
 import type { AccountOptions, AdapterUser, AuthConfig } from "@latch/core";
+import { AccountLinks } from "@latch/core/accounts";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
@@ -66,7 +67,7 @@ function configure(account?: AccountOptions, extra: Partial<AuthConfig> = {}): v
   latch.configure({
     adapter: db.adapter,
     session: { strategy: "database" },
-    account,
+    account: { ...account, links: AccountLinks() },
     providers: [
       oidcProvider("op-trusted", op.issuer, { clientId: "op-trusted", clientSecret: "op-trusted-secret" }),
       oidcProvider("op-other", op.issuer, { clientId: "op-other", clientSecret: "op-other-secret" }),
@@ -390,6 +391,17 @@ describe("POST unlink/<providerId>", () => {
 });
 
 describe("configuration", () => {
+  test("without AccountLinks() the link and unlink endpoints are off (400 UnknownAction)", async () => {
+    const browser = createBrowser();
+    await oidcSignIn(browser, "op-trusted", "gina", "gina@example.com", true);
+    latch.configure({ adapter: db.adapter, providers: [oidcProvider("op-trusted", op.issuer, { clientId: "op-trusted", clientSecret: "op-trusted-secret" })] });
+    for (const path of ["link/op-trusted", "unlink/op-trusted"]) {
+      const response = await postJson(browser, path);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "UnknownAction" });
+    }
+  });
+
   test('"verified-email" without trusted providers, or trusting a provider that is not OAuth, is a configuration error', async () => {
     for (const account of [{ linking: "verified-email" }, { linking: "verified-email", trustedProviders: ["nodemailer"] }, { linking: "sometimes" }] as AccountOptions[]) {
       configure(account);
