@@ -45,7 +45,7 @@ beforeAll(async () => {
   for (const id of ["op-trusted", "op-other"]) {
     await op.setClient({ client_id: id, client_secret: `${id}-secret`, redirect_uris: [`${latch.origin}/auth/callback/${id}`] });
   }
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await latch?.close();
@@ -148,6 +148,29 @@ async function unprovenUserWithPasskey(email: string) {
   await db.adapter.createSession!({ sessionToken: `attacker-${randomUUID()}`, userId: user.id, expires: new Date(Date.now() + 3_600_000) });
   return user;
 }
+
+describe("emailVerified of a user created by a plain OAuth 2 sign-in", () => {
+  test("is set when the provider's isEmailVerified says so for that address, and stays null without it", async () => {
+    const e = op.endpoints;
+    const plain = (id: string, extra: Record<string, unknown>) => ({
+      id, name: id, type: "oauth", issuer: op.issuer, clientId: "op-other", clientSecret: "op-other-secret",
+      authorization: { url: e.authorization, params: { scope: "openid email profile" } }, token: e.token, userinfo: e.userinfo,
+      ...extra,
+    });
+    await op.setClient({ client_id: "op-other", client_secret: "op-other-secret", redirect_uris: ["plain-flagged", "plain-unflagged", "op-other"].map((id) => `${latch.origin}/auth/callback/${id}`) });
+    latch.configure({
+      adapter: db.adapter,
+      providers: [
+        plain("plain-flagged", { isEmailVerified: (profile: { email_verified?: unknown }) => profile.email_verified === true }),
+        plain("plain-unflagged", {}),
+      ] as never,
+    });
+    await oidcSignIn(createBrowser(), "plain-flagged", "henry", "henry@example.com", true);
+    expect((await userByEmail("henry@example.com"))!.emailVerified).toBeInstanceOf(Date);
+    await oidcSignIn(createBrowser(), "plain-unflagged", "iris", "iris@example.com", true);
+    expect((await userByEmail("iris@example.com"))!.emailVerified).toBeNull();
+  });
+});
 
 describe('account.linking "never" (the default)', () => {
   for (const verified of [true, false]) {
