@@ -42,7 +42,7 @@ const victim = "victim@example.com";
 
 beforeAll(async () => {
   [latch, op, db, smtp] = await Promise.all([startLatch(), startOpenIDProvider(), pgliteAdapter(), startSmtpServer()]);
-  for (const id of ["op-trusted", "op-other"]) {
+  for (const id of ["op-trusted", "op-other", "op-pkce"]) {
     await op.setClient({ client_id: id, client_secret: `${id}-secret`, redirect_uris: [`${latch.origin}/auth/callback/${id}`] });
   }
 }, 180_000);
@@ -71,6 +71,8 @@ function configure(account?: AccountOptions, extra: Partial<AuthConfig> = {}): v
     providers: [
       oidcProvider("op-trusted", op.issuer, { clientId: "op-trusted", clientSecret: "op-trusted-secret" }),
       oidcProvider("op-other", op.issuer, { clientId: "op-other", clientSecret: "op-other-secret" }),
+      // No state check of its own: a link still sends one, and its callback reads it.
+      oidcProvider("op-pkce", op.issuer, { clientId: "op-pkce", clientSecret: "op-pkce-secret", checks: ["pkce"] }),
       Nodemailer({ server: smtp.url, from: "Latch Test <no-reply@latch.test>" }),
       Credentials({
         credentials: { email: {}, password: {} },
@@ -339,18 +341,21 @@ describe("POST link/<providerId>", () => {
     expect(await session(browser, latch.origin)).toMatchObject({ user: { email: "alice@example.com" } });
   });
 
-  test("a link finished after its user signed out is refused: the account goes to nobody", async () => {
-    const browser = await signedInAlice();
-    opAccount("stray", "stray@example.com", true);
-    const { url } = (await (await postJson(browser, "link/op-other")).json()) as { url: string };
-    const signOut = new URLSearchParams({ csrfToken: await csrfToken(browser) });
-    await browser.fetch(`${latch.origin}/auth/signout`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: signOut });
-    const before = await db.counts();
-    const done = await browser.follow(url);
-    expect(errorOf(done.url)).toBe("OAuthAccountNotLinked");
-    expect(await db.counts()).toEqual(before);
-    expect(await userByEmail("stray@example.com")).toBeNull();
-  });
+  for (const providerId of ["op-other", "op-pkce"]) {
+    test(`a link finished after its user signed out is refused: the account goes to nobody (${providerId})`, async () => {
+      const browser = await signedInAlice();
+      opAccount("stray", "stray@example.com", true);
+      const { url } = (await (await postJson(browser, `link/${providerId}`)).json()) as { url: string };
+      expect(new URL(url).searchParams.has("state")).toBe(true);
+      const signOut = new URLSearchParams({ csrfToken: await csrfToken(browser) });
+      await browser.fetch(`${latch.origin}/auth/signout`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: signOut });
+      const before = await db.counts();
+      const done = await browser.follow(url);
+      expect(errorOf(done.url)).toBe("OAuthAccountNotLinked");
+      expect(await db.counts()).toEqual(before);
+      expect(await userByEmail("stray@example.com")).toBeNull();
+    });
+  }
 
   test("refusals: 401 signed out, 400 for a malformed body or a provider without OAuth, no start without the CSRF token", async () => {
     expect((await postJson(createBrowser(), "link/op-other")).status).toBe(401);
