@@ -43,7 +43,8 @@ function placeholders(count: number): string {
 
 const sessionAndUser = `
   SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId",
-         u.id, u.name, u.email, u."emailVerified", u.image
+         u.id, u.name, u.email, u."emailVerified", u.image,
+         EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = s."userId" AND a."refreshError" IS NOT NULL) AS "refreshError"
   FROM sessions s JOIN users u ON u.id = s."userId"
   WHERE s."sessionToken" = $1`;
 
@@ -286,20 +287,24 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return !!row;
     },
 
-    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+    async releaseAccount({ provider, providerAccountId }, holder, tokens, refused) {
       const t = tokens ?? {};
       const row = await firstRow<Row>(
         client,
         `UPDATE accounts SET "refreshLeaseHolder" = NULL, "refreshLeaseUntil" = NULL,
            access_token = CASE WHEN $4 THEN $5 ELSE access_token END,
-           refresh_token = CASE WHEN $4 THEN $6 ELSE refresh_token END,
+           refresh_token = CASE WHEN $4 THEN COALESCE($6, refresh_token) ELSE refresh_token END,
            expires_at = CASE WHEN $4 THEN $7 ELSE expires_at END,
            id_token = CASE WHEN $4 THEN COALESCE($8, id_token) ELSE id_token END,
            scope = CASE WHEN $4 THEN COALESCE($9, scope) ELSE scope END,
-           token_type = CASE WHEN $4 THEN COALESCE($10, token_type) ELSE token_type END
+           token_type = CASE WHEN $4 THEN COALESCE($10, token_type) ELSE token_type END,
+           "refreshError" = CASE WHEN $4 THEN NULL ELSE COALESCE($11, "refreshError") END
          WHERE provider = $1 AND "providerAccountId" = $2 AND "refreshLeaseHolder" = $3
          RETURNING *`,
-        [provider, providerAccountId, holder, tokens !== null, t.access_token ?? null, t.refresh_token ?? null, t.expires_at ?? null, t.id_token ?? null, t.scope ?? null, t.token_type ?? null],
+        [
+          provider, providerAccountId, holder, tokens !== null, t.access_token ?? null, t.refresh_token ?? null, t.expires_at ?? null,
+          t.id_token ?? null, t.scope ?? null, t.token_type ?? null, tokens === null ? (refused ?? null) : null,
+        ],
       );
       return row ? toAccount(row) : null;
     },

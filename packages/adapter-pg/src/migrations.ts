@@ -40,6 +40,13 @@ export const migrations: readonly Migration[] = [
     // Who may refresh the account's tokens now, and until when (see leaseAccount).
     statements: [`ALTER TABLE accounts ADD COLUMN IF NOT EXISTS "refreshLeaseHolder" text, ADD COLUMN IF NOT EXISTS "refreshLeaseUntil" timestamptz`],
   },
+  {
+    version: 5,
+    name: "refused refresh recorded on accounts",
+    // The provider's error code when it refused the stored refresh token (see releaseAccount);
+    // NULL for every existing account.
+    statements: [`ALTER TABLE accounts ADD COLUMN IF NOT EXISTS "refreshError" text`],
+  },
 ];
 
 function literal(text: string): string {

@@ -51,6 +51,7 @@ export function toSession(row: Row): AdapterSession {
   if (row.lastSeenAt !== undefined) session.lastSeenAt = toDateOrNull(row.lastSeenAt);
   if (row.userAgent !== undefined) session.userAgent = (row.userAgent as string | null) ?? null;
   if (row.ip !== undefined) session.ip = (row.ip as string | null) ?? null;
+  if (row.refreshError === true) session.refreshError = true;
   return session;
 }
 

@@ -27,6 +27,7 @@ describe.runIf(await needService(services.postgres))("getAccessToken with refres
   let base: string;
   let instances: [AuthConfig, AuthConfig];
   let userId: string;
+  let browser: ReturnType<typeof createBrowser>;
 
   const configFor = (pool: pg.Pool): AuthConfig => ({
     secret: "access-token-secret-0123456789abcdef",
@@ -52,13 +53,8 @@ describe.runIf(await needService(services.postgres))("getAccessToken with refres
     await op.setClient({ client_id: "latch", client_secret: "latch-secret", redirect_uris: [`${base}/callback/op`] });
 
     // A real sign-in stores the account with the provider's access and refresh tokens.
-    const browser = createBrowser();
-    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
-    await browser.follow(`${base}/signin/op`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
-    });
+    browser = createBrowser();
+    await signIn();
     const { rows } = await pool.query(`SELECT "userId", refresh_token FROM accounts WHERE provider = 'op'`);
     expect(rows).toHaveLength(1);
     expect(rows[0].refresh_token).toBeTruthy();
@@ -73,6 +69,17 @@ describe.runIf(await needService(services.postgres))("getAccessToken with refres
     await pool.query(`DROP SCHEMA ${schema} CASCADE`);
     await pool.end();
   });
+
+  async function signIn() {
+    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
+    await browser.follow(`${base}/signin/op`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
+    });
+  }
+  /** The signed-in browser's session, as the app's client reads it. */
+  const session = async () => (await (await browser.fetch(`${base}/session`)).json()) as { user?: unknown; error?: string } | null;
 
   const stored = async () =>
     (await pool.query(`SELECT access_token, refresh_token, expires_at, "refreshLeaseHolder" FROM accounts WHERE provider = 'op'`)).rows[0] as {
@@ -110,11 +117,12 @@ describe.runIf(await needService(services.postgres))("getAccessToken with refres
     expect(userinfo.status).toBe(200);
   });
 
-  test("a refresh token the provider refuses gives RefreshTokenError and writes nothing", async () => {
+  test("a refresh token the provider refuses: one request reaches it, every caller gets RefreshTokenError, the session says so, no token is written", async () => {
     await expire();
     // The refresh token a rotation already used: the provider refuses it.
     await pool.query(`UPDATE accounts SET refresh_token = 'not-a-refresh-token' WHERE provider = 'op'`);
     const before = await stored();
+    expect(await session()).not.toHaveProperty("error");
     const grants = { ...op.refreshGrants };
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => getAccessToken(instances[i % 2]!, { userId, provider: "op" })));
     for (const result of results) {
@@ -122,11 +130,34 @@ describe.runIf(await needService(services.postgres))("getAccessToken with refres
       expect((result as PromiseRejectedResult).reason).toBeInstanceOf(RefreshTokenError);
       expect((result as PromiseRejectedResult).reason.type).toBe("RefreshTokenError");
     }
-    expect(await stored()).toEqual(before);
-    // The provider was asked at most once per instance, never once per caller.
-    expect(op.refreshGrants.refused - grants.refused).toBeGreaterThanOrEqual(1);
-    expect(op.refreshGrants.refused - grants.refused).toBeLessThanOrEqual(2);
+    // The lease holder recorded the refusal: the other instance read it instead of asking again.
+    expect(op.refreshGrants.refused - grants.refused).toBe(1);
     expect(op.refreshGrants.succeeded).toBe(grants.succeeded);
+    // No token changed; only the refusal is recorded.
+    const after = await stored();
+    expect(after).toEqual(before);
+    const { rows } = await pool.query(`SELECT "refreshError" FROM accounts WHERE provider = 'op'`);
+    expect(rows[0].refreshError).toBe("invalid_grant");
+    // Later calls fail at once, without sending the dead token to the provider again.
+    await expect(getAccessToken(instances[1], { userId, provider: "op" })).rejects.toMatchObject({ type: "RefreshTokenError" });
+    expect(op.refreshGrants.refused - grants.refused).toBe(1);
+    // The database session reads with error "RefreshTokenError", never with a silently stale token.
+    expect(await session()).toMatchObject({ user: { email: "rita@example.com" }, error: "RefreshTokenError" });
+  });
+
+  test("signing in again stores the provider's new tokens, which ends the refusal", async () => {
+    const grants = { ...op.refreshGrants };
+    await signIn();
+    const renewed = await stored();
+    expect(renewed.refresh_token).not.toBe("not-a-refresh-token");
+    const { rows } = await pool.query(`SELECT "refreshError" FROM accounts WHERE provider = 'op'`);
+    expect(rows[0].refreshError).toBeNull();
+    expect(await session()).not.toHaveProperty("error");
+    // The new refresh token works.
+    await expire();
+    const token = await getAccessToken(instances[0], { userId, provider: "op" });
+    expect(op.refreshGrants.succeeded - grants.succeeded).toBe(1);
+    expect(token).toBe((await stored()).access_token);
   });
 
   test("an unknown provider or an account that is not linked is refused with a typed error", async () => {

@@ -44,6 +44,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
   const keys = keysFor(options.prefix ?? defaultPrefix);
   /** The key of the user with an empty id: what the session script completes with an encoded id. */
   const userKeyPrefix = keys.user("");
+  const refusedKeyPrefix = keys.userRefusedAccounts("");
 
   async function readUser(id: string): Promise<AdapterUser | null> {
     return decode<AdapterUser>(await redis.get(keys.user(id)));
@@ -118,6 +119,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         keys.userAccounts(userId),
         keys.userSessions(userId),
         keys.userAuthenticators(userId),
+        keys.userRefusedAccounts(userId),
         ...accountKeys,
         ...sessionTokens.map(keys.session),
         ...credentialIDs.map(keys.authenticator),
@@ -140,6 +142,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       const account = decode<AdapterAccount>(await redis.getdel(key));
       if (!account) return undefined;
       await redis.srem(keys.userAccounts(account.userId), key);
+      await redis.srem(keys.userRefusedAccounts(account.userId), key);
       return account;
     },
 
@@ -170,9 +173,12 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
 
     async getSessionAndUser(sessionToken) {
       // One round trip: the script reads the session, then the user it names.
-      const found = (await redis.eval(sessionAndUserScript, 1, keys.session(sessionToken), userKeyPrefix)) as [string, string?] | null;
+      const found = (await redis.eval(sessionAndUserScript, 1, keys.session(sessionToken), userKeyPrefix, refusedKeyPrefix)) as
+        | [string, string | null, number]
+        | null;
       const session = decode<AdapterSession>(found?.[0] ?? null);
       const user = decode<AdapterUser>(found?.[1] ?? null);
+      if (session && found![2] > 0) session.refreshError = true;
       return session && user && { session, user };
     },
 
@@ -292,7 +298,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       return taken === 1;
     },
 
-    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+    async releaseAccount({ provider, providerAccountId }, holder, tokens, refused) {
       const changes = tokens && Object.fromEntries(Object.entries(tokens).filter(([, value]) => value !== undefined && value !== null));
       const written = (await redis.eval(
         releaseAccountScript,
@@ -301,6 +307,8 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         keys.account(provider, providerAccountId),
         holder,
         changes ? encode(changes) : "",
+        tokens === null ? (refused ?? "") : "",
+        refusedKeyPrefix,
       )) as string | null;
       return decode<AdapterAccount>(written);
     },

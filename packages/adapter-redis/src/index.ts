@@ -6,3 +6,4 @@
 export { RedisAdapter, type RedisAdapterOptions } from "./adapter.js";
 export { defaultPrefix, keysFor, type Keys } from "./keys.js";
 export { RedisRevocationStore, type RedisRevocationStoreOptions } from "./revocation-store.js";
+export { RedisRefreshLock, type RedisRefreshLockOptions } from "./refresh-lock.js";

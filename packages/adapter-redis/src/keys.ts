@@ -17,6 +17,8 @@ export interface Keys {
   userSessions(userId: string): string;
   /** Set of the credential ids of a user. */
   userAuthenticators(userId: string): string;
+  /** Set of the account keys of a user whose refresh token the provider refused. */
+  userRefusedAccounts(userId: string): string;
 }
 
 /** The default key prefix. */
@@ -36,5 +38,6 @@ export function keysFor(prefix: string): Keys {
     userAccounts: (userId) => `${prefix}user:accounts:${part(userId)}`,
     userSessions: (userId) => `${prefix}user:sessions:${part(userId)}`,
     userAuthenticators: (userId) => `${prefix}user:authenticators:${part(userId)}`,
+    userRefusedAccounts: (userId) => `${prefix}user:refused-accounts:${part(userId)}`,
   };
 }

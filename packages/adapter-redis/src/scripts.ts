@@ -14,13 +14,16 @@ local function encodePart(value)
 end`;
 
 /**
- * KEYS[1]: the session key; ARGV[1]: the user key of an empty id (the prefix of user keys).
- * Returns `[session, user]` as stored (the user `nil` when missing), or `nil` without a session.
+ * KEYS[1]: the session key; ARGV[1]: the user key of an empty id (the prefix of user keys);
+ * ARGV[2]: the key prefix of the sets of refused accounts. Returns `[session, user, refused]` as
+ * stored (the user `nil` when missing; `refused` the number of the user's accounts whose refresh
+ * token the provider refused), or `nil` without a session.
  */
 export const sessionAndUserScript = `${encodePart}
 local session = redis.call("GET", KEYS[1])
 if not session then return nil end
-return { session, redis.call("GET", ARGV[1] .. encodePart(cjson.decode(session).userId)) }`;
+local userId = encodePart(cjson.decode(session).userId)
+return { session, redis.call("GET", ARGV[1] .. userId), redis.call("SCARD", ARGV[2] .. userId) }`;
 
 /**
  * KEYS[1]: the session key; ARGV[1]: the new user id or ""; ARGV[2]: the new `expires` as
@@ -59,17 +62,28 @@ return 1`;
 
 /**
  * KEYS[1]: the lease key; KEYS[2]: the account key; ARGV[1]: the holder; ARGV[2]: the tokens to
- * write as JSON, or "". Only while ARGV[1] holds the lease: merges the tokens into the stored
- * account, ends the lease and returns the account; `nil` otherwise (nothing written).
+ * write as JSON, or ""; ARGV[3]: the provider's refusal code to record when no tokens are
+ * written, or ""; ARGV[4]: the key prefix of the sets of refused accounts. Only while ARGV[1]
+ * holds the lease: merges the tokens into the stored account (clearing a recorded refusal) or
+ * records the refusal (the account key joins its user's set, which session reads count), ends
+ * the lease and returns the account; `nil` otherwise (nothing written).
  */
-export const releaseAccountScript = `
+export const releaseAccountScript = `${encodePart}
 if redis.call("GET", KEYS[1]) ~= ARGV[1] then return nil end
 redis.call("DEL", KEYS[1])
 local stored = redis.call("GET", KEYS[2])
 if not stored then return nil end
-if ARGV[2] == "" then return stored end
+if ARGV[2] == "" and ARGV[3] == "" then return stored end
 local account = cjson.decode(stored)
-for name, value in pairs(cjson.decode(ARGV[2])) do account[name] = value end
+local refused = ARGV[4] .. encodePart(account.userId)
+if ARGV[2] == "" then
+  account.refreshError = ARGV[3]
+  redis.call("SADD", refused, KEYS[2])
+else
+  for name, value in pairs(cjson.decode(ARGV[2])) do account[name] = value end
+  account.refreshError = nil
+  redis.call("SREM", refused, KEYS[2])
+end
 local encoded = cjson.encode(account)
 redis.call("SET", KEYS[2], encoded, "KEEPTTL")
 return encoded`;

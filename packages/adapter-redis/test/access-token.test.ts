@@ -23,6 +23,7 @@ describe.runIf(await needService(services.redis))("getAccessToken with the Redis
   let instances: AuthConfig[];
   let userId: string;
   let accountKey: string;
+  let browser: ReturnType<typeof createBrowser>;
 
   beforeAll(async () => {
     op = await startOpenIDProvider({ accounts: [account], accessTokenTtl: 120, rotateRefreshTokens: true });
@@ -38,13 +39,8 @@ describe.runIf(await needService(services.redis))("getAccessToken with the Redis
       const request = new Request(input, init);
       return request.url.startsWith(base) ? Auth(request, instances[0]!) : fetch(request);
     };
-    const browser = createBrowser({ fetch: app as typeof fetch });
-    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
-    await browser.follow(`${base}/signin/op`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
-    });
+    browser = createBrowser({ fetch: app as typeof fetch });
+    await signIn();
     const user = await RedisAdapter(redis, { prefix }).getUserByAccount!({ provider: "op", providerAccountId: account.sub });
     userId = user!.id;
     accountKey = keysFor(prefix).account("op", account.sub);
@@ -56,6 +52,16 @@ describe.runIf(await needService(services.redis))("getAccessToken with the Redis
     if (keys.length) await redis.del(...keys);
     for (const connection of connections) connection.disconnect();
   });
+
+  async function signIn() {
+    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
+    await browser.follow(`${base}/signin/op`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
+    });
+  }
+  const session = async () => (await (await browser.fetch(`${base}/session`)).json()) as { user?: unknown; error?: string } | null;
 
   const stored = async () => JSON.parse((await redis.get(accountKey))!) as { access_token: string; refresh_token: string; expires_at: number };
   const expire = async (changes: Record<string, unknown> = {}) =>
@@ -76,11 +82,28 @@ describe.runIf(await needService(services.redis))("getAccessToken with the Redis
     expect(await redis.exists(keysFor(prefix).accountLease("op", account.sub))).toBe(0);
   });
 
-  test("a refused refresh token gives RefreshTokenError and writes nothing", async () => {
+  test("a refused refresh token: one request reaches the provider, every caller gets RefreshTokenError, the session says so, no token is written", async () => {
     await expire({ refresh_token: "not-a-refresh-token" });
-    const before = await redis.get(accountKey);
+    const before = await stored();
+    expect(await session()).not.toHaveProperty("error");
+    const grants = { ...op.refreshGrants };
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => getAccessToken(instances[i % 2]!, { userId, provider: "op" })));
     for (const result of results) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(RefreshTokenError);
-    expect(await redis.get(accountKey)).toBe(before);
+    // The lease holder recorded the refusal; the other instance read it instead of asking again.
+    expect(op.refreshGrants.refused - grants.refused).toBe(1);
+    const after = await stored();
+    expect(after).toEqual({ ...before, refreshError: "invalid_grant" });
+    await expect(getAccessToken(instances[1]!, { userId, provider: "op" })).rejects.toBeInstanceOf(RefreshTokenError);
+    expect(op.refreshGrants.refused - grants.refused).toBe(1);
+    expect(await session()).toMatchObject({ user: { email: "rosa@example.com" }, error: "RefreshTokenError" });
+  });
+
+  test("signing in again stores the provider's new tokens, which ends the refusal", async () => {
+    await signIn();
+    const renewed = await stored();
+    expect(renewed.refresh_token).not.toBe("not-a-refresh-token");
+    expect(renewed).not.toHaveProperty("refreshError");
+    expect(await redis.scard(keysFor(prefix).userRefusedAccounts(userId))).toBe(0);
+    expect(await session()).not.toHaveProperty("error");
   });
 });

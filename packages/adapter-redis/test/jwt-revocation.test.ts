@@ -10,7 +10,7 @@ import { SessionControl } from "@latch/core/sessions";
 import Credentials from "@latch/core/providers/credentials";
 import { needService, services } from "@latch/testing";
 import { Redis } from "ioredis";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test, vi } from "vitest";
 import { RedisRevocationStore } from "../src/revocation-store.js";
 
 const prefix = `latch-test-${randomUUID().slice(0, 8)}:`;
@@ -134,6 +134,27 @@ describe.runIf(await needService(services.redis))("JWT session revocation on Red
     // The refused read clears the cookie.
     const res = await Auth(new Request(`${base}/session`, { headers: { cookie: stolen } }), b);
     expect(res.headers.getSetCookie().find((c) => c.startsWith(`${cookieName}=`))).toMatch(/Max-Age=0/);
+  });
+
+  test("the documented bound, on a set clock: another instance accepts a revoked session only while its cached answer is younger than cacheSeconds", async () => {
+    const cacheSeconds = 30;
+    const a = instance({ store, cacheSeconds });
+    const b = instance({ store, cacheSeconds });
+    const stolen = await signIn(a, "alice");
+    // Only Date is set by hand: Redis, the sockets and the timers run as usual.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const checked = Date.now();
+      expect(await read(b, stolen)).not.toBeNull(); // b's cache now holds "not revoked"
+      expect(await revokeSession(a, users.alice.id, await sidOf(stolen))).toBe(true);
+      expect(await read(a, stolen)).toBeNull(); // the revoking instance refuses it at once
+      vi.setSystemTime(checked + cacheSeconds * 1000 - 1);
+      expect(await read(b, stolen)).not.toBeNull(); // inside the bound: b answers from its cache
+      vi.setSystemTime(checked + cacheSeconds * 1000);
+      expect(await read(b, stolen)).toBeNull(); // the bound reached: b asks the store and refuses it
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("another user cannot revoke a session by naming its id", async () => {

@@ -40,4 +40,14 @@ export interface AdapterTestOptions {
    * (`createdAt`, `lastSeenAt`, `userAgent`, `ip`): their test is then skipped, saying why.
    */
   noSessionDetails?: string;
+  /**
+   * Set to the reason when the store cannot record a refused refresh (`releaseAccount`'s
+   * `refused`, the account's `refreshError`): its test is then skipped, saying why.
+   */
+  noRefreshRefusal?: string;
+  /**
+   * Set to the reason when the store's schema has no room for an account's refresh lease
+   * (`leaseAccount`, `releaseAccount`): their tests are then skipped, saying why.
+   */
+  noRefreshLease?: string;
 }

@@ -133,9 +133,12 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
 
     async getSessionAndUser(sessionToken) {
       // One query, the session joined with its user (`find`: see getUserByAccount).
-      const [session] = await (await manager()).find(SessionEntity, { where: { sessionToken }, relations: { user: true } });
+      // The user's accounts come along (users have a few), for a refused refresh to show.
+      const [session] = await (await manager()).find(SessionEntity, { where: { sessionToken }, relations: { user: { accounts: true } } });
       if (!session?.user) return null;
-      return { session: toSession(session), user: toUser(session.user) };
+      const result = { session: toSession(session), user: toUser(session.user) };
+      if (session.user.accounts?.some((account) => account.refreshError)) result.session.refreshError = true;
+      return result;
     },
 
     async updateSession({ sessionToken, expires, userId, lastSeenAt }) {
@@ -252,13 +255,15 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
       return (result.affected ?? 0) > 0;
     },
 
-    async releaseAccount({ provider, providerAccountId }, holder, tokens) {
+    async releaseAccount({ provider, providerAccountId }, holder, tokens, refused) {
       const m = await manager();
       const changes = Object.fromEntries(Object.entries(tokens ?? {}).filter(([, value]) => value !== undefined && value !== null));
+      // New tokens clear a recorded refusal; a refusal is recorded only when none are written.
+      const refusal = tokens ? { refreshError: null } : refused ? { refreshError: refused.slice(0, 64) } : {};
       const result = await m
         .createQueryBuilder()
         .update(AccountEntity)
-        .set({ ...changes, refreshLeaseHolder: null, refreshLeaseUntil: null } as never)
+        .set({ ...changes, ...refusal, refreshLeaseHolder: null, refreshLeaseUntil: null } as never)
         .where({ provider, providerAccountId, refreshLeaseHolder: holder })
         .execute();
       if (!result.affected) return null;

@@ -102,6 +102,10 @@ export class AccountEntity {
   @Column({ type: Date, precision: 3, nullable: true, default: null })
   refreshLeaseUntil!: Date | null;
 
+  /** The provider's error code when it refused the stored refresh token (migration 5; see `releaseAccount`). */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  refreshError!: string | null;
+
   @ManyToOne("users", "accounts", { onDelete: "CASCADE", createForeignKeyConstraints: true })
   @JoinColumn({ name: "userId" })
   user!: UserEntity;

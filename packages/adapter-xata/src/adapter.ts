@@ -132,6 +132,15 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
       return account && toAccount(account);
     },
 
+    async getAccountByUserId(userId, provider) {
+      const account = await accounts().filter({ "user.id": userId, provider }).getFirst();
+      return account ? toAccount(account) : null;
+    },
+
+    // No leaseAccount/releaseAccount: the seed's <prefix>_accounts table has no column for a
+    // lease's holder and end (nor for a recorded refusal), and Xata has no conditional update
+    // on other columns that could stand in. getAccessToken therefore cannot refresh with Xata.
+
     async createSession({ sessionToken, userId, expires }) {
       const created = await sessions().create({ sessionToken, expires, user: userId });
       await usersSessions().create({ user: userId, session: created.id });

@@ -23,6 +23,7 @@ describe("XataAdapter through @xata.io/client (against a local Xata stand-in)", 
   runAdapterTests({
     adapter: XataAdapter(client),
     noSessionDetails: "the seed's <prefix>_sessions table has only expires, sessionToken and user",
+    noRefreshLease: "the seed's <prefix>_accounts table has no column for a lease's holder and end, nor for a recorded refusal",
     db: {
       disconnect: () => standIn.close(),
       async user(id) {

@@ -76,6 +76,12 @@ export interface AdapterAccount extends Account {
   userId: string;
   /** The provider type of the account. */
   type: AdapterAccountType;
+  /**
+   * The provider's error code (such as `"invalid_grant"`) when it refused the stored refresh
+   * token, recorded by `releaseAccount`; absent or `null` otherwise. Cleared when new tokens are
+   * written. While it is set `getAccessToken` fails at once, without asking the provider again.
+   */
+  refreshError?: string | null;
 }
 
 /** A database session as stored by an adapter. */
@@ -92,6 +98,12 @@ export interface AdapterSession extends SessionDetails {
    * control (`listSessions`, `deleteSessionById`) return it from every session method.
    */
   id?: string;
+  /**
+   * Set by `getSessionAndUser` when the provider refused the refresh token of one of the user's
+   * accounts (its `refreshError`): the session then reads with `error: "RefreshTokenError"`.
+   * Adapters that do not record refusals leave it out.
+   */
+  refreshError?: boolean;
 }
 
 /**
@@ -264,7 +276,11 @@ export interface Adapter {
   /**
    * Ends `holder`'s lease, writing the refreshed `tokens` with it (nothing when `null`), only
    * while `holder` still holds it; returns the account, or `null` when the lease was lost (and
-   * nothing was written).
+   * nothing was written); a `refresh_token` left out keeps the stored one. Written tokens clear
+   * the account's `refreshError`. With `tokens` `null`
+   * and `refused` given (the provider's error code), records `refused` as the account's
+   * `refreshError`, so that other instances waiting for this refresh fail without asking the
+   * provider again; an adapter that cannot store it ignores `refused`.
    *
    * Optional: needed by `getAccessToken`.
    */
@@ -272,6 +288,7 @@ export interface Adapter {
     account: Pick<AdapterAccount, "provider" | "providerAccountId">,
     holder: string,
     tokens: Pick<AdapterAccount, "access_token" | "refresh_token" | "expires_at" | "id_token" | "scope" | "token_type"> | null,
+    refused?: string,
   ): Awaitable<AdapterAccount | null>;
 }
 

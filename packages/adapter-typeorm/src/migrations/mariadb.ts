@@ -44,4 +44,10 @@ export const mariadbMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("accounts")} ADD \`refreshLeaseHolder\` varchar(64) NULL, ADD \`refreshLeaseUntil\` datetime(3) NULL DEFAULT NULL`,
     ],
   },
+  {
+    version: 5,
+    name: "refused refresh recorded on accounts",
+    // The provider's error code when it refused the stored refresh token (see releaseAccount).
+    statements: (t) => [`ALTER TABLE ${t("accounts")} ADD \`refreshError\` varchar(64) NULL`],
+  },
 ];

@@ -47,4 +47,10 @@ export const postgresMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("accounts")} ADD "refreshLeaseHolder" character varying(64), ADD "refreshLeaseUntil" TIMESTAMP(3)`,
     ],
   },
+  {
+    version: 5,
+    name: "refused refresh recorded on accounts",
+    // The provider's error code when it refused the stored refresh token (see releaseAccount).
+    statements: (t) => [`ALTER TABLE ${t("accounts")} ADD "refreshError" character varying(64)`],
+  },
 ];

@@ -56,4 +56,10 @@ export const sqliteMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("accounts")} ADD COLUMN "refreshLeaseUntil" datetime(3)`,
     ],
   },
+  {
+    version: 5,
+    name: "refused refresh recorded on accounts",
+    // The provider's error code when it refused the stored refresh token (see releaseAccount).
+    statements: (t) => [`ALTER TABLE ${t("accounts")} ADD COLUMN "refreshError" varchar(64)`],
+  },
 ];

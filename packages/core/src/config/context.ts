@@ -1,6 +1,7 @@
-import type { Adapter } from "../adapter.js";
+import type { Adapter, Awaitable } from "../adapter.js";
+import type { CallbacksOptions, SessionCallbackInput } from "../types/callbacks.js";
+import type { Session } from "../types/entities.js";
 import type { AccountOptions } from "../types/account-options.js";
-import type { CallbacksOptions } from "../types/callbacks.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { EventCallbacks } from "../types/events.js";
 import type { LoggerInstance } from "../types/logger.js";
@@ -9,8 +10,13 @@ import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Theme } from "../types/theme.js";
 import type { InternalProvider } from "./providers.js";
 
-/** The callbacks with their defaults filled in. */
-export type ResolvedCallbacks = Required<CallbacksOptions>;
+/**
+ * The callbacks with their defaults filled in; `session` as Latch calls it (the fields of the
+ * session's strategy only).
+ */
+export type ResolvedCallbacks = Required<Omit<CallbacksOptions, "session">> & {
+  session: (params: SessionCallbackInput) => Awaitable<Session | Record<string, unknown>>;
+};
 
 /** The configuration of one request, resolved once and read-only. */
 export interface AuthContext {

@@ -51,7 +51,8 @@ const defaultCallbacks: ResolvedCallbacks = {
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
     expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
     // Set only when a refresh of the provider's tokens failed (getAccessToken): sign in again.
-    ...(token?.error === "RefreshTokenError" && { error: token.error }),
+    // (With database sessions the adapter's session says it: see session/database.ts.)
+    ...((token ?? session).error === "RefreshTokenError" && { error: "RefreshTokenError" }),
   }) as Session,
   jwt: defaultJwtCallback,
 };

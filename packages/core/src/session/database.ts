@@ -69,8 +69,10 @@ async function lookUp(ctx: Ctx, req: AuthRequest): Promise<{ session: AdapterSes
 async function exposed(ctx: Ctx, session: AdapterSession, user: AdapterUser, expires: Date, update?: { data: unknown }): Promise<Session> {
   // The token stays out of what the callback gets: a callback that returns the session as it
   // came would otherwise hand the cookie's secret to every script that reads /session.
-  const { sessionToken: _token, ...visible } = session;
-  const input = { session: { ...visible, user, expires } as never, user };
+  const { sessionToken: _token, refreshError, ...visible } = session;
+  // A refused refresh of the user's provider tokens (recorded on the account) shows as
+  // `session.error`, for the app to ask for a new sign-in.
+  const input = { session: { ...visible, user, expires, error: refreshError ? "RefreshTokenError" : undefined } as never, user };
   const result = update
     ? await ctx.callbacks.session({ ...input, newSession: update.data, trigger: "update" })
     : await ctx.callbacks.session(input);

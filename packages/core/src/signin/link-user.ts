@@ -4,7 +4,7 @@ import { AccountNotLinked, AdapterError, OAuthAccountNotLinked } from "../errors
 import { randomUUID } from "../crypto/index.js";
 import type { Account, User } from "../types/entities.js";
 import type { CurrentUser } from "../session/types.js";
-import { toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
+import { storeSignInTokens, toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
 import { proveAddress, sameAddress } from "./end-unproven-access.js";
 
 type Ctx = Pick<AuthContext, "events" | "logger"> & Partial<Pick<AuthContext, "adapter" | "session" | "jwt" | "providers" | "account">>;
@@ -93,6 +93,7 @@ export async function linkAccountUser(params: {
 
   if (byAccount) {
     if (current && current.id !== byAccount.id) throw notLinked(account, "This account is linked to another user.");
+    await storeSignInTokens(adapter, key, account);
     return { user: proves(byAccount) ? await prove(byAccount, key) : byAccount, isNewUser: false };
   }
   if (current) {

@@ -43,6 +43,11 @@ export interface DefaultSession {
   user?: User;
   /** ISO 8601 expiry. */
   expires: string;
+  /**
+   * `"RefreshTokenError"` when the provider refused to refresh the user's tokens
+   * (`getAccessToken`): the app should ask the user to sign in again. Absent otherwise.
+   */
+  error?: "RefreshTokenError";
 }
 
 /** The session the `session` callback returns. Augment this interface to add fields. */

@@ -67,6 +67,37 @@ export interface SessionOptions {
    * `getAccessToken(config, { request, provider })` can refresh them. Default `false`.
    */
   providerTokens?: boolean;
+  /**
+   * JWT strategy without an adapter that has the account lease: where app instances meet to
+   * refresh the provider's tokens of one session once (`getAccessToken(config, { request,
+   * provider })`), such as `RedisRefreshLock(redis)` of `@latch/redis`. Without it, concurrent
+   * requests of one instance share a refresh, but two instances holding the same cookie may
+   * both send its refresh token.
+   *
+   * @example
+   * ```ts
+   * import { RedisRefreshLock } from "@latch/redis"
+   * session: { strategy: "jwt", providerTokens: true, refreshLock: RedisRefreshLock(redis) }
+   * ```
+   */
+  refreshLock?: RefreshLockStore;
+}
+
+/**
+ * Where app instances coordinate the refresh of provider tokens kept in JWT sessions (for example
+ * `RedisRefreshLock` of `@latch/redis`). Latch names each refresh by a digest of its refresh token
+ * and stores its outcome encrypted with a key derived from that token.
+ */
+export interface RefreshLockStore {
+  /** Takes the lock `name` for `holder` until `until`, in one conditional write: `true` only when no one else holds it. */
+  acquire(name: string, holder: string, until: Date): Awaitable<boolean>;
+  /**
+   * Ends `holder`'s lock `name` and, unless `outcome` is `null`, keeps `outcome` readable under
+   * `name` until `expires` (an outcome is written even when the lock ran out meanwhile).
+   */
+  release(name: string, holder: string, outcome: string | null, expires: Date): Awaitable<void>;
+  /** The outcome last kept under `name`, or `null`. */
+  result(name: string): Awaitable<string | null>;
 }
 
 /**

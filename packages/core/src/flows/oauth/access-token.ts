@@ -6,9 +6,9 @@ import { resolveConfig, staticConfig } from "../../config/resolve.js";
 import type { AuthRequest } from "../../http/request.js";
 import { parseCookies } from "../../security/cookies.js";
 import type { AuthConfig } from "../../types/config.js";
-import type { JwtAccessToken } from "./refresh.js";
+import type { JwtAccessToken } from "./jwt-refresh.js";
 
-export type { JwtAccessToken } from "./refresh.js";
+export type { JwtAccessToken } from "./jwt-refresh.js";
 
 /** Which session's provider tokens `getAccessToken` gives, with JWT sessions. */
 export interface JwtAccessTokenParams {
@@ -59,14 +59,15 @@ export async function getAccessToken(config: AuthConfig, params: AccessTokenPara
  */
 export async function getAccessToken(config: AuthConfig, params: JwtAccessTokenParams): Promise<JwtAccessToken>;
 export async function getAccessToken(config: AuthConfig, params: AccessTokenParams | JwtAccessTokenParams): Promise<string | JwtAccessToken> {
-  const refresh = await import("./refresh.js");
   if ("request" in params) {
+    const { freshJwtAccessToken } = await import("./jwt-refresh.js");
     const { request } = params;
     const url = new URL(request.url);
     const ctx = resolveConfig(config, url);
     const req: AuthRequest = { url, method: "GET", action: "session", query: {}, cookies: parseCookies(request.headers.get("cookie")), headers: request.headers, jsonMode: false, request };
-    return refresh.freshJwtAccessToken(ctx, req, staticConfig(config), params.provider);
+    return freshJwtAccessToken(ctx, req, staticConfig(config), params.provider, config.session?.refreshLock);
   }
+  const { freshAccessToken } = await import("./refresh.js");
   const s = staticConfig(config);
-  return refresh.freshAccessToken({ adapter: s.adapter, providers: s.mergedProviders as never }, s, params.userId, params.provider);
+  return freshAccessToken({ adapter: s.adapter, providers: s.mergedProviders as never }, s, params.userId, params.provider);
 }

@@ -1,0 +1,123 @@
+/**
+ * getAccessToken with JWT sessions over two Latch instances (two config objects, each with its
+ * own Redis connection and single-flight state) that share a real Redis through
+ * `RedisRefreshLock`, against the real OpenID Provider of @latch/testing (rotating refresh
+ * tokens; refresh grants counted there). No adapter: the provider's tokens live in the cookie.
+ */
+import { randomUUID } from "node:crypto";
+import { Auth, getAccessToken, type AuthConfig } from "@latch/core";
+import { decode, encode } from "@latch/core/jwt";
+import { createBrowser, needService, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { RedisRefreshLock } from "../src/refresh-lock.js";
+
+const prefix = `latch-test-${randomUUID().slice(0, 8)}:`;
+const base = "http://localhost/auth";
+const secret = "jwt-refresh-lock-secret-0123456789abcdef";
+const cookieName = "authjs.session-token";
+
+type Tokens = { access_token: string; refresh_token: string; expires_at: number };
+
+describe.runIf(await needService(services.redis))("getAccessToken with JWT sessions, two instances sharing a Redis refresh lock", () => {
+  const connections = [0, 1].map(() => new Redis({ host: services.redis.host, port: services.redis.port, lazyConnect: true }));
+  let op: OpenIDProvider;
+  let instances: AuthConfig[];
+  let cookie: string;
+
+  beforeAll(async () => {
+    op = await startOpenIDProvider({ accessTokenTtl: 120, rotateRefreshTokens: true });
+    await op.setClient({ client_id: "latch", client_secret: "latch-secret", redirect_uris: [`${base}/callback/op`] });
+    instances = connections.map((connection) => ({
+      secret,
+      trustHost: true,
+      session: { strategy: "jwt", providerTokens: true, refreshLock: RedisRefreshLock(connection, { prefix }) },
+      logger: { error: () => {}, warn: () => {}, debug: () => {} },
+      providers: [{ id: "op", name: "Test OP", type: "oidc", issuer: op.issuer, clientId: "latch", clientSecret: "latch-secret" }],
+    }));
+    const app = (input: string | URL | Request, init?: RequestInit) => {
+      const request = new Request(input, init);
+      return request.url.startsWith(base) ? Auth(request, instances[0]!) : fetch(request);
+    };
+    const browser = createBrowser({ fetch: app as typeof fetch });
+    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
+    await browser.follow(`${base}/signin/op`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
+    });
+    cookie = `${cookieName}=${browser.cookie(base, cookieName)}`;
+  });
+
+  afterAll(async () => {
+    await op?.close();
+    const redis = connections[0]!;
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    for (const connection of connections) connection.disconnect();
+  });
+
+  const tokenOf = async (pair: string) => (await decode({ token: pair.slice(cookieName.length + 1), secret, salt: cookieName }))!;
+  const providerTokens = async (pair: string) => ((await tokenOf(pair)).providerTokens as Record<string, Tokens>).op!;
+  /** The session cookie with the provider's access token made to look expired. */
+  async function expired(pair: string, changes: Partial<Tokens> = {}): Promise<string> {
+    const { iat: _i, exp: _e, jti: _j, ...token } = await tokenOf(pair);
+    const op = { ...(await providerTokens(pair)), expires_at: Math.floor(Date.now() / 1000) - 5, ...changes };
+    return `${cookieName}=${await encode({ token: { ...token, providerTokens: { op } }, secret, salt: cookieName })}`;
+  }
+  const request = (pair: string) => new Request(`${base}/api`, { headers: { cookie: pair } });
+  const sessionCookie = (cookies: string[]) => cookies.find((c) => c.startsWith(`${cookieName}=`))!.split(";")[0]!;
+  const session = async (pair: string) => (await (await Auth(new Request(`${base}/session`, { headers: { cookie: pair } }), instances[1]!)).json()) as Record<string, unknown>;
+
+  test("50 concurrent calls on an expired token over two instances: one refresh reaches the provider, all get the new token and a cookie with it", async () => {
+    const stale = await expired(cookie);
+    const old = await providerTokens(stale);
+    const before = { ...op.refreshGrants };
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => getAccessToken(instances[i % 2]!, { request: request(stale), provider: "op" })));
+    expect(op.refreshGrants.succeeded - before.succeeded).toBe(1);
+    expect(op.refreshGrants.refused - before.refused).toBe(0);
+    const fresh = results[0]!.accessToken!;
+    expect(fresh).not.toBe(old.access_token);
+    for (const result of results) {
+      expect(result.accessToken).toBe(fresh);
+      // Every caller gets the cookie to set, carrying the rotated tokens.
+      const rotated = await providerTokens(sessionCookie(result.cookies));
+      expect(rotated.access_token).toBe(fresh);
+      expect(rotated.refresh_token).not.toBe(old.refresh_token);
+    }
+    // The new token works at the provider.
+    expect((await fetch(op.endpoints.userinfo, { headers: { authorization: `Bearer ${fresh}` } })).status).toBe(200);
+    // The store holds digests and a sealed outcome, never a token.
+    const redis = connections[0]!;
+    for (const key of await redis.keys(`${prefix}*`)) {
+      expect(key).not.toContain(old.refresh_token);
+      const value = (await redis.get(key)) ?? "";
+      expect(value).not.toContain(fresh);
+      expect(value).not.toContain(old.refresh_token);
+    }
+    cookie = sessionCookie(results[0]!.cookies);
+  });
+
+  test("a request still carrying the old cookie later reads the outcome instead of sending the used refresh token", async () => {
+    const before = { ...op.refreshGrants };
+    const stale = await expired(cookie);
+    const first = await getAccessToken(instances[0]!, { request: request(stale), provider: "op" });
+    const late = await getAccessToken(instances[1]!, { request: request(stale), provider: "op" });
+    expect(op.refreshGrants.succeeded - before.succeeded).toBe(1);
+    expect(op.refreshGrants.refused - before.refused).toBe(0);
+    expect(late.accessToken).toBe(first.accessToken);
+    cookie = sessionCookie(first.cookies);
+  });
+
+  test("a refused refresh token reaches the provider once over both instances; every caller gets RefreshTokenError and a cookie that says so", async () => {
+    const stale = await expired(cookie, { refresh_token: `dead-${randomUUID()}` });
+    const before = { ...op.refreshGrants };
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => getAccessToken(instances[i % 2]!, { request: request(stale), provider: "op" })));
+    expect(op.refreshGrants.refused - before.refused).toBe(1);
+    expect(op.refreshGrants.succeeded).toBe(before.succeeded);
+    for (const result of results) {
+      expect(result).toMatchObject({ accessToken: null, error: "RefreshTokenError" });
+      expect(await session(sessionCookie(result.cookies))).toMatchObject({ error: "RefreshTokenError", user: { email: expect.any(String) } });
+    }
+  });
+});
