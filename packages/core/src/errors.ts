@@ -19,7 +19,7 @@ export type ErrorType =
   | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
-  | "InvalidRequest" | "RefreshTokenError" | "RateLimited"
+  | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking"
   | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon";
 
 /** Structured detail kept with an error; never a secret. */
@@ -156,6 +156,8 @@ export class MissingWebAuthnAutocomplete extends AuthError { static readonly typ
 export class WebAuthnVerificationError extends AuthError { static readonly type = "WebAuthnVerificationError"; override readonly type = "WebAuthnVerificationError"; }
 /** An experimental feature was used without being enabled. */
 export class ExperimentalFeatureNotEnabled extends AuthError { static readonly type = "ExperimentalFeatureNotEnabled"; override readonly type = "ExperimentalFeatureNotEnabled"; }
+/** `account.linking` or `account.trustedProviders` cannot work (an unknown policy, or a trusted id that is no OAuth provider). */
+export class InvalidAccountLinking extends AuthError { static readonly type = "InvalidAccountLinking"; override readonly type = "InvalidAccountLinking"; }
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
 export type LatchError =
@@ -165,7 +167,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | PasswordRuleError;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | PasswordRuleError;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.

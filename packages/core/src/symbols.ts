@@ -44,3 +44,9 @@ export const sessionControlCode: unique symbol = Symbol("latch.sessionControl");
  * limits does not bundle them. Internal: not exported from the package entry.
  */
 export const rateLimitCode: unique symbol = Symbol("latch.rateLimit");
+
+/**
+ * Where `AccountLinks()` carries the code of the link and unlink endpoints, so that an app that
+ * does not turn them on does not bundle them. Internal: not exported from the package entry.
+ */
+export const accountLinksCode: unique symbol = Symbol("latch.accountLinks");

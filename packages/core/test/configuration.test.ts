@@ -251,7 +251,7 @@ describe("createActionURL", () => {
 
 describe("isAuthAction", () => {
   it("accepts every action and nothing else", () => {
-    for (const action of ["providers", "session", "csrf", "signin", "signout", "callback", "verify-request", "error", "webauthn-options"]) {
+    for (const action of ["providers", "session", "csrf", "signin", "signout", "callback", "verify-request", "error", "webauthn-options", "sessions", "link", "unlink"]) {
       expect(isAuthAction(action)).toBe(true);
     }
     for (const other of ["", "nope", "Session", "signin/credentials", "toString", "__proto__"]) expect(isAuthAction(other)).toBe(false);

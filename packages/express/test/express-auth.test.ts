@@ -314,6 +314,12 @@ describe("configuration forms", () => {
     expect(providers.credentials?.callbackUrl).toBe(`${base}/wild/auth/callback/credentials`);
     const bad = await signIn(createBrowser(), { password: "nope" }, "/wild/auth");
     expect(bad.headers.get("location")).toBe(`${base}/wild/auth/signin?error=CredentialsSignin&code=credentials`);
+    // The link actions are found under a wildcard mount too (this config leaves them off).
+    for (const path of ["link/github", "unlink/github"]) {
+      const response = await browser.fetch(`${base}/wild/auth/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(/link endpoints are off/);
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import type { AuthContext } from "../config/context.js";
 import { UnknownAction } from "../errors.js";
 import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
-import { sessionControlCode } from "../symbols.js";
+import { accountLinksCode, sessionControlCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import { csrfAction } from "./csrf.js";
 import { providersAction } from "./providers.js";
@@ -31,14 +31,22 @@ const signout = () => import("./signout.js");
 const pages = () => import("./pages.js");
 const callback = () => import("./callback.js");
 
-/** The sessions endpoints, carried by `SessionControl()` when the app turned them on. */
-function sessionControl(pick: "list" | "revoke"): Handler {
+/**
+ * Endpoints whose code an option carries when the app turned them on: the sessions endpoints
+ * (`SessionControl()`) and the link endpoints (`AccountLinks()`). `off` says how to turn them on.
+ */
+function carried(pick: string, code: (ctx: AuthContext) => object | undefined, off: string): Handler {
   return (ctx, req) => {
-    const code = ctx.session.control?.[sessionControlCode] as Record<"list" | "revoke", Handler> | undefined;
-    if (!code) throw new UnknownAction("The sessions endpoints are off: pass session.control = SessionControl() of @latch/core/sessions.");
-    return code[pick](ctx, req);
+    const handlers = code(ctx) as Record<string, Handler> | undefined;
+    if (!handlers) throw new UnknownAction(`The ${off}.`);
+    return handlers[pick]!(ctx, req);
   };
 }
+
+const sessionsOff = "sessions endpoints are off: pass session.control = SessionControl() of @latch/core/sessions";
+const linksOff = "link endpoints are off: pass account.links = AccountLinks() of @latch/core/accounts";
+const sessionControl = (pick: string) => carried(pick, (ctx) => ctx.session.control?.[sessionControlCode], sessionsOff);
+const accountLinks = (pick: string) => carried(pick, (ctx) => ctx.account.links?.[accountLinksCode], linksOff);
 
 /** Which function answers each action and method (the table of the wire protocol). */
 const routes: Record<string, Handler> = {
@@ -57,6 +65,8 @@ const routes: Record<string, Handler> = {
   "GET webauthn-options": webAuthnOptions,
   "GET sessions": sessionControl("list"),
   "POST sessions": sessionControl("revoke"),
+  "POST link": accountLinks("link"),
+  "POST unlink": accountLinks("unlink"),
 };
 
 /** Routes a parsed request to its action. A pair outside the table is `UnknownAction`. */

@@ -2,7 +2,7 @@ import { requiredAdapterMethods, type AdapterMethod } from "../adapter.js";
 import {
   type AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods, MissingAuthorize,
   MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider, DuplicateConditionalUI, MissingWebAuthnAutocomplete,
-  InvalidEndpoints,
+  InvalidEndpoints, InvalidAccountLinking,
 } from "../errors.js";
 import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../providers/types.js";
 import type { AuthConfig } from "../types/config.js";
@@ -36,6 +36,28 @@ function checkRelativeEndpoints(provider: ProviderConfig): AuthError | null {
     }
   }
   return null;
+}
+
+/** `account.linking` is a policy; `"verified-email"` trusts at least one of the oauth/oidc providers. */
+function checkAccountOptions(config: AuthConfig, providers: readonly ProviderConfig[]): AuthError | null {
+  const { linking = "never", trustedProviders = [] } = config.account ?? {};
+  const oauthIds = providers.filter((p) => p.type === "oauth" || p.type === "oidc").map((p) => p.id);
+  const wrong = (linking !== "never" && linking !== "verified-email") || !Array.isArray(trustedProviders) || trustedProviders.some((id) => !oauthIds.includes(id));
+  if (wrong || (linking === "verified-email" && !trustedProviders.length)) {
+    return new InvalidAccountLinking('account: linking "never" (default), or "verified-email" with trustedProviders: [oauth/oidc provider ids].');
+  }
+  return null;
+}
+
+/** The one-time warnings about account linking. */
+function warnAboutLinking(config: AuthConfig, logger: ReturnType<typeof staticConfig>["logger"]): void {
+  const providers = staticConfig(config).mergedProviders;
+  const dangerous = providers.filter((p) => (p as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking).map((p) => p.id);
+  if (dangerous.length) logger.warn("dangerous-email-account-linking", `${dangerous}: allowDangerousEmailAccountLinking links unverified addresses; prefer account.linking "verified-email".`);
+  const { adapter } = config;
+  if (adapter && !(adapter.getAccountByUserId && adapter.unlinkAccount) && providers.some((p) => p.type === "oauth" || p.type === "oidc")) {
+    logger.warn("unproven-accounts-kept", "The adapter lacks getAccountByUserId or unlinkAccount: OAuth accounts linked before an address is proven outlive the proof.");
+  }
 }
 
 function findProblem(config: AuthConfig): AuthError | null {
@@ -77,6 +99,8 @@ function findProblem(config: AuthConfig): AuthError | null {
       if (provider.enableConditionalUI) conditionalUI = provider.id;
     }
   }
+  const accountProblem = checkAccountOptions(config, s.mergedProviders);
+  if (accountProblem) return accountProblem;
   if (s.session.strategy === "database") {
     if (!config.adapter) return new MissingAdapter("The database session strategy needs an adapter; set `adapter`, or use `session: { strategy: \"jwt\" }`.");
     requiredAdapterMethods.database.forEach((m) => needs.add(m));
@@ -106,6 +130,7 @@ export function assertConfig(config: AuthConfig): AuthError | null {
     if (config.adapter && !signedOutPasskeysAllowed(config.adapter) && staticConfig(config).mergedProviders.some((p) => p.type === "webauthn")) {
       logger.warn("webauthn-signed-in-only", "The adapter has no deleteAuthenticator, so only signed-in users can register passkeys (a passkey registered under an unproven address could not be removed once the owner proves it).");
     }
+    warnAboutLinking(config, logger);
   }
   return problem;
 }

@@ -6,6 +6,7 @@ import { defaultRedirect } from "../security/callback-url.js";
 import { resolveCookies } from "../security/cookies.js";
 import { originCheck, skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";
+import type { AccountOptions } from "../types/account-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Session } from "../types/entities.js";
@@ -35,6 +36,7 @@ interface StaticConfig {
   contexts: Map<string, AuthContext>;
   /** The origin `siteUrl` fixes, parsed once; unset when each request's own origin is used. */
   siteOrigin?: string;
+  account: AccountOptions;
 }
 
 const staticCache = new WeakMap<AuthConfig, StaticConfig>();
@@ -94,6 +96,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     cookiesBySecurity: new Map(),
     contexts: new Map(),
     siteOrigin: configuredOrigin(config.siteUrl),
+    account: config.account ?? {},
   };
 }
 
@@ -167,5 +170,6 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     csrfCheck: config.csrfCheck === originCheck ? "origin" : "token",
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
+    account: s.account,
   });
 }

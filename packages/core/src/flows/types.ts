@@ -11,6 +11,11 @@ export interface FlowInput<P extends InternalProvider = InternalProvider> {
   provider: P;
   /** Where to go afterwards, already checked by the `redirect` callback. */
   callbackUrl: string;
+  /**
+   * Only for `begin` of an explicit link (`POST <base>/link/<id>`): the signed-in user the
+   * account is to be attached to. The OAuth flow carries it in its sealed `state`.
+   */
+  linkTo?: string;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ResponseInternal } from "../types/response.js";
 import type { LoggerInstance } from "../types/logger.js";
 
 /** Actions whose answer is JSON; their configuration errors answer JSON too. */
-const jsonActions = new Set(["providers", "csrf", "session", "webauthn-options"]);
+const jsonActions = new Set(["providers", "csrf", "session", "webauthn-options", "link", "unlink"]);
 
 function typeOf(error: unknown): string {
   return error instanceof AuthError ? error.type : "UnknownError";

@@ -6,7 +6,7 @@ import type { AuthRequest } from "./request.js";
 /** The largest POST body Latch reads. Sign-in forms and WebAuthn responses fit many times over. */
 export const maxBodyBytes = 64 * 1024;
 
-const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callback", "webauthn-options"]);
+const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callback", "webauthn-options", "link", "unlink"]);
 
 /** Latch's own actions with a fixed second segment (PROTOCOL §13), and the segments each allows. */
 const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = { sessions: new Set(["revoke"]) };

@@ -77,6 +77,8 @@ export default function Apple(options: OAuthUserConfig<AppleProfile> = {}): OIDC
     client: { token_endpoint_auth_method: "client_secret_post" },
     // There is no userinfo endpoint; everything is in the ID token.
     idToken: true,
+    // Apple sends the flag as a boolean or as its string form.
+    isEmailVerified: (profile) => profile.email_verified === true || profile.email_verified === "true",
     profile(profile) {
       const name = [profile.user?.name?.firstName, profile.user?.name?.lastName].filter(Boolean).join(" ");
       // The email comes from the signed ID token only: the posted `user` field is not signed.

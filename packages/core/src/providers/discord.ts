@@ -70,6 +70,7 @@ export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): 
     authorization: { url: "https://discord.com/oauth2/authorize", params: { scope: "identify email" } },
     token: "https://discord.com/api/oauth2/token",
     userinfo: "https://discord.com/api/users/@me",
+    isEmailVerified: (profile) => profile.verified === true,
     profile(profile) {
       return {
         id: profile.id,

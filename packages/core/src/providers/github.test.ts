@@ -87,6 +87,19 @@ describe("GitHub", () => {
     expect(api.seen.map((s) => s.url.href)).toEqual(["https://api.github.com/user", "https://api.github.com/user/emails"]);
     expect(api.seen[0]!.headers.get("authorization")).toBe("Bearer at-123");
     expect((await provider.profile!(profile, tokens)).email).toBe("octocat@github.com");
+    // Taken from /user/emails with verified: true, so the preset's flag says verified.
+    expect(provider.isEmailVerified!(profile)).toBe(true);
+  });
+
+  test("isEmailVerified: a public email or an address GitHub did not verify is not verified", async () => {
+    const provider = GitHub({});
+    const publicEmail = fakeProvider({ "/user": { ...sample, email: "octocat@github.com" } });
+    const request = (provider.userinfo as UserinfoEndpointConfig<GitHubProfile>).request!;
+    expect(provider.isEmailVerified!(await request({ tokens, provider: { ...provider, fetch: publicEmail.fetch } }))).toBe(false);
+    const unverified = fakeProvider({ "/user": sample, "/user/emails": [{ email: "octocat@github.com", primary: true, verified: false, visibility: "private" }] });
+    const profile = await request({ tokens, provider: { ...provider, fetch: unverified.fetch } });
+    expect(profile.email).toBeNull();
+    expect(provider.isEmailVerified!(profile)).toBe(false);
   });
 
   test("userinfo.request keeps a public email and makes one call", async () => {

@@ -35,6 +35,12 @@ export interface GitHubProfile {
   location: string | null;
   /** The public email; `null` when the user keeps it private (Latch then reads `/user/emails`). */
   email: string | null;
+  /**
+   * Set by Latch, not by GitHub's `/user`: `true` when `email` was taken from `/user/emails` with
+   * `verified: true` (the preset's verified flag for account linking). A public email carries no
+   * such flag, so it is not taken as verified.
+   */
+  email_verified?: boolean;
   hireable: boolean | null;
   bio: string | null;
   twitter_username?: string | null;
@@ -69,7 +75,8 @@ export interface GitHubUserConfig extends OAuthUserConfig<GitHubProfile> {
 
 /**
  * Sign in with GitHub. The profile is `GET /user`; when the user's email is private, Latch reads
- * `GET /user/emails` and takes the primary verified address.
+ * `GET /user/emails` and takes the primary verified address, which then counts as verified for
+ * account linking (`account.linking: "verified-email"`); a public email does not.
  *
  * Register `<origin>/auth/callback/github` as the callback URL of your GitHub OAuth app.
  * `AUTH_GITHUB_ID` and `AUTH_GITHUB_SECRET` fill `clientId` and `clientSecret` when you leave them out.
@@ -112,7 +119,7 @@ export default function GitHub(options: GitHubUserConfig = {}): OAuth2Config<Git
         if (!emails.ok) return profile;
         const list = (await emails.json()) as GitHubEmail[];
         const chosen = list.find((e) => e.primary && e.verified) ?? list.find((e) => e.verified);
-        return { ...profile, email: chosen?.email ?? null };
+        return chosen ? { ...profile, email: chosen.email, email_verified: true } : { ...profile, email: null };
       },
     },
     profile(profile) {
@@ -123,6 +130,7 @@ export default function GitHub(options: GitHubUserConfig = {}): OAuth2Config<Git
         image: profile.avatar_url,
       };
     },
+    isEmailVerified: (profile) => profile.email_verified === true,
     style: { bg: "#24292f", text: "#fff" },
     options,
   } satisfies OAuth2Config<GitHubProfile>;

@@ -1,7 +1,7 @@
 import type { Adapter, AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import type { InternalProvider } from "../config/providers.js";
-import { AccessDenied, CallbackRouteError } from "../errors.js";
+import { AccessDenied, CallbackRouteError, OAuthAccountNotLinked } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
 import type { Account, Profile, User } from "../types/entities.js";
@@ -28,6 +28,13 @@ export interface VerifiedSignIn {
   cookies?: Cookie[];
   /** Only for a WebAuthn registration: the new passkey, stored with the account. */
   registration?: NewAuthenticator;
+  /**
+   * Only for oauth and oidc: the provider asserted that `user.email` is verified (PROTOCOL §6:
+   * `email_verified: true`, or the preset's flag), for that very address.
+   */
+  emailVerified?: boolean;
+  /** Only for an explicit link (`POST <base>/link/<id>`): the id of the user who asked for it. */
+  linkTo?: string;
 }
 
 /**
@@ -72,20 +79,25 @@ async function storedUser(
     }
     return { user: stored, isNewUser: false };
   }
-  if (account.type === "email") return emailUser(ctx, adapter, String(account.providerAccountId), known);
+  if (account.type === "email") return emailUser(ctx, adapter, String(account.providerAccountId), known, provider.id);
   if (verified.registration) {
     const current = await sessionStrategy(ctx).current(ctx, req);
     return verified.registration.store({ ctx, adapter, profileUser: user, account, registration: verified.registration, current });
+  }
+  const current = await sessionStrategy(ctx).current(ctx, req);
+  // An explicit link attaches to the user who asked for it, and to nobody else.
+  if (verified.linkTo !== undefined && current?.id !== verified.linkTo) {
+    throw new OAuthAccountNotLinked("The link was asked for by a user who is no longer signed in.");
   }
   return linkAccountUser({
     ctx,
     adapter,
     profileUser: user,
     account,
-    profile: verified.profile,
     byAccount: known,
-    current: await sessionStrategy(ctx).current(ctx, req),
+    current,
     allowDangerousEmailAccountLinking: !!(provider as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking,
+    emailVerified: verified.emailVerified,
   });
 }
 

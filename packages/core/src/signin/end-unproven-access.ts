@@ -1,28 +1,62 @@
-import type { Adapter, AdapterUser } from "../adapter.js";
+import type { Adapter, AdapterAccount, AdapterUser } from "../adapter.js";
 import { adapterHas } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 
-type Ctx = Pick<AuthContext, "events" | "adapter"> & Partial<Pick<AuthContext, "session" | "jwt">>;
+type Ctx = Pick<AuthContext, "events" | "adapter"> & Partial<Pick<AuthContext, "session" | "jwt" | "providers">>;
+
+/** True when both are addresses and the same one as Latch compares addresses (NFKC, trimmed, lower case). */
+export function sameAddress(a: unknown, b: unknown): boolean {
+  const plain = (value: string) => value.normalize("NFKC").trim().toLowerCase();
+  return typeof a === "string" && typeof b === "string" && !!a && plain(a) === plain(b);
+}
+
+/** The account that proves the address and so stays: its `provider` and `providerAccountId`. */
+export type ProvingAccount = Pick<AdapterAccount, "provider" | "providerAccountId">;
+
+/** The most accounts of one user at one provider that a proof removes (a guard against a looping adapter). */
+const maxAccountsPerProvider = 20;
+
+/**
+ * The user's OAuth and OpenID accounts at the configured providers, found through
+ * `getAccountByUserId` and removed through `unlinkAccount` (PROTOCOL §6: an account linked to a
+ * user whose address was not proven was linked without its provider asserting that address
+ * verified, since such an assertion proves the address at once). `keep` is the account that
+ * brings the proof. An adapter without these methods keeps the accounts (Latch warns at start).
+ */
+async function unlinkUnprovenAccounts(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser, keep?: ProvingAccount): Promise<void> {
+  if (!adapterHas(ctx.adapter, "getAccountByUserId") || !adapterHas(ctx.adapter, "unlinkAccount")) return;
+  for (const { id, type } of ctx.providers ?? []) {
+    for (let i = 0; (type === "oauth" || type === "oidc") && i < maxAccountsPerProvider; i++) {
+      const account = await adapter.getAccountByUserId(user.id, id);
+      if (!account || (account.provider === keep?.provider && account.providerAccountId === keep.providerAccountId)) break;
+      await adapter.unlinkAccount(account);
+      await ctx.events.accountUnlinked?.({ user, account, reason: "emailProven" });
+    }
+  }
+}
 
 /**
  * Pre-account hijacking defence (PROTOCOL §6): anyone could type an address and register a passkey
- * under it while signed out, creating a user whose `emailVerified` is `null`. When an email sign-in
- * later proves the address, whatever was set up before the proof stops working, before the owner
- * is signed in: that user's authenticators go (with their `webauthn` accounts) and that user's
- * database sessions end, or, with JWT sessions and `session.revocation`, every JWT session of
- * that user started before now. Each removal is announced by an event.
+ * under it while signed out, or sign up with an OAuth account whose provider did not verify it,
+ * creating a user whose `emailVerified` is `null`. When a sign-in later proves the address (an
+ * email link, or a provider asserting it verified), whatever was set up before the proof stops
+ * working, before the owner is signed in: that user's authenticators go (with their `webauthn`
+ * accounts), so do its OAuth and OpenID accounts (except `keep`, the one bringing the proof), and
+ * that user's database sessions end, or, with JWT sessions and `session.revocation`, every JWT
+ * session of that user started before now. Each removal is announced by an event.
  *
  * Called only for a user whose address is not proven yet, before `emailVerified` is set, so that a
  * failure here leaves the user unproven and the next proof runs it again. An adapter without `deleteAuthenticator` cannot have such passkeys (signed-out
  * registration is refused then); one without `deleteSessions` keeps its sessions.
  */
-export async function endUnprovenAccess(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser): Promise<void> {
+export async function endUnprovenAccess(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser, keep?: ProvingAccount): Promise<void> {
   if (adapterHas(ctx.adapter, "deleteAuthenticator") && adapterHas(ctx.adapter, "listAuthenticatorsByUserId")) {
     for (const authenticator of await adapter.listAuthenticatorsByUserId(user.id)) {
       const removed = await adapter.deleteAuthenticator(authenticator.credentialID);
       if (removed) await ctx.events.authenticatorRemoved?.({ user, authenticator: removed, reason: "emailProven" });
     }
   }
+  await unlinkUnprovenAccounts(ctx, adapter, user, keep);
   if (ctx.session?.strategy === "jwt" && ctx.session.revocation) {
     // JWT sessions are stored nowhere: the user's "valid after" mark ends them (count unknown).
     await ctx.session.revocation.revokeUser(user.id, null, ctx.jwt?.maxAge ?? ctx.session.maxAge);
@@ -31,4 +65,23 @@ export async function endUnprovenAccess(ctx: Ctx, adapter: Required<Adapter>, us
     const count = await adapter.deleteSessions(user.id);
     await ctx.events.sessionsEnded?.({ user, count, reason: "emailProven" });
   }
+}
+
+/**
+ * Marks the address of `user` (whose `emailVerified` is `null`) proven: {@link endUnprovenAccess}
+ * first, then `emailVerified: now`, then the `updateUser` and `emailProven` events. `provider` is
+ * the id of the provider that brought the proof.
+ */
+export async function proveAddress(
+  ctx: Ctx,
+  adapter: Required<Adapter>,
+  user: AdapterUser,
+  provider: string,
+  keep?: ProvingAccount,
+): Promise<AdapterUser> {
+  await endUnprovenAccess(ctx, adapter, user, keep);
+  const proven = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
+  await ctx.events.updateUser?.({ user: proven });
+  await ctx.events.emailProven?.({ user: proven, provider });
+  return proven;
 }

@@ -1,4 +1,5 @@
 import type { Adapter } from "../adapter.js";
+import type { AccountOptions } from "./account-options.js";
 import type { Provider } from "./providers.js";
 import type { originCheck, raw, skipCSRFCheck } from "../symbols.js";
 import type { CallbacksOptions } from "./callbacks.js";
@@ -27,6 +28,16 @@ export interface AuthConfig {
   providers: Provider[];
   /** Stores users, accounts, sessions, verification tokens and authenticators. */
   adapter?: Adapter;
+  /**
+   * Account linking: whether an OAuth or OpenID sign-in may join an existing user with the same
+   * email address. Default `{ linking: "never" }`.
+   *
+   * @example
+   * ```ts
+   * const config = { providers, account: { linking: "verified-email", trustedProviders: ["google"] } }
+   * ```
+   */
+  account?: AccountOptions;
   /** Where Latch is mounted. Default `/auth` (`/api/auth` in the Next.js integration). */
   basePath?: string;
   /** Control the flows. */

@@ -1,4 +1,4 @@
-import type { AdapterAuthenticator, AdapterSession, AdapterUser, Awaitable } from "../adapter.js";
+import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, Awaitable } from "../adapter.js";
 import type { Account, JWT, Profile, Session, User } from "./entities.js";
 
 /** Audit hooks. Each takes one message and returns nothing; a throwing handler is logged, never fatal. */
@@ -14,13 +14,13 @@ export interface EventCallbacks {
   /** An account was linked to a user. */
   linkAccount?: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>;
   /**
-   * A passkey stopped working: an email sign-in proved the address of a user whose
+   * A passkey stopped working: a sign-in proved the address of a user whose
    * `emailVerified` was `null`, so the passkeys registered before the proof (by anyone who typed
    * that address) were deleted with their `webauthn` accounts. `reason` is `"emailProven"`.
    */
   authenticatorRemoved?: (message: { user: AdapterUser; authenticator: AdapterAuthenticator; reason: "emailProven" }) => Awaitable<void>;
   /**
-   * The user's database sessions were ended (`count` of them, possibly `0`): an email sign-in
+   * The user's database sessions were ended (`count` of them, possibly `0`): a sign-in
    * proved the address of a user whose `emailVerified` was `null`. JWT sessions cannot be ended
    * this way. `reason` is `"emailProven"`.
    */
@@ -38,6 +38,21 @@ export interface EventCallbacks {
    * Carries no address and no identifier.
    */
   rateLimited?: (message: { route: string; scope: "ip" | "account" | "lockout" | "store"; retryAfter: number }) => Awaitable<void>;
+  /**
+   * An OAuth or OpenID account was detached from its user: the user asked for it
+   * (`POST <base>/unlink/<id>`, `reason: "user"`), or the address of a user whose `emailVerified`
+   * was `null` was proven and the account had been linked before the proof without its provider
+   * asserting that address verified (`reason: "emailProven"`).
+   */
+  accountUnlinked?: (message: { user: AdapterUser; account: AdapterAccount; reason: "user" | "emailProven" }) => Awaitable<void>;
+  /**
+   * The address of a user whose `emailVerified` was `null` was just proven — by an email sign-in
+   * (`provider` is the email provider's id) or by an OAuth/OpenID provider asserting it verified —
+   * after what was set up before the proof stopped working (passkeys, unproven OAuth accounts,
+   * sessions). An app whose `Credentials` provider checks a password it stores itself should drop
+   * any password set before this moment: Latch cannot see it.
+   */
+  emailProven?: (message: { user: AdapterUser; provider: string }) => Awaitable<void>;
   /** A session was checked. */
   session?: (message: { session: Session; token: JWT }) => Awaitable<void>;
 }

@@ -7,6 +7,7 @@ export type * from "./logger.js";
 export type * from "./pages.js";
 export type * from "./theme.js";
 export type * from "./config.js";
+export type * from "./account-options.js";
 export type * from "./response.js";
 export type * from "./rate-limit.js";
 export type { AuthAction } from "./actions.js";

@@ -91,8 +91,23 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   profile?: (profile: P, tokens: TokenSet) => Awaitable<User>;
   /** Picks the token fields kept on the account. Default: all standard fields. */
   account?: (tokens: TokenSet) => Partial<Account> | undefined;
-  /** Let a new account sign in a user who has the same email address. Only for providers that verify emails. */
+  /**
+   * Let a new account sign in a user who has the same email address, whatever the provider says
+   * about the address (kept for Auth.js compatibility; Latch warns about it once at start).
+   * Prefer `account: { linking: "verified-email", trustedProviders: [...] }`.
+   */
   allowDangerousEmailAccountLinking?: boolean;
+  /**
+   * Whether the provider asserts that the profile's `email` is verified. Default: for `oidc`,
+   * `email_verified === true` (OpenID Connect Core 1.0 section 5.1); for `oauth`, never. Presets
+   * set it from their provider's own flag. The assertion counts only for the address the user gets.
+   *
+   * @example
+   * ```ts
+   * const provider = { id: "corp", type: "oauth", isEmailVerified: (profile) => profile.verified === true }
+   * ```
+   */
+  isEmailVerified?: (profile: P) => boolean;
   /** Per-provider override of `AuthConfig.redirectProxyUrl`. */
   redirectProxyUrl?: string;
   /** Button style on the built-in sign-in page. */

@@ -18,9 +18,10 @@ const defaultOidcScope = "openid profile email";
  * provider's `authorization.params`, then every query parameter of the sign-in request; `scope`
  * defaults to `openid profile email` for oidc. The checks come last so nothing overrides them:
  * PKCE S256 (RFC 7636 section 4.3), `state` (RFC 6749 section 10.12; always when a redirect proxy
- * relays the callback, carrying this deployment's callback URL) and `nonce` (OIDC Core 3.1.2.1).
+ * relays the callback, carrying this deployment's callback URL, and for an explicit link, carrying
+ * the signed-in user's id) and `nonce` (OIDC Core 3.1.2.1).
  */
-export async function beginOAuth({ ctx, req, provider }: FlowInput<InternalOAuthProvider>): Promise<ResponseInternal> {
+export async function beginOAuth({ ctx, req, provider, linkTo }: FlowInput<InternalOAuthProvider>): Promise<ResponseInternal> {
   const fail = (message: string) => new OAuthSignInError(message, { cause: { providerId: provider.id } });
   let url: URL;
   let target: ReturnType<typeof redirectTarget>;
@@ -52,8 +53,9 @@ export async function beginOAuth({ ctx, req, provider }: FlowInput<InternalOAuth
     params.set("code_challenge_method", "S256");
     cookies.push(await checkCookie(ctx, "pkceCodeVerifier", provider, pkce.verifier));
   }
-  if (provider.checks.includes("state") || target.origin) {
-    const state = await createState(ctx, target.origin);
+  // An explicit link always carries a state: it names the user the account is for.
+  if (provider.checks.includes("state") || target.origin || linkTo) {
+    const state = await createState(ctx, target.origin, linkTo);
     params.set("state", state);
     cookies.push(await checkCookie(ctx, "state", provider, state));
   }

@@ -13,6 +13,7 @@ import { formPostUser, withFormPostUser } from "./form-post-user.js";
 import { fetchProfile, userAndAccount, withExpiresAt } from "./profile.js";
 import { exchangeCode } from "./tokens.js";
 import { timingSafeEqual } from "../../crypto/index.js";
+import { providerVerifiedEmail } from "./verified-email.js";
 
 /** The authorization response: the POST body for `response_mode=form_post`, the query otherwise. */
 function responseParams(req: AuthRequest): URLSearchParams {
@@ -93,15 +94,21 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Pr
 
   const responseServer = checkIssuer(provider, as, server.issuerKnown, params);
 
-  const usesState = provider.checks.includes("state") || redirectUri !== provider.callbackUrl;
+  // A state sent back with its cookie present is checked even when the provider's checks leave
+  // it out: an explicit link always sends one.
+  const usesState =
+    provider.checks.includes("state") || redirectUri !== provider.callbackUrl || (params.has("state") && req.cookies[ctx.cookies.state.name] !== undefined);
   let expectedState: string | typeof o.skipStateCheck = o.skipStateCheck;
+  let linkTo: string | undefined;
   if (usesState) {
     expectedState = await readCheckCookie(ctx, req.cookies, "state", provider);
     // Compared in constant time: the state is a secret of this browser's sign-in.
     if (!timingSafeEqual(params.get("state") ?? "", expectedState)) {
       throw new InvalidCheck("The state parameter does not match its cookie.", { cause: { providerId: provider.id, check: "state" } });
     }
-    if (!(await decodeState(ctx, expectedState))) throw new InvalidCheck("The state has expired or does not open.", { cause: { providerId: provider.id, check: "state" } });
+    const decoded = await decodeState(ctx, expectedState);
+    if (!decoded) throw new InvalidCheck("The state has expired or does not open.", { cause: { providerId: provider.id, check: "state" } });
+    linkTo = decoded.link;
   }
 
   let validated: URLSearchParams;
@@ -124,7 +131,8 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Pr
     // Sign in with Apple posts the user's name once, beside the code; it goes under `profile.user` only.
     const profile = withFormPostUser(await fetchProfile(provider, as, client, { ...exchange, tokens }), formPostUser(req));
     const { user, account } = await userAndAccount(provider, profile, tokens);
-    return { provider, user, account, profile, callbackUrl, cookies: clearCheckCookies(ctx, provider) };
+    const emailVerified = providerVerifiedEmail(provider, profile, user);
+    return { provider, user, account, profile, callbackUrl, cookies: clearCheckCookies(ctx, provider), emailVerified, ...(linkTo && { linkTo }) };
   } catch (error) {
     if (error instanceof AuthError) throw error;
     throw new OAuthCallbackError("The sign-in with the provider failed.", { cause: { providerId: provider.id, err: error as Error } });

@@ -18,6 +18,8 @@ export interface EncodedState {
   random: string;
   /** The original deployment's callback URL, when a redirect proxy relays the callback. */
   origin?: string;
+  /** The id of the signed-in user who asked to link the account (`POST <base>/link/<id>`). */
+  link?: string;
 }
 
 type Ctx = Pick<AuthContext, "cookies" | "secrets">;
@@ -72,9 +74,9 @@ export function createNonce(): string {
   return randomBase64Url(32);
 }
 
-/** The `state` parameter (RFC 6749 section 10.12): an encrypted `{ random, origin? }`. */
-export function createState(ctx: Ctx, origin?: string): Promise<string> {
-  const payload: EncodedState = origin ? { random: randomBase64Url(32), origin } : { random: randomBase64Url(32) };
+/** The `state` parameter (RFC 6749 section 10.12): an encrypted `{ random, origin?, link? }`. */
+export function createState(ctx: Ctx, origin?: string, link?: string): Promise<string> {
+  const payload: EncodedState = { random: randomBase64Url(32), ...(origin && { origin }), ...(link && { link }) };
   return sealJwt({ payload: { ...payload }, secret: ctx.secrets[0]!, salt: stateSalt, maxAge: checkMaxAge });
 }
 
@@ -83,7 +85,11 @@ export async function decodeState(ctx: Ctx, state: string): Promise<EncodedState
   try {
     const payload = await openJwt<Partial<EncodedState>>({ token: state, secrets: ctx.secrets, salt: stateSalt });
     if (typeof payload.random !== "string") return null;
-    return typeof payload.origin === "string" ? { random: payload.random, origin: payload.origin } : { random: payload.random };
+    return {
+      random: payload.random,
+      ...(typeof payload.origin === "string" && { origin: payload.origin }),
+      ...(typeof payload.link === "string" && { link: payload.link }),
+    };
   } catch {
     return null;
   }
