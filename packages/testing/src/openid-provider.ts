@@ -3,7 +3,7 @@
  * loopback interface, whose end-user signs in and consents without a human.
  */
 import type { EventEmitter } from "node:events";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JWK } from "jose";
 import type Provider from "oidc-provider";
@@ -49,7 +49,11 @@ export interface OpenIDProviderOptions {
   host?: string;
   /** Port; default the port of `issuer`, else a random free port. */
   port?: number;
-  /** Issuer identifier, an origin without a trailing slash; default `http://<host>:<port>`. */
+  /**
+   * Issuer identifier without a trailing slash; default `http://<host>:<port>`. It may have a path
+   * (`https://id.example/oauth2`): the provider is then served under that path on its port, as a
+   * provider mounted there is, and every endpoint URL carries it.
+   */
   issuer?: string;
   /**
    * When false (the default), every authorization request signs the end-user in again, so that
@@ -128,9 +132,6 @@ export interface OpenIDProvider {
  */
 export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): Promise<OpenIDProvider> {
   const host = options.host ?? "127.0.0.1";
-  if (options.issuer && new URL(options.issuer).pathname !== "/") {
-    throw new Error(`issuer must be an origin without a path: ${options.issuer}`);
-  }
   const server = createServer();
   const port = await listen(server, host, options.port ?? portOf(options.issuer));
   const issuer = (options.issuer ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, "");
@@ -200,7 +201,21 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
     const kind = tampering.take("token");
     if (kind) body.id_token = await tamperIdToken(kind, body.id_token, signingKey);
   });
-  server.on("request", provider.callback());
+  // An issuer with a path is served under it, the way an application mounts the provider there:
+  // oidc-provider reads the mount path from `originalUrl` and puts it in every URL it writes.
+  const mountPath = new URL(issuer).pathname.replace(/\/+$/, "");
+  const handle = provider.callback();
+  server.on("request", (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
+    if (!mountPath) return void handle(req, res);
+    const url = req.url ?? "/";
+    if (url !== mountPath && !url.startsWith(`${mountPath}/`) && !url.startsWith(`${mountPath}?`)) {
+      res.statusCode = 404;
+      return void res.end();
+    }
+    req.originalUrl = url;
+    req.url = url.slice(mountPath.length) || "/";
+    handle(req, res);
+  });
 
   const clients: OpenIDClient[] = [];
   const setClient = async (client: OpenIDClient) => {
