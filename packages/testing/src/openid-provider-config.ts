@@ -64,6 +64,8 @@ export function providerConfiguration(oidc: ProviderModule, inputs: Configuratio
       rpInitiatedLogout: { enabled: false },
       resourceIndicators: { enabled: false },
       userinfo: { enabled: true },
+      // The `claims` request parameter (OpenID Connect Core 1.0 section 5.5), which Twitch relies on.
+      claimsParameter: { enabled: true },
     },
     ttl: { AccessToken: inputs.accessTokenTtl ?? 3600, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 86400, Interaction: 600, Session: 86400, Grant: 86400 },
     renderError: (ctx, out) => {

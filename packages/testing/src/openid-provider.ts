@@ -206,12 +206,9 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
   const mountPath = new URL(issuer).pathname.replace(/\/+$/, "");
   const handle = provider.callback();
   server.on("request", (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
-    if (!mountPath) return void handle(req, res);
     const url = req.url ?? "/";
-    if (url !== mountPath && !url.startsWith(`${mountPath}/`) && !url.startsWith(`${mountPath}?`)) {
-      res.statusCode = 404;
-      return void res.end();
-    }
+    // The end-user interaction pages (`/interaction/<uid>`) stay at the root, as the provider's config puts them.
+    if (!mountPath || (url !== mountPath && !url.startsWith(`${mountPath}/`) && !url.startsWith(`${mountPath}?`))) return void handle(req, res);
     req.originalUrl = url;
     req.url = url.slice(mountPath.length) || "/";
     handle(req, res);

@@ -1,0 +1,153 @@
+/**
+ * The contract every OAuth 2 / OpenID Connect preset runs: a whole sign-in through Latch's real code
+ * (`Auth()` behind Express), from `POST /signin/<id>` to the session. Plain OAuth 2 presets talk to
+ * the stand-in of `stand-in.ts` (their real providers cannot run offline), which serves each
+ * provider's endpoints as it documents them and refuses what that provider would refuse; OpenID
+ * Connect presets run discovery, the code exchange and the ID token checks against the real OpenID
+ * Provider of @latch/testing, started under the preset's own issuer. The expectations of each
+ * preset are data (`contracts/`); the test is one.
+ */
+import { readdirSync } from "node:fs";
+import { customFetch, setEnvDefaults, type AuthConfig } from "@latch/core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createBrowser, formPost, logs, postSignIn, startLatch, startOpenIDProvider, type LatchServer, type OpenIDProvider } from "../oauth/harness.js";
+import type { PresetContract } from "./contract.js";
+import { contracts } from "./contracts/index.js";
+import { routingFetch, startStandIn, type StandIn } from "./stand-in.js";
+
+const providersDir = new URL("../../src/providers/", import.meta.url);
+
+/** Every preset module: a provider module whose factory makes an `oauth` or `oidc` provider. */
+async function oauthPresets(): Promise<string[]> {
+  const ids: string[] = [];
+  for (const file of readdirSync(providersDir).sort()) {
+    if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
+    const id = file.slice(0, -3);
+    const module = (await import(`../../src/providers/${file}`)) as { default?: unknown };
+    if (typeof module.default !== "function") continue;
+    let type: unknown;
+    try {
+      type = (module.default as (o: object) => { type?: unknown })({}).type;
+    } catch {
+      continue;
+    }
+    if (type === "oauth" || type === "oidc") ids.push(id);
+  }
+  return ids;
+}
+
+let latch: LatchServer;
+let standIn: StandIn;
+const ran: string[] = [];
+
+beforeAll(async () => {
+  [latch, standIn] = await Promise.all([startLatch(), startStandIn()]);
+});
+afterAll(async () => {
+  console.log(`provider contract: ${ran.length} presets signed in end to end (${ran.join(", ")})`);
+  await Promise.all([latch?.close(), standIn?.close()]);
+});
+
+test("every OAuth/OIDC preset module has a contract, and every contract a preset", async () => {
+  const presets = await oauthPresets();
+  expect(presets.length).toBeGreaterThanOrEqual(100);
+  expect(Object.keys(contracts).sort()).toEqual(presets);
+});
+
+function envPrefix(id: string): string {
+  return `AUTH_${id.toUpperCase().replace(/-/g, "_")}`;
+}
+
+/** The preset's issuer as its factory sets it with the contract's options and `issuer`. */
+function presetIssuer(factory: (o: object) => { issuer?: string }, contract: PresetContract): string {
+  const issuer = factory({ ...contract.options, ...(contract.issuer ? { issuer: contract.issuer } : {}) }).issuer;
+  if (!issuer) throw new Error("an OIDC preset needs an issuer");
+  return issuer.replace(/\/+$/, "");
+}
+
+describe("provider contract", { timeout: 60_000 }, () => {
+  test.each(Object.entries(contracts))("%s signs in end to end", async (id, contract) => {
+    const factory = ((await import(`../../src/providers/${id}.ts`)) as { default: (o: object) => { issuer?: string } }).default;
+    const clientId = `client-${id}`;
+    const clientSecret = `secret-${id}`;
+    const callback = `${latch.origin}/auth/callback/${id}`;
+    const clientAuth = contract.clientAuth ?? "client_secret_basic";
+    let op: OpenIDProvider | undefined;
+    try {
+      if (contract.type === "oidc") {
+        const issuer = contract.opIssuer ?? presetIssuer(factory, contract);
+        op = await startOpenIDProvider({
+          issuer,
+          port: 0,
+          accounts: [contract.account],
+          clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [callback], token_endpoint_auth_method: clientAuth, ...contract.client }],
+        });
+        standIn.serve({ clientId, clientSecret, authorization: "", token: "", clientAuth, tokenResponse: () => ({}), api: contract.api ?? {} });
+      } else {
+        standIn.serve({
+          clientId,
+          clientSecret,
+          authorization: contract.authorization,
+          token: contract.token,
+          clientAuth,
+          tokenResponse: (accessToken) => ({ access_token: accessToken, ...(contract.tokenResponse ?? { token_type: "bearer", expires_in: 3600 }) }),
+          api: { ...contract.api },
+        });
+      }
+      const route = routingFetch(standIn.origin, op && { issuer: op.issuer, origin: `http://127.0.0.1:${op.port}` });
+      const signIns: Parameters<NonNullable<NonNullable<AuthConfig["events"]>["signIn"]>>[0][] = [];
+      const config: AuthConfig = {
+        providers: [factory({ clientId, clientSecret, [customFetch]: route, ...contract.options })],
+        events: { signIn: (message) => void signIns.push(message) },
+      };
+      // A tenant, region or self-hosted URL comes from the environment, as in a deployment.
+      if (contract.issuer) setEnvDefaults({ [`${envPrefix(id)}_ISSUER`]: contract.issuer }, config);
+      logs.length = 0;
+      latch.configure(config);
+
+      const browser = createBrowser({ fetch: route });
+      const start = await postSignIn(browser, latch.origin, id);
+      const location = new URL(start.headers.get("location") ?? "", latch.origin);
+      expect(start.status, JSON.stringify(logs)).toBe(302);
+
+      // The authorization request: the documented endpoint and parameters, and the checks.
+      if (contract.type === "oauth") expect(`${location.origin}${location.pathname}`).toBe(contract.authorization);
+      else expect(location.origin).toBe(`http://127.0.0.1:${op!.port}`);
+      const q = location.searchParams;
+      expect(q.get("client_id")).toBe(clientId);
+      expect(q.get("redirect_uri")).toBe(callback);
+      expect(q.get("response_type")).toBe("code");
+      for (const [key, value] of Object.entries(contract.params ?? {})) expect(q.get(key), `authorization parameter ${key}`).toBe(value);
+      const checks = contract.checks ?? (contract.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]);
+      expect(q.has("code_challenge"), "PKCE").toBe(checks.includes("pkce"));
+      expect(q.has("state"), "state").toBe(checks.includes("state"));
+      expect(q.has("nonce"), "nonce").toBe(checks.includes("nonce"));
+
+      // The provider signs the user in and sends the browser back; Latch exchanges the code and reads the profile.
+      let result = await browser.follow(location);
+      const form = result.url.origin === latch.origin ? null : formPost(await result.response.clone().text().catch(() => ""));
+      if (form) result = await browser.follow(form.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.body });
+      const refused = standIn.hits.filter((h) => h.refused);
+      expect(refused, "requests the stand-in refused").toEqual([]);
+      expect(result.url.href, JSON.stringify(logs, (_k, v: unknown) => (v instanceof Error ? `${v.message} ${String(v.cause)}` : v))).toBe(`${latch.origin}/dashboard`);
+
+      // Every API the contract names was called: the preset follows the provider's documented calls.
+      const called = new Set(standIn.hits.map((h) => { const u = new URL(h.url); return `${u.origin}${u.pathname}`; }));
+      for (const url of Object.keys(contract.api ?? {})) expect(called.has(url), `${url} was called`).toBe(true);
+      if (contract.type === "oauth") expect(called.has(contract.token), "token endpoint called").toBe(true);
+
+      expect(signIns).toHaveLength(1);
+      const [{ user, account }] = signIns as [(typeof signIns)[number]];
+      expect(account?.providerAccountId).toBe(contract.user.id);
+      expect(account?.provider).toBe(id);
+      expect({ name: user.name ?? null, email: user.email ?? null, image: user.image ?? null }).toEqual({
+        name: contract.user.name,
+        email: contract.user.email?.toLowerCase() ?? null,
+        image: contract.user.image,
+      });
+      ran.push(id);
+    } finally {
+      await op?.close();
+    }
+  });
+});
