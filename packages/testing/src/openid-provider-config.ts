@@ -27,6 +27,8 @@ export interface ConfigurationInputs {
   accessTokenTtl?: number;
   /** Rotate refresh tokens on every use. */
   rotateRefreshTokens?: boolean;
+  /** Claims released with a scope beyond the standard ones (see {@link OpenIDProviderOptions.scopeClaims}). */
+  scopeClaims?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Builds the provider configuration. */
@@ -44,7 +46,7 @@ export function providerConfiguration(oidc: ProviderModule, inputs: Configuratio
     adapter: (model: string) => inputs.store.adapter(model),
     jwks: { keys: [inputs.signingKey.privateJwk] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
-    claims: claimsByScope(inputs.accounts),
+    claims: claimsByScope(inputs.accounts, inputs.scopeClaims),
     scopes: ["openid", "offline_access", "email", "profile", "phone", "address"],
     findAccount: accountFinder(inputs.accounts),
     // Put the scope's claims in the ID token too, as most providers do, not only in userinfo.

@@ -50,9 +50,9 @@ export interface OpenIDProviderOptions {
   /** Port; default the port of `issuer`, else a random free port. */
   port?: number;
   /**
-   * Issuer identifier without a trailing slash; default `http://<host>:<port>`. It may have a path
-   * (`https://id.example/oauth2`): the provider is then served under that path on its port, as a
-   * provider mounted there is, and every endpoint URL carries it.
+   * Issuer identifier; default `http://<host>:<port>`. An origin loses a trailing slash. It may have
+   * a path (`https://id.example/oauth2`, kept as given): the provider is then served under that path
+   * on its port, as a provider mounted there is, and every endpoint URL carries it.
    */
   issuer?: string;
   /**
@@ -69,6 +69,12 @@ export interface OpenIDProviderOptions {
   accessTokenTtl?: number;
   /** Rotate refresh tokens: each refresh returns a new one and the used one stops working. Default false. */
   rotateRefreshTokens?: boolean;
+  /**
+   * Claims released with a scope, beyond OpenID Connect Core's assignment, e.g. `{ openid: ["battle_tag"] }`
+   * for a provider that puts a claim of its own in every ID token. An account claim named nowhere is
+   * released with `profile`.
+   */
+  scopeClaims?: Record<string, string[]>;
   /** Report provider errors: `true` prints to stderr, a function receives each line. Default silent. */
   log?: boolean | ((line: string) => void);
 }
@@ -134,7 +140,9 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
   const host = options.host ?? "127.0.0.1";
   const server = createServer();
   const port = await listen(server, host, options.port ?? portOf(options.issuer));
-  const issuer = (options.issuer ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, "");
+  // An origin loses its trailing slash; an issuer with a path is kept exactly (Roblox's ends in `/`).
+  const given = options.issuer ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const issuer = new URL(given).pathname === "/" ? given.replace(/\/$/, "") : given;
   const log = logger(options.log);
 
   const accounts = [...(options.accounts ?? [defaultAccount])];
@@ -142,12 +150,13 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
   const tampering = new TamperQueue();
   if (options.tamper) tampering.add(options.tamper, true);
 
+  const base = issuer.replace(/\/+$/, "");
   const endpoints = {
-    authorization: `${issuer}/auth`,
-    token: `${issuer}/token`,
-    userinfo: `${issuer}/me`,
-    jwks: `${issuer}/jwks`,
-    discovery: `${issuer}/.well-known/openid-configuration`,
+    authorization: `${base}/auth`,
+    token: `${base}/token`,
+    userinfo: `${base}/me`,
+    jwks: `${base}/jwks`,
+    discovery: `${base}/.well-known/openid-configuration`,
   };
 
   const signingKey = await createSigningKey();
@@ -161,6 +170,7 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
     requirePkce: options.requirePkce === true,
     accessTokenTtl: options.accessTokenTtl,
     rotateRefreshTokens: options.rotateRefreshTokens === true,
+    scopeClaims: options.scopeClaims,
   });
   const provider = new oidc.default(issuer, configuration);
   // A listener of its own keeps Koa from printing errors; oidc-provider reports them as events.

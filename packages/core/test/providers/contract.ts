@@ -52,6 +52,8 @@ export interface OIDCContract extends CommonContract {
   opIssuer?: string;
   /** The end-user's claims at the OpenID Provider (ID token and userinfo). */
   account: OpenIDAccount;
+  /** Claims the provider releases with a scope beyond the standard assignment, e.g. `{ openid: ["battle_tag"] }`. */
+  scopeClaims?: Record<string, string[]>;
   /** Client metadata the provider registers beyond the defaults (e.g. `id_token_signed_response_alg`). */
   client?: Record<string, unknown>;
 }

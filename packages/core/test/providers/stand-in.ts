@@ -21,7 +21,11 @@ export type TokenPlacement =
   /** An `Authorization` header with another scheme, e.g. `OAuth <token>`. */
   | { scheme: string }
   /** A form field of a POST body. */
-  | { form: string };
+  | { form: string }
+  /** The bare token as the `Authorization` header, without a scheme. */
+  | "raw"
+  /** The last path segment: the route's key ends in `{token}`. */
+  | "path";
 
 /** An API endpoint of the provider: what it answers, and how the token must reach it. */
 export interface ApiRoute {
@@ -48,7 +52,7 @@ export interface StandInContract {
   clientAuth: ClientAuth;
   /** The token endpoint's JSON answer, given the access token it issues. */
   tokenResponse: (accessToken: string) => Record<string, unknown>;
-  /** API endpoints, keyed by `https://host/path` (no query). */
+  /** API endpoints, keyed by `https://host/path` (no query); a key may end in `{token}`. */
   api: Record<string, ApiRoute>;
 }
 
@@ -165,12 +169,15 @@ export async function startStandIn(): Promise<StandIn> {
       return json(200, c.tokenResponse(accessToken));
     }
 
-    const route = c.api[endpoint];
+    const pathToken = endpoint.slice(endpoint.lastIndexOf("/") + 1);
+    const route = c.api[endpoint] ?? c.api[`${endpoint.slice(0, endpoint.lastIndexOf("/") + 1)}{token}`];
     if (route && (route.method ?? "GET") === req.method) {
       const placement = route.token ?? "bearer";
       const authorization = req.headers.authorization ?? "";
       let token: string | null = null;
       if (placement === "bearer") token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1] ?? null;
+      else if (placement === "raw") token = authorization || null;
+      else if (placement === "path") token = pathToken;
       else if ("query" in placement) token = target.searchParams.get(placement.query);
       else if ("scheme" in placement) token = new RegExp(`^${placement.scheme}\\s+(.+)$`).exec(authorization)?.[1] ?? null;
       else token = new URLSearchParams(body).get(placement.form);

@@ -1,5 +1,6 @@
 // Every preset's contract, by preset id.
 import type { PresetContract } from "../contract.js";
+import { b1 } from "./b1.js";
 import { first } from "./first.js";
 
-export const contracts: Record<string, PresetContract> = { ...first };
+export const contracts: Record<string, PresetContract> = { ...first, ...b1 };
