@@ -66,6 +66,16 @@ function presetIssuer(factory: (o: object) => { issuer?: string }, contract: Pre
   return issuer;
 }
 
+/**
+ * The token endpoint's answer: the contract's shape with the issued token in place of the string
+ * `{access_token}`, or beside it as `access_token` when the shape does not place it.
+ */
+function tokenResponse(shape: Record<string, unknown> | undefined, accessToken: string): Record<string, unknown> {
+  const text = JSON.stringify(shape ?? { token_type: "bearer", expires_in: 3600 });
+  if (text.includes('"{access_token}"')) return JSON.parse(text.replaceAll('"{access_token}"', JSON.stringify(accessToken))) as Record<string, unknown>;
+  return { access_token: accessToken, ...(JSON.parse(text) as Record<string, unknown>) };
+}
+
 /** Latch's logged errors with their causes, for a failure message. */
 function describeLogs(): string {
   return JSON.stringify(logs, (_k, v: unknown) => (v instanceof Error ? { message: v.message, cause: (v as { cause?: unknown }).cause } : v));
@@ -97,7 +107,7 @@ describe("provider contract", { timeout: 60_000 }, () => {
           authorization: contract.authorization,
           token: contract.token,
           clientAuth,
-          tokenResponse: (accessToken) => ({ access_token: accessToken, ...(contract.tokenResponse ?? { token_type: "bearer", expires_in: 3600 }) }),
+          tokenResponse: (accessToken) => tokenResponse(contract.tokenResponse, accessToken),
           api: { ...contract.api },
         });
       }

@@ -40,7 +40,10 @@ export interface OAuthContract extends CommonContract {
   authorization: string;
   /** The token endpoint, `https://host/path`. */
   token: string;
-  /** The token response beyond `access_token` (default `{ token_type: "bearer", expires_in: 3600 }`). */
+  /**
+   * The token response beyond `access_token` (default `{ token_type: "bearer", expires_in: 3600 }`);
+   * where the string `"{access_token}"` appears, the issued token goes there instead.
+   */
   tokenResponse?: Record<string, unknown>;
   api: Record<string, ApiRoute>;
 }
