@@ -15,6 +15,10 @@ import { ProviderStore } from "./openid-provider-store.js";
 import { TamperQueue, tamperAuthorizationResponse, tamperIdToken, type TamperKind } from "./openid-provider-tamper.js";
 
 export type { OpenIDAccount } from "./openid-provider-accounts.js";
+export { createSigningKey } from "./openid-provider-config.js";
+
+/** An ID-token signing key pair, as {@link createSigningKey} makes it. */
+export type OpenIDSigningKey = Awaited<ReturnType<typeof createSigningKey>>;
 
 /** A client (relying party) registered at the provider; fields are OAuth 2.0 dynamic registration metadata (RFC 7591). */
 export interface OpenIDClient {
@@ -75,6 +79,11 @@ export interface OpenIDProviderOptions {
    * released with `profile`.
    */
   scopeClaims?: Record<string, string[]>;
+  /**
+   * The key ID tokens are signed with (from {@link createSigningKey}); default a new one. Sharing one
+   * saves generating an RSA key when a test starts many providers.
+   */
+  signingKey?: OpenIDSigningKey;
   /** Report provider errors: `true` prints to stderr, a function receives each line. Default silent. */
   log?: boolean | ((line: string) => void);
 }
@@ -159,7 +168,7 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
     discovery: `${base}/.well-known/openid-configuration`,
   };
 
-  const signingKey = await createSigningKey();
+  const signingKey = options.signingKey ?? (await createSigningKey());
   const store = new ProviderStore();
   const oidc = await importProvider(log !== undefined);
   const configuration = providerConfiguration(oidc, {

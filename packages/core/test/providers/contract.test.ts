@@ -11,6 +11,7 @@ import { readdirSync } from "node:fs";
 import { customFetch, setEnvDefaults, type AuthConfig } from "@latch/core";
 import type { OAuthConfig } from "@latch/core/providers";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createSigningKey, type OpenIDSigningKey } from "@latch/testing";
 import { createBrowser, formPost, logs, postSignIn, startLatch, startOpenIDProvider, type LatchServer, type OpenIDProvider } from "../oauth/harness.js";
 import type { PresetContract } from "./contract.js";
 import { contracts } from "./contracts/index.js";
@@ -23,7 +24,7 @@ async function oauthPresets(): Promise<string[]> {
   const ids: string[] = [];
   for (const file of readdirSync(providersDir).sort()) {
     if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
-    const id = file.slice(0, -3);
+    const id = file.slice(0, -".ts".length);
     const module = (await import(`../../src/providers/${file}`)) as { default?: unknown };
     if (typeof module.default !== "function") continue;
     let type: unknown;
@@ -34,15 +35,17 @@ async function oauthPresets(): Promise<string[]> {
     }
     if (type === "oauth" || type === "oidc") ids.push(id);
   }
-  return ids;
+  return ids.sort();
 }
 
 let latch: LatchServer;
 let standIn: StandIn;
+// One RSA key signs the ID tokens of every OpenID Provider started here (each under its own issuer).
+let signingKey: OpenIDSigningKey;
 const ran: string[] = [];
 
 beforeAll(async () => {
-  [latch, standIn] = await Promise.all([startLatch(), startStandIn()]);
+  [latch, standIn, signingKey] = await Promise.all([startLatch(), startStandIn(), createSigningKey()]);
 });
 afterAll(async () => {
   console.log(`provider contract: ${ran.length} presets signed in end to end (${ran.join(", ")})`);
@@ -97,6 +100,7 @@ describe("provider contract", { timeout: 60_000 }, () => {
           port: 0,
           accounts: [contract.account],
           scopeClaims: contract.scopeClaims,
+          signingKey,
           clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [callback], token_endpoint_auth_method: clientAuth, ...contract.client }],
         });
         standIn.serve({ clientId, clientSecret, authorization: "", token: "", clientAuth, tokenResponse: () => ({}), api: contract.api ?? {} });
