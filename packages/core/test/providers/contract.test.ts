@@ -7,36 +7,15 @@
  * Provider of @latch/testing, started under the preset's own issuer. The expectations of each
  * preset are data (`contracts/`); the test is one.
  */
-import { readdirSync } from "node:fs";
 import { customFetch, setEnvDefaults, type AuthConfig } from "@latch/core";
 import type { OAuthConfig } from "@latch/core/providers";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSigningKey, type OpenIDSigningKey } from "@latch/testing";
 import { createBrowser, formPost, logs, postSignIn, startLatch, startOpenIDProvider, type LatchServer, type OpenIDProvider } from "../oauth/harness.js";
+import { presetSummaries } from "../../scripts/providers-table.js";
 import type { PresetContract } from "./contract.js";
 import { contracts } from "./contracts/index.js";
 import { routingFetch, startStandIn, type StandIn } from "./stand-in.js";
-
-const providersDir = new URL("../../src/providers/", import.meta.url);
-
-/** Every preset module: a provider module whose factory makes an `oauth` or `oidc` provider. */
-async function oauthPresets(): Promise<string[]> {
-  const ids: string[] = [];
-  for (const file of readdirSync(providersDir).sort()) {
-    if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
-    const id = file.slice(0, -".ts".length);
-    const module = (await import(`../../src/providers/${file}`)) as { default?: unknown };
-    if (typeof module.default !== "function") continue;
-    let type: unknown;
-    try {
-      type = (module.default as (o: object) => { type?: unknown })({}).type;
-    } catch {
-      continue;
-    }
-    if (type === "oauth" || type === "oidc") ids.push(id);
-  }
-  return ids.sort();
-}
 
 let latch: LatchServer;
 let standIn: StandIn;
@@ -53,7 +32,7 @@ afterAll(async () => {
 });
 
 test("every OAuth/OIDC preset module has a contract, and every contract a preset", async () => {
-  const presets = await oauthPresets();
+  const presets = (await presetSummaries()).map((p) => p.id);
   expect(presets.length).toBeGreaterThanOrEqual(100);
   expect(Object.keys(contracts).sort()).toEqual(presets);
 });
