@@ -15,7 +15,7 @@ import { createBrowser, formPost, logs, postSignIn, startLatch, startOpenIDProvi
 import { presetSummaries } from "../../scripts/providers-table.js";
 import type { PresetContract } from "./contract.js";
 import { contracts } from "./contracts/index.js";
-import { routingFetch, startStandIn, type StandIn } from "./stand-in.js";
+import { routingFetch, startStandIn, type StandIn, type StandInHit } from "./stand-in.js";
 
 let latch: LatchServer;
 let standIn: StandIn;
@@ -63,94 +63,140 @@ function describeLogs(): string {
   return JSON.stringify(logs, (_k, v: unknown) => (v instanceof Error ? { message: v.message, cause: (v as { cause?: unknown }).cause } : v));
 }
 
+type SignInMessage = Parameters<NonNullable<NonNullable<AuthConfig["events"]>["signIn"]>>[0];
+
+/** What one contract run saw, for the assertions. */
+interface Run {
+  /** The answer to `POST /signin/<id>`. */
+  start: Response;
+  /** Where that answer sent the browser: the authorization request. */
+  location: URL;
+  /** Where the browser ended. */
+  end: URL;
+  /** The OpenID Provider's port (oidc). */
+  opPort?: number;
+  /** Requests the stand-in refused, with the reason. */
+  refused: StandInHit[];
+  /** `https://host/path` of every request the stand-in received. */
+  called: Set<string>;
+  signIns: SignInMessage[];
+}
+
+/**
+ * Signs in with preset `id` as its contract describes: the stand-in (or the OpenID Provider) set up
+ * for the provider, Latch configured with the preset (plus `extra` options), the browser taken from
+ * `POST /signin/<id>` through the provider and back.
+ */
+async function run(id: string, contract: PresetContract, extra: Record<string, unknown> = {}): Promise<Run> {
+  const factory = ((await import(`../../src/providers/${id}.ts`)) as { default: (o: object) => OAuthConfig<any> }).default;
+  const clientId = `client-${id}`;
+  const clientSecret = `secret-${id}`;
+  const callback = `${latch.origin}/auth/callback/${id}`;
+  const clientAuth = contract.clientAuth ?? "client_secret_basic";
+  let op: OpenIDProvider | undefined;
+  try {
+    if (contract.type === "oidc") {
+      op = await startOpenIDProvider({
+        issuer: contract.opIssuer ?? presetIssuer(factory, contract),
+        port: 0,
+        accounts: [contract.account],
+        scopeClaims: contract.scopeClaims,
+        signingKey,
+        clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [callback], token_endpoint_auth_method: clientAuth, ...contract.client }],
+      });
+      standIn.serve({ clientId, clientSecret, authorization: "", token: "", clientAuth, tokenResponse: () => ({}), api: contract.api ?? {} });
+    } else {
+      standIn.serve({
+        clientId,
+        clientSecret,
+        authorization: contract.authorization,
+        token: contract.token,
+        clientAuth,
+        tokenResponse: (accessToken) => tokenResponse(contract.tokenResponse, accessToken),
+        api: { ...contract.api },
+      });
+    }
+    const route = routingFetch(standIn.origin, op && { issuer: op.issuer, origin: `http://127.0.0.1:${op.port}` });
+    const signIns: SignInMessage[] = [];
+    const config: AuthConfig = {
+      providers: [factory({ clientId, clientSecret, [customFetch]: route, ...contract.options, ...extra })],
+      events: { signIn: (message) => void signIns.push(message) },
+    };
+    // A tenant, region or self-hosted URL comes from the environment, as in a deployment.
+    if (contract.issuer) setEnvDefaults({ [`${envPrefix(id)}_ISSUER`]: contract.issuer }, config);
+    logs.length = 0;
+    latch.configure(config);
+
+    const browser = createBrowser({ fetch: route });
+    const start = await postSignIn(browser, latch.origin, id);
+    const location = new URL(start.headers.get("location") ?? "", latch.origin);
+    // The provider signs the user in and sends the browser back; Latch exchanges the code and reads the profile.
+    let result = await browser.follow(location);
+    const form = result.url.origin === latch.origin ? null : formPost(await result.response.clone().text().catch(() => ""));
+    if (form) result = await browser.follow(form.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.body });
+    const called = new Set(standIn.hits.map((h) => `${new URL(h.url).origin}${new URL(h.url).pathname}`));
+    return { start, location, end: result.url, opPort: op?.port, refused: standIn.hits.filter((h) => h.refused), called, signIns };
+  } finally {
+    await op?.close();
+  }
+}
+
 describe("provider contract", { timeout: 60_000 }, () => {
   test.each(Object.entries(contracts))("%s signs in end to end", async (id, contract) => {
-    const factory = ((await import(`../../src/providers/${id}.ts`)) as { default: (o: object) => OAuthConfig<any> }).default;
-    const clientId = `client-${id}`;
-    const clientSecret = `secret-${id}`;
-    const callback = `${latch.origin}/auth/callback/${id}`;
-    const clientAuth = contract.clientAuth ?? "client_secret_basic";
-    let op: OpenIDProvider | undefined;
-    try {
-      if (contract.type === "oidc") {
-        const issuer = contract.opIssuer ?? presetIssuer(factory, contract);
-        op = await startOpenIDProvider({
-          issuer,
-          port: 0,
-          accounts: [contract.account],
-          scopeClaims: contract.scopeClaims,
-          signingKey,
-          clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [callback], token_endpoint_auth_method: clientAuth, ...contract.client }],
-        });
-        standIn.serve({ clientId, clientSecret, authorization: "", token: "", clientAuth, tokenResponse: () => ({}), api: contract.api ?? {} });
-      } else {
-        standIn.serve({
-          clientId,
-          clientSecret,
-          authorization: contract.authorization,
-          token: contract.token,
-          clientAuth,
-          tokenResponse: (accessToken) => tokenResponse(contract.tokenResponse, accessToken),
-          api: { ...contract.api },
-        });
-      }
-      const route = routingFetch(standIn.origin, op && { issuer: op.issuer, origin: `http://127.0.0.1:${op.port}` });
-      const signIns: Parameters<NonNullable<NonNullable<AuthConfig["events"]>["signIn"]>>[0][] = [];
-      const config: AuthConfig = {
-        providers: [factory({ clientId, clientSecret, [customFetch]: route, ...contract.options })],
-        events: { signIn: (message) => void signIns.push(message) },
-      };
-      // A tenant, region or self-hosted URL comes from the environment, as in a deployment.
-      if (contract.issuer) setEnvDefaults({ [`${envPrefix(id)}_ISSUER`]: contract.issuer }, config);
-      logs.length = 0;
-      latch.configure(config);
+    const { start, location, end, opPort, refused, called, signIns } = await run(id, contract);
+    expect(start.status, describeLogs()).toBe(302);
 
-      const browser = createBrowser({ fetch: route });
-      const start = await postSignIn(browser, latch.origin, id);
-      const location = new URL(start.headers.get("location") ?? "", latch.origin);
-      expect(start.status, JSON.stringify(logs)).toBe(302);
+    // The authorization request: the documented endpoint and parameters, and the checks.
+    if (contract.type === "oauth") expect(`${location.origin}${location.pathname}`).toBe(contract.authorization);
+    else expect(location.origin, `${location.href} ${describeLogs()}`).toBe(`http://127.0.0.1:${opPort}`);
+    const q = location.searchParams;
+    expect(q.get("client_id")).toBe(`client-${id}`);
+    expect(q.get("redirect_uri")).toBe(`${latch.origin}/auth/callback/${id}`);
+    expect(q.get("response_type")).toBe("code");
+    for (const [key, value] of Object.entries(contract.params ?? {})) expect(q.get(key), `authorization parameter ${key}`).toBe(value);
+    const checks = contract.checks ?? (contract.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]);
+    expect(q.has("code_challenge"), "PKCE").toBe(checks.includes("pkce"));
+    expect(q.has("state"), "state").toBe(checks.includes("state"));
+    expect(q.has("nonce"), "nonce").toBe(checks.includes("nonce"));
 
-      // The authorization request: the documented endpoint and parameters, and the checks.
-      if (contract.type === "oauth") expect(`${location.origin}${location.pathname}`).toBe(contract.authorization);
-      else expect(location.origin, `${location.href} ${describeLogs()}`).toBe(`http://127.0.0.1:${op!.port}`);
-      const q = location.searchParams;
-      expect(q.get("client_id")).toBe(clientId);
-      expect(q.get("redirect_uri")).toBe(callback);
-      expect(q.get("response_type")).toBe("code");
-      for (const [key, value] of Object.entries(contract.params ?? {})) expect(q.get(key), `authorization parameter ${key}`).toBe(value);
-      const checks = contract.checks ?? (contract.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]);
-      expect(q.has("code_challenge"), "PKCE").toBe(checks.includes("pkce"));
-      expect(q.has("state"), "state").toBe(checks.includes("state"));
-      expect(q.has("nonce"), "nonce").toBe(checks.includes("nonce"));
+    // The provider accepted every request (client authentication, code, verifier, token placement).
+    expect(refused, "requests the stand-in refused").toEqual([]);
+    expect(end.href, describeLogs()).toBe(`${latch.origin}/dashboard`);
 
-      // The provider signs the user in and sends the browser back; Latch exchanges the code and reads the profile.
-      let result = await browser.follow(location);
-      const form = result.url.origin === latch.origin ? null : formPost(await result.response.clone().text().catch(() => ""));
-      if (form) result = await browser.follow(form.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.body });
-      const refused = standIn.hits.filter((h) => h.refused);
-      expect(refused, "requests the stand-in refused").toEqual([]);
-      expect(result.url.href, describeLogs()).toBe(`${latch.origin}/dashboard`);
-
-      // Every API the contract names was called: the preset follows the provider's documented calls.
-      const called = new Set(standIn.hits.map((h) => { const u = new URL(h.url); return `${u.origin}${u.pathname}`; }));
-      for (const url of Object.keys(contract.api ?? {})) {
-        const prefix = url.endsWith("{token}") ? url.slice(0, -"{token}".length) : null;
-        expect(prefix ? [...called].some((c) => c.startsWith(prefix)) : called.has(url), `${url} was called`).toBe(true);
-      }
-      if (contract.type === "oauth") expect(called.has(contract.token), "token endpoint called").toBe(true);
-
-      expect(signIns).toHaveLength(1);
-      const [{ user, account }] = signIns as [(typeof signIns)[number]];
-      expect(account?.providerAccountId).toBe(contract.user.id);
-      expect(account?.provider).toBe(id);
-      expect({ name: user.name ?? null, email: user.email ?? null, image: user.image ?? null }).toEqual({
-        name: contract.user.name,
-        email: contract.user.email?.toLowerCase() ?? null,
-        image: contract.user.image,
-      });
-      ran.push(id);
-    } finally {
-      await op?.close();
+    // Every API the contract names was called: the preset follows the provider's documented calls.
+    for (const url of Object.keys(contract.api ?? {})) {
+      const prefix = url.endsWith("{token}") ? url.slice(0, -"{token}".length) : null;
+      expect(prefix ? [...called].some((c) => c.startsWith(prefix)) : called.has(url), `${url} was called`).toBe(true);
     }
+    if (contract.type === "oauth") expect(called.has(contract.token), "token endpoint called").toBe(true);
+
+    // The profile mapping: the account's provider id and the user Latch stores.
+    expect(signIns).toHaveLength(1);
+    const [{ user, account }] = signIns as [SignInMessage];
+    expect(account?.providerAccountId).toBe(contract.user.id);
+    expect(account?.provider).toBe(id);
+    expect({ name: user.name ?? null, email: user.email ?? null, image: user.image ?? null }).toEqual({
+      name: contract.user.name,
+      email: contract.user.email?.toLowerCase() ?? null,
+      image: contract.user.image,
+    });
+    ran.push(id);
+  });
+});
+
+describe("the stand-in refuses what the provider refuses, so a wrong preset fails its contract", { timeout: 60_000 }, () => {
+  test("client authentication other than the provider's: the token request is refused, no one signs in", async () => {
+    const { end, refused, signIns } = await run("github", contracts.github!, { client: { token_endpoint_auth_method: "client_secret_post" } });
+    expect(refused.map((h) => h.refused)).toEqual(["expected client_secret_basic"]);
+    expect(end.searchParams.get("error")).toBe("OAuthCallbackError");
+    expect(signIns).toEqual([]);
+  });
+
+  test("an access token sent where the provider does not read it: the profile call is refused", async () => {
+    // Baidu reads the token from the query; a plain bearer GET is refused as the real API would.
+    const { end, refused, signIns } = await run("baidu", contracts.baidu!, { userinfo: { url: "https://openapi.baidu.com/rest/2.0/passport/users/getInfo", request: undefined } });
+    expect(refused.map((h) => new URL(h.url).pathname)).toEqual(["/rest/2.0/passport/users/getInfo"]);
+    expect(end.searchParams.get("error")).toBe("OAuthCallbackError");
+    expect(signIns).toEqual([]);
   });
 });
