@@ -1,8 +1,8 @@
 // Every preset's contract, by preset id.
 import type { PresetContract } from "../contract.js";
-import { b1 } from "./b1.js";
-import { b2 } from "./b2.js";
-import { b3 } from "./b3.js";
-import { first } from "./first.js";
+import { coreSet } from "./core-set.js";
+import { oauthAToL } from "./oauth-a-l.js";
+import { oauthMToZ } from "./oauth-m-z.js";
+import { openIdConnect } from "./openid-connect.js";
 
-export const contracts: Record<string, PresetContract> = { ...first, ...b1, ...b2, ...b3 };
+export const contracts: Record<string, PresetContract> = { ...coreSet, ...openIdConnect, ...oauthAToL, ...oauthMToZ };

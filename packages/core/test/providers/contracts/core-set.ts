@@ -1,9 +1,9 @@
-// Contracts of the first presets (apple … zoom). Response bodies follow each provider's API reference.
+// Contracts of the presets Latch shipped first (apple … zoom). Response bodies follow each provider's API reference.
 import type { PresetContract } from "../contract.js";
 
 const png = (host: string, path = "avatar.png") => `https://${host}/${path}`;
 
-export const first: Record<string, PresetContract> = {
+export const coreSet: Record<string, PresetContract> = {
   apple: {
     type: "oidc",
     // Apple issues an ID token for `name email`; the OpenID Provider standing in for it only with `openid`.
