@@ -11,7 +11,7 @@ import { customFetch, setEnvDefaults, type AuthConfig } from "@latch/core";
 import type { OAuthConfig } from "@latch/core/providers";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSigningKey, type OpenIDSigningKey } from "@latch/testing";
-import { createBrowser, formPost, logs, postSignIn, startLatch, startOpenIDProvider, type LatchServer, type OpenIDProvider } from "../oauth/harness.js";
+import { createBrowser, formPost, logs, postSignIn, session, startLatch, startOpenIDProvider, type LatchServer, type OpenIDProvider } from "../oauth/harness.js";
 import { presetSummaries } from "../../scripts/providers-table.js";
 import type { PresetContract } from "./contract.js";
 import { contracts } from "./contracts/index.js";
@@ -80,6 +80,8 @@ interface Run {
   /** `https://host/path` of every request the stand-in received. */
   called: Set<string>;
   signIns: SignInMessage[];
+  /** What `GET /auth/session` answers the browser afterwards. */
+  session: Awaited<ReturnType<typeof session>>;
 }
 
 /**
@@ -135,7 +137,8 @@ async function run(id: string, contract: PresetContract, extra: Record<string, u
     const form = result.url.origin === latch.origin ? null : formPost(await result.response.clone().text().catch(() => ""));
     if (form) result = await browser.follow(form.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.body });
     const called = new Set(standIn.hits.map((h) => `${new URL(h.url).origin}${new URL(h.url).pathname}`));
-    return { start, location, end: result.url, opPort: op?.port, refused: standIn.hits.filter((h) => h.refused), called, signIns };
+    const current = await session(browser, latch.origin);
+    return { start, location, end: result.url, opPort: op?.port, refused: standIn.hits.filter((h) => h.refused), called, signIns, session: current };
   } finally {
     await op?.close();
   }
@@ -143,7 +146,7 @@ async function run(id: string, contract: PresetContract, extra: Record<string, u
 
 describe("provider contract", { timeout: 60_000 }, () => {
   test.each(Object.entries(contracts))("%s signs in end to end", async (id, contract) => {
-    const { start, location, end, opPort, refused, called, signIns } = await run(id, contract);
+    const { start, location, end, opPort, refused, called, signIns, session: current } = await run(id, contract);
     expect(start.status, describeLogs()).toBe(302);
 
     // The authorization request: the documented endpoint and parameters, and the checks.
@@ -180,16 +183,19 @@ describe("provider contract", { timeout: 60_000 }, () => {
       email: contract.user.email?.toLowerCase() ?? null,
       image: contract.user.image,
     });
+    // And the browser holds the session of that user.
+    expect({ name: current?.user?.name ?? null, email: current?.user?.email ?? null }).toEqual({ name: contract.user.name, email: contract.user.email?.toLowerCase() ?? null });
     ran.push(id);
   });
 });
 
 describe("the stand-in refuses what the provider refuses, so a wrong preset fails its contract", { timeout: 60_000 }, () => {
   test("client authentication other than the provider's: the token request is refused, no one signs in", async () => {
-    const { end, refused, signIns } = await run("github", contracts.github!, { client: { token_endpoint_auth_method: "client_secret_post" } });
+    const { end, refused, signIns, session: current } = await run("github", contracts.github!, { client: { token_endpoint_auth_method: "client_secret_post" } });
     expect(refused.map((h) => h.refused)).toEqual(["expected client_secret_basic"]);
     expect(end.searchParams.get("error")).toBe("OAuthCallbackError");
     expect(signIns).toEqual([]);
+    expect(current).toBeNull();
   });
 
   test("an access token sent where the provider does not read it: the profile call is refused", async () => {
