@@ -62,7 +62,7 @@ export default function Baidu(options: OAuthUserConfig<BaiduProfile> = {}): OAut
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Baidu's OAuth 2 has no PKCE.
+    // Baidu's OAuth 2 documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return {

@@ -74,7 +74,7 @@ export default function Bungie(options: BungieUserConfig = {}): OAuth2Config<Bun
         return (await response.json()) as BungieProfile;
       },
     },
-    // Bungie.net's OAuth has no PKCE.
+    // Bungie.net's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       const user = profile.Response.bungieNetUser;

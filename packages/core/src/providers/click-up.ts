@@ -57,7 +57,7 @@ export default function ClickUp(options: OAuthUserConfig<ClickUpProfile> = {}): 
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // ClickUp's OAuth has no PKCE.
+    // ClickUp's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile({ user }) {
       return { id: String(user.id), name: user.username, email: user.email, image: user.profilePicture };

@@ -56,7 +56,7 @@ export default function DigitalOcean(options: OAuthUserConfig<DigitalOceanProfil
     token: "https://cloud.digitalocean.com/v1/oauth/token",
     userinfo: "https://api.digitalocean.com/v2/account",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // DigitalOcean's OAuth has no PKCE.
+    // DigitalOcean's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile, tokens: TokenSet) {
       // The user's name is only in the token response's `info`.

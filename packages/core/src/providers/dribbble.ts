@@ -49,7 +49,7 @@ export default function Dribbble(options: OAuthUserConfig<DribbbleProfile> = {})
     token: "https://dribbble.com/oauth/token",
     userinfo: "https://api.dribbble.com/v2/user",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Dribbble's OAuth has no PKCE.
+    // Dribbble's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.id), name: profile.name || profile.login, email: null, image: profile.avatar_url ?? null };

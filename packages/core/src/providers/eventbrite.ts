@@ -42,7 +42,7 @@ export default function Eventbrite(options: OAuthUserConfig<EventbriteProfile> =
     token: "https://www.eventbrite.com/oauth/token",
     userinfo: "https://www.eventbriteapi.com/v3/users/me/",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Eventbrite's OAuth has no PKCE.
+    // Eventbrite's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       const email = profile.emails?.find((e) => e.primary) ?? profile.emails?.[0];

@@ -69,7 +69,7 @@ export default function Foursquare(options: FoursquareUserConfig = {}): OAuth2Co
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Foursquare's OAuth has no PKCE.
+    // Foursquare's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return {

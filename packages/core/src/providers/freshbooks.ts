@@ -48,7 +48,7 @@ export default function FreshBooks(options: OAuthUserConfig<FreshBooksProfile> =
     token: "https://api.freshbooks.com/auth/oauth/token",
     userinfo: "https://api.freshbooks.com/auth/api/v1/users/me",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // FreshBooks' OAuth has no PKCE.
+    // FreshBooks' OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile({ response: me }) {
       return { id: String(me.id), name: [me.first_name, me.last_name].filter(Boolean).join(" ") || null, email: me.email, image: null };

@@ -64,7 +64,7 @@ export default function Gitee(options: OAuthUserConfig<GiteeProfile> = {}): OAut
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Gitee's OAuth has no PKCE.
+    // Gitee's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.id), name: profile.name || profile.login, email: profile.email ?? null, image: profile.avatar_url || null };

@@ -60,7 +60,7 @@ export default function Heroku(options: OAuthUserConfig<HerokuProfile> = {}): OA
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Heroku's OAuth has no PKCE.
+    // Heroku's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.id, name: profile.name, email: profile.email, image: null };

@@ -58,7 +58,7 @@ export default function HubSpot(options: OAuthUserConfig<HubSpotProfile> = {}): 
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // HubSpot's OAuth has no PKCE.
+    // HubSpot's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.user_id), name: null, email: profile.user, image: null };

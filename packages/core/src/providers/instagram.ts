@@ -62,7 +62,7 @@ export default function Instagram(options: OAuthUserConfig<InstagramProfile> = {
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Instagram's OAuth has no PKCE.
+    // Instagram's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.id, name: profile.name || profile.username, email: null, image: profile.profile_picture_url ?? null };

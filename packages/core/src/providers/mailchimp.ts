@@ -70,7 +70,7 @@ export default function Mailchimp(options: OAuthUserConfig<MailchimpProfile> = {
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Mailchimp's OAuth has no PKCE.
+    // Mailchimp's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile({ login }) {
       return { id: String(login.login_id), name: login.login_name, email: login.login_email ?? login.email, image: login.avatar };

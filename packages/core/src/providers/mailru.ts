@@ -58,7 +58,7 @@ export default function MailRu(options: OAuthUserConfig<MailRuProfile> = {}): OA
         return (await response.json()) as MailRuProfile;
       },
     },
-    // Mail.ru's OAuth has no PKCE.
+    // Mail.ru's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.id, name: profile.name || profile.nickname || null, email: profile.email ?? null, image: profile.image ?? null };

@@ -52,7 +52,7 @@ export default function Mattermost(options: OAuthUserConfig<MattermostProfile> =
     token: "oauth/access_token",
     userinfo: "api/v4/users/me",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Mattermost's OAuth has no PKCE.
+    // Mattermost's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       const name = [profile.first_name, profile.last_name].filter(Boolean).join(" ");

@@ -47,7 +47,7 @@ export default function Medium(options: OAuthUserConfig<MediumProfile> = {}): OA
     },
     userinfo: "https://api.medium.com/v1/me",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Medium's OAuth has no PKCE.
+    // Medium's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile({ data }) {
       return { id: data.id, name: data.name || data.username, email: null, image: data.imageUrl || null };

@@ -46,7 +46,7 @@ export default function Netlify(options: OAuthUserConfig<NetlifyProfile> = {}): 
     token: "https://api.netlify.com/oauth/token",
     userinfo: "https://api.netlify.com/api/v1/user",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Netlify's OAuth has no PKCE.
+    // Netlify's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.id, name: profile.full_name ?? profile.slug ?? null, email: profile.email, image: profile.avatar_url };

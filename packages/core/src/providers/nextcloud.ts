@@ -70,7 +70,7 @@ export default function Nextcloud(options: OAuthUserConfig<NextcloudProfile> = {
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Nextcloud's OAuth 2 app has no PKCE.
+    // Nextcloud's OAuth 2 app documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.id, name: profile.displayname || profile.id, email: profile.email || null, image: profile.avatar ?? null };

@@ -44,7 +44,7 @@ export default function Osso(options: OAuthUserConfig<OssoProfile> = {}): OAuth2
     token: "oauth/token",
     userinfo: "oauth/me",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Osso's OAuth has no PKCE.
+    // Osso's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.id, name: profile.name ?? null, email: profile.email, image: null };

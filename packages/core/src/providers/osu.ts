@@ -51,7 +51,7 @@ export default function Osu(options: OAuthUserConfig<OsuProfile> = {}): OAuth2Co
     token: "https://osu.ppy.sh/oauth/token",
     userinfo: "https://osu.ppy.sh/api/v2/me",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // osu!'s OAuth has no PKCE.
+    // osu!'s OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.id), name: profile.username, email: null, image: profile.avatar_url };

@@ -46,7 +46,7 @@ export default function Pinterest(options: OAuthUserConfig<PinterestProfile> = {
     authorization: { url: "https://www.pinterest.com/oauth/", params: { scope: "user_accounts:read" } },
     token: "https://api.pinterest.com/v5/oauth/token",
     userinfo: "https://api.pinterest.com/v5/user_account",
-    // Pinterest's OAuth has no PKCE.
+    // Pinterest's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.id ?? profile.username, name: profile.business_name || profile.username, email: null, image: profile.profile_image ?? null };

@@ -51,7 +51,7 @@ export default function Pipedrive(options: OAuthUserConfig<PipedriveProfile> = {
     authorization: "https://oauth.pipedrive.com/oauth/authorize",
     token: "https://oauth.pipedrive.com/oauth/token",
     userinfo: "https://api.pipedrive.com/v1/users/me",
-    // Pipedrive's OAuth has no PKCE.
+    // Pipedrive's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile({ data }) {
       return { id: String(data.id), name: data.name, email: data.email, image: data.icon_url };

@@ -55,7 +55,7 @@ export default function Threads(options: OAuthUserConfig<ThreadsProfile> = {}): 
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Threads' OAuth has no PKCE.
+    // Threads' OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.id, name: profile.name || profile.username, email: null, image: profile.threads_profile_picture_url ?? null };

@@ -63,7 +63,7 @@ export default function Todoist(options: OAuthUserConfig<TodoistProfile> = {}): 
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Todoist's OAuth has no PKCE.
+    // Todoist's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.id), name: profile.full_name || null, email: profile.email ?? null, image: profile.avatar_big ?? null };

@@ -60,7 +60,7 @@ export default function Trakt(options: OAuthUserConfig<TraktProfile> = {}): OAut
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Trakt's OAuth has no PKCE.
+    // Trakt's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.ids.uuid ?? profile.ids.slug, name: profile.name || profile.username, email: null, image: profile.images?.avatar.full ?? null };

@@ -69,7 +69,7 @@ export default function Weibo(options: OAuthUserConfig<WeiboProfile> = {}): OAut
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Weibo's OAuth has no PKCE.
+    // Weibo's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: profile.idstr ?? String(profile.id), name: profile.screen_name || profile.name, email: null, image: profile.avatar_hd ?? profile.avatar_large ?? null };

@@ -54,7 +54,7 @@ export default function WordPress(options: OAuthUserConfig<WordPressProfile> = {
     token: "https://public-api.wordpress.com/oauth2/token",
     userinfo: "https://public-api.wordpress.com/rest/v1/me",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // WordPress.com's OAuth has no PKCE.
+    // WordPress.com's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.ID), name: profile.display_name || profile.username, email: profile.email ?? null, image: profile.avatar_URL || null };

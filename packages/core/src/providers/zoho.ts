@@ -64,7 +64,7 @@ export default function Zoho(options: ZohoUserConfig = {}): OAuth2Config<ZohoPro
       },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    // Zoho's OAuth has no PKCE for web apps.
+    // Zoho's OAuth documents no PKCE for web apps; `state` protects the callback.
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.ZUID), name: profile.Display_Name || [profile.First_Name, profile.Last_Name].filter(Boolean).join(" ") || null, email: profile.Email ?? null, image: null };
