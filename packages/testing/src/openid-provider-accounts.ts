@@ -50,14 +50,20 @@ const standardClaims: Record<string, string[]> = {
   ],
 };
 
-/** The provider's `claims` configuration: the standard scopes plus the accounts' extra claims under `profile`. */
-export function claimsByScope(accounts: readonly OpenIDAccount[]): NonNullable<Configuration["claims"]> {
-  const known = new Set(Object.values(standardClaims).flat());
+/**
+ * The provider's `claims` configuration: the standard scopes, the claims `scopeClaims` assigns to a scope,
+ * and the accounts' other claims under `profile`.
+ */
+export function claimsByScope(accounts: readonly OpenIDAccount[], scopeClaims: Readonly<Record<string, readonly string[]>> = {}): NonNullable<Configuration["claims"]> {
+  const assigned = new Set(Object.values(scopeClaims).flat());
+  const known = new Set([...Object.values(standardClaims).flat(), ...assigned]);
   const extra = new Set<string>();
   for (const account of accounts) {
     for (const claim of Object.keys(account)) if (!known.has(claim)) extra.add(claim);
   }
-  return { ...standardClaims, profile: [...(standardClaims.profile ?? []), ...extra] };
+  const claims: Record<string, string[]> = { ...standardClaims, profile: [...(standardClaims.profile ?? []), ...extra] };
+  for (const [scope, names] of Object.entries(scopeClaims)) claims[scope] = [...(claims[scope] ?? []), ...names];
+  return claims;
 }
 
 /** The provider's `findAccount`: looks `sub` up in the live list of accounts. */

@@ -27,6 +27,8 @@ export interface ConfigurationInputs {
   accessTokenTtl?: number;
   /** Rotate refresh tokens on every use. */
   rotateRefreshTokens?: boolean;
+  /** Claims released with a scope beyond the standard ones (see {@link OpenIDProviderOptions.scopeClaims}). */
+  scopeClaims?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Builds the provider configuration. */
@@ -44,7 +46,7 @@ export function providerConfiguration(oidc: ProviderModule, inputs: Configuratio
     adapter: (model: string) => inputs.store.adapter(model),
     jwks: { keys: [inputs.signingKey.privateJwk] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
-    claims: claimsByScope(inputs.accounts),
+    claims: claimsByScope(inputs.accounts, inputs.scopeClaims),
     scopes: ["openid", "offline_access", "email", "profile", "phone", "address"],
     findAccount: accountFinder(inputs.accounts),
     // Put the scope's claims in the ID token too, as most providers do, not only in userinfo.
@@ -64,6 +66,8 @@ export function providerConfiguration(oidc: ProviderModule, inputs: Configuratio
       rpInitiatedLogout: { enabled: false },
       resourceIndicators: { enabled: false },
       userinfo: { enabled: true },
+      // The `claims` request parameter (OpenID Connect Core 1.0 section 5.5), which Twitch relies on.
+      claimsParameter: { enabled: true },
     },
     ttl: { AccessToken: inputs.accessTokenTtl ?? 3600, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 86400, Interaction: 600, Session: 86400, Grant: 86400 },
     renderError: (ctx, out) => {

@@ -285,9 +285,21 @@ describe("fixed port and issuer", () => {
     }
   });
 
-  it("rejects invalid client metadata and an issuer with a path", async () => {
+  it("rejects invalid client metadata", async () => {
     await expect(startOpenIDProvider({ clients: [{ client_id: "no-secret", redirect_uris: [callback] }] })).rejects.toThrow(/client_secret/);
-    await expect(startOpenIDProvider({ issuer: "http://127.0.0.1:9/oidc" })).rejects.toThrow(/without a path/);
+  });
+
+  it("serves an issuer with a path under that path", async () => {
+    const mounted = await startOpenIDProvider({ issuer: "http://127.0.0.1:0/tenant/v2.0", port: 0 });
+    try {
+      const base = `http://127.0.0.1:${mounted.port}/tenant/v2.0`;
+      const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as Record<string, string>;
+      expect(discovery.issuer).toBe("http://127.0.0.1:0/tenant/v2.0");
+      expect(discovery.authorization_endpoint).toBe(`${base}/auth`);
+      expect(discovery.jwks_uri).toBe(`${base}/jwks`);
+    } finally {
+      await mounted.close();
+    }
   });
 
   it("reuses the provider session with sso: true", async () => {

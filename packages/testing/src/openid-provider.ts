@@ -3,7 +3,7 @@
  * loopback interface, whose end-user signs in and consents without a human.
  */
 import type { EventEmitter } from "node:events";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JWK } from "jose";
 import type Provider from "oidc-provider";
@@ -15,6 +15,10 @@ import { ProviderStore } from "./openid-provider-store.js";
 import { TamperQueue, tamperAuthorizationResponse, tamperIdToken, type TamperKind } from "./openid-provider-tamper.js";
 
 export type { OpenIDAccount } from "./openid-provider-accounts.js";
+export { createSigningKey } from "./openid-provider-config.js";
+
+/** An ID-token signing key pair, as {@link createSigningKey} makes it. */
+export type OpenIDSigningKey = Awaited<ReturnType<typeof createSigningKey>>;
 
 /** A client (relying party) registered at the provider; fields are OAuth 2.0 dynamic registration metadata (RFC 7591). */
 export interface OpenIDClient {
@@ -49,7 +53,11 @@ export interface OpenIDProviderOptions {
   host?: string;
   /** Port; default the port of `issuer`, else a random free port. */
   port?: number;
-  /** Issuer identifier, an origin without a trailing slash; default `http://<host>:<port>`. */
+  /**
+   * Issuer identifier; default `http://<host>:<port>`. An origin loses a trailing slash. It may have
+   * a path (`https://id.example/oauth2`, kept as given): the provider is then served under that path
+   * on its port, as a provider mounted there is, and every endpoint URL carries it.
+   */
   issuer?: string;
   /**
    * When false (the default), every authorization request signs the end-user in again, so that
@@ -65,6 +73,17 @@ export interface OpenIDProviderOptions {
   accessTokenTtl?: number;
   /** Rotate refresh tokens: each refresh returns a new one and the used one stops working. Default false. */
   rotateRefreshTokens?: boolean;
+  /**
+   * Claims released with a scope, beyond OpenID Connect Core's assignment, e.g. `{ openid: ["battle_tag"] }`
+   * for a provider that puts a claim of its own in every ID token. An account claim named nowhere is
+   * released with `profile`.
+   */
+  scopeClaims?: Record<string, string[]>;
+  /**
+   * The key ID tokens are signed with (from {@link createSigningKey}); default a new one. Sharing one
+   * saves generating an RSA key when a test starts many providers.
+   */
+  signingKey?: OpenIDSigningKey;
   /** Report provider errors: `true` prints to stderr, a function receives each line. Default silent. */
   log?: boolean | ((line: string) => void);
 }
@@ -128,12 +147,11 @@ export interface OpenIDProvider {
  */
 export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): Promise<OpenIDProvider> {
   const host = options.host ?? "127.0.0.1";
-  if (options.issuer && new URL(options.issuer).pathname !== "/") {
-    throw new Error(`issuer must be an origin without a path: ${options.issuer}`);
-  }
   const server = createServer();
   const port = await listen(server, host, options.port ?? portOf(options.issuer));
-  const issuer = (options.issuer ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, "");
+  // An origin loses its trailing slash; an issuer with a path is kept exactly (Roblox's ends in `/`).
+  const given = options.issuer ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const issuer = new URL(given).pathname === "/" ? given.replace(/\/$/, "") : given;
   const log = logger(options.log);
 
   const accounts = [...(options.accounts ?? [defaultAccount])];
@@ -141,15 +159,16 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
   const tampering = new TamperQueue();
   if (options.tamper) tampering.add(options.tamper, true);
 
+  const base = issuer.replace(/\/+$/, "");
   const endpoints = {
-    authorization: `${issuer}/auth`,
-    token: `${issuer}/token`,
-    userinfo: `${issuer}/me`,
-    jwks: `${issuer}/jwks`,
-    discovery: `${issuer}/.well-known/openid-configuration`,
+    authorization: `${base}/auth`,
+    token: `${base}/token`,
+    userinfo: `${base}/me`,
+    jwks: `${base}/jwks`,
+    discovery: `${base}/.well-known/openid-configuration`,
   };
 
-  const signingKey = await createSigningKey();
+  const signingKey = options.signingKey ?? (await createSigningKey());
   const store = new ProviderStore();
   const oidc = await importProvider(log !== undefined);
   const configuration = providerConfiguration(oidc, {
@@ -160,6 +179,7 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
     requirePkce: options.requirePkce === true,
     accessTokenTtl: options.accessTokenTtl,
     rotateRefreshTokens: options.rotateRefreshTokens === true,
+    scopeClaims: options.scopeClaims,
   });
   const provider = new oidc.default(issuer, configuration);
   // A listener of its own keeps Koa from printing errors; oidc-provider reports them as events.
@@ -200,7 +220,18 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
     const kind = tampering.take("token");
     if (kind) body.id_token = await tamperIdToken(kind, body.id_token, signingKey);
   });
-  server.on("request", provider.callback());
+  // An issuer with a path is served under it, the way an application mounts the provider there:
+  // oidc-provider reads the mount path from `originalUrl` and puts it in every URL it writes.
+  const mountPath = new URL(issuer).pathname.replace(/\/+$/, "");
+  const handle = provider.callback();
+  server.on("request", (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
+    const url = req.url ?? "/";
+    // The end-user interaction pages (`/interaction/<uid>`) stay at the root, as the provider's config puts them.
+    if (!mountPath || (url !== mountPath && !url.startsWith(`${mountPath}/`) && !url.startsWith(`${mountPath}?`))) return void handle(req, res);
+    req.originalUrl = url;
+    req.url = url.slice(mountPath.length) || "/";
+    handle(req, res);
+  });
 
   const clients: OpenIDClient[] = [];
   const setClient = async (client: OpenIDClient) => {

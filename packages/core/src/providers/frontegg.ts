@@ -1,0 +1,51 @@
+/**
+ * Frontegg sign-in over OpenID Connect.
+ *
+ * @module providers/frontegg
+ */
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
+
+/** The claims of a Frontegg ID token and userinfo response (https://docs.frontegg.com/). */
+export interface FronteggProfile extends OpenIDStandardClaims {
+  iss: string;
+  aud: string | string[];
+  exp: number;
+  iat: number;
+  nonce?: string;
+  tenantId?: string;
+  tenantIds?: string[];
+  roles?: string[];
+}
+
+/**
+ * Sign in with Frontegg. Pass the issuer, `https://<subdomain>.frontegg.com`; it is required.
+ * Endpoints and keys come from its discovery document.
+ *
+ * Register `<origin>/auth/callback/frontegg` as the redirect URI of your Frontegg app.
+ * `AUTH_FRONTEGG_ID` and `AUTH_FRONTEGG_SECRET` fill `clientId` and `clientSecret` when you leave
+ * them out, and `AUTH_FRONTEGG_ISSUER` fills `issuer`.
+ *
+ * @example
+ * ```ts
+ * import Frontegg from "@latch/core/providers/frontegg"
+ *
+ * const providers = [Frontegg({ issuer: "https://acme.frontegg.com" })]
+ * ```
+ */
+export default function Frontegg(options: OAuthUserConfig<FronteggProfile> = {}): OIDCConfig<FronteggProfile> {
+  return {
+    id: "frontegg",
+    name: "Frontegg",
+    type: "oidc",
+    [providerFlow]: loadOAuthFlow,
+    issuer: options.issuer,
+    authorization: { params: { scope: "openid profile email" } },
+    profile: userFromStandardClaims,
+    style: { bg: "#4461F2", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<FronteggProfile>;
+}

@@ -1,0 +1,49 @@
+/**
+ * Kanidm sign-in over OpenID Connect.
+ *
+ * @module providers/kanidm
+ */
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
+
+/** The claims of a Kanidm ID token and userinfo response (https://kanidm.github.io/kanidm/stable/integrations/oauth2.html). */
+export interface KanidmProfile extends OpenIDStandardClaims {
+  iss: string;
+  aud: string | string[];
+  exp: number;
+  iat: number;
+  nonce?: string;
+}
+
+/**
+ * Sign in with Kanidm. Pass the issuer, `https://<kanidm host>/oauth2/openid/<client name>`; it is required.
+ * Endpoints and keys come from its discovery document.
+ * Kanidm signs ID tokens ES256 and wants PKCE, which Latch sends.
+ *
+ * Register `<origin>/auth/callback/kanidm` as the redirect URI of your Kanidm app.
+ * `AUTH_KANIDM_ID` and `AUTH_KANIDM_SECRET` fill `clientId` and `clientSecret` when you leave
+ * them out, and `AUTH_KANIDM_ISSUER` fills `issuer`.
+ *
+ * @example
+ * ```ts
+ * import Kanidm from "@latch/core/providers/kanidm"
+ *
+ * const providers = [Kanidm({ issuer: "https://idm.example.com/oauth2/openid/latch" })]
+ * ```
+ */
+export default function Kanidm(options: OAuthUserConfig<KanidmProfile> = {}): OIDCConfig<KanidmProfile> {
+  return {
+    id: "kanidm",
+    name: "Kanidm",
+    type: "oidc",
+    [providerFlow]: loadOAuthFlow,
+    issuer: options.issuer,
+    authorization: { params: { scope: "openid profile email" } },
+    profile: userFromStandardClaims,
+    style: { bg: "#FF6A00", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<KanidmProfile>;
+}

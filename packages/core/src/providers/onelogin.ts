@@ -1,0 +1,50 @@
+/**
+ * OneLogin sign-in over OpenID Connect.
+ *
+ * @module providers/onelogin
+ */
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
+
+/** The claims of a OneLogin ID token and userinfo response (https://developers.onelogin.com/openid-connect). */
+export interface OneLoginProfile extends OpenIDStandardClaims {
+  iss: string;
+  aud: string | string[];
+  exp: number;
+  iat: number;
+  nonce?: string;
+  groups?: string[];
+  params?: Record<string, string>;
+}
+
+/**
+ * Sign in with OneLogin. Pass the issuer, `https://<subdomain>.onelogin.com/oidc/2`; it is required.
+ * Endpoints and keys come from its discovery document.
+ *
+ * Register `<origin>/auth/callback/onelogin` as the redirect URI of your OneLogin app.
+ * `AUTH_ONELOGIN_ID` and `AUTH_ONELOGIN_SECRET` fill `clientId` and `clientSecret` when you leave
+ * them out, and `AUTH_ONELOGIN_ISSUER` fills `issuer`.
+ *
+ * @example
+ * ```ts
+ * import OneLogin from "@latch/core/providers/onelogin"
+ *
+ * const providers = [OneLogin({ issuer: "https://acme.onelogin.com/oidc/2" })]
+ * ```
+ */
+export default function OneLogin(options: OAuthUserConfig<OneLoginProfile> = {}): OIDCConfig<OneLoginProfile> {
+  return {
+    id: "onelogin",
+    name: "OneLogin",
+    type: "oidc",
+    [providerFlow]: loadOAuthFlow,
+    issuer: options.issuer,
+    authorization: { params: { scope: "openid profile email" } },
+    profile: userFromStandardClaims,
+    style: { bg: "#1C1F2A", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<OneLoginProfile>;
+}

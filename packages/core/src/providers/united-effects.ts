@@ -1,0 +1,48 @@
+/**
+ * United Effects sign-in over OpenID Connect.
+ *
+ * @module providers/united-effects
+ */
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
+
+/** The claims of a United Effects ID token and userinfo response (https://docs.unitedeffects.com/). */
+export interface UnitedEffectsProfile extends OpenIDStandardClaims {
+  iss: string;
+  aud: string | string[];
+  exp: number;
+  iat: number;
+  nonce?: string;
+}
+
+/**
+ * Sign in with United Effects. Pass the issuer, `https://auth.unitedeffects.com/<authGroupId>`; it is required.
+ * Endpoints and keys come from its discovery document.
+ *
+ * Register `<origin>/auth/callback/united-effects` as the redirect URI of your United Effects app.
+ * `AUTH_UNITED_EFFECTS_ID` and `AUTH_UNITED_EFFECTS_SECRET` fill `clientId` and `clientSecret` when you leave
+ * them out, and `AUTH_UNITED_EFFECTS_ISSUER` fills `issuer`.
+ *
+ * @example
+ * ```ts
+ * import UnitedEffects from "@latch/core/providers/united-effects"
+ *
+ * const providers = [UnitedEffects({ issuer: "https://auth.unitedeffects.com/acme-group" })]
+ * ```
+ */
+export default function UnitedEffects(options: OAuthUserConfig<UnitedEffectsProfile> = {}): OIDCConfig<UnitedEffectsProfile> {
+  return {
+    id: "united-effects",
+    name: "United Effects",
+    type: "oidc",
+    [providerFlow]: loadOAuthFlow,
+    issuer: options.issuer,
+    authorization: { params: { scope: "openid profile email" } },
+    profile: userFromStandardClaims,
+    style: { bg: "#23394B", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<UnitedEffectsProfile>;
+}

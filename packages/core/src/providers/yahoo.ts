@@ -1,0 +1,48 @@
+/**
+ * Yahoo sign-in over OpenID Connect.
+ *
+ * @module providers/yahoo
+ */
+import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+import { userFromStandardClaims } from "./internal/oidc-user.js";
+import { loadOAuthFlow } from "../flows/lazy.js";
+import { providerFlow } from "../symbols.js";
+
+/** The claims of a Yahoo ID token and userinfo response (https://developer.yahoo.com/oauth2/guide/openid_connect/). */
+export interface YahooProfile extends OpenIDStandardClaims {
+  iss: string;
+  aud: string | string[];
+  exp: number;
+  iat: number;
+  nonce?: string;
+}
+
+/**
+ * Sign in with Yahoo. Scopes `profile` and `email` must be enabled on the app ("OpenID Connect
+ * permissions").
+ *
+ * Register `<origin>/auth/callback/yahoo` as the redirect URI of your Yahoo app.
+ * `AUTH_YAHOO_ID` and `AUTH_YAHOO_SECRET` fill `clientId` and `clientSecret` when you leave
+ * them out.
+ *
+ * @example
+ * ```ts
+ * import Yahoo from "@latch/core/providers/yahoo"
+ *
+ * const providers = [Yahoo({})]
+ * ```
+ */
+export default function Yahoo(options: OAuthUserConfig<YahooProfile> = {}): OIDCConfig<YahooProfile> {
+  return {
+    id: "yahoo",
+    name: "Yahoo",
+    type: "oidc",
+    [providerFlow]: loadOAuthFlow,
+    issuer: "https://api.login.yahoo.com",
+    authorization: { params: { scope: "openid profile email" } },
+    profile: userFromStandardClaims,
+    style: { bg: "#6001D2", text: "#fff" },
+    options,
+  } satisfies OIDCConfig<YahooProfile>;
+}

@@ -1,0 +1,3 @@
+/** `@latch/core/providers/click-up`, also at `@latch/sveltekit/providers/click-up` (where `@auth/sveltekit` apps import it). */
+export * from "@latch/core/providers/click-up";
+export { default } from "@latch/core/providers/click-up";

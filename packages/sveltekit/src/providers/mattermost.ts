@@ -1,0 +1,3 @@
+/** `@latch/core/providers/mattermost`, also at `@latch/sveltekit/providers/mattermost` (where `@auth/sveltekit` apps import it). */
+export * from "@latch/core/providers/mattermost";
+export { default } from "@latch/core/providers/mattermost";
