@@ -22,7 +22,7 @@ const layers: readonly (readonly string[])[] = [
   ["http"],
   ["config", "pages"],
   ["providers"],
-  ["security", "mail"],
+  ["security", "mail", "languages"],
   ["types"],
   ["crypto", "errors", "adapter", "symbols", "fetch"],
   // Code that runs in the browser, built on its own and shipped as text: it imports nothing.
