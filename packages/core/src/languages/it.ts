@@ -49,7 +49,7 @@ const it: Language = {
     errorDefaultMessage: "Non è stato possibile completare la richiesta. Prova ad accedere di nuovo.",
     errorCode: "Codice di errore: {code}",
     errorSignInLink: "Accedi",
-    homeLink: "Home",
+    homeLink: "Pagina iniziale",
 
     verifyTitle: "Controlla la tua email",
     verifySentTo: "Abbiamo inviato un link di accesso a {email}. Aprilo per completare l’accesso.",
