@@ -5,14 +5,10 @@
  */
 import en from "../languages/en.js";
 import type { HtmlValue } from "../security/escape.js";
-import type { Language, LocaleOption, MessageKey, MessageOverrides, Messages } from "../types/language.js";
+import type { ChosenLanguage, Language, LocaleOption, MessageKey, MessageOverrides, Messages } from "../types/language.js";
 
 /** The sentences of one page, in the language chosen for it. */
-export interface PageLanguage {
-  /** The chosen language's tag, for `<html lang>`. */
-  lang: string;
-  /** Its writing direction, for `<html dir>`. */
-  dir: "ltr" | "rtl";
+export interface PageLanguage extends ChosenLanguage {
   /** The sentence for `key` as text, its `{name}` placeholders replaced by `values`. */
   text(key: MessageKey, values?: Readonly<Record<string, string>>): string;
   /**
@@ -100,6 +96,7 @@ export function pageLanguage(language: Language = en, overrides?: MessageOverrid
   return {
     lang: language.code,
     dir: language.dir === "rtl" ? "rtl" : "ltr",
+    messages,
     text: (key, values = {}) => fill(messages[key], values).join(""),
     parts: (key, values) => fill(messages[key], values),
   };

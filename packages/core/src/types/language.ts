@@ -121,6 +121,26 @@ export interface Messages {
   emailIgnore: string;
 }
 
+/**
+ * The language chosen for a request, with the app's overrides applied: what the sign-in email is
+ * written in (`SendVerificationRequestParams.language`).
+ *
+ * @example
+ * ```ts
+ * async function sendVerificationRequest({ identifier, url, language }: SendVerificationRequestParams) {
+ *   await send(identifier, language?.messages.emailSubject.replace("{host}", new URL(url).host) ?? "Sign in", url)
+ * }
+ * ```
+ */
+export interface ChosenLanguage {
+  /** The language's tag (`"fr"`). */
+  lang: string;
+  /** Its writing direction. */
+  dir: "ltr" | "rtl";
+  /** Its sentences, English for any it lacks, the app's overrides applied. */
+  messages: Messages;
+}
+
 /** A key of {@link Messages}. */
 export type MessageKey = keyof Messages;
 
