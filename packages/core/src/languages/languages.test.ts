@@ -1,9 +1,10 @@
 /**
  * The shipped catalogues, checked at run time (the types check them at compile time, see
  * languages.test-d.ts): every language has exactly English's keys, each sentence is non-empty
- * text with the same placeholders as English, and the index lists every language file.
+ * text with the same placeholders as English, the index lists every language file, and the
+ * root README's table of languages is this list.
  */
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import en from "./en.js";
@@ -52,5 +53,14 @@ describe("the shipped languages", () => {
       expect(language.name).not.toBe("");
       expect(["ltr", "rtl"]).toContain(language.dir);
     });
+  });
+});
+
+describe("the README's list of languages", () => {
+  it("is the list of shipped languages: tag, name and direction, in the same order", () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../../../README.md", import.meta.url)), "utf8");
+    const section = readme.slice(readme.indexOf("\n## Languages\n"), readme.indexOf("\n## ", readme.indexOf("\n## Languages\n") + 1));
+    const rows = [...section.matchAll(/^\| `([^`]+)` \| ([^|]+) \| (ltr|rtl) \|$/gm)].map((m) => [m[1], m[2]!.trim(), m[3]]);
+    expect(rows).toEqual(languages.map((l) => [l.code, l.name, l.dir]));
   });
 });
