@@ -9,6 +9,7 @@
  *
  * @module languages/en
  */
+import { englishEmail } from "../mail/english.js";
 import type { Language } from "../types/language.js";
 
 const en: Language = {
@@ -67,11 +68,7 @@ const en: Language = {
     sessionsEndOthers: "Sign out all other sessions",
     sessionsEndAll: "Sign out everywhere",
 
-    emailSubject: "Sign in to {host}",
-    emailOpenLink: "Open this link to sign in:",
-    emailButton: "Sign in",
-    emailExpires: "The link works once and expires in {time}.",
-    emailIgnore: "If you did not ask for it, you can ignore this email.",
+    ...englishEmail,
   },
 };
 

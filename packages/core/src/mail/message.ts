@@ -3,10 +3,10 @@
  * the site's host, the link and when the link expires; nothing about the account or the request.
  * It is written in the language chosen for the request (English by default).
  */
-import en from "../languages/en.js";
 import { safeColor } from "../security/colors.js";
 import { html, type HtmlValue } from "../security/escape.js";
 import type { ChosenLanguage } from "../types/language.js";
+import { englishEmail } from "./english.js";
 import type { Theme } from "../types/theme.js";
 
 /** Subject, plain-text and HTML body of a sign-in email. */
@@ -61,7 +61,7 @@ function fill(sentence: string, values: Record<string, HtmlValue>): HtmlValue[] 
  */
 export function verificationEmail(input: VerificationEmailInput): VerificationEmail {
   const { host } = new URL(input.url);
-  const { lang, dir, messages: m } = input.language ?? { lang: "en", dir: "ltr", messages: en.messages };
+  const { lang, dir, messages: m } = input.language ?? { lang: "en", dir: "ltr", messages: englishEmail };
   const time = lifetime(input.expires, input.now ?? new Date(), lang);
   const brand = safeColor(input.theme?.brandColor) ?? "#346df1";
   const label = safeColor(input.theme?.buttonText) ?? "#ffffff";
