@@ -37,6 +37,8 @@ describe("the pages follow the request's language", () => {
     expect([chosen.lang, chosen.dir, chosen.h1]).toEqual(["pt", "ltr", "Entrar"]);
     expect(textOf(chosen.html)).toContain("Entrar com GitHub");
     expect((await page(client, "/auth/signin", "ja;q=0.2, de-AT;q=0.9, fr;q=0")).lang).toBe("de");
+    // Caches must keep one copy per language asked for.
+    expect((await client.fetch("/auth/error?error=Default")).headers.get("vary")).toMatch(/accept-language/i);
     expect((await page(client, "/auth/signin", "sv, fi;q=0.8")).lang).toBe("en");
   });
 
