@@ -68,7 +68,7 @@ const de: Language = {
     emailSubject: "Anmeldung bei {host}",
     emailOpenLink: "Öffnen Sie diesen Link, um sich anzumelden:",
     emailButton: "Anmelden",
-    emailExpires: "Der Link funktioniert einmal und läuft in {time} ab.",
+    emailExpires: "Der Link funktioniert einmal und ist {time} lang gültig.",
     emailIgnore: "Wenn Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren.",
   },
 };

@@ -23,10 +23,12 @@ import ko from "./ko.js";
 import nl from "./nl.js";
 import pl from "./pl.js";
 import pt from "./pt.js";
+import ru from "./ru.js";
 import tr from "./tr.js";
+import uk from "./uk.js";
 import zh from "./zh.js";
 
-export { ar, de, en, es, fr, he, it, ja, ko, nl, pl, pt, tr, zh };
+export { ar, de, en, es, fr, he, it, ja, ko, nl, pl, pt, ru, tr, uk, zh };
 
 /** All the shipped languages, English included, by tag. */
-export const languages: readonly Language[] = [ar, de, en, es, fr, he, it, ja, ko, nl, pl, pt, tr, zh];
+export const languages: readonly Language[] = [ar, de, en, es, fr, he, it, ja, ko, nl, pl, pt, ru, tr, uk, zh];
