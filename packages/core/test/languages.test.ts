@@ -13,7 +13,7 @@ import { SessionControl } from "@latch/core/sessions";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findAll, findOne, textOf } from "../src/pages/test-html.js";
-import { Client, alice, baseConfig, credentials } from "./client.js";
+import { Client, alice, baseConfig, credentials, quietLogger } from "./client.js";
 
 const github = GitHub({ clientId: "id", clientSecret: "secret" });
 
@@ -63,6 +63,15 @@ describe("the pages follow the request's language", () => {
     expect((await page(client, "/auth/signin", "de")).lang).toBe("de");
     client.jar.set("lang", "pt-BR");
     expect((await page(client, "/auth/signin", "de")).lang).toBe("pt");
+  });
+
+  test("a locale function that throws is logged and Accept-Language decides: every page still shows", async () => {
+    const { logs, logger } = quietLogger();
+    const client = new Client(config({ logger, locale: () => { throw new Error("profile store down"); } }));
+    const error = await page(client, "/auth/error?error=Default", "fr");
+    expect([error.status, error.lang, error.h1]).toEqual([200, "fr", fr.messages.errorDefaultHeading]);
+    expect(logs.error.map(([code]) => code)).toEqual(["LocaleError"]);
+    expect((await page(client, "/auth/signin", "de")).lang).toBe("de");
   });
 
   test("the app's overrides replace single sentences of a language", async () => {

@@ -6,6 +6,7 @@
 import en from "../languages/en.js";
 import type { HtmlValue } from "../security/escape.js";
 import type { ChosenLanguage, Language, LocaleOption, MessageKey, MessageOverrides, Messages } from "../types/language.js";
+import type { LoggerInstance } from "../types/logger.js";
 
 /** The sentences of one page, in the language chosen for it. */
 export interface PageLanguage extends ChosenLanguage {
@@ -24,6 +25,8 @@ export interface LanguageSettings {
   readonly languages: readonly Language[];
   readonly locale?: LocaleOption;
   readonly messages?: MessageOverrides;
+  /** Where a failing `locale` function is reported. */
+  readonly logger?: Pick<LoggerInstance, "error">;
 }
 
 // A header this long is no browser's; reading only its start bounds the work per request.
@@ -105,7 +108,8 @@ export function pageLanguage(language: Language = en, overrides?: MessageOverrid
 /**
  * Chooses the language of a page for `request`: the `locale` option's tag when it gives one,
  * else the `Accept-Language` header; among the configured languages and English; English when
- * none matches.
+ * none matches. Never throws: a `locale` function that throws is logged and `Accept-Language`
+ * decides, so the error page itself can always be shown.
  *
  * @example
  * ```ts
@@ -116,7 +120,12 @@ export function pageLanguage(language: Language = en, overrides?: MessageOverrid
 export async function chooseLanguage(settings: LanguageSettings, request: Request): Promise<PageLanguage> {
   const { locale, messages } = settings;
   const offered = [...settings.languages, en];
-  const wanted = typeof locale === "function" ? await locale(request) : locale;
-  const ranges = wanted ? [wanted] : acceptedLanguages(request.headers.get("accept-language"));
+  let wanted: unknown = locale;
+  try {
+    if (typeof locale === "function") wanted = await locale(request);
+  } catch (error) {
+    settings.logger?.error("LocaleError", error);
+  }
+  const ranges = typeof wanted === "string" && wanted ? [wanted] : acceptedLanguages(request.headers.get("accept-language"));
   return pageLanguage(lookupLanguage(ranges, offered), messages);
 }
