@@ -87,6 +87,12 @@ describe("pageLanguage", () => {
     expect(pageLanguage(de, overrides).text("signInTitle")).toBe("Anmelden");
   });
 
+  it("keeps the language's sentence where an override is not text", () => {
+    const overrides = { fr: { signInTitle: undefined, signOutTitle: 42 as unknown as string } };
+    expect(pageLanguage(fr, overrides).text("signInTitle")).toBe("Se connecter");
+    expect(pageLanguage(fr, overrides).messages.signOutTitle).toBe("Se déconnecter");
+  });
+
   it("falls back to English, key by key, for a language that lacks a sentence", () => {
     const partial = { code: "sv", name: "Svenska", dir: "ltr", messages: { signInTitle: "Logga in" } } as unknown as Language;
     expect(pageLanguage(partial).text("signInTitle")).toBe("Logga in");

@@ -95,7 +95,9 @@ function fill(sentence: string, values: Readonly<Record<string, HtmlValue>>): Ht
  * ```
  */
 export function pageLanguage(language: Language = en, overrides?: MessageOverrides): PageLanguage {
-  const messages: Messages = { ...en.messages, ...language.messages, ...overrides?.[language.code] };
+  // Only text replaces a sentence: an override set to `undefined` keeps the language's own.
+  const own = Object.entries(overrides?.[language.code] ?? {}).filter(([, sentence]) => typeof sentence === "string");
+  const messages: Messages = { ...en.messages, ...language.messages, ...Object.fromEntries(own) };
   return {
     lang: language.code,
     dir: language.dir === "rtl" ? "rtl" : "ltr",
