@@ -1,8 +1,9 @@
 /**
  * You pay only for what you configure, checked deterministically (sizes, not timings):
  * - esbuild bundles `Auth` with a few providers the way edge platforms package an app; a
- *   credentials-only or GitHub app must not contain the WebAuthn library or its ASN.1 stack,
- *   and with code splitting their first chunk holds no OAuth, email, page or passkey code;
+ *   credentials-only or GitHub app must not contain the WebAuthn library or its ASN.1 stack, nor
+ *   any language of the pages but English, and with code splitting their first chunk holds no
+ *   OAuth, email, page, language or passkey code;
  *   every bundle stays within the budget in footprint/budgets.json;
  * - in a fresh process, importing Latch with the Passkey provider loads no WebAuthn library
  *   (and so installs no global Reflect.metadata); the first passkey request does.
@@ -30,17 +31,20 @@ function bundle(entry: keyof typeof entries, splitting: boolean) {
 
 const webauthnStack = /node_modules\/(@simplewebauthn\/server|asn1js|@peculiar\/|reflect-metadata|tsyringe|pvtsutils|pvutils)/;
 const passkeyCode = /core\/src\/(flows\/webauthn\/|webauthn-script\.ts|providers\/passkey\.ts)/;
-const lazyCode = /node_modules\/oauth4webapi|core\/src\/(flows\/oauth\/|flows\/email\/|pages\/)/;
+const lazyCode = /node_modules\/oauth4webapi|core\/src\/(flows\/oauth\/|flows\/email\/|pages\/|languages\/)/;
+const catalogue = /core\/src\/languages\/([^/]+)\.ts$/;
 
 describe("bundle footprint", { timeout: 60_000 }, () => {
-  test.each(["credentials", "github"] as const)("%s: one file holds no WebAuthn library or passkey code, within its budget", async (entry) => {
+  test.each(["credentials", "github"] as const)("%s: one file holds no WebAuthn library, no passkey code, no language but English, within its budget", async (entry) => {
     const { gzip, inputs } = await bundle(entry, false);
     expect(inputs.filter((i) => webauthnStack.test(i) || passkeyCode.test(i))).toEqual([]);
     expect(inputs.some((i) => /core\/src\/auth\.ts/.test(i))).toBe(true);
+    // The pages speak English unless the app imports other languages.
+    expect(inputs.map((i) => catalogue.exec(i)?.[1]).filter(Boolean)).toEqual(["en"]);
     expect(gzip).toBeLessThanOrEqual(budgets[entry]!.oneFile!);
   });
 
-  test.each(["credentials", "github"] as const)("%s: with code splitting, the first chunk holds no OAuth, email, page or passkey code", async (entry) => {
+  test.each(["credentials", "github"] as const)("%s: with code splitting, the first chunk holds no OAuth, email, page, language or passkey code", async (entry) => {
     const { gzip, inputs } = await bundle(entry, true);
     expect(inputs.filter((i) => lazyCode.test(i) || webauthnStack.test(i) || passkeyCode.test(i))).toEqual([]);
     expect(inputs.some((i) => /core\/src\/session\/jwt\.ts/.test(i))).toBe(true);

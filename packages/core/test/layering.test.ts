@@ -22,7 +22,7 @@ const layers: readonly (readonly string[])[] = [
   ["http"],
   ["config", "pages", "limits"],
   ["providers"],
-  ["security", "mail"],
+  ["security", "mail", "languages"],
   ["types"],
   // passwords/: the password rules and their errors (whose types the error unions name).
   ["crypto", "errors", "adapter", "symbols", "fetch", "passwords"],

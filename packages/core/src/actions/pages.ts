@@ -7,15 +7,17 @@ import { pageUrl } from "../http/urls.js";
 export async function errorPageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const error = req.query.error ?? "Default";
   if (ctx.pages.error) return { redirect: pageUrl(ctx, ctx.pages.error, { error }) };
-  const { renderErrorPage } = await import("../pages/index.js");
-  const page = renderErrorPage({ error, signInUrl: `${ctx.baseUrl}/signin`, homeUrl: ctx.origin, theme: ctx.theme });
+  const { renderErrorPage, chooseLanguage } = await import("../pages/index.js");
+  const language = await chooseLanguage(ctx, req.request);
+  const page = renderErrorPage({ error, signInUrl: `${ctx.baseUrl}/signin`, homeUrl: ctx.origin, theme: ctx.theme, language });
   return { status: page.status, body: page.html };
 }
 
 /** `GET /verify-request`: "check your email", or a redirect to `pages.verifyRequest` with the original query. */
 export async function verifyRequestAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (ctx.pages.verifyRequest) return { redirect: pageUrl(ctx, ctx.pages.verifyRequest, { ...req.query }) };
-  const { renderVerifyRequestPage } = await import("../pages/index.js");
-  const page = renderVerifyRequestPage({ homeUrl: ctx.origin, email: req.query.email, theme: ctx.theme });
+  const { renderVerifyRequestPage, chooseLanguage } = await import("../pages/index.js");
+  const language = await chooseLanguage(ctx, req.request);
+  const page = renderVerifyRequestPage({ homeUrl: ctx.origin, email: req.query.email, theme: ctx.theme, language });
   return { status: page.status, body: page.html };
 }

@@ -9,6 +9,7 @@ import { noStore } from "../http/respond.js";
 import { signInPageUrl } from "../http/urls.js";
 import { clearChunkedCookie } from "../session/chunks.js";
 import { endAllUserSessions, endOtherUserSessions, endUserSession, requestSession, userSessions } from "../session/control.js";
+import { chooseLanguage } from "../pages/language.js";
 import { renderSessionsPage } from "../pages/sessions.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
@@ -43,6 +44,7 @@ export async function sessionsAction(ctx: AuthContext, req: AuthRequest): Promis
     action: `${ctx.baseUrl}/sessions/revoke`,
     callbackUrl: ctx.origin,
     theme: ctx.theme,
+    language: await chooseLanguage(ctx, req.request),
   });
   return withCookies({ status: rendered.status, body: rendered.html, headers: { ...noStore } }, [csrf.cookie]);
 }

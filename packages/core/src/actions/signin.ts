@@ -42,7 +42,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
     return { redirect: pageUrl(ctx, ctx.pages.signIn, { callbackUrl, error, code }), cookies };
   }
   const csrf = await csrfOf(ctx, req);
-  const { renderSignInPage } = await import("../pages/index.js");
+  const { renderSignInPage, chooseLanguage } = await import("../pages/index.js");
   const page = renderSignInPage({
     providers: ctx.providers.map(pageProvider),
     csrfToken: csrf.token,
@@ -52,6 +52,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
     email: req.query.email,
     theme: ctx.theme,
     scripts: flowScripts(ctx),
+    language: await chooseLanguage(ctx, req.request),
   });
   return withCookies({ status: page.status, body: page.html }, [...cookies, csrf.cookie]);
 }

@@ -11,8 +11,9 @@ export async function signOutPageAction(ctx: AuthContext, req: AuthRequest): Pro
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   if (ctx.pages.signOut) return { redirect: pageUrl(ctx, ctx.pages.signOut, { callbackUrl }), cookies };
   const csrf = await csrfOf(ctx, req);
-  const { renderSignOutPage } = await import("../pages/index.js");
-  const page = renderSignOutPage({ csrfToken: csrf.token, action: `${ctx.baseUrl}/signout`, callbackUrl, theme: ctx.theme });
+  const { renderSignOutPage, chooseLanguage } = await import("../pages/index.js");
+  const language = await chooseLanguage(ctx, req.request);
+  const page = renderSignOutPage({ csrfToken: csrf.token, action: `${ctx.baseUrl}/signout`, callbackUrl, theme: ctx.theme, language });
   return withCookies({ status: page.status, body: page.html }, [...cookies, csrf.cookie]);
 }
 

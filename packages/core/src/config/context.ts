@@ -8,6 +8,7 @@ import type { LoggerInstance } from "../types/logger.js";
 import type { PagesOptions } from "../types/pages.js";
 import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Theme } from "../types/theme.js";
+import type { Language, LocaleOption, MessageOverrides } from "../types/language.js";
 import type { InternalProvider } from "./providers.js";
 
 /**
@@ -37,6 +38,10 @@ export interface AuthContext {
   readonly logger: LoggerInstance;
   readonly pages: PagesOptions;
   readonly theme: Theme;
+  /** The pages' languages besides English, how one is chosen, and the app's sentences. */
+  readonly languages: readonly Language[];
+  readonly locale?: LocaleOption;
+  readonly messages?: MessageOverrides;
   /** The adapter, each method wrapped so that a throw becomes `AdapterError`. */
   readonly adapter?: Adapter;
   readonly skipCSRFCheck: boolean;

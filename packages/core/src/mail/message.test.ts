@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import de from "../languages/de.js";
+import he from "../languages/he.js";
 import { verificationEmail } from "./message.js";
 
 const now = new Date("2030-01-01T00:00:00Z");
@@ -32,5 +34,20 @@ describe("verificationEmail", () => {
   test("a link with markup in it stays text", () => {
     const mail = verificationEmail({ url: `https://x.example/cb?callbackUrl=%22%3E&email=a"><b>@x`, expires: now, now });
     expect(mail.html).not.toContain('"><b>');
+  });
+
+  test("written in the language given: sentences, lifetime in its words, lang and dir", () => {
+    const german = verificationEmail({ url, expires: new Date(now.getTime() + 3 * 3_600_000), now, language: { lang: de.code, dir: de.dir, messages: de.messages } });
+    expect(german.subject).toBe("Anmeldung bei app.example.com");
+    expect(german.text).toMatch(/ist 3\sStunden lang gültig\./);
+    expect(german.html).toContain('<html lang="de" dir="ltr">');
+    const hebrew = verificationEmail({ url, expires: now, now, language: { lang: he.code, dir: he.dir, messages: he.messages } });
+    expect(hebrew.html).toContain('<html lang="he" dir="rtl">');
+    expect(hebrew.html).toContain(`>${he.messages.emailButton}</a>`);
+  });
+
+  test("a tag the runtime's Intl refuses still gives a lifetime, in English units", () => {
+    const mail = verificationEmail({ url, expires: new Date(now.getTime() + 86_400_000), now, language: { lang: "not a tag!", dir: "ltr", messages: de.messages } });
+    expect(mail.text).toMatch(/ist 24\shours lang gültig\./);
   });
 });

@@ -2,6 +2,7 @@
  * The built-in error page, reached with `?error=<code>`.
  */
 import { html } from "../security/escape.js";
+import { pageLanguage } from "./language.js";
 import { renderDocument } from "./layout.js";
 import { displayableCode, errorPageContent } from "./messages.js";
 import type { ErrorPageProps, RenderedPage } from "./types.js";
@@ -19,13 +20,14 @@ import type { ErrorPageProps, RenderedPage } from "./types.js";
  * ```
  */
 export function renderErrorPage(props: ErrorPageProps): RenderedPage {
-  const content = errorPageContent(props.error);
+  const language = props.language ?? pageLanguage();
+  const content = errorPageContent(props.error, language);
   const code = displayableCode(props.error);
   const body = html`<p>${content.message}</p>
-${code ? html`<p class="muted">Error code: ${code}</p>\n` : ""}<p class="links">${
-    content.signInLink ? html`<a href="${props.signInUrl}">Sign in</a>` : ""
-  }<a href="${props.homeUrl}">Home</a></p>
+${code ? html`<p class="muted">${language.text("errorCode", { code })}</p>\n` : ""}<p class="links">${
+    content.signInLink ? html`<a href="${props.signInUrl}">${language.text("errorSignInLink")}</a>` : ""
+  }<a href="${props.homeUrl}">${language.text("homeLink")}</a></p>
 `;
-  const page = renderDocument({ title: content.heading, theme: props.theme, body, nonce: props.nonce });
+  const page = renderDocument({ title: content.heading, theme: props.theme, body, nonce: props.nonce, language });
   return { status: content.status, html: page };
 }

@@ -15,6 +15,7 @@ export { renderSignInPage } from "./signin.js";
 export { renderSignOutPage } from "./signout.js";
 export { renderErrorPage } from "./error.js";
 export { renderVerifyRequestPage } from "./verify-request.js";
+export { chooseLanguage, type PageLanguage } from "./language.js";
 export type {
   PageProvider,
   SignInPageProps,

@@ -8,11 +8,16 @@ describe("renderDocument", () => {
 
   it("has the doctype, language, charset, viewport and one inline style element", () => {
     const page = doc();
-    expect(page.startsWith("<!doctype html>\n<html lang=\"en\">")).toBe(true);
+    expect(page.startsWith("<!doctype html>\n<html lang=\"en\" dir=\"ltr\">")).toBe(true);
     expect(findOne(page, "meta", (m) => m.attrs.charset !== undefined).attrs.charset).toBe("utf-8");
     expect(findOne(page, "meta", (m) => m.attrs.name === "viewport").attrs.content).toBe("width=device-width, initial-scale=1");
     expect(findAll(page, "style")).toHaveLength(1);
     expect(findAll(page, "link")).toEqual([]);
+  });
+
+  it("carries the page's language and writing direction", () => {
+    const page = renderDocument({ title: "T", theme: {}, body: html``, language: { lang: "ar", dir: "rtl" } });
+    expect(findOne(page, "html").attrs).toEqual({ lang: "ar", dir: "rtl" });
   });
 
   it("escapes the title and puts the body in the main card after the heading", () => {

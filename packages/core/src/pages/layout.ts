@@ -5,6 +5,7 @@
 import type { Theme } from "../types/theme.js";
 import { safeImageUrl } from "../security/colors.js";
 import { html, trustedHtml, type SafeHtml } from "../security/escape.js";
+import type { PageLanguage } from "./language.js";
 import { buildStyles } from "./styles.js";
 
 /** What {@link renderDocument} needs. */
@@ -21,6 +22,8 @@ export interface DocumentParts {
   scripts?: readonly string[];
   /** CSP nonce for the `<style>` and `<script>` elements. */
   nonce?: string;
+  /** The page's language and writing direction. Default English, left to right. */
+  language?: Pick<PageLanguage, "lang" | "dir">;
 }
 
 /**
@@ -51,7 +54,7 @@ function scriptBody(code: string): string {
  * ```
  */
 export function renderDocument(parts: DocumentParts): string {
-  const { title, theme, body, extraCss, scripts, nonce } = parts;
+  const { title, theme, body, extraCss, scripts, nonce, language } = parts;
   const nonceAttr = nonce ? html` nonce="${nonce}"` : "";
   const logo = safeImageUrl(theme.logo, { allowRemote: true });
   const css = buildStyles(theme, extraCss);
@@ -59,7 +62,7 @@ export function renderDocument(parts: DocumentParts): string {
     (code) => html`<script type="module"${nonceAttr}>${trustedHtml(scriptBody(code))}</script>\n`,
   );
   const page = html`<!doctype html>
-<html lang="en">
+<html lang="${language?.lang ?? "en"}" dir="${language?.dir ?? "ltr"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

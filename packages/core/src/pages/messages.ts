@@ -1,36 +1,29 @@
 /**
- * The sentences the pages show for each error code. Codes arrive in the query string, so only
- * known codes pick a message; anything else gets the generic one.
+ * Which sentence the pages show for each error code. Codes arrive in the query string, so only
+ * known codes pick a sentence; anything else gets the generic one. The sentences themselves are
+ * in the page's language (see `languages/`).
  */
+import en from "../languages/en.js";
+import type { MessageKey } from "../types/language.js";
+import type { PageLanguage } from "./language.js";
 
-const SIGN_IN_MESSAGES: Record<string, string> = {
-  CredentialsSignin: "We could not sign you in with those details. Check them and try again.",
-  OAuthAccountNotLinked:
-    "Your email address is already used with a different sign-in method. To confirm it is you, sign in with the account you used the first time.",
-  OAuthCallbackError: "The sign-in service reported a problem. Try again, or choose another way to sign in.",
-  OAuthSignInError: "We could not start signing you in with that service. Try again, or choose another way to sign in.",
-  EmailSignInError: "We could not send the sign-in email. Check the address and try again.",
-  MissingCSRF: "This form has expired. Please try again.",
-  AccessDenied: "You do not have permission to sign in.",
-  Verification: "That sign-in link no longer works: it has already been used or it has expired. Ask for a new one below.",
-  AccountNotLinked: "This sign-in method already belongs to a different account.",
-  WebAuthnVerificationError: "We could not verify your passkey. Try again, or choose another way to sign in.",
-  SessionRequired: "Please sign in to see this page.",
-  RateLimited: "Too many attempts. Try again later.",
-};
-
-const SIGN_IN_DEFAULT = "Something went wrong while signing you in. Please try again.";
+// A code has a sentence of its own when its key exists (`signInError<code>`, `error<code>Heading`):
+// a new code needs only its sentences in every language.
+function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en.messages, key);
+}
 
 /**
  * The sentence shown above the sign-in forms for an `error` code.
  *
  * @example
  * ```ts
- * signInErrorMessage("MissingCSRF"); // "This form has expired. Please try again."
+ * signInErrorMessage("MissingCSRF", pageLanguage()); // "This form has expired. Please try again."
  * ```
  */
-export function signInErrorMessage(code: string): string {
-  return Object.hasOwn(SIGN_IN_MESSAGES, code) ? (SIGN_IN_MESSAGES[code] as string) : SIGN_IN_DEFAULT;
+export function signInErrorMessage(code: string, language: PageLanguage): string {
+  const key = `signInError${code}`;
+  return language.text(isMessageKey(key) ? key : "signInErrorDefault");
 }
 
 /** How the error page presents one code. */
@@ -45,44 +38,27 @@ export interface ErrorPageContent {
   signInLink: boolean;
 }
 
-const ERROR_PAGE: Record<string, ErrorPageContent> = {
-  Configuration: {
-    status: 500,
-    heading: "Server error",
-    message: "The server is not set up correctly, so signing in is not possible right now. If this keeps happening, contact the site's administrator.",
-    signInLink: false,
-  },
-  AccessDenied: {
-    status: 403,
-    heading: "Access denied",
-    message: "You do not have permission to sign in.",
-    signInLink: true,
-  },
-  Verification: {
-    status: 403,
-    heading: "Link no longer valid",
-    message: "This sign-in link cannot be used any more: it has already been used or it has expired. Sign in again to get a new one.",
-    signInLink: true,
-  },
-};
-
-const ERROR_PAGE_DEFAULT: ErrorPageContent = {
-  status: 200,
-  heading: "Something went wrong",
-  message: "We could not complete that request. Please try signing in again.",
-  signInLink: true,
-};
+/** The status of the error page for codes other than 200. */
+const ERROR_STATUS: Record<string, number> = { Configuration: 500, AccessDenied: 403, Verification: 403 };
 
 /**
  * The heading, sentence, status and links of the error page for an `error` code.
  *
  * @example
  * ```ts
- * errorPageContent("Verification").status; // 403
+ * errorPageContent("Verification", pageLanguage()).status; // 403
  * ```
  */
-export function errorPageContent(code: string): ErrorPageContent {
-  return Object.hasOwn(ERROR_PAGE, code) ? (ERROR_PAGE[code] as ErrorPageContent) : ERROR_PAGE_DEFAULT;
+export function errorPageContent(code: string, language: PageLanguage): ErrorPageContent {
+  const heading = `error${code}Heading`;
+  const message = `error${code}Message`;
+  const known = isMessageKey(heading) && isMessageKey(message);
+  return {
+    status: (known && ERROR_STATUS[code]) || 200,
+    heading: language.text(known ? heading : "errorDefaultHeading"),
+    message: language.text(known ? message : "errorDefaultMessage"),
+    signInLink: code !== "Configuration",
+  };
 }
 
 /**

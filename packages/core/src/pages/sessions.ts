@@ -3,14 +3,15 @@
  * each session, every other one, or all of them.
  */
 import { html, type SafeHtml } from "../security/escape.js";
+import { pageLanguage, type PageLanguage } from "./language.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
 import type { RenderedPage, SessionsPageEntry, SessionsPageProps } from "./types.js";
 
 const extraCss = "ul.sessions{list-style:none;padding:0;margin:0 0 1rem}li.session{padding:.5rem 0;border-bottom:1px solid rgba(127,127,127,.3)}";
 
 /** `2026-11-23 22:57 UTC`: unambiguous without the reader's time zone. */
-function when(date: Date | null): string {
-  return date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : "unknown";
+function when(date: Date | null, language: PageLanguage): string {
+  return date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : language.text("sessionsUnknownTime");
 }
 
 function endForm(props: SessionsPageProps, field: string, value: string, label: string): SafeHtml {
@@ -21,12 +22,15 @@ ${hiddenFormFields(props)}
 </form>`;
 }
 
-function row(props: SessionsPageProps, session: SessionsPageEntry): SafeHtml {
-  const details = html`<p><strong>${session.userAgent ?? "Unknown browser"}</strong>${session.current ? " (this browser)" : ""}<br>
-Signed in ${when(session.createdAt)} · last active ${when(session.lastSeenAt)}${session.ip ? html` · ${session.ip}` : ""}</p>`;
+function row(props: SessionsPageProps, session: SessionsPageEntry, language: PageLanguage): SafeHtml {
+  const times = language.text("sessionsTimes", { created: when(session.createdAt, language), lastSeen: when(session.lastSeenAt, language) });
+  const details = html`<p><strong>${session.userAgent ?? language.text("sessionsUnknownBrowser")}</strong>${
+    session.current ? ` ${language.text("sessionsThisBrowser")}` : ""
+  }<br>
+${times}${session.ip ? html` · ${session.ip}` : ""}</p>`;
   return html`<li class="session">
 ${details}
-${session.current ? "" : endForm(props, "id", session.id, "Sign out this session")}
+${session.current ? "" : endForm(props, "id", session.id, language.text("sessionsEnd"))}
 </li>
 `;
 }
@@ -42,11 +46,13 @@ ${session.current ? "" : endForm(props, "id", session.id, "Sign out this session
  * ```
  */
 export function renderSessionsPage(props: SessionsPageProps): RenderedPage {
+  const language = props.language ?? pageLanguage();
   const others = props.sessions.some((session) => !session.current);
   const body = html`<ul class="sessions">
-${props.sessions.map((session) => row(props, session))}</ul>
-${others ? endForm(props, "others", "true", "Sign out all other sessions") : ""}
-${endForm(props, "all", "true", "Sign out everywhere")}
+${props.sessions.map((session) => row(props, session, language))}</ul>
+${others ? endForm(props, "others", "true", language.text("sessionsEndOthers")) : ""}
+${endForm(props, "all", "true", language.text("sessionsEndAll"))}
 `;
-  return { status: 200, html: renderDocument({ title: "Your sessions", theme: props.theme, body, extraCss, nonce: props.nonce }) };
+  const title = language.text("sessionsTitle");
+  return { status: 200, html: renderDocument({ title, theme: props.theme, body, extraCss, nonce: props.nonce, language }) };
 }

@@ -5,6 +5,7 @@ import type { CredentialInput } from "../providers/types.js";
 import { safeColor, safeImageUrl } from "../security/colors.js";
 import { html, type SafeHtml } from "../security/escape.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
+import { pageLanguage, type PageLanguage } from "./language.js";
 import { displayableCode, signInErrorMessage } from "./messages.js";
 import type { PageProvider, RenderedPage, SignInPageProps } from "./types.js";
 
@@ -13,6 +14,7 @@ interface FormContext {
   csrfToken: string;
   callbackUrl: string;
   email?: string;
+  language: PageLanguage;
 }
 
 // Ids are built from positions, never from provider ids or field names, so they are always
@@ -21,11 +23,15 @@ function fieldId(providerIndex: number, fieldIndex: number | "email"): string {
   return `latch-${providerIndex}-${fieldIndex}`;
 }
 
-function providerButton(provider: PageProvider, index: number): SafeHtml {
+function providerButton(provider: PageProvider, index: number, language: PageLanguage): SafeHtml {
   const logo = safeImageUrl(provider.style?.logo, { allowRemote: false });
   return html`<button type="submit" class="provider provider-${index}">${
     logo ? html`<img src="${logo}" alt="" width="24" height="24">` : ""
-  }<span>Sign in with ${provider.name}</span></button>`;
+  }<span>${signInWith(provider, language)}</span></button>`;
+}
+
+function signInWith(provider: PageProvider, language: PageLanguage): string {
+  return language.text("signInWith", { provider: provider.name });
 }
 
 function credentialFields(fields: Record<string, CredentialInput> | undefined, index: number): SafeHtml[] {
@@ -45,7 +51,7 @@ function credentialFields(fields: Record<string, CredentialInput> | undefined, i
 function oauthForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.signinUrl}">
 ${hiddenFormFields(ctx)}
-${providerButton(p, i)}
+${providerButton(p, i, ctx.language)}
 </form>`;
 }
 
@@ -53,18 +59,18 @@ function emailForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   const id = fieldId(i, "email");
   return html`<form method="post" action="${p.signinUrl}">
 ${hiddenFormFields(ctx)}
-<label for="${id}">Email address</label>
-<input id="${id}" name="email" type="email" autocomplete="email" placeholder="you@example.com" required${
+<label for="${id}">${ctx.language.text("signInEmailLabel")}</label>
+<input id="${id}" name="email" type="email" autocomplete="email" placeholder="${ctx.language.text("signInEmailPlaceholder")}" required${
     ctx.email ? html` value="${ctx.email}"` : ""
   }>
-<button type="submit">Sign in with ${p.name}</button>
+<button type="submit">${signInWith(p, ctx.language)}</button>
 </form>`;
 }
 
 function credentialsForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.callbackUrl}">
 ${hiddenFormFields(ctx)}
-${credentialFields(p.credentials, i)}<button type="submit">Sign in with ${p.name}</button>
+${credentialFields(p.credentials, i)}<button type="submit">${signInWith(p, ctx.language)}</button>
 </form>`;
 }
 
@@ -73,7 +79,7 @@ ${credentialFields(p.credentials, i)}<button type="submit">Sign in with ${p.name
 function webauthnForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.callbackUrl}" data-latch-webauthn="${p.id}">
 ${hiddenFormFields(ctx)}
-${credentialFields(p.credentials, i)}${providerButton(p, i)}
+${credentialFields(p.credentials, i)}${providerButton(p, i, ctx.language)}
 </form>`;
 }
 
@@ -117,12 +123,12 @@ function providerCss(providers: PageProvider[]): string {
     .join("");
 }
 
-function errorAlert(error: string | undefined, code: string | undefined): SafeHtml | "" {
+function errorAlert(error: string | undefined, code: string | undefined, language: PageLanguage): SafeHtml | "" {
   if (!error) return "";
   const shownCode = error === "CredentialsSignin" && code !== "credentials" ? displayableCode(code) : undefined;
   return html`<div class="alert" role="alert">
-<p>${signInErrorMessage(error)}</p>
-${shownCode ? html`<p class="code">Reason: ${shownCode}</p>\n` : ""}</div>
+<p>${signInErrorMessage(error, language)}</p>
+${shownCode ? html`<p class="code">${language.text("signInReason", { code: shownCode })}</p>\n` : ""}</div>
 `;
 }
 
@@ -140,19 +146,21 @@ ${shownCode ? html`<p class="code">Reason: ${shownCode}</p>\n` : ""}</div>
  * ```
  */
 export function renderSignInPage(props: SignInPageProps): RenderedPage {
-  const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email };
+  const language = props.language ?? pageLanguage();
+  const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email, language };
   const groups = groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`);
-  const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">or</p>\n${g}`));
-  const body = html`${errorAlert(props.error, props.code)}${
-    sections.length > 0 ? sections : html`<p>No sign-in methods are configured.</p>\n`
+  const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">${language.text("signInOr")}</p>\n${g}`));
+  const body = html`${errorAlert(props.error, props.code, language)}${
+    sections.length > 0 ? sections : html`<p>${language.text("signInNoProviders")}</p>\n`
   }`;
   const page = renderDocument({
-    title: "Sign in",
+    title: language.text("signInTitle"),
     theme: props.theme,
     body,
     extraCss: providerCss(props.providers),
     scripts: props.scripts,
     nonce: props.nonce,
+    language,
   });
   return { status: 200, html: page };
 }

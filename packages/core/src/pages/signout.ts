@@ -2,6 +2,7 @@
  * The built-in sign-out confirmation page.
  */
 import { html } from "../security/escape.js";
+import { pageLanguage } from "./language.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
 import type { RenderedPage, SignOutPageProps } from "./types.js";
 
@@ -15,11 +16,13 @@ import type { RenderedPage, SignOutPageProps } from "./types.js";
  * ```
  */
 export function renderSignOutPage(props: SignOutPageProps): RenderedPage {
-  const body = html`<p>Are you sure you want to sign out?</p>
+  const language = props.language ?? pageLanguage();
+  const title = language.text("signOutTitle");
+  const body = html`<p>${language.text("signOutQuestion")}</p>
 <form method="post" action="${props.action}">
 ${hiddenFormFields(props)}
-<button type="submit">Sign out</button>
+<button type="submit">${title}</button>
 </form>
 `;
-  return { status: 200, html: renderDocument({ title: "Sign out", theme: props.theme, body, nonce: props.nonce }) };
+  return { status: 200, html: renderDocument({ title, theme: props.theme, body, nonce: props.nonce, language }) };
 }

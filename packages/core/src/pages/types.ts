@@ -7,6 +7,7 @@
 import type { ProviderType } from "../types/entities.js";
 import type { ProviderStyle, CredentialInput } from "../providers/types.js";
 import type { Theme } from "../types/theme.js";
+import type { PageLanguage } from "./language.js";
 
 /**
  * A provider as the sign-in page shows it.
@@ -69,7 +70,8 @@ export interface SignInPageProps {
    */
   scripts?: string[];
   /** CSP nonce put on the page's `<style>` and `<script>` elements. */
-  nonce?: string;
+  nonce?: string;  /** The language of the page's sentences. Default English. */
+  language?: PageLanguage;
 }
 
 /**
@@ -91,6 +93,8 @@ export interface SignOutPageProps {
   theme: Theme;
   /** CSP nonce put on the page's `<style>` element. */
   nonce?: string;
+  /** The language of the page's sentences. Default English. */
+  language?: PageLanguage;
 }
 
 /**
@@ -112,6 +116,8 @@ export interface ErrorPageProps {
   theme: Theme;
   /** CSP nonce put on the page's `<style>` element. */
   nonce?: string;
+  /** The language of the page's sentences. Default English. */
+  language?: PageLanguage;
 }
 
 /**
@@ -131,6 +137,8 @@ export interface VerifyRequestPageProps {
   theme: Theme;
   /** CSP nonce put on the page's `<style>` element. */
   nonce?: string;
+  /** The language of the page's sentences. Default English. */
+  language?: PageLanguage;
 }
 
 /**
@@ -179,4 +187,6 @@ export interface SessionsPageProps {
   theme: Theme;
   /** CSP nonce put on the page's `<style>` element. */
   nonce?: string;
+  /** The language of the page's sentences. Default English. */
+  language?: PageLanguage;
 }

@@ -2,6 +2,7 @@
  * The built-in page shown after an email sign-in link was sent.
  */
 import { html } from "../security/escape.js";
+import { pageLanguage } from "./language.js";
 import { renderDocument } from "./layout.js";
 import type { RenderedPage, VerifyRequestPageProps } from "./types.js";
 
@@ -14,12 +15,14 @@ import type { RenderedPage, VerifyRequestPageProps } from "./types.js";
  * ```
  */
 export function renderVerifyRequestPage(props: VerifyRequestPageProps): RenderedPage {
+  const language = props.language ?? pageLanguage();
   const sentence = props.email
-    ? html`We sent a sign-in link to <strong>${props.email}</strong>. Open it to finish signing in.`
-    : html`We sent you a sign-in link. Open it to finish signing in.`;
+    ? html`${language.parts("verifySentTo", { email: html`<strong>${props.email}</strong>` })}`
+    : language.text("verifySent");
   const body = html`<p>${sentence}</p>
-<p class="muted">You can close this page. If the email has not arrived after a few minutes, check your spam folder.</p>
-<p class="links"><a href="${props.homeUrl}">Home</a></p>
+<p class="muted">${language.text("verifyHint")}</p>
+<p class="links"><a href="${props.homeUrl}">${language.text("homeLink")}</a></p>
 `;
-  return { status: 200, html: renderDocument({ title: "Check your email", theme: props.theme, body, nonce: props.nonce }) };
+  const title = language.text("verifyTitle");
+  return { status: 200, html: renderDocument({ title, theme: props.theme, body, nonce: props.nonce, language }) };
 }

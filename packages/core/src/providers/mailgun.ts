@@ -38,7 +38,7 @@ function domainOf(provider: MailgunConfig): string {
 
 async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as MailgunConfig;
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme });
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
   const form = new FormData();
   form.set("from", provider.from);
   form.set("to", params.identifier);

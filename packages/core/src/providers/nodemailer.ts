@@ -48,12 +48,12 @@ interface SendResult {
  * object, so Nodemailer delivers to exactly that address and never parses it as a list.
  */
 async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const { identifier, url, expires, theme } = params;
+  const { identifier, url, expires, theme, language } = params;
   const provider = params.provider as NodemailerConfig;
   const nodemailer = await import("nodemailer");
   const createTransport = (nodemailer.default ?? nodemailer).createTransport;
   const transport = createTransport(provider.server as Parameters<typeof createTransport>[0]);
-  const message = verificationEmail({ url, expires, theme });
+  const message = verificationEmail({ url, expires, theme, language });
   try {
     const result = (await transport.sendMail({
       to: { name: "", address: identifier },

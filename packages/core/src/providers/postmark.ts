@@ -31,7 +31,7 @@ export type PostmarkUserConfig = Omit<Partial<PostmarkConfig>, "type" | "options
 
 async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as PostmarkConfig;
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme });
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
   await sendMailRequest("Postmark", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/email`, {
     method: "POST",
     headers: {

@@ -29,7 +29,7 @@ export type ResendUserConfig = Omit<Partial<ResendConfig>, "type" | "options">;
 
 async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as ResendConfig;
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme });
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
   await sendMailRequest("Resend", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/emails`, {
     method: "POST",
     headers: { authorization: `Bearer ${apiKeyOf(provider, "Resend")}`, "content-type": "application/json" },

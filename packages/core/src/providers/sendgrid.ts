@@ -30,7 +30,7 @@ export type SendGridUserConfig = Omit<Partial<SendGridConfig>, "type" | "options
 
 async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as SendGridConfig;
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme });
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
   await sendMailRequest("SendGrid", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/v3/mail/send`, {
     method: "POST",
     headers: { authorization: `Bearer ${apiKeyOf(provider, "SendGrid")}`, "content-type": "application/json" },

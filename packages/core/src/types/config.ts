@@ -10,6 +10,7 @@ import type { PagesOptions } from "./pages.js";
 import type { RateLimitConfig } from "./rate-limit.js";
 import type { JWTOptions, SessionOptions } from "./session-options.js";
 import type { Theme } from "./theme.js";
+import type { Language, LocaleOption, MessageOverrides } from "./language.js";
 
 /**
  * The configuration of `Auth()` and of every integration.
@@ -67,6 +68,39 @@ export interface AuthConfig {
   siteUrl?: string;
   /** Session token encoding. Default: an encrypted JWT (JWE). */
   jwt?: Partial<JWTOptions>;
+  /**
+   * The languages the built-in pages may speak besides English, each from
+   * `@latch/core/languages/<code>` (or all of them from `@latch/core/languages`). A page speaks the
+   * one the `locale` option or the request's `Accept-Language` asks for, English when none matches.
+   * Default `[]`: English only.
+   *
+   * @example
+   * ```ts
+   * import fr from "@latch/core/languages/fr"
+   * import ar from "@latch/core/languages/ar"
+   * const config = { providers, languages: [fr, ar] }
+   * ```
+   */
+  languages?: readonly Language[];
+  /**
+   * Fixes the pages' language (a tag such as `"fr"`), or picks it per request: a function returning
+   * a tag, or `undefined` to let `Accept-Language` decide. Default: `Accept-Language`.
+   *
+   * @example
+   * ```ts
+   * const config = { providers, languages, locale: (request) => new URL(request.url).searchParams.get("lang") ?? undefined }
+   * ```
+   */
+  locale?: LocaleOption;
+  /**
+   * Replaces sentences of the built-in pages, per language tag and key. Default `{}`.
+   *
+   * @example
+   * ```ts
+   * const config = { providers, messages: { en: { signInTitle: "Log in to Acme" } } }
+   * ```
+   */
+  messages?: MessageOverrides;
   /** Where log lines go. Default: the console. */
   logger?: Partial<LoggerInstance>;
   /** Your own pages instead of the built-in ones. Default `{}`. */

@@ -6,6 +6,7 @@ export type * from "./session-options.js";
 export type * from "./logger.js";
 export type * from "./pages.js";
 export type * from "./theme.js";
+export type * from "./language.js";
 export type * from "./config.js";
 export type * from "./account-options.js";
 export type * from "./response.js";

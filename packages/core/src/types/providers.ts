@@ -6,6 +6,7 @@
 import type { AdapterUser, Awaitable } from "../adapter.js";
 import type { Account, Profile, ProviderType, TokenEndpointResponse, User } from "./entities.js";
 import type { Theme } from "./theme.js";
+import type { ChosenLanguage } from "./language.js";
 import { customFetch } from "../fetch.js";
 import { providerFlow } from "../symbols.js";
 import type {
@@ -148,6 +149,8 @@ export interface SendVerificationRequestParams {
   theme: Theme;
   /** The request that asked for the link. */
   request: Request;
+  /** The language chosen for the request (as for the built-in pages), for the email's text. */
+  language?: ChosenLanguage;
 }
 
 /** Configuration of an email (magic link) provider. */

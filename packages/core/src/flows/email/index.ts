@@ -3,6 +3,7 @@ import type { AuthContext } from "../../config/context.js";
 import type { InternalProvider } from "../../config/providers.js";
 import { timingSafeEqual } from "../../crypto/index.js";
 import { EmailSignInError, Verification } from "../../errors.js";
+import { chooseLanguage } from "../../pages/language.js";
 import type { EmailConfig } from "../../providers/types.js";
 import type { VerifiedSignIn } from "../../signin/complete.js";
 import { askVerificationRequest } from "../../signin/verification-request.js";
@@ -31,6 +32,8 @@ async function begin({ ctx, req, provider, callbackUrl }: FlowInput<EmailProvide
   const redirectTo = await askVerificationRequest(ctx, adapter, provider.id, identifier);
   if (redirectTo !== null) return { redirect: redirectTo };
 
+  // Chosen before anything is stored: a locale function that throws leaves no token behind.
+  const { lang, dir, messages } = await chooseLanguage(ctx, req.request);
   const token = await newToken(provider.generateVerificationToken);
   const expires = new Date(Date.now() + (provider.maxAge ?? DEFAULT_MAX_AGE) * 1000);
   const [secret] = tokenSecrets(provider.secret, ctx.secrets);
@@ -40,7 +43,7 @@ async function begin({ ctx, req, provider, callbackUrl }: FlowInput<EmailProvide
 
   const url = verificationUrl(provider.callbackUrl, { callbackUrl, token, email: identifier });
   try {
-    await provider.sendVerificationRequest({ identifier, url, expires, provider, token, theme: ctx.theme, request: req.request });
+    await provider.sendVerificationRequest({ identifier, url, expires, provider, token, theme: ctx.theme, request: req.request, language: { lang, dir, messages } });
   } catch (error) {
     // The link never left: spend its token so that it cannot be used later.
     await Promise.resolve(adapter.useVerificationToken({ identifier, token: hashed })).catch((undo) => ctx.logger.error("AdapterError", undo));

@@ -1,0 +1,77 @@
+/**
+ * Arabic (العربية) for the built-in pages and the sign-in email.
+ *
+ * @example
+ * ```ts
+ * import ar from "@latch/core/languages/ar"
+ * const config = { providers, languages: [ar] }
+ * ```
+ *
+ * @module languages/ar
+ */
+import type { Language } from "../types/language.js";
+
+const ar: Language = {
+  code: "ar",
+  name: "العربية",
+  dir: "rtl",
+  messages: {
+    signInTitle: "تسجيل الدخول",
+    signInWith: "تسجيل الدخول باستخدام {provider}",
+    signInEmailLabel: "البريد الإلكتروني",
+    signInEmailPlaceholder: "you@example.com",
+    signInOr: "أو",
+    signInNoProviders: "لم تُعدّ أي طريقة لتسجيل الدخول.",
+    signInReason: "السبب: {code}",
+    signInErrorCredentialsSignin: "تعذّر تسجيل دخولك بهذه البيانات. تحقّق منها وحاول مرة أخرى.",
+    signInErrorOAuthAccountNotLinked: "عنوان بريدك الإلكتروني مستخدم بالفعل مع طريقة أخرى لتسجيل الدخول. لتأكيد هويتك، سجّل الدخول بالحساب الذي استخدمته أول مرة.",
+    signInErrorOAuthCallbackError: "أبلغت خدمة تسجيل الدخول عن مشكلة. حاول مرة أخرى أو اختر طريقة أخرى لتسجيل الدخول.",
+    signInErrorOAuthSignInError: "تعذّر بدء تسجيل الدخول بهذه الخدمة. حاول مرة أخرى أو اختر طريقة أخرى لتسجيل الدخول.",
+    signInErrorEmailSignInError: "تعذّر إرسال رسالة تسجيل الدخول. تحقّق من العنوان وحاول مرة أخرى.",
+    signInErrorMissingCSRF: "انتهت صلاحية هذا النموذج. يُرجى المحاولة مرة أخرى.",
+    signInErrorAccessDenied: "ليس لديك إذن بتسجيل الدخول.",
+    signInErrorVerification: "رابط تسجيل الدخول هذا لم يعد يعمل: فقد استُخدم من قبل أو انتهت صلاحيته. اطلب رابطًا جديدًا أدناه.",
+    signInErrorAccountNotLinked: "طريقة تسجيل الدخول هذه مرتبطة بالفعل بحساب آخر.",
+    signInErrorWebAuthnVerificationError: "تعذّر التحقق من مفتاح المرور. حاول مرة أخرى أو اختر طريقة أخرى لتسجيل الدخول.",
+    signInErrorSessionRequired: "يُرجى تسجيل الدخول لعرض هذه الصفحة.",
+    signInErrorRateLimited: "محاولات كثيرة جدًا. حاول مرة أخرى لاحقًا.",
+    signInErrorDefault: "حدث خطأ أثناء تسجيل دخولك. يُرجى المحاولة مرة أخرى.",
+
+    signOutTitle: "تسجيل الخروج",
+    signOutQuestion: "هل تريد بالتأكيد تسجيل الخروج؟",
+
+    errorConfigurationHeading: "خطأ في الخادم",
+    errorConfigurationMessage: "الخادم غير مُعدّ بشكل صحيح، لذا يتعذّر تسجيل الدخول الآن. إذا استمرت المشكلة، فتواصل مع مسؤول الموقع.",
+    errorAccessDeniedHeading: "تم رفض الوصول",
+    errorAccessDeniedMessage: "ليس لديك إذن بتسجيل الدخول.",
+    errorVerificationHeading: "الرابط لم يعد صالحًا",
+    errorVerificationMessage: "لم يعد بالإمكان استخدام رابط تسجيل الدخول هذا: فقد استُخدم من قبل أو انتهت صلاحيته. سجّل الدخول مرة أخرى للحصول على رابط جديد.",
+    errorDefaultHeading: "حدث خطأ ما",
+    errorDefaultMessage: "تعذّر إكمال هذا الطلب. يُرجى محاولة تسجيل الدخول مرة أخرى.",
+    errorCode: "رمز الخطأ: {code}",
+    errorSignInLink: "تسجيل الدخول",
+    homeLink: "الصفحة الرئيسية",
+
+    verifyTitle: "تحقّق من بريدك الإلكتروني",
+    verifySentTo: "أرسلنا رابط تسجيل الدخول إلى {email}. افتحه لإكمال تسجيل الدخول.",
+    verifySent: "أرسلنا إليك رابط تسجيل الدخول. افتحه لإكمال تسجيل الدخول.",
+    verifyHint: "يمكنك إغلاق هذه الصفحة. إذا لم تصل الرسالة خلال بضع دقائق، فتحقّق من مجلد الرسائل غير المرغوب فيها.",
+
+    sessionsTitle: "جلساتك",
+    sessionsUnknownBrowser: "متصفح غير معروف",
+    sessionsThisBrowser: "(هذا المتصفح)",
+    sessionsTimes: "تسجيل الدخول: {created} · آخر نشاط: {lastSeen}",
+    sessionsUnknownTime: "غير معروف",
+    sessionsEnd: "إنهاء هذه الجلسة",
+    sessionsEndOthers: "إنهاء كل الجلسات الأخرى",
+    sessionsEndAll: "تسجيل الخروج من كل مكان",
+
+    emailSubject: "تسجيل الدخول إلى {host}",
+    emailOpenLink: "افتح هذا الرابط لتسجيل الدخول:",
+    emailButton: "تسجيل الدخول",
+    emailExpires: "يعمل الرابط مرة واحدة وتنتهي صلاحيته بعد {time}.",
+    emailIgnore: "إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.",
+  },
+};
+
+export default ar;

@@ -1,0 +1,77 @@
+/**
+ * Spanish (Español) for the built-in pages and the sign-in email.
+ *
+ * @example
+ * ```ts
+ * import es from "@latch/core/languages/es"
+ * const config = { providers, languages: [es] }
+ * ```
+ *
+ * @module languages/es
+ */
+import type { Language } from "../types/language.js";
+
+const es: Language = {
+  code: "es",
+  name: "Español",
+  dir: "ltr",
+  messages: {
+    signInTitle: "Iniciar sesión",
+    signInWith: "Iniciar sesión con {provider}",
+    signInEmailLabel: "Correo electrónico",
+    signInEmailPlaceholder: "tu@ejemplo.com",
+    signInOr: "o",
+    signInNoProviders: "No hay ningún método de inicio de sesión configurado.",
+    signInReason: "Motivo: {code}",
+    signInErrorCredentialsSignin: "No pudimos iniciar tu sesión con esos datos. Revísalos e inténtalo de nuevo.",
+    signInErrorOAuthAccountNotLinked: "Tu correo electrónico ya se usa con otro método de inicio de sesión. Para confirmar que eres tú, inicia sesión con la cuenta que usaste la primera vez.",
+    signInErrorOAuthCallbackError: "El servicio de inicio de sesión informó de un problema. Inténtalo de nuevo o elige otra forma de iniciar sesión.",
+    signInErrorOAuthSignInError: "No pudimos empezar a iniciar tu sesión con ese servicio. Inténtalo de nuevo o elige otra forma de iniciar sesión.",
+    signInErrorEmailSignInError: "No pudimos enviar el correo de inicio de sesión. Revisa la dirección e inténtalo de nuevo.",
+    signInErrorMissingCSRF: "Este formulario ha caducado. Inténtalo de nuevo.",
+    signInErrorAccessDenied: "No tienes permiso para iniciar sesión.",
+    signInErrorVerification: "Ese enlace de inicio de sesión ya no funciona: ya se ha usado o ha caducado. Pide uno nuevo a continuación.",
+    signInErrorAccountNotLinked: "Este método de inicio de sesión ya pertenece a otra cuenta.",
+    signInErrorWebAuthnVerificationError: "No pudimos verificar tu llave de acceso. Inténtalo de nuevo o elige otra forma de iniciar sesión.",
+    signInErrorSessionRequired: "Inicia sesión para ver esta página.",
+    signInErrorRateLimited: "Demasiados intentos. Inténtalo de nuevo más tarde.",
+    signInErrorDefault: "Algo salió mal al iniciar tu sesión. Inténtalo de nuevo.",
+
+    signOutTitle: "Cerrar sesión",
+    signOutQuestion: "¿Seguro que quieres cerrar sesión?",
+
+    errorConfigurationHeading: "Error del servidor",
+    errorConfigurationMessage: "El servidor no está bien configurado, así que ahora no es posible iniciar sesión. Si el problema continúa, contacta con el administrador del sitio.",
+    errorAccessDeniedHeading: "Acceso denegado",
+    errorAccessDeniedMessage: "No tienes permiso para iniciar sesión.",
+    errorVerificationHeading: "El enlace ya no es válido",
+    errorVerificationMessage: "Este enlace de inicio de sesión ya no se puede usar: ya se ha usado o ha caducado. Vuelve a iniciar sesión para recibir uno nuevo.",
+    errorDefaultHeading: "Algo salió mal",
+    errorDefaultMessage: "No pudimos completar la solicitud. Intenta iniciar sesión de nuevo.",
+    errorCode: "Código de error: {code}",
+    errorSignInLink: "Iniciar sesión",
+    homeLink: "Inicio",
+
+    verifyTitle: "Revisa tu correo",
+    verifySentTo: "Hemos enviado un enlace de inicio de sesión a {email}. Ábrelo para terminar de iniciar sesión.",
+    verifySent: "Te hemos enviado un enlace de inicio de sesión. Ábrelo para terminar de iniciar sesión.",
+    verifyHint: "Puedes cerrar esta página. Si el correo no ha llegado en unos minutos, revisa la carpeta de spam.",
+
+    sessionsTitle: "Tus sesiones",
+    sessionsUnknownBrowser: "Navegador desconocido",
+    sessionsThisBrowser: "(este navegador)",
+    sessionsTimes: "Inicio: {created} · última actividad: {lastSeen}",
+    sessionsUnknownTime: "desconocido",
+    sessionsEnd: "Cerrar esta sesión",
+    sessionsEndOthers: "Cerrar todas las demás sesiones",
+    sessionsEndAll: "Cerrar sesión en todas partes",
+
+    emailSubject: "Inicia sesión en {host}",
+    emailOpenLink: "Abre este enlace para iniciar sesión:",
+    emailButton: "Iniciar sesión",
+    emailExpires: "El enlace funciona una sola vez y caduca en {time}.",
+    emailIgnore: "Si no lo has pedido, puedes ignorar este correo.",
+  },
+};
+
+export default es;

@@ -1,0 +1,192 @@
+/**
+ * The languages of the built-in pages: what a language is, the sentences it holds, and how a
+ * request's language is chosen.
+ *
+ * @module types/language
+ */
+
+/**
+ * Every sentence the built-in pages (and the built-in sign-in email) show, by key. A `{name}` in
+ * a sentence is a placeholder filled in when the page is rendered; a translation keeps the same
+ * placeholders and may move them. Values are plain text: they are escaped, never read as HTML.
+ *
+ * @example
+ * ```ts
+ * const overrides: Partial<Messages> = { signInTitle: "Log in", signInWith: "Continue with {provider}" }
+ * ```
+ */
+export interface Messages {
+  /** Title and heading of the sign-in page: "Sign in". */
+  signInTitle: string;
+  /** Label of a provider's button; `{provider}` is the provider's name. */
+  signInWith: string;
+  /** Label of the email provider's address field. */
+  signInEmailLabel: string;
+  /** Example address shown in the empty email field. */
+  signInEmailPlaceholder: string;
+  /** Separator between groups of forms: "or". */
+  signInOr: string;
+  /** Shown when no provider is configured. */
+  signInNoProviders: string;
+  /** The reason a `CredentialsSignin` carries, under the error sentence; `{code}` is the code. */
+  signInReason: string;
+  /** Sign-in page, `?error=CredentialsSignin`. */
+  signInErrorCredentialsSignin: string;
+  /** Sign-in page, `?error=OAuthAccountNotLinked`. */
+  signInErrorOAuthAccountNotLinked: string;
+  /** Sign-in page, `?error=OAuthCallbackError`. */
+  signInErrorOAuthCallbackError: string;
+  /** Sign-in page, `?error=OAuthSignInError`. */
+  signInErrorOAuthSignInError: string;
+  /** Sign-in page, `?error=EmailSignInError`. */
+  signInErrorEmailSignInError: string;
+  /** Sign-in page, `?error=MissingCSRF`. */
+  signInErrorMissingCSRF: string;
+  /** Sign-in page, `?error=AccessDenied`. */
+  signInErrorAccessDenied: string;
+  /** Sign-in page, `?error=Verification`. */
+  signInErrorVerification: string;
+  /** Sign-in page, `?error=AccountNotLinked`. */
+  signInErrorAccountNotLinked: string;
+  /** Sign-in page, `?error=WebAuthnVerificationError`. */
+  signInErrorWebAuthnVerificationError: string;
+  /** Sign-in page, `?error=SessionRequired`. */
+  signInErrorSessionRequired: string;
+  /** Above the sign-in forms after too many attempts (`RateLimited`). */
+  signInErrorRateLimited: string;
+  /** Sign-in page, any other `?error=`. */
+  signInErrorDefault: string;
+
+  /** Title and heading of the sign-out page, and its button. */
+  signOutTitle: string;
+  /** The sign-out page's question. */
+  signOutQuestion: string;
+
+  /** Error page heading for `Configuration`. */
+  errorConfigurationHeading: string;
+  /** Error page sentence for `Configuration`. */
+  errorConfigurationMessage: string;
+  /** Error page heading for `AccessDenied`. */
+  errorAccessDeniedHeading: string;
+  /** Error page sentence for `AccessDenied`. */
+  errorAccessDeniedMessage: string;
+  /** Error page heading for `Verification`. */
+  errorVerificationHeading: string;
+  /** Error page sentence for `Verification`. */
+  errorVerificationMessage: string;
+  /** Error page heading for any other code. */
+  errorDefaultHeading: string;
+  /** Error page sentence for any other code. */
+  errorDefaultMessage: string;
+  /** The code under the error page's sentence; `{code}` is the code. */
+  errorCode: string;
+  /** The error page's link to the sign-in page. */
+  errorSignInLink: string;
+  /** Link to the site's home page (error and "check your email" pages). */
+  homeLink: string;
+
+  /** Title and heading of the "check your email" page. */
+  verifyTitle: string;
+  /** "Check your email" when the address is known; `{email}` is the address (shown in bold). */
+  verifySentTo: string;
+  /** "Check your email" when the address is not known. */
+  verifySent: string;
+  /** The "check your email" page's hint about closing the page and the spam folder. */
+  verifyHint: string;
+
+  /** Title and heading of the "your sessions" page. */
+  sessionsTitle: string;
+  /** A session whose browser is not known. */
+  sessionsUnknownBrowser: string;
+  /** Marks the session of the browser looking at the page. */
+  sessionsThisBrowser: string;
+  /** When a session started and was last used; `{created}` and `{lastSeen}` are UTC times. */
+  sessionsTimes: string;
+  /** Stands for a time that is not known. */
+  sessionsUnknownTime: string;
+  /** Button that ends one other session. */
+  sessionsEnd: string;
+  /** Button that ends every session but this one. */
+  sessionsEndOthers: string;
+  /** Button that ends every session, this one included. */
+  sessionsEndAll: string;
+
+  /** Subject and heading of the sign-in email; `{host}` is the site's host. */
+  emailSubject: string;
+  /** Plain-text email: the line before the link. */
+  emailOpenLink: string;
+  /** The email's button. */
+  emailButton: string;
+  /** The email's note on the link's lifetime; `{time}` is a duration such as "24 hours". */
+  emailExpires: string;
+  /** The email's note for a reader who did not ask for it. */
+  emailIgnore: string;
+}
+
+/**
+ * The language chosen for a request, with the app's overrides applied: what the sign-in email is
+ * written in (`SendVerificationRequestParams.language`).
+ *
+ * @example
+ * ```ts
+ * async function sendVerificationRequest({ identifier, url, language }: SendVerificationRequestParams) {
+ *   await send(identifier, language?.messages.emailSubject.replace("{host}", new URL(url).host) ?? "Sign in", url)
+ * }
+ * ```
+ */
+export interface ChosenLanguage {
+  /** The language's tag (`"fr"`). */
+  lang: string;
+  /** Its writing direction. */
+  dir: "ltr" | "rtl";
+  /** Its sentences, English for any it lacks, the app's overrides applied. */
+  messages: Messages;
+}
+
+/** A key of {@link Messages}. */
+export type MessageKey = keyof Messages;
+
+/**
+ * A language the built-in pages can speak: its tag, its name in itself, its writing direction
+ * and every sentence. The languages Latch ships are in `@latch/core/languages`; an app may build
+ * its own.
+ *
+ * @example
+ * ```ts
+ * import fr from "@latch/core/languages/fr"
+ * const config = { providers, languages: [fr] }
+ * ```
+ */
+export interface Language {
+  /** BCP 47 tag (`"fr"`, `"pt"`, `"zh"`), matched against `Accept-Language` and `locale`. */
+  code: string;
+  /** The language's name in itself (`"Français"`). */
+  name: string;
+  /** Writing direction, set as the page's `dir`. */
+  dir: "ltr" | "rtl";
+  /** Every sentence, translated. */
+  messages: Messages;
+}
+
+/**
+ * How the language of a page is chosen: a fixed tag, or a function of the request that returns a
+ * tag (or `undefined` to let `Accept-Language` decide). A tag that no configured language
+ * matches gives English.
+ *
+ * @example
+ * ```ts
+ * const locale: LocaleOption = (request) => /(?:^|;\s*)lang=([\w-]+)/.exec(request.headers.get("cookie") ?? "")?.[1]
+ * ```
+ */
+export type LocaleOption = string | ((request: Request) => string | undefined | Promise<string | undefined>);
+
+/**
+ * Per-language changes to the sentences, by language tag and key: `{ en: { signInTitle: "Log in" } }`.
+ * Keys not given keep the language's own sentence.
+ *
+ * @example
+ * ```ts
+ * const messages: MessageOverrides = { en: { signInTitle: "Log in" }, fr: { signInTitle: "Connexion" } }
+ * ```
+ */
+export type MessageOverrides = Readonly<Record<string, Partial<Messages>>>;
