@@ -1,5 +1,5 @@
 import type { Adapter, AdapterAccount, AdapterUser } from "../adapter.js";
-import { adapterHas } from "../config/adapter-guard.js";
+import { adapterHas, guardMethods } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 
 type Ctx = Pick<AuthContext, "events" | "adapter"> & Partial<Pick<AuthContext, "session" | "jwt" | "providers">>;
@@ -41,7 +41,7 @@ async function unlinkUnprovenAccounts(ctx: Ctx, adapter: Required<Adapter>, user
  * creating a user whose `emailVerified` is `null`. When a sign-in later proves the address (an
  * email link, or a provider asserting it verified), whatever was set up before the proof stops
  * working, before the owner is signed in: that user's authenticators go (with their `webauthn`
- * accounts), so do its OAuth and OpenID accounts (except `keep`, the one bringing the proof), and
+ * accounts), so does a password stored for `Password()` (set by whoever typed the address), so do its OAuth and OpenID accounts (except `keep`, the one bringing the proof), and
  * that user's database sessions end, or, with JWT sessions and `session.revocation`, every JWT
  * session of that user started before now. Each removal is announced by an event.
  *
@@ -55,6 +55,10 @@ export async function endUnprovenAccess(ctx: Ctx, adapter: Required<Adapter>, us
       const removed = await adapter.deleteAuthenticator(authenticator.credentialID);
       if (removed) await ctx.events.authenticatorRemoved?.({ user, authenticator: removed, reason: "emailProven" });
     }
+  }
+  // The password methods are not in the guard every app loads (see guardMethods).
+  if (ctx.adapter && adapterHas(ctx.adapter, "deletePassword") && (await guardMethods(ctx.adapter, ["deletePassword"]).deletePassword(user.id))) {
+    await ctx.events.passwordRemoved?.({ user, reason: "emailProven" });
   }
   await unlinkUnprovenAccounts(ctx, adapter, user, keep);
   if (ctx.session?.strategy === "jwt" && ctx.session.revocation) {

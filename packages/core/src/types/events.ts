@@ -39,6 +39,12 @@ export interface EventCallbacks {
    */
   rateLimited?: (message: { route: string; scope: "ip" | "account" | "lockout" | "store"; retryAfter: number }) => Awaitable<void>;
   /**
+   * The password stored for `Password()` of a user whose `emailVerified` was `null` was removed
+   * when the address was proven: whoever typed the address could have set it. The owner sets a
+   * new one.
+   */
+  passwordRemoved?: (message: { user: AdapterUser; reason: "emailProven" }) => Awaitable<void>;
+  /**
    * An OAuth or OpenID account was detached from its user: the user asked for it
    * (`POST <base>/unlink/<id>`, `reason: "user"`), or the address of a user whose `emailVerified`
    * was `null` was proven and the account had been linked before the proof without its provider

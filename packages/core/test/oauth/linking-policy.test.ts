@@ -13,6 +13,8 @@ import type { AccountOptions, AdapterUser, AuthConfig } from "@latch/core";
 import { AccountLinks } from "@latch/core/accounts";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
+import Password from "@latch/core/providers/password";
+import { hashPassword } from "@latch/core/passwords";
 import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -74,6 +76,8 @@ function configure(account?: AccountOptions, extra: Partial<AuthConfig> = {}): v
       // No state check of its own: a link still sends one, and its callback reads it.
       oidcProvider("op-pkce", op.issuer, { clientId: "op-pkce", clientSecret: "op-pkce-secret", checks: ["pkce"] }),
       Nodemailer({ server: smtp.url, from: "Latch Test <no-reply@latch.test>" }),
+      // Signs in an unverified address too, so that a password set before the proof is tried.
+      Password({ requireVerifiedEmail: false }),
       Credentials({
         credentials: { email: {}, password: {} },
         async authorize(credentials) {
@@ -89,6 +93,7 @@ function configure(account?: AccountOptions, extra: Partial<AuthConfig> = {}): v
       emailProven: record("emailProven"),
       authenticatorRemoved: record("authenticatorRemoved"),
       sessionsEnded: record("sessionsEnded"),
+      passwordRemoved: record("passwordRemoved"),
     },
     ...extra,
   });
@@ -122,6 +127,11 @@ async function emailSignIn(browser: TestBrowser, email: string) {
 async function credentialsSignIn(browser: TestBrowser, email: string, password: string): Promise<Response> {
   const body = new URLSearchParams({ csrfToken: await csrfToken(browser), email, password, callbackUrl: `${latch.origin}/dashboard` });
   return browser.fetch(`${latch.origin}/auth/callback/credentials`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+}
+
+async function passwordSignIn(browser: TestBrowser, email: string, password: string): Promise<Response> {
+  const body = new URLSearchParams({ csrfToken: await csrfToken(browser), email, password, callbackUrl: `${latch.origin}/dashboard` });
+  return browser.fetch(`${latch.origin}/auth/callback/password`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
 }
 
 /** A JSON POST to `<base>/<path>` with the CSRF token (unless `csrf: false`). */
@@ -297,6 +307,29 @@ describe("proving the address by email (pre-account hijacking, GHSA-qq9h-g4jm-xg
     expect(await session(attacker, latch.origin)).toBeNull();
     const retry = await credentialsSignIn(createBrowser(), victim, "attacker-password");
     expect(new URL(retry.headers.get("location")!).searchParams.get("error")).toBe("CredentialsSignin");
+  });
+
+  test("a Password() hash set before the proof stops working when an email sign-in proves the address", async () => {
+    // Whoever typed the address stored a password for it before its owner proved it.
+    const squatted = await db.adapter.createUser!({ id: randomUUID(), email: victim, emailVerified: null } as AdapterUser);
+    await db.adapter.setPassword!({ userId: squatted.id, hash: await hashPassword("attacker passphrase"), updatedAt: new Date() });
+    const attacker = createBrowser();
+    expect((await passwordSignIn(attacker, victim, "attacker passphrase")).headers.get("location")).toBe(`${latch.origin}/dashboard`);
+
+    await emailSignIn(createBrowser(), victim);
+    expect(await session(attacker, latch.origin)).toBeNull();
+    expect(await db.adapter.getPassword!(squatted.id)).toBeNull();
+    expect(events.filter((e) => e.name === "passwordRemoved").map((e) => e.message.user.id)).toEqual([squatted.id]);
+    const retry = await passwordSignIn(createBrowser(), victim, "attacker passphrase");
+    expect(new URL(retry.headers.get("location")!).searchParams.get("error")).toBe("CredentialsSignin");
+  });
+
+  test("a password stored for a proven address is kept when the owner signs in by email again", async () => {
+    const owner = await db.adapter.createUser!({ id: randomUUID(), email: victim, emailVerified: new Date() } as AdapterUser);
+    await db.adapter.setPassword!({ userId: owner.id, hash: await hashPassword("owner passphrase"), updatedAt: new Date() });
+    await emailSignIn(createBrowser(), victim);
+    expect(await db.adapter.getPassword!(owner.id)).not.toBeNull();
+    expect((await passwordSignIn(createBrowser(), victim, "owner passphrase")).headers.get("location")).toBe(`${latch.origin}/dashboard`);
   });
 });
 
