@@ -38,6 +38,8 @@ export default {
   // Mutate the files where they are: the tests import the packages by name (`@latch/core`…), and the
   // workspace links in node_modules point at these folders, not at a sandbox copy.
   inPlace: true,
+  // Vitest does not type-check: no `// @ts-nocheck` is written into the files.
+  disableTypeChecks: false,
   // A static mutant (module-level code) would rerun every suite for nothing: the runner activates
   // mutants after the modules are loaded. Those are listed and judged by hand in EQUIVALENT.md.
   ignoreStatic: true,
