@@ -24,6 +24,8 @@ describe("requestOrigin", () => {
     ["http", "a.example, b.example"],
     ["http", ""],
     ["http", null],
+    ["http", "localhost:99999"],
+    ["https", "app.example.com:65536"],
   ])("%s + %j is an InvalidRequest", (protocol, host) => {
     expect(() => requestOrigin(protocol, host)).toThrow(InvalidRequest);
   });
