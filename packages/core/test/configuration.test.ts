@@ -234,9 +234,15 @@ describe("setEnvDefaults", () => {
     expect(trust({ AUTH_TRUST_HOST: "" })).toBe(false);
     expect(trust({ AUTH_TRUST_HOST: "TRUE" })).toBe(true);
     expect(trust({ AUTH_TRUST_HOST: "trueish" })).toBe(false);
+    expect(trust({ AUTH_TRUST_HOST: "untrue" })).toBe(false);
     const development: AuthConfig = { providers: [] };
     setEnvDefaults({ AUTH_TRUST_HOST: "0false" }, development);
     expect(development.trustHost).toBe(true);
+    for (const value of ["yes", "xfalse", "10"]) {
+      const config: AuthConfig = { providers: [] };
+      setEnvDefaults({ AUTH_TRUST_HOST: value }, config);
+      expect(config.trustHost).toBe(true);
+    }
   });
 
   it("takes NEXTAUTH_URL as an alias of AUTH_URL, and AUTH_URL before it", () => {
