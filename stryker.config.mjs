@@ -3,10 +3,12 @@ const group = process.env.LATCH_MUTATION_GROUP ? `-${process.env.LATCH_MUTATION_
 
 /**
  * `npm run mutate`: mutation testing of the security-critical modules (sign-in linking, sessions,
- * cookies/CSRF/callback URLs, the verification steps of each flow, origin handling, the Express
- * request conversion). Incremental: results of unchanged code and tests are reused from
- * mutation/stryker-incremental.json (kept on the machine that ran it, not committed: it records absolute paths). One worker, to share the machine.
- * Survivors judged equivalent are listed, with the reason, in mutation/EQUIVALENT.md.
+ * cookies/CSRF/callback URLs, the verification steps of each flow, origin handling, the request
+ * conversion of the Express, SvelteKit and Next.js integrations). Incremental: results of
+ * unchanged code and tests are reused from mutation/stryker-incremental[-<group>].json (kept on
+ * the machine that ran it, not committed: it records absolute paths). One worker, to share the
+ * machine. Scores per module, and the survivors judged equivalent with the reason, are in
+ * mutation/EQUIVALENT.md.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
 export default {
