@@ -1,10 +1,14 @@
 // @ts-check
+const group = process.env.LATCH_MUTATION_GROUP ? `-${process.env.LATCH_MUTATION_GROUP}` : "";
+
 /**
  * `npm run mutate`: mutation testing of the security-critical modules (sign-in linking, sessions,
- * cookies/CSRF/callback URLs, the verification steps of each flow, origin handling, the Express
- * request conversion). Incremental: results of unchanged code and tests are reused from
- * mutation/stryker-incremental.json (kept on the machine that ran it, not committed: it records absolute paths). One worker, to share the machine.
- * Survivors judged equivalent are listed, with the reason, in mutation/EQUIVALENT.md.
+ * cookies/CSRF/callback URLs, the verification steps of each flow, origin handling, the request
+ * conversion of the Express, SvelteKit and Next.js integrations). Incremental: results of
+ * unchanged code and tests are reused from mutation/stryker-incremental[-<group>].json (kept on
+ * the machine that ran it, not committed: it records absolute paths). One worker, to share the
+ * machine. Scores per module, and the survivors judged equivalent with the reason, are in
+ * mutation/EQUIVALENT.md.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
 export default {
@@ -27,16 +31,28 @@ export default {
     "packages/core/src/flows/webauthn/register.ts",
     "packages/core/src/flows/webauthn/challenge.ts",
     "packages/core/src/config/env.ts",
+    "packages/core/src/config/origin.ts",
     "packages/express/src/request.ts",
+    "packages/sveltekit/src/request.ts",
+    "packages/next/src/request.ts",
     "!**/*.test.ts",
   ],
+  // Mutate the files where they are: the tests import the packages by name (`@latch/core`…), and the
+  // workspace links in node_modules point at these folders, not at a sandbox copy.
+  inPlace: true,
+  // Vitest does not type-check: no `// @ts-nocheck` is written into the files.
+  disableTypeChecks: false,
+  // A static mutant (module-level code) would rerun every suite for nothing: the runner activates
+  // mutants after the modules are loaded. Those are listed and judged by hand in EQUIVALENT.md.
+  ignoreStatic: true,
   incremental: true,
-  incrementalFile: "mutation/stryker-incremental.json",
+  // `LATCH_MUTATION_GROUP=<name>` keeps the results of a narrowed run apart from the others.
+  incrementalFile: `mutation/stryker-incremental${group}.json`,
   concurrency: 1,
   timeoutMS: 30_000,
   dryRunTimeoutMinutes: 30,
   reporters: ["clear-text", "progress", "json"],
-  jsonReporter: { fileName: "mutation/report.json" },
+  jsonReporter: { fileName: `mutation/report${group}.json` },
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",

@@ -15,6 +15,9 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    // One worker keeps the modules it loaded from one mutant's run to the next (a mutant is
+    // switched on at run time): only each suite's own setup runs again, not the whole import.
+    isolate: false,
     include: only ?? [
       "packages/core/test/*.test.ts",
       "packages/core/test/email/*.test.ts",

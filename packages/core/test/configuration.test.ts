@@ -218,6 +218,109 @@ describe("setEnvDefaults", () => {
     expect((config.providers[0] as { options: Record<string, unknown> }).options).toMatchObject({ clientId: "ent" });
   });
 
+  it("without AUTH_TRUST_HOST, production trusts the host only on platforms that set it or with AUTH_URL", () => {
+    const trust = (env: Record<string, string>) => {
+      const config: AuthConfig = { providers: [] };
+      setEnvDefaults({ NODE_ENV: "production", ...env }, config);
+      return config.trustHost;
+    };
+    expect(trust({})).toBe(false);
+    expect(trust({ VERCEL: "1" })).toBe(true);
+    expect(trust({ CF_PAGES: "1" })).toBe(true);
+    expect(trust({ AUTH_URL: "https://example.com" })).toBe(true);
+    expect(trust({ NEXTAUTH_URL: "https://example.com" })).toBe(true);
+    // A value that is neither true/1 nor false/0 (nor empty) decides nothing.
+    expect(trust({ AUTH_TRUST_HOST: "yes" })).toBe(false);
+    expect(trust({ AUTH_TRUST_HOST: "" })).toBe(false);
+    expect(trust({ AUTH_TRUST_HOST: "TRUE" })).toBe(true);
+    expect(trust({ AUTH_TRUST_HOST: "trueish" })).toBe(false);
+    expect(trust({ AUTH_TRUST_HOST: "untrue" })).toBe(false);
+    const development: AuthConfig = { providers: [] };
+    setEnvDefaults({ AUTH_TRUST_HOST: "0false" }, development);
+    expect(development.trustHost).toBe(true);
+    for (const value of ["yes", "xfalse", "10"]) {
+      const config: AuthConfig = { providers: [] };
+      setEnvDefaults({ AUTH_TRUST_HOST: value }, config);
+      expect(config.trustHost).toBe(true);
+    }
+  });
+
+  it("takes NEXTAUTH_URL as an alias of AUTH_URL, and AUTH_URL before it", () => {
+    const alias: AuthConfig = { providers: [] };
+    setEnvDefaults({ NEXTAUTH_URL: "https://legacy.example.com/api/auth" }, alias);
+    expect(alias).toMatchObject({ siteUrl: "https://legacy.example.com/api/auth", basePath: "/api/auth" });
+    const both: AuthConfig = { providers: [], siteUrl: undefined };
+    setEnvDefaults({ AUTH_URL: "https://app.example.com", NEXTAUTH_URL: "https://legacy.example.com" }, both);
+    expect(both.siteUrl).toBe("https://app.example.com");
+    const kept: AuthConfig = { providers: [], siteUrl: "https://code.example.com" };
+    setEnvDefaults({ AUTH_URL: "https://env.example.com" }, kept);
+    expect(kept.siteUrl).toBe("https://code.example.com");
+  });
+
+  it("warns once when basePath repeats AUTH_URL's path, on the config's logger or the console", () => {
+    const { logs, logger } = quietLogger();
+    const config: AuthConfig = { providers: [], basePath: "/api/auth", logger };
+    setEnvDefaults({ AUTH_URL: "https://example.com/api/auth//" }, config);
+    expect(config.basePath).toBe("/api/auth");
+    expect(logs.warn.map(([code]) => code)).toEqual(["env-url-basepath-redundant"]);
+    const printed: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void printed.push(args);
+    try {
+      setEnvDefaults({ AUTH_URL: "https://example.com/api/auth" }, { providers: [], basePath: "/other" });
+    } finally {
+      console.warn = warn;
+    }
+    expect(printed).toHaveLength(1);
+    expect(String(printed[0]![0])).toBe("[latch][warn][env-url-basepath-mismatch]");
+    // An AUTH_URL that is not a URL sets nothing else and throws nothing here.
+    const invalid: AuthConfig = { providers: [] };
+    expect(() => setEnvDefaults({ AUTH_URL: "not a url" }, invalid)).not.toThrow();
+    expect(invalid.basePath).toBeUndefined();
+  });
+
+  it("a secret list that is empty takes the environment's; an empty main secret leaves the older ones", () => {
+    const empty: AuthConfig = { providers: [], secret: [] };
+    setEnvDefaults({ AUTH_SECRET: "env" }, empty);
+    expect(empty.secret).toBe("env");
+    const older: AuthConfig = { providers: [] };
+    setEnvDefaults({ AUTH_SECRET: "", AUTH_SECRET_2: "two" }, older);
+    expect(older.secret).toBe("two");
+    const none: AuthConfig = { providers: [] };
+    setEnvDefaults({}, none);
+    expect(none.secret).toBeUndefined();
+  });
+
+  it("fills AUTH_<ID>_ISSUER for OIDC, AUTH_<ID>_KEY for email, and nothing for other types", () => {
+    const config: AuthConfig = {
+      providers: [
+        { id: "corp", name: "Corp", type: "oidc" } as Provider,
+        { id: "mailer", name: "Mailer", type: "email", sendVerificationRequest: async () => {} } as unknown as Provider,
+        () => ({ id: "lazy", name: "Lazy", type: "oauth" }) as never,
+        { id: "pin", name: "PIN", type: "credentials", authorize: async () => null } as unknown as Provider,
+      ],
+    };
+    setEnvDefaults(
+      {
+        AUTH_CORP_ID: "corp-id",
+        AUTH_CORP_SECRET: "corp-secret",
+        AUTH_CORP_ISSUER: "https://corp.example.com",
+        AUTH_CORP_KEY: "not-for-oidc",
+        AUTH_MAILER_KEY: "mail-key",
+        AUTH_MAILER_ID: "not-for-email",
+        AUTH_LAZY_ID: "lazy-id",
+        AUTH_PIN_ID: "not-for-credentials",
+        AUTH_PIN_KEY: "not-for-credentials",
+      },
+      config,
+    );
+    const options = config.providers.map((p) => (p as { options: Record<string, unknown> }).options);
+    expect(options[0]).toEqual({ clientId: "corp-id", clientSecret: "corp-secret", issuer: "https://corp.example.com" });
+    expect(options[1]).toEqual({ apiKey: "mail-key" });
+    expect(options[2]).toEqual({ clientId: "lazy-id" });
+    expect(options[3]).toEqual({});
+  });
+
   it("the filled config works end to end", async () => {
     const config: AuthConfig = { providers: baseConfig().providers, logger: quietLogger().logger };
     setEnvDefaults({ AUTH_SECRET: "an-env-secret-0123456789-abcdefghijklmnop", AUTH_TRUST_HOST: "true" }, config);
@@ -241,6 +344,22 @@ describe("createActionURL", () => {
   it("uses Host and the protocol without AUTH_URL", () => {
     const url = createActionURL("csrf", "http", new Headers({ host: "localhost:3000" }), {}, "/auth");
     expect(url.href).toBe("http://localhost:3000/auth/csrf");
+  });
+
+  it("takes NEXTAUTH_URL as an alias, and AUTH_URL before it", () => {
+    expect(createActionURL("session", "http", new Headers({ host: "internal" }), { NEXTAUTH_URL: "https://legacy.example.com/api/auth" }).href).toBe(
+      "https://legacy.example.com/api/auth/session",
+    );
+    const both = { AUTH_URL: "https://app.example.com", NEXTAUTH_URL: "https://legacy.example.com" };
+    expect(createActionURL("session", "http", new Headers(), both, "/auth").href).toBe("https://app.example.com/auth/session");
+  });
+
+  it("keeps AUTH_URL's path when basePath is / or unset, and joins the parts with one slash", () => {
+    const env = { AUTH_URL: "https://example.com/auth" };
+    expect(createActionURL("signin", "http", new Headers(), env, "/").href).toBe("https://example.com/auth/signin");
+    expect(createActionURL("signin", "http", new Headers(), { AUTH_URL: "https://example.com/" }, "/api/auth/").href).toBe("https://example.com/api/auth/signin");
+    expect(createActionURL("signin", "http", new Headers({ host: "example.com" }), {}, "//api//auth//").href).toBe("http://example.com/api/auth/signin");
+    expect(createActionURL("signin", "http", new Headers({ host: "example.com" }), {}).href).toBe("http://example.com/signin");
   });
 
   it("prefers X-Forwarded-Host and X-Forwarded-Proto", () => {

@@ -7,7 +7,7 @@ import { Auth, setEnvDefaults, type AuthConfig } from "@latch/core";
 import type { Provider } from "@latch/core";
 import { startOpenIDProvider } from "@latch/testing";
 import { describe, expect, it } from "vitest";
-import { Client, baseConfig, hasStackTrace } from "./client.js";
+import { Client, baseConfig, hasStackTrace, quietLogger } from "./client.js";
 
 const site = "https://app.example.test";
 
@@ -67,12 +67,25 @@ describe("the origin rule", () => {
   });
 
   it("a site URL that is not an http(s) URL is a configuration error", async () => {
-    for (const siteUrl of ["not a url", "file:///etc", "https://user:pw@app.example.test"]) {
-      const response = await new Client(baseConfig({ siteUrl })).fetch("/auth/providers");
+    const cases: [string, string][] = [
+      ["not a url", "is not a URL"],
+      ["file:///etc", "must be an http: or https: URL"],
+      ["https://user:pw@app.example.test", "must not carry a user name or password"],
+      ["https://user@app.example.test", "must not carry a user name or password"],
+      ["https://:pw@app.example.test", "must not carry a user name or password"],
+    ];
+    for (const [siteUrl, reason] of cases) {
+      const { logs, logger } = quietLogger();
+      const response = await new Client(baseConfig({ siteUrl, logger })).fetch("/auth/providers");
       expect(response.status).toBe(500);
       const text = await response.text();
       expect(text).toContain("UntrustedHost");
       expect(hasStackTrace(text)).toBe(false);
+      expect(JSON.stringify(logs.error.map(([, args]) => args.map((a) => (a instanceof Error ? a.message : a))))).toContain(reason);
+    }
+    // Both schemes pass.
+    for (const siteUrl of ["http://app.example.test", "https://app.example.test"]) {
+      expect((await new Client(baseConfig({ siteUrl })).fetch("/auth/providers")).status).toBe(200);
     }
   });
 });

@@ -24,8 +24,16 @@ describe("requestOrigin", () => {
     ["http", "a.example, b.example"],
     ["http", ""],
     ["http", null],
+    ["http", "localhost:99999"],
+    ["https", "app.example.com:65536"],
   ])("%s + %j is an InvalidRequest", (protocol, host) => {
     expect(() => requestOrigin(protocol, host)).toThrow(InvalidRequest);
+  });
+
+  it("says which part is wrong", () => {
+    expect(() => requestOrigin("file", "app.example.com")).toThrow("The request's protocol is not http or https.");
+    expect(() => requestOrigin("http", "a b")).toThrow("The request's Host header is not a valid host.");
+    expect(() => requestOrigin("http", "localhost:99999")).toThrow("The request's Host header is not a valid host.");
   });
 });
 
@@ -33,6 +41,11 @@ describe("createActionURL", () => {
   it("AUTH_URL wins over the Host", () => {
     const url = createActionURL("signin", "http", new Headers({ host: "attacker.example" }), { AUTH_URL: "https://app.example.com" }, "/auth");
     expect(url.href).toBe("https://app.example.com/auth/signin");
+  });
+
+  it("without an environment object, the Host is used", () => {
+    const url = createActionURL("session", "https", new Headers({ host: "app.example.com" }), undefined as unknown as Record<string, string>, "/auth");
+    expect(url.href).toBe("https://app.example.com/auth/session");
   });
 
   it("without AUTH_URL a malformed Host or protocol is an InvalidRequest, not a TypeError", () => {

@@ -368,6 +368,24 @@ describe("malformed requests over HTTP", () => {
     expect(await response.text()).not.toMatch(/\bat .+:\d+:\d+/);
   });
 
+  it("a body of exactly 64 KiB arrives whole: the CSRF token at its very end still signs in", async () => {
+    for (const prefix of ["/auth", "/parsed/auth"]) {
+      const browser = createBrowser();
+      const csrfToken = await csrf(browser, prefix);
+      const fields = `username=alice&password=wonderland&callbackUrl=${encodeURIComponent(`${base}/dashboard`)}`;
+      const tail = `&csrfToken=${csrfToken}`;
+      const body = `${fields}&pad=${"x".repeat(64 * 1024 - fields.length - tail.length - 5)}${tail}`;
+      expect(body.length).toBe(64 * 1024);
+      const response = await browser.fetch(`${base}${prefix}/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
+      expect(response.headers.get("location")).toBe(`${base}/dashboard`);
+      expect(await sessionOf(browser, prefix)).toMatchObject({ user: { email: alice.email } });
+    }
+  });
+
   it("text/plain to the credentials callback is MissingCSRF", async () => {
     const browser = createBrowser();
     const csrfToken = await csrf(browser);

@@ -53,6 +53,53 @@ describe("toAuthRequest", () => {
     await expect(toAuthRequest(badProto, undefined)).rejects.toMatchObject({ type: "InvalidRequest" });
   });
 
+  test("a site URL that is not a URL leaves the request's origin (core reports the setting)", async () => {
+    const request = new NextRequest("http://app.example/api/auth/csrf", { headers: { host: "app.example" } });
+    expect((await toAuthRequest(request, "not a url")).url).toBe("http://app.example/api/auth/csrf");
+  });
+
+  test("an empty forwarded value falls back to the Host and the request's protocol", async () => {
+    const request = new NextRequest("https://app.example/api/auth/csrf", { headers: { host: "app.example", "x-forwarded-host": " , proxy.internal", "x-forwarded-proto": "" } });
+    expect((await toAuthRequest(request, undefined)).url).toBe("https://app.example/api/auth/csrf");
+  });
+
+  test("GET and HEAD carry no body; PUT is refused with 405", async () => {
+    const head = await toAuthRequest(new NextRequest("http://app.example/api/auth/session", { method: "HEAD", headers: { host: "app.example" } }), undefined);
+    expect(head.method).toBe("HEAD");
+    expect(head.body).toBeNull();
+    const put = new NextRequest("http://app.example/api/auth/session", { method: "PUT", headers: { host: "app.example" }, body: "x" });
+    await expect(toAuthRequest(put, undefined)).rejects.toMatchObject({ type: "InvalidRequest", status: 405 });
+  });
+
+  test("a POST keeps its body whole, drops the framing headers, and an empty one stays empty", async () => {
+    const fields = `email=${"a".repeat(64 * 1024 - 6)}`;
+    const post = new NextRequest("http://app.example/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { host: "app.example", "content-type": "application/x-www-form-urlencoded", "content-length": String(fields.length) },
+      body: fields,
+    });
+    const converted = await toAuthRequest(post, undefined);
+    expect(converted.headers.get("content-length")).toBeNull();
+    expect(converted.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    expect(await converted.text()).toBe(fields);
+    const empty = await toAuthRequest(new NextRequest("http://app.example/api/auth/signout", { method: "POST", headers: { host: "app.example" } }), undefined);
+    expect(empty.body).toBeNull();
+    const emptyBody = await toAuthRequest(new NextRequest("http://app.example/api/auth/signout", { method: "POST", headers: { host: "app.example" }, body: "" }), undefined);
+    expect(emptyBody.body).toBeNull();
+  });
+
+  test("a body of exactly 64 KiB is accepted by the handlers; one byte more is 413", async () => {
+    const handlers = createHandlers(config);
+    const post = (size: number) =>
+      handlers.POST(new NextRequest("http://app.example/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { host: "app.example", "content-type": "application/x-www-form-urlencoded" },
+        body: `email=${"a".repeat(size - 6)}`,
+      }));
+    expect((await post(64 * 1024)).status).toBe(302);
+    expect((await post(64 * 1024 + 1)).status).toBe(413);
+  });
+
   test("a body over 64 KiB is answered 413", async () => {
     const handlers = createHandlers(config);
     const big = new NextRequest("http://app.example/api/auth/callback/credentials", {

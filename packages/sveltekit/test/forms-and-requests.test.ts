@@ -49,6 +49,33 @@ describe("originOf and toAuthRequest", () => {
     expect(await request.text()).toBe("a=1");
   });
 
+  it("a site URL that is not a URL leaves the request's origin (core reports the setting)", () => {
+    expect(originOf(event("http://127.0.0.1:5173/auth/csrf"), "not a url")).toBe("http://127.0.0.1:5173");
+  });
+
+  it("GET and HEAD keep their method and carry no body", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const request = await toAuthRequest(event("http://internal/auth/session?a=b", { method }), "https://app.example");
+      expect(request.method).toBe(method);
+      expect(request.url).toBe("https://app.example/auth/session?a=b");
+      expect(request.body).toBeNull();
+    }
+  });
+
+  it("a POST drops the framing headers; an empty one has no body; exactly 64 KiB passes", async () => {
+    const request = await toAuthRequest(
+      event("http://internal/auth/signout", { method: "POST", headers: { "content-length": "3", "content-type": "text/plain" }, body: "a=1" }),
+      "https://app.example",
+    );
+    expect(request.headers.get("content-length")).toBeNull();
+    expect(request.headers.get("content-type")).toBe("text/plain");
+    const empty = await toAuthRequest(event("http://internal/auth/signout", { method: "POST" }), "https://app.example");
+    expect(empty.body).toBeNull();
+    const full = "x".repeat(64 * 1024);
+    const largest = await toAuthRequest(event("http://internal/auth/signout", { method: "POST", body: full }), "https://app.example");
+    expect((await largest.text()).length).toBe(64 * 1024);
+  });
+
   it("refuses a body over 64 KiB with 413", async () => {
     const big = "a=" + "x".repeat(70 * 1024);
     await expect(toAuthRequest(event("http://app.example/auth/signout", { method: "POST", body: big }), "http://app.example")).rejects.toMatchObject({ status: 413 });
