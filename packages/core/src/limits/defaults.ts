@@ -12,6 +12,7 @@ export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   passkey: { ip: 30, account: 0, window: 60, onStoreError: "open" },
   sessionUpdate: { ip: 60, account: 0, window: 60, onStoreError: "open" },
   sessionRevoke: { ip: 10, account: 0, window: 60, onStoreError: "open" },
+  accountLink: { ip: 10, account: 0, window: 60, onStoreError: "open" },
 };
 
 /** The default backoff: 15 s after the 5th failure, doubling to at most 15 minutes. */

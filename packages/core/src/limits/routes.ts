@@ -31,6 +31,8 @@ const routeTable: Readonly<Record<string, Classify>> = {
   "GET webauthn-options": "passkey",
   "POST session": "sessionUpdate",
   "POST sessions/revoke": "sessionRevoke",
+  "POST link": "accountLink",
+  "POST unlink": "accountLink",
 };
 
 /** The account identifier a route carries, as typed (normalised by {@link accountKey}). */

@@ -9,8 +9,9 @@ import type { rateLimitCode } from "../symbols.js";
  * - `passkey`: `GET webauthn-options/<id>` and `POST callback/<id>` of a WebAuthn provider
  * - `sessionUpdate`: `POST session`
  * - `sessionRevoke`: `POST sessions/revoke`
+ * - `accountLink`: `POST link/<id>` and `POST unlink/<id>`
  */
-export type RateLimitRoute = "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke";
+export type RateLimitRoute = "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */
 export type StoreFailureMode = "open" | "closed";

@@ -33,6 +33,8 @@ describe("route classes", () => {
     [req("POST", "callback", "passkey"), { route: "passkey", account: undefined }],
     [req("POST", "session"), { route: "sessionUpdate", account: undefined }],
     [req("POST", "sessions", "revoke"), { route: "sessionRevoke", account: undefined }],
+    [req("POST", "link", "github"), { route: "accountLink", account: undefined }],
+    [req("POST", "unlink", "github"), { route: "accountLink", account: undefined }],
   ])("%#: %o", (request, expected) => {
     expect(routeOf({ providers }, request)).toEqual(expected);
   });
