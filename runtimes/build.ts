@@ -74,11 +74,16 @@ function exportTarget(specifier: string): string {
   throw new Error(`${specifier} is not in @latch/core's exports`);
 }
 
+// Native packages that core reaches only through the `node` condition of its `imports` map (the
+// native Argon2id of `#argon2`): Deno takes the portable implementation, so it never imports them.
+const nodeOnlyDependencies = new Set(["@node-rs/argon2"]);
+
 // Core's dependencies as single ES modules for Deno's import map, each re-exporting by name what
 // Node sees in the package (a CommonJS package gets named exports this way too).
 async function bundleDependencies(): Promise<Record<string, string>> {
   const map: Record<string, string> = {};
   for (const name of Object.keys(corePackage().dependencies ?? {})) {
+    if (nodeOnlyDependencies.has(name)) continue;
     const names = Object.keys(await import(name)).filter((key) => key !== "default" && /^[A-Za-z_$][\w$]*$/.test(key));
     const file = join(outDir, "deno-deps", `${name.replace("/", "__")}.mjs`);
     await build({
