@@ -4,7 +4,7 @@
  * @module providers/facebook
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./internal/endpoint-url.js";
+import { graphMe } from "./internal/meta-graph.js";
 import { loadOAuthFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 
@@ -55,15 +55,7 @@ export default function Facebook(options: OAuthUserConfig<FacebookProfile> = {})
     userinfo: {
       url: `${graph}/me`,
       params: { fields },
-      async request({ tokens, provider }) {
-        const endpoint = provider.userinfo;
-        const url = new URL(endpointUrl(endpoint) ?? `${graph}/me`);
-        const params = typeof endpoint === "object" ? endpoint.params : undefined;
-        if (!url.searchParams.has("fields")) url.searchParams.set("fields", params?.fields ?? fields);
-        const response = await provider.fetch(url, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
-        if (!response.ok) throw new Error(`Facebook Graph /me answered HTTP ${response.status}`);
-        return (await response.json()) as FacebookProfile;
-      },
+      request: graphMe<FacebookProfile>("Facebook Graph", `${graph}/me`, fields, "header"),
     },
     profile(profile) {
       return {

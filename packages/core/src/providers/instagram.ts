@@ -4,7 +4,7 @@
  * @module providers/instagram
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./internal/endpoint-url.js";
+import { graphMe } from "./internal/meta-graph.js";
 import { unwrapTokenData } from "./internal/token-conform.js";
 import { loadOAuthFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
@@ -52,14 +52,7 @@ export default function Instagram(options: OAuthUserConfig<InstagramProfile> = {
     token: { url: "https://api.instagram.com/oauth/access_token", conform: unwrapTokenData },
     userinfo: {
       url: userinfoUrl,
-      async request({ tokens, provider }) {
-        const url = new URL(endpointUrl(provider.userinfo) ?? userinfoUrl);
-        if (!url.searchParams.has("fields")) url.searchParams.set("fields", fields);
-        url.searchParams.set("access_token", String(tokens.access_token));
-        const response = await provider.fetch(url);
-        if (!response.ok) throw new Error(`Instagram /me answered HTTP ${response.status}`);
-        return (await response.json()) as InstagramProfile;
-      },
+      request: graphMe<InstagramProfile>("Instagram", userinfoUrl, fields, "query"),
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
     // Instagram's OAuth documents no PKCE for web apps; `state` protects the callback.

@@ -4,7 +4,7 @@
  * @module providers/threads
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./internal/endpoint-url.js";
+import { graphMe } from "./internal/meta-graph.js";
 import { withBearerTokenType } from "./internal/token-conform.js";
 import { loadOAuthFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
@@ -45,14 +45,7 @@ export default function Threads(options: OAuthUserConfig<ThreadsProfile> = {}): 
     token: { url: "https://graph.threads.net/oauth/access_token", conform: withBearerTokenType },
     userinfo: {
       url: userinfoUrl,
-      async request({ tokens, provider }) {
-        const url = new URL(endpointUrl(provider.userinfo) ?? userinfoUrl);
-        if (!url.searchParams.has("fields")) url.searchParams.set("fields", fields);
-        url.searchParams.set("access_token", String(tokens.access_token));
-        const response = await provider.fetch(url);
-        if (!response.ok) throw new Error(`Threads /me answered HTTP ${response.status}`);
-        return (await response.json()) as ThreadsProfile;
-      },
+      request: graphMe<ThreadsProfile>("Threads", userinfoUrl, fields, "query"),
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
     // Threads' OAuth documents no PKCE for web apps; `state` protects the callback.
