@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -26,13 +26,16 @@ export function findConfigModule(cwd: string, given: string | undefined): string
  */
 async function importTypeScript(path: string, cwd: string): Promise<unknown> {
   for (const base of [pathToFileURL(`${cwd}/package.json`).href, import.meta.url]) {
-    let api: string;
+    let manifest: string;
     try {
-      api = createRequire(base).resolve("tsx/esm/api");
+      manifest = createRequire(base).resolve("tsx/package.json");
     } catch {
       continue;
     }
-    const { tsImport } = (await import(pathToFileURL(api).href)) as { tsImport: (specifier: string, parent: string) => Promise<unknown> };
+    // The ES module entry of `tsx/esm/api`, read from tsx's exports map (a require() resolve would give the CommonJS one).
+    const exportsMap = (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports;
+    const api = new URL(exportsMap["./esm/api"]!.import.default, pathToFileURL(manifest));
+    const { tsImport } = (await import(api.href)) as { tsImport: (specifier: string, parent: string) => Promise<unknown> };
     return tsImport(pathToFileURL(path).href, import.meta.url);
   }
   throw new CommandFailed(`${path} is TypeScript: install tsx (npm install -D tsx) or run Node ≥ 22.18, or point --config at the compiled module.`);
