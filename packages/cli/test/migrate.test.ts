@@ -24,10 +24,11 @@ const authjsSchema = [
 ];
 
 const mariadbUp = await needService(services.mariadb);
+const postgresUp = await needService(services.postgres);
 
 const tables = ["users", "accounts", "sessions", "verification_token"] as const;
 
-describe.runIf(await needService(services.postgres))("latch migrate on an Auth.js schema (PostgreSQL)", () => {
+describe.runIf(postgresUp)("latch migrate on an Auth.js schema (PostgreSQL)", () => {
   const schema = `latch_cli_${Math.random().toString(36).slice(2, 10)}`;
   const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
   const dir = appFolder();
@@ -159,6 +160,26 @@ describe("latch migrate --typeorm", () => {
     } finally {
       await admin.query(`DROP DATABASE ${name}`);
       await admin.end();
+    }
+  });
+
+  test.runIf(postgresUp)("PostgreSQL in a schema of its own (--schema)", async () => {
+    const schema = `latch_cli_${Math.random().toString(36).slice(2, 10)}`;
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    await pool.query(`CREATE SCHEMA ${schema}`);
+    try {
+      const dir = appFolder();
+      const cli = (action: string) => latch(["migrate", action, "--typeorm", "postgres", "--url", url, "--schema", schema], dir);
+      expect((await cli("plan")).stdout).toContain(`"${schema}"."users"`);
+      const apply = await cli("apply");
+      expect(apply.stderr).toBe("");
+      expect(apply.code).toBe(0);
+      const { rows } = await pool.query(`SELECT version FROM ${schema}.latch_migrations ORDER BY version`);
+      expect(rows.map((r) => r.version)).toEqual(typeormMigrations.postgres.map((m) => m.version));
+      expect((await cli("status")).code).toBe(0);
+    } finally {
+      await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+      await pool.end();
     }
   });
 
