@@ -70,6 +70,13 @@ export const authConfig: AuthConfig = { providers: [Credentials({ authorize: asy
     expect(result.code).toBe(0);
   });
 
+  test("ends although the config module keeps something open (a pool, a timer)", async () => {
+    const dir = app({ "auth.mjs": `setInterval(() => {}, 1000)\nexport default { secret: "${goodSecret}", trustHost: true, providers: [] }` });
+    const result = await latch(["check"], dir, {});
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("No problem found");
+  });
+
   test("a missing or broken module exits 3, naming it", async () => {
     const dir = app({ "broken.mjs": `throw new Error("boom")`, "empty.mjs": `export const x = 1` });
     for (const [args, text] of [[["check"], "No config module found"], [["check", "--config", "nope.mjs"], "No config module at nope.mjs"], [["check", "--config", "broken.mjs"], "boom"], [["check", "--config", "empty.mjs"], "exports no config"]] as const) {

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,12 +41,33 @@ export function coreProviderModules(): string[] {
     .sort();
 }
 
-/** Builds what the binary imports when it is missing (core, the adapters), then the CLI itself. */
+/** The newest modification time of the files under `dir`. */
+function newest(dir: string): number {
+  return Math.max(0, ...readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => statSync(join(dir, file)).mtimeMs));
+}
+
+/**
+ * Builds what the binary imports when it is missing (core, the adapters), then the CLI when its
+ * build is older than its sources. Test files run side by side: one builds (under a lock
+ * directory), the others wait for it.
+ */
 export async function buildCli(): Promise<void> {
   const { execFileSync } = await import("node:child_process");
-  const npm = (workspace: string) => execFileSync("npm", ["run", "build", "-w", workspace], { cwd: repoRoot, stdio: "ignore" });
-  if (!existsSync(join(repoRoot, "packages/core/dist/index.js"))) npm("@latch/core");
-  if (!existsSync(join(repoRoot, "packages/adapter-pg/dist/index.js"))) npm("@latch/pg");
-  if (!existsSync(join(repoRoot, "packages/adapter-typeorm/dist/index.js"))) npm("@latch/typeorm");
-  npm("@latch/cli");
+  const lock = join(repoRoot, "packages/cli/.build-lock");
+  try {
+    mkdirSync(lock);
+  } catch {
+    // A lock left by a run that was killed is not waited for beyond the build's own time.
+    for (let waited = 0; existsSync(lock) && waited < 150_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    return;
+  }
+  try {
+    const npm = (workspace: string) => execFileSync("npm", ["run", "build", "-w", workspace], { cwd: repoRoot, stdio: "ignore" });
+    if (!existsSync(join(repoRoot, "packages/core/dist/index.js"))) npm("@latch/core");
+    if (!existsSync(join(repoRoot, "packages/adapter-pg/dist/index.js"))) npm("@latch/pg");
+    if (!existsSync(join(repoRoot, "packages/adapter-typeorm/dist/index.js"))) npm("@latch/typeorm");
+    if (!existsSync(binary) || statSync(binary).mtimeMs < newest(join(repoRoot, "packages/cli/src"))) npm("@latch/cli");
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
