@@ -77,6 +77,10 @@ export function configProblems(config: AuthConfig): Problem[] {
         problems.push({ code: "OAuthCallbackError", message: `Provider "${provider.id}" has no clientSecret, so Latch would use it as a public client and the provider would refuse the code exchange. Set it, or ${prefix}_SECRET (or \`client: { token_endpoint_auth_method: "none" }\` for a public client).` });
       }
     }
+    // The HTTP mail services (Resend, SendGrid, Postmark, Mailgun) send with an API key.
+    if (provider.type === "email" && typeof provider.apiBaseUrl === "string" && !provider.apiKey) {
+      problems.push({ code: "EmailSignInError", message: `The email provider "${provider.id}" has no apiKey, so no message can be sent. Set it, or ${prefix}_KEY.` });
+    }
     if (provider.type === "email" && typeof provider.from === "string" && placeholderSender.test(provider.from)) {
       problems.push({ code: "EmailSignInError", message: `The email provider "${provider.id}" sends from "${provider.from}", a placeholder: set \`from\` to an address your mail service may send from.` });
     }
@@ -101,7 +105,11 @@ export async function checkCommand(args: string[], io: Io): Promise<ExitCode> {
   const problems = [...core.problems, ...configProblems(config).filter((p) => !core.problems.some((c) => c.message === p.message))];
   for (const problem of problems) io.out.line(`${io.out.style("red", "✗")} ${io.out.style("bold", problem.code)}: ${problem.message}`);
   for (const warning of core.warnings) io.out.line(`${io.out.style("yellow", "!")} ${warning.code}: ${warning.message}`);
-  const oauth = Object.values(core.providers ?? {}).filter((p) => p.type === "oauth" || p.type === "oidc");
+  // When core refused the config, the URLs are built the way core builds them: <origin><basePath>/callback/<id>.
+  const listed = core.providers
+    ? Object.values(core.providers)
+    : config.providers.map(merged).map((p) => ({ id: p.id, type: p.type, callbackUrl: `${typeof config.siteUrl === "string" ? config.siteUrl.replace(/\/+$/, "") : placeholderOrigin}${normalizeBasePath(config.basePath)}/callback/${p.id}` }));
+  const oauth = listed.filter((p) => p.type === "oauth" || p.type === "oidc");
   if (oauth.length) {
     const fromPlaceholder = typeof config.siteUrl !== "string";
     io.out.line();

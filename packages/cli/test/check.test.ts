@@ -38,6 +38,21 @@ export const authConfig = { providers: [GitHub, Nodemailer({ server: "smtp://loc
     expect(codes).toEqual(["MissingSecret", "UntrustedHost", "MissingAdapter", "OAuthSignInError", "OAuthCallbackError", "EmailSignInError"]);
     expect(result.stdout).toContain("AUTH_GITHUB_ID");
     expect(result.stdout).toContain("no-reply@example.com");
+    // Core refused the config, so the callback URL is built as core builds it, on the placeholder origin.
+    expect(result.stdout).toMatch(/github\s+http:\/\/localhost:3000\/auth\/callback\/github/);
+  });
+
+  test("an HTTP mail service without its API key", async () => {
+    const dir = app({
+      "auth.mjs": `import Resend from "@latch/core/providers/resend"
+export default { adapter: {}, providers: [Resend({ from: "Acme <login@acme.test>" })] }`,
+    });
+    const missing = await latch(["check"], dir, { AUTH_SECRET: goodSecret, AUTH_URL: "https://acme.test" });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain('EmailSignInError: The email provider "resend" has no apiKey');
+    expect(missing.stdout).toContain("AUTH_RESEND_KEY");
+    const given = await latch(["check"], dir, { AUTH_SECRET: goodSecret, AUTH_URL: "https://acme.test", AUTH_RESEND_KEY: "re_123" });
+    expect(given.stdout).not.toContain("apiKey");
   });
 
   test("outside production the host is trusted (NODE_ENV set by the app), and the URLs use a placeholder origin", async () => {
