@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
-import { Auth, setEnvDefaults, type AuthConfig } from "@latch/core";
+import type { AuthConfig } from "@latch/core";
 import { findConfigModule, loadConfigModule } from "./config-module.js";
 import { exitCodes, type ExitCode } from "./exit-codes.js";
+import { importFromProject } from "./load.js";
 import type { Io } from "./output.js";
 import { envPrefix } from "./providers.js";
 
@@ -10,6 +11,8 @@ export interface Problem {
   code: string;
   message: string;
 }
+
+type CoreModule = typeof import("@latch/core");
 
 /** A provider as `setEnvDefaults` leaves it: the preset's fields with the user's options on top. */
 type MergedProvider = Record<string, unknown> & { id: string; type: string; name?: string };
@@ -36,7 +39,7 @@ function normalizeBasePath(basePath: string | undefined): string {
  * a stand-in (a secret, a trusted host) is noted and the check runs again, so that the problems
  * behind it show too. Returns the problems and, when the config passes, the providers' URLs.
  */
-async function coreProblems(config: AuthConfig): Promise<{ problems: Problem[]; warnings: Problem[]; providers?: Record<string, { id: string; type: string; callbackUrl: string }> }> {
+async function coreProblems(Auth: CoreModule["Auth"], config: AuthConfig): Promise<{ problems: Problem[]; warnings: Problem[]; providers?: Record<string, { id: string; type: string; callbackUrl: string }> }> {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   let scratch: AuthConfig = { ...config };
@@ -98,10 +101,11 @@ export async function checkCommand(args: string[], io: Io): Promise<ExitCode> {
   io.env.NODE_ENV ??= "production";
   const path = findConfigModule(io.cwd, values.config);
   const loaded = await loadConfigModule(path, io.cwd);
+  const { Auth, setEnvDefaults } = await importFromProject<CoreModule>("@latch/core", io.cwd);
   const config: AuthConfig = { ...loaded, providers: [...loaded.providers], logger: { warn: () => {}, error: () => {}, debug: () => {} } };
   setEnvDefaults(io.env, config);
   io.out.line(`Checking ${path} (NODE_ENV=${io.env.NODE_ENV})`);
-  const core = await coreProblems(config);
+  const core = await coreProblems(Auth, config);
   const problems = [...core.problems, ...configProblems(config).filter((p) => !core.problems.some((c) => c.message === p.message))];
   for (const problem of problems) io.out.line(`${io.out.style("red", "✗")} ${io.out.style("bold", problem.code)}: ${problem.message}`);
   for (const warning of core.warnings) io.out.line(`${io.out.style("yellow", "!")} ${warning.code}: ${warning.message}`);

@@ -19,3 +19,18 @@ export async function loadOptional<T>(name: string, neededFor: string): Promise<
     }
   }
 }
+
+/**
+ * Imports `name` as the project in `cwd` resolves it (the copy its own modules import), or as the
+ * CLI resolves it when the project has none: `latch check` must run the app's config through
+ * the same `@latch/core` the config was made with.
+ */
+export async function importFromProject<T>(name: string, cwd: string): Promise<T> {
+  let resolved: string | undefined;
+  try {
+    resolved = createRequire(pathToFileURL(`${cwd}/package.json`)).resolve(name);
+  } catch {
+    // not installed in the project
+  }
+  return (await import(resolved ? pathToFileURL(resolved).href : name)) as T;
+}

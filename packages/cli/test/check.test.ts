@@ -42,6 +42,17 @@ export const authConfig = { providers: [GitHub, Nodemailer({ server: "smtp://loc
     expect(result.stdout).toMatch(/github\s+http:\/\/localhost:3000\/auth\/callback\/github/);
   });
 
+  test("passkeys: the experimental flag first, then the adapter's methods (core's order)", async () => {
+    const passkey = `import Passkey from "@latch/core/providers/passkey"\n`;
+    const off = app({ "auth.mjs": `${passkey}export default { providers: [Passkey()] }` });
+    const env = { AUTH_SECRET: goodSecret, AUTH_URL: "https://app.example.com" };
+    expect((await latch(["check"], off, env)).stdout).toContain("✗ ExperimentalFeatureNotEnabled:");
+    const on = app({ "auth.mjs": `${passkey}export default { adapter: {}, experimental: { enableWebAuthn: true }, providers: [Passkey()] }` });
+    const result = await latch(["check"], on, env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✗ MissingAdapterMethods: .*createAuthenticator/);
+  });
+
   test("an HTTP mail service without its API key", async () => {
     const dir = app({
       "auth.mjs": `import Resend from "@latch/core/providers/resend"
@@ -63,7 +74,7 @@ export default { adapter: {}, providers: [Resend({ from: "Acme <login@acme.test>
     expect(result.stdout).toContain("set AUTH_URL");
   });
 
-  test("a short secret, a password provider without adapter, and passkeys without the experimental flag", async () => {
+  test("a short secret and the password provider without an adapter", async () => {
     const dir = app({
       "auth.mjs": `import Password from "@latch/core/providers/password"
 export default { secret: "too-short", trustHost: true, providers: [Password()] }`,
