@@ -28,6 +28,15 @@ function merged(provider: AuthConfig["providers"][number]): MergedProvider {
   return { ...resolved, ...resolved.options } as MergedProvider;
 }
 
+/** The origin of `siteUrl` (its path is `basePath`'s business), or the placeholder when it has none. */
+function siteOrigin(config: AuthConfig): string {
+  try {
+    return typeof config.siteUrl === "string" ? new URL(config.siteUrl).origin : placeholderOrigin;
+  } catch {
+    return placeholderOrigin; // an invalid AUTH_URL is core's to report
+  }
+}
+
 function normalizeBasePath(basePath: string | undefined): string {
   const trimmed = (basePath ?? "/auth").replace(/\/+$/, "");
   return !trimmed || trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
@@ -51,8 +60,7 @@ async function coreProblems(Auth: CoreModule["Auth"], config: AuthConfig): Promi
       debug: () => {},
     };
     const trial = { ...scratch, logger };
-    const origin = typeof trial.siteUrl === "string" ? trial.siteUrl.replace(/\/+$/, "") : placeholderOrigin;
-    const response = await Auth(new Request(`${origin}${normalizeBasePath(trial.basePath)}/providers`), trial);
+    const response = await Auth(new Request(`${siteOrigin(trial)}${normalizeBasePath(trial.basePath)}/providers`), trial);
     if (!logged && response.ok) return { problems, warnings, providers: (await response.json()) as Record<string, { id: string; type: string; callbackUrl: string }> };
     problems.push(logged ?? { code: "Configuration", message: `GET /providers answered ${response.status}.` });
     if (logged?.code === "MissingSecret") scratch = { ...scratch, secret: "a stand-in secret for the remaining checks" };
@@ -112,7 +120,7 @@ export async function checkCommand(args: string[], io: Io): Promise<ExitCode> {
   // When core refused the config, the URLs are built the way core builds them: <origin><basePath>/callback/<id>.
   const listed = core.providers
     ? Object.values(core.providers)
-    : config.providers.map(merged).map((p) => ({ id: p.id, type: p.type, callbackUrl: `${typeof config.siteUrl === "string" ? config.siteUrl.replace(/\/+$/, "") : placeholderOrigin}${normalizeBasePath(config.basePath)}/callback/${p.id}` }));
+    : config.providers.map(merged).map((p) => ({ id: p.id, type: p.type, callbackUrl: `${siteOrigin(config)}${normalizeBasePath(config.basePath)}/callback/${p.id}` }));
   const oauth = listed.filter((p) => p.type === "oauth" || p.type === "oidc");
   if (oauth.length) {
     const fromPlaceholder = typeof config.siteUrl !== "string";

@@ -66,6 +66,13 @@ export default { adapter: {}, providers: [Resend({ from: "Acme <login@acme.test>
     expect(given.stdout).not.toContain("apiKey");
   });
 
+  test("an AUTH_URL with a path: that path is the base path of the callback URLs", async () => {
+    const dir = app({ "auth.mjs": `import GitHub from "@latch/core/providers/github"\nexport default { providers: [GitHub({ clientId: "a", clientSecret: "b" })] }` });
+    const result = await latch(["check"], dir, { AUTH_SECRET: goodSecret, AUTH_URL: "https://app.example.com/api/auth" });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/github\s+https:\/\/app\.example\.com\/api\/auth\/callback\/github\n/);
+  });
+
   test("outside production the host is trusted (NODE_ENV set by the app), and the URLs use a placeholder origin", async () => {
     const dir = app({ "auth.mjs": `import GitHub from "@latch/core/providers/github"\nexport default { providers: [GitHub({ clientId: "a", clientSecret: "b" })] }` });
     const result = await latch(["check"], dir, { NODE_ENV: "development", AUTH_SECRET: goodSecret });
