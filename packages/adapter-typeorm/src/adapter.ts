@@ -22,8 +22,10 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
 
 /**
  * The Latch adapter for TypeORM. Pass an initialised (or not yet initialised) `DataSource`
- * that lists the adapter's entities, or `DataSourceOptions` from which the adapter builds one
- * with its entities added. Works with every SQL driver TypeORM supports.
+ * that lists the adapter's entities, `DataSourceOptions` from which the adapter builds one
+ * with its entities added, or a connection string (`postgres://…`, `mysql://…`, `mariadb://…`,
+ * `mssql://…`, `sqlite:<path>`, see `optionsFromConnectionString`). Works with every SQL
+ * driver TypeORM supports. The schema comes from `migrate()` (or `npx latch migrate apply`).
  *
  * @example
  * ```ts
@@ -38,7 +40,7 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
  * const config = { adapter, providers: [...] }
  * ```
  */
-export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter {
+export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter {
   const entities = resolveEntities(options.entities);
   const connect = connector(source, entities);
   const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity } = entities;

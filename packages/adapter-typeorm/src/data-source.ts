@@ -27,12 +27,49 @@ export function resolveEntities(custom: Partial<LatchEntities> = {}): LatchEntit
   return { ...defaultEntities, ...custom };
 }
 
+/** The TypeORM driver each connection-string scheme selects. */
+const driverOfScheme: Record<string, "postgres" | "mysql" | "mariadb" | "mssql" | "cockroachdb" | "better-sqlite3"> = {
+  "postgres:": "postgres",
+  "postgresql:": "postgres",
+  "mysql:": "mysql",
+  "mariadb:": "mariadb",
+  "mssql:": "mssql",
+  "sqlserver:": "mssql",
+  "cockroachdb:": "cockroachdb",
+  "sqlite:": "better-sqlite3",
+};
+
+/**
+ * Data-source options from a connection string, as `@auth/typeorm-adapter` accepts one:
+ * `postgres://` (or `postgresql://`), `mysql://`, `mariadb://`, `mssql://` (or `sqlserver://`),
+ * `cockroachdb://` pass the URL to TypeORM's driver; `sqlite:<path>` opens that file with
+ * `better-sqlite3`. Throws for another scheme, naming the ones it knows.
+ *
+ * @example
+ * ```ts
+ * optionsFromConnectionString("postgres://app@db:5432/app") // { type: "postgres", url: "postgres://app@db:5432/app" }
+ * optionsFromConnectionString("sqlite:./data/app.db")        // { type: "better-sqlite3", database: "./data/app.db" }
+ * ```
+ */
+export function optionsFromConnectionString(connection: string): DataSourceOptions {
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(connection)?.[0].toLowerCase() ?? "";
+  const type = driverOfScheme[scheme];
+  if (!type) {
+    throw new TypeError(`TypeORMAdapter: a connection string starts with ${Object.keys(driverOfScheme).join(", ")}; pass DataSourceOptions for another driver.`);
+  }
+  if (type === "better-sqlite3") return { type, database: connection.slice(scheme.length).replace(/^\/\/(?=\/|\.)/, "") };
+  if (type === "mariadb") return { type, url: `mysql:${connection.slice(scheme.length)}` };
+  return { type, url: connection } as DataSourceOptions;
+}
+
 /**
  * Returns a function that gives the initialised data source: the one passed in, or one built
- * from options with the adapter's entities. Initialisation happens once, on first use.
+ * from options (or a connection string) with the adapter's entities. Initialisation happens once,
+ * on first use.
  */
-export function connector(source: DataSource | DataSourceOptions, entities: LatchEntities): () => Promise<DataSource> {
-  const dataSource = isDataSource(source) ? source : new DataSource(withEntities(source, entities));
+export function connector(source: string | DataSource | DataSourceOptions, entities: LatchEntities): () => Promise<DataSource> {
+  const options = typeof source === "string" ? optionsFromConnectionString(source) : source;
+  const dataSource = isDataSource(options) ? options : new DataSource(withEntities(options, entities));
   let ready: Promise<DataSource> | undefined;
   return () => {
     if (dataSource.isInitialized) return Promise.resolve(dataSource);

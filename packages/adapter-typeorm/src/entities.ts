@@ -1,6 +1,6 @@
-import type { AdapterAccountType } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
-import { bigintToNumber } from "./transformers.js";
+import { bigintToNumber, nullAsUndefined, optionalBigint } from "./transformers.js";
 
 // Every column names its `type`, so nothing depends on emitted decorator metadata. Relations
 // name their target by table ("users", "accounts", …), so that an application's subclass
@@ -26,7 +26,7 @@ export type JsonValue = string | number | boolean | null | unknown[] | { [key: s
  * ```
  */
 @Entity({ name: "users" })
-export class UserEntity {
+export class UserEntity implements AdapterUser {
   @PrimaryColumn({ type: "varchar", length: 255 })
   id!: string;
 
@@ -56,7 +56,10 @@ export class UserEntity {
 /** A provider account linked to a user (table `accounts`). OAuth token fields keep their snake_case names. */
 @Entity({ name: "accounts" })
 @Unique("accounts_provider_account_key", ["provider", "providerAccountId"])
-export class AccountEntity {
+export class AccountEntity implements AdapterAccount {
+  /** Columns a subclass adds, as `AdapterAccount` allows any further token field. */
+  [key: string]: unknown;
+
   @PrimaryGeneratedColumn("uuid")
   id!: string;
 
@@ -73,23 +76,24 @@ export class AccountEntity {
   @Column({ type: "varchar", length: 255 })
   providerAccountId!: string;
 
-  @Column({ type: "text", nullable: true })
-  refresh_token!: string | null;
+  // The token columns are optional properties, as `AdapterAccount` declares them: NULL reads as undefined.
+  @Column({ type: "text", nullable: true, transformer: nullAsUndefined })
+  refresh_token?: string;
 
-  @Column({ type: "text", nullable: true })
-  access_token!: string | null;
+  @Column({ type: "text", nullable: true, transformer: nullAsUndefined })
+  access_token?: string;
 
-  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber })
-  expires_at!: number | null;
+  @Column({ type: "bigint", nullable: true, transformer: optionalBigint })
+  expires_at?: number;
 
-  @Column({ type: "varchar", length: 255, nullable: true })
-  token_type!: string | null;
+  @Column({ type: "varchar", length: 255, nullable: true, transformer: nullAsUndefined })
+  token_type?: Lowercase<string>;
 
-  @Column({ type: "text", nullable: true })
-  scope!: string | null;
+  @Column({ type: "text", nullable: true, transformer: nullAsUndefined })
+  scope?: string;
 
-  @Column({ type: "text", nullable: true })
-  id_token!: string | null;
+  @Column({ type: "text", nullable: true, transformer: nullAsUndefined })
+  id_token?: string;
 
   @Column({ type: "simple-json", nullable: true })
   session_state!: JsonValue | null;
@@ -113,7 +117,7 @@ export class AccountEntity {
 
 /** A database session (table `sessions`). */
 @Entity({ name: "sessions" })
-export class SessionEntity {
+export class SessionEntity implements AdapterSession {
   @PrimaryGeneratedColumn("uuid")
   id!: string;
 
@@ -151,7 +155,7 @@ export class SessionEntity {
 /** A single-use email sign-in token (table `verification_tokens`); `token` is stored hashed. */
 @Entity({ name: "verification_tokens" })
 @Unique("verification_tokens_identifier_token_key", ["identifier", "token"])
-export class VerificationTokenEntity {
+export class VerificationTokenEntity implements VerificationToken {
   @PrimaryGeneratedColumn("uuid")
   id!: string;
 
@@ -167,7 +171,7 @@ export class VerificationTokenEntity {
 
 /** A WebAuthn credential of a user (table `authenticators`). */
 @Entity({ name: "authenticators" })
-export class AuthenticatorEntity {
+export class AuthenticatorEntity implements AdapterAuthenticator {
   @PrimaryColumn({ type: "varchar", length: 255 })
   credentialID!: string;
 
@@ -203,7 +207,7 @@ export class AuthenticatorEntity {
  * One per user (the user id is the primary key); deleted with the user.
  */
 @Entity({ name: "passwords" })
-export class PasswordEntity {
+export class PasswordEntity implements AdapterPassword {
   @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "passwords_pkey" })
   userId!: string;
 

@@ -4,7 +4,7 @@
  * @module typeorm
  */
 export { TypeORMAdapter, type TypeORMAdapterOptions } from "./adapter.js";
-export { defaultEntities, type LatchEntities } from "./data-source.js";
+export { defaultEntities, optionsFromConnectionString, type LatchEntities } from "./data-source.js";
 export { migrate, migrations, type Dialect, type Migration } from "./migrations/index.js";
 export {
   AccountEntity,

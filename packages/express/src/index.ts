@@ -25,9 +25,13 @@ import { mountPathOf, originOf, toWebRequest } from "./request.js";
 import { sendWebResponse } from "./response.js";
 
 export type { ExpressAuthConfig } from "./config.js";
-export type { Session, User, AuthConfig } from "@latch/core";
-export { AuthError, CredentialsSignin } from "@latch/core";
+// The names `@auth/express` exports, so that an app moves over by changing the package name.
+export type { Account, AuthConfig, DefaultSession, Profile, Session, User } from "@latch/core";
+export { AuthError, CredentialsSignin, customFetch } from "@latch/core";
 export { MissingSecretError } from "@latch/core/errors";
+
+/** What {@link getSession} resolves to, under the name `@auth/express` gives it. */
+export type GetSessionResult = Promise<Session | null>;
 
 /** A config, or a function of the request that returns one (for per-request configuration). */
 export type ExpressAuthConfigInput = ExpressAuthConfig | ((req: Request) => ExpressAuthConfig | PromiseLike<ExpressAuthConfig>);
@@ -92,7 +96,7 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
  * })
  * ```
  */
-export async function getSession(req: Request, config: ExpressAuthConfigInput): Promise<Session | null> {
+export async function getSession(req: Request, config: ExpressAuthConfigInput): GetSessionResult {
   // The same prepared config as the middleware mounted on the default path, so that core's
   // per-config work (provider merging, checks, warnings) is done once for both.
   const ready = await configFor(config, req, defaultMountPath);

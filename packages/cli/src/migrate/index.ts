@@ -1,0 +1,95 @@
+import { parseArgs } from "node:util";
+import { exitCodes, UsageError, type ExitCode } from "../exit-codes.js";
+import type { Io } from "../output.js";
+import { pgTarget } from "./pg.js";
+import { typeormTarget } from "./typeorm.js";
+import type { MigrationState, MigrationTarget } from "./types.js";
+
+const kinds: Record<MigrationState["kind"], string> = {
+  empty: "no Latch tables yet",
+  latch: "a Latch schema",
+  unversioned: "a Latch schema made before migrations were recorded",
+  authjs: "an Auth.js schema (integer user ids): apply upgrades it in place, keeping every row",
+};
+
+function target(values: { url?: string; pglite?: string; schema?: string; typeorm?: string }, env: NodeJS.ProcessEnv): Promise<MigrationTarget> {
+  const url = values.url ?? env.DATABASE_URL;
+  if (values.typeorm !== undefined) {
+    if (!url) throw new UsageError("--typeorm needs --url (or DATABASE_URL); for SQLite, the database file.");
+    return typeormTarget({ engine: values.typeorm, url, schema: values.schema });
+  }
+  if (values.pglite !== undefined) return pgTarget({ pglite: values.pglite, schema: values.schema });
+  if (!url) throw new UsageError("Name the database: --url <postgres://…> (or DATABASE_URL), --pglite <dir>, or --typeorm <engine> --url <…>.");
+  return pgTarget({ url, schema: values.schema });
+}
+
+function printPlan(state: MigrationState, io: Io): void {
+  io.out.line(`-- ${state.target}: ${kinds[state.kind]}`);
+  if (!state.pending.length) {
+    io.out.line("-- Up to date: nothing to apply.");
+    return;
+  }
+  io.out.line("-- `latch migrate apply` runs the migrations below in order, each recorded in latch_migrations,");
+  io.out.line("-- under a lock so that concurrent runs apply each one once (statements shown, not run).");
+  for (const step of state.prelude) {
+    io.out.line();
+    io.out.line(`-- ${step.title}`);
+    for (const statement of step.statements) io.out.line(`${statement};`);
+  }
+  for (const migration of state.pending) {
+    io.out.line();
+    io.out.line(`-- migration ${migration.version}: ${migration.name}${migration.note ? ` (${migration.note})` : ""}`);
+    for (const statement of migration.statements) io.out.line(`${statement};`);
+  }
+}
+
+function printStatus(state: MigrationState, io: Io): void {
+  io.out.line(`${state.target}: ${kinds[state.kind]}`);
+  for (const row of state.applied) {
+    io.out.line(`  ${io.out.style("green", "applied")}  ${row.version}  ${row.name}${row.appliedAt ? io.out.style("dim", `  ${row.appliedAt}`) : ""}`);
+  }
+  for (const migration of state.pending) {
+    io.out.line(`  ${io.out.style("yellow", "pending")}  ${migration.version}  ${migration.name}${migration.note ? io.out.style("dim", `  (${migration.note})`) : ""}`);
+  }
+  io.out.line(state.pending.length ? `${state.pending.length} pending: run \`latch migrate apply\`.` : "Up to date.");
+}
+
+/** `latch migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url>] [--schema <name>]` */
+export async function migrateCommand(args: string[], io: Io): Promise<ExitCode> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { url: { type: "string" }, pglite: { type: "string" }, schema: { type: "string" }, typeorm: { type: "string" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [action, ...extra] = positionals;
+  if (!action || !["plan", "apply", "status"].includes(action) || extra.length) {
+    throw new UsageError("latch migrate takes one of plan, apply, status.");
+  }
+  const database = await target(values, io.env);
+  try {
+    const state = await database.state();
+    if (action === "plan") {
+      printPlan(state, io);
+      return exitCodes.ok;
+    }
+    if (action === "status") {
+      printStatus(state, io);
+      return state.pending.length ? exitCodes.found : exitCodes.ok;
+    }
+    if (!state.pending.length) {
+      io.out.line(`${state.target}: up to date, nothing to apply.`);
+      return exitCodes.ok;
+    }
+    await database.apply(state);
+    const after = await database.state();
+    const before = new Set(state.applied.map((row) => row.version));
+    for (const row of after.applied.filter((row) => !before.has(row.version))) {
+      io.out.line(`${io.out.style("green", "✓")} ${row.version} ${row.name}`);
+    }
+    io.out.line(after.pending.length ? `${after.pending.length} still pending.` : `${after.target}: up to date.`);
+    return after.pending.length ? exitCodes.found : exitCodes.ok;
+  } finally {
+    await database.close();
+  }
+}

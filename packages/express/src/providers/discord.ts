@@ -1,0 +1,3 @@
+/** `@latch/core/providers/discord`, also at `@latch/express/providers/discord` (where `@auth/express` apps import it). */
+export * from "@latch/core/providers/discord";
+export { default } from "@latch/core/providers/discord";
