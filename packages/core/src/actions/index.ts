@@ -2,6 +2,7 @@ import type { AuthContext } from "../config/context.js";
 import { UnknownAction } from "../errors.js";
 import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
+import { secondFactorsOf, type SecondFactorsCode } from "../second-factors/code.js";
 import { accountLinksCode, sessionControlCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import { csrfAction } from "./csrf.js";
@@ -48,6 +49,23 @@ const linksOff = "link endpoints are off: pass account.links = AccountLinks() of
 const sessionControl = (pick: string) => carried(pick, (ctx) => ctx.session.control?.[sessionControlCode], sessionsOff);
 const accountLinks = (pick: string) => carried(pick, (ctx) => ctx.account.links?.[accountLinksCode], linksOff);
 
+const unknownStep: Handler = (_ctx, req) => {
+  throw new UnknownAction(`${req.method} second-factor/${req.providerId ?? ""} is not an action Latch serves.`);
+};
+
+const secondFactorsOff = "second-factor endpoints are off: pass secondFactor = SecondFactors() of @latch/core/second-factors";
+
+/** A second-factor endpoint: its module comes with `SecondFactors()` and loads when first asked for. */
+function secondFactor(
+  pick: (code: SecondFactorsCode, req: AuthRequest) => Promise<Handler>,
+): Handler {
+  return async (ctx, req) => {
+    const code = secondFactorsOf(ctx);
+    if (!code) throw new UnknownAction(`The ${secondFactorsOff}.`);
+    return (await pick(code, req))(ctx, req);
+  };
+}
+
 /** Which function answers each action and method (the table of the wire protocol). */
 const routes: Record<string, Handler> = {
   "GET providers": providersAction,
@@ -67,6 +85,12 @@ const routes: Record<string, Handler> = {
   "POST sessions": sessionControl("revoke"),
   "POST link": accountLinks("link"),
   "POST unlink": accountLinks("unlink"),
+  "GET second-factor": secondFactor(async (code, req) =>
+    req.providerId === "enrol" ? (await code.load()).managePageAction : req.providerId === undefined ? (await code.challenge()).challengePageAction : unknownStep,
+  ),
+  "POST second-factor": secondFactor(async (code, req) =>
+    req.providerId === undefined ? (await code.challenge()).challengeAnswerAction : (await code.load()).enrolmentActions[req.providerId] ?? unknownStep,
+  ),
 };
 
 /** Routes a parsed request to its action. A pair outside the table is `UnknownAction`. */

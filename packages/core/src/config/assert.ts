@@ -101,6 +101,10 @@ function findProblem(config: AuthConfig): AuthError | null {
   }
   const accountProblem = checkAccountOptions(config, s.mergedProviders);
   if (accountProblem) return accountProblem;
+  if (config.secondFactor) {
+    if (!config.adapter) return new MissingAdapter("Second factors need an adapter to store them; set `adapter` in the config.");
+    requiredAdapterMethods.secondFactor.forEach((m) => needs.add(m));
+  }
   if (s.session.strategy === "database") {
     if (!config.adapter) return new MissingAdapter("The database session strategy needs an adapter; set `adapter`, or use `session: { strategy: \"jwt\" }`.");
     requiredAdapterMethods.database.forEach((m) => needs.add(m));

@@ -111,6 +111,54 @@ export interface Messages {
   /** Button that ends every session, this one included. */
   sessionsEndAll: string;
 
+  // Second factors: the management page and the email code.
+  /** Title and heading of the page where a signed-in user manages second factors. */
+  factorsTitle: string;
+  /** What second factors are for, at the top of that page. */
+  factorsIntro: string;
+  /** An authenticator app is set up; `{date}` is the day it was. */
+  factorsAppOn: string;
+  /** No authenticator app is set up. */
+  factorsAppOff: string;
+  /** Button that starts setting up an authenticator app. */
+  factorsSetUpApp: string;
+  /** How to add the new secret to an authenticator app. */
+  factorsScan: string;
+  /** Label of the secret shown as text beside the QR code. */
+  factorsKey: string;
+  /** Label of the field for the app's first code. */
+  factorsCodeLabel: string;
+  /** Button that confirms the app with its first code. */
+  factorsConfirm: string;
+  /** How many unused backup codes remain (`{count}`). */
+  factorsBackupCount: string;
+  /** Shown with new backup codes: keep them, they are shown once. */
+  factorsBackupSave: string;
+  /** Button that replaces the backup codes with new ones. */
+  factorsNewBackup: string;
+  /** Button that removes the authenticator app. */
+  factorsRemoveApp: string;
+  /** Label of the field for a current code, asked before removal or renewal. */
+  factorsProofLabel: string;
+  /** Email codes are offered to the user's verified address. */
+  factorsEmailOn: string;
+  /** The app was confirmed. */
+  factorsDoneEnrolled: string;
+  /** A factor was removed. */
+  factorsDoneRemoved: string;
+  /** New backup codes were made. */
+  factorsDoneRegenerated: string;
+  /** The code given was wrong. */
+  factorsErrorInvalid: string;
+  /** A current code is needed first. */
+  factorsErrorFreshProof: string;
+  /** Any other refusal on that page. */
+  factorsErrorOther: string;
+  /** Subject of the email carrying a code (`{code}`). */
+  emailCodeSubject: string;
+  /** Body of the email carrying a code (`{code}`, `{minutes}` of validity). */
+  emailCodeText: string;
+
   /** Subject and heading of the sign-in email; `{host}` is the site's host. */
   emailSubject: string;
   /** Plain-text email: the line before the link. */
