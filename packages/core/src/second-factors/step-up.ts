@@ -1,2 +1,64 @@
-// Placeholder: the sign-in step-up (a pending sign-in waits for its second factor) comes here.
-export {};
+/**
+ * The step-up: once a first factor vouched for a user who has a second factor (or must have one),
+ * the sign-in waits — no session — until the challenge page gets a valid code.
+ */
+import type { AdapterUser } from "../adapter.js";
+import type { AuthContext } from "../config/context.js";
+import type { AuthRequest } from "../http/request.js";
+import { startSignedIn, type SignedIn } from "../signin/complete.js";
+import { secondFactorsCode } from "../symbols.js";
+import type { ResponseInternal } from "../types/response.js";
+import { listFactors } from "./factors.js";
+import { factorsStamp, isRemembered, rememberMaxAge } from "./remember.js";
+import { startPending } from "./step-up-state.js";
+
+/** Factors a user enrolled (an emailed code is a way to answer, not something enrolled). */
+export function enrolled(factors: readonly { kind: string }[]): boolean {
+  return factors.some((f) => f.kind === "totp" || f.kind === "backup");
+}
+
+async function isRequired(ctx: AuthContext, user: AdapterUser): Promise<boolean> {
+  const { required } = ctx.secondFactor![secondFactorsCode].settings;
+  return typeof required === "function" ? !!(await required(user)) : required;
+}
+
+/** A completed sign-in sent on to enrolment, its destination kept as the callback URL. */
+function toEnrolment(ctx: AuthContext, started: ResponseInternal): ResponseInternal {
+  const enrol = new URL(`${ctx.baseUrl}/second-factor/enrol`);
+  if (started.redirect) enrol.searchParams.set("callbackUrl", started.redirect);
+  return { ...started, redirect: enrol.toString() };
+}
+
+/**
+ * Decides whether `signedIn` must wait for a second factor, and if so holds it: the pending
+ * state (sealed cookie + server-side record of the first allowed answer) and a redirect to
+ * `<base>/second-factor`, with no session cookie. `null` lets the sign-in complete now: the user
+ * has no factor and none is required, or this browser is remembered for the user's factors.
+ * A user who must have a factor but has no way to answer completes the sign-in and is sent to
+ * `<base>/second-factor/enrol` (the callback URL kept).
+ */
+export async function holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal | null> {
+  const { settings } = ctx.secondFactor![secondFactorsCode];
+  const userId = signedIn.user.id === undefined || signedIn.user.id === null ? undefined : String(signedIn.user.id);
+  // A credentials user made up by `authorize` (JWT sessions, no stored user) has no stored factors.
+  if (userId === undefined) return null;
+  const factors = await listFactors(ctx, userId);
+  if (!enrolled(factors)) {
+    const user = { ...signedIn.user, id: userId } as AdapterUser;
+    if (!(await isRequired(ctx, user))) return null;
+    if (!factors.length) return toEnrolment(ctx, await startSignedIn(ctx, req, signedIn));
+  }
+  if (settings.rememberDevice) {
+    const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
+    if (await isRemembered(ctx, req, userId, await factorsStamp(factors), maxAge)) return null;
+  }
+  const pending = await startPending(ctx, req, {
+    user: { ...signedIn.user, id: userId },
+    ...(signedIn.eventUser !== signedIn.user && { eventUser: signedIn.eventUser }),
+    account: signedIn.account,
+    profile: signedIn.profile,
+    isNewUser: signedIn.isNewUser,
+    callbackUrl: signedIn.callbackUrl,
+  });
+  return { redirect: `${ctx.baseUrl}/second-factor`, cookies: [...(signedIn.cookies ?? []), ...pending] };
+}

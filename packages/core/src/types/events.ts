@@ -32,6 +32,11 @@ export interface EventCallbacks {
    */
   sessionRevoked?: (message: { userId: string; scope: "session" | "others" | "all"; sessionId?: string; count: number | null }) => Awaitable<void>;
   /**
+   * A wrong code was given on the challenge page while a sign-in waited for its second factor.
+   * `kind` is the kind the answer named (`null` when it named none). Carries no code.
+   */
+  secondFactorFailed?: (message: { userId: string; kind: "totp" | "backup" | "email" | null }) => Awaitable<void>;
+  /**
    * A second factor was set up by its user: `kind` is `"totp"` (an authenticator app, confirmed
    * with its first code). Carries no secret.
    */

@@ -159,6 +159,39 @@ export interface Messages {
   /** Body of the email carrying a code (`{code}`, `{minutes}` of validity). */
   emailCodeText: string;
 
+  /** Title and heading of the challenge page, where a sign-in waits for its second factor. */
+  secondFactorTitle: string;
+  /** Challenge page: asks for the authenticator app's code. */
+  secondFactorIntro: string;
+  /** Label of the challenge page's field for the app's code. */
+  secondFactorCodeLabel: string;
+  /** Challenge page: asks for a backup code. */
+  secondFactorBackupIntro: string;
+  /** Label of the challenge page's field for a backup code. */
+  secondFactorBackupLabel: string;
+  /** Challenge page: offers to email a code (none sent yet). */
+  secondFactorEmailIntro: string;
+  /** Challenge page: an email code was sent. */
+  secondFactorEmailSent: string;
+  /** Label of the challenge page's field for the emailed code. */
+  secondFactorEmailLabel: string;
+  /** Challenge page button that emails a code. */
+  secondFactorEmailSend: string;
+  /** Challenge page button that emails another code. */
+  secondFactorEmailAgain: string;
+  /** Challenge page checkbox: skip the second factor in this browser for a while. */
+  secondFactorRemember: string;
+  /** The challenge page's submit button. */
+  secondFactorSubmit: string;
+  /** Challenge page, after a wrong code. */
+  secondFactorWrong: string;
+  /** Challenge page link back to the authenticator app's code. */
+  secondFactorUseApp: string;
+  /** Challenge page link to the backup-code form. */
+  secondFactorUseBackup: string;
+  /** Sign-in page, `?error=SecondFactorExpired`: the sign-in that waited for a second factor is over. */
+  signInErrorSecondFactorExpired: string;
+
   /** Subject and heading of the sign-in email; `{host}` is the site's host. */
   emailSubject: string;
   /** Plain-text email: the line before the link. */
