@@ -278,3 +278,13 @@ test("without a factor the sign-in completes at once", async () => {
   expect((await browser.firstFactor(user.email)).headers.get("location")).toBe(`${origin}/home`);
   expect(browser.jar.has(pendingCookie)).toBe(false);
 });
+
+test("required, without a factor: the sign-in completes and goes on to enrolment, the destination kept", async () => {
+  const cfg = config("database", { failed: [], signedIn: [] }, { required: (user) => user.email.endsWith("@example.com") });
+  const user = await newUser();
+  const browser = new Browser(cfg);
+  const response = await browser.firstFactor(user.email);
+  expect(response.headers.get("location")).toBe(`${origin}/auth/second-factor/enrol?callbackUrl=${encodeURIComponent(`${origin}/home`)}`);
+  expect(await browser.session()).toMatchObject({ user: { email: user.email } });
+  expect(browser.jar.has(pendingCookie)).toBe(false);
+});
