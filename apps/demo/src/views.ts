@@ -51,6 +51,13 @@ export function protectedPage(session: Session): string {
   <p>The session as <code>/auth/session</code> returns it:</p><pre id="session">${escapeHtml(JSON.stringify(session, null, 2))}</pre></div>`);
 }
 
+/** Where the signed-in user sets up a second factor (the built-in management page). */
+export function secondFactorCard(): string {
+  return `<div class="card" id="second-factor"><p>Two-step verification: set up an authenticator app (and get backup codes);
+the next sign-in then asks for a code after the password, the email link or the provider.</p>
+<p><a href="/auth/second-factor/enrol">Manage two-step verification</a></p></div>`;
+}
+
 /** "Add a passkey" for the signed-in user: a form the embeddable passkey script drives. */
 export function addPasskeyCard(): string {
   return `<div class="card" id="passkeys"><p>Add a passkey to this account, then sign in with it next time.</p>
