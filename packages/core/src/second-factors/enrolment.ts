@@ -6,7 +6,8 @@
 import type { AdapterSecondFactor, AdapterUser } from "../adapter.js";
 import { requireCsrf } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
-import { randomUUID } from "../crypto/index.js";
+import { adapterHas } from "../config/adapter-guard.js";
+import { randomUUID, timingSafeEqual } from "../crypto/index.js";
 import { InvalidRequest } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
@@ -66,12 +67,13 @@ export async function signedInUser(ctx: AuthContext, req: AuthRequest): Promise<
  * Whether the user proved presence now: a right code of one of their factors (which it spends),
  * or a database session that started less than 5 minutes ago.
  */
-async function freshProof(ctx: AuthContext, req: AuthRequest, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
-  const code = field(req, "code");
+async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
   if (code) return (await verifySecondFactor(ctx, user, { code })).ok;
-  if (!sessionToken || !ctx.adapter?.getSessionAndUser) return false;
-  const found = await ctx.adapter.getSessionAndUser(sessionToken);
-  const started = found?.session.createdAt ? new Date(found.session.createdAt).valueOf() : 0;
+  // Only the sessions list carries a session's start (`createdAt`); JWT sessions have none to read.
+  if (!sessionToken || !adapterHas(ctx.adapter, "listSessions")) return false;
+  const sessions = await ctx.adapter!.listSessions!(user.id);
+  const current = sessions.find((session) => session.userId === user.id && timingSafeEqual(session.sessionToken, sessionToken));
+  const started = current?.createdAt ? new Date(current.createdAt).valueOf() : 0;
   return started > Date.now() - freshSignIn;
 }
 
@@ -137,15 +139,16 @@ const confirm: Step = async (ctx, req, user) => {
 /** Removes a factor after a fresh proof; an app's removal takes its backup codes when no app remains. */
 const remove: Step = async (ctx, req, user, sessionToken) => {
   const kind = kindField(req);
+  const code = field(req, "code");
+  const id = field(req, "id", 200);
   if (kind === "email") throw new Refusal(400, "SecondFactorKind", "Email codes go to your verified address; they are not removed here.");
   const store = storeOf(ctx);
   const apps = (await rowsOf(store, user.id, "totp")).filter((row) => row.confirmedAt);
   const backups = await rowsOf(store, user.id, "backup");
   if (kind === "totp" ? !apps.length : !backups.length) throw new Refusal(404, "SecondFactorNotEnrolled", "You have no such factor.");
-  if (!(await freshProof(ctx, req, user, sessionToken))) {
+  if (!(await freshProof(ctx, code, user, sessionToken))) {
     throw new Refusal(403, "SecondFactorFreshProof", "Give a current code of one of your factors (or sign in again) to remove a factor.");
   }
-  const id = field(req, "id");
   const removed: FactorKind[] = [];
   if (kind === "totp") {
     const leaving = id ? apps.filter((row) => row.id === id) : apps;
@@ -166,10 +169,11 @@ const remove: Step = async (ctx, req, user, sessionToken) => {
 
 /** Ten new backup codes after a fresh proof; the old ones stop working. */
 const backupCodes: Step = async (ctx, req, user, sessionToken) => {
+  const code = field(req, "code");
   if (!settingsOf(ctx).factors.includes("backup")) throw new Refusal(400, "SecondFactorKind", "Backup codes are not offered here.");
   const apps = (await rowsOf(storeOf(ctx), user.id, "totp")).filter((row) => row.confirmedAt);
   if (!apps.length) throw new Refusal(404, "SecondFactorNotEnrolled", "Set up an authenticator app first; backup codes stand in for it.");
-  if (!(await freshProof(ctx, req, user, sessionToken))) {
+  if (!(await freshProof(ctx, code, user, sessionToken))) {
     throw new Refusal(403, "SecondFactorFreshProof", "Give a current code of one of your factors (or sign in again) to get new backup codes.");
   }
   const codes = await issueBackupCodes(ctx, user);
