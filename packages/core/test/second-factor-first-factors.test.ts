@@ -172,3 +172,88 @@ describe("email link first factor, email code second factor", () => {
     expect(await sessionOf(again)).toBeNull();
   });
 });
+
+describe("an emailed code as the first factor (no password, no link)", () => {
+  const codeIn = async (email: string) => {
+    const mail = await smtp.waitForMail({ to: email });
+    return /\b(\d{6})\b/.exec(mail.text)![1]!;
+  };
+
+  test("a known user gets a code that signs in once, and the address counts as proven", async () => {
+    configure("database");
+    const email = "code-only@example.com";
+    await PostgresAdapter(db).createUser!({ id: crypto.randomUUID(), email, emailVerified: null, name: null, image: null });
+    const browser = createBrowser();
+    const responses: Response[] = [];
+    const page = await browser.fetch(`${origin}/auth/second-factor/email-sign-in`, { headers: { accept: "text/html" } });
+    expect(await page.text()).toContain('name="email"');
+    const asked = await postForm(browser, "/auth/second-factor/email-sign-in", { email: ` ${email.toUpperCase()} `, callbackUrl: `${origin}/done` });
+    responses.push(asked);
+    expect(asked.headers.get("location")).toBe(`${origin}/auth/second-factor/email-sign-in?sent=email`);
+    const code = await codeIn(email);
+    const form = await browser.fetch(`${origin}/auth/second-factor/email-sign-in?sent=email`, { headers: { accept: "text/html" } });
+    expect(await form.text()).toContain('name="code"');
+
+    const wrong = await postForm(browser, "/auth/second-factor/email-sign-in", { code: code === "000000" ? "111111" : "000000" });
+    responses.push(wrong);
+    expect(wrong.headers.get("location")).toBe(`${origin}/auth/second-factor/email-sign-in?error=SecondFactorInvalid`);
+    expect(responses.some(setsSessionCookie)).toBe(false);
+
+    const right = await postForm(browser, "/auth/second-factor/email-sign-in", { code });
+    expect(right.headers.get("location")).toBe(`${origin}/done`);
+    expect(await sessionOf(browser)).toMatchObject({ user: { email } });
+    const row = (await db.query<{ emailVerified: Date | null }>(`SELECT "emailVerified" FROM users WHERE email = $1`, [email])).rows[0]!;
+    expect(row.emailVerified).toBeInstanceOf(Date);
+
+    // The same code again, from another browser that asked for that address: refused.
+    const other = createBrowser();
+    await postForm(other, "/auth/second-factor/email-sign-in", { email, callbackUrl: `${origin}/done` });
+    await codeIn(email);
+    const replay = await postForm(other, "/auth/second-factor/email-sign-in", { code });
+    expect(replay.headers.get("location")).toContain("error=SecondFactorInvalid");
+    expect(await sessionOf(other)).toBeNull();
+  });
+
+  test("an unknown address gets the same answer and no mail; no code works for it", async () => {
+    configure("database");
+    const browser = createBrowser();
+    const before = smtp.messages.length;
+    const asked = await postForm(browser, "/auth/second-factor/email-sign-in", { email: "nobody-here@example.com", callbackUrl: `${origin}/done` });
+    expect(asked.headers.get("location")).toBe(`${origin}/auth/second-factor/email-sign-in?sent=email`);
+    expect(smtp.messages.length).toBe(before);
+    const answer = await postForm(browser, "/auth/second-factor/email-sign-in", { code: "123456" });
+    expect(answer.headers.get("location")).toContain("error=SecondFactorInvalid");
+    expect(await sessionOf(browser)).toBeNull();
+  });
+
+  test("after 5 wrong codes the right one is refused; a user with an app still answers the challenge", async () => {
+    configure("jwt");
+    const email = "code-then-app@example.com";
+    await PostgresAdapter(db).createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: null, image: null });
+    const browser = createBrowser();
+    await postForm(browser, "/auth/second-factor/email-sign-in", { email, callbackUrl: `${origin}/done` });
+    const first = await codeIn(email);
+    for (let i = 0; i < 5; i++) {
+      const wrong = String((Number(first) + 1 + i) % 1_000_000).padStart(6, "0");
+      expect((await postForm(browser, "/auth/second-factor/email-sign-in", { code: wrong })).headers.get("location")).toContain("error=SecondFactorInvalid");
+    }
+    expect((await postForm(browser, "/auth/second-factor/email-sign-in", { code: first })).headers.get("location")).toContain("error=SecondFactorInvalid");
+    expect(await sessionOf(browser)).toBeNull();
+
+    // A new code signs in; with an app enrolled, the code is the first factor and the app the second.
+    await postForm(browser, "/auth/second-factor/email-sign-in", { email, callbackUrl: `${origin}/done` });
+    const second = await codeIn(email);
+    expect((await postForm(browser, "/auth/second-factor/email-sign-in", { code: second })).headers.get("location")).toBe(`${origin}/done`);
+    const enrolled = await enrolTotp(poster(browser));
+    await postForm(browser, "/auth/signout", {});
+    expect(await sessionOf(browser)).toBeNull();
+    await postForm(browser, "/auth/second-factor/email-sign-in", { email, callbackUrl: `${origin}/done` });
+    const third = await codeIn(email);
+    const held = await postForm(browser, "/auth/second-factor/email-sign-in", { code: third });
+    expect(held.headers.get("location")).toBe(`${origin}/auth/second-factor`);
+    expect(setsSessionCookie(held)).toBe(false);
+    const answer = await postForm(browser, "/auth/second-factor", { code: totp(enrolled.secret, enrolled.confirmedStep + 1) });
+    expect(answer.headers.get("location")).toBe(`${origin}/done`);
+    expect(await sessionOf(browser)).toMatchObject({ user: { email } });
+  });
+});

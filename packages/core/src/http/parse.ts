@@ -11,7 +11,7 @@ const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callbac
 /** Latch's own actions with a fixed second segment (PROTOCOL §13), and the segments each allows. */
 const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = {
   sessions: new Set(["revoke"]),
-  "second-factor": new Set(["enrol", "confirm", "remove", "backup-codes"]),
+  "second-factor": new Set(["enrol", "confirm", "remove", "backup-codes", "email-sign-in"]),
 };
 
 /** `{ action, providerId }` of a path under `basePath`, or `null` when it names no action. */

@@ -105,6 +105,10 @@ const ar: Language = {
     secondFactorUseApp: "استخدم تطبيق المصادقة",
     secondFactorUseBackup: "استخدم رمزًا احتياطيًا",
     signInErrorSecondFactorExpired: "انتهت مهلة تسجيل الدخول أو جُرّب عدد كبير جدًا من الرموز. يُرجى تسجيل الدخول مرة أخرى.",
+    emailSignInTitle: "تسجيل الدخول برمز",
+    emailSignInIntro: "أدخل عنوان بريدك الإلكتروني وسنرسل إليك رمزًا من 6 أرقام لتسجيل الدخول.",
+    emailSignInSent: "إذا كان هناك حساب يستخدم {email} فإن الرمز في طريقه إليك. وهو صالح لمدة 10 دقائق.",
+    emailSignInSubmit: "تسجيل الدخول",
 
     emailSubject: "تسجيل الدخول إلى {host}",
     emailOpenLink: "افتح هذا الرابط لتسجيل الدخول:",

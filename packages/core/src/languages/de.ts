@@ -105,6 +105,10 @@ const de: Language = {
     secondFactorUseApp: "Authenticator-App verwenden",
     secondFactorUseBackup: "Backup-Code verwenden",
     signInErrorSecondFactorExpired: "Die Anmeldung ist abgelaufen oder es wurden zu viele Codes versucht. Bitte melden Sie sich erneut an.",
+    emailSignInTitle: "Mit einem Code anmelden",
+    emailSignInIntro: "Geben Sie Ihre E-Mail-Adresse ein; wir senden Ihnen einen 6-stelligen Code zum Anmelden.",
+    emailSignInSent: "Falls ein Konto {email} verwendet, ist ein Code unterwegs. Er gilt 10 Minuten.",
+    emailSignInSubmit: "Anmelden",
 
     emailSubject: "Anmeldung bei {host}",
     emailOpenLink: "Öffnen Sie diesen Link, um sich anzumelden:",

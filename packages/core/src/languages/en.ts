@@ -108,6 +108,10 @@ const en: Language = {
     secondFactorUseApp: "Use the authenticator app",
     secondFactorUseBackup: "Use a backup code",
     signInErrorSecondFactorExpired: "The sign-in expired or too many codes were tried. Please sign in again.",
+    emailSignInTitle: "Sign in with a code",
+    emailSignInIntro: "Enter your email address and we will send you a 6-digit code to sign in.",
+    emailSignInSent: "If an account uses {email}, a code is on its way. It works for 10 minutes.",
+    emailSignInSubmit: "Sign in",
 
     ...englishEmail,
   },

@@ -105,6 +105,10 @@ const es: Language = {
     secondFactorUseApp: "Usar la aplicación de autenticación",
     secondFactorUseBackup: "Usar un código de respaldo",
     signInErrorSecondFactorExpired: "El inicio de sesión ha caducado o se han probado demasiados códigos. Vuelve a iniciar sesión.",
+    emailSignInTitle: "Iniciar sesión con un código",
+    emailSignInIntro: "Introduce tu dirección de correo electrónico y te enviaremos un código de 6 dígitos para iniciar sesión.",
+    emailSignInSent: "Si una cuenta usa {email}, te hemos enviado un código. Es válido durante 10 minutos.",
+    emailSignInSubmit: "Iniciar sesión",
 
     emailSubject: "Inicia sesión en {host}",
     emailOpenLink: "Abre este enlace para iniciar sesión:",

@@ -105,6 +105,10 @@ const fr: Language = {
     secondFactorUseApp: "Utiliser l’application d’authentification",
     secondFactorUseBackup: "Utiliser un code de secours",
     signInErrorSecondFactorExpired: "La connexion a expiré ou trop de codes ont été essayés. Veuillez vous reconnecter.",
+    emailSignInTitle: "Se connecter avec un code",
+    emailSignInIntro: "Saisissez votre adresse e-mail et nous vous enverrons un code à 6 chiffres pour vous connecter.",
+    emailSignInSent: "Si un compte utilise {email}, un code est en route. Il est valable 10 minutes.",
+    emailSignInSubmit: "Se connecter",
 
     emailSubject: "Connexion à {host}",
     emailOpenLink: "Ouvrez ce lien pour vous connecter :",

@@ -105,6 +105,10 @@ const he: Language = {
     secondFactorUseApp: "שימוש באפליקציית האימות",
     secondFactorUseBackup: "שימוש בקוד גיבוי",
     signInErrorSecondFactorExpired: "תוקף הכניסה פג או שנוסו יותר מדי קודים. יש להתחבר מחדש.",
+    emailSignInTitle: "כניסה עם קוד",
+    emailSignInIntro: "יש להזין כתובת דוא״ל ויישלח אליה קוד בן 6 ספרות לכניסה.",
+    emailSignInSent: "אם קיים חשבון עם הכתובת {email}, קוד נשלח אליה. הוא תקף למשך 10 דקות.",
+    emailSignInSubmit: "כניסה",
 
     emailSubject: "כניסה אל {host}",
     emailOpenLink: "יש לפתוח את הקישור הזה כדי להיכנס:",

@@ -105,6 +105,10 @@ const it: Language = {
     secondFactorUseApp: "Usa l’app di autenticazione",
     secondFactorUseBackup: "Usa un codice di backup",
     signInErrorSecondFactorExpired: "L’accesso è scaduto o sono stati provati troppi codici. Accedi di nuovo.",
+    emailSignInTitle: "Accedi con un codice",
+    emailSignInIntro: "Inserisci il tuo indirizzo email e ti invieremo un codice di 6 cifre per accedere.",
+    emailSignInSent: "Se un account usa {email}, un codice è in arrivo. È valido per 10 minuti.",
+    emailSignInSubmit: "Accedi",
 
     emailSubject: "Accedi a {host}",
     emailOpenLink: "Apri questo link per accedere:",

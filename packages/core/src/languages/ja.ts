@@ -105,6 +105,10 @@ const ja: Language = {
     secondFactorUseApp: "認証アプリを使う",
     secondFactorUseBackup: "バックアップコードを使う",
     signInErrorSecondFactorExpired: "サインインの有効期限が切れたか、試行したコードが多すぎます。もう一度サインインしてください。",
+    emailSignInTitle: "コードでサインイン",
+    emailSignInIntro: "メールアドレスを入力すると、サインイン用の6桁のコードをお送りします。",
+    emailSignInSent: "{email} を使うアカウントがあれば、コードを送信しました。有効期限は10分です。",
+    emailSignInSubmit: "サインイン",
 
     emailSubject: "{host} へのログイン",
     emailOpenLink: "次のリンクを開いてログインしてください:",

@@ -105,6 +105,10 @@ const ko: Language = {
     secondFactorUseApp: "인증 앱 사용",
     secondFactorUseBackup: "백업 코드 사용",
     signInErrorSecondFactorExpired: "로그인 시간이 만료되었거나 너무 많은 코드를 시도했습니다. 다시 로그인하세요.",
+    emailSignInTitle: "코드로 로그인",
+    emailSignInIntro: "이메일 주소를 입력하면 로그인용 6자리 코드를 보내 드립니다.",
+    emailSignInSent: "{email}을(를) 사용하는 계정이 있으면 코드를 보냈습니다. 10분 동안 유효합니다.",
+    emailSignInSubmit: "로그인",
 
     emailSubject: "{host}에 로그인",
     emailOpenLink: "다음 링크를 열어 로그인하세요:",

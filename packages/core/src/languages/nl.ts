@@ -105,6 +105,10 @@ const nl: Language = {
     secondFactorUseApp: "Gebruik de authenticator-app",
     secondFactorUseBackup: "Gebruik een back-upcode",
     signInErrorSecondFactorExpired: "Het inloggen is verlopen of er zijn te veel codes geprobeerd. Log opnieuw in.",
+    emailSignInTitle: "Inloggen met een code",
+    emailSignInIntro: "Voer je e-mailadres in, dan sturen we je een 6-cijferige code om in te loggen.",
+    emailSignInSent: "Als een account {email} gebruikt, is er een code onderweg. Die is 10 minuten geldig.",
+    emailSignInSubmit: "Inloggen",
 
     emailSubject: "Inloggen bij {host}",
     emailOpenLink: "Open deze link om in te loggen:",

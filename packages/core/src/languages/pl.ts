@@ -105,6 +105,10 @@ const pl: Language = {
     secondFactorUseApp: "Użyj aplikacji uwierzytelniającej",
     secondFactorUseBackup: "Użyj kodu zapasowego",
     signInErrorSecondFactorExpired: "Logowanie wygasło lub wypróbowano zbyt wiele kodów. Zaloguj się ponownie.",
+    emailSignInTitle: "Zaloguj się kodem",
+    emailSignInIntro: "Wpisz swój adres e-mail, a wyślemy Ci 6-cyfrowy kod do logowania.",
+    emailSignInSent: "Jeśli jakieś konto używa adresu {email}, kod jest w drodze. Jest ważny przez 10 minut.",
+    emailSignInSubmit: "Zaloguj się",
 
     emailSubject: "Logowanie do {host}",
     emailOpenLink: "Otwórz ten link, aby się zalogować:",

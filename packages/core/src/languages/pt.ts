@@ -105,6 +105,10 @@ const pt: Language = {
     secondFactorUseApp: "Usar o aplicativo autenticador",
     secondFactorUseBackup: "Usar um código de backup",
     signInErrorSecondFactorExpired: "O login expirou ou foram tentados códigos demais. Entre novamente.",
+    emailSignInTitle: "Entrar com um código",
+    emailSignInIntro: "Digite seu endereço de e-mail e enviaremos um código de 6 dígitos para você entrar.",
+    emailSignInSent: "Se uma conta usa {email}, um código está a caminho. Ele vale por 10 minutos.",
+    emailSignInSubmit: "Entrar",
 
     emailSubject: "Entrar em {host}",
     emailOpenLink: "Abra este link para entrar:",

@@ -105,6 +105,10 @@ const ru: Language = {
     secondFactorUseApp: "Использовать приложение-аутентификатор",
     secondFactorUseBackup: "Использовать резервный код",
     signInErrorSecondFactorExpired: "Время входа истекло или было введено слишком много кодов. Войдите снова.",
+    emailSignInTitle: "Вход по коду",
+    emailSignInIntro: "Введите адрес электронной почты, и мы отправим 6-значный код для входа.",
+    emailSignInSent: "Если адрес {email} привязан к аккаунту, код уже отправлен. Он действует 10 минут.",
+    emailSignInSubmit: "Войти",
 
     emailSubject: "Вход на {host}",
     emailOpenLink: "Откройте эту ссылку, чтобы войти:",

@@ -105,6 +105,10 @@ const tr: Language = {
     secondFactorUseApp: "Kimlik doğrulama uygulamasını kullan",
     secondFactorUseBackup: "Yedek kod kullan",
     signInErrorSecondFactorExpired: "Oturum açma süresi doldu veya çok fazla kod denendi. Lütfen yeniden oturum açın.",
+    emailSignInTitle: "Kodla oturum aç",
+    emailSignInIntro: "E-posta adresinizi girin, oturum açmanız için 6 haneli bir kod gönderelim.",
+    emailSignInSent: "{email} bir hesaba aitse kod yolda. 10 dakika geçerlidir.",
+    emailSignInSubmit: "Oturum aç",
 
     emailSubject: "{host} için giriş",
     emailOpenLink: "Giriş yapmak için bu bağlantıyı açın:",

@@ -105,6 +105,10 @@ const uk: Language = {
     secondFactorUseApp: "Використати застосунок-автентифікатор",
     secondFactorUseBackup: "Використати резервний код",
     signInErrorSecondFactorExpired: "Час входу минув або було введено забагато кодів. Увійдіть знову.",
+    emailSignInTitle: "Вхід за кодом",
+    emailSignInIntro: "Введіть адресу електронної пошти, і ми надішлемо 6-значний код для входу.",
+    emailSignInSent: "Якщо адреса {email} належить обліковому запису, код уже надіслано. Він дійсний 10 хвилин.",
+    emailSignInSubmit: "Увійти",
 
     emailSubject: "Вхід на {host}",
     emailOpenLink: "Відкрийте це посилання, щоб увійти:",

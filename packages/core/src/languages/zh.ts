@@ -105,6 +105,10 @@ const zh: Language = {
     secondFactorUseApp: "使用身份验证器应用",
     secondFactorUseBackup: "使用备用码",
     signInErrorSecondFactorExpired: "登录已过期或尝试的验证码过多。请重新登录。",
+    emailSignInTitle: "使用验证码登录",
+    emailSignInIntro: "请输入你的电子邮件地址，我们会发送一个 6 位登录验证码。",
+    emailSignInSent: "如果有账户使用 {email}，验证码已发出，10 分钟内有效。",
+    emailSignInSubmit: "登录",
 
     emailSubject: "登录 {host}",
     emailOpenLink: "打开此链接即可登录：",

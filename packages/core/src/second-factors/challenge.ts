@@ -21,6 +21,8 @@ import { listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
 
+export { emailSignInAction, emailSignInPageAction } from "./email-sign-in.js";
+
 const kinds: readonly FactorKind[] = ["totp", "backup", "email"];
 
 function expired(message: string): SecondFactorExpired {

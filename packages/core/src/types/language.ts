@@ -191,6 +191,14 @@ export interface Messages {
   secondFactorUseBackup: string;
   /** Sign-in page, `?error=SecondFactorExpired`: the sign-in that waited for a second factor is over. */
   signInErrorSecondFactorExpired: string;
+  /** Title and heading of the page that signs in with an emailed code. */
+  emailSignInTitle: string;
+  /** That page before a code was asked for. */
+  emailSignInIntro: string;
+  /** That page after a code was asked for; `{email}` is the address (the same words whether or not an account uses it). */
+  emailSignInSent: string;
+  /** That page's button that signs in with the code. */
+  emailSignInSubmit: string;
 
   /** Subject and heading of the sign-in email; `{host}` is the site's host. */
   emailSubject: string;
