@@ -450,7 +450,4 @@ export const requiredAdapterMethods = {
     "createUser", "getUser", "linkAccount", "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId",
     "updateAuthenticatorCounter", "createVerificationToken", "useVerificationToken",
   ],
-  secondFactor: [
-    "getUser", "listSecondFactors", "replaceSecondFactors", "confirmSecondFactor", "useTotpStep", "countSecondFactorAttempt", "deleteSecondFactor",
-  ],
 } as const satisfies Record<string, readonly AdapterMethod[]>;

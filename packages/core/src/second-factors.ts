@@ -4,6 +4,7 @@
  *
  * @module second-factors
  */
+import { checkSecondFactors, getSecondFactor, postSecondFactor } from "./second-factors/routes.js";
 import { secondFactorsCode } from "./symbols.js";
 import type { SecondFactorsOption, SecondFactorsOptions } from "./types/second-factor-options.js";
 
@@ -32,6 +33,8 @@ export function SecondFactors(options: SecondFactorsOptions = {}): SecondFactors
   return {
     [secondFactorsCode]: {
       settings,
+      check: checkSecondFactors,
+      routes: { get: getSecondFactor, post: postSecondFactor },
       load: () => import("./second-factors/endpoints.js"),
       stepUp: () => import("./second-factors/step-up.js"),
       challenge: () => import("./second-factors/challenge.js"),

@@ -2,20 +2,18 @@ import type { Adapter, AdapterSecondFactor } from "../adapter.js";
 import { guardMethods } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 import { MissingAdapter } from "../errors.js";
+import { secondFactorMethods } from "./routes.js";
 import { secondFactorsCode } from "../symbols.js";
 import type { SecondFactorSettings } from "../types/second-factor-options.js";
 
-const methods = [
-  "getUser", "listSecondFactors", "replaceSecondFactors", "confirmSecondFactor", "useTotpStep", "countSecondFactorAttempt", "deleteSecondFactor",
-] as const;
 
 /** The adapter methods second factors use, guarded (a missing one names itself; a throwing one is `AdapterError`). */
-export type SecondFactorStore = Required<Pick<Adapter, (typeof methods)[number]>>;
+export type SecondFactorStore = Required<Pick<Adapter, (typeof secondFactorMethods)[number]>>;
 
 /** The guarded second-factor methods of the configured adapter. */
 export function storeOf(ctx: AuthContext): SecondFactorStore {
   if (!ctx.adapter) throw new MissingAdapter("Second factors need an adapter to store them; set `adapter` in the config.");
-  return guardMethods(ctx.adapter, methods);
+  return guardMethods(ctx.adapter, secondFactorMethods);
 }
 
 /** The option's settings; a configuration error when second factors are off. */

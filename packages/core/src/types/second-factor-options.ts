@@ -1,4 +1,5 @@
-import type { AdapterUser, Awaitable } from "../adapter.js";
+import type { Adapter, AdapterMethod, AdapterUser, Awaitable } from "../adapter.js";
+import type { AuthError } from "../errors.js";
 import type { secondFactorsCode } from "../symbols.js";
 
 /**
@@ -68,6 +69,13 @@ export interface SecondFactorSettings {
  */
 export interface SecondFactorsCarried {
   readonly settings: SecondFactorSettings;
+  /**
+   * Checks the configuration once: adds the adapter methods second factors need to `needs`, and
+   * returns the problem when there is no adapter.
+   */
+  check(adapter: Adapter | undefined, needs: Set<AdapterMethod>): AuthError | null;
+  /** `get` and `post`: the handlers of `GET|POST second-factor[/<step>]` (internal). */
+  readonly routes: object;
   /** Enrolment, removal, backup codes, the management page, and the shared verification API. */
   load(): Promise<object>;
   /** What a first factor's completion calls to ask for the second one. */
