@@ -30,7 +30,13 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
     // Second factors are stored through the adapter too: an authenticator app and backup codes,
     // and codes by email (to the outbox) for addresses an email sign-in proved.
     ...(options.auth?.adapter
-      ? { secondFactor: SecondFactors({ factors: options.outbox ? ["totp", "backup", "email"] : ["totp", "backup"], rememberDevice: { maxAge: 30 * 24 * 60 * 60 } }) }
+      ? {
+          secondFactor: SecondFactors({
+            factors: options.outbox ? ["totp", "backup", "email"] : ["totp", "backup"],
+            rememberDevice: { maxAge: 30 * 24 * 60 * 60 },
+            ...(options.outbox ? { sendCode: options.outbox.deliverCode } : {}),
+          }),
+        }
       : {}),
     ...options.auth,
   };
@@ -55,7 +61,7 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
       const extras = [];
       if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard());
       if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard());
-      if (outbox) extras.push(outboxHint());
+      if (outbox) extras.push(outboxHint(!session?.user));
       res.type("html").send(homePage(session, extras));
     } catch (error) {
       next(error);

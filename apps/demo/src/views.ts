@@ -65,8 +65,8 @@ export function addPasskeyCard(): string {
 <script type="module">${webAuthnScript({ baseUrl: "/auth" })}</script>`;
 }
 
-/** Where email sign-in links go in development. */
-export function outboxHint(): string {
-  return `<div class="card" id="outbox-hint"><p>Signing in by email? In development the link is not mailed: it waits in the
-<a href="/dev/outbox">outbox</a>.</p></div>`;
+/** Where email sign-in links and codes go in development; signed out, the way to sign in by a code. */
+export function outboxHint(signedOut = false): string {
+  return `<div class="card" id="outbox-hint"><p>Signing in by email? In development the link (or code) is not mailed: it waits in the
+<a href="/dev/outbox">outbox</a>.</p>${signedOut ? `<p>Without a link: <a href="/auth/second-factor/email-sign-in">sign in with a code by email</a> (for an address that has an account).</p>` : ""}</div>`;
 }

@@ -3,7 +3,7 @@
  * follows "Manage two-step verification" from the home page, sets up an authenticator app (the
  * code computed here from the key the page shows, RFC 6238 with node:crypto), signs out, signs in
  * again and answers the challenge page, ticking "Remember this device"; the next sign-in in that
- * browser skips the challenge.
+ * browser skips the challenge. And signing in without a password by a code from the outbox.
  */
 import { createHmac } from "node:crypto";
 import type { Server } from "node:http";
@@ -98,6 +98,35 @@ describe.runIf(run)("demo: two-step verification in Chromium", { timeout: 120_00
     await signIn(otherPage);
     expect(new URL(otherPage.url()).pathname).toBe("/auth/second-factor");
     await other.close();
+    await context.close();
+  });
+
+  test("sign in with a code from the outbox, from the home page's link", async () => {
+    const email = "code-reader@example.com";
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The address gets its account from an email link first (codes sign in existing accounts).
+    await page.goto(`${origin}/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/`)}`);
+    await page.locator('form[action$="/auth/signin/email"] input[name=email]').fill(email);
+    await page.locator('form[action$="/auth/signin/email"] button[type=submit]').click();
+    await page.goto(`${origin}/dev/outbox`);
+    await page.locator("a.sign-in-link").first().click();
+    await page.waitForURL(`${origin}/`);
+    await signOut(page);
+
+    await page.getByRole("link", { name: "sign in with a code by email" }).click();
+    await page.locator("#email-sign-in-email").fill(email);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await page.waitForURL((url) => url.searchParams.get("sent") === "email");
+    const form = page.url();
+    await page.goto(`${origin}/dev/outbox`);
+    const code = (await page.locator("code.code").first().textContent())!.trim();
+    expect(code).toMatch(/^\d{6}$/);
+    await page.goto(form);
+    await page.locator("#email-sign-in-code").fill(code);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(`${origin}/`);
+    expect(await page.locator("#who").textContent()).toContain(email);
     await context.close();
   });
 });
