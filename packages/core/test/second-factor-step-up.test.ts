@@ -288,3 +288,15 @@ test("required, without a factor: the sign-in completes and goes on to enrolment
   expect(await browser.session()).toMatchObject({ user: { email: user.email } });
   expect(browser.jar.has(pendingCookie)).toBe(false);
 });
+
+test.each(["jwt", "database"] as const)("signed in as the same user already (%s): a new first factor is not stepped up again", async (strategy) => {
+  const cfg = config(strategy, { failed: [], signedIn: [] });
+  const { user, enrolled, browser } = await enrolledUser(cfg);
+  await browser.firstFactor(user.email);
+  await browser.answer({ code: totp(enrolled.secret, enrolled.confirmedStep + 1) });
+  expect(await browser.session()).toMatchObject({ user: { email: user.email } });
+  expect((await browser.firstFactor(user.email)).headers.get("location")).toBe(`${origin}/home`);
+  // Signed in as someone else, the step-up applies.
+  const { user: second } = await enrolledUser(cfg);
+  expect((await browser.firstFactor(second.email)).headers.get("location")).toBe(`${origin}/auth/second-factor`);
+});

@@ -5,6 +5,7 @@
 import type { AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
+import { sessionStrategy } from "../session/index.js";
 import { startSignedIn, type SignedIn } from "../signin/complete.js";
 import { secondFactorsCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
@@ -33,7 +34,8 @@ function toEnrolment(ctx: AuthContext, started: ResponseInternal): ResponseInter
  * Decides whether `signedIn` must wait for a second factor, and if so holds it: the pending
  * state (sealed cookie + server-side record of the first allowed answer) and a redirect to
  * `<base>/second-factor`, with no session cookie. `null` lets the sign-in complete now: the user
- * has no factor and none is required, or this browser is remembered for the user's factors.
+ * has no factor and none is required, this browser is remembered for the user's factors, or
+ * the request is signed in as that user already.
  * A user who must have a factor but has no way to answer completes the sign-in and is sent to
  * `<base>/second-factor/enrol` (the callback URL kept).
  */
@@ -42,6 +44,9 @@ export async function holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: S
   const userId = signedIn.user.id === undefined || signedIn.user.id === null ? undefined : String(signedIn.user.id);
   // A credentials user made up by `authorize` (JWT sessions, no stored user) has no stored factors.
   if (userId === undefined) return null;
+  // Signed in as this very user already (adding a passkey, linking an account): the second factor
+  // was answered, or not yet set up, when that session started.
+  if ((await sessionStrategy(ctx).current(ctx, req))?.id === userId) return null;
   const factors = await listFactors(ctx, userId);
   if (!enrolled(factors)) {
     const user = { ...signedIn.user, id: userId } as AdapterUser;
