@@ -11,10 +11,10 @@ import { randomUUID, timingSafeEqual } from "../crypto/index.js";
 import { InvalidRequest } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
-import { requestSession } from "../session/control.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import { backupCodeCount, codeHash, newBackupCode } from "./codes.js";
+import { signedInUser } from "./current-user.js";
 import { verifySecondFactor } from "./factors.js";
 import { renderManagePage, type ManageNotice } from "./manage-page.js";
 import { qrSvg } from "./qr.js";
@@ -53,14 +53,6 @@ function kindField(req: AuthRequest): FactorKind {
   const kind = field(req, "kind");
   if (kind !== "totp" && kind !== "backup" && kind !== "email") throw new InvalidRequest('kind must be "totp", "backup" or "email".');
   return kind;
-}
-
-/** The signed-in user, or `null`. */
-export async function signedInUser(ctx: AuthContext, req: AuthRequest): Promise<{ user: AdapterUser; sessionToken?: string } | null> {
-  const current = await requestSession(ctx, req);
-  if (!current) return null;
-  const user = await storeOf(ctx).getUser(current.userId);
-  return user ? { user, sessionToken: current.sessionToken } : null;
 }
 
 /**

@@ -14,6 +14,7 @@ import { hiddenFormFields, renderDocument } from "../pages/layout.js";
 import { html, trustedHtml, type SafeHtml } from "../security/escape.js";
 import type { MessageKey } from "../types/language.js";
 import type { ResponseInternal } from "../types/response.js";
+import { signedInUser } from "./current-user.js";
 import { listFactors } from "./factors.js";
 import { rowsOf, storeOf } from "./storage.js";
 
@@ -106,7 +107,6 @@ ${sections}`;
  * for a script. Signed-out visitors go to the sign-in page (a script gets 401).
  */
 export async function managePageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  const { signedInUser } = await import("./enrolment.js");
   const signedIn = await signedInUser(ctx, req);
   const page = (req.headers.get("accept") ?? "").includes("text/html");
   if (!signedIn) {
