@@ -171,6 +171,21 @@ describe("enrolling an authenticator app", () => {
     const french = await client.fetch("/auth/second-factor/enrol", { headers: { accept: "text/html", "accept-language": "fr" } });
     expect(await french.text()).toContain("Validation en deux étapes");
   });
+
+  test("the page leads on to its checked callback URL (where a required enrolment came from), never off the site", async () => {
+    const cfg = config("jwt");
+    const { client } = await signedIn(cfg);
+    const sent = await client.fetch(`/auth/second-factor/enrol?callbackUrl=${encodeURIComponent(`${origin}/dashboard`)}`, { headers: { accept: "text/html" } });
+    const html = await sent.text();
+    expect(html).toContain(`<a href="${origin}/dashboard">Continue</a>`);
+    expect(html).toContain(`<input type="hidden" name="callbackUrl" value="${origin}/dashboard">`);
+    const evil = await new Client(cfg).fetch(`/auth/second-factor/enrol?callbackUrl=${encodeURIComponent("https://evil.example/")}`, { headers: { accept: "text/html" } });
+    expect(evil.status).toBe(302);
+    const away = await client.fetch(`/auth/second-factor/enrol?callbackUrl=${encodeURIComponent("https://evil.example/")}`, { headers: { accept: "text/html" } });
+    const body = await away.text();
+    expect(body).not.toContain("evil.example");
+    expect(body).toMatch(/<a href="http:\/\/localhost:3000[^"]*">Continue<\/a>/);
+  });
 });
 
 describe("fresh proof: removal and new backup codes", () => {

@@ -87,6 +87,7 @@ const ar: Language = {
     factorsErrorInvalid: "هذا الرمز غير صحيح. تحقق من التطبيق وحاول مرة أخرى.",
     factorsErrorFreshProof: "أدخل أولاً رمزاً حالياً من تطبيق المصادقة أو رمزاً احتياطياً.",
     factorsErrorOther: "لم ينجح ذلك. حاول مرة أخرى.",
+    factorsContinue: "متابعة",
     emailCodeSubject: "رمزك: {code}",
     emailCodeText: "رمز التحقق الخاص بك هو {code}. يعمل مرة واحدة لمدة {minutes} دقائق. إذا لم تحاول تسجيل الدخول فتجاهل هذه الرسالة.",
     secondFactorTitle: "التحقق بخطوتين",

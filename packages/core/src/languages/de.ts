@@ -87,6 +87,7 @@ const de: Language = {
     factorsErrorInvalid: "Dieser Code stimmt nicht. Prüfen Sie die App und versuchen Sie es erneut.",
     factorsErrorFreshProof: "Geben Sie zuerst einen aktuellen Code Ihrer Authenticator-App oder einen Backup-Code ein.",
     factorsErrorOther: "Das hat nicht geklappt. Bitte versuchen Sie es erneut.",
+    factorsContinue: "Weiter",
     emailCodeSubject: "Ihr Code: {code}",
     emailCodeText: "Ihr Bestätigungscode lautet {code}. Er gilt einmal, {minutes} Minuten lang. Wenn Sie sich nicht anmelden wollten, ignorieren Sie diese E-Mail.",
     secondFactorTitle: "Bestätigung in zwei Schritten",

@@ -90,6 +90,7 @@ const en: Language = {
     factorsErrorInvalid: "That code is not right. Check the app and try again.",
     factorsErrorFreshProof: "First enter a current code from your authenticator app or a backup code.",
     factorsErrorOther: "That did not work. Please try again.",
+    factorsContinue: "Continue",
     emailCodeSubject: "Your code: {code}",
     emailCodeText: "Your verification code is {code}. It works once, for {minutes} minutes. If you did not try to sign in, ignore this email.",
     secondFactorTitle: "Two-step verification",

@@ -87,6 +87,7 @@ const es: Language = {
     factorsErrorInvalid: "Ese código no es correcto. Revisa la aplicación e inténtalo de nuevo.",
     factorsErrorFreshProof: "Primero introduce un código actual de tu aplicación de autenticación o un código de respaldo.",
     factorsErrorOther: "No funcionó. Inténtalo de nuevo.",
+    factorsContinue: "Continuar",
     emailCodeSubject: "Tu código: {code}",
     emailCodeText: "Tu código de verificación es {code}. Sirve una sola vez, durante {minutes} minutos. Si no intentaste iniciar sesión, ignora este correo.",
     secondFactorTitle: "Verificación en dos pasos",

@@ -87,6 +87,7 @@ const fr: Language = {
     factorsErrorInvalid: "Ce code n'est pas correct. Vérifiez l'application et réessayez.",
     factorsErrorFreshProof: "Saisissez d'abord un code actuel de votre application d'authentification ou un code de secours.",
     factorsErrorOther: "Cela n'a pas fonctionné. Veuillez réessayer.",
+    factorsContinue: "Continuer",
     emailCodeSubject: "Votre code : {code}",
     emailCodeText: "Votre code de vérification est {code}. Il ne sert qu'une fois, pendant {minutes} minutes. Si vous n'avez pas essayé de vous connecter, ignorez cet e-mail.",
     secondFactorTitle: "Validation en deux étapes",

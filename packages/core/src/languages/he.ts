@@ -87,6 +87,7 @@ const he: Language = {
     factorsErrorInvalid: "הקוד שגוי. בדקו את האפליקציה ונסו שוב.",
     factorsErrorFreshProof: "הזינו קודם קוד עדכני מאפליקציית האימות או קוד גיבוי.",
     factorsErrorOther: "זה לא הצליח. נסו שוב.",
+    factorsContinue: "המשך",
     emailCodeSubject: "הקוד שלך: {code}",
     emailCodeText: "קוד האימות שלך הוא {code}. הוא עובד פעם אחת, במשך {minutes} דקות. אם לא ניסית להיכנס, אפשר להתעלם מהודעה זו.",
     secondFactorTitle: "אימות דו-שלבי",

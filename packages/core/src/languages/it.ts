@@ -87,6 +87,7 @@ const it: Language = {
     factorsErrorInvalid: "Il codice non è corretto. Controlla l'app e riprova.",
     factorsErrorFreshProof: "Inserisci prima un codice attuale dell'app di autenticazione o un codice di backup.",
     factorsErrorOther: "Non ha funzionato. Riprova.",
+    factorsContinue: "Continua",
     emailCodeSubject: "Il tuo codice: {code}",
     emailCodeText: "Il tuo codice di verifica è {code}. Vale una sola volta, per {minutes} minuti. Se non hai provato ad accedere, ignora questa email.",
     secondFactorTitle: "Verifica in due passaggi",

@@ -87,6 +87,7 @@ const ja: Language = {
     factorsErrorInvalid: "コードが正しくありません。アプリを確認して、もう一度お試しください。",
     factorsErrorFreshProof: "まず認証アプリの現在のコードかバックアップコードを入力してください。",
     factorsErrorOther: "うまくいきませんでした。もう一度お試しください。",
+    factorsContinue: "続ける",
     emailCodeSubject: "コード: {code}",
     emailCodeText: "確認コードは {code} です。1回だけ、{minutes} 分間有効です。ログインしようとしていない場合は、このメールを無視してください。",
     secondFactorTitle: "2段階認証",

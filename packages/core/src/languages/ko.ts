@@ -87,6 +87,7 @@ const ko: Language = {
     factorsErrorInvalid: "코드가 올바르지 않습니다. 앱을 확인하고 다시 시도하세요.",
     factorsErrorFreshProof: "먼저 인증 앱의 현재 코드나 백업 코드를 입력하세요.",
     factorsErrorOther: "실패했습니다. 다시 시도하세요.",
+    factorsContinue: "계속",
     emailCodeSubject: "코드: {code}",
     emailCodeText: "인증 코드는 {code}입니다. {minutes}분 동안 한 번만 사용할 수 있습니다. 로그인을 시도하지 않았다면 이 이메일을 무시하세요.",
     secondFactorTitle: "2단계 인증",

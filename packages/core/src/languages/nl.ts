@@ -87,6 +87,7 @@ const nl: Language = {
     factorsErrorInvalid: "Die code klopt niet. Controleer de app en probeer het opnieuw.",
     factorsErrorFreshProof: "Voer eerst een actuele code van je authenticator-app of een back-upcode in.",
     factorsErrorOther: "Dat is niet gelukt. Probeer het opnieuw.",
+    factorsContinue: "Doorgaan",
     emailCodeSubject: "Je code: {code}",
     emailCodeText: "Je verificatiecode is {code}. Hij werkt één keer, {minutes} minuten lang. Heb je niet geprobeerd in te loggen, negeer deze e-mail dan.",
     secondFactorTitle: "Verificatie in twee stappen",

@@ -87,6 +87,7 @@ const pl: Language = {
     factorsErrorInvalid: "Ten kod jest nieprawidłowy. Sprawdź aplikację i spróbuj ponownie.",
     factorsErrorFreshProof: "Najpierw podaj aktualny kod z aplikacji uwierzytelniającej lub kod zapasowy.",
     factorsErrorOther: "Nie udało się. Spróbuj ponownie.",
+    factorsContinue: "Dalej",
     emailCodeSubject: "Twój kod: {code}",
     emailCodeText: "Twój kod weryfikacyjny to {code}. Działa raz, przez {minutes} minut. Jeśli nie próbowałeś się zalogować, zignoruj tę wiadomość.",
     secondFactorTitle: "Weryfikacja dwuetapowa",

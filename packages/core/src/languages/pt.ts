@@ -87,6 +87,7 @@ const pt: Language = {
     factorsErrorInvalid: "Esse código não está correto. Verifique o aplicativo e tente de novo.",
     factorsErrorFreshProof: "Primeiro informe um código atual do seu aplicativo autenticador ou um código de backup.",
     factorsErrorOther: "Não deu certo. Tente de novo.",
+    factorsContinue: "Continuar",
     emailCodeSubject: "Seu código: {code}",
     emailCodeText: "Seu código de verificação é {code}. Ele vale uma vez, por {minutes} minutos. Se você não tentou entrar, ignore este e-mail.",
     secondFactorTitle: "Verificação em duas etapas",

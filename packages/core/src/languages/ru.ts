@@ -87,6 +87,7 @@ const ru: Language = {
     factorsErrorInvalid: "Код неверен. Проверьте приложение и попробуйте снова.",
     factorsErrorFreshProof: "Сначала введите текущий код из приложения-аутентификатора или резервный код.",
     factorsErrorOther: "Не получилось. Попробуйте ещё раз.",
+    factorsContinue: "Продолжить",
     emailCodeSubject: "Ваш код: {code}",
     emailCodeText: "Ваш код подтверждения: {code}. Он действует один раз в течение {minutes} минут. Если вы не пытались войти, просто проигнорируйте это письмо.",
     secondFactorTitle: "Двухэтапная проверка",

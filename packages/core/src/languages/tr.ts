@@ -87,6 +87,7 @@ const tr: Language = {
     factorsErrorInvalid: "Bu kod doğru değil. Uygulamayı kontrol edip yeniden deneyin.",
     factorsErrorFreshProof: "Önce kimlik doğrulama uygulamanızdan güncel bir kod veya bir yedek kod girin.",
     factorsErrorOther: "Olmadı. Lütfen yeniden deneyin.",
+    factorsContinue: "Devam et",
     emailCodeSubject: "Kodunuz: {code}",
     emailCodeText: "Doğrulama kodunuz {code}. Bir kez, {minutes} dakika boyunca çalışır. Giriş yapmaya çalışmadıysanız bu e-postayı yok sayın.",
     secondFactorTitle: "İki adımlı doğrulama",

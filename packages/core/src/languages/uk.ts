@@ -87,6 +87,7 @@ const uk: Language = {
     factorsErrorInvalid: "Код неправильний. Перевірте застосунок і спробуйте ще раз.",
     factorsErrorFreshProof: "Спершу введіть поточний код із застосунку-автентифікатора або резервний код.",
     factorsErrorOther: "Не вдалося. Спробуйте ще раз.",
+    factorsContinue: "Продовжити",
     emailCodeSubject: "Ваш код: {code}",
     emailCodeText: "Ваш код підтвердження: {code}. Він діє один раз протягом {minutes} хвилин. Якщо ви не намагалися увійти, проігноруйте цей лист.",
     secondFactorTitle: "Двоетапна перевірка",

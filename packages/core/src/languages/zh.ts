@@ -87,6 +87,7 @@ const zh: Language = {
     factorsErrorInvalid: "验证码不正确。请检查应用后重试。",
     factorsErrorFreshProof: "请先输入身份验证器应用中的当前验证码或一个备用码。",
     factorsErrorOther: "操作未成功，请重试。",
+    factorsContinue: "继续",
     emailCodeSubject: "你的验证码：{code}",
     emailCodeText: "你的验证码是 {code}，{minutes} 分钟内有效，只能使用一次。如果你没有尝试登录，请忽略此邮件。",
     secondFactorTitle: "两步验证",

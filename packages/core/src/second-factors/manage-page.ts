@@ -4,7 +4,7 @@
  * renews backup codes, removes a factor. Every form posts to the endpoints of `enrolment.ts`.
  */
 import type { AdapterUser } from "../adapter.js";
-import { csrfOf, withCookies } from "../actions/request-state.js";
+import { callbackUrlOf, csrfOf, withCookies } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
@@ -65,7 +65,10 @@ function codeInput(id: string, label: string): SafeHtml {
 export async function renderManagePage(ctx: AuthContext, req: AuthRequest, user: AdapterUser, notice: ManageNotice = {}): Promise<ResponseInternal> {
   const language = await chooseLanguage(ctx, req.request);
   const csrf = await csrfOf(ctx, req);
-  const target: Form = { action: `${ctx.baseUrl}/second-factor`, csrfToken: csrf.token, callbackUrl: `${ctx.baseUrl}/second-factor/enrol` };
+  // Where "Continue" leads: the checked callback URL (the sign-in's destination when a required
+  // enrolment sent the user here), carried through every form of the page.
+  const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
+  const target: Form = { action: `${ctx.baseUrl}/second-factor`, csrfToken: csrf.token, callbackUrl };
   const factors = await listFactors(ctx, user.id);
   const app = factors.find((factor) => factor.kind === "totp");
   const backupLeft = (await rowsOf(storeOf(ctx), user.id, "backup")).length;
@@ -97,9 +100,10 @@ ${form(target, "enrol", html`<input type="hidden" name="kind" value="totp">`, te
   }
   if (factors.some((factor) => factor.kind === "email")) sections.push(html`<section class="factor"><p>${text("factorsEmailOn")}</p></section>`);
   const body = html`<p>${text("factorsIntro")}</p>
-${sections}`;
+${sections}
+<p><a href="${callbackUrl}">${text("factorsContinue")}</a></p>`;
   const page = renderDocument({ title: text("factorsTitle"), theme: ctx.theme, body, extraCss, language });
-  return withCookies({ status: 200, body: page, headers: { ...noStore } }, [csrf.cookie]);
+  return withCookies({ status: 200, body: page, headers: { ...noStore } }, [csrf.cookie, ...cookies]);
 }
 
 /**
@@ -111,7 +115,7 @@ export async function managePageAction(ctx: AuthContext, req: AuthRequest): Prom
   const page = (req.headers.get("accept") ?? "").includes("text/html");
   if (!signedIn) {
     return page
-      ? { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/second-factor/enrol` }) }
+      ? { redirect: signInPageUrl(ctx, { callbackUrl: req.url.href }) }
       : { status: 401, body: { error: "NotSignedIn", message: "Sign in first." }, headers: { ...noStore } };
   }
   if (!page) return { body: { factors: await listFactors(ctx, signedIn.user.id) }, headers: { ...noStore } };

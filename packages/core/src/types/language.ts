@@ -154,6 +154,8 @@ export interface Messages {
   factorsErrorFreshProof: string;
   /** Any other refusal on that page. */
   factorsErrorOther: string;
+  /** Link from that page back to the site (the callback URL). */
+  factorsContinue: string;
   /** Subject of the email carrying a code (`{code}`). */
   emailCodeSubject: string;
   /** Body of the email carrying a code (`{code}`, `{minutes}` of validity). */
