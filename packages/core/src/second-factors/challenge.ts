@@ -117,21 +117,24 @@ export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest):
   await requireCsrf(ctx, req);
   const answer = answerOf(req.body);
   const pending = await pendingOf(ctx, req);
+  const user = await storedUser(ctx, pending);
+  if ("send" in answer && !(await answerKinds(ctx, user.id)).includes("email")) throw new InvalidRequest("Email codes are not offered to this user.");
   const turn = await spendTurn(ctx, pending.nonce);
   if (!turn) throw expired(`This sign-in took its ${maxAnswers} answers, was completed, or expired.`);
-  const nextTurn = () => (turn.turn + 1 < maxAnswers ? allowTurn(ctx, pending.nonce, turn.turn + 1, turn.expires) : Promise.resolve());
-  const user = await storedUser(ctx, pending);
-
-  if ("send" in answer) {
-    if (!(await answerKinds(ctx, user.id)).includes("email")) throw new InvalidRequest("Email codes are not offered to this user.");
-    await sendEmailCode(ctx, user, "second-factor", req.request);
-    await nextTurn();
-    return backToChallenge(ctx, { sent: "email" });
+  // Whatever happens after the turn is spent (a wrong code, a mail that fails), the next answer
+  // gets the next turn, up to the last; only a right code ends the wait.
+  let passed = false;
+  try {
+    if ("send" in answer) {
+      await sendEmailCode(ctx, user, "second-factor", req.request);
+      return backToChallenge(ctx, { sent: "email" });
+    }
+    const result = await verifySecondFactor(ctx, user, { code: answer.code, kind: answer.kind });
+    passed = result.ok;
+  } finally {
+    if (!passed && turn.turn + 1 < maxAnswers) await allowTurn(ctx, pending.nonce, turn.turn + 1, turn.expires);
   }
-
-  const result = await verifySecondFactor(ctx, user, { code: answer.code, kind: answer.kind });
-  if (!result.ok) {
-    await nextTurn();
+  if (!passed) {
     ctx.logger.warn("SecondFactorInvalid", "A wrong second-factor code was given.");
     await ctx.events.secondFactorFailed?.({ userId: user.id, kind: answer.kind ?? null });
     return backToChallenge(ctx, { error: "SecondFactorInvalid", ...(answer.kind === "backup" && { kind: "backup" }) });
