@@ -92,7 +92,7 @@ const de: Language = {
     emailCodeText: "Ihr Bestätigungscode lautet {code}. Er gilt einmal, {minutes} Minuten lang. Wenn Sie sich nicht anmelden wollten, ignorieren Sie diese E-Mail.",
     secondFactorTitle: "Bestätigung in zwei Schritten",
     secondFactorIntro: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
-    secondFactorCodeLabel: "Code",
+    secondFactorCodeLabel: "Bestätigungscode",
     secondFactorBackupIntro: "Geben Sie einen Ihrer Backup-Codes ein. Jeder Code funktioniert nur einmal.",
     secondFactorBackupLabel: "Backup-Code",
     secondFactorEmailIntro: "Wir können Ihnen einen Code an Ihre E-Mail-Adresse senden.",

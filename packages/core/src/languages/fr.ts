@@ -92,7 +92,7 @@ const fr: Language = {
     emailCodeText: "Votre code de vérification est {code}. Il ne sert qu'une fois, pendant {minutes} minutes. Si vous n'avez pas essayé de vous connecter, ignorez cet e-mail.",
     secondFactorTitle: "Validation en deux étapes",
     secondFactorIntro: "Saisissez le code à 6 chiffres de votre application d’authentification.",
-    secondFactorCodeLabel: "Code",
+    secondFactorCodeLabel: "Code de vérification",
     secondFactorBackupIntro: "Saisissez l’un de vos codes de secours. Chaque code ne fonctionne qu’une fois.",
     secondFactorBackupLabel: "Code de secours",
     secondFactorEmailIntro: "Nous pouvons envoyer un code à votre adresse e-mail.",

@@ -92,7 +92,7 @@ const nl: Language = {
     emailCodeText: "Je verificatiecode is {code}. Hij werkt één keer, {minutes} minuten lang. Heb je niet geprobeerd in te loggen, negeer deze e-mail dan.",
     secondFactorTitle: "Verificatie in twee stappen",
     secondFactorIntro: "Voer de 6-cijferige code uit je authenticator-app in.",
-    secondFactorCodeLabel: "Code",
+    secondFactorCodeLabel: "Verificatiecode",
     secondFactorBackupIntro: "Voer een van je back-upcodes in. Elke code werkt één keer.",
     secondFactorBackupLabel: "Back-upcode",
     secondFactorEmailIntro: "We kunnen een code naar je e-mailadres sturen.",
