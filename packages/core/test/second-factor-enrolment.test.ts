@@ -305,6 +305,16 @@ describe("refusals", () => {
     expect(await response.json()).toMatchObject({ error: "UnknownAction" });
   });
 
+  test("the option needs an adapter with the second-factor methods: a configuration error names what is missing", async () => {
+    const { listSecondFactors: _list, ...without } = adapter;
+    const lacking = await new Client(config("jwt", undefined, { adapter: without })).fetch("/auth/session", { headers: { "x-auth-return-redirect": "1" } });
+    expect(lacking.status).toBe(500);
+    expect(JSON.stringify(await lacking.json())).toContain("listSecondFactors");
+    const none = await new Client(config("jwt", undefined, { adapter: undefined, providers: [] })).fetch("/auth/session", { headers: { "x-auth-return-redirect": "1" } });
+    expect(none.status).toBe(500);
+    expect(JSON.stringify(await none.json())).toContain("Second factors need an adapter");
+  });
+
   test("every POST second-factor[/step] falls under the secondFactor rate limit", async () => {
     for (const providerId of [undefined, "enrol", "confirm", "remove", "backup-codes"]) {
       const request = { method: "POST", action: "second-factor", providerId, query: {}, jsonMode: false, request: new Request(origin) };
