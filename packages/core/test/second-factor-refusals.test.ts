@@ -171,3 +171,13 @@ describe("sign-in by an emailed code", () => {
     expect(browser.jar.has("latch.email-code")).toBe(false);
   });
 });
+
+test("an adapter without verification tokens is a configuration error that names them", async () => {
+  const { useVerificationToken: _dropped, ...partial } = adapter;
+  const browser = new Client(configFor({ adapter: partial }));
+  const response = await browser.fetch("/auth/session", { headers: { accept: "application/json" } });
+  expect(response.status).toBe(500);
+  const text = await response.text();
+  expect(text).toContain("useVerificationToken");
+  expect(hasStackTrace(text)).toBe(false);
+});

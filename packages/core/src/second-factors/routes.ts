@@ -35,6 +35,9 @@ export async function postSecondFactor(ctx: AuthContext, req: AuthRequest): Prom
 export function checkSecondFactors(adapter: Adapter | undefined, needs: Set<AdapterMethod>): AuthError | null {
   if (!adapter) return new MissingAdapter("Second factors need an adapter to store them; set `adapter` in the config.");
   for (const method of secondFactorMethods) needs.add(method);
+  // The sign-in step-up counts a waiting sign-in's answers in verification tokens; the emailed-code
+  // sign-in looks its user up by address.
+  for (const method of ["createVerificationToken", "useVerificationToken", "getUserByEmail"] as const) needs.add(method);
   return null;
 }
 
