@@ -300,3 +300,19 @@ test.each(["jwt", "database"] as const)("signed in as the same user already (%s)
   const { user: second } = await enrolledUser(cfg);
   expect((await browser.firstFactor(second.email)).headers.get("location")).toBe(`${origin}/auth/second-factor`);
 });
+
+test("Password(): the right password reaches the challenge, not the session", async () => {
+  const { hashPassword } = await import("@latch/core/passwords");
+  const Password = (await import("@latch/core/providers/password")).default;
+  const seen: Seen = { failed: [], signedIn: [] };
+  const cfg = { ...config("database", seen), providers: [...config("database", seen).providers, Password()] };
+  const { user, enrolled, browser } = await enrolledUser(cfg);
+  await adapter.setPassword!({ userId: user.id, hash: await hashPassword("violet staircase 42"), updatedAt: new Date() });
+  const first = await browser.post("/auth/callback/password", { csrfToken: await browser.csrfToken(), email: user.email, password: "violet staircase 42", callbackUrl: `${origin}/home` });
+  expect(first.headers.get("location")).toBe(`${origin}/auth/second-factor`);
+  expect(await browser.session()).toBeNull();
+  const right = await browser.answer({ code: totp(enrolled.secret, enrolled.confirmedStep + 1) });
+  expect(right.headers.get("location")).toBe(`${origin}/home`);
+  expect(await browser.session()).toMatchObject({ user: { email: user.email } });
+  expect(browser.noSessionCookieYet()).toBe(false);
+});
