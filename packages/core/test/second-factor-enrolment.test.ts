@@ -172,6 +172,46 @@ describe("enrolling an authenticator app", () => {
     expect(await french.text()).toContain("Validation en deux étapes");
   });
 
+  test("through the page's forms: set up, confirm (codes shown once), a refused removal says why, a removal with a code", async () => {
+    const cfg = config("jwt");
+    const { user, client } = await signedIn(cfg);
+    const form = async (step: string, fields: Record<string, string>) =>
+      client.post(`/auth/second-factor/${step}`, { csrfToken: await client.csrfToken(), ...fields }, { accept: "text/html" });
+
+    const enrolled = await (await form("enrol", { kind: "totp" })).text();
+    const key = /<code class="key">([A-Z2-7]+)<\/code>/.exec(enrolled)![1]!;
+    const wrong = await form("confirm", { code: totp(key, stepNow() + 8) });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("That code is not right.");
+
+    const confirmed = await form("confirm", { code: totp(key, stepNow()) });
+    expect(confirmed.status).toBe(200);
+    const page = await confirmed.text();
+    expect(page).toContain("Your authenticator app is on.");
+    const shown = [...page.matchAll(/<li>([a-z1-9]{4}-[a-z1-9]{4}-[a-z1-9]{4})<\/li>/g)].map((m) => m[1]);
+    expect(shown).toHaveLength(10);
+    expect(page).toContain(`action="${origin}/auth/second-factor/remove"`);
+    expect(page).toContain(`action="${origin}/auth/second-factor/backup-codes"`);
+    expect(page).toContain("Backup codes left: 10");
+
+    // Shown once: the page itself never lists the codes again.
+    const again = await (await client.fetch("/auth/second-factor/enrol", { headers: { accept: "text/html" } })).text();
+    expect(again).not.toContain(shown[0]!);
+    expect(again).toContain("Authenticator app: on");
+
+    const refused = await form("remove", { kind: "totp", code: totp(key, stepNow() + 8) });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("First enter a current code");
+    expect((await rows(user.id)).filter((row) => row.kind === "totp")).toHaveLength(1);
+
+    const removed = await form("remove", { kind: "totp", code: shown[1]! });
+    expect(removed.status).toBe(200);
+    const after = await removed.text();
+    expect(after).toContain("Removed.");
+    expect(after).toContain("Authenticator app: off");
+    expect(await rows(user.id)).toEqual([]);
+  });
+
   test("the page leads on to its checked callback URL (where a required enrolment came from), never off the site", async () => {
     const cfg = config("jwt");
     const { client } = await signedIn(cfg);
