@@ -160,7 +160,7 @@ export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verifie
 
 /**
  * Starts the session of a user the sign-in is complete for, fires the `signIn` event, and
- * redirects (to `pages.newUser` for a new user). The only place a session cookie is issued.
+ * redirects (to `pages.newUser` for a new user). The only place where a sign-in issues a session.
  */
 export async function startSignedIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal> {
   const { user, account, profile, isNewUser } = signedIn;
