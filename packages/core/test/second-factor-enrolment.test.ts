@@ -304,6 +304,16 @@ describe("fresh proof: removal and new backup codes", () => {
     expect(await recent.json()).toEqual({ removed: ["backup"] });
     expect((await rows(user.id)).map((row) => row.kind)).toEqual(["totp"]);
   });
+
+  test("with rememberDevice on, a recent sign-in does not count (it may have skipped the second factor): a code is needed", async () => {
+    const cfg = config("database", undefined, { secondFactor: SecondFactors({ rememberDevice: { maxAge: 3600 } }) });
+    const { user, post } = await signedIn(cfg);
+    const enrolled = await enrolTotp(post);
+    const bare = await post("/auth/second-factor/remove", { kind: "backup" });
+    expect(bare.status).toBe(403);
+    expect((await rows(user.id)).filter((row) => row.kind === "backup")).toHaveLength(10);
+    expect((await post("/auth/second-factor/remove", { kind: "backup", code: enrolled.backupCodes[0]! })).status).toBe(200);
+  });
 });
 
 describe("refusals", () => {

@@ -57,12 +57,13 @@ function kindField(req: AuthRequest): FactorKind {
 
 /**
  * Whether the user proved presence now: a right code of one of their factors (which it spends),
- * or a database session that started less than 5 minutes ago.
+ * or a database session that started less than 5 minutes ago — unless browsers can be
+ * remembered, since a remembered browser's sign-in skipped the second factor.
  */
 async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
   if (code) return (await verifySecondFactor(ctx, user, { code })).ok;
   // Only the sessions list carries a session's start (`createdAt`); JWT sessions have none to read.
-  if (!sessionToken || !adapterHas(ctx.adapter, "listSessions")) return false;
+  if (!sessionToken || settingsOf(ctx).rememberDevice || !adapterHas(ctx.adapter, "listSessions")) return false;
   const sessions = await ctx.adapter!.listSessions!(user.id);
   const current = sessions.find((session) => session.userId === user.id && timingSafeEqual(session.sessionToken, sessionToken));
   const started = current?.createdAt ? new Date(current.createdAt).valueOf() : 0;
