@@ -323,6 +323,9 @@ describe("refusals", () => {
     const anonymous = await clientPost(stranger)("/auth/second-factor/enrol", { kind: "totp" });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: "NotSignedIn" });
+    const anonymousForm = await stranger.post("/auth/second-factor/enrol", { csrfToken: await stranger.csrfToken(), kind: "totp" }, { accept: "text/html" });
+    expect(anonymousForm.status).toBe(302);
+    expect(anonymousForm.headers.get("location")).toBe(`${origin}/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/auth/second-factor/enrol`)}`);
 
     const { user, client } = await signedIn(cfg);
     const forged = await client.fetch("/auth/second-factor/enrol", {

@@ -11,6 +11,7 @@ import { randomUUID, timingSafeEqual } from "../crypto/index.js";
 import { InvalidRequest } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
+import { signInPageUrl } from "../http/urls.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import { backupCodeCount, codeHash, newBackupCode } from "./codes.js";
@@ -35,7 +36,10 @@ class Refusal {
   ) {}
 }
 
-/** A script (JSON body or `X-Auth-Return-Redirect`, or no HTML accepted) gets JSON; a form the page. */
+/**
+ * A script (JSON body or `X-Auth-Return-Redirect`, or no HTML accepted) gets JSON; a form the page
+ * (signed out: the sign-in page, coming back to the management page).
+ */
 function wantsJson(req: AuthRequest): boolean {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   return req.jsonMode || type.includes("application/json") || !(req.headers.get("accept") ?? "").includes("text/html");
@@ -188,6 +192,7 @@ function answer(step: Step): (ctx: AuthContext, req: AuthRequest) => Promise<Res
       return renderManagePage(ctx, req, signedIn.user, done.notice);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
+      if (!json && !signedIn) return { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/second-factor/enrol` }) };
       if (json || !signedIn) return { status: error.status, body: { error: error.error, message: error.message }, headers: { ...noStore } };
       const page = await renderManagePage(ctx, req, signedIn.user, { error: error.error });
       return { ...page, status: error.status };
