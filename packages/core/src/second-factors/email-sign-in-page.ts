@@ -50,6 +50,7 @@ ${hiddenFormFields(props)}
 </form>
 `
     : html`<p>${language.text("emailSignInIntro")}</p>\n`;
-  const body = html`${alert}${codeForm}${emailForm}`;
+  const body = props.email ? html`${alert}${codeForm}<p class="divider">${language.text("signInOr")}</p>
+${emailForm}` : html`${alert}${codeForm}${emailForm}`;
   return { status: 200, html: renderDocument({ title: language.text("emailSignInTitle"), theme: props.theme, body, language }) };
 }
