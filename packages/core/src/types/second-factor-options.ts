@@ -46,8 +46,9 @@ export interface EmailCodeMessage {
   expires: Date;
   /** `"second-factor"` or `"sign-in"`. */
   purpose: "second-factor" | "sign-in";
-  /** Subject and bodies in the language chosen for the request. */
+  /** The subject, in the language chosen for the request ("Your code: 123456"). */
   subject: string;
+  /** The plain-text body, in that language: the code and how long it works. */
   text: string;
   /** The request that asked for the code. */
   request: Request;
@@ -55,10 +56,15 @@ export interface EmailCodeMessage {
 
 /** {@link SecondFactorsOptions} with the defaults filled in. */
 export interface SecondFactorSettings {
+  /** The kinds offered, without repeats. */
   readonly factors: readonly FactorKind[];
+  /** {@link SecondFactorsOptions.required}, `false` when not given. */
   readonly required: boolean | ((user: AdapterUser) => Awaitable<boolean>);
+  /** {@link SecondFactorsOptions.rememberDevice}. */
   readonly rememberDevice?: { readonly maxAge: number };
+  /** {@link SecondFactorsOptions.issuer}. */
   readonly issuer?: string;
+  /** {@link SecondFactorsOptions.sendCode}. */
   readonly sendCode?: (message: EmailCodeMessage) => Awaitable<void>;
 }
 
