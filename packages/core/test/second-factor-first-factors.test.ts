@@ -46,7 +46,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-function configure(strategy: "jwt" | "database"): void {
+function configure(strategy: "jwt" | "database", required = false): void {
   config = {
     secret,
     trustHost: true,
@@ -58,7 +58,7 @@ function configure(strategy: "jwt" | "database"): void {
       Nodemailer({ server: smtp.url, from: "Latch Test <no-reply@latch.test>" }),
     ],
     account: { linking: "verified-email", trustedProviders: ["op"] },
-    secondFactor: SecondFactors({ factors: ["totp", "backup", "email"] }),
+    secondFactor: SecondFactors({ factors: ["totp", "backup", "email"], required }),
     events: { signIn: ({ account, profile }) => void signIns.push({ account, profile }) },
   };
 }
@@ -256,4 +256,22 @@ describe("an emailed code as the first factor (no password, no link)", () => {
     expect(answer.headers.get("location")).toBe(`${origin}/done`);
     expect(await sessionOf(browser)).toMatchObject({ user: { email } });
   });
+});
+
+test("required, without an app but with a verified address: the sign-in waits for an emailed code", async () => {
+  configure("database", true);
+  const email = "required-by-mail@example.com";
+  await PostgresAdapter(db).createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: null, image: null });
+  const browser = createBrowser();
+  await postForm(browser, "/auth/second-factor/email-sign-in", { email, callbackUrl: `${origin}/done` });
+  const signInCode = /\b(\d{6})\b/.exec((await smtp.waitForMail({ to: email })).text)![1]!;
+  const held = await postForm(browser, "/auth/second-factor/email-sign-in", { code: signInCode });
+  expect(held.headers.get("location")).toBe(`${origin}/auth/second-factor`);
+  expect(setsSessionCookie(held)).toBe(false);
+  const kinds = await browser.fetch(`${origin}/auth/second-factor`, { headers: { accept: "application/json" } });
+  expect(await kinds.json()).toEqual({ factors: ["email"], remember: false });
+  await postForm(browser, "/auth/second-factor", { send: "email" });
+  const code = /\b(\d{6})\b/.exec((await smtp.waitForMail({ to: email })).text)![1]!;
+  expect((await postForm(browser, "/auth/second-factor", { code, kind: "email" })).headers.get("location")).toBe(`${origin}/done`);
+  expect(await sessionOf(browser)).toMatchObject({ user: { email } });
 });
