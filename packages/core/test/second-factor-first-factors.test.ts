@@ -131,8 +131,8 @@ describe.each(["jwt", "database"] as const)("OpenID Connect first factor, %s ses
   });
 });
 
-describe("email link first factor, email code second factor", () => {
-  test("the link's sign-in waits; a code sent by email completes it once", async () => {
+describe("email link first factor", () => {
+  test("the link's sign-in waits for the app's code; a code to the same mailbox is not offered as the second factor", async () => {
     configure("database");
     const email = "linked@example.com";
     const linkIn = async (browser: TestBrowser, responses: Response[]) => {
@@ -143,32 +143,58 @@ describe("email link first factor, email code second factor", () => {
     };
     const setup = createBrowser();
     expect((await linkIn(setup, [])).pathname).toBe("/done");
-    await enrolTotp(poster(setup));
+    const enrolled = await enrolTotp(poster(setup));
 
     const browser = createBrowser();
     const responses: Response[] = [];
     expect((await linkIn(browser, responses)).href).toBe(`${origin}/auth/second-factor`);
+    const page = await browser.fetch(`${origin}/auth/second-factor`, { headers: { accept: "text/html" } });
+    expect(await page.text()).not.toContain("Email me a code");
+    const kinds = await browser.fetch(`${origin}/auth/second-factor`, { headers: { accept: "application/json" } });
+    expect(await kinds.json()).toEqual({ factors: ["totp", "backup"], remember: false });
+    const before = smtp.messages.length;
+    const sent = await postForm(browser, "/auth/second-factor", { send: "email" });
+    expect(sent.status).toBe(400);
+    expect(smtp.messages.length).toBe(before);
+    expect(responses.some(setsSessionCookie)).toBe(false);
+    expect(await sessionOf(browser)).toBeNull();
+
+    const answer = await postForm(browser, "/auth/second-factor", { code: totp(enrolled.secret, enrolled.confirmedStep + 1) });
+    expect(answer.headers.get("location")).toBe(`${origin}/done`);
+    expect(await sessionOf(browser)).toMatchObject({ user: { email } });
+  });
+});
+
+describe("an emailed code as the second factor after OpenID Connect", () => {
+  test("required, no app: the provider's sign-in waits for a code by email, which works once", async () => {
+    configure("jwt", true);
+    const email = "required-by-mail@example.com";
+    op.setAccount({ sub: "required-by-mail", email, email_verified: true, name: "Mail" });
+    op.signInAs("required-by-mail");
+    const signInWithOp = async (browser: TestBrowser, responses: Response[]) =>
+      run(browser, responses, await postForm(browser, "/auth/signin/op", { callbackUrl: `${origin}/done` }));
+
+    const browser = createBrowser();
+    const responses: Response[] = [];
+    expect((await signInWithOp(browser, responses)).href).toBe(`${origin}/auth/second-factor`);
+    const kinds = await browser.fetch(`${origin}/auth/second-factor`, { headers: { accept: "application/json" } });
+    expect(await kinds.json()).toEqual({ factors: ["email"], remember: false });
     const page = await browser.fetch(`${origin}/auth/second-factor`, { headers: { accept: "text/html" } });
     expect(await page.text()).toContain("Email me a code");
 
     const sent = await postForm(browser, "/auth/second-factor", { send: "email" });
     responses.push(sent);
     expect(sent.headers.get("location")).toBe(`${origin}/auth/second-factor?sent=email`);
-    const mail = await smtp.waitForMail({ to: email });
-    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
-    expect(code).toBeTruthy();
+    const code = /\b(\d{6})\b/.exec((await smtp.waitForMail({ to: email })).text)![1]!;
     expect(responses.some(setsSessionCookie)).toBe(false);
     expect(await sessionOf(browser)).toBeNull();
-
-    const answer = await postForm(browser, "/auth/second-factor", { code: code!, kind: "email" });
-    expect(answer.headers.get("location")).toBe(`${origin}/done`);
+    expect((await postForm(browser, "/auth/second-factor", { code })).headers.get("location")).toBe(`${origin}/done`);
     expect(await sessionOf(browser)).toMatchObject({ user: { email } });
 
     // The same code in a new waiting sign-in: refused.
     const again = createBrowser();
-    await linkIn(again, []);
-    const replay = await postForm(again, "/auth/second-factor", { code: code!, kind: "email" });
-    expect(replay.headers.get("location")).toContain("error=SecondFactorInvalid");
+    await signInWithOp(again, []);
+    expect((await postForm(again, "/auth/second-factor", { code, kind: "email" })).headers.get("location")).toContain("error=SecondFactorInvalid");
     expect(await sessionOf(again)).toBeNull();
   });
 });
@@ -258,20 +284,14 @@ describe("an emailed code as the first factor (no password, no link)", () => {
   });
 });
 
-test("required, without an app but with a verified address: the sign-in waits for an emailed code", async () => {
+test("required, no app, first factor an emailed code: nothing usable is left, so on to enrolment", async () => {
   configure("database", true);
-  const email = "required-by-mail@example.com";
+  const email = "required-code-only@example.com";
   await PostgresAdapter(db).createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: null, image: null });
   const browser = createBrowser();
   await postForm(browser, "/auth/second-factor/email-sign-in", { email, callbackUrl: `${origin}/done` });
   const signInCode = /\b(\d{6})\b/.exec((await smtp.waitForMail({ to: email })).text)![1]!;
-  const held = await postForm(browser, "/auth/second-factor/email-sign-in", { code: signInCode });
-  expect(held.headers.get("location")).toBe(`${origin}/auth/second-factor`);
-  expect(setsSessionCookie(held)).toBe(false);
-  const kinds = await browser.fetch(`${origin}/auth/second-factor`, { headers: { accept: "application/json" } });
-  expect(await kinds.json()).toEqual({ factors: ["email"], remember: false });
-  await postForm(browser, "/auth/second-factor", { send: "email" });
-  const code = /\b(\d{6})\b/.exec((await smtp.waitForMail({ to: email })).text)![1]!;
-  expect((await postForm(browser, "/auth/second-factor", { code, kind: "email" })).headers.get("location")).toBe(`${origin}/done`);
+  const answered = await postForm(browser, "/auth/second-factor/email-sign-in", { code: signInCode });
+  expect(answered.headers.get("location")).toBe(`${origin}/auth/second-factor/enrol?callbackUrl=${encodeURIComponent(`${origin}/done`)}`);
   expect(await sessionOf(browser)).toMatchObject({ user: { email } });
 });

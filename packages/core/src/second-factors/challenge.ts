@@ -16,10 +16,12 @@ import { secondFactorsCode } from "../symbols.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import type { ResponseInternal } from "../types/response.js";
 import { renderChallengePage } from "./challenge-page.js";
+import { normalizeCode } from "./codes.js";
 import { sendEmailCode } from "./email-code.js";
 import { listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
+import { usableAfter } from "./step-up.js";
 
 export { emailSignInAction, emailSignInPageAction } from "./email-sign-in.js";
 
@@ -36,9 +38,9 @@ async function pendingOf(ctx: AuthContext, req: AuthRequest): Promise<PendingSig
   return pending;
 }
 
-/** The ways this user can answer, each kind once, in the page's order. */
-async function answerKinds(ctx: AuthContext, userId: string): Promise<FactorKind[]> {
-  const listed = new Set((await listFactors(ctx, userId)).map((f) => f.kind));
+/** The ways this user can answer after this first factor, each kind once, in the page's order. */
+async function answerKinds(ctx: AuthContext, pending: PendingSignIn): Promise<FactorKind[]> {
+  const listed = new Set(usableAfter(pending.account.type, await listFactors(ctx, pending.user.id)).map((f) => f.kind));
   return kinds.filter((kind) => listed.has(kind));
 }
 
@@ -53,7 +55,7 @@ function wantsPage(req: AuthRequest): boolean {
 export async function challengePageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (req.providerId !== undefined) throw new UnknownAction("GET second-factor takes no second segment here.");
   const pending = await pendingOf(ctx, req);
-  const factors = await answerKinds(ctx, pending.user.id);
+  const factors = await answerKinds(ctx, pending);
   const remember = !!ctx.secondFactor![secondFactorsCode].settings.rememberDevice;
   if (!wantsPage(req)) return { body: { factors, remember }, headers: { ...noStore } };
   const csrf = await csrfOf(ctx, req);
@@ -118,7 +120,10 @@ export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest):
   const answer = answerOf(req.body);
   const pending = await pendingOf(ctx, req);
   const user = await storedUser(ctx, pending);
-  if ("send" in answer && !(await answerKinds(ctx, user.id)).includes("email")) throw new InvalidRequest("Email codes are not offered to this user.");
+  const offered = await answerKinds(ctx, pending);
+  if ("send" in answer ? !offered.includes("email") : answer.kind !== undefined && !offered.includes(answer.kind)) {
+    throw new InvalidRequest(`${"send" in answer ? "email" : answer.kind} codes are not a way this sign-in can be answered.`);
+  }
   const turn = await spendTurn(ctx, pending.nonce);
   if (!turn) throw expired(`This sign-in took its ${maxAnswers} answers, was completed, or expired.`);
   // Whatever happens after the turn is spent (a wrong code, a mail that fails), the next answer
@@ -129,7 +134,10 @@ export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest):
       await sendEmailCode(ctx, user, "second-factor", req.request);
       return backToChallenge(ctx, { sent: "email" });
     }
-    const result = await verifySecondFactor(ctx, user, { code: answer.code, kind: answer.kind });
+    // Without a kind, a 6-digit code may be the app's or an emailed one: only the offered ones are tried.
+    const tried = answer.kind ? [answer.kind] : /^\d{6}$/.test(normalizeCode(answer.code)) ? offered.filter((k) => k !== "backup") : ["backup" as const];
+    let result: { ok: boolean } = { ok: false };
+    for (const kind of tried) if (!result.ok) result = await verifySecondFactor(ctx, user, { code: answer.code, kind });
     passed = result.ok;
   } finally {
     if (!passed && turn.turn + 1 < maxAnswers) await allowTurn(ctx, pending.nonce, turn.turn + 1, turn.expires);

@@ -18,6 +18,14 @@ export function enrolled(factors: readonly { kind: string }[]): boolean {
   return factors.some((f) => f.kind === "totp" || f.kind === "backup");
 }
 
+/**
+ * The factors that may follow a first factor of `accountType`: after an email link or an emailed
+ * code, a code sent to the same mailbox would prove nothing new, so email is left out.
+ */
+export function usableAfter<F extends { kind: string }>(accountType: string, factors: readonly F[]): F[] {
+  return accountType === "email" ? factors.filter((f) => f.kind !== "email") : [...factors];
+}
+
 async function isRequired(ctx: AuthContext, user: AdapterUser): Promise<boolean> {
   const { required } = ctx.secondFactor![secondFactorsCode].settings;
   return typeof required === "function" ? !!(await required(user)) : required;
@@ -47,7 +55,7 @@ export async function holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: S
   // Signed in as this very user already (adding a passkey, linking an account): the second factor
   // was answered, or not yet set up, when that session started.
   if ((await sessionStrategy(ctx).current(ctx, req))?.id === userId) return null;
-  const factors = await listFactors(ctx, userId);
+  const factors = usableAfter(signedIn.account.type, await listFactors(ctx, userId));
   if (!enrolled(factors)) {
     const user = { ...signedIn.user, id: userId } as AdapterUser;
     if (!(await isRequired(ctx, user))) return null;
