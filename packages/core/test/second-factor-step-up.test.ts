@@ -279,15 +279,42 @@ test("without a factor the sign-in completes at once", async () => {
   expect(browser.jar.has(pendingCookie)).toBe(false);
 });
 
-test("required, without a factor: the sign-in completes and goes on to enrolment, the destination kept", async () => {
+test("required, without a factor: no session; the waiting sign-in sets up an app, then its next code signs in", async () => {
   const cfg = config("database", { failed: [], signedIn: [] }, { required: (user) => user.email.endsWith("@example.com") });
   const user = await newUser();
   const browser = new Browser(cfg);
   const response = await browser.firstFactor(user.email);
-  expect(response.headers.get("location")).toBe(`${origin}/auth/second-factor/enrol?callbackUrl=${encodeURIComponent(`${origin}/home`)}`);
+  const enrolPage = `${origin}/auth/second-factor/enrol?callbackUrl=${encodeURIComponent(`${origin}/auth/second-factor`)}`;
+  expect(response.headers.get("location")).toBe(enrolPage);
+  expect(await browser.session()).toBeNull();
+  expect(browser.jar.has(pendingCookie)).toBe(true);
+  // The challenge sends back to enrolment until an app is set up.
+  expect((await browser.fetch("/auth/second-factor", { headers: { accept: "text/html" } })).headers.get("location")).toBe(enrolPage);
+  const page = await browser.fetch(enrolPage, { headers: { accept: "text/html" } });
+  expect(page.status).toBe(200);
+
+  const enrolled = await enrolTotp(clientPost(browser));
+  expect(await browser.session()).toBeNull();
+  const right = await browser.answer({ code: totp(enrolled.secret, enrolled.confirmedStep + 1) });
+  expect(right.headers.get("location")).toBe(`${origin}/home`);
   expect(await browser.session()).toMatchObject({ user: { email: user.email } });
-  expect(browser.jar.has(pendingCookie)).toBe(false);
+  expect(browser.noSessionCookieYet()).toBe(false);
+
+  // Another browser without the waiting cookie cannot reach the management endpoints.
+  const stranger = await clientPost(new Client(cfg))("/auth/second-factor/enrol", { kind: "totp" });
+  expect(stranger.status).toBe(401);
 });
+
+test("a waiting sign-in of a user who has an app opens no management endpoint", async () => {
+  const cfg = config("database", { failed: [], signedIn: [] });
+  const { user, browser } = await enrolledUser(cfg);
+  await browser.firstFactor(user.email);
+  const removal = await clientPost(browser)("/auth/second-factor/remove", { kind: "totp" });
+  expect(removal.status).toBe(401);
+  const listing = await browser.fetch("/auth/second-factor/enrol", { headers: { accept: "application/json" } });
+  expect(listing.status).toBe(401);
+});
+
 
 test.each(["jwt", "database"] as const)("signed in as the same user already (%s): a new first factor is not stepped up again", async (strategy) => {
   const cfg = config(strategy, { failed: [], signedIn: [] });

@@ -56,6 +56,10 @@ export async function challengePageAction(ctx: AuthContext, req: AuthRequest): P
   if (req.providerId !== undefined) throw new UnknownAction("GET second-factor takes no second segment here.");
   const pending = await pendingOf(ctx, req);
   const factors = await answerKinds(ctx, pending);
+  // A required factor not set up yet: to the management page, which comes back here.
+  if (!factors.length && pending.enrol) {
+    return { redirect: `${ctx.baseUrl}/second-factor/enrol?callbackUrl=${encodeURIComponent(`${ctx.baseUrl}/second-factor`)}` };
+  }
   const remember = !!ctx.secondFactor![secondFactorsCode].settings.rememberDevice;
   if (!wantsPage(req)) return { body: { factors, remember }, headers: { ...noStore } };
   const csrf = await csrfOf(ctx, req);

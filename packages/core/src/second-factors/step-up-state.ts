@@ -2,7 +2,7 @@
  * The state of a sign-in that waits for its second factor: a sealed cookie in the browser that
  * started it, and a chain of single-use records on the server that counts its answers.
  */
-import type { Adapter } from "../adapter.js";
+import type { Adapter, AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import { openJwt, randomBase64Url, sealJwt, sha256Hex, timingSafeEqual } from "../crypto/index.js";
 import type { AuthRequest } from "../http/request.js";
@@ -12,6 +12,9 @@ import type { Cookie, CookieOption } from "../types/cookies.js";
 
 /** How long a sign-in may wait for its second factor, in seconds. */
 export const pendingMaxAge = 5 * 60;
+
+/** How long a sign-in may wait while its user sets up a required factor, in seconds. */
+export const enrolmentMaxAge = 15 * 60;
 
 /** Answers (codes, or asking for an email code) one waiting sign-in may give; the next is refused unchecked. */
 export const maxAnswers = 5;
@@ -29,14 +32,16 @@ export interface PendingSignIn {
   callbackUrl: string;
   /** 32 random bytes; its hash names the server's records of this waiting sign-in. */
   nonce: string;
+  /** The user must set up a factor first (`required`, and no way to answer yet). */
+  enrol?: true;
 }
 
 type TurnAdapter = Pick<Required<Adapter>, "createVerificationToken" | "useVerificationToken">;
 
 /** The cookie that holds the waiting sign-in (`__Secure-` on HTTPS, like the check cookies). */
-export function pendingCookie(ctx: Pick<AuthContext, "useSecureCookies" | "cookies">): CookieOption {
+export function pendingCookie(ctx: Pick<AuthContext, "useSecureCookies" | "cookies">, maxAge = pendingMaxAge): CookieOption {
   const { expires: _expires, ...options } = ctx.cookies.sessionToken.options;
-  return { name: `${ctx.useSecureCookies ? "__Secure-" : ""}latch.second-factor`, options: { ...options, maxAge: pendingMaxAge } };
+  return { name: `${ctx.useSecureCookies ? "__Secure-" : ""}latch.second-factor`, options: { ...options, maxAge } };
 }
 
 function identifierOf(nonceHash: string): string {
@@ -81,9 +86,10 @@ export async function spendTurn(ctx: AuthContext, nonce: string): Promise<{ turn
 /** Starts the wait: the first turn on the server, and the sealed cookie for the browser. */
 export async function startPending(ctx: AuthContext, req: AuthRequest, pending: Omit<PendingSignIn, "nonce">): Promise<Cookie[]> {
   const nonce = randomBase64Url(32);
-  await allowTurn(ctx, nonce, 0, new Date(Date.now() + pendingMaxAge * 1000));
-  const cookie = pendingCookie(ctx);
-  const value = await sealJwt({ payload: { ...pending, nonce }, secret: ctx.secrets[0]!, salt: cookie.name, maxAge: pendingMaxAge });
+  const maxAge = pending.enrol ? enrolmentMaxAge : pendingMaxAge;
+  await allowTurn(ctx, nonce, 0, new Date(Date.now() + maxAge * 1000));
+  const cookie = pendingCookie(ctx, maxAge);
+  const value = await sealJwt({ payload: { ...pending, nonce }, secret: ctx.secrets[0]!, salt: cookie.name, maxAge });
   return writeChunkedCookie(req.cookies, cookie, value);
 }
 
@@ -104,4 +110,15 @@ export async function readPending(ctx: AuthContext, req: AuthRequest): Promise<P
 /** Deletes the waiting sign-in's cookie (every chunk the request carried). */
 export function clearPending(ctx: AuthContext, req: AuthRequest): Cookie[] {
   return clearChunkedCookie(req.cookies, pendingCookie(ctx));
+}
+
+/**
+ * The user of this browser's waiting sign-in when it waits for that user to set up a required
+ * factor: the management page and its endpoints act for that user as if signed in (setting up an
+ * app is refused while one exists; removing needs a code), and nothing else does.
+ */
+export async function pendingEnrolmentUser(ctx: AuthContext, req: AuthRequest): Promise<AdapterUser | null> {
+  const pending = await readPending(ctx, req);
+  if (!pending?.enrol) return null;
+  return (await ctx.adapter?.getUser?.(pending.user.id)) ?? null;
 }

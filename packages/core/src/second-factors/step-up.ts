@@ -6,7 +6,7 @@ import type { AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
-import { startSignedIn, type SignedIn } from "../signin/complete.js";
+import type { SignedIn } from "../signin/complete.js";
 import { secondFactorsCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import { listFactors } from "./factors.js";
@@ -31,11 +31,27 @@ async function isRequired(ctx: AuthContext, user: AdapterUser): Promise<boolean>
   return typeof required === "function" ? !!(await required(user)) : required;
 }
 
-/** A completed sign-in sent on to enrolment, its destination kept as the callback URL. */
-function toEnrolment(ctx: AuthContext, started: ResponseInternal): ResponseInternal {
+/**
+ * A user who must set up a factor and has none: the sign-in waits (no session) while the
+ * management page, which the waiting state opens for that user, sets one up; its "Continue" leads
+ * back to the challenge, where the new app's next code completes the sign-in.
+ */
+async function toEnrolment(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn, userId: string): Promise<ResponseInternal> {
+  const pending = await startPending(ctx, req, { ...pendingOf(signedIn, userId), enrol: true });
   const enrol = new URL(`${ctx.baseUrl}/second-factor/enrol`);
-  if (started.redirect) enrol.searchParams.set("callbackUrl", started.redirect);
-  return { ...started, redirect: enrol.toString() };
+  enrol.searchParams.set("callbackUrl", `${ctx.baseUrl}/second-factor`);
+  return { redirect: enrol.toString(), cookies: [...(signedIn.cookies ?? []), ...pending] };
+}
+
+function pendingOf(signedIn: SignedIn, userId: string) {
+  return {
+    user: { ...signedIn.user, id: userId },
+    ...(signedIn.eventUser !== signedIn.user && { eventUser: signedIn.eventUser }),
+    account: signedIn.account,
+    profile: signedIn.profile,
+    isNewUser: signedIn.isNewUser,
+    callbackUrl: signedIn.callbackUrl,
+  };
 }
 
 /**
@@ -44,8 +60,8 @@ function toEnrolment(ctx: AuthContext, started: ResponseInternal): ResponseInter
  * `<base>/second-factor`, with no session cookie. `null` lets the sign-in complete now: the user
  * has no factor and none is required, this browser is remembered for the user's factors, or
  * the request is signed in as that user already.
- * A user who must have a factor but has no way to answer completes the sign-in and is sent to
- * `<base>/second-factor/enrol` (the callback URL kept).
+ * A user who must have a factor but has no way to answer waits too, and is sent to
+ * `<base>/second-factor/enrol` to set one up.
  */
 export async function holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal | null> {
   const { settings } = ctx.secondFactor![secondFactorsCode];
@@ -59,19 +75,12 @@ export async function holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: S
   if (!enrolled(factors)) {
     const user = { ...signedIn.user, id: userId } as AdapterUser;
     if (!(await isRequired(ctx, user))) return null;
-    if (!factors.length) return toEnrolment(ctx, await startSignedIn(ctx, req, signedIn));
+    if (!factors.length) return toEnrolment(ctx, req, signedIn, userId);
   }
   if (settings.rememberDevice) {
     const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
     if (await isRemembered(ctx, req, userId, await factorsStamp(factors), maxAge)) return null;
   }
-  const pending = await startPending(ctx, req, {
-    user: { ...signedIn.user, id: userId },
-    ...(signedIn.eventUser !== signedIn.user && { eventUser: signedIn.eventUser }),
-    account: signedIn.account,
-    profile: signedIn.profile,
-    isNewUser: signedIn.isNewUser,
-    callbackUrl: signedIn.callbackUrl,
-  });
+  const pending = await startPending(ctx, req, pendingOf(signedIn, userId));
   return { redirect: `${ctx.baseUrl}/second-factor`, cookies: [...(signedIn.cookies ?? []), ...pending] };
 }
