@@ -146,7 +146,8 @@ export interface AdapterPassword {
 
 /**
  * Stored second-factor material of a user, one row per item: a TOTP factor (`kind: "totp"`), one
- * backup code (`"backup"`), or a pending email code (`"email:second-factor"`, `"email:sign-in"`).
+ * backup code (`"backup"`), a pending email code (`"email:second-factor"`, `"email:sign-in"`), or
+ * a counter of answers (`"attempts:<what>"`, no secret).
  * Secrets are never stored in the clear: a TOTP secret is encrypted with a key derived from the
  * configured secret, backup and email codes are stored as their SHA-256.
  */
@@ -155,17 +156,17 @@ export interface AdapterSecondFactor {
   id: string;
   /** The owning user's id. */
   userId: string;
-  /** `"totp"`, `"backup"`, or `"email:<purpose>"`. */
+  /** `"totp"`, `"backup"`, `"email:<purpose>"` or `"attempts:<what>"`. */
   kind: string;
-  /** TOTP: the secret, encrypted (a compact JWE); backup and email codes: the code's SHA-256, hex. */
+  /** TOTP: the secret, encrypted (a compact JWE); backup and email codes: the code's SHA-256, hex; counters: `""`. */
   secret: string;
   /** TOTP: the last time step a code was accepted for (a code of that step or an earlier one is refused). */
   lastUsedStep: number | null;
-  /** Email codes: how many answers were checked against this code. */
+  /** Email codes and counters: how many answers were counted. */
   attempts: number;
   /** TOTP: `null` until the first code confirmed the enrolment. Backup and email codes: their creation. */
   confirmedAt: Date | null;
-  /** Email codes: when the code stops working; `null` for the other kinds. */
+  /** Email codes: when the code stops working; counters: when the count starts over; `null` for the other kinds. */
   expires: Date | null;
   /** When the row was written. */
   createdAt: Date;

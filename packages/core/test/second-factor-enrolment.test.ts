@@ -20,7 +20,7 @@ import { routeOf } from "../src/limits/routes.js";
 import { sendEmailCode } from "../src/second-factors/email-code.js";
 import { listFactors, verifyEmailCode, verifySecondFactor } from "../src/second-factors/factors.js";
 import { Client, origin, quietLogger, secret } from "./client.js";
-import { clientPost, enrolTotp, stepNow, totp, type JsonPost } from "./second-factor-client.js";
+import { clientPost, enrolTotp as enrolAt, stepNow, totp, type JsonPost } from "./second-factor-client.js";
 
 let db: PGlite;
 let adapter: Adapter;
@@ -63,6 +63,16 @@ function config(strategy: "jwt" | "database", seen: Seen = { enrolled: [], remov
     },
     ...extra,
   };
+}
+
+/**
+ * `enrolTotp` confirms with the previous step's code, which the server refuses if a step boundary
+ * passes between computing it and checking it: start clear of the boundary.
+ */
+async function enrolTotp(post: JsonPost) {
+  const intoStep = Date.now() % 30_000;
+  if (intoStep > 27_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
+  return enrolAt(post);
 }
 
 let users = 0;
@@ -287,6 +297,27 @@ describe("fresh proof: removal and new backup codes", () => {
     expect(await removed.json()).toEqual({ removed: ["totp", "backup"] });
     expect(seen.removed).toEqual(["totp", "backup"]);
     expect(await rows(user.id)).toEqual([]);
+  });
+
+  test("codes given as fresh proofs are counted per user: after 5 the 6th is refused unchecked (429), until the window ends", async () => {
+    const cfg = config("jwt");
+    const { user, post } = await signedIn(cfg);
+    const enrolled = await enrolTotp(post);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post("/auth/second-factor/backup-codes", { code: "aaaa-aaaa-aaaa" });
+      expect(wrong.status).toBe(403);
+    }
+    const sixth = await post("/auth/second-factor/backup-codes", { code: enrolled.backupCodes[0]! });
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toMatchObject({ error: "SecondFactorAttempts" });
+    // Refused unchecked: the right backup code was not spent.
+    expect((await rows(user.id)).filter((row) => row.kind === "backup")).toHaveLength(10);
+
+    await db.query(`UPDATE second_factors SET expires = now() - interval '1 second' WHERE "userId" = $1 AND kind = 'attempts:fresh-proof'`, [user.id]);
+    const later = await post("/auth/second-factor/backup-codes", { code: enrolled.backupCodes[0]! });
+    expect(later.status).toBe(200);
+    // A right code ends the count.
+    expect((await rows(user.id)).filter((row) => row.kind === "attempts:fresh-proof")).toEqual([]);
   });
 
   test("database sessions: a sign-in of the last 5 minutes stands for a fresh code; an older one does not", async () => {

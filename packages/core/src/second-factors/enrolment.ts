@@ -59,13 +59,47 @@ function kindField(req: AuthRequest): FactorKind {
   return kind;
 }
 
+/** Codes checked as fresh proofs per user and window; the next is refused without being checked. */
+const proofAttempts = 5;
+const proofWindow = 15 * 60 * 1000;
+/** The row that counts a user's fresh-proof codes (an `attempts` counter, no secret). */
+const proofCounter = "attempts:fresh-proof";
+
+/**
+ * Checks a code given as a fresh proof, counted per user: after {@link proofAttempts} codes in
+ * {@link proofWindow} the next is refused unchecked, so a stolen session cannot guess codes here
+ * (the rate limit counts per network, this per user). A right code ends the count.
+ */
+async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Promise<"right" | "wrong" | "locked"> {
+  const store = storeOf(ctx);
+  let [counter] = await rowsOf(store, user.id, proofCounter);
+  if (!counter?.expires || new Date(counter.expires).valueOf() <= Date.now()) {
+    const now = new Date();
+    counter = {
+      id: randomUUID(), userId: user.id, kind: proofCounter, secret: "",
+      lastUsedStep: null, attempts: 0, confirmedAt: now, expires: new Date(now.valueOf() + proofWindow), createdAt: now,
+    };
+    await store.replaceSecondFactors(user.id, proofCounter, [counter]);
+  }
+  // A counter replaced by a concurrent request is gone: refused, as when it is spent.
+  const attempts = await store.countSecondFactorAttempt(counter.id);
+  if (attempts === null || attempts > proofAttempts) return "locked";
+  if (!(await verifySecondFactor(ctx, user, { code })).ok) return "wrong";
+  await store.deleteSecondFactor(counter.id);
+  return "right";
+}
+
 /**
  * Whether the user proved presence now: a right code of one of their factors (which it spends),
  * or a database session that started less than 5 minutes ago — unless browsers can be
  * remembered, since a remembered browser's sign-in skipped the second factor.
  */
 async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
-  if (code) return (await verifySecondFactor(ctx, user, { code })).ok;
+  if (code) {
+    const outcome = await codeProof(ctx, user, code);
+    if (outcome === "locked") throw new Refusal(429, "SecondFactorAttempts", "Too many codes; wait a quarter of an hour, or sign in again.");
+    return outcome === "right";
+  }
   // Only the sessions list carries a session's start (`createdAt`); JWT sessions have none to read.
   if (!sessionToken || settingsOf(ctx).rememberDevice || !adapterHas(ctx.adapter, "listSessions")) return false;
   const sessions = await ctx.adapter!.listSessions!(user.id);
