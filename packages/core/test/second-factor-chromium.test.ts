@@ -3,7 +3,8 @@
  * password, sets up an authenticator app on the management page (the code computed here from the
  * key the page shows), signs out, signs in again and lands on the challenge page; a wrong code and
  * a replayed code are refused there, the right code signs in, and a backup code works once. No
- * page breaks its Content Security Policy. Express + Latch + `@latch/pg` on PGlite, JWT sessions.
+ * page breaks its Content Security Policy. A user whom `required` covers sets up an app before any
+ * session, then signs in with it. Express + Latch + `@latch/pg` on PGlite, JWT sessions.
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,6 +22,7 @@ import { stepNow, totp } from "./second-factor-client.js";
 
 const run = await chromiumAvailable();
 const email = "chromium-2fa@example.com";
+const requiredEmail = "chromium-required@example.com";
 
 describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -33,6 +35,7 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
     await migrate(db);
     const adapter: Adapter = PostgresAdapter(db);
     await adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: "Chromium", image: null });
+    await adapter.createUser!({ id: crypto.randomUUID(), email: requiredEmail, emailVerified: new Date(), name: "Required", image: null });
     const config: AuthConfig = {
       secret: "chromium-second-factor-secret-0123456789-abcdefghijklmnop",
       trustHost: true,
@@ -47,7 +50,7 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
           authorize: async (input) => (input.password === "correct horse" ? ((await adapter.getUserByEmail!(String(input.email))) ?? null) : null),
         }),
       ],
-      secondFactor: SecondFactors({ rememberDevice: { maxAge: 3600 } }),
+      secondFactor: SecondFactors({ rememberDevice: { maxAge: 3600 }, required: (user) => user.email === requiredEmail }),
     };
     const app = express();
     app.use("/auth", ExpressAuth(config));
@@ -73,12 +76,12 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
     await page.goto(`${origin}/`);
     return page.locator("#who").textContent();
   };
-  const signInWithPassword = async (page: Page) => {
+  const signInWithPassword = async (page: Page, who = email) => {
     await page.goto(`${origin}/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/`)}`);
-    await page.locator("input[name=email]").fill(email);
+    await page.locator("input[name=email]").fill(who);
     await page.locator("input[name=password]").fill("correct horse");
     await page.locator("form:has(input[name=password]) button[type=submit]").click();
-    await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/auth/second-factor");
+    await page.waitForURL((url) => url.pathname === "/" || url.pathname.startsWith("/auth/second-factor"));
   };
   const signOut = async (page: Page) => {
     await page.goto(`${origin}/auth/signout`);
@@ -154,6 +157,28 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
     expect(new URL(page.url()).searchParams.get("error")).toBe("SecondFactorInvalid");
     expect(await who(page)).toBe("nobody");
     expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  test("a user who must have a second factor sets one up before any session, then signs in with it", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInWithPassword(page, requiredEmail);
+    expect(new URL(page.url()).pathname).toBe("/auth/second-factor/enrol");
+    expect((await context.cookies(origin)).some((c) => c.name.startsWith("authjs.session-token"))).toBe(false);
+    await page.locator('form[action$="/second-factor/enrol"] button[type=submit]').click();
+    const key = (await page.locator("code.key").textContent())!.trim();
+    const step = stepNow();
+    await page.locator("#confirm-code").fill(totp(key, step - 1));
+    await page.locator('form[action$="/second-factor/confirm"] button[type=submit]').click();
+    expect(await page.locator("ul.codes li").count()).toBe(10);
+    const probe = await context.newPage();
+    expect(await who(probe)).toBe("nobody");
+    await page.getByRole("link", { name: "Continue" }).click();
+    await page.waitForURL(`${origin}/auth/second-factor`);
+    await answer(page, totp(key, step));
+    await page.waitForURL(`${origin}/`);
+    expect(await who(page)).toBe(requiredEmail);
     await context.close();
   });
 });
