@@ -340,13 +340,15 @@ export function TypeORMAdapter(source: DataSource | DataSourceOptions, options: 
       // Compare-and-set instead of a transaction (one SQLite connection cannot nest them): the
       // UPDATE writes only while the count is still the one read, so each caller gets its own.
       const m = await manager();
-      for (;;) {
+      for (let tries = 0; tries < 100; tries++) {
         const row = await m.findOneBy(SecondFactorEntity, { id });
         if (!row) return null;
         const next = Number(row.attempts) + 1;
         const result = await m.update(SecondFactorEntity, { id, attempts: row.attempts }, { attempts: next });
+        if (result.affected === undefined) throw new Error("countSecondFactorAttempt: the driver does not report affected rows");
         if (result.affected) return next;
       }
+      throw new Error("countSecondFactorAttempt: the count kept changing");
     },
 
     async deleteSecondFactor(id) {
