@@ -1,9 +1,10 @@
 import express, { type Express } from "express";
 import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express";
+import { SecondFactors } from "@latch/core/second-factors";
 import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
 import { demoProviders } from "./providers.js";
-import { addPasskeyCard, faviconSvg, homePage, outboxHint, protectedPage } from "./views.js";
+import { addPasskeyCard, faviconSvg, homePage, outboxHint, protectedPage, secondFactorCard } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -26,6 +27,17 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
     providers: demoProviders({ outbox: options.outbox, demoOidc: options.demoOidc, passkeys }),
     theme: { brandColor: "#0b57d0", buttonText: "#ffffff" },
     ...(passkeys ? { experimental: { enableWebAuthn: true } } : {}),
+    // Second factors are stored through the adapter too: an authenticator app and backup codes,
+    // and codes by email (to the outbox) for addresses an email sign-in proved.
+    ...(options.auth?.adapter
+      ? {
+          secondFactor: SecondFactors({
+            factors: options.outbox ? ["totp", "backup", "email"] : ["totp", "backup"],
+            rememberDevice: { maxAge: 30 * 24 * 60 * 60 },
+            ...(options.outbox ? { sendCode: options.outbox.deliverCode } : {}),
+          }),
+        }
+      : {}),
     ...options.auth,
   };
 }
@@ -47,8 +59,9 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
     try {
       const session = await getSession(req, authConfig);
       const extras = [];
+      if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard());
       if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard());
-      if (outbox) extras.push(outboxHint());
+      if (outbox) extras.push(outboxHint(!session?.user));
       res.type("html").send(homePage(session, extras));
     } catch (error) {
       next(error);

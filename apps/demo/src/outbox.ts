@@ -4,6 +4,7 @@
  * hands out working sign-in links to whoever can reach it, so it exists only outside production.
  */
 import type { EmailConfig, SendVerificationRequestParams } from "@latch/core/providers";
+import type { EmailCodeMessage } from "@latch/core/second-factors";
 import type { RequestHandler } from "express";
 import { escapeHtml, formatDate, layout } from "./views.js";
 
@@ -11,8 +12,10 @@ import { escapeHtml, formatDate, layout } from "./views.js";
 export interface OutboxMessage {
   to: string;
   subject: string;
-  /** The sign-in link. */
-  url: string;
+  /** The sign-in link, for a link email. */
+  url?: string;
+  /** The 6-digit code, for a code email (a second factor, or a sign-in without a password). */
+  code?: string;
   expires: Date;
   sentAt: Date;
 }
@@ -30,11 +33,19 @@ export class Outbox {
     this.messages.length = Math.min(this.messages.length, LIMIT);
   };
 
-  /** `GET /dev/outbox`: the latest emails with their links. */
+  /** Keeps an email carrying a code (the `sendCode` of `SecondFactors()`). */
+  deliverCode = async ({ identifier, subject, code, expires }: EmailCodeMessage): Promise<void> => {
+    this.messages.unshift({ to: identifier, subject, code, expires, sentAt: new Date() });
+    this.messages.length = Math.min(this.messages.length, LIMIT);
+  };
+
+  /** `GET /dev/outbox`: the latest emails with their links and codes. */
   page: RequestHandler = (_req, res) => {
     const rows = this.messages.map(
       (m) => `<div class="card"><p><strong>To:</strong> <code>${escapeHtml(m.to)}</code> · sent ${escapeHtml(formatDate(m.sentAt))}</p>
-<p>${escapeHtml(m.subject)}</p><p><a class="sign-in-link" href="${escapeHtml(m.url)}">Sign in</a> (works once, until ${escapeHtml(formatDate(m.expires))})</p></div>`,
+<p>${escapeHtml(m.subject)}</p><p>${
+        m.url ? `<a class="sign-in-link" href="${escapeHtml(m.url)}">Sign in</a>` : `Code <code class="code">${escapeHtml(m.code)}</code>`
+      } (works once, until ${escapeHtml(formatDate(m.expires))})</p></div>`,
     );
     const body = rows.length ? rows.join("") : `<p>No email yet. Ask for a sign-in link on <a href="/auth/signin">the sign-in page</a>.</p>`;
     res.set("cache-control", "no-store").type("html").send(layout("Outbox", `<h1>Development outbox</h1>${body}`));

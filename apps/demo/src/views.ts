@@ -51,6 +51,13 @@ export function protectedPage(session: Session): string {
   <p>The session as <code>/auth/session</code> returns it:</p><pre id="session">${escapeHtml(JSON.stringify(session, null, 2))}</pre></div>`);
 }
 
+/** Where the signed-in user sets up a second factor (the built-in management page). */
+export function secondFactorCard(): string {
+  return `<div class="card" id="second-factor"><p>Two-step verification: set up an authenticator app (and get backup codes);
+the next sign-in then asks for a code after the password, the email link or the provider.</p>
+<p><a href="/auth/second-factor/enrol">Manage two-step verification</a></p></div>`;
+}
+
 /** "Add a passkey" for the signed-in user: a form the embeddable passkey script drives. */
 export function addPasskeyCard(): string {
   return `<div class="card" id="passkeys"><p>Add a passkey to this account, then sign in with it next time.</p>
@@ -58,8 +65,8 @@ export function addPasskeyCard(): string {
 <script type="module">${webAuthnScript({ baseUrl: "/auth" })}</script>`;
 }
 
-/** Where email sign-in links go in development. */
-export function outboxHint(): string {
-  return `<div class="card" id="outbox-hint"><p>Signing in by email? In development the link is not mailed: it waits in the
-<a href="/dev/outbox">outbox</a>.</p></div>`;
+/** Where email sign-in links and codes go in development; signed out, the way to sign in by a code. */
+export function outboxHint(signedOut = false): string {
+  return `<div class="card" id="outbox-hint"><p>Signing in by email? In development the link (or code) is not mailed: it waits in the
+<a href="/dev/outbox">outbox</a>.</p>${signedOut ? `<p>Without a link: <a href="/auth/second-factor/email-sign-in">sign in with a code by email</a> (for an address that has an account).</p>` : ""}</div>`;
 }

@@ -1,6 +1,6 @@
 import type { Adapter, AdapterAccount, AdapterAuthenticator } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
-import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
+import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
 
 /** The user columns `updateUser` may write. */
 const userColumns = ["name", "email", "emailVerified", "image"] as const;
@@ -335,6 +335,51 @@ export function PostgresAdapter(client: Queryable): Adapter {
     async deletePassword(userId) {
       const row = await firstRow<Row>(client, `DELETE FROM passwords WHERE "userId" = $1 RETURNING *`, [userId]);
       return row ? toPassword(row) : null;
+    },
+
+    async listSecondFactors(userId) {
+      return (await rows<Row>(client, `SELECT * FROM second_factors WHERE "userId" = $1 ORDER BY "createdAt", id`, [userId])).map(toSecondFactor);
+    },
+
+    async replaceSecondFactors(userId, kind, list) {
+      // One statement: the delete and the insert commit together or not at all.
+      const rowsJson = JSON.stringify(list.map((row) => ({ ...row, userId, kind })));
+      await client.query(
+        `WITH gone AS (DELETE FROM second_factors WHERE "userId" = $1 AND kind = $2)
+         INSERT INTO second_factors (id, "userId", kind, secret, "lastUsedStep", attempts, "confirmedAt", expires, "createdAt")
+         SELECT id, "userId", kind, secret, "lastUsedStep", attempts, "confirmedAt", expires, "createdAt"
+         FROM jsonb_to_recordset($3::jsonb) AS r(id text, "userId" text, kind text, secret text, "lastUsedStep" bigint,
+           attempts integer, "confirmedAt" timestamptz, expires timestamptz, "createdAt" timestamptz)`,
+        [userId, kind, rowsJson],
+      );
+    },
+
+    async confirmSecondFactor(id, step, at) {
+      const row = await firstRow<Row>(
+        client,
+        `UPDATE second_factors SET "confirmedAt" = $3, "lastUsedStep" = $2 WHERE id = $1 AND "confirmedAt" IS NULL RETURNING *`,
+        [id, step, at],
+      );
+      return row ? toSecondFactor(row) : null;
+    },
+
+    async useTotpStep(id, step) {
+      const row = await firstRow<Row>(
+        client,
+        `UPDATE second_factors SET "lastUsedStep" = $2 WHERE id = $1 AND ("lastUsedStep" IS NULL OR "lastUsedStep" < $2) RETURNING 1 AS used`,
+        [id, step],
+      );
+      return row !== null;
+    },
+
+    async countSecondFactorAttempt(id) {
+      const row = await firstRow<Row>(client, `UPDATE second_factors SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [id]);
+      return row ? Number(row.attempts) : null;
+    },
+
+    async deleteSecondFactor(id) {
+      const row = await firstRow<Row>(client, `DELETE FROM second_factors WHERE id = $1 RETURNING *`, [id]);
+      return row ? toSecondFactor(row) : null;
     },
   } satisfies Required<Adapter>;
 }

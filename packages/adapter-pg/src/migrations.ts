@@ -60,6 +60,26 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 7,
+    name: "second factors",
+    // TOTP factors (the secret encrypted by Latch), backup codes and email codes (their SHA-256),
+    // one row each, gone with the user.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS second_factors (
+        id text PRIMARY KEY,
+        "userId" text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind text NOT NULL,
+        secret text NOT NULL,
+        "lastUsedStep" bigint,
+        attempts integer NOT NULL DEFAULT 0,
+        "confirmedAt" timestamptz,
+        expires timestamptz,
+        "createdAt" timestamptz NOT NULL
+      )`,
+      `CREATE INDEX IF NOT EXISTS second_factors_user ON second_factors ("userId", kind)`,
+    ],
+  },
 ];
 
 function literal(text: string): string {

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 
 /** A row as a driver returns it: timestamps may be `Date` or text, bigints text or `bigint`. */
 export type Row = Record<string, unknown>;
@@ -77,4 +77,19 @@ export function toAuthenticator(row: Row): AdapterAuthenticator {
 /** A `passwords` row as an `AdapterPassword`. */
 export function toPassword(row: Row): AdapterPassword {
   return { userId: String(row.userId), hash: String(row.hash), updatedAt: toDate(row.updatedAt) };
+}
+
+/** A `second_factors` row as an `AdapterSecondFactor`. */
+export function toSecondFactor(row: Row): AdapterSecondFactor {
+  return {
+    id: String(row.id),
+    userId: String(row.userId),
+    kind: String(row.kind),
+    secret: String(row.secret),
+    lastUsedStep: row.lastUsedStep === null || row.lastUsedStep === undefined ? null : toNumber(row.lastUsedStep),
+    attempts: toNumber(row.attempts ?? 0),
+    confirmedAt: toDateOrNull(row.confirmedAt),
+    expires: toDateOrNull(row.expires),
+    createdAt: toDate(row.createdAt),
+  };
 }

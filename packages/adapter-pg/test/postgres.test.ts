@@ -37,6 +37,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
       "authenticators",
       "latch_migrations",
       "passwords",
+      "second_factors",
       "sessions",
       "users",
       "verification_token",

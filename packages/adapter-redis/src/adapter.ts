@@ -7,18 +7,23 @@ import {
   type AdapterAccount,
   type AdapterAuthenticator,
   type AdapterPassword,
+  type AdapterSecondFactor,
   type AdapterSession,
   type AdapterUser,
   type VerificationToken,
 } from "./codec.js";
 import { defaultPrefix, keysFor } from "./keys.js";
 import {
+  confirmSecondFactorScript,
+  countSecondFactorAttemptScript,
   leaseAccountScript,
   releaseAccountScript,
   replacePasswordHashScript,
+  replaceSecondFactorsScript,
   sessionAndUserScript,
   setPasswordScript,
   updateSessionScript,
+  useTotpStepScript,
 } from "./scripts.js";
 
 /** Options of {@link RedisAdapter}. */
@@ -116,10 +121,11 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     async deleteUser(userId) {
       const user = await readUser(userId);
       if (!user) return null;
-      const [accountKeys, sessionTokens, credentialIDs] = await Promise.all([
+      const [accountKeys, sessionTokens, credentialIDs, secondFactorIds] = await Promise.all([
         redis.smembers(keys.userAccounts(userId)),
         redis.smembers(keys.userSessions(userId)),
         redis.smembers(keys.userAuthenticators(userId)),
+        redis.smembers(keys.userSecondFactors(userId)),
       ]);
       const doomed = [
         keys.user(userId),
@@ -129,6 +135,8 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         keys.userAuthenticators(userId),
         keys.userRefusedAccounts(userId),
         keys.userPassword(userId),
+        keys.userSecondFactors(userId),
+        ...secondFactorIds.map(keys.secondFactor),
         ...accountKeys,
         ...sessionTokens.map(keys.session),
         ...credentialIDs.map(keys.authenticator),
@@ -339,6 +347,39 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
 
     async deletePassword(userId) {
       return decode<AdapterPassword>(await redis.getdel(keys.userPassword(userId)));
+    },
+
+    async listSecondFactors(userId) {
+      const ids = await redis.smembers(keys.userSecondFactors(userId));
+      if (!ids.length) return [];
+      const stored = await redis.mget(...ids.map(keys.secondFactor));
+      return stored.map((json) => decode<AdapterSecondFactor>(json)).filter((row): row is AdapterSecondFactor => row !== null);
+    },
+
+    async replaceSecondFactors(userId, kind, list) {
+      const rows = list.map((row) => encode({ ...row, userId, kind }));
+      const written = await redis.eval(replaceSecondFactorsScript, 1, keys.userSecondFactors(userId), keys.secondFactor(""), kind, keys.user(userId), ...rows);
+      if (written !== 1) throw new Error("replaceSecondFactors: no user with this id");
+    },
+
+    async confirmSecondFactor(id, step, at) {
+      const written = (await redis.eval(confirmSecondFactorScript, 1, keys.secondFactor(id), step, at.toISOString())) as string | null;
+      return decode<AdapterSecondFactor>(written ?? null);
+    },
+
+    async useTotpStep(id, step) {
+      return (await redis.eval(useTotpStepScript, 1, keys.secondFactor(id), step)) === 1;
+    },
+
+    async countSecondFactorAttempt(id) {
+      const count = (await redis.eval(countSecondFactorAttemptScript, 1, keys.secondFactor(id))) as number | null;
+      return count ?? null;
+    },
+
+    async deleteSecondFactor(id) {
+      const row = decode<AdapterSecondFactor>(await redis.getdel(keys.secondFactor(id)));
+      if (row) await redis.srem(keys.userSecondFactors(row.userId), id);
+      return row;
     },
   } satisfies Required<Adapter>;
 }

@@ -1,7 +1,7 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 
 /** The fields stored as ISO 8601 strings that come back as `Date`. */
-const dateFields = new Set(["emailVerified", "expires", "createdAt", "lastSeenAt", "updatedAt"]);
+const dateFields = new Set(["emailVerified", "expires", "createdAt", "lastSeenAt", "updatedAt", "confirmedAt"]);
 
 /** Serialises a record to the JSON stored under its key. */
 export function encode(record: object): string {
@@ -19,4 +19,4 @@ export function toStoredUser(user: AdapterUser): AdapterUser {
   return { ...user, emailVerified: user.emailVerified ?? null };
 }
 
-export type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken };
+export type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken };

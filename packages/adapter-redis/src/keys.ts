@@ -21,6 +21,10 @@ export interface Keys {
   userRefusedAccounts(userId: string): string;
   /** The password (its hash) of a user. */
   userPassword(userId: string): string;
+  /** A second-factor row (TOTP factor, backup code, email code) by its id. */
+  secondFactor(id: string): string;
+  /** Set of the second-factor ids of a user. */
+  userSecondFactors(userId: string): string;
 }
 
 /** The default key prefix. */
@@ -42,5 +46,7 @@ export function keysFor(prefix: string): Keys {
     userAuthenticators: (userId) => `${prefix}user:authenticators:${part(userId)}`,
     userRefusedAccounts: (userId) => `${prefix}user:refused-accounts:${part(userId)}`,
     userPassword: (userId) => `${prefix}user:password:${part(userId)}`,
+    secondFactor: (id) => `${prefix}second-factor:${part(id)}`,
+    userSecondFactors: (userId) => `${prefix}user:second-factors:${part(userId)}`,
   };
 }

@@ -110,3 +110,65 @@ if password.hash ~= ARGV[1] then return 0 end
 password.hash = ARGV[2]
 redis.call("SET", KEYS[1], cjson.encode(password))
 return 1`;
+
+/**
+ * KEYS[1]: the user's set of second-factor ids; ARGV[1]: the row key prefix (`…second-factor:`);
+ * ARGV[2]: the kind; ARGV[3]: the user key; ARGV[4…]: the new rows as JSON, each with its `id`.
+ * Deletes the user's rows of that kind and stores the new ones, in one script (all or nothing
+ * for other clients); 0 without writing when the user does not exist, else 1.
+ */
+export const replaceSecondFactorsScript = `${encodePart}
+if redis.call("EXISTS", ARGV[3]) == 0 then return 0 end
+for _, id in ipairs(redis.call("SMEMBERS", KEYS[1])) do
+  local stored = redis.call("GET", ARGV[1] .. encodePart(id))
+  if not stored then
+    redis.call("SREM", KEYS[1], id)
+  elseif cjson.decode(stored).kind == ARGV[2] then
+    redis.call("DEL", ARGV[1] .. encodePart(id))
+    redis.call("SREM", KEYS[1], id)
+  end
+end
+for i = 4, #ARGV do
+  local row = cjson.decode(ARGV[i])
+  redis.call("SET", ARGV[1] .. encodePart(row.id), ARGV[i])
+  redis.call("SADD", KEYS[1], row.id)
+end
+return 1`;
+
+/**
+ * KEYS[1]: a second-factor row; ARGV[1]: the step; ARGV[2]: the confirmation time (ISO 8601).
+ * Confirms the row only while it is unconfirmed; returns the new row as JSON, or false.
+ */
+export const confirmSecondFactorScript = `
+local stored = redis.call("GET", KEYS[1])
+if not stored then return false end
+local row = cjson.decode(stored)
+if row.confirmedAt ~= cjson.null and row.confirmedAt ~= nil then return false end
+row.confirmedAt = ARGV[2]
+row.lastUsedStep = tonumber(ARGV[1])
+local encoded = cjson.encode(row)
+redis.call("SET", KEYS[1], encoded)
+return encoded`;
+
+/**
+ * KEYS[1]: a second-factor row; ARGV[1]: the step. Records the step only while the stored one is
+ * null or smaller; 1 when written, else 0.
+ */
+export const useTotpStepScript = `
+local stored = redis.call("GET", KEYS[1])
+if not stored then return 0 end
+local row = cjson.decode(stored)
+local step = tonumber(ARGV[1])
+if row.lastUsedStep ~= cjson.null and row.lastUsedStep ~= nil and row.lastUsedStep >= step then return 0 end
+row.lastUsedStep = step
+redis.call("SET", KEYS[1], cjson.encode(row))
+return 1`;
+
+/** KEYS[1]: a second-factor row. Adds one to its attempts; the new count, or false when it is gone. */
+export const countSecondFactorAttemptScript = `
+local stored = redis.call("GET", KEYS[1])
+if not stored then return false end
+local row = cjson.decode(stored)
+row.attempts = (tonumber(row.attempts) or 0) + 1
+redis.call("SET", KEYS[1], cjson.encode(row))
+return row.attempts`;

@@ -8,6 +8,7 @@ import { accountRefreshTests } from "./account-refresh.js";
 import { accountTests } from "./accounts.js";
 import { authenticatorTests } from "./authenticators.js";
 import { passwordTests } from "./passwords.js";
+import { secondFactorTests } from "./second-factors.js";
 import { sessionControlTests } from "./session-control.js";
 import { sessionTests } from "./sessions.js";
 import type { AdapterTestOptions } from "./types.js";
@@ -22,7 +23,8 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * `db.connect` runs once before the tests and `db.disconnect` once after. Tests of methods the
  * adapter lacks fail with a message naming the method; the authenticator tests are skipped
  * when the adapter has no `createAuthenticator` or `db` has no `authenticator` reader, the
- * password tests when it has no `getPassword`/`setPassword` (the `password` reader is optional).
+ * password tests when it has no `getPassword`/`setPassword` (the `password` reader is optional), the
+ * second-factor tests when it has no `listSecondFactors`.
  *
  * @example
  * ```ts
@@ -62,5 +64,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     verificationTokenTests(options);
     authenticatorTests(options);
     passwordTests(options);
+    secondFactorTests(options);
   });
 }

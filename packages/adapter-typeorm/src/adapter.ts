@@ -1,7 +1,7 @@
 import type { Adapter, AdapterUser, SessionDetails } from "@latch/core/adapters";
 import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
-import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken } from "./convert.js";
+import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken } from "./convert.js";
 import { connector, resolveEntities, type LatchEntities } from "./data-source.js";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,7 +43,7 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
 export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter {
   const entities = resolveEntities(options.entities);
   const connect = connector(source, entities);
-  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity } = entities;
+  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity } = entities;
 
   async function manager(): Promise<EntityManager> {
     return (await connect()).manager;
@@ -104,6 +104,7 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
         await m.delete(AuthenticatorEntity, { userId });
         // A data source built before passwords existed may not list the entity: nothing to delete then.
         if (m.connection.hasMetadata(PasswordEntity)) await m.delete(PasswordEntity, { userId });
+        if (m.connection.hasMetadata(SecondFactorEntity)) await m.delete(SecondFactorEntity, { userId });
         await m.delete(UserEntity, { id: userId });
         return toUser(user);
       });
@@ -303,6 +304,62 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
         await m.delete(PasswordEntity, { userId });
         return toPassword(password);
       });
+    },
+
+    async listSecondFactors(userId) {
+      const rows = await (await manager()).find(SecondFactorEntity, { where: { userId }, order: { createdAt: "ASC", id: "ASC" } });
+      return rows.map(toSecondFactor);
+    },
+
+    async replaceSecondFactors(userId, kind, list) {
+      // One transaction: the old rows go only when the new ones are stored.
+      await (await connect()).transaction(async (m) => {
+        if (!(await m.existsBy(UserEntity, { id: userId }))) throw new Error("replaceSecondFactors: no user with this id");
+        await m.delete(SecondFactorEntity, { userId, kind });
+        if (list.length) await m.insert(SecondFactorEntity, list.map((row) => ({ ...row, userId, kind })));
+      });
+    },
+
+    async confirmSecondFactor(id, step, at) {
+      const m = await manager();
+      // One conditional UPDATE: only an unconfirmed row is confirmed, once.
+      const result = await m.update(SecondFactorEntity, { id, confirmedAt: IsNull() }, { confirmedAt: at, lastUsedStep: step });
+      if (!result.affected) return null;
+      const row = await m.findOneBy(SecondFactorEntity, { id });
+      return row && toSecondFactor(row);
+    },
+
+    async useTotpStep(id, step) {
+      // Each UPDATE is conditional on the stored step; of racing uses of one step, one writes.
+      const m = await manager();
+      const fromNone = await m.update(SecondFactorEntity, { id, lastUsedStep: IsNull() }, { lastUsedStep: step });
+      if (fromNone.affected) return true;
+      const fromEarlier = await m.update(SecondFactorEntity, { id, lastUsedStep: LessThan(step) }, { lastUsedStep: step });
+      return (fromEarlier.affected ?? 0) > 0;
+    },
+
+    async countSecondFactorAttempt(id) {
+      // Compare-and-set instead of a transaction (one SQLite connection cannot nest them): the
+      // UPDATE writes only while the count is still the one read, so each caller gets its own.
+      const m = await manager();
+      for (let tries = 0; tries < 100; tries++) {
+        const row = await m.findOneBy(SecondFactorEntity, { id });
+        if (!row) return null;
+        const next = Number(row.attempts) + 1;
+        const result = await m.update(SecondFactorEntity, { id, attempts: row.attempts }, { attempts: next });
+        if (result.affected === undefined) throw new Error("countSecondFactorAttempt: the driver does not report affected rows");
+        if (result.affected) return next;
+      }
+      throw new Error("countSecondFactorAttempt: the count kept changing");
+    },
+
+    async deleteSecondFactor(id) {
+      const m = await manager();
+      const row = await m.findOneBy(SecondFactorEntity, { id });
+      if (!row) return null;
+      // Of racing deletes, only the one whose DELETE removed the row returns it.
+      const result = await m.delete(SecondFactorEntity, { id });
+      return result.affected ? toSecondFactor(row) : null;
     },
   } satisfies Required<Adapter>;
 }

@@ -1,5 +1,5 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
-import type { AccountEntity, AuthenticatorEntity, PasswordEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
 
 /** A stored date as a `Date` (some drivers give text for some column types). */
 function toDate(value: Date | string): Date {
@@ -44,4 +44,19 @@ export function toAuthenticator(entity: AuthenticatorEntity): AdapterAuthenticat
 /** A password entity as an `AdapterPassword`. */
 export function toPassword(entity: PasswordEntity): AdapterPassword {
   return { userId: entity.userId, hash: entity.hash, updatedAt: toDate(entity.updatedAt) };
+}
+
+/** A second-factor entity as an `AdapterSecondFactor`. */
+export function toSecondFactor(entity: SecondFactorEntity): AdapterSecondFactor {
+  return {
+    id: entity.id,
+    userId: entity.userId,
+    kind: entity.kind,
+    secret: entity.secret,
+    lastUsedStep: entity.lastUsedStep === null || entity.lastUsedStep === undefined ? null : Number(entity.lastUsedStep),
+    attempts: Number(entity.attempts ?? 0),
+    confirmedAt: entity.confirmedAt ? toDate(entity.confirmedAt) : null,
+    expires: entity.expires ? toDate(entity.expires) : null,
+    createdAt: toDate(entity.createdAt),
+  };
 }

@@ -1,5 +1,5 @@
 import { DataSource, type DataSourceOptions } from "typeorm";
-import { AccountEntity, AuthenticatorEntity, PasswordEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
+import { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
 
 /** The entity classes the adapter uses; pass subclasses to store extra columns. */
 export interface LatchEntities {
@@ -10,6 +10,8 @@ export interface LatchEntities {
   AuthenticatorEntity: typeof AuthenticatorEntity;
   /** Passwords (migration 6): needed by the password methods only. */
   PasswordEntity: typeof PasswordEntity;
+  /** Second factors (migration 7): needed by the second-factor methods only. */
+  SecondFactorEntity: typeof SecondFactorEntity;
 }
 
 /** The default entity classes. */
@@ -20,6 +22,7 @@ export const defaultEntities: LatchEntities = {
   VerificationTokenEntity,
   AuthenticatorEntity,
   PasswordEntity,
+  SecondFactorEntity,
 };
 
 /** The default entities with the given ones in their place. */

@@ -221,3 +221,43 @@ export class PasswordEntity implements AdapterPassword {
   @JoinColumn({ name: "userId", foreignKeyConstraintName: "passwords_user_fkey" })
   user!: UserEntity;
 }
+
+/**
+ * Second-factor material of a user (table `second_factors`), one row per item: a TOTP factor
+ * (its secret encrypted by Latch), a backup code or an email code (their SHA-256). Deleted with
+ * the user.
+ */
+@Entity({ name: "second_factors" })
+@Index("second_factors_user", ["userId", "kind"])
+export class SecondFactorEntity {
+  @PrimaryColumn({ type: "varchar", length: 64, primaryKeyConstraintName: "second_factors_pkey" })
+  id!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  userId!: string;
+
+  @Column({ type: "varchar", length: 32 })
+  kind!: string;
+
+  @Column({ type: "text" })
+  secret!: string;
+
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber })
+  lastUsedStep!: number | null;
+
+  @Column({ type: "integer", default: 0 })
+  attempts!: number;
+
+  @Column({ type: Date, precision: 3, nullable: true })
+  confirmedAt!: Date | null;
+
+  @Column({ type: Date, precision: 3, nullable: true })
+  expires!: Date | null;
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+
+  @ManyToOne("users", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "userId", foreignKeyConstraintName: "second_factors_user_fkey" })
+  user!: UserEntity;
+}

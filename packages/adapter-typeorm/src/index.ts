@@ -10,6 +10,7 @@ export {
   AccountEntity,
   AuthenticatorEntity,
   PasswordEntity,
+  SecondFactorEntity,
   SessionEntity,
   UserEntity,
   VerificationTokenEntity,

@@ -144,6 +144,34 @@ export interface AdapterPassword {
   updatedAt: Date;
 }
 
+/**
+ * Stored second-factor material of a user, one row per item: a TOTP factor (`kind: "totp"`), one
+ * backup code (`"backup"`), a pending email code (`"email:second-factor"`, `"email:sign-in"`), or
+ * a counter of answers (`"attempts:<what>"`, no secret).
+ * Secrets are never stored in the clear: a TOTP secret is encrypted with a key derived from the
+ * configured secret, backup and email codes are stored as their SHA-256.
+ */
+export interface AdapterSecondFactor {
+  /** Made by Latch (random), opaque. */
+  id: string;
+  /** The owning user's id. */
+  userId: string;
+  /** `"totp"`, `"backup"`, `"email:<purpose>"` or `"attempts:<what>"`. */
+  kind: string;
+  /** TOTP: the secret, encrypted (a compact JWE); backup and email codes: the code's SHA-256, hex; counters: `""`. */
+  secret: string;
+  /** TOTP: the last time step a code was accepted for (a code of that step or an earlier one is refused). */
+  lastUsedStep: number | null;
+  /** Email codes and counters: how many answers were counted. */
+  attempts: number;
+  /** TOTP: `null` until the first code confirmed the enrolment. Backup and email codes: their creation. */
+  confirmedAt: Date | null;
+  /** Email codes: when the code stops working; counters: when the count starts over; `null` for the other kinds. */
+  expires: Date | null;
+  /** When the row was written. */
+  createdAt: Date;
+}
+
 /** A WebAuthn credential (passkey) registered to a user. */
 export interface AdapterAuthenticator {
   /** Base64-encoded credential id. */
@@ -173,7 +201,7 @@ export interface AdapterAuthenticator {
  *   relies on these to keep one user per account under concurrent first sign-ins.
  * - Methods never modify the objects they are passed.
  * - Dates come back as `Date` objects; unknown ids, emails and tokens give `null`.
- * - Deleting a user deletes its accounts, sessions, authenticators and password.
+ * - Deleting a user deletes its accounts, sessions, authenticators, password and second factors.
  * - `deleteAuthenticator` and `deleteSessions` are optional: an adapter that lacks
  *   `deleteAuthenticator` lets only signed-in users register passkeys.
  *
@@ -316,6 +344,69 @@ export interface Adapter {
    * ```
    */
   deletePassword?(userId: AdapterUser["id"]): Awaitable<AdapterPassword | null>;
+  /**
+   * Every second-factor row of the user, of any kind and confirmed or not; `[]` for an unknown user.
+   *
+   * Optional, with the other second-factor methods: needed by `SecondFactors()`.
+   *
+   * @example
+   * ```ts
+   * const rows = await adapter.listSecondFactors(user.id)
+   * ```
+   */
+  listSecondFactors?(userId: AdapterUser["id"]): Awaitable<AdapterSecondFactor[]>;
+  /**
+   * Deletes the user's rows of `kind` and stores `rows` (all of that user and kind) in their place,
+   * in one transaction: a failure leaves the old rows. `rows` may be empty (removal).
+   *
+   * @example
+   * ```ts
+   * await adapter.replaceSecondFactors(user.id, "backup", codes)
+   * ```
+   */
+  replaceSecondFactors?(userId: AdapterUser["id"], kind: string, rows: AdapterSecondFactor[]): Awaitable<void>;
+  /**
+   * Confirms a TOTP factor: sets `confirmedAt = at` and `lastUsedStep = step` only while
+   * `confirmedAt` is `null`, in one conditional write; returns the confirmed row, or `null` when
+   * there is no such unconfirmed row.
+   *
+   * @example
+   * ```ts
+   * const confirmed = await adapter.confirmSecondFactor(factor.id, step, new Date())
+   * ```
+   */
+  confirmSecondFactor?(id: string, step: number, at: Date): Awaitable<AdapterSecondFactor | null>;
+  /**
+   * Records that a TOTP code of time step `step` was accepted: sets `lastUsedStep = step` only
+   * while it is `null` or smaller, in one conditional write; `true` when it wrote. Two requests with
+   * the same code: exactly one gets `true` (replay refusal).
+   *
+   * @example
+   * ```ts
+   * if (!(await adapter.useTotpStep(factor.id, step))) refuse()
+   * ```
+   */
+  useTotpStep?(id: string, step: number): Awaitable<boolean>;
+  /**
+   * Adds one to the row's `attempts` in one atomic write and returns the new count; `null` when
+   * the row is gone.
+   *
+   * @example
+   * ```ts
+   * const attempts = await adapter.countSecondFactorAttempt(code.id)
+   * ```
+   */
+  countSecondFactorAttempt?(id: string): Awaitable<number | null>;
+  /**
+   * Deletes the row and returns it, in one step: of two concurrent calls only one gets the row
+   * (single-use backup and email codes); `null` when it was already gone.
+   *
+   * @example
+   * ```ts
+   * const used = await adapter.deleteSecondFactor(code.id)
+   * ```
+   */
+  deleteSecondFactor?(id: string): Awaitable<AdapterSecondFactor | null>;
   /**
    * The user's account at `provider` (the first linked one when there are several), or `null`.
    *

@@ -20,7 +20,7 @@ export type ErrorType =
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
   | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking"
-  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon";
+  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "SecondFactorExpired";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -167,7 +167,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | PasswordRuleError;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | PasswordRuleError;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.
@@ -183,6 +183,8 @@ export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "RefreshTokenError",
   // PROTOCOL §13: too many attempts; the answer is 429 with Retry-After.
   "RateLimited",
+  // PROTOCOL §13: the sign-in that waited for a second factor is over; sign in again.
+  "SecondFactorExpired",
 ]);
 
 /** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */
@@ -222,4 +224,14 @@ export class RateLimited extends SignInError {
     super(message);
     this.retryAfter = retryAfter;
   }
+}
+
+/**
+ * No sign-in waits for a second factor in this browser: its state is missing, altered or
+ * expired (5 minutes), it was completed, or it took all its answers (5). Sends the user back to
+ * the sign-in page; signing in again starts a new wait.
+ */
+export class SecondFactorExpired extends SignInError {
+  static readonly type = "SecondFactorExpired";
+  override readonly type = "SecondFactorExpired";
 }

@@ -50,3 +50,10 @@ export const rateLimitCode: unique symbol = Symbol("latch.rateLimit");
  * does not turn them on does not bundle them. Internal: not exported from the package entry.
  */
 export const accountLinksCode: unique symbol = Symbol("latch.accountLinks");
+
+/**
+ * Where `SecondFactors()` carries its settings and the loaders of the second-factor code, so that
+ * an app that does not turn second factors on does not bundle them. Internal: not exported from
+ * the package entry.
+ */
+export const secondFactorsCode: unique symbol = Symbol("latch.secondFactors");

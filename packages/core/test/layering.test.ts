@@ -15,7 +15,8 @@ const srcDir = fileURLToPath(new URL("../src", import.meta.url));
 const layers: readonly (readonly string[])[] = [
   ["entry"],
   ["auth"],
-  ["actions"],
+  // second-factors/: the option's endpoints and step-up, reached from the router (same layer).
+  ["actions", "second-factors"],
   ["flows"],
   ["signin"],
   ["session"],
@@ -31,7 +32,7 @@ const layers: readonly (readonly string[])[] = [
 ];
 
 /** The root modules that are public entries (subpaths of the package's `exports` map). */
-const rootEntries = new Set(["index.ts", "jwt.ts", "revocation.ts", "rate-limit.ts", "sessions.ts", "accounts.ts", "adapters.ts", "types.ts", "webauthn.ts", "webauthn-script.ts", "passwords.ts"]);
+const rootEntries = new Set(["index.ts", "jwt.ts", "revocation.ts", "rate-limit.ts", "sessions.ts", "accounts.ts", "adapters.ts", "types.ts", "webauthn.ts", "webauthn-script.ts", "passwords.ts", "second-factors.ts"]);
 
 /** Specifiers of the package's `imports` map, and the layer of the modules they select. */
 const importMap: Record<string, string> = { "#jwe": "crypto/jwe.ts", "#hash": "crypto/hash.ts", "#argon2": "crypto/argon2.ts" };

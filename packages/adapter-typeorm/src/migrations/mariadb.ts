@@ -59,4 +59,13 @@ export const mariadbMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("passwords")} ADD CONSTRAINT \`passwords_user_fkey\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
   },
+  {
+    version: 7,
+    name: "second factors",
+    // TOTP factors (the secret encrypted by Latch), backup and email codes (their SHA-256), gone with the user.
+    statements: (t) => [
+      `CREATE TABLE ${t("second_factors")} (\`id\` varchar(64) NOT NULL, \`userId\` varchar(255) NOT NULL, \`kind\` varchar(32) NOT NULL, \`secret\` text NOT NULL, \`lastUsedStep\` bigint NULL, \`attempts\` int NOT NULL DEFAULT 0, \`confirmedAt\` datetime(3) NULL, \`expires\` datetime(3) NULL, \`createdAt\` datetime(3) NOT NULL, INDEX \`second_factors_user\` (\`userId\`, \`kind\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+      `ALTER TABLE ${t("second_factors")} ADD CONSTRAINT \`second_factors_user_fkey\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

@@ -62,4 +62,14 @@ export const postgresMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("passwords")} ADD CONSTRAINT "passwords_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
   },
+  {
+    version: 7,
+    name: "second factors",
+    // TOTP factors (the secret encrypted by Latch), backup and email codes (their SHA-256), gone with the user.
+    statements: (t) => [
+      `CREATE TABLE ${t("second_factors")} ("id" character varying(64) NOT NULL, "userId" character varying(255) NOT NULL, "kind" character varying(32) NOT NULL, "secret" text NOT NULL, "lastUsedStep" bigint, "attempts" integer NOT NULL DEFAULT 0, "confirmedAt" TIMESTAMP(3), "expires" TIMESTAMP(3), "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "second_factors_pkey" PRIMARY KEY ("id"))`,
+      `CREATE INDEX "second_factors_user" ON ${t("second_factors")} ("userId", "kind")`,
+      `ALTER TABLE ${t("second_factors")} ADD CONSTRAINT "second_factors_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

@@ -70,4 +70,13 @@ export const sqliteMigrations: readonly Migration[] = [
       `CREATE TABLE ${t("passwords")} ("userId" varchar(255) PRIMARY KEY NOT NULL, "hash" varchar(255) NOT NULL, "updatedAt" datetime(3) NOT NULL, CONSTRAINT "passwords_user_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
     ],
   },
+  {
+    version: 7,
+    name: "second factors",
+    // TOTP factors (the secret encrypted by Latch), backup and email codes (their SHA-256), gone with the user.
+    statements: (t) => [
+      `CREATE TABLE ${t("second_factors")} ("id" varchar(64) PRIMARY KEY NOT NULL, "userId" varchar(255) NOT NULL, "kind" varchar(32) NOT NULL, "secret" text NOT NULL, "lastUsedStep" bigint, "attempts" integer NOT NULL DEFAULT (0), "confirmedAt" datetime(3), "expires" datetime(3), "createdAt" datetime(3) NOT NULL, CONSTRAINT "second_factors_user_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE INDEX "second_factors_user" ON ${t("second_factors")} ("userId", "kind")`,
+    ],
+  },
 ];

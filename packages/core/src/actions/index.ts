@@ -2,7 +2,7 @@ import type { AuthContext } from "../config/context.js";
 import { UnknownAction } from "../errors.js";
 import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
-import { accountLinksCode, sessionControlCode } from "../symbols.js";
+import { accountLinksCode, secondFactorsCode, sessionControlCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import { csrfAction } from "./csrf.js";
 import { providersAction } from "./providers.js";
@@ -33,7 +33,7 @@ const callback = () => import("./callback.js");
 
 /**
  * Endpoints whose code an option carries when the app turned them on: the sessions endpoints
- * (`SessionControl()`) and the link endpoints (`AccountLinks()`). `off` says how to turn them on.
+ * (`SessionControl()`), the link endpoints (`AccountLinks()`) and the second-factor ones (`SecondFactors()`). `off` says how to turn them on.
  */
 function carried(pick: string, code: (ctx: AuthContext) => object | undefined, off: string): Handler {
   return (ctx, req) => {
@@ -47,6 +47,9 @@ const sessionsOff = "sessions endpoints are off: pass session.control = SessionC
 const linksOff = "link endpoints are off: pass account.links = AccountLinks() of @latch/core/accounts";
 const sessionControl = (pick: string) => carried(pick, (ctx) => ctx.session.control?.[sessionControlCode], sessionsOff);
 const accountLinks = (pick: string) => carried(pick, (ctx) => ctx.account.links?.[accountLinksCode], linksOff);
+
+const secondFactorsOff = "second-factor endpoints are off: pass secondFactor = SecondFactors() of @latch/core/second-factors";
+const secondFactor = (pick: string) => carried(pick, (ctx) => ctx.secondFactor?.[secondFactorsCode].routes, secondFactorsOff);
 
 /** Which function answers each action and method (the table of the wire protocol). */
 const routes: Record<string, Handler> = {
@@ -67,6 +70,8 @@ const routes: Record<string, Handler> = {
   "POST sessions": sessionControl("revoke"),
   "POST link": accountLinks("link"),
   "POST unlink": accountLinks("unlink"),
+  "GET second-factor": secondFactor("get"),
+  "POST second-factor": secondFactor("post"),
 };
 
 /** Routes a parsed request to its action. A pair outside the table is `UnknownAction`. */

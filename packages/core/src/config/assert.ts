@@ -11,7 +11,7 @@ import { providerEnvPrefix } from "./env.js";
 import { parseSiteUrl } from "./origin.js";
 import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
-import { providerFlow } from "../symbols.js";
+import { providerFlow, secondFactorsCode } from "../symbols.js";
 
 const checked = new WeakMap<AuthConfig, AuthError | null>();
 
@@ -101,6 +101,9 @@ function findProblem(config: AuthConfig): AuthError | null {
   }
   const accountProblem = checkAccountOptions(config, s.mergedProviders);
   if (accountProblem) return accountProblem;
+  // The option checks itself (its code and messages come with it) and names its adapter methods.
+  const secondFactorProblem = config.secondFactor?.[secondFactorsCode].check(config.adapter, needs);
+  if (secondFactorProblem) return secondFactorProblem;
   if (s.session.strategy === "database") {
     if (!config.adapter) return new MissingAdapter("The database session strategy needs an adapter; set `adapter`, or use `session: { strategy: \"jwt\" }`.");
     requiredAdapterMethods.database.forEach((m) => needs.add(m));

@@ -2,6 +2,7 @@ import type { Adapter, Awaitable } from "../adapter.js";
 import type { CallbacksOptions, SessionCallbackInput } from "../types/callbacks.js";
 import type { Session } from "../types/entities.js";
 import type { AccountOptions } from "../types/account-options.js";
+import type { SecondFactorsOption } from "../types/second-factor-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { EventCallbacks } from "../types/events.js";
 import type { LoggerInstance } from "../types/logger.js";
@@ -51,4 +52,6 @@ export interface AuthContext {
   readonly experimental: { readonly enableWebAuthn: boolean };
   /** The account options as configured (`{}` when unset: policy `"never"`). */
   readonly account: Readonly<AccountOptions>;
+  /** The second-factor option as configured; `undefined` when second factors are off. */
+  readonly secondFactor?: SecondFactorsOption;
 }

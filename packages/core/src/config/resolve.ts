@@ -174,5 +174,6 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
     account: s.account,
+    secondFactor: config.secondFactor,
   });
 }

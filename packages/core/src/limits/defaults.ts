@@ -13,6 +13,8 @@ export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   sessionUpdate: { ip: 60, account: 0, window: 60, onStoreError: "open" },
   sessionRevoke: { ip: 10, account: 0, window: 60, onStoreError: "open" },
   accountLink: { ip: 10, account: 0, window: 60, onStoreError: "open" },
+  // Codes are guessed here: a store outage must not lift the limit.
+  secondFactor: { ip: 10, account: 0, window: 60, onStoreError: "closed" },
 };
 
 /** The default backoff: 15 s after the 5th failure, doubling to at most 15 minutes. */

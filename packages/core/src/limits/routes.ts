@@ -33,6 +33,7 @@ const routeTable: Readonly<Record<string, Classify>> = {
   "POST sessions/revoke": "sessionRevoke",
   "POST link": "accountLink",
   "POST unlink": "accountLink",
+  "POST second-factor": "secondFactor",
 };
 
 /** The account identifier a route carries, as typed (normalised by {@link accountKey}). */

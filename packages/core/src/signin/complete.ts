@@ -4,6 +4,7 @@ import type { InternalProvider } from "../config/providers.js";
 import { AccessDenied, CallbackRouteError, OAuthAccountNotLinked } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
+import { secondFactorsCode } from "../symbols.js";
 import type { Account, Profile, User } from "../types/entities.js";
 import type { CredentialInput } from "../providers/types.js";
 import type { ResponseInternal } from "../types/response.js";
@@ -101,10 +102,31 @@ async function storedUser(
   });
 }
 
+/** A user the first factor vouched for, ready to be signed in: what starts the session. */
+export interface SignedIn {
+  /** The user the session belongs to. */
+  user: User;
+  /** What the `signIn` event receives as `user` (for credentials: what `authorize` returned). */
+  eventUser: User;
+  account: Account;
+  profile?: Profile;
+  isNewUser: boolean;
+  /** Where to go afterwards (already checked by the `redirect` callback). */
+  callbackUrl: string;
+  /** Cookies the flow wants set or cleared. */
+  cookies?: Cookie[];
+}
+
+/** What `second-factors/step-up.ts` offers (loaded through the option, never imported here). */
+interface StepUp {
+  holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal | null>;
+}
+
 /**
  * The one place where a verified user becomes a signed-in user, for every provider type: the
  * `signIn` callback (before anything is written), the account-linking rules and user/account
- * writes, the session, the `signIn` event, and the redirect (to `pages.newUser` for a new user).
+ * writes, then, with second factors on, the step-up that may hold the sign-in until a second
+ * factor passes (no session before it), else the session via {@link startSignedIn}.
  */
 export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verified: VerifiedSignIn): Promise<ResponseInternal> {
   const { account, profile, credentials } = verified;
@@ -118,14 +140,37 @@ export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verifie
   let linked: LinkedUser = { user: { ...verified.user, id: verified.user.id ?? crypto.randomUUID() } as AdapterUser, isNewUser: false };
   if (useAdapter) linked = await storedUser(ctx, req, adapter!, verified, known);
 
-  const userForSession = account.type === "credentials" && !useAdapter ? verified.user : linked.user;
-  const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user: userForSession, account, profile, isNewUser: linked.isNewUser });
-  await ctx.events.signIn?.({ user: account.type === "credentials" ? (verified.authorized ?? verified.user) : linked.user, account, profile, isNewUser: linked.isNewUser });
+  const signedIn: SignedIn = {
+    user: account.type === "credentials" && !useAdapter ? verified.user : linked.user,
+    eventUser: account.type === "credentials" ? (verified.authorized ?? verified.user) : linked.user,
+    account,
+    profile,
+    isNewUser: linked.isNewUser,
+    callbackUrl: verified.callbackUrl,
+    cookies: verified.cookies,
+  };
+  // An explicit link is asked for by a user who is signed in already: nothing to step up.
+  const stepUp = verified.linkTo === undefined ? ctx.secondFactor?.[secondFactorsCode] : undefined;
+  if (stepUp) {
+    const held = await ((await stepUp.stepUp()) as StepUp).holdSignIn(ctx, req, signedIn);
+    if (held) return held;
+  }
+  return startSignedIn(ctx, req, signedIn);
+}
 
-  const redirect = linked.isNewUser && ctx.pages.newUser
-    ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: verified.callbackUrl })
-    : verified.callbackUrl;
-  return { redirect, cookies: [...(verified.cookies ?? []), ...sessionCookies] };
+/**
+ * Starts the session of a user the sign-in is complete for, fires the `signIn` event, and
+ * redirects (to `pages.newUser` for a new user). The only place where a sign-in issues a session.
+ */
+export async function startSignedIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal> {
+  const { user, account, profile, isNewUser } = signedIn;
+  const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser });
+  await ctx.events.signIn?.({ user: signedIn.eventUser, account, profile, isNewUser });
+
+  const redirect = isNewUser && ctx.pages.newUser
+    ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
+    : signedIn.callbackUrl;
+  return { redirect, cookies: [...(signedIn.cookies ?? []), ...sessionCookies] };
 }
 
 function withQuery(url: URL, query: Record<string, string>): string {

@@ -1,5 +1,6 @@
 import type { Adapter } from "../adapter.js";
 import type { AccountOptions } from "./account-options.js";
+import type { SecondFactorsOption } from "./second-factor-options.js";
 import type { Provider } from "./providers.js";
 import type { originCheck, raw, skipCSRFCheck } from "../symbols.js";
 import type { CallbacksOptions } from "./callbacks.js";
@@ -39,6 +40,17 @@ export interface AuthConfig {
    * ```
    */
   account?: AccountOptions;
+  /**
+   * Second factors (TOTP, backup codes, email codes): `SecondFactors()` of
+   * `@latch/core/second-factors`. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { SecondFactors } from "@latch/core/second-factors"
+   * const config = { adapter, providers, secondFactor: SecondFactors({ factors: ["totp", "backup"] }) }
+   * ```
+   */
+  secondFactor?: SecondFactorsOption;
   /** Where Latch is mounted. Default `/auth` (`/api/auth` in the Next.js integration). */
   basePath?: string;
   /** Control the flows. */

@@ -32,6 +32,21 @@ export interface EventCallbacks {
    */
   sessionRevoked?: (message: { userId: string; scope: "session" | "others" | "all"; sessionId?: string; count: number | null }) => Awaitable<void>;
   /**
+   * A wrong code was given on the challenge page while a sign-in waited for its second factor.
+   * `kind` is the kind the answer named (`null` when it named none). Carries no code.
+   */
+  secondFactorFailed?: (message: { userId: string; kind: "totp" | "backup" | "email" | null }) => Awaitable<void>;
+  /**
+   * A second factor was set up by its user: `kind` is `"totp"` (an authenticator app, confirmed
+   * with its first code). Carries no secret.
+   */
+  factorEnrolled?: (message: { user: AdapterUser; kind: "totp" | "backup" | "email" }) => Awaitable<void>;
+  /**
+   * A second factor was removed by its user (`"totp"`, or `"backup"`: the backup codes, removed
+   * on their own or with the last authenticator app).
+   */
+  factorRemoved?: (message: { user: AdapterUser; kind: "totp" | "backup" | "email" }) => Awaitable<void>;
+  /**
    * A request was refused by a rate limit: `route` names the limit, `scope` what it counted
    * (`"ip"`: the client's network, `"account"`: the identifier typed, `"lockout"`: the account's
    * backoff after failed sign-ins, `"store"`: the store failed and the route fails closed).

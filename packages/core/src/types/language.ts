@@ -111,6 +111,97 @@ export interface Messages {
   /** Button that ends every session, this one included. */
   sessionsEndAll: string;
 
+  // Second factors: the management page and the email code.
+  /** Title and heading of the page where a signed-in user manages second factors. */
+  factorsTitle: string;
+  /** What second factors are for, at the top of that page. */
+  factorsIntro: string;
+  /** An authenticator app is set up; `{date}` is the day it was. */
+  factorsAppOn: string;
+  /** No authenticator app is set up. */
+  factorsAppOff: string;
+  /** Button that starts setting up an authenticator app. */
+  factorsSetUpApp: string;
+  /** How to add the new secret to an authenticator app. */
+  factorsScan: string;
+  /** Label of the secret shown as text beside the QR code. */
+  factorsKey: string;
+  /** Label of the field for the app's first code. */
+  factorsCodeLabel: string;
+  /** Button that confirms the app with its first code. */
+  factorsConfirm: string;
+  /** How many unused backup codes remain (`{count}`). */
+  factorsBackupCount: string;
+  /** Shown with new backup codes: keep them, they are shown once. */
+  factorsBackupSave: string;
+  /** Button that replaces the backup codes with new ones. */
+  factorsNewBackup: string;
+  /** Button that removes the authenticator app. */
+  factorsRemoveApp: string;
+  /** Label of the field for a current code, asked before removal or renewal. */
+  factorsProofLabel: string;
+  /** Email codes are offered to the user's verified address. */
+  factorsEmailOn: string;
+  /** The app was confirmed. */
+  factorsDoneEnrolled: string;
+  /** A factor was removed. */
+  factorsDoneRemoved: string;
+  /** New backup codes were made. */
+  factorsDoneRegenerated: string;
+  /** The code given was wrong. */
+  factorsErrorInvalid: string;
+  /** A current code is needed first. */
+  factorsErrorFreshProof: string;
+  /** Any other refusal on that page. */
+  factorsErrorOther: string;
+  /** Link from that page back to the site (the callback URL). */
+  factorsContinue: string;
+  /** Subject of the email carrying a code (`{code}`). */
+  emailCodeSubject: string;
+  /** Body of the email carrying a code (`{code}`, `{minutes}` of validity). */
+  emailCodeText: string;
+
+  /** Title and heading of the challenge page, where a sign-in waits for its second factor. */
+  secondFactorTitle: string;
+  /** Challenge page: asks for the authenticator app's code. */
+  secondFactorIntro: string;
+  /** Label of the challenge page's field for the app's code. */
+  secondFactorCodeLabel: string;
+  /** Challenge page: asks for a backup code. */
+  secondFactorBackupIntro: string;
+  /** Label of the challenge page's field for a backup code. */
+  secondFactorBackupLabel: string;
+  /** Challenge page: offers to email a code (none sent yet). */
+  secondFactorEmailIntro: string;
+  /** Challenge page: an email code was sent. */
+  secondFactorEmailSent: string;
+  /** Label of the challenge page's field for the emailed code. */
+  secondFactorEmailLabel: string;
+  /** Challenge page button that emails a code. */
+  secondFactorEmailSend: string;
+  /** Challenge page button that emails another code. */
+  secondFactorEmailAgain: string;
+  /** Challenge page checkbox: skip the second factor in this browser for a while. */
+  secondFactorRemember: string;
+  /** The challenge page's submit button. */
+  secondFactorSubmit: string;
+  /** Challenge page, after a wrong code. */
+  secondFactorWrong: string;
+  /** Challenge page link back to the authenticator app's code. */
+  secondFactorUseApp: string;
+  /** Challenge page link to the backup-code form. */
+  secondFactorUseBackup: string;
+  /** Sign-in page, `?error=SecondFactorExpired`: the sign-in that waited for a second factor is over. */
+  signInErrorSecondFactorExpired: string;
+  /** Title and heading of the page that signs in with an emailed code. */
+  emailSignInTitle: string;
+  /** That page before a code was asked for. */
+  emailSignInIntro: string;
+  /** That page after a code was asked for; `{email}` is the address (the same words whether or not an account uses it). */
+  emailSignInSent: string;
+  /** That page's button that signs in with the code. */
+  emailSignInSubmit: string;
+
   /** Subject and heading of the sign-in email; `{host}` is the site's host. */
   emailSubject: string;
   /** Plain-text email: the line before the link. */

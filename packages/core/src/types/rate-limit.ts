@@ -10,8 +10,9 @@ import type { rateLimitCode } from "../symbols.js";
  * - `sessionUpdate`: `POST session`
  * - `sessionRevoke`: `POST sessions/revoke`
  * - `accountLink`: `POST link/<id>` and `POST unlink/<id>`
+ * - `secondFactor`: every `POST second-factor` and `POST second-factor/<step>` (answers, enrolment, removal)
  */
-export type RateLimitRoute = "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink";
+export type RateLimitRoute = "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink" | "secondFactor";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */
 export type StoreFailureMode = "open" | "closed";

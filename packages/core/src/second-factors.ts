@@ -1,0 +1,43 @@
+/**
+ * Second factors: an authenticator app's codes (TOTP), single-use backup codes and email codes,
+ * asked for after the first factor at sign-in. Nothing here is bundled unless the app turns it on.
+ *
+ * @module second-factors
+ */
+import { checkSecondFactors, getSecondFactor, postSecondFactor } from "./second-factors/routes.js";
+import { secondFactorsCode } from "./symbols.js";
+import type { SecondFactorsOption, SecondFactorsOptions } from "./types/second-factor-options.js";
+
+export type { EmailCodeMessage, FactorKind, SecondFactorsOption, SecondFactorsOptions } from "./types/second-factor-options.js";
+
+/**
+ * Turns on second factors (PROTOCOL §13): `POST <base>/second-factor/enrol`, `/confirm`,
+ * `/remove` and `/backup-codes`, the management page `GET <base>/second-factor/enrol`, and the
+ * challenge at sign-in (`GET|POST <base>/second-factor`). Pass it as `secondFactor`; needs an
+ * adapter with the second-factor methods (`listSecondFactors`, …).
+ *
+ * @example
+ * ```ts
+ * import { SecondFactors } from "@latch/core/second-factors"
+ * const config = { adapter, providers, secondFactor: SecondFactors({ factors: ["totp", "backup"], required: false }) }
+ * ```
+ */
+export function SecondFactors(options: SecondFactorsOptions = {}): SecondFactorsOption {
+  const settings = {
+    factors: [...new Set(options.factors ?? (["totp", "backup"] as const))],
+    required: options.required ?? false,
+    rememberDevice: options.rememberDevice,
+    issuer: options.issuer,
+    sendCode: options.sendCode,
+  };
+  return {
+    [secondFactorsCode]: {
+      settings,
+      check: checkSecondFactors,
+      routes: { get: getSecondFactor, post: postSecondFactor },
+      load: () => import("./second-factors/endpoints.js"),
+      stepUp: () => import("./second-factors/step-up.js"),
+      challenge: () => import("./second-factors/challenge.js"),
+    },
+  };
+}

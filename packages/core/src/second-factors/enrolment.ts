@@ -1,0 +1,243 @@
+/**
+ * `POST <base>/second-factor/enrol`, `/confirm`, `/remove` and `/backup-codes` (PROTOCOL §13):
+ * the signed-in user sets up an authenticator app, gets backup codes, and removes factors. Every
+ * one is CSRF-checked; a script gets JSON, a form the management page.
+ */
+import type { AdapterSecondFactor, AdapterUser } from "../adapter.js";
+import { requireCsrf } from "../actions/request-state.js";
+import type { AuthContext } from "../config/context.js";
+import { adapterHas } from "../config/adapter-guard.js";
+import { randomUUID, timingSafeEqual } from "../crypto/index.js";
+import { InvalidRequest } from "../errors.js";
+import type { AuthRequest } from "../http/request.js";
+import { noStore } from "../http/respond.js";
+import { signInPageUrl } from "../http/urls.js";
+import type { ResponseInternal } from "../types/response.js";
+import type { FactorKind } from "../types/second-factor-options.js";
+import { backupCodeCount, codeHash, newBackupCode } from "./codes.js";
+import { signedInUser } from "./current-user.js";
+import { verifySecondFactor } from "./factors.js";
+import { renderManagePage, type ManageNotice } from "./manage-page.js";
+import { qrSvg } from "./qr.js";
+import { rowsOf, settingsOf, storeOf } from "./storage.js";
+import { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, secretText, totpUri } from "./totp.js";
+
+/** How long an enrolment may wait for its first code. */
+const enrolmentLifetime = 15 * 60 * 1000;
+/** A sign-in this recent proves presence without a code (database sessions, which record their start). */
+const freshSignIn = 5 * 60 * 1000;
+
+/** A refusal with a stable `error` type, answered as JSON or on the page. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly message: string,
+  ) {}
+}
+
+/**
+ * A script (JSON body or `X-Auth-Return-Redirect`, or no HTML accepted) gets JSON; a form the page
+ * (signed out: the sign-in page, coming back to the management page).
+ */
+function wantsJson(req: AuthRequest): boolean {
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  return req.jsonMode || type.includes("application/json") || !(req.headers.get("accept") ?? "").includes("text/html");
+}
+
+/** A string field of the body, at most `max` characters; `undefined` when absent. */
+function field(req: AuthRequest, name: string, max = 100): string | undefined {
+  const value = req.body?.[name];
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string" || value.length > max) throw new InvalidRequest(`${name} must be a string of at most ${max} characters.`);
+  return value;
+}
+
+function kindField(req: AuthRequest): FactorKind {
+  const kind = field(req, "kind");
+  if (kind !== "totp" && kind !== "backup" && kind !== "email") throw new InvalidRequest('kind must be "totp", "backup" or "email".');
+  return kind;
+}
+
+/** Codes checked as fresh proofs per user and window; the next is refused without being checked. */
+const proofAttempts = 5;
+const proofWindow = 15 * 60 * 1000;
+/** The row that counts a user's fresh-proof codes (an `attempts` counter, no secret). */
+const proofCounter = "attempts:fresh-proof";
+
+/**
+ * Checks a code given as a fresh proof, counted per user: after {@link proofAttempts} codes in
+ * {@link proofWindow} the next is refused unchecked, so a stolen session cannot guess codes here
+ * (the rate limit counts per network, this per user). A right code ends the count.
+ */
+async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Promise<"right" | "wrong" | "locked"> {
+  const store = storeOf(ctx);
+  let [counter] = await rowsOf(store, user.id, proofCounter);
+  if (!counter?.expires || new Date(counter.expires).valueOf() <= Date.now()) {
+    const now = new Date();
+    counter = {
+      id: randomUUID(), userId: user.id, kind: proofCounter, secret: "",
+      lastUsedStep: null, attempts: 0, confirmedAt: now, expires: new Date(now.valueOf() + proofWindow), createdAt: now,
+    };
+    await store.replaceSecondFactors(user.id, proofCounter, [counter]);
+  }
+  // A counter replaced by a concurrent request is gone: refused, as when it is spent.
+  const attempts = await store.countSecondFactorAttempt(counter.id);
+  if (attempts === null || attempts > proofAttempts) return "locked";
+  if (!(await verifySecondFactor(ctx, user, { code })).ok) return "wrong";
+  await store.deleteSecondFactor(counter.id);
+  return "right";
+}
+
+/**
+ * Whether the user proved presence now: a right code of one of their factors (which it spends),
+ * or a database session that started less than 5 minutes ago — unless browsers can be
+ * remembered, since a remembered browser's sign-in skipped the second factor.
+ */
+async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
+  if (code) {
+    const outcome = await codeProof(ctx, user, code);
+    if (outcome === "locked") throw new Refusal(429, "SecondFactorAttempts", "Too many codes; wait a quarter of an hour, or sign in again.");
+    return outcome === "right";
+  }
+  // Only the sessions list carries a session's start (`createdAt`); JWT sessions have none to read.
+  if (!sessionToken || settingsOf(ctx).rememberDevice || !adapterHas(ctx.adapter, "listSessions")) return false;
+  const sessions = await ctx.adapter!.listSessions!(user.id);
+  const current = sessions.find((session) => session.userId === user.id && timingSafeEqual(session.sessionToken, sessionToken));
+  const started = current?.createdAt ? new Date(current.createdAt).valueOf() : 0;
+  return started > Date.now() - freshSignIn;
+}
+
+/** Ten new backup codes in place of the old ones; returns them as shown to the user (once). */
+async function issueBackupCodes(ctx: AuthContext, user: AdapterUser): Promise<string[]> {
+  const codes = Array.from({ length: backupCodeCount }, newBackupCode);
+  const now = new Date();
+  const rows: AdapterSecondFactor[] = await Promise.all(
+    codes.map(async (code) => ({
+      id: randomUUID(), userId: user.id, kind: "backup", secret: await codeHash(code),
+      lastUsedStep: null, attempts: 0, confirmedAt: now, expires: null, createdAt: now,
+    })),
+  );
+  await storeOf(ctx).replaceSecondFactors(user.id, "backup", rows);
+  return codes;
+}
+
+/** The issuer an authenticator app shows: the option's, or the site's host. */
+function issuerOf(ctx: AuthContext): string {
+  return settingsOf(ctx).issuer ?? new URL(ctx.origin).hostname;
+}
+
+type Step = (ctx: AuthContext, req: AuthRequest, user: AdapterUser, sessionToken: string | undefined) => Promise<{ json: Record<string, unknown>; notice: ManageNotice }>;
+
+/** Enrolment of an authenticator app: a new secret, stored sealed and unconfirmed. */
+const enrol: Step = async (ctx, req, user) => {
+  if (kindField(req) !== "totp") throw new Refusal(400, "SecondFactorKind", "Only an authenticator app (totp) is enrolled; backup codes come with it.");
+  if (!settingsOf(ctx).factors.includes("totp")) throw new Refusal(400, "SecondFactorKind", "Authenticator apps are not offered here.");
+  const store = storeOf(ctx);
+  if ((await rowsOf(store, user.id, "totp")).some((row) => row.confirmedAt)) {
+    throw new Refusal(409, "SecondFactorEnrolled", "An authenticator app is already set up; remove it first.");
+  }
+  const id = randomUUID();
+  const secret = newTotpSecret();
+  const now = new Date();
+  const row: AdapterSecondFactor = {
+    id, userId: user.id, kind: "totp", secret: await sealTotpSecret(secret, { id, userId: user.id }, ctx.secrets),
+    lastUsedStep: null, attempts: 0, confirmedAt: null, expires: null, createdAt: now,
+  };
+  // Replaces an earlier enrolment that was never confirmed (a confirmed one was refused above).
+  await store.replaceSecondFactors(user.id, "totp", [row]);
+  const uri = totpUri(issuerOf(ctx), user.email || user.id, secret);
+  const enrolment = { id, secret: secretText(secret), uri, qr: qrSvg(uri) };
+  return { json: { kind: "totp", ...enrolment }, notice: { enrolment } };
+};
+
+/** The first right code activates the app and answers the backup codes, once. */
+const confirm: Step = async (ctx, req, user) => {
+  const code = field(req, "code");
+  if (!code) throw new InvalidRequest("code is required.");
+  const store = storeOf(ctx);
+  const pending = (await rowsOf(store, user.id, "totp")).find((row) => !row.confirmedAt && new Date(row.createdAt).valueOf() > Date.now() - enrolmentLifetime);
+  if (!pending) throw new Refusal(404, "SecondFactorNotEnrolled", "No authenticator app is waiting for confirmation; start again.");
+  const secret = await openTotpSecret(pending.secret, pending, ctx.secrets);
+  const step = secret ? matchingStep(secret, code.replace(/\s/g, "")) : null;
+  const confirmed = step === null ? null : await store.confirmSecondFactor(pending.id, step, new Date());
+  if (!confirmed) throw new Refusal(400, "SecondFactorInvalid", "The code is not right; check the app's clock and try again.");
+  const backupCodes = settingsOf(ctx).factors.includes("backup") ? await issueBackupCodes(ctx, user) : [];
+  await ctx.events.factorEnrolled?.({ user, kind: "totp" });
+  return { json: { kind: "totp", id: confirmed.id, backupCodes }, notice: { backupCodes, done: "enrolled" } };
+};
+
+/** Removes a factor after a fresh proof; an app's removal takes its backup codes when no app remains. */
+const remove: Step = async (ctx, req, user, sessionToken) => {
+  const kind = kindField(req);
+  const code = field(req, "code");
+  const id = field(req, "id", 200);
+  if (kind === "email") throw new Refusal(400, "SecondFactorKind", "Email codes go to your verified address; they are not removed here.");
+  const store = storeOf(ctx);
+  const apps = (await rowsOf(store, user.id, "totp")).filter((row) => row.confirmedAt);
+  const backups = await rowsOf(store, user.id, "backup");
+  if (kind === "totp" ? !apps.length : !backups.length) throw new Refusal(404, "SecondFactorNotEnrolled", "You have no such factor.");
+  if (!(await freshProof(ctx, code, user, sessionToken))) {
+    throw new Refusal(403, "SecondFactorFreshProof", "Give a current code of one of your factors (or sign in again) to remove a factor.");
+  }
+  const removed: FactorKind[] = [];
+  if (kind === "totp") {
+    const leaving = id ? apps.filter((row) => row.id === id) : apps;
+    if (!leaving.length) throw new Refusal(404, "SecondFactorNotEnrolled", "You have no such factor.");
+    for (const row of leaving) await store.deleteSecondFactor(row.id);
+    removed.push("totp");
+    if (leaving.length === apps.length && backups.length) {
+      await store.replaceSecondFactors(user.id, "backup", []);
+      removed.push("backup");
+    }
+  } else {
+    await store.replaceSecondFactors(user.id, "backup", []);
+    removed.push("backup");
+  }
+  for (const gone of removed) await ctx.events.factorRemoved?.({ user, kind: gone });
+  return { json: { removed }, notice: { done: "removed" } };
+};
+
+/** Ten new backup codes after a fresh proof; the old ones stop working. */
+const backupCodes: Step = async (ctx, req, user, sessionToken) => {
+  const code = field(req, "code");
+  if (!settingsOf(ctx).factors.includes("backup")) throw new Refusal(400, "SecondFactorKind", "Backup codes are not offered here.");
+  const apps = (await rowsOf(storeOf(ctx), user.id, "totp")).filter((row) => row.confirmedAt);
+  if (!apps.length) throw new Refusal(404, "SecondFactorNotEnrolled", "Set up an authenticator app first; backup codes stand in for it.");
+  if (!(await freshProof(ctx, code, user, sessionToken))) {
+    throw new Refusal(403, "SecondFactorFreshProof", "Give a current code of one of your factors (or sign in again) to get new backup codes.");
+  }
+  const codes = await issueBackupCodes(ctx, user);
+  return { json: { backupCodes: codes }, notice: { backupCodes: codes, done: "regenerated" } };
+};
+
+const notSignedIn = new Refusal(401, "NotSignedIn", "Sign in first.");
+
+function answer(step: Step): (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal> {
+  return async (ctx, req) => {
+    await requireCsrf(ctx, req);
+    const json = wantsJson(req);
+    let signedIn: Awaited<ReturnType<typeof signedInUser>> = null;
+    try {
+      signedIn = await signedInUser(ctx, req);
+      if (!signedIn) throw notSignedIn;
+      const done = await step(ctx, req, signedIn.user, signedIn.sessionToken);
+      if (json) return { body: done.json, headers: { ...noStore } };
+      return renderManagePage(ctx, req, signedIn.user, done.notice);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      if (!json && !signedIn) return { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/second-factor/enrol` }) };
+      if (json || !signedIn) return { status: error.status, body: { error: error.error, message: error.message }, headers: { ...noStore } };
+      const page = await renderManagePage(ctx, req, signedIn.user, { error: error.error });
+      return { ...page, status: error.status };
+    }
+  };
+}
+
+/** The enrolment endpoints by their second path segment. */
+export const enrolmentActions: Readonly<Record<string, (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal>>> = {
+  enrol: answer(enrol),
+  confirm: answer(confirm),
+  remove: answer(remove),
+  "backup-codes": answer(backupCodes),
+};

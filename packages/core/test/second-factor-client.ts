@@ -1,0 +1,65 @@
+/**
+ * What the second-factor tests share: TOTP codes computed here from RFC 6238 with `node:crypto`
+ * (independently of Latch's implementation), and enrolment of an authenticator app through the
+ * real endpoints by a signed-in `Client`.
+ */
+import { createHmac } from "node:crypto";
+import type { Client } from "./client.js";
+
+const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+function base32(text: string): Buffer {
+  let bits = "";
+  for (const char of text.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The 30-second step of now. */
+export function stepNow(): number {
+  return Math.floor(Date.now() / 30_000);
+}
+
+/** RFC 6238 code (SHA-1, 6 digits) of `secret` (base32) at `step`. */
+export function totp(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac("sha1", base32(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, "0");
+}
+
+/** An enrolled authenticator app: its secret, the step its confirmation used, the backup codes. */
+export interface Enrolled {
+  secret: string;
+  confirmedStep: number;
+  backupCodes: string[];
+}
+
+/** POSTs a JSON body (with the CSRF token added) to a path under the site, as a signed-in script. */
+export type JsonPost = (path: string, body: Record<string, unknown>) => Promise<Response>;
+
+/** {@link JsonPost} through a `Client`. */
+export function clientPost(client: Client): JsonPost {
+  return async (path, body) =>
+    client.fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ csrfToken: await client.csrfToken(), ...body }),
+    });
+}
+
+/** Enrols and confirms an authenticator app for the signed-in user behind `post` (JSON endpoints). */
+export async function enrolTotp(post: JsonPost): Promise<Enrolled> {
+  const enrol = await post("/auth/second-factor/enrol", { kind: "totp" });
+  if (enrol.status !== 200) throw new Error(`enrol answered ${enrol.status}: ${await enrol.text()}`);
+  const { secret } = (await enrol.json()) as { secret: string };
+  // The previous step (still accepted) leaves this step and the next for the sign-ins that follow.
+  const confirmedStep = stepNow() - 1;
+  const confirm = await post("/auth/second-factor/confirm", { code: totp(secret, confirmedStep) });
+  if (confirm.status !== 200) throw new Error(`confirm answered ${confirm.status}: ${await confirm.text()}`);
+  const { backupCodes } = (await confirm.json()) as { backupCodes: string[] };
+  return { secret, confirmedStep, backupCodes };
+}
