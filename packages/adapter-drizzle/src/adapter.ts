@@ -374,18 +374,22 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     },
 
     async countSecondFactorAttempt(id) {
-      const update = db
-        .update(secondFactors)
-        .set({ attempts: sql`${secondFactors.attempts} + 1` })
-        .where(eq(secondFactors.id, id));
+      const increment = (on: Loose) =>
+        on
+          .update(secondFactors)
+          .set({ attempts: sql`${secondFactors.attempts} + 1` })
+          .where(eq(secondFactors.id, id));
       if (dialect !== "mysql") {
-        const [row] = (await update.returning({ attempts: secondFactors.attempts })) as Row[];
+        const [row] = (await increment(db).returning({ attempts: secondFactors.attempts })) as Row[];
         return row ? Number(row.attempts) : null;
       }
-      // MySQL has no RETURNING: the count is read back after the atomic increment.
-      if (affected(await update) === 0) return null;
-      const row = await secondFactorById(id);
-      return row ? Number(row.attempts) : null;
+      // MySQL has no RETURNING: the count is read in the transaction that incremented it, while
+      // the update's row lock keeps other increments out.
+      return await db.transaction(async (tx: Loose) => {
+        if (affected(await increment(tx)) === 0) return null;
+        const row = await first(tx.select({ attempts: secondFactors.attempts }).from(secondFactors).where(eq(secondFactors.id, id)));
+        return row ? Number(row.attempts) : null;
+      });
     },
 
     async deleteSecondFactor(id) {
