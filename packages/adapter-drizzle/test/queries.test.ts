@@ -1,0 +1,35 @@
+import { PGlite } from "@electric-sql/pglite";
+import { newAccount, newSession, newUser } from "@latch/adapter-test";
+import { migrate } from "@latch/pg";
+import { drizzle } from "drizzle-orm/pglite";
+import { beforeAll, describe, expect, test } from "vitest";
+import { DrizzleAdapter } from "../src/adapter.js";
+
+describe("DrizzleAdapter queries (PGlite)", () => {
+  const client = new PGlite();
+  const statements: string[] = [];
+  const adapter = DrizzleAdapter(drizzle({ client, logger: { logQuery: (query) => void statements.push(query) } }));
+  beforeAll(() => migrate(client));
+
+  test("getSessionAndUser and getUserByAccount are one query each (a join)", async () => {
+    const user = await adapter.createUser!(newUser());
+    const session = newSession(user.id);
+    await adapter.createSession!(session);
+    const account = newAccount(user.id);
+    await adapter.linkAccount!(account);
+
+    statements.length = 0;
+    expect((await adapter.getSessionAndUser!(session.sessionToken))?.user).toEqual(user);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/inner join "users"/);
+
+    statements.length = 0;
+    expect(await adapter.getUserByAccount!(account)).toEqual(user);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/inner join "users"/);
+  });
+
+  test("a database of no dialect Latch has tables for is refused at once", () => {
+    expect(() => DrizzleAdapter({} as never)).toThrow(/not a Drizzle PostgreSQL, MySQL\/MariaDB or SQLite database/);
+  });
+});
