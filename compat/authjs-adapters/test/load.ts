@@ -12,7 +12,7 @@ const folder = fileURLToPath(new URL("../", import.meta.url));
 /** Why the Auth.js adapters cannot be loaded, or `undefined` when they can. */
 export const notInstalled: string | undefined = ["pg-adapter", "drizzle-adapter", "typeorm-adapter"].every((name) => existsSync(`${folder}node_modules/@auth/${name}/package.json`))
   ? undefined
-  : "the Auth.js adapters are not installed: run `npm ci --prefix compat/authjs-adapters`";
+  : "the Auth.js adapters are not installed: run `npm ci --prefix compat/authjs-adapters --legacy-peer-deps`";
 
 async function load<T>(name: string): Promise<T> {
   return (await import(pathToFileURL(`${folder}node_modules/@auth/${name}/index.js`).href)) as T;
