@@ -1,4 +1,4 @@
-import { bigint, boolean, datetime, int, mysqlTable, primaryKey, text, uniqueIndex, varchar } from "drizzle-orm/mysql-core";
+import { bigint, boolean, datetime, index, int, mysqlTable, primaryKey, text, uniqueIndex, varchar } from "drizzle-orm/mysql-core";
 
 const at = (name: string) => datetime(name, { mode: "date", fsp: 3 });
 const uuid = (name: string) =>
@@ -37,7 +37,10 @@ export const mysqlAccounts = mysqlTable("accounts", {
   refreshLeaseHolder: varchar("refreshLeaseHolder", { length: 64 }),
   refreshLeaseUntil: at("refreshLeaseUntil"),
   refreshError: varchar("refreshError", { length: 64 }),
-});
+}, (table) => [
+  uniqueIndex("accounts_provider_account_key").on(table.provider, table.providerAccountId),
+  index("IDX_3aa23c0a6d107393e8b40e3e2a").on(table.userId),
+]);
 
 /** `sessions`, with the session details; the uuid `id` is the session's opaque id. */
 export const mysqlSessions = mysqlTable("sessions", {
@@ -51,7 +54,7 @@ export const mysqlSessions = mysqlTable("sessions", {
   lastSeenAt: at("lastSeenAt"),
   userAgent: varchar("userAgent", { length: 64 }),
   ip: varchar("ip", { length: 64 }),
-});
+}, (table) => [uniqueIndex("IDX_8b5e2ec52e335c0fe16d7ec358").on(table.sessionToken), index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId)]);
 
 /** `verification_tokens` (plural, with a uuid `id`, as TypeORM made it). */
 export const mysqlVerificationTokens = mysqlTable(
@@ -77,7 +80,7 @@ export const mysqlAuthenticators = mysqlTable("authenticators", {
   credentialDeviceType: varchar("credentialDeviceType", { length: 32 }).notNull(),
   credentialBackedUp: boolean("credentialBackedUp").notNull(),
   transports: varchar("transports", { length: 255 }),
-});
+}, (table) => [index("IDX_1d5625123057c56b97b3b06d36").on(table.userId)]);
 
 /** `passwords`: one Argon2id hash per user. */
 export const mysqlPasswords = mysqlTable(
@@ -105,7 +108,7 @@ export const mysqlSecondFactors = mysqlTable("second_factors", {
   confirmedAt: at("confirmedAt"),
   expires: at("expires"),
   createdAt: at("createdAt").notNull(),
-});
+}, (table) => [index("second_factors_user").on(table.userId, table.kind)]);
 
 /**
  * Latch's MySQL/MariaDB tables as a Drizzle schema: the tables and columns of @latch/typeorm's

@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -9,7 +10,7 @@ export const pgUsers = pgTable("users", {
   email: text("email"),
   emailVerified: at("emailVerified"),
   image: text("image"),
-});
+}, (table) => [uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} <> ''`)]);
 
 /** `accounts`: the table of @latch/pg, with the refresh lease and refusal columns (migrations 4–5). */
 export const pgAccounts = pgTable("accounts", {
@@ -30,7 +31,10 @@ export const pgAccounts = pgTable("accounts", {
   refreshLeaseHolder: text("refreshLeaseHolder"),
   refreshLeaseUntil: at("refreshLeaseUntil"),
   refreshError: text("refreshError"),
-});
+}, (table) => [
+  uniqueIndex("accounts_provider_account_key").on(table.provider, table.providerAccountId),
+  index("accounts_user_idx").on(table.userId),
+]);
 
 /** `sessions`: the table of @latch/pg, with the session details (migration 3); the serial id is the session's opaque id. */
 export const pgSessions = pgTable("sessions", {
@@ -44,7 +48,7 @@ export const pgSessions = pgTable("sessions", {
   lastSeenAt: at("lastSeenAt"),
   userAgent: text("userAgent"),
   ip: text("ip"),
-});
+}, (table) => [uniqueIndex("sessions_token_key").on(table.sessionToken), index("sessions_user_idx").on(table.userId)]);
 
 /** `verification_token`: the table of @latch/pg (and of Auth.js's PostgreSQL adapter). */
 export const pgVerificationTokens = pgTable(
@@ -69,7 +73,7 @@ export const pgAuthenticators = pgTable("authenticators", {
   credentialDeviceType: text("credentialDeviceType").notNull(),
   credentialBackedUp: boolean("credentialBackedUp").notNull(),
   transports: text("transports"),
-});
+}, (table) => [index("authenticators_user_idx").on(table.userId)]);
 
 /** `passwords`: one Argon2id hash per user (migration 6). */
 export const pgPasswords = pgTable("passwords", {
@@ -93,7 +97,7 @@ export const pgSecondFactors = pgTable("second_factors", {
   confirmedAt: at("confirmedAt"),
   expires: at("expires"),
   createdAt: at("createdAt").notNull(),
-});
+}, (table) => [index("second_factors_user").on(table.userId, table.kind)]);
 
 /**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's

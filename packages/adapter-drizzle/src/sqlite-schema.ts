@@ -1,4 +1,5 @@
-import { customType, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { customType, index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * A `datetime(3)` column as TypeORM writes it on SQLite: UTC text `YYYY-MM-DD HH:MM:SS.SSS`, so
@@ -23,7 +24,7 @@ export const sqliteUsers = sqliteTable("users", {
   email: text("email").notNull().default(""),
   emailVerified: at("emailVerified"),
   image: text("image"),
-});
+}, (table) => [uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} <> ''`)]);
 
 /** `accounts`, with the refresh lease and refusal columns; `id` is a uuid made by the adapter. */
 export const sqliteAccounts = sqliteTable("accounts", {
@@ -44,7 +45,10 @@ export const sqliteAccounts = sqliteTable("accounts", {
   refreshLeaseHolder: text("refreshLeaseHolder"),
   refreshLeaseUntil: at("refreshLeaseUntil"),
   refreshError: text("refreshError"),
-});
+}, (table) => [
+  unique("accounts_provider_account_key").on(table.provider, table.providerAccountId),
+  index("IDX_3aa23c0a6d107393e8b40e3e2a").on(table.userId),
+]);
 
 /** `sessions`, with the session details; the uuid `id` is the session's opaque id. */
 export const sqliteSessions = sqliteTable("sessions", {
@@ -58,7 +62,7 @@ export const sqliteSessions = sqliteTable("sessions", {
   lastSeenAt: at("lastSeenAt"),
   userAgent: text("userAgent"),
   ip: text("ip"),
-});
+}, (table) => [unique("UQ_8b5e2ec52e335c0fe16d7ec3584").on(table.sessionToken), index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId)]);
 
 /** `verification_tokens` (plural, with a uuid `id`, as TypeORM made it). */
 export const sqliteVerificationTokens = sqliteTable(
@@ -69,7 +73,7 @@ export const sqliteVerificationTokens = sqliteTable(
     identifier: text("identifier").notNull(),
     expires: at("expires").notNull(),
   },
-  (table) => [uniqueIndex("verification_tokens_identifier_token_key").on(table.identifier, table.token)],
+  (table) => [unique("verification_tokens_identifier_token_key").on(table.identifier, table.token)],
 );
 
 /** `authenticators`: WebAuthn credentials. */
@@ -84,7 +88,7 @@ export const sqliteAuthenticators = sqliteTable("authenticators", {
   credentialDeviceType: text("credentialDeviceType").notNull(),
   credentialBackedUp: integer("credentialBackedUp", { mode: "boolean" }).notNull(),
   transports: text("transports"),
-});
+}, (table) => [index("IDX_1d5625123057c56b97b3b06d36").on(table.userId)]);
 
 /** `passwords`: one Argon2id hash per user. */
 export const sqlitePasswords = sqliteTable("passwords", {
@@ -108,7 +112,7 @@ export const sqliteSecondFactors = sqliteTable("second_factors", {
   confirmedAt: at("confirmedAt"),
   expires: at("expires"),
   createdAt: at("createdAt").notNull(),
-});
+}, (table) => [index("second_factors_user").on(table.userId, table.kind)]);
 
 /**
  * Latch's SQLite tables as a Drizzle schema: the tables and columns of @latch/typeorm's SQLite
