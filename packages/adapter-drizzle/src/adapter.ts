@@ -9,12 +9,11 @@ import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUs
 import { sqliteTables, type SqliteLatchTables } from "./sqlite-schema.js";
 
 /** A Drizzle database of one of the three dialects Latch has tables for. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type DrizzleDatabase = PgDatabase<any, any, any> | MySqlDatabase<any, any, any, any> | BaseSQLiteDatabase<"sync" | "async", any, any, any>;
 
 /** The tables `DrizzleAdapter` uses for the database's dialect: Latch's by default, or yours. */
 export type DrizzleTables<D extends DrizzleDatabase> =
-  D extends PgDatabase<any, any, any> ? PgLatchTables : D extends MySqlDatabase<any, any, any, any> ? MysqlLatchTables : SqliteLatchTables; // eslint-disable-line @typescript-eslint/no-explicit-any
+  D extends PgDatabase<any, any, any> ? PgLatchTables : D extends MySqlDatabase<any, any, any, any> ? MysqlLatchTables : SqliteLatchTables;
 
 type Dialect = "pg" | "mysql" | "sqlite";
 
@@ -23,7 +22,6 @@ type Dialect = "pg" | "mysql" | "sqlite";
  * (select/insert/update/delete with the same operators) but have unrelated static types, so the
  * database and tables are handled untyped inside this module; the public signature is exact.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 
 function dialectOf(db: DrizzleDatabase): Dialect {

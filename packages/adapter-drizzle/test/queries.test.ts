@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { newAccount, newSession, newUser } from "@latch/adapter-test";
 import { migrate } from "@latch/pg";
 import { drizzle } from "drizzle-orm/pglite";
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { DrizzleAdapter } from "../src/adapter.js";
 
@@ -31,5 +32,25 @@ describe("DrizzleAdapter queries (PGlite)", () => {
 
   test("a database of no dialect Latch has tables for is refused at once", () => {
     expect(() => DrizzleAdapter({} as never)).toThrow(/not a Drizzle PostgreSQL, MySQL\/MariaDB or SQLite database/);
+  });
+
+  test("a users table of the app's own, with an extra column, is used and its column comes back with the user", async () => {
+    await client.query(`ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'member'`);
+    const users = pgTable("users", {
+      id: text("id").primaryKey(),
+      name: text("name"),
+      email: text("email"),
+      emailVerified: timestamp("emailVerified", { withTimezone: true, mode: "date" }),
+      image: text("image"),
+      role: text("role").notNull().default("member"),
+    });
+    const extended = DrizzleAdapter(drizzle({ client }), { users });
+    const user = await extended.createUser!(newUser());
+    expect(user).toMatchObject({ role: "member" });
+    await client.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [user.id]);
+    const session = newSession(user.id);
+    await extended.createSession!(session);
+    expect((await extended.getSessionAndUser!(session.sessionToken))?.user).toMatchObject({ id: user.id, role: "admin" });
+    expect(await extended.getUser!(user.id)).toMatchObject({ role: "admin" });
   });
 });

@@ -10,9 +10,7 @@ const tablesOf = { pg: pgTables, mysql: mysqlTables, sqlite: sqliteTables };
 
 /** Readers of the tables for the conformance suite: plain selects, around the adapter. */
 export function tableReaders(database: DrizzleDatabase, dialect: keyof typeof tablesOf): Omit<TestDatabase, "connect" | "disconnect"> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = database as any;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const t = tablesOf[dialect] as any;
   const first = async (query: PromiseLike<Row[]>) => (await query)[0] ?? null;
   return {
