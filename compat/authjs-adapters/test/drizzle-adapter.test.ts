@@ -8,11 +8,14 @@ import { runAdapterTests } from "@latch/adapter-test";
 import type { Adapter } from "@latch/core/adapters";
 import { DrizzleAdapter as LatchDrizzleAdapter, pgTables } from "@latch/drizzle";
 import { migrate, PostgresAdapter } from "@latch/pg";
-import { needService, services } from "@latch/testing";
+import type { AuthConfig } from "@latch/core";
+import Nodemailer from "@latch/core/providers/nodemailer";
+import { needService, services, startSmtpServer } from "@latch/testing";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authjsDrizzle, notInstalled } from "./load.js";
-import { randomSchema, readersThrough, schemaPool, sharedRows, skipUnsupported } from "./shared.js";
+import { browser, emailSignIn, randomSchema, readersThrough, schemaPool, sharedRows, skipUnsupported } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const ready = !notInstalled && (await needService(services.postgres));
@@ -71,5 +74,41 @@ describe.skipIf(!ready)(`@auth/drizzle-adapter under Latch on PostgreSQL${notIns
     test("written by @latch/pg, read by @auth/drizzle-adapter", () => sharedRows(latchPg, authjs));
     test("written by @auth/drizzle-adapter, read by @latch/drizzle", () => sharedRows(authjs, latchDrizzle));
     test("written by @latch/drizzle, read by @auth/drizzle-adapter", () => sharedRows(latchDrizzle, authjs));
+
+    test("an email sign-in through Auth(): with a users table whose ids the database makes, the user gets that id, not the one Latch passed", async () => {
+      // The same users table with a default id, as Auth.js's own Drizzle tables have: its adapter then leaves the id out.
+      await pool.query(`CREATE SEQUENCE user_ids; ALTER TABLE users ALTER COLUMN id SET DEFAULT 'u' || nextval('user_ids')`);
+      const usersWithDefault = pgTable("users", {
+        id: text("id").primaryKey().default("from the database"),
+        name: text("name"),
+        email: text("email"),
+        emailVerified: timestamp("emailVerified", { withTimezone: true, mode: "date" }),
+        image: text("image"),
+      });
+      const smtp = await startSmtpServer();
+      try {
+        const adapter = (await authjsDrizzle()).DrizzleAdapter(db, { ...latchTablesForAuthjs, usersTable: usersWithDefault });
+        const config: AuthConfig = {
+          secret: "authjs-drizzle-adapter-secret-0123456789abcdef",
+          trustHost: true,
+          adapter,
+          session: { strategy: "database" },
+          providers: [Nodemailer({ server: smtp.url, from: "Latch <no-reply@latch.test>" })],
+          logger: { error: () => {}, warn: () => {}, debug: () => {} },
+        };
+        const email = `drizzle-${crypto.randomUUID()}@example.com`;
+        const visitor = browser(config);
+        await emailSignIn(visitor, smtp, email);
+        const { rows } = await pool.query(`SELECT u.id, s."sessionToken" FROM users u JOIN sessions s ON s."userId" = u.id WHERE u.email = $1`, [email]);
+        expect(rows).toHaveLength(1);
+        expect(rows[0].id).toMatch(/^u\d+$/);
+        expect(await visitor.request("/auth/session").then((response) => response.json())).toMatchObject({ user: { email } });
+        // Latch's own adapters read the session Auth.js's adapter wrote.
+        expect(await latchPg.getSessionAndUser!(rows[0].sessionToken)).toMatchObject({ user: { id: rows[0].id, email } });
+        expect(await latchDrizzle.getSessionAndUser!(rows[0].sessionToken)).toMatchObject({ user: { id: rows[0].id, email } });
+      } finally {
+        await smtp.close();
+      }
+    });
   });
 });

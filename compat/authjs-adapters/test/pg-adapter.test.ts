@@ -12,13 +12,11 @@ import { PostgresAdapter, upgradeAuthjsSchema } from "@latch/pg";
 import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authjsPg, notInstalled } from "./load.js";
-import { randomSchema, schemaPool } from "./shared.js";
+import { browser, emailSignIn, origin, randomSchema, schemaPool } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const ready = !notInstalled && (await needService(services.postgres));
 
-const origin = "http://localhost:3000";
-const form = { "content-type": "application/x-www-form-urlencoded" };
 
 // The tables as Auth.js's PostgreSQL adapter documents them: serial ids, integer user references.
 const authjsTables = [
@@ -29,30 +27,6 @@ const authjsTables = [
   `CREATE TABLE sessions (id SERIAL PRIMARY KEY, "userId" INTEGER NOT NULL, expires TIMESTAMPTZ NOT NULL, "sessionToken" VARCHAR(255) NOT NULL)`,
   `CREATE TABLE users (id SERIAL PRIMARY KEY, name VARCHAR(255), email VARCHAR(255), "emailVerified" TIMESTAMPTZ, image TEXT)`,
 ];
-
-/** A browser of one: cookies kept between requests to `Auth()`. */
-function browser(config: AuthConfig) {
-  const jar = new Map<string, string>();
-  async function request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await Auth(new Request(new URL(path, origin), { ...init, headers }), config);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
-      if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
-  return {
-    jar,
-    request,
-    async csrf(): Promise<string> {
-      return ((await (await request("/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
-    },
-  };
-}
 
 describe.skipIf(!ready)(`@auth/pg-adapter under Latch on PostgreSQL${notInstalled ? ` (skipped: ${notInstalled})` : ""}`, async () => {
   const schema = randomSchema();
@@ -89,17 +63,7 @@ describe.skipIf(!ready)(`@auth/pg-adapter under Latch on PostgreSQL${notInstalle
   test("an email sign-in through Auth() creates the user with the id createUser returned, and @latch/pg reads the rows", async () => {
     const email = `pg-${randomUUID()}@example.com`;
     const visitor = browser(config);
-    const asked = await visitor.request("/auth/signin/nodemailer", {
-      method: "POST",
-      headers: form,
-      body: new URLSearchParams({ csrfToken: await visitor.csrf(), email, callbackUrl: `${origin}/home` }),
-    });
-    expect(asked.headers.get("location")).toMatch(/\/auth\/verify-request/);
-    const mail = await smtp.waitForMail({ to: email });
-    const link = mail.urls.find((url) => url.startsWith(`${origin}/auth/callback/nodemailer`));
-    expect(link).toBeDefined();
-    const signedIn = await visitor.request(link!);
-    expect(signedIn.headers.get("location")).toBe(`${origin}/home`);
+    await emailSignIn(visitor, smtp, email);
 
     const { rows: users } = await pool.query(`SELECT id FROM users WHERE email = $1`, [email]);
     expect(users).toHaveLength(1);

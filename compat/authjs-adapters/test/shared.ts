@@ -1,6 +1,7 @@
 import { newAccount, newAuthenticator, newSession, newUser, newVerificationToken, type TestDatabase } from "@latch/adapter-test";
 import type { Adapter } from "@latch/core/adapters";
-import { services } from "@latch/testing";
+import { Auth, type AuthConfig } from "@latch/core";
+import { services, type SmtpTestServer } from "@latch/testing";
 import pg from "pg";
 import { beforeEach, expect } from "vitest";
 
@@ -86,4 +87,46 @@ export async function sharedRows(writer: Adapter, reader: Adapter, authenticator
   expect(await w.getSessionAndUser(session.sessionToken)).toBeNull();
   await r.unlinkAccount(account);
   expect(await w.getUserByAccount(account)).toBeNull();
+}
+
+/** The origin the tests' requests to `Auth()` are made on. */
+export const origin = "http://localhost:3000";
+const form = { "content-type": "application/x-www-form-urlencoded" };
+
+/** A browser of one: cookies kept between requests to `Auth()`. */
+export function browser(config: AuthConfig) {
+  const jar = new Map<string, string>();
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const response = await Auth(new Request(new URL(path, origin), { ...init, headers }), config);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
+      if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  }
+  return {
+    jar,
+    request,
+    async csrf(): Promise<string> {
+      return ((await (await request("/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
+    },
+  };
+}
+
+/** Asks for an email sign-in link for `email`, follows the link from the mail, and checks where it lands. */
+export async function emailSignIn(visitor: ReturnType<typeof browser>, smtp: SmtpTestServer, email: string): Promise<void> {
+  const asked = await visitor.request("/auth/signin/nodemailer", {
+    method: "POST",
+    headers: form,
+    body: new URLSearchParams({ csrfToken: await visitor.csrf(), email, callbackUrl: `${origin}/home` }),
+  });
+  expect(asked.headers.get("location")).toMatch(/\/auth\/verify-request/);
+  const mail = await smtp.waitForMail({ to: email });
+  const link = mail.urls.find((url) => url.startsWith(`${origin}/auth/callback/nodemailer`));
+  expect(link).toBeDefined();
+  expect((await visitor.request(link!)).headers.get("location")).toBe(`${origin}/home`);
 }
