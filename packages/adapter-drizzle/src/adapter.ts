@@ -1,5 +1,5 @@
 import type { Adapter, AdapterAccount, AdapterAuthenticator } from "@latch/core/adapters";
-import { and, asc, eq, is, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -47,6 +47,29 @@ const accountColumns = ["userId", "type", "provider", "providerAccountId", "refr
 
 const authenticatorColumns = ["credentialID", "userId", "providerAccountId", "credentialPublicKey", "counter", "credentialDeviceType", "credentialBackedUp", "transports"] as const;
 
+/** The properties each table given to `DrizzleAdapter` must have (extra ones are allowed). */
+const requiredColumns: Record<string, readonly string[]> = {
+  users: ["id", "name", "email", "emailVerified", "image"],
+  accounts: ["id", ...accountColumns, "refreshLeaseHolder", "refreshLeaseUntil", "refreshError"],
+  sessions: ["id", "sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip"],
+  verificationTokens: ["identifier", "token", "expires"],
+  authenticators: authenticatorColumns,
+  passwords: ["userId", "hash", "updatedAt"],
+  secondFactors: ["id", "userId", "kind", "secret", "lastUsedStep", "attempts", "confirmedAt", "expires", "createdAt"],
+};
+
+/** Throws, naming the table and what it lacks, when a table given to `DrizzleAdapter` cannot serve. */
+function checkTables(tables: Record<string, unknown>): void {
+  for (const [key, table] of Object.entries(tables)) {
+    const required = requiredColumns[key];
+    if (!required) throw new TypeError(`DrizzleAdapter: unknown table key "${key}" (expected one of ${Object.keys(requiredColumns).join(", ")}).`);
+    if (!is(table, Table)) throw new TypeError(`DrizzleAdapter: tables.${key} is not a Drizzle table.`);
+    const columns = getTableColumns(table);
+    const missing = required.filter((name) => !(name in columns));
+    if (missing.length > 0) throw new TypeError(`DrizzleAdapter: tables.${key} lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`);
+  }
+}
+
 const pgSerial = /^[1-9]\d{0,9}$/;
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,7 +79,8 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * default it uses Latch's tables for the dialect ({@link pgTables}, {@link mysqlTables},
  * {@link sqliteTables}): the tables of @latch/pg on PostgreSQL and of @latch/typeorm on MariaDB
  * and SQLite, so one database works with either adapter. Pass `tables` to use extended tables
- * (same names and columns, more columns allowed). The tables are not created here: create them
+ * (same names and columns, more columns allowed; a table that lacks one throws at once, naming
+ * it). The tables are not created here: create them
  * with @latch/pg's `migrate`, @latch/typeorm's `migrate` or drizzle-kit from these schemas.
  *
  * @example
@@ -70,6 +94,7 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  */
 export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: Partial<DrizzleTables<D>>): Adapter {
   const dialect = dialectOf(database);
+  if (tables) checkTables(tables);
   const db = database as Loose;
   const t = { ...defaultTables[dialect], ...tables } as Loose;
   const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors } = t;

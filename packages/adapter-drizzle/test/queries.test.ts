@@ -53,4 +53,12 @@ describe("DrizzleAdapter queries (PGlite)", () => {
     expect((await extended.getSessionAndUser!(session.sessionToken))?.user).toMatchObject({ id: user.id, role: "admin" });
     expect(await extended.getUser!(user.id)).toMatchObject({ role: "admin" });
   });
+
+  test("a table of the app's own that lacks a column Latch needs is refused at once, naming it", () => {
+    const db = drizzle({ client });
+    const users = pgTable("users", { id: text("id").primaryKey(), email: text("email") });
+    expect(() => DrizzleAdapter(db, { users } as never)).toThrow("DrizzleAdapter: tables.users lacks the columns name, emailVerified, image.");
+    expect(() => DrizzleAdapter(db, { people: users } as never)).toThrow(/unknown table key "people"/);
+    expect(() => DrizzleAdapter(db, { users: {} } as never)).toThrow("DrizzleAdapter: tables.users is not a Drizzle table.");
+  });
 });
