@@ -1,0 +1,105 @@
+/**
+ * `@auth/pg-adapter` under Latch on the real PostgreSQL, on the tables Auth.js documents for it
+ * (serial user ids): an email sign-in through `Auth()` with a real SMTP server, where the user id
+ * is the one `createUser` returned (the database's serial), not the one Latch passed; @latch/pg
+ * reading what it wrote; and after `upgradeAuthjsSchema`, @latch/pg writing what it reads.
+ */
+import { randomUUID } from "node:crypto";
+import { Auth, type AuthConfig } from "@latch/core";
+import type { Adapter } from "@latch/core/adapters";
+import Nodemailer from "@latch/core/providers/nodemailer";
+import { PostgresAdapter, upgradeAuthjsSchema } from "@latch/pg";
+import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { authjsPg, notInstalled } from "./load.js";
+import { browser, emailSignIn, origin, randomSchema, schemaPool } from "./shared.js";
+
+if (notInstalled && process.env.CI) throw new Error(notInstalled);
+const ready = !notInstalled && (await needService(services.postgres));
+
+
+// The tables as Auth.js's PostgreSQL adapter documents them: serial ids, integer user references.
+const authjsTables = [
+  `CREATE TABLE verification_token (identifier TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL, token TEXT NOT NULL, PRIMARY KEY (identifier, token))`,
+  `CREATE TABLE accounts (id SERIAL PRIMARY KEY, "userId" INTEGER NOT NULL, type VARCHAR(255) NOT NULL, provider VARCHAR(255) NOT NULL,
+    "providerAccountId" VARCHAR(255) NOT NULL, refresh_token TEXT, access_token TEXT, expires_at BIGINT, id_token TEXT, scope TEXT,
+    session_state TEXT, token_type TEXT)`,
+  `CREATE TABLE sessions (id SERIAL PRIMARY KEY, "userId" INTEGER NOT NULL, expires TIMESTAMPTZ NOT NULL, "sessionToken" VARCHAR(255) NOT NULL)`,
+  `CREATE TABLE users (id SERIAL PRIMARY KEY, name VARCHAR(255), email VARCHAR(255), "emailVerified" TIMESTAMPTZ, image TEXT)`,
+];
+
+describe.skipIf(!ready)(`@auth/pg-adapter under Latch on PostgreSQL${notInstalled ? ` (skipped: ${notInstalled})` : ""}`, async () => {
+  const schema = randomSchema();
+  const pool = schemaPool(schema);
+  const authjs: Adapter = ready ? (await authjsPg()).default(pool) : {};
+  const latch = PostgresAdapter(pool);
+  let smtp: SmtpTestServer;
+  let config: AuthConfig;
+  let written: { email: string; userId: string; sessionToken: string } | undefined;
+
+  beforeAll(async () => {
+    await pool.query(`CREATE SCHEMA ${schema}`);
+    for (const statement of authjsTables) await pool.query(statement);
+    smtp = await startSmtpServer();
+    config = {
+      secret: "authjs-pg-adapter-secret-0123456789abcdef",
+      trustHost: true,
+      adapter: authjs,
+      session: { strategy: "database" },
+      providers: [Nodemailer({ server: smtp.url, from: "Latch <no-reply@latch.test>" })],
+      logger: { error: () => {}, warn: () => {}, debug: () => {} },
+    };
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+    await pool.end();
+  });
+
+  test("the conformance suite does not apply (skipped: @auth/pg-adapter lets the database choose user ids; every test of the suite relies on createUser keeping the caller's id)", ({ skip }) => {
+    skip();
+  });
+
+  test("an email sign-in through Auth() creates the user with the id createUser returned, and @latch/pg reads the rows", async () => {
+    const email = `pg-${randomUUID()}@example.com`;
+    const visitor = browser(config);
+    await emailSignIn(visitor, smtp, email);
+
+    const { rows: users } = await pool.query(`SELECT id FROM users WHERE email = $1`, [email]);
+    expect(users).toHaveLength(1);
+    const serialId = users[0].id as number;
+    expect(Number.isInteger(serialId)).toBe(true);
+    const session = (await (await visitor.request("/auth/session")).json()) as { user: { email: string } };
+    expect(session.user.email).toBe(email);
+    // Latch passed a random UUID; the session belongs to the id the database chose.
+    const { rows: sessions } = await pool.query(`SELECT "userId", "sessionToken" FROM sessions WHERE "userId" = $1`, [serialId]);
+    expect(sessions).toHaveLength(1);
+
+    // Before the upgrade @latch/pg reads users; its session read needs the columns the upgrade adds.
+    expect(await latch.getUserByEmail!(email)).toMatchObject({ id: String(serialId), email });
+    expect(await latch.getUser!(String(serialId))).toMatchObject({ email });
+    written = { email, userId: String(serialId), sessionToken: sessions[0].sessionToken as string };
+  });
+
+  test("after upgradeAuthjsSchema, @latch/pg writes rows @auth/pg-adapter reads; @auth/pg-adapter can no longer create users", async () => {
+    const before = (await pool.query(`SELECT count(*)::int AS n FROM users`)).rows[0].n as number;
+    await upgradeAuthjsSchema(pool);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM users`)).rows[0].n).toBe(before);
+    // The session Auth.js wrote keeps working under @latch/pg.
+    const read = await latch.getSessionAndUser!(written!.sessionToken);
+    expect(read?.user).toMatchObject({ id: written!.userId, email: written!.email });
+    expect(read?.session).toMatchObject({ userId: written!.userId, sessionToken: written!.sessionToken });
+
+    const user = await latch.createUser!({ id: randomUUID(), email: `latch-${randomUUID()}@example.com`, name: "Latch", image: null, emailVerified: new Date(Date.UTC(2026, 4, 5)) });
+    const session = await latch.createSession!({ sessionToken: randomUUID(), userId: user.id, expires: new Date(Date.UTC(2030, 0, 1)) });
+    await latch.linkAccount!({ userId: user.id, type: "oidc", provider: "op", providerAccountId: `sub-${randomUUID()}` });
+    const token = await latch.createVerificationToken!({ identifier: user.email, token: randomUUID(), expires: new Date(Date.UTC(2030, 0, 1)) });
+
+    expect(await authjs.getUser!(user.id)).toMatchObject({ id: user.id, email: user.email, emailVerified: user.emailVerified });
+    expect(await authjs.getSessionAndUser!(session.sessionToken)).toMatchObject({ user: { id: user.id }, session: { sessionToken: session.sessionToken, userId: user.id } });
+    expect(await authjs.useVerificationToken!({ identifier: token!.identifier, token: token!.token })).toMatchObject({ identifier: user.email });
+
+    // User ids are text without a default now: Auth.js's INSERT, which leaves the id to the database, is refused.
+    await expect(Promise.resolve().then(() => authjs.createUser!({ id: randomUUID(), email: `late-${randomUUID()}@example.com`, emailVerified: null }))).rejects.toThrow(/null value in column "id"/);
+  });
+});

@@ -1,0 +1,132 @@
+import { newAccount, newAuthenticator, newSession, newUser, newVerificationToken, type TestDatabase } from "@latch/adapter-test";
+import type { Adapter } from "@latch/core/adapters";
+import { Auth, type AuthConfig } from "@latch/core";
+import { services, type SmtpTestServer } from "@latch/testing";
+import pg from "pg";
+import { beforeEach, expect } from "vitest";
+
+/**
+ * Tests of Latch's conformance suite that an Auth.js adapter cannot pass, each with the reason;
+ * `skipUnsupported` skips them, saying so, whenever the adapter lacks the method named.
+ */
+export function skipUnsupported(adapter: Adapter, extra: Record<string, string> = {}): void {
+  const missing = (method: keyof Adapter) => typeof adapter[method] !== "function";
+  const reasons: [RegExp, string | false][] = [
+    [/deleteSessions/, missing("deleteSessions") && "the Auth.js adapter has no deleteSessions (sign-out everywhere needs it)"],
+    [/listSessions|deleteSessionById|createSession keeps createdAt/, missing("listSessions") && "the Auth.js adapter has no listSessions/deleteSessionById (SessionControl() needs them; the details test reads through listSessions)"],
+    [/deleteAuthenticator/, missing("deleteAuthenticator") && "the Auth.js adapter has no deleteAuthenticator (removing a passkey needs it)"],
+  ];
+  beforeEach((context) => {
+    const name = context.task.name;
+    const reason = extra[name] ?? reasons.find(([pattern, why]) => why && pattern.test(name))?.[1];
+    if (reason) context.skip(`skipped: ${reason}`);
+  });
+}
+
+/** A pool on the test PostgreSQL whose connections work in `schema`. */
+export function schemaPool(schema: string): pg.Pool {
+  return new pg.Pool({
+    host: services.postgres.host,
+    port: services.postgres.port,
+    user: process.env.PGUSER ?? "postgres",
+    database: process.env.PGDATABASE ?? "test",
+    max: 4,
+    options: `-c search_path=${schema}`,
+  });
+}
+
+/** A random schema name for one run. */
+export function randomSchema(): string {
+  return `latch_authjs_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Conformance readers that read through one of Latch's own adapters (and a plain query for tokens). */
+export function readersThrough(latch: Adapter, token: TestDatabase["verificationToken"]): Omit<TestDatabase, "connect" | "disconnect"> {
+  const l = latch as Required<Adapter>;
+  return {
+    user: (id) => l.getUser(id),
+    account: ({ provider, providerAccountId }) => l.getAccount(providerAccountId, provider),
+    session: async (sessionToken) => (await l.getSessionAndUser(sessionToken))?.session ?? null,
+    verificationToken: token,
+    authenticator: (credentialID) => l.getAuthenticator(credentialID),
+  };
+}
+
+/**
+ * Writes a user with an account, a session, a verification token and (when both adapters store
+ * them) an authenticator with `writer`, and reads each back with `reader`.
+ */
+export async function sharedRows(writer: Adapter, reader: Adapter, authenticators = true): Promise<void> {
+  const w = writer as Required<Adapter>;
+  const r = reader as Required<Adapter>;
+  const user = await w.createUser(newUser({ emailVerified: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678)) }));
+  const account = newAccount(user.id);
+  await w.linkAccount(account);
+  const session = newSession(user.id);
+  await w.createSession(session);
+  const token = newVerificationToken();
+  await w.createVerificationToken(token);
+
+  expect(await r.getUser(user.id)).toMatchObject({ ...user, emailVerified: user.emailVerified });
+  expect(await r.getUserByEmail(user.email)).toMatchObject({ id: user.id });
+  expect(await r.getUserByAccount(account)).toMatchObject({ id: user.id });
+  expect(await r.getAccount(account.providerAccountId, account.provider)).toMatchObject(account);
+  const found = await r.getSessionAndUser(session.sessionToken);
+  expect(found?.user).toMatchObject({ id: user.id, email: user.email });
+  expect(found?.session).toMatchObject(session);
+  expect(await r.useVerificationToken(token)).toMatchObject(token);
+  if (authenticators) {
+    const authenticator = await w.createAuthenticator(newAuthenticator(user.id, { counter: 3, credentialBackedUp: true }));
+    expect(await r.getAuthenticator(authenticator.credentialID)).toMatchObject(authenticator);
+    expect(await r.listAuthenticatorsByUserId(user.id)).toHaveLength(1);
+  }
+  // The reader's writes reach the writer's rows.
+  await r.updateSession({ sessionToken: session.sessionToken, expires: new Date(Date.UTC(2030, 0, 1)) });
+  expect((await w.getSessionAndUser(session.sessionToken))?.session.expires).toEqual(new Date(Date.UTC(2030, 0, 1)));
+  await r.deleteSession(session.sessionToken);
+  expect(await w.getSessionAndUser(session.sessionToken)).toBeNull();
+  await r.unlinkAccount(account);
+  expect(await w.getUserByAccount(account)).toBeNull();
+}
+
+/** The origin the tests' requests to `Auth()` are made on. */
+export const origin = "http://localhost:3000";
+const form = { "content-type": "application/x-www-form-urlencoded" };
+
+/** A browser of one: cookies kept between requests to `Auth()`. */
+export function browser(config: AuthConfig) {
+  const jar = new Map<string, string>();
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const response = await Auth(new Request(new URL(path, origin), { ...init, headers }), config);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
+      if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  }
+  return {
+    jar,
+    request,
+    async csrf(): Promise<string> {
+      return ((await (await request("/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
+    },
+  };
+}
+
+/** Asks for an email sign-in link for `email`, follows the link from the mail, and checks where it lands. */
+export async function emailSignIn(visitor: ReturnType<typeof browser>, smtp: SmtpTestServer, email: string): Promise<void> {
+  const asked = await visitor.request("/auth/signin/nodemailer", {
+    method: "POST",
+    headers: form,
+    body: new URLSearchParams({ csrfToken: await visitor.csrf(), email, callbackUrl: `${origin}/home` }),
+  });
+  expect(asked.headers.get("location")).toMatch(/\/auth\/verify-request/);
+  const mail = await smtp.waitForMail({ to: email });
+  const link = mail.urls.find((url) => url.startsWith(`${origin}/auth/callback/nodemailer`));
+  expect(link).toBeDefined();
+  expect((await visitor.request(link!)).headers.get("location")).toBe(`${origin}/home`);
+}

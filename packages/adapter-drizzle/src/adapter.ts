@@ -1,0 +1,425 @@
+import type { Adapter, AdapterAccount, AdapterAuthenticator } from "@latch/core/adapters";
+import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
+import { MySqlDatabase } from "drizzle-orm/mysql-core";
+import { PgDatabase } from "drizzle-orm/pg-core";
+import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { mysqlTables, type MysqlLatchTables } from "./mysql-schema.js";
+import { pgTables, type PgLatchTables } from "./pg-schema.js";
+import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
+import { sqliteTables, type SqliteLatchTables } from "./sqlite-schema.js";
+
+/** A Drizzle database of one of the three dialects Latch has tables for. */
+export type DrizzleDatabase = PgDatabase<any, any, any> | MySqlDatabase<any, any, any, any> | BaseSQLiteDatabase<"sync" | "async", any, any, any>;
+
+/** The tables `DrizzleAdapter` uses for the database's dialect: Latch's by default, or yours. */
+export type DrizzleTables<D extends DrizzleDatabase> =
+  D extends PgDatabase<any, any, any> ? PgLatchTables : D extends MySqlDatabase<any, any, any, any> ? MysqlLatchTables : SqliteLatchTables;
+
+type Dialect = "pg" | "mysql" | "sqlite";
+
+/*
+ * One implementation serves the three dialects: their query builders take the same calls
+ * (select/insert/update/delete with the same operators) but have unrelated static types, so the
+ * database and tables are handled untyped inside this module; the public signature is exact.
+ */
+type Loose = any;
+
+function dialectOf(db: DrizzleDatabase): Dialect {
+  if (is(db, PgDatabase)) return "pg";
+  if (is(db, MySqlDatabase)) return "mysql";
+  if (is(db, BaseSQLiteDatabase)) return "sqlite";
+  throw new TypeError("DrizzleAdapter: the database is not a Drizzle PostgreSQL, MySQL/MariaDB or SQLite database.");
+}
+
+const defaultTables: Record<Dialect, Record<string, unknown>> = { pg: pgTables, mysql: mysqlTables, sqlite: sqliteTables };
+
+/** How many rows a write touched, whatever the driver's result shape. */
+function affected(result: unknown): number {
+  const value = (Array.isArray(result) ? result[0] : result) as { rowCount?: number | null; affectedRows?: number; changes?: number } | undefined;
+  return Number(value?.rowCount ?? value?.affectedRows ?? value?.changes ?? 0);
+}
+
+/** The columns `updateUser` may write. */
+const userColumns = ["name", "email", "emailVerified", "image"] as const;
+
+/** The account fields stored by `linkAccount`; other fields of the account are not stored. */
+const accountColumns = ["userId", "type", "provider", "providerAccountId", "refresh_token", "access_token", "expires_at", "id_token", "scope", "session_state", "token_type"] as const;
+
+const authenticatorColumns = ["credentialID", "userId", "providerAccountId", "credentialPublicKey", "counter", "credentialDeviceType", "credentialBackedUp", "transports"] as const;
+
+/** The properties each table given to `DrizzleAdapter` must have (extra ones are allowed). */
+const requiredColumns: Record<string, readonly string[]> = {
+  users: ["id", "name", "email", "emailVerified", "image"],
+  accounts: ["id", ...accountColumns, "refreshLeaseHolder", "refreshLeaseUntil", "refreshError"],
+  sessions: ["id", "sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip"],
+  verificationTokens: ["identifier", "token", "expires"],
+  authenticators: authenticatorColumns,
+  passwords: ["userId", "hash", "updatedAt"],
+  secondFactors: ["id", "userId", "kind", "secret", "lastUsedStep", "attempts", "confirmedAt", "expires", "createdAt"],
+};
+
+/** Throws, naming the table and what it lacks, when a table given to `DrizzleAdapter` cannot serve. */
+function checkTables(tables: Record<string, unknown>): void {
+  for (const [key, table] of Object.entries(tables)) {
+    const required = requiredColumns[key];
+    if (!required) throw new TypeError(`DrizzleAdapter: unknown table key "${key}" (expected one of ${Object.keys(requiredColumns).join(", ")}).`);
+    if (!is(table, Table)) throw new TypeError(`DrizzleAdapter: tables.${key} is not a Drizzle table.`);
+    const columns = getTableColumns(table);
+    const missing = required.filter((name) => !(name in columns));
+    if (missing.length > 0) throw new TypeError(`DrizzleAdapter: tables.${key} lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`);
+  }
+}
+
+const pgSerial = /^[1-9]\d{0,9}$/;
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The Latch adapter for Drizzle ORM. Works with a Drizzle database on PostgreSQL (node-postgres,
+ * PGlite and the other pg-core drivers), MySQL/MariaDB (mysql2) and SQLite (better-sqlite3). By
+ * default it uses Latch's tables for the dialect ({@link pgTables}, {@link mysqlTables},
+ * {@link sqliteTables}): the tables of @latch/pg on PostgreSQL and of @latch/typeorm on MariaDB
+ * and SQLite, so one database works with either adapter. Pass `tables` to use extended tables
+ * (same names and columns, more columns allowed; a table that lacks one throws at once, naming
+ * it). The tables are not created here: create them
+ * with @latch/pg's `migrate`, @latch/typeorm's `migrate` or drizzle-kit from these schemas.
+ *
+ * @example
+ * ```ts
+ * import { drizzle } from "drizzle-orm/node-postgres"
+ * import { DrizzleAdapter } from "@latch/drizzle"
+ *
+ * const db = drizzle(process.env.DATABASE_URL!)
+ * const config = { adapter: DrizzleAdapter(db), providers: [...] }
+ * ```
+ */
+export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: Partial<DrizzleTables<D>>): Adapter {
+  const dialect = dialectOf(database);
+  if (tables) checkTables(tables);
+  const db = database as Loose;
+  const t = { ...defaultTables[dialect], ...tables } as Loose;
+  const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors } = t;
+
+  /** The first row of a select, or `null`. */
+  async function first(query: PromiseLike<Row[]>): Promise<Row | null> {
+    return (await query)[0] ?? null;
+  }
+
+  /** Runs the writes in one transaction: all of them or none (synchronously on better-sqlite3). */
+  async function atomic(writes: (tx: Loose) => Loose[]): Promise<void> {
+    if (dialect === "sqlite" && db.resultKind !== "async") {
+      db.transaction((tx: Loose) => {
+        for (const write of writes(tx)) write.run();
+      });
+      return;
+    }
+    await db.transaction(async (tx: Loose) => {
+      for (const write of writes(tx)) await write;
+    });
+  }
+
+  const userById = (id: string) => first(db.select().from(users).where(eq(users.id, id)));
+  const accountByKey = (provider: string, providerAccountId: string) =>
+    first(db.select().from(accounts).where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))));
+  const sessionByToken = (sessionToken: string) => first(db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)));
+  const authenticatorById = (credentialID: string) => first(db.select().from(authenticators).where(eq(authenticators.credentialID, credentialID)));
+  const secondFactorById = (id: string) => first(db.select().from(secondFactors).where(eq(secondFactors.id, id)));
+
+  /** Whether `sessionId` can name a row of the sessions table (serial on PostgreSQL, uuid elsewhere). */
+  function isSessionId(sessionId: string): boolean {
+    if (dialect === "pg") return pgSerial.test(sessionId) && Number(sessionId) <= 2_147_483_647;
+    return uuidShape.test(sessionId);
+  }
+
+  const refreshErrorOfUser: SQL<boolean> = sql`exists (select 1 from ${accounts} where ${accounts.userId} = ${sessions.userId} and ${isNotNull(accounts.refreshError)})`.mapWith(
+    (value: unknown) => value === true || Number(value) === 1,
+  );
+
+  return {
+    async createUser(user) {
+      await db.insert(users).values({ id: user.id, name: user.name ?? null, email: user.email, emailVerified: user.emailVerified ?? null, image: user.image ?? null });
+      return toUser((await userById(user.id))!);
+    },
+
+    async getUser(id) {
+      const row = await userById(id);
+      return row && toUser(row);
+    },
+
+    async getUserByEmail(email) {
+      // "" is how a user without an email is stored: it names nobody.
+      if (!email) return null;
+      const row = await first(db.select().from(users).where(eq(users.email, email)));
+      return row && toUser(row);
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      const row = await first(
+        db
+          .select({ user: users })
+          .from(accounts)
+          .innerJoin(users, eq(users.id, accounts.userId))
+          .where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))),
+      );
+      return row && toUser(row.user as Row);
+    },
+
+    async updateUser(user) {
+      const changes = Object.fromEntries(userColumns.filter((column) => user[column] !== undefined).map((column) => [column, user[column]]));
+      if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, user.id));
+      const row = await userById(user.id);
+      if (!row) throw new Error("updateUser: no user with this id");
+      return toUser(row);
+    },
+
+    async deleteUser(userId) {
+      const row = await userById(userId);
+      if (!row) return null;
+      // Explicit deletes, so that tables without ON DELETE CASCADE (an Auth.js install's) lose the rows too.
+      await atomic((tx) => [
+        tx.delete(accounts).where(eq(accounts.userId, userId)),
+        tx.delete(sessions).where(eq(sessions.userId, userId)),
+        tx.delete(authenticators).where(eq(authenticators.userId, userId)),
+        tx.delete(users).where(eq(users.id, userId)),
+      ]);
+      return toUser(row);
+    },
+
+    async linkAccount(account) {
+      const values = Object.fromEntries(accountColumns.map((column) => [column, (account as AdapterAccount)[column] ?? null]));
+      await db.insert(accounts).values(values);
+      return toAccount((await accountByKey(account.provider, account.providerAccountId))!);
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      const row = await accountByKey(provider, providerAccountId);
+      if (!row) return undefined;
+      const result = await db.delete(accounts).where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId)));
+      return affected(result) > 0 ? toAccount(row) : undefined;
+    },
+
+    async getAccount(providerAccountId, provider) {
+      const row = await accountByKey(provider, providerAccountId);
+      return row && toAccount(row);
+    },
+
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip }) {
+      await db.insert(sessions).values({ sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null });
+      return toSession((await sessionByToken(sessionToken))!);
+    },
+
+    async getSessionAndUser(sessionToken) {
+      // One query: the session, its user and whether a refresh of one of the user's accounts was refused.
+      const row = await first(
+        db
+          .select({ session: sessions, user: users, refreshError: refreshErrorOfUser })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(sessions.sessionToken, sessionToken)),
+      );
+      return row && { session: toSession(row.session as Row, row.refreshError === true), user: toUser(row.user as Row) };
+    },
+
+    async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
+      const changes = Object.fromEntries(
+        Object.entries({ userId, expires, lastSeenAt }).filter(([, value]) => value !== undefined && value !== null),
+      );
+      if (Object.keys(changes).length > 0) await db.update(sessions).set(changes).where(eq(sessions.sessionToken, sessionToken));
+      const row = await sessionByToken(sessionToken);
+      return row && toSession(row);
+    },
+
+    async deleteSession(sessionToken) {
+      const row = await sessionByToken(sessionToken);
+      if (!row) return null;
+      const result = await db.delete(sessions).where(eq(sessions.sessionToken, sessionToken));
+      return affected(result) > 0 ? toSession(row) : null;
+    },
+
+    async createVerificationToken({ identifier, token, expires }) {
+      await db.insert(verificationTokens).values({ identifier, token, expires });
+      return { identifier, token, expires };
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      const where = and(eq(verificationTokens.identifier, identifier), eq(verificationTokens.token, token));
+      const row = await first(db.select().from(verificationTokens).where(where));
+      if (!row) return null;
+      // Of two concurrent uses, only the one whose delete removed the row gets the token.
+      return affected(await db.delete(verificationTokens).where(where)) > 0 ? toVerificationToken(row) : null;
+    },
+
+    async createAuthenticator(authenticator) {
+      await db.insert(authenticators).values(Object.fromEntries(authenticatorColumns.map((column) => [column, (authenticator as AdapterAuthenticator)[column] ?? null])));
+      return toAuthenticator((await authenticatorById(authenticator.credentialID))!);
+    },
+
+    async getAuthenticator(credentialID) {
+      const row = await authenticatorById(credentialID);
+      return row && toAuthenticator(row);
+    },
+
+    async listAuthenticatorsByUserId(userId) {
+      const found = (await db.select().from(authenticators).where(eq(authenticators.userId, userId)).orderBy(asc(authenticators.credentialID))) as Row[];
+      return found.map(toAuthenticator);
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      await db.update(authenticators).set({ counter: newCounter }).where(eq(authenticators.credentialID, credentialID));
+      const row = await authenticatorById(credentialID);
+      if (!row) throw new Error("updateAuthenticatorCounter: no authenticator with this credential id");
+      return toAuthenticator(row);
+    },
+
+    async deleteAuthenticator(credentialID) {
+      const row = await authenticatorById(credentialID);
+      if (!row) return null;
+      // One transaction: the authenticator and its webauthn account go together or not at all.
+      await atomic((tx) => [
+        tx.delete(authenticators).where(eq(authenticators.credentialID, credentialID)),
+        tx
+          .delete(accounts)
+          .where(and(eq(accounts.type, "webauthn"), eq(accounts.providerAccountId, row.providerAccountId), eq(accounts.userId, row.userId))),
+      ]);
+      return toAuthenticator(row);
+    },
+
+    async deleteSessions(userId) {
+      return affected(await db.delete(sessions).where(eq(sessions.userId, userId)));
+    },
+
+    async listSessions(userId) {
+      const order = dialect === "pg" ? [asc(sessions.id)] : [asc(sessions.createdAt), asc(sessions.id)];
+      const found = (await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(...order)) as Row[];
+      return found.map((row) => toSession(row));
+    },
+
+    async deleteSessionById(userId, sessionId) {
+      // Anything that cannot be an id of this table names no session (and must not reach the database).
+      if (!isSessionId(sessionId)) return null;
+      const id = dialect === "pg" ? Number(sessionId) : sessionId;
+      const where = and(eq(sessions.id, id), eq(sessions.userId, userId));
+      const row = await first(db.select().from(sessions).where(where));
+      if (!row) return null;
+      return affected(await db.delete(sessions).where(where)) > 0 ? toSession(row) : null;
+    },
+
+    async getAccountByUserId(userId, provider) {
+      const row = await first(db.select().from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.provider, provider))).orderBy(asc(accounts.id)).limit(1));
+      return row && toAccount(row);
+    },
+
+    async leaseAccount({ provider, providerAccountId }, holder, until) {
+      // One conditional UPDATE: of instances racing for the lease, exactly one row update succeeds.
+      const result = await db
+        .update(accounts)
+        .set({ refreshLeaseHolder: holder, refreshLeaseUntil: until })
+        .where(
+          and(
+            eq(accounts.provider, provider),
+            eq(accounts.providerAccountId, providerAccountId),
+            or(isNull(accounts.refreshLeaseUntil), lt(accounts.refreshLeaseUntil, new Date()), eq(accounts.refreshLeaseHolder, holder)),
+          ),
+        );
+      return affected(result) > 0;
+    },
+
+    async releaseAccount({ provider, providerAccountId }, holder, tokens, refused) {
+      const changes: Record<string, unknown> = { refreshLeaseHolder: null, refreshLeaseUntil: null };
+      if (tokens) {
+        // A field left out keeps the stored value, except the access token and its expiry.
+        Object.assign(changes, { access_token: tokens.access_token ?? null, expires_at: tokens.expires_at ?? null, refreshError: null });
+        for (const field of ["refresh_token", "id_token", "scope", "token_type"] as const) if (tokens[field] != null) changes[field] = tokens[field];
+      } else if (refused !== undefined) {
+        changes.refreshError = refused;
+      }
+      const result = await db
+        .update(accounts)
+        .set(changes)
+        .where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId), eq(accounts.refreshLeaseHolder, holder)));
+      if (affected(result) === 0) return null;
+      const row = await accountByKey(provider, providerAccountId);
+      return row && toAccount(row);
+    },
+
+    async getPassword(userId) {
+      const row = await first(db.select().from(passwords).where(eq(passwords.userId, userId)));
+      return row ? toPassword(row) : null;
+    },
+
+    async setPassword({ userId, hash, updatedAt }) {
+      // One statement: a concurrent sign-up, reset or change leaves one row, the last one written.
+      // An unknown user fails the foreign key.
+      const insert = db.insert(passwords).values({ userId, hash, updatedAt });
+      await (dialect === "mysql"
+        ? insert.onDuplicateKeyUpdate({ set: { hash, updatedAt } })
+        : insert.onConflictDoUpdate({ target: passwords.userId, set: { hash, updatedAt } }));
+      return toPassword({ userId, hash, updatedAt });
+    },
+
+    async replacePasswordHash(userId, currentHash, nextHash) {
+      const result = await db.update(passwords).set({ hash: nextHash }).where(and(eq(passwords.userId, userId), eq(passwords.hash, currentHash)));
+      return affected(result) > 0;
+    },
+
+    async deletePassword(userId) {
+      const row = await first(db.select().from(passwords).where(eq(passwords.userId, userId)));
+      if (!row) return null;
+      return affected(await db.delete(passwords).where(eq(passwords.userId, userId))) > 0 ? toPassword(row) : null;
+    },
+
+    async listSecondFactors(userId) {
+      const found = (await db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).orderBy(asc(secondFactors.createdAt), asc(secondFactors.id))) as Row[];
+      return found.map(toSecondFactor);
+    },
+
+    async replaceSecondFactors(userId, kind, list) {
+      // One transaction: the delete and the insert commit together or not at all.
+      const values = list.map((row) => ({ ...row, userId, kind }));
+      await atomic((tx) => [
+        tx.delete(secondFactors).where(and(eq(secondFactors.userId, userId), eq(secondFactors.kind, kind))),
+        ...(values.length > 0 ? [tx.insert(secondFactors).values(values)] : []),
+      ]);
+    },
+
+    async confirmSecondFactor(id, step, at) {
+      const result = await db.update(secondFactors).set({ confirmedAt: at, lastUsedStep: step }).where(and(eq(secondFactors.id, id), isNull(secondFactors.confirmedAt)));
+      if (affected(result) === 0) return null;
+      const row = await secondFactorById(id);
+      return row ? toSecondFactor(row) : null;
+    },
+
+    async useTotpStep(id, step) {
+      const result = await db
+        .update(secondFactors)
+        .set({ lastUsedStep: step })
+        .where(and(eq(secondFactors.id, id), or(isNull(secondFactors.lastUsedStep), lt(secondFactors.lastUsedStep, step))));
+      return affected(result) > 0;
+    },
+
+    async countSecondFactorAttempt(id) {
+      const increment = (on: Loose) =>
+        on
+          .update(secondFactors)
+          .set({ attempts: sql`${secondFactors.attempts} + 1` })
+          .where(eq(secondFactors.id, id));
+      if (dialect !== "mysql") {
+        const [row] = (await increment(db).returning({ attempts: secondFactors.attempts })) as Row[];
+        return row ? Number(row.attempts) : null;
+      }
+      // MySQL has no RETURNING: the count is read in the transaction that incremented it, while
+      // the update's row lock keeps other increments out.
+      return await db.transaction(async (tx: Loose) => {
+        if (affected(await increment(tx)) === 0) return null;
+        const row = await first(tx.select({ attempts: secondFactors.attempts }).from(secondFactors).where(eq(secondFactors.id, id)));
+        return row ? Number(row.attempts) : null;
+      });
+    },
+
+    async deleteSecondFactor(id) {
+      const row = await secondFactorById(id);
+      if (!row) return null;
+      // Of two concurrent calls, only the one whose delete removed the row gets it.
+      return affected(await db.delete(secondFactors).where(eq(secondFactors.id, id))) > 0 ? toSecondFactor(row) : null;
+    },
+  } satisfies Required<Adapter>;
+}

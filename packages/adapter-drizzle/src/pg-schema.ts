@@ -1,0 +1,118 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** `users`: the table of @latch/pg (migrations 1–2). */
+export const pgUsers = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name"),
+  email: text("email"),
+  emailVerified: at("emailVerified"),
+  image: text("image"),
+}, (table) => [uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} <> ''`)]);
+
+/** `accounts`: the table of @latch/pg, with the refresh lease and refusal columns (migrations 4–5). */
+export const pgAccounts = pgTable("accounts", {
+  id: serial("id").primaryKey(),
+  userId: text("userId")
+    .notNull()
+    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  type: text("type").notNull(),
+  provider: text("provider").notNull(),
+  providerAccountId: text("providerAccountId").notNull(),
+  refresh_token: text("refresh_token"),
+  access_token: text("access_token"),
+  expires_at: bigint("expires_at", { mode: "number" }),
+  id_token: text("id_token"),
+  scope: text("scope"),
+  session_state: text("session_state"),
+  token_type: text("token_type"),
+  refreshLeaseHolder: text("refreshLeaseHolder"),
+  refreshLeaseUntil: at("refreshLeaseUntil"),
+  refreshError: text("refreshError"),
+}, (table) => [
+  uniqueIndex("accounts_provider_account_key").on(table.provider, table.providerAccountId),
+  index("accounts_user_idx").on(table.userId),
+]);
+
+/** `sessions`: the table of @latch/pg, with the session details (migration 3); the serial id is the session's opaque id. */
+export const pgSessions = pgTable("sessions", {
+  id: serial("id").primaryKey(),
+  userId: text("userId")
+    .notNull()
+    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  expires: at("expires").notNull(),
+  sessionToken: text("sessionToken").notNull(),
+  createdAt: at("createdAt"),
+  lastSeenAt: at("lastSeenAt"),
+  userAgent: text("userAgent"),
+  ip: text("ip"),
+}, (table) => [uniqueIndex("sessions_token_key").on(table.sessionToken), index("sessions_user_idx").on(table.userId)]);
+
+/** `verification_token`: the table of @latch/pg (and of Auth.js's PostgreSQL adapter). */
+export const pgVerificationTokens = pgTable(
+  "verification_token",
+  {
+    identifier: text("identifier").notNull(),
+    expires: at("expires").notNull(),
+    token: text("token").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.identifier, table.token] })],
+);
+
+/** `authenticators`: WebAuthn credentials, the table of @latch/pg. */
+export const pgAuthenticators = pgTable("authenticators", {
+  credentialID: text("credentialID").primaryKey(),
+  userId: text("userId")
+    .notNull()
+    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  providerAccountId: text("providerAccountId").notNull(),
+  credentialPublicKey: text("credentialPublicKey").notNull(),
+  counter: bigint("counter", { mode: "number" }).notNull(),
+  credentialDeviceType: text("credentialDeviceType").notNull(),
+  credentialBackedUp: boolean("credentialBackedUp").notNull(),
+  transports: text("transports"),
+}, (table) => [index("authenticators_user_idx").on(table.userId)]);
+
+/** `passwords`: one Argon2id hash per user (migration 6). */
+export const pgPasswords = pgTable("passwords", {
+  userId: text("userId")
+    .primaryKey()
+    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: at("updatedAt").notNull(),
+});
+
+/** `second_factors`: TOTP factors, backup and email codes (migration 7). */
+export const pgSecondFactors = pgTable("second_factors", {
+  id: text("id").primaryKey(),
+  userId: text("userId")
+    .notNull()
+    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  secret: text("secret").notNull(),
+  lastUsedStep: bigint("lastUsedStep", { mode: "number" }),
+  attempts: integer("attempts").notNull().default(0),
+  confirmedAt: at("confirmedAt"),
+  expires: at("expires"),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [index("second_factors_user").on(table.userId, table.kind)]);
+
+/**
+ * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's
+ * migrations, so one database works with either adapter. Spread into your own schema, or pass
+ * tables of your own (extra columns allowed) to `DrizzleAdapter`.
+ */
+export const pgTables = {
+  users: pgUsers,
+  accounts: pgAccounts,
+  sessions: pgSessions,
+  verificationTokens: pgVerificationTokens,
+  authenticators: pgAuthenticators,
+  passwords: pgPasswords,
+  secondFactors: pgSecondFactors,
+};
+
+/** The shape of {@link pgTables}; tables of your own must have at least these columns. */
+export type PgLatchTables = typeof pgTables;

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import { customType, index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * A `datetime(3)` column as TypeORM writes it on SQLite: UTC text `YYYY-MM-DD HH:MM:SS.SSS`, so
+ * that text comparison orders dates and rows are shared with @latch/typeorm.
+ */
+const utcDatetime = customType<{ data: Date; driverData: string }>({
+  dataType: () => "datetime(3)",
+  toDriver: (value) => value.toISOString().replace("T", " ").replace("Z", ""),
+  fromDriver: (value) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(" ", "T")}Z`),
+});
+
+const at = (name: string) => utcDatetime(name);
+const uuid = (name: string) =>
+  text(name)
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+/** `users`: the table of @latch/typeorm's SQLite migrations. */
+export const sqliteUsers = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name"),
+  email: text("email").notNull().default(""),
+  emailVerified: at("emailVerified"),
+  image: text("image"),
+}, (table) => [uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} <> ''`)]);
+
+/** `accounts`, with the refresh lease and refusal columns; `id` is a uuid made by the adapter. */
+export const sqliteAccounts = sqliteTable("accounts", {
+  id: uuid("id"),
+  userId: text("userId")
+    .notNull()
+    .references(() => sqliteUsers.id, { onDelete: "cascade" }),
+  type: text("type").notNull(),
+  provider: text("provider").notNull(),
+  providerAccountId: text("providerAccountId").notNull(),
+  refresh_token: text("refresh_token"),
+  access_token: text("access_token"),
+  expires_at: integer("expires_at"),
+  token_type: text("token_type"),
+  scope: text("scope"),
+  id_token: text("id_token"),
+  session_state: text("session_state"),
+  refreshLeaseHolder: text("refreshLeaseHolder"),
+  refreshLeaseUntil: at("refreshLeaseUntil"),
+  refreshError: text("refreshError"),
+}, (table) => [
+  unique("accounts_provider_account_key").on(table.provider, table.providerAccountId),
+  index("IDX_3aa23c0a6d107393e8b40e3e2a").on(table.userId),
+]);
+
+/** `sessions`, with the session details; the uuid `id` is the session's opaque id. */
+export const sqliteSessions = sqliteTable("sessions", {
+  id: uuid("id"),
+  sessionToken: text("sessionToken").notNull(),
+  userId: text("userId")
+    .notNull()
+    .references(() => sqliteUsers.id, { onDelete: "cascade" }),
+  expires: at("expires").notNull(),
+  createdAt: at("createdAt"),
+  lastSeenAt: at("lastSeenAt"),
+  userAgent: text("userAgent"),
+  ip: text("ip"),
+}, (table) => [unique("UQ_8b5e2ec52e335c0fe16d7ec3584").on(table.sessionToken), index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId)]);
+
+/** `verification_tokens` (plural, with a uuid `id`, as TypeORM made it). */
+export const sqliteVerificationTokens = sqliteTable(
+  "verification_tokens",
+  {
+    id: uuid("id"),
+    token: text("token").notNull(),
+    identifier: text("identifier").notNull(),
+    expires: at("expires").notNull(),
+  },
+  (table) => [unique("verification_tokens_identifier_token_key").on(table.identifier, table.token)],
+);
+
+/** `authenticators`: WebAuthn credentials. */
+export const sqliteAuthenticators = sqliteTable("authenticators", {
+  credentialID: text("credentialID").primaryKey(),
+  userId: text("userId")
+    .notNull()
+    .references(() => sqliteUsers.id, { onDelete: "cascade" }),
+  providerAccountId: text("providerAccountId").notNull(),
+  credentialPublicKey: text("credentialPublicKey").notNull(),
+  counter: integer("counter").notNull(),
+  credentialDeviceType: text("credentialDeviceType").notNull(),
+  credentialBackedUp: integer("credentialBackedUp", { mode: "boolean" }).notNull(),
+  transports: text("transports"),
+}, (table) => [index("IDX_1d5625123057c56b97b3b06d36").on(table.userId)]);
+
+/** `passwords`: one Argon2id hash per user. */
+export const sqlitePasswords = sqliteTable("passwords", {
+  userId: text("userId")
+    .primaryKey()
+    .references(() => sqliteUsers.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: at("updatedAt").notNull(),
+});
+
+/** `second_factors`: TOTP factors, backup and email codes. */
+export const sqliteSecondFactors = sqliteTable("second_factors", {
+  id: text("id").primaryKey(),
+  userId: text("userId")
+    .notNull()
+    .references(() => sqliteUsers.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  secret: text("secret").notNull(),
+  lastUsedStep: integer("lastUsedStep"),
+  attempts: integer("attempts").notNull().default(0),
+  confirmedAt: at("confirmedAt"),
+  expires: at("expires"),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [index("second_factors_user").on(table.userId, table.kind)]);
+
+/**
+ * Latch's SQLite tables as a Drizzle schema: the tables and columns of @latch/typeorm's SQLite
+ * migrations, so one database file works with either adapter.
+ */
+export const sqliteTables = {
+  users: sqliteUsers,
+  accounts: sqliteAccounts,
+  sessions: sqliteSessions,
+  verificationTokens: sqliteVerificationTokens,
+  authenticators: sqliteAuthenticators,
+  passwords: sqlitePasswords,
+  secondFactors: sqliteSecondFactors,
+};
+
+/** The shape of {@link sqliteTables}; tables of your own must have at least these columns. */
+export type SqliteLatchTables = typeof sqliteTables;
