@@ -50,3 +50,10 @@ export const rateLimitCode: unique symbol = Symbol("latch.rateLimit");
  * does not turn them on does not bundle them. Internal: not exported from the package entry.
  */
 export const accountLinksCode: unique symbol = Symbol("latch.accountLinks");
+
+/**
+ * Where a provider carries endpoints of its own (a loader of their handlers, keyed
+ * `"METHOD action"` or `"METHOD action/segment"`): `Password()` brings sign-up, address
+ * verification and the password pages this way. Internal: not exported from the package entry.
+ */
+export const providerEndpoints: unique symbol = Symbol("latch.providerEndpoints");

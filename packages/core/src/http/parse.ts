@@ -9,7 +9,10 @@ export const maxBodyBytes = 64 * 1024;
 const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callback", "webauthn-options", "link", "unlink"]);
 
 /** Latch's own actions with a fixed second segment (PROTOCOL §13), and the segments each allows. */
-const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = { sessions: new Set(["revoke"]) };
+const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = {
+  sessions: new Set(["revoke"]),
+  password: new Set(["forgot", "reset", "change"]),
+};
 
 /** `{ action, providerId }` of a path under `basePath`, or `null` when it names no action. */
 export function parsePath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } | null {

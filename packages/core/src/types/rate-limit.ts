@@ -11,7 +11,9 @@ import type { rateLimitCode } from "../symbols.js";
  * - `sessionRevoke`: `POST sessions/revoke`
  * - `accountLink`: `POST link/<id>` and `POST unlink/<id>`
  */
-export type RateLimitRoute = "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink";
+export type RateLimitRoute =
+  | "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink"
+  | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */
 export type StoreFailureMode = "open" | "closed";
