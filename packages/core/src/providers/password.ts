@@ -27,7 +27,7 @@ export type PasswordUserConfig = Partial<Omit<PasswordConfig, "type" | "options"
 // The flow, Argon2id and the rules load on the first sign-in, not with the config.
 const loadPasswordFlow: FlowLoader = async () => (await import("../flows/password/index.js")).passwordFlow;
 // The sign-up, address verification and password pages load when one is first asked for.
-const loadPasswordEndpoints = async () => (await import("../flows/password/endpoints.js")).passwordEndpoints;
+const loadPasswordEndpoints = async () => (await import("../actions/password/endpoints.js")).passwordEndpoints;
 
 /**
  * Creates the password provider (id `password`), which also serves `<base>/signup`,

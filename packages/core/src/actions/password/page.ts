@@ -8,8 +8,8 @@ import { renderPasswordPage } from "../../pages/password.js";
 import type { PasswordPageProps } from "../../pages/types.js";
 import { defaultMaxPasswordLength } from "../../passwords/rules.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { callbackUrlOf, csrfOf, withCookies } from "../../actions/request-state.js";
-import type { PasswordProvider } from "./types.js";
+import { callbackUrlOf, csrfOf, withCookies } from "../request-state.js";
+import type { PasswordProvider } from "../../flows/password/types.js";
 
 /** The path of each page under the base path. */
 export const pagePaths: Readonly<Record<PasswordPageProps["kind"], string>> = {

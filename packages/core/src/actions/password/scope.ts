@@ -14,8 +14,8 @@ import { normalizeEmail } from "../../security/email-address.js";
 import { endAllUserSessions, endOtherUserSessions } from "../../session/control.js";
 import { endUnprovenAccess } from "../../signin/end-unproven-access.js";
 import { providerEndpoints } from "../../symbols.js";
-import { hashToken, newToken } from "../email/token.js";
-import type { PasswordProvider } from "./types.js";
+import { hashToken, newToken } from "../../flows/email/token.js";
+import type { PasswordProvider } from "../../flows/password/types.js";
 
 /** The adapter methods the password endpoints call. */
 export const endpointMethods = [

@@ -2,7 +2,7 @@
 // usable once the link sent to that address is opened. The answer to a sign-up never says whether
 // the address already had an account.
 import type { AdapterUser } from "../../adapter.js";
-import { callbackUrlOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, requireCsrf, withCookies } from "../request-state.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword } from "../../crypto/password-hash.js";
 import { randomUUID } from "../../crypto/random.js";

@@ -1,5 +1,5 @@
 // `<base>/password/change`: a signed-in user replaces their password, after giving the current one.
-import { callbackUrlOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, requireCsrf, withCookies } from "../request-state.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword, verifyPassword } from "../../crypto/password-hash.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -10,7 +10,7 @@ import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
 import { ruleRefusal } from "./refusal.js";
 import { bodyString, endSessions, passwordScope } from "./scope.js";
-import { dummyHash } from "./sign-in.js";
+import { dummyHash } from "../../flows/password/sign-in.js";
 
 const changePath = (ctx: AuthContext) => `${ctx.baseUrl}/password/change`;
 

@@ -1,6 +1,6 @@
 // `<base>/password/forgot` and `<base>/password/reset`: a link to choose a new password, sent to
 // the address; the answer never says whether the address has an account.
-import { callbackUrlOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, requireCsrf, withCookies } from "../request-state.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword } from "../../crypto/password-hash.js";
 import { EmailSignInError, InvalidRequest, Verification } from "../../errors.js";
