@@ -11,7 +11,8 @@ import { RedisRevocationStore } from "@latch/redis";
 import { services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import type { AuthConfig } from "@latch/core";
+import { Auth, setClientAddress, type AuthConfig } from "@latch/core";
+import { RateLimit } from "@latch/core/rate-limit";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { JwtRevocation } from "@latch/core/revocation";
@@ -331,6 +332,37 @@ describe("forgot and reset", () => {
     await post(client, "/auth/password/reset", { token: url.searchParams.get("token")!, email, password: "a brand new passphrase" });
     expect((await users(email))[0]!.emailVerified).toBeInstanceOf(Date);
     expect((await signIn(new Client(cfg), email, "a brand new passphrase")).headers.get("location")).toBe(`${origin}/home`);
+  });
+});
+
+describe("rate limits", () => {
+  test("a fourth reset request for one address within 10 minutes is refused with 429", async () => {
+    const cfg = config({ rateLimit: RateLimit() });
+    const email = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const client = new Client(cfg);
+      const csrfToken = await client.csrfToken();
+      const request = new Request(`${origin}/auth/password/forgot`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: client.cookieHeader() },
+        body: new URLSearchParams({ csrfToken, email: i % 2 ? email.toUpperCase() : email }).toString(),
+      });
+      // Four client networks: only the account limit (3 per address) can refuse.
+      setClientAddress(request, `192.0.2.${i + 1}`);
+      statuses.push((await Auth(request, cfg as Omit<AuthConfig, "raw">)).status);
+    }
+    expect(statuses).toEqual([302, 302, 302, 429]);
+  });
+
+  test("the credentials lockout applies to password sign-in: after 5 wrong passwords even the right one waits", async () => {
+    const cfg = config({ rateLimit: RateLimit({ routes: { credentials: { ip: 100, account: 100 } } }) });
+    const { email } = await signedUp(cfg);
+    const statuses: number[] = [];
+    for (const password of ["wrong 1 password", "wrong 2 password", "wrong 3 password", "wrong 4 password", "wrong 5 password", passphrase]) {
+      statuses.push((await signIn(new Client(cfg), email, password)).status);
+    }
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
   });
 });
 
