@@ -16,7 +16,7 @@ import { RateLimit } from "@latch/core/rate-limit";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { JwtRevocation } from "@latch/core/revocation";
-import { Client, baseConfig, origin, parseSetCookies } from "../client.js";
+import { Client, baseConfig, origin, parseSetCookies, quietLogger } from "../client.js";
 
 // Counts the Argon2id hashes made (the real function still runs).
 const hashed = vi.hoisted(() => ({ count: 0 }));
@@ -242,7 +242,10 @@ describe("sign-up", () => {
 
   test("the pages: sign-up form, sign-in links and the reset notice", async () => {
     const client = new Client(config());
-    const signup = await (await client.fetch("/auth/signup")).text();
+    const page = await client.fetch("/auth/signup");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    const signup = await page.text();
     for (const field of ['name="email"', 'name="password"', 'name="name"', 'name="csrfToken"', 'name="callbackUrl"', `action="${origin}/auth/signup"`]) expect(signup).toContain(field);
     const signin = await (await client.fetch("/auth/signin")).text();
     expect(signin).toContain(`href="${origin}/auth/signup">Create an account`);
@@ -298,6 +301,20 @@ describe("forgot and reset", () => {
       const reused = await post(browser, "/auth/password/reset", { ...fields, password: "yet another passphrase" });
       expect(reused.headers.get("location")).toBe(`${origin}/auth/error?error=Verification`);
     });
+  });
+
+  test("JWT sessions without revocation cannot be ended: the reset works, the old session stays, and a warning says so", async () => {
+    const { logs, logger } = quietLogger();
+    const cfg = config({ session: { strategy: "jwt" }, logger });
+    const { client: before, email } = await signedUp(cfg);
+    const browser = new Client(cfg);
+    await post(browser, "/auth/password/forgot", { email });
+    const { url } = await linkIn(email, "/auth/password/reset");
+    const done = await post(browser, "/auth/password/reset", { token: url.searchParams.get("token")!, email, password: "a brand new passphrase" });
+    expect(done.headers.get("location")).toBe(`${origin}/auth/signin?reset=1`);
+    expect(await before.session()).toMatchObject({ user: { email } });
+    expect(logs.warn.map(([code]) => code)).toContain("SessionsKept");
+    expect(JSON.stringify(logs)).not.toContain(email);
   });
 
   test("an expired reset link is Verification and changes nothing", async () => {
