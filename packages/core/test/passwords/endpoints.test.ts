@@ -220,6 +220,27 @@ describe("sign-up", () => {
     expect(notAnAddress.status).toBe(400);
   });
 
+  test("malformed JSON bodies on every password POST are a 400 without a stack trace", async () => {
+    const client = new Client(config());
+    const csrfToken = await client.csrfToken();
+    const cases: [string, Record<string, unknown>][] = [
+      ["/auth/signup", { email: { $ne: null }, password: passphrase }],
+      ["/auth/signup", { email: address(), password: ["a", "b"] }],
+      ["/auth/signup", { email: address(), password: 12345678 }],
+      ["/auth/signup", { email: "a@b@c", password: passphrase }],
+      ["/auth/password/forgot", { email: ["x@example.com"] }],
+      ["/auth/password/forgot", { email: "a@b@c" }],
+      ["/auth/password/reset", { token: 1, email: address(), password: passphrase }],
+      ["/auth/password/reset", { token: "t", email: address(), password: null }],
+      ["/auth/password/reset", { token: "t", email: "a@b@c", password: passphrase }],
+    ];
+    for (const [path, body] of cases) {
+      const response = await client.fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ csrfToken, ...body }) });
+      expect([path, body, response.status]).toEqual([path, body, 400]);
+      expect(await response.text()).not.toMatch(/\n\s+at /);
+    }
+  });
+
   test("without the CSRF token nothing is written", async () => {
     const email = address();
     const response = await new Client(config()).post("/auth/signup", { email, password: passphrase });
