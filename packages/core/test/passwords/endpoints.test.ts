@@ -16,6 +16,7 @@ import { RateLimit } from "@latch/core/rate-limit";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { JwtRevocation } from "@latch/core/revocation";
+import { passwordSendTimes } from "../../src/actions/password/send-time.js";
 import { Client, baseConfig, origin, parseSetCookies, quietLogger } from "../client.js";
 
 // Counts the Argon2id hashes made (the real function still runs).
@@ -286,8 +287,14 @@ describe("forgot and reset", () => {
       return { status: response.status, location: response.headers.get("location"), body: await response.text(), cookies };
     };
     const unknown = address();
+    const waits = vi.spyOn(passwordSendTimes, "waitLikeASend");
     const known = await answer(email);
+    expect(waits).not.toHaveBeenCalled();
     expect(known).toEqual(await answer(unknown));
+    // The unknown address sends nothing and waits instead about as long as the known one's send took.
+    expect(waits.mock.calls).toEqual([["nodemailer"]]);
+    expect(passwordSendTimes.typical("nodemailer")).toBeGreaterThan(0);
+    waits.mockRestore();
     expect(known.location).toBe(`${origin}/auth/verify-request?provider=password&type=reset`);
     const { subject, text } = await linkIn(email, "/auth/password/reset");
     expect(subject).toBe("Reset your password for localhost:3000");

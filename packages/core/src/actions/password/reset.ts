@@ -13,6 +13,7 @@ import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
 import { ruleRefusal } from "./refusal.js";
 import { bodyAddress, bodyString, emailTransport, endSessions, issueToken, passwordScope, provePasswordAddress, sendPasswordEmail, spendToken } from "./scope.js";
+import { passwordSendTimes } from "./send-time.js";
 import { verifyRequestUrl } from "./sign-up.js";
 
 /** `GET /password/forgot`: the page asking for the address. */
@@ -22,7 +23,8 @@ export function forgotPage(ctx: AuthContext, req: AuthRequest): Promise<Response
 
 /**
  * `POST /password/forgot` (CSRF-checked) with `email`: an address with a user gets a reset link
- * (1 h, single use). Every address gets the same answer: a redirect to "check your email".
+ * (1 h, single use). Every address gets the same answer: a redirect to "check your email"; an
+ * address without a user waits about as long as sending took lately.
  */
 export async function forgot(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { provider, adapter } = passwordScope(ctx);
@@ -42,6 +44,9 @@ export async function forgot(ctx: AuthContext, req: AuthRequest): Promise<Respon
       await undo().catch((undoError) => ctx.logger.error("AdapterError", undoError));
       throw new EmailSignInError("Sending the password reset email failed.", { cause: { err: error as Error, providerId: provider.id } });
     }
+  } else {
+    // Nothing to send: take about as long as a send would have.
+    await passwordSendTimes.waitLikeASend(transport.id);
   }
   return withCookies({ redirect: verifyRequestUrl(ctx, provider.id, "reset") }, cookies);
 }

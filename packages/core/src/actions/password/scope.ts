@@ -16,6 +16,7 @@ import { endUnprovenAccess } from "../../signin/end-unproven-access.js";
 import { providerEndpoints } from "../../symbols.js";
 import { hashToken, newToken } from "../../flows/email/token.js";
 import type { PasswordProvider } from "../../flows/password/types.js";
+import { passwordSendTimes } from "./send-time.js";
 
 /** The adapter methods the password endpoints call. */
 export const endpointMethods = [
@@ -118,7 +119,7 @@ export async function sendPasswordEmail(
   expires?: Date,
 ): Promise<void> {
   const message = passwordEmail({ kind, url, expires, theme: ctx.theme, language });
-  await transport.sendMessage({ to, message, provider: transport });
+  await passwordSendTimes.timed(transport.id, async () => transport.sendMessage({ to, message, provider: transport }));
 }
 
 /**
