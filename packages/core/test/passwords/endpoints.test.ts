@@ -119,6 +119,7 @@ describe.each(["jwt", "database"] as const)("sign-up with %s sessions", (strateg
     const client = new Client(cfg);
     await post(client, "/auth/signup", { email, password: passphrase, name: "Ada", callbackUrl: `${origin}/welcome` });
     expect(await users(email)).toMatchObject([{ emailVerified: null }]);
+    expect(events).toEqual([{ name: "createUser", userId: (await users(email))[0]!.id }]);
     // Not usable before the link is opened.
     expect((await signIn(new Client(cfg), email, passphrase)).headers.get("location")).toContain("code=email_unverified");
     const { url, subject, text } = await linkIn(email, "/auth/verify-email");
@@ -204,11 +205,12 @@ describe("sign-up", () => {
   });
 
   test("when the confirmation cannot be sent, no user, password or token stays", async () => {
-    const cfg = baseConfig({ adapter, providers: [Password(), Nodemailer({ server: "smtp://127.0.0.1:9", from: "no-reply@example.com" })] });
+    const cfg = config({ providers: [Password(), Nodemailer({ server: "smtp://127.0.0.1:9", from: "no-reply@example.com" })] });
     const email = address();
     const response = await post(new Client(cfg), "/auth/signup", { email, password: passphrase });
     expect(response.headers.get("location")).toBe(`${origin}/auth/signin?error=EmailSignInError`);
     expect(await users(email)).toEqual([]);
+    expect(events.filter((e) => e.name === "createUser")).toEqual([]);
     const { rows } = await db.query(`SELECT 1 FROM verification_token WHERE identifier = $1`, [`latch:verify-email:${email}`]);
     expect(rows).toEqual([]);
   });

@@ -11,7 +11,7 @@ import type { AuthRequest } from "../../http/request.js";
 import { chooseLanguage } from "../../pages/language.js";
 import { checkPassword } from "../../passwords/rules.js";
 import { normalizeEmail } from "../../security/email-address.js";
-import { completeSignIn } from "../../signin/complete.js";
+import { completeSignIn, type VerifiedSignIn } from "../../signin/complete.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
 import { ruleRefusal } from "./refusal.js";
@@ -88,11 +88,12 @@ export async function signUp(ctx: AuthContext, req: AuthRequest): Promise<Respon
     if (created) await Promise.resolve(adapter.deleteUser(created.id)).catch((undoError) => ctx.logger.error("AdapterError", undoError));
     throw new EmailSignInError("Sending the sign-up email failed.", { cause: { err: error as Error, providerId: provider.id } });
   }
+  if (created) await ctx.events.createUser?.({ user: created });
   return withCookies({ redirect: verifyRequestUrl(ctx, provider.id, "signup") }, cookies);
 }
 
 /**
- * The user and their password. Two sign-ups for the same new address at once: `createUser`
+ * The user and their password (the `createUser` event fires once the email is sent). Two sign-ups for the same new address at once: `createUser`
  * refuses the second (the address is taken), which then answers like an address with an account.
  */
 async function createAccount(ctx: AuthContext, adapter: PasswordScope["adapter"], email: string, name: string | null, hash: string): Promise<AdapterUser | null> {
@@ -109,7 +110,6 @@ async function createAccount(ctx: AuthContext, adapter: PasswordScope["adapter"]
     await Promise.resolve(adapter.deleteUser(user.id)).catch((undoError) => ctx.logger.error("AdapterError", undoError));
     throw error;
   }
-  await ctx.events.createUser?.({ user });
   return user;
 }
 
@@ -138,7 +138,8 @@ export async function verifyEmail(ctx: AuthContext, req: AuthRequest): Promise<R
     provider,
     user,
     account: { providerAccountId: user.id, type: "credentials", provider: provider.id },
-    credentials: { email: address } as never,
+    // The signIn callback sees the address, never the password.
+    credentials: { email: address } as unknown as VerifiedSignIn["credentials"],
     callbackUrl,
   });
   return withCookies(signedIn, cookies);
