@@ -4,9 +4,9 @@
  * in with the password, a wrong one refused; a 7-character and a common password refused with
  * their messages; forgot → the reset email → a new password, after which the old one is refused
  * and another browser that was signed in is signed out; a sign-up with a taken address and a
- * reset for an unknown one answer like any other; the password changed from the home page.
- * The sentences looked for are the English catalogue's, so a renamed key or a page that stops
- * showing its message fails here.
+ * reset for an unknown one answer like any other; the password changed from the home page; a
+ * German browser gets German pages and emails. The sentences looked for are the catalogues'
+ * (English, German), so a renamed key or a page that stops showing its message fails here.
  */
 import de from "@latch/core/languages/de";
 import en from "@latch/core/languages/en";
