@@ -15,6 +15,7 @@ export type PasswordEmailKind = "signup" | "accountExists" | "reset";
 
 /** What {@link passwordEmail} needs. */
 export interface PasswordEmailInput {
+  /** Which email to write. */
   kind: PasswordEmailKind;
   /** The link of the button: the confirmation or reset link, or the "forgot your password" page. */
   url: string;
