@@ -215,6 +215,23 @@ describe("sign-up", () => {
     expect(rows).toEqual([]);
   });
 
+  test("a JSON client signs up, asks for a reset and resets, reading { url } instead of redirects", async () => {
+    const cfg = config();
+    const email = address();
+    const client = new Client(cfg);
+    const csrfToken = await client.csrfToken();
+    const json = (path: string, body: Record<string, string>) =>
+      client.fetch(path, { method: "POST", headers: { "content-type": "application/json", "x-auth-return-redirect": "1" }, body: JSON.stringify({ csrfToken, ...body }) });
+    const signedUp = await json("/auth/signup", { email, password: passphrase });
+    expect([signedUp.status, await signedUp.json()]).toEqual([200, { url: `${origin}/auth/verify-request?provider=password&type=signup` }]);
+    await linkIn(email, "/auth/verify-email");
+    expect(await (await json("/auth/password/forgot", { email })).json()).toEqual({ url: `${origin}/auth/verify-request?provider=password&type=reset` });
+    const { url } = await linkIn(email, "/auth/password/reset");
+    const reset = await json("/auth/password/reset", { token: url.searchParams.get("token")!, email, password: "a brand new passphrase" });
+    expect(await reset.json()).toEqual({ url: `${origin}/auth/signin?reset=1` });
+    expect((await signIn(new Client(cfg), email, "a brand new passphrase")).headers.get("location")).toBe(`${origin}/home`);
+  });
+
   test("a malformed body is a 400, not an error page", async () => {
     const client = new Client(config());
     const noPassword = await post(client, "/auth/signup", { email: address() });
