@@ -5,9 +5,11 @@
  * their messages; forgot → the reset email → a new password, after which the old one is refused
  * and another browser that was signed in is signed out; a sign-up with a taken address and a
  * reset for an unknown one answer like any other; the password changed from the home page; a
- * German browser gets German pages and emails. The sentences looked for are the catalogues'
- * (English, German), so a renamed key or a page that stops showing its message fails here.
+ * German browser gets German pages and emails, an Arabic one Arabic pages right to left. The
+ * sentences looked for are the catalogues', so a renamed key or a page that stops showing its
+ * message fails here.
  */
+import ar from "@latch/core/languages/ar";
 import de from "@latch/core/languages/de";
 import en from "@latch/core/languages/en";
 import { chromiumAvailable, launchChromium } from "@latch/testing";
@@ -218,6 +220,18 @@ describe.runIf(run)("accounts with a password, npm start, in Chromium", { timeou
     await page.goto(`${origin}/dev/outbox`);
     const subject = await page.locator(`.mail[data-to="${email}"][data-kind="verify-email"] .subject`).textContent();
     expect(subject).toBe(de.messages.signUpEmailSubject.replace("{host}", new URL(origin).host));
+    await context.close();
+  });
+
+  test("in an Arabic browser the forgot-password page runs right to left, in Arabic", async () => {
+    const { context, page } = await open({ locale: "ar" });
+    await page.goto(`${origin}/auth/signin`);
+    await page.getByRole("link", { name: ar.messages.signInForgotPassword }).click();
+    await page.waitForURL((url) => url.pathname === "/auth/password/forgot");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    expect(await main(page)).toContain(ar.messages.forgotIntro);
+    expect(await page.locator("form[action$='/auth/password/forgot'] button[type=submit]").textContent()).toContain(ar.messages.forgotSubmit);
     await context.close();
   });
 
