@@ -30,13 +30,15 @@ async function signIn(config: AuthConfig, email: string, attempt: string): Promi
   return Auth(post("callback/password", cookie, { csrfToken, email, password: attempt, callbackUrl: `${base}/home` }), config);
 }
 
-async function timed(run: () => Promise<unknown>): Promise<number> {
+/** Milliseconds `run` took. */
+export async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await run();
   return performance.now() - start;
 }
 
-function median(values: number[]): number {
+/** The middle value (the upper one of an even count). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
@@ -76,7 +78,7 @@ export async function passwordSignIn(rounds = 12): Promise<void> {
   }
   console.log("\nPassword sign-in through Auth() (median of", rounds, "interleaved rounds)");
   console.log(`wrong password, known address    ${median(known).toFixed(1).padStart(7)} ms`);
-  console.log(`unknown address (dummy hash)     ${median(unknown).toFixed(1).padStart(7)} ms   difference ${(median(unknown) - median(known)).toFixed(1)} ms`);
+  console.log(`unknown address (dummy hash)     ${median(unknown).toFixed(1).padStart(7)} ms   difference ${(median(unknown) - median(known)).toFixed(1)} ms, ratio ${(median(unknown) / median(known)).toFixed(2)}×`);
 
   const window = 2000;
   await sessionReads(config, session, 500); // warm-up

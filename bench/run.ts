@@ -5,7 +5,8 @@
  * trade-offs and what rate limits cost; then what packaging costs (bundle sizes, cold start); then a summary of the ratios.
  * `npm run bench -- cold-start` runs the cold-start comparison alone, `npm run bench -- rate-limit`
  * the cost of rate limits alone, `npm run bench -- passwords` the password figures alone (hashing
- * per implementation, sign-in, session reads while hashing).
+ * per implementation, sign-in, session reads while hashing, the reset request and the sign-up for
+ * an address with and without an account); `npm run bench -- password-endpoints` the last two alone.
  */
 import { availableParallelism } from "node:os";
 import { encode } from "@latch/core/jwt";
@@ -17,7 +18,9 @@ import { rateLimitBench } from "./rate-limit.js";
 import { bundleSizes } from "./bundle-size.js";
 import { coldStart } from "./cold-start.js";
 import { passwordHashing } from "./password-hashing.js";
+import { passwordReset } from "./password-reset.js";
 import { passwordSignIn } from "./password-sign-in.js";
+import { passwordSignUp } from "./password-sign-up.js";
 import { sessionFloors } from "./floors.js";
 import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
 import { printFootprint, printSummary } from "./summary.js";
@@ -29,7 +32,8 @@ async function coldStartOnly(withAuthJs: boolean) {
 }
 
 async function main() {
-  if (process.argv.includes("passwords")) return passwordHashing().then(() => passwordSignIn());
+  if (process.argv.includes("password-endpoints")) return passwordReset().then(() => passwordSignUp());
+  if (process.argv.includes("passwords")) return passwordHashing().then(() => passwordSignIn()).then(() => passwordReset()).then(() => passwordSignUp());
   const reference = await authJs();
   const contenders = "skipped" in reference ? [latch()] : [latch(), reference];
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} CPUs`);

@@ -1,10 +1,11 @@
 import express, { type Express } from "express";
 import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express";
 import { SecondFactors } from "@latch/core/second-factors";
+import { languages } from "@latch/core/languages";
 import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
 import { demoProviders } from "./providers.js";
-import { addPasskeyCard, faviconSvg, homePage, outboxHint, protectedPage, secondFactorCard } from "./views.js";
+import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -21,11 +22,15 @@ export interface DemoOptions {
 export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
   // Passkeys are stored through the adapter, so they are offered only when there is one.
   const passkeys = !!options.auth?.adapter;
+  // Passwords too, and their emails (sign-up, reset) wait in the outbox.
+  const passwords = !!options.auth?.adapter && !!options.outbox;
   return {
     secret: options.secret,
     trustHost: true,
-    providers: demoProviders({ outbox: options.outbox, demoOidc: options.demoOidc, passkeys }),
+    providers: demoProviders({ outbox: options.outbox, demoOidc: options.demoOidc, passkeys, passwords }),
     theme: { brandColor: "#0b57d0", buttonText: "#ffffff" },
+    // Every shipped language: the pages and emails follow the browser's Accept-Language.
+    languages,
     ...(passkeys ? { experimental: { enableWebAuthn: true } } : {}),
     // Second factors are stored through the adapter too: an authenticator app and backup codes,
     // and codes by email (to the outbox) for addresses an email sign-in proved.
@@ -59,6 +64,7 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
     try {
       const session = await getSession(req, authConfig);
       const extras = [];
+      if (authConfig.providers.some((p) => typeof p !== "function" && p.id === "password")) extras.push(passwordCard(!!session?.user));
       if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard());
       if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard());
       if (outbox) extras.push(outboxHint(!session?.user));

@@ -1,6 +1,7 @@
 import type { Provider } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
 import Passkey from "@latch/core/providers/passkey";
+import Password from "@latch/core/providers/password";
 import { demoOidcProvider, type DemoOidcClient } from "./demo-oidc.js";
 import { outboxEmailProvider, type Outbox } from "./outbox.js";
 import { checkDemoPassword, demoUser } from "./users.js";
@@ -13,6 +14,8 @@ export interface DemoProviderContext {
   demoOidc?: DemoOidcClient;
   /** Offer passkeys (they need an adapter, and `experimental.enableWebAuthn`). */
   passkeys?: boolean;
+  /** Offer email and password accounts (they need an adapter, and the outbox for their emails). */
+  passwords?: boolean;
 }
 
 /** The demo's sign-in providers: one per provider type. */
@@ -29,5 +32,7 @@ export function demoProviders(context: DemoProviderContext): Provider[] {
     ...(context.outbox ? [outboxEmailProvider(context.outbox)] : []),
     ...(context.demoOidc ? [demoOidcProvider(context.demoOidc)] : []),
     ...(context.passkeys ? [Passkey()] : []),
+    // Sign-up, verification and reset mails go through the Email provider, that is the outbox.
+    ...(context.passwords && context.outbox ? [Password()] : []),
   ];
 }

@@ -65,8 +65,20 @@ export function addPasskeyCard(): string {
 <script type="module">${webAuthnScript({ baseUrl: "/auth" })}</script>`;
 }
 
+/**
+ * Email and password accounts: "Create an account" for visitors, "Change your password" for
+ * signed-in users (the pages are Latch's own).
+ */
+export function passwordCard(signedIn: boolean): string {
+  const body = signedIn
+    ? `<p>Signed up with an email address and a password? <a href="/auth/password/change?callbackUrl=%2F">Change your password</a>.</p>`
+    : `<p>New here? <a href="/auth/signup?callbackUrl=%2F">Create an account</a> with your email address and a password.
+Forgot it? <a href="/auth/password/forgot">Reset your password</a>.</p>`;
+  return `<div class="card" id="passwords">${body}</div>`;
+}
+
 /** Where email sign-in links and codes go in development; signed out, the way to sign in by a code. */
 export function outboxHint(signedOut = false): string {
-  return `<div class="card" id="outbox-hint"><p>Signing in by email? In development the link (or code) is not mailed: it waits in the
+  return `<div class="card" id="outbox-hint"><p>Signing in by email, or creating an account? In development the emails (links and codes) are not sent: they wait in the
 <a href="/dev/outbox">outbox</a>.</p>${signedOut ? `<p>Without a link: <a href="/auth/second-factor/email-sign-in">sign in with a code by email</a> (for an address that has an account).</p>` : ""}</div>`;
 }

@@ -54,7 +54,8 @@ describe.runIf(run)("npm start, in Chromium", { timeout: 180_000 }, () => {
     const { context, page } = await open();
     await signInPage(page);
     await page.getByLabel(/Username/).fill("demo");
-    await page.getByLabel(/Password/).fill("latch-demo");
+    // "Password (try …)": the Password provider's form has a password field too.
+    await page.getByLabel(/Password \(try/).fill("latch-demo");
     await page.getByRole("button", { name: "Sign in with Demo account" }).click();
     const text = await who(page);
     expect(text).toContain("Hello, Demo User");

@@ -7,7 +7,7 @@
 
 // The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps
 // that use passwords; their types belong to the unions here.
-import type { PasswordRuleError } from "./passwords/errors.js";
+import type { MissingEmailTransport, PasswordRuleError } from "./passwords/errors.js";
 
 /** The stable identifier of each error Latch raises. */
 export type ErrorType =
@@ -20,7 +20,7 @@ export type ErrorType =
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
   | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking"
-  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "SecondFactorExpired";
+  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "SecondFactorExpired" | "MissingEmailTransport";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -167,7 +167,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | PasswordRuleError;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | PasswordRuleError | MissingEmailTransport;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.

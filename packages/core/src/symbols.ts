@@ -57,3 +57,10 @@ export const accountLinksCode: unique symbol = Symbol("latch.accountLinks");
  * the package entry.
  */
 export const secondFactorsCode: unique symbol = Symbol("latch.secondFactors");
+
+/**
+ * Where a provider carries endpoints of its own (a loader of their handlers, keyed
+ * `"METHOD action"` or `"METHOD action/segment"`): `Password()` brings sign-up, address
+ * verification and the password pages this way. Internal: not exported from the package entry.
+ */
+export const providerEndpoints: unique symbol = Symbol("latch.providerEndpoints");

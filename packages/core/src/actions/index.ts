@@ -2,7 +2,7 @@ import type { AuthContext } from "../config/context.js";
 import { UnknownAction } from "../errors.js";
 import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
-import { accountLinksCode, secondFactorsCode, sessionControlCode } from "../symbols.js";
+import { accountLinksCode, providerEndpoints, secondFactorsCode, sessionControlCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import { csrfAction } from "./csrf.js";
 import { providersAction } from "./providers.js";
@@ -74,10 +74,24 @@ const routes: Record<string, Handler> = {
   "POST second-factor": secondFactor("post"),
 };
 
-/** Routes a parsed request to its action. A pair outside the table is `UnknownAction`. */
+type Endpoints = () => Promise<Record<string, Handler | undefined>>;
+
+/** An endpoint a configured provider carries (`Password()`'s sign-up and password pages), or `UnknownAction`. */
+const providerRoute: Handler = async (ctx, req) => {
+  const key = `${req.method} ${req.action}${req.providerId === undefined ? "" : `/${req.providerId}`}`;
+  for (const provider of ctx.providers) {
+    const handler = (await (provider[providerEndpoints] as Endpoints | undefined)?.())?.[key];
+    if (handler) return handler(ctx, req);
+  }
+  throw new UnknownAction(`${key} is not an action Latch serves.`);
+};
+
+/**
+ * Routes a parsed request to its action; a pair outside the table goes to the endpoints the
+ * providers carry, and is `UnknownAction` when none serves it.
+ */
 export function runAction(ctx: AuthContext, req: AuthRequest): ResponseInternal | Promise<ResponseInternal> {
-  const handler = routes[`${req.method} ${req.action}`];
-  if (!handler) throw new UnknownAction(`${req.method} ${req.action} is not an action Latch serves.`);
+  const handler = routes[`${req.method} ${req.action}`] ?? providerRoute;
   if (req.action === "signin" && req.method === "GET" && req.providerId) throw new UnknownAction("GET /signin/<provider> is not an action; POST it.");
   return handler(ctx, req);
 }

@@ -18,6 +18,6 @@ export async function verifyRequestAction(ctx: AuthContext, req: AuthRequest): P
   if (ctx.pages.verifyRequest) return { redirect: pageUrl(ctx, ctx.pages.verifyRequest, { ...req.query }) };
   const { renderVerifyRequestPage, chooseLanguage } = await import("../pages/index.js");
   const language = await chooseLanguage(ctx, req.request);
-  const page = renderVerifyRequestPage({ homeUrl: ctx.origin, email: req.query.email, theme: ctx.theme, language });
+  const page = renderVerifyRequestPage({ homeUrl: ctx.origin, email: req.query.email, type: req.query.type, theme: ctx.theme, language });
   return { status: page.status, body: page.html };
 }

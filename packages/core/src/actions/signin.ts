@@ -8,6 +8,7 @@ import type { CredentialsConfig, WebAuthnConfig } from "../providers/types.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
+import { providerEndpoints } from "../symbols.js";
 
 /** The provider named in the path; `InvalidProvider` when there is none by that id. */
 export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider {
@@ -16,11 +17,15 @@ export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider
   return provider;
 }
 
-function pageProvider(p: InternalProvider): PageProvider {
+function pageProvider(p: InternalProvider, baseUrl: string): PageProvider {
   const { id, name, type, signinUrl, callbackUrl } = p;
   const style = (p as { style?: PageProvider["style"] }).style;
   const credentials = p.type === "credentials" ? (p as CredentialsConfig).credentials : p.type === "webauthn" ? (p as WebAuthnConfig).formFields : undefined;
-  return { id, name, type, signinUrl, callbackUrl, style, credentials };
+  // A provider that serves the password pages (`Password()`) gets their links under its form.
+  const passwordLinks = p[providerEndpoints]
+    ? { forgot: `${baseUrl}/password/forgot`, signUp: (p as { allowSignUp?: boolean }).allowSignUp === false ? undefined : `${baseUrl}/signup` }
+    : undefined;
+  return { id, name, type, signinUrl, callbackUrl, style, credentials, passwordLinks };
 }
 
 /** The scripts the flows of the configured providers add to the sign-in page (the passkey client). */
@@ -44,11 +49,12 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
   const csrf = await csrfOf(ctx, req);
   const { renderSignInPage, chooseLanguage } = await import("../pages/index.js");
   const page = renderSignInPage({
-    providers: ctx.providers.map(pageProvider),
+    providers: ctx.providers.map((p) => pageProvider(p, ctx.baseUrl)),
     csrfToken: csrf.token,
     callbackUrl,
     error,
     code,
+    notice: req.query.reset === "1" ? "passwordChanged" : undefined,
     email: req.query.email,
     theme: ctx.theme,
     scripts: flowScripts(ctx),

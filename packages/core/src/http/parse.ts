@@ -11,6 +11,7 @@ const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callbac
 /** Latch's own actions with a fixed second segment (PROTOCOL §13), and the segments each allows. */
 const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = {
   sessions: new Set(["revoke"]),
+  password: new Set(["forgot", "reset", "change"]),
   "second-factor": new Set(["enrol", "confirm", "remove", "backup-codes", "email-sign-in"]),
 };
 

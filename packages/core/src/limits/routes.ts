@@ -33,6 +33,10 @@ const routeTable: Readonly<Record<string, Classify>> = {
   "POST sessions/revoke": "sessionRevoke",
   "POST link": "accountLink",
   "POST unlink": "accountLink",
+  "POST signup": "signUp",
+  "POST password/forgot": "passwordForgot",
+  "POST password/reset": "passwordReset",
+  "POST password/change": "passwordChange",
   "POST second-factor": "secondFactor",
 };
 
@@ -41,6 +45,9 @@ const accountFields: Partial<Record<RateLimitRoute, (req: LimitedRequest) => unk
   credentials: (req) => req.body?.email ?? req.body?.username,
   email: (req) => req.body?.email,
   callback: (req) => req.query.email,
+  signUp: (req) => req.body?.email,
+  passwordForgot: (req) => req.body?.email,
+  passwordReset: (req) => req.body?.email,
 };
 
 /** Routes whose failures count toward an account's backoff. */

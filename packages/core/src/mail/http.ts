@@ -52,7 +52,7 @@ export async function sendMailRequest(service: string, send: typeof fetch, url: 
     await response.body?.cancel();
     return;
   }
-  throw new Error(`${service} did not accept the sign-in email (${await refusal(response)}).`);
+  throw new Error(`${service} did not accept the email (${await refusal(response)}).`);
 }
 
 /** The provider's `apiKey`, or an error that says how to set it. */

@@ -31,7 +31,7 @@ export interface VerificationEmailInput {
 }
 
 /** "24 hours", "15 minutes", "7 days" in `lang`: the lifetime in the largest whole unit that fits. */
-function lifetime(expires: Date, now: Date, lang: string): string {
+export function lifetime(expires: Date, now: Date, lang: string): string {
   const minutes = Math.max(1, Math.round((expires.getTime() - now.getTime()) / 60_000));
   const hours = Math.round(minutes / 60);
   const [count, unit] = minutes < 120 ? [minutes, "minute"] : hours < 48 ? [hours, "hour"] : [Math.round(hours / 24), "day"];
@@ -44,8 +44,8 @@ function lifetime(expires: Date, now: Date, lang: string): string {
   }
 }
 
-// `{name}` placeholders filled with values; `split` with a group puts the names at odd positions.
-function fill(sentence: string, values: Record<string, HtmlValue>): HtmlValue[] {
+/** `{name}` placeholders filled with values; `split` with a group puts the names at odd positions. */
+export function fill(sentence: string, values: Record<string, HtmlValue>): HtmlValue[] {
   return sentence.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? values[part] ?? "" : part));
 }
 

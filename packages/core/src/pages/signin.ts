@@ -67,11 +67,17 @@ ${hiddenFormFields(ctx)}
 </form>`;
 }
 
+function passwordLinks(links: PageProvider["passwordLinks"], language: PageLanguage): SafeHtml | "" {
+  if (!links) return "";
+  const signUp = links.signUp ? html` · <a href="${links.signUp}">${language.text("signInCreateAccount")}</a>` : "";
+  return html`\n<p class="links"><a href="${links.forgot}">${language.text("signInForgotPassword")}</a>${signUp}</p>`;
+}
+
 function credentialsForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.callbackUrl}">
 ${hiddenFormFields(ctx)}
 ${credentialFields(p.credentials, i)}<button type="submit">${signInWith(p, ctx.language)}</button>
-</form>`;
+</form>${passwordLinks(p.passwordLinks, ctx.language)}`;
 }
 
 // The passkey client script finds this form by its data attribute, runs the browser ceremony
@@ -150,7 +156,8 @@ export function renderSignInPage(props: SignInPageProps): RenderedPage {
   const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email, language };
   const groups = groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`);
   const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">${language.text("signInOr")}</p>\n${g}`));
-  const body = html`${errorAlert(props.error, props.code, language)}${
+  const notice = props.notice === "passwordChanged" ? html`<div class="notice" role="status"><p>${language.text("signInPasswordChanged")}</p></div>\n` : "";
+  const body = html`${notice}${errorAlert(props.error, props.code, language)}${
     sections.length > 0 ? sections : html`<p>${language.text("signInNoProviders")}</p>\n`
   }`;
   const page = renderDocument({

@@ -36,6 +36,8 @@ export interface PageProvider {
   callbackUrl: string;
   /** Credentials (and webauthn) providers: one input per entry, keyed by field name. */
   credentials?: Record<string, CredentialInput>;
+  /** A `Password()` provider: the links under its form, to `<base>/signup` (when sign-up is on) and `<base>/password/forgot`. */
+  passwordLinks?: { signUp?: string; forgot: string };
 }
 
 /**
@@ -60,6 +62,8 @@ export interface SignInPageProps {
   error?: string;
   /** The `code` query parameter of a `CredentialsSignin` error. */
   code?: string;
+  /** A notice above the forms: `"passwordChanged"` after a password reset (`?reset=1`). */
+  notice?: "passwordChanged";
   /** Prefills the email provider's address field. */
   email?: string;
   /** Colours and logo. */
@@ -133,6 +137,45 @@ export interface VerifyRequestPageProps {
   homeUrl: string;
   /** The address the link was sent to, when known. */
   email?: string;
+  /** `?type=`: `signup` and `reset` (password emails) get their own sentence; anything else is a sign-in link. */
+  type?: string;
+  /** Colours and logo. */
+  theme: Theme;
+  /** CSP nonce put on the page's `<style>` element. */
+  nonce?: string;
+  /** The language of the page's sentences. Default English. */
+  language?: PageLanguage;
+}
+
+/**
+ * Props of {@link renderPasswordPage}: which password page, and what its form sends back.
+ *
+ * @example
+ * ```ts
+ * const props: PasswordPageProps = { kind: "signup", action: `${base}/signup`, csrfToken, callbackUrl, signInUrl: `${base}/signin`, minimum: 8, maximum: 256, theme: {} };
+ * ```
+ */
+export interface PasswordPageProps {
+  /** `signup` (email, name, password), `forgot` (email), `reset` (new password), `change` (current and new password). */
+  kind: "signup" | "forgot" | "reset" | "change";
+  /** Where the form POSTs. */
+  action: string;
+  /** Sent back as the hidden `csrfToken` field. */
+  csrfToken: string;
+  /** Sent back as the hidden `callbackUrl` field. */
+  callbackUrl: string;
+  /** The sign-in page, linked under the form. */
+  signInUrl: string;
+  /** The `error` query parameter: a password rule (`PasswordTooShort`…), `CredentialsSignin` (wrong current password) or another sign-in error. */
+  error?: string;
+  /** The fewest characters a new password may have. */
+  minimum: number;
+  /** The most characters a new password may have. */
+  maximum: number;
+  /** Prefills the address (sign-up, forgot); the reset page sends it back hidden. */
+  email?: string;
+  /** The reset page only: the token of the link, sent back hidden. */
+  token?: string;
   /** Colours and logo. */
   theme: Theme;
   /** CSP nonce put on the page's `<style>` element. */

@@ -26,4 +26,12 @@ describe("renderVerifyRequestPage", () => {
     expect(textOf(findOne(html, "strong").inner)).toBe(`${evil}@example.com`);
     expect(findOne(html, "a").attrs.href).toBe(`/${evil}`);
   });
+
+  it("after a sign-up or a reset request, says the same whatever the address, and never names it", () => {
+    const signup = renderVerifyRequestPage({ homeUrl: "https://app.example", email: "ada@example.com", type: "signup", theme: {} }).html;
+    expect(textOf(findOne(signup, "main").inner)).toContain("Open the link in it to confirm the address and finish creating your account.");
+    const reset = renderVerifyRequestPage({ homeUrl: "https://app.example", email: "ada@example.com", type: "reset", theme: {} }).html;
+    expect(textOf(findOne(reset, "main").inner)).toContain("If an account uses the address you entered, we sent it a link to choose a new password.");
+    expect(signup + reset).not.toContain("ada@example.com");
+  });
 });

@@ -16,8 +16,11 @@ import type { RenderedPage, VerifyRequestPageProps } from "./types.js";
  */
 export function renderVerifyRequestPage(props: VerifyRequestPageProps): RenderedPage {
   const language = props.language ?? pageLanguage();
-  const sentence = props.email
-    ? html`${language.parts("verifySentTo", { email: html`<strong>${props.email}</strong>` })}`
+  // After a sign-up or a reset request the page says the same whether or not the address has an account.
+  const sentence =
+    props.type === "signup" ? language.text("verifySignUpSent")
+    : props.type === "reset" ? language.text("verifyResetSent")
+    : props.email ? html`${language.parts("verifySentTo", { email: html`<strong>${props.email}</strong>` })}`
     : language.text("verifySent");
   const body = html`<p>${sentence}</p>
 <p class="muted">${language.text("verifyHint")}</p>

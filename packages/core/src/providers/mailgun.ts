@@ -11,11 +11,11 @@
  */
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 
-export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+export type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 
 /** The configuration of the {@link Mailgun} provider. */
 export interface MailgunConfig extends EmailConfig, CustomFetchOption {
@@ -36,12 +36,13 @@ function domainOf(provider: MailgunConfig): string {
   return domain;
 }
 
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+/** Sends one message through the Mailgun API. */
+async function sendMessage(params: SendMessageParams): Promise<void> {
   const provider = params.provider as MailgunConfig;
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
+  const { message } = params;
   const form = new FormData();
   form.set("from", provider.from);
-  form.set("to", params.identifier);
+  form.set("to", params.to);
   form.set("subject", message.subject);
   form.set("text", message.text);
   form.set("html", message.html);
@@ -52,6 +53,11 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
     headers: { authorization: `Basic ${btoa(`api:${apiKeyOf(provider, "Mailgun")}`)}` },
     body: form,
   });
+}
+
+function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
+  return sendMessage({ to: params.identifier, message, provider: params.provider });
 }
 
 /**
@@ -76,6 +82,7 @@ export default function Mailgun(config: MailgunUserConfig = {}): MailgunConfig {
     apiBaseUrl: "https://api.mailgun.net",
     maxAge: 24 * 60 * 60,
     sendVerificationRequest,
+    sendMessage,
     options: config,
   };
 }

@@ -14,12 +14,12 @@
  * @module providers/nodemailer
  */
 import { verificationEmail } from "../mail/message.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 
 export { verificationEmail, type VerificationEmail, type VerificationEmailInput } from "../mail/message.js";
-export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+export type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 
 /**
  * An SMTP server: a connection URL (`smtp://`, `smtps://`, with credentials and query options) or
@@ -44,29 +44,33 @@ interface SendResult {
 }
 
 /**
- * Sends the sign-in email through the provider's `server`. The recipient is passed as an address
+ * Sends one message through the provider's `server`. The recipient is passed as an address
  * object, so Nodemailer delivers to exactly that address and never parses it as a list.
  */
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const { identifier, url, expires, theme, language } = params;
-  const provider = params.provider as NodemailerConfig;
+async function sendMessage({ to, message, provider }: SendMessageParams): Promise<void> {
+  const { server, from } = provider as NodemailerConfig;
   const nodemailer = await import("nodemailer");
   const createTransport = (nodemailer.default ?? nodemailer).createTransport;
-  const transport = createTransport(provider.server as Parameters<typeof createTransport>[0]);
-  const message = verificationEmail({ url, expires, theme, language });
+  const transport = createTransport(server as Parameters<typeof createTransport>[0]);
   try {
     const result = (await transport.sendMail({
-      to: { name: "", address: identifier },
-      from: provider.from,
+      to: { name: "", address: to },
+      from,
       subject: message.subject,
       text: message.text,
       html: message.html,
     })) as SendResult;
     const failed = (result.rejected?.length ?? 0) + (result.pending?.length ?? 0);
-    if (failed) throw new Error("The SMTP server did not accept the recipient of the sign-in email.");
+    if (failed) throw new Error("The SMTP server did not accept the recipient of the email.");
   } finally {
     transport.close();
   }
+}
+
+/** Sends the sign-in email through the provider's `server`. */
+function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const { identifier, url, expires, theme, language } = params;
+  return sendMessage({ to: identifier, message: verificationEmail({ url, expires, theme, language }), provider: params.provider });
 }
 
 /**
@@ -92,6 +96,7 @@ export default function Nodemailer(config: NodemailerUserConfig = {}): Nodemaile
     from: "Latch <no-reply@example.com>",
     maxAge: 24 * 60 * 60,
     sendVerificationRequest,
+    sendMessage,
     options: config,
   };
 }

@@ -17,7 +17,7 @@
 import { defaultPasswordHashParameters } from "../crypto/password-hash.js";
 import type { FlowLoader } from "../flows/lazy.js";
 import type { PasswordConfig } from "../flows/password/types.js";
-import { providerFlow } from "../symbols.js";
+import { providerEndpoints, providerFlow } from "../symbols.js";
 
 export type { PasswordConfig } from "../flows/password/types.js";
 
@@ -26,10 +26,13 @@ export type PasswordUserConfig = Partial<Omit<PasswordConfig, "type" | "options"
 
 // The flow, Argon2id and the rules load on the first sign-in, not with the config.
 const loadPasswordFlow: FlowLoader = async () => (await import("../flows/password/index.js")).passwordFlow;
+// The sign-up, address verification and password pages load when one is first asked for.
+const loadPasswordEndpoints = async () => (await import("../actions/password/endpoints.js")).passwordEndpoints;
 
 /**
- * Creates the password provider (id `password`). Defaults: an email and a password field,
- * sign-in only for verified addresses, NIST SP 800-63B rules (8 to 256 characters, no common
+ * Creates the password provider (id `password`), which also serves `<base>/signup`,
+ * `<base>/verify-email` and `<base>/password/<forgot|reset|change>`. Defaults: an email and a
+ * password field, sign-up on, sign-in only for verified addresses, NIST SP 800-63B rules (8 to 256 characters, no common
  * password), OWASP's Argon2id parameters.
  *
  * @example
@@ -49,9 +52,11 @@ export default function Password(options: PasswordUserConfig = {}): PasswordConf
     // Not called: the password flow checks the stored hash itself.
     authorize: () => null,
     requireVerifiedEmail: true,
+    allowSignUp: true,
     rules: {},
     hashParameters: { ...defaultPasswordHashParameters },
     options: options as Partial<PasswordConfig>,
     [providerFlow]: loadPasswordFlow,
+    [providerEndpoints]: loadPasswordEndpoints,
   };
 }

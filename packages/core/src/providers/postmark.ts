@@ -10,11 +10,11 @@
  */
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 
-export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+export type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 
 /** The configuration of the {@link Postmark} provider. `apiKey` is the server API token. */
 export interface PostmarkConfig extends EmailConfig, CustomFetchOption {
@@ -29,9 +29,10 @@ export interface PostmarkConfig extends EmailConfig, CustomFetchOption {
 /** What {@link Postmark} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_POSTMARK_KEY`). */
 export type PostmarkUserConfig = Omit<Partial<PostmarkConfig>, "type" | "options">;
 
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+/** Sends one message through the Postmark API. */
+async function sendMessage(params: SendMessageParams): Promise<void> {
   const provider = params.provider as PostmarkConfig;
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
+  const { message } = params;
   await sendMailRequest("Postmark", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/email`, {
     method: "POST",
     headers: {
@@ -41,13 +42,18 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
     },
     body: JSON.stringify({
       From: provider.from,
-      To: params.identifier,
+      To: params.to,
       Subject: message.subject,
       TextBody: message.text,
       HtmlBody: message.html,
       MessageStream: provider.messageStream,
     }),
   });
+}
+
+function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
+  return sendMessage({ to: params.identifier, message, provider: params.provider });
 }
 
 /**
@@ -70,6 +76,7 @@ export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfi
     messageStream: "outbound",
     maxAge: 24 * 60 * 60,
     sendVerificationRequest,
+    sendMessage,
     options: config,
   };
 }

@@ -10,11 +10,11 @@
  */
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 
-export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+export type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 
 /** The configuration of the {@link Resend} provider. */
 export interface ResendConfig extends EmailConfig, CustomFetchOption {
@@ -27,21 +27,27 @@ export interface ResendConfig extends EmailConfig, CustomFetchOption {
 /** What {@link Resend} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_RESEND_KEY`). */
 export type ResendUserConfig = Omit<Partial<ResendConfig>, "type" | "options">;
 
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+/** Sends one message through the Resend API. */
+async function sendMessage(params: SendMessageParams): Promise<void> {
   const provider = params.provider as ResendConfig;
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
+  const { message } = params;
   await sendMailRequest("Resend", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/emails`, {
     method: "POST",
     headers: { authorization: `Bearer ${apiKeyOf(provider, "Resend")}`, "content-type": "application/json" },
     body: JSON.stringify({
       from: provider.from,
       // A one-element list: the address is one recipient, never split.
-      to: [params.identifier],
+      to: [params.to],
       subject: message.subject,
       html: message.html,
       text: message.text,
     }),
   });
+}
+
+function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
+  return sendMessage({ to: params.identifier, message, provider: params.provider });
 }
 
 /**
@@ -63,6 +69,7 @@ export default function Resend(config: ResendUserConfig = {}): ResendConfig {
     apiBaseUrl: "https://api.resend.com",
     maxAge: 24 * 60 * 60,
     sendVerificationRequest,
+    sendMessage,
     options: config,
   };
 }

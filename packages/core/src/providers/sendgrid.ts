@@ -11,11 +11,11 @@
  */
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
 import { verificationEmail } from "../mail/message.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 
-export type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+export type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 
 /** The configuration of the {@link SendGrid} provider. */
 export interface SendGridConfig extends EmailConfig, CustomFetchOption {
@@ -28,14 +28,15 @@ export interface SendGridConfig extends EmailConfig, CustomFetchOption {
 /** What {@link SendGrid} accepts: `apiKey` defaults to `AUTH_<ID>_KEY` (`AUTH_SENDGRID_KEY`). */
 export type SendGridUserConfig = Omit<Partial<SendGridConfig>, "type" | "options">;
 
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+/** Sends one message through the SendGrid API. */
+async function sendMessage(params: SendMessageParams): Promise<void> {
   const provider = params.provider as SendGridConfig;
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
+  const { message } = params;
   await sendMailRequest("SendGrid", fetchOf(provider), `${trimBase(provider.apiBaseUrl)}/v3/mail/send`, {
     method: "POST",
     headers: { authorization: `Bearer ${apiKeyOf(provider, "SendGrid")}`, "content-type": "application/json" },
     body: JSON.stringify({
-      personalizations: [{ to: [{ email: params.identifier }] }],
+      personalizations: [{ to: [{ email: params.to }] }],
       from: splitAddress(provider.from),
       subject: message.subject,
       // The API wants text/plain before text/html.
@@ -45,6 +46,11 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
       ],
     }),
   });
+}
+
+function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
+  return sendMessage({ to: params.identifier, message, provider: params.provider });
 }
 
 /**
@@ -66,6 +72,7 @@ export default function SendGrid(config: SendGridUserConfig = {}): SendGridConfi
     apiBaseUrl: "https://api.sendgrid.com",
     maxAge: 24 * 60 * 60,
     sendVerificationRequest,
+    sendMessage,
     options: config,
   };
 }

@@ -48,8 +48,10 @@ async function unlinkUnprovenAccounts(ctx: Ctx, adapter: Required<Adapter>, user
  * Called only for a user whose address is not proven yet, before `emailVerified` is set, so that a
  * failure here leaves the user unproven and the next proof runs it again. An adapter without `deleteAuthenticator` cannot have such passkeys (signed-out
  * registration is refused then); one without `deleteSessions` keeps its sessions.
+ * `keepPassword` is for the proof a `Password()` sign-up link brings: the password set with that
+ * sign-up is the one the link confirms.
  */
-export async function endUnprovenAccess(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser, keep?: ProvingAccount): Promise<void> {
+export async function endUnprovenAccess(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser, keep?: ProvingAccount, keepPassword = false): Promise<void> {
   if (adapterHas(ctx.adapter, "deleteAuthenticator") && adapterHas(ctx.adapter, "listAuthenticatorsByUserId")) {
     for (const authenticator of await adapter.listAuthenticatorsByUserId(user.id)) {
       const removed = await adapter.deleteAuthenticator(authenticator.credentialID);
@@ -57,7 +59,7 @@ export async function endUnprovenAccess(ctx: Ctx, adapter: Required<Adapter>, us
     }
   }
   // The password methods are not in the guard every app loads (see guardMethods).
-  if (ctx.adapter && adapterHas(ctx.adapter, "deletePassword") && (await guardMethods(ctx.adapter, ["deletePassword"]).deletePassword(user.id))) {
+  if (!keepPassword && ctx.adapter && adapterHas(ctx.adapter, "deletePassword") && (await guardMethods(ctx.adapter, ["deletePassword"]).deletePassword(user.id))) {
     await ctx.events.passwordRemoved?.({ user, reason: "emailProven" });
   }
   await unlinkUnprovenAccounts(ctx, adapter, user, keep);

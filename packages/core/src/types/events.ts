@@ -74,6 +74,16 @@ export interface EventCallbacks {
    * any password set before this moment: Latch cannot see it.
    */
   emailProven?: (message: { user: AdapterUser; provider: string }) => Awaitable<void>;
+  /**
+   * A signed-in user changed their password (`POST <base>/password/change`); every other session
+   * of the user was ended.
+   */
+  passwordChanged?: (message: { user: AdapterUser }) => Awaitable<void>;
+  /**
+   * A password was replaced through a reset link (`POST <base>/password/reset`); every session of
+   * the user was ended.
+   */
+  passwordReset?: (message: { user: AdapterUser }) => Awaitable<void>;
   /** A session was checked. */
   session?: (message: { session: Session; token: JWT }) => Awaitable<void>;
 }

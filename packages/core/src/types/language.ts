@@ -212,6 +212,80 @@ export interface Messages {
   emailExpires: string;
   /** The email's note for a reader who did not ask for it. */
   emailIgnore: string;
+
+  // Passwords (`Password()`): sign-in page links, the sign-up, forgot, reset and change pages, and their emails.
+  /** Sign-in page: link to the sign-up page of a `Password()` provider. */
+  signInCreateAccount: string;
+  /** Sign-in page: link to the "forgot your password" page. */
+  signInForgotPassword: string;
+  /** Sign-in page after a password reset (`?reset=1`). */
+  signInPasswordChanged: string;
+  /** Label of a password field (sign-up). */
+  passwordLabel: string;
+  /** Label of the new password field (reset, change). */
+  passwordNewLabel: string;
+  /** Label of the current password field (change). */
+  passwordCurrentLabel: string;
+  /** Under a new password field; `{minimum}` is the fewest characters allowed. */
+  passwordHint: string;
+  /** Refusal `PasswordTooShort`; `{minimum}` is the fewest characters allowed. */
+  passwordTooShort: string;
+  /** Refusal `PasswordTooLong`; `{maximum}` is the most characters allowed. */
+  passwordTooLong: string;
+  /** Refusal `PasswordCommon`. */
+  passwordCommon: string;
+  /** Change page: the current password given was wrong. */
+  passwordWrongCurrent: string;
+  /** Title, heading and the sign-up page's name. */
+  signUpTitle: string;
+  /** Label of the optional name field of the sign-up page. */
+  signUpNameLabel: string;
+  /** The sign-up page's button. */
+  signUpSubmit: string;
+  /** Sign-up page: link to the sign-in page. */
+  signUpHaveAccount: string;
+  /** Title and heading of the "forgot your password" page. */
+  forgotTitle: string;
+  /** The "forgot your password" page's sentence. */
+  forgotIntro: string;
+  /** The "forgot your password" page's button. */
+  forgotSubmit: string;
+  /** Title and heading of the page where a reset link leads. */
+  resetTitle: string;
+  /** The reset page's button. */
+  resetSubmit: string;
+  /** Title and heading of the "change your password" page. */
+  changeTitle: string;
+  /** The change page's button. */
+  changeSubmit: string;
+  /** "Check your email" after a sign-up (the same whether or not the address had an account). */
+  verifySignUpSent: string;
+  /** "Check your email" after asking for a reset link (the same whether or not the address has an account). */
+  verifyResetSent: string;
+  /** Subject and heading of the email confirming a new account's address; `{host}` is the site's host. */
+  signUpEmailSubject: string;
+  /** That email: the line before the link. */
+  signUpEmailOpenLink: string;
+  /** That email's button. */
+  signUpEmailButton: string;
+  /** That email's note for a reader who did not sign up. */
+  signUpEmailIgnore: string;
+  /** Subject and heading of the email to an address that already has an account when someone signs up with it; `{host}` is the site's host. */
+  accountExistsEmailSubject: string;
+  /** That email: what happened and the line before the reset link; `{host}` is the site's host. */
+  accountExistsEmailText: string;
+  /** That email's button (to the "forgot your password" page). */
+  accountExistsEmailButton: string;
+  /** That email's note for a reader who did not sign up. */
+  accountExistsEmailIgnore: string;
+  /** Subject and heading of the password reset email; `{host}` is the site's host. */
+  resetEmailSubject: string;
+  /** That email: the line before the link. */
+  resetEmailOpenLink: string;
+  /** That email's button. */
+  resetEmailButton: string;
+  /** That email's note for a reader who did not ask for a reset. */
+  resetEmailIgnore: string;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Account, Profile, ProviderType, TokenEndpointResponse, User } from
 import type { Theme } from "./theme.js";
 import type { ChosenLanguage } from "./language.js";
 import { customFetch } from "../fetch.js";
-import { providerFlow } from "../symbols.js";
+import { providerEndpoints, providerFlow } from "../symbols.js";
 import type {
   GenerateAuthenticationOptionsOpts, GenerateRegistrationOptionsOpts, VerifyAuthenticationResponseOpts, VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server";
@@ -39,6 +39,8 @@ export interface CommonProviderOptions {
    * first needed.
    */
   [providerFlow]?: object;
+  /** Set by a provider factory that serves endpoints of its own (`Password()`): a loader of their handlers (internal). */
+  [providerEndpoints]?: () => Promise<object>;
 }
 
 /** The tokens an OAuth provider returned, with `expires_at` computed from `expires_in`. */
@@ -153,6 +155,23 @@ export interface SendVerificationRequestParams {
   language?: ChosenLanguage;
 }
 
+/**
+ * What {@link EmailConfig.sendMessage} receives: one finished message for one recipient.
+ *
+ * @example
+ * ```ts
+ * const sendMessage = async ({ to, message }: SendMessageParams) => smtp.send({ to, ...message })
+ * ```
+ */
+export interface SendMessageParams {
+  /** The recipient's address, normalised; one recipient, never a list. */
+  to: string;
+  /** Subject, plain-text and HTML body, already in the reader's language. */
+  message: { subject: string; text: string; html: string };
+  /** The email provider, with its options merged. */
+  provider: EmailConfig;
+}
+
 /** Configuration of an email (magic link) provider. */
 export interface EmailConfig extends CommonProviderOptions {
   type: "email";
@@ -162,6 +181,12 @@ export interface EmailConfig extends CommonProviderOptions {
   maxAge?: number;
   /** Sends the link. */
   sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>;
+  /**
+   * Sends any other message Latch writes (the emails of `Password()`: address confirmation,
+   * password reset) through the provider's transport. The built-in email providers have it; a
+   * provider written by hand adds it to send those emails.
+   */
+  sendMessage?: (params: SendMessageParams) => Awaitable<void>;
   /** Makes the raw token. Default: 32 random bytes in hex. */
   generateVerificationToken?: () => Awaitable<string>;
   /** Normalizes and validates the address the user typed; throw to refuse it. */

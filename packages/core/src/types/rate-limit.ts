@@ -10,9 +10,12 @@ import type { rateLimitCode } from "../symbols.js";
  * - `sessionUpdate`: `POST session`
  * - `sessionRevoke`: `POST sessions/revoke`
  * - `accountLink`: `POST link/<id>` and `POST unlink/<id>`
+ * - `signUp`: `POST signup`; `passwordForgot`, `passwordReset`, `passwordChange`: `POST password/<forgot|reset|change>`
  * - `secondFactor`: every `POST second-factor` and `POST second-factor/<step>` (answers, enrolment, removal)
  */
-export type RateLimitRoute = "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink" | "secondFactor";
+export type RateLimitRoute =
+  | "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink"
+  | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange" | "secondFactor";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */
 export type StoreFailureMode = "open" | "closed";

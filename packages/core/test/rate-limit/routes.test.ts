@@ -35,6 +35,10 @@ describe("route classes", () => {
     [req("POST", "sessions", "revoke"), { route: "sessionRevoke", account: undefined }],
     [req("POST", "link", "github"), { route: "accountLink", account: undefined }],
     [req("POST", "unlink", "github"), { route: "accountLink", account: undefined }],
+    [req("POST", "signup", undefined, { body: { email: " Ada@Example.com" } }), { route: "signUp", account: "ada@example.com" }],
+    [req("POST", "password", "forgot", { body: { email: "ADA@example.com" } }), { route: "passwordForgot", account: "ada@example.com" }],
+    [req("POST", "password", "reset", { body: { email: "ada@example.com", token: "t" } }), { route: "passwordReset", account: "ada@example.com" }],
+    [req("POST", "password", "change"), { route: "passwordChange", account: undefined }],
   ])("%#: %o", (request, expected) => {
     expect(routeOf({ providers }, request)).toEqual(expected);
   });
@@ -42,6 +46,7 @@ describe("route classes", () => {
   test.each([
     req("GET", "session"), req("GET", "csrf"), req("GET", "providers"), req("POST", "signin", "github"), req("GET", "callback", "credentials"),
     req("POST", "callback", "nope"), req("GET", "sessions"), req("POST", "signout"), req("GET", "signin"),
+    req("GET", "signup"), req("GET", "verify-email"), req("GET", "password", "forgot"), req("GET", "password", "reset"),
   ])("%# is not limited: %o", (request) => {
     expect(routeOf({ providers }, request)).toBeUndefined();
   });

@@ -18,6 +18,16 @@ export interface PasswordConfig extends CredentialsConfig {
    * with other parameters are rehashed at their user's next successful sign-in.
    */
   hashParameters: PasswordHashParameters;
+  /**
+   * Let people create accounts at `<base>/signup` (default `true`). With `false` that endpoint
+   * answers `UnknownAction` and the sign-in page links no sign-up.
+   */
+  allowSignUp: boolean;
+  /**
+   * The id of the email provider whose transport (`sendMessage`) sends the password emails;
+   * default the first email provider of the config.
+   */
+  email?: string;
   /** The user's options; merged over the defaults once, in config resolution. */
   options?: Partial<PasswordConfig>;
 }
