@@ -42,8 +42,8 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
     // The pages speak core's built-in English unless the app imports languages; a feature's
     // English (Password()'s) comes only with that feature.
     expect(inputs.map((i) => catalogue.exec(i)?.[1]).filter(Boolean)).toEqual([]);
-    expect(inputs.some((i) => /core\/src\/pages\/english\.ts$/.test(i))).toBe(true);
-    expect(inputs.filter((i) => /core\/src\/passwords\//.test(i))).toEqual([]);
+    expect(inputs.some((i) => /core\/src\/languages\/english\/core\.ts$/.test(i))).toBe(true);
+    expect(inputs.filter((i) => /core\/src\/languages\/english\/password\.ts$/.test(i))).toEqual([]);
     expect(gzip).toBeLessThanOrEqual(budgets[entry]!.oneFile!);
   });
 

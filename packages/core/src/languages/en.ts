@@ -11,8 +11,8 @@
  *
  * @module languages/en
  */
-import { coreEnglish } from "../pages/english.js";
-import { passwordEnglish } from "../passwords/english.js";
+import { coreEnglish } from "./english/core.js";
+import { passwordEnglish } from "./english/password.js";
 import type { Language } from "../types/language.js";
 
 const en: Language = {

@@ -4,8 +4,8 @@
  */
 import type { AuthConfig } from "../types/config.js";
 import type { Language, Messages } from "../types/language.js";
-import { coreEnglish } from "../pages/english.js";
-import { passwordEnglish } from "../passwords/english.js";
+import { coreEnglish } from "./english/core.js";
+import { passwordEnglish } from "./english/password.js";
 import en from "./en.js";
 import fr from "./fr.js";
 

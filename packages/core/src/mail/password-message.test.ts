@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { pageLanguage } from "../pages/language.js";
-import { passwordEnglish } from "../passwords/english.js";
+import { passwordEnglish } from "../languages/english/password.js";
 import { passwordEmail } from "./password-message.js";
 
 const url = "https://app.example.com/auth/password/reset?token=abc&email=a%40b.c";

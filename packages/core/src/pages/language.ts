@@ -3,11 +3,11 @@
  * among the configured languages (English always among them, and the fallback), with the app's
  * per-key overrides laid over it; and the sentences filled in with their values.
  */
-import { featureEnglish, type FeatureEnglishLoader } from "../feature-english.js";
 import type { HtmlValue } from "../security/escape.js";
 import type { ChosenLanguage, Language, LocaleOption, MessageKey, MessageOverrides, Messages } from "../types/language.js";
 import type { LoggerInstance } from "../types/logger.js";
-import { coreEnglish, type CoreLanguage } from "./english.js";
+import { coreEnglish, type CoreLanguage } from "../languages/english/core.js";
+import { featureEnglish, type FeatureEnglishLoader } from "../languages/english/feature.js";
 
 /** The sentences of one page, in the language chosen for it. */
 export interface PageLanguage extends ChosenLanguage {

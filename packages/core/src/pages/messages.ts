@@ -3,7 +3,7 @@
  * known codes pick a sentence; anything else gets the generic one. The sentences themselves are
  * in the page's language (see `languages/`).
  */
-import { coreEnglish } from "./english.js";
+import { coreEnglish } from "../languages/english/core.js";
 import type { MessageKey } from "../types/language.js";
 import type { PageLanguage } from "./language.js";
 

@@ -8,7 +8,7 @@ import { hiddenFormFields, renderDocument } from "./layout.js";
 import { signInErrorMessage } from "./messages.js";
 import type { PasswordPageProps, RenderedPage } from "./types.js";
 import type { MessageKey } from "../types/language.js";
-import { passwordEnglish } from "../passwords/english.js";
+import { passwordEnglish } from "../languages/english/password.js";
 
 const titles = { signup: "signUpTitle", forgot: "forgotTitle", reset: "resetTitle", change: "changeTitle" } as const satisfies Record<PasswordPageProps["kind"], MessageKey>;
 const submits = { signup: "signUpSubmit", forgot: "forgotSubmit", reset: "resetSubmit", change: "changeSubmit" } as const satisfies Record<PasswordPageProps["kind"], MessageKey>;

@@ -17,7 +17,7 @@
 import { defaultPasswordHashParameters } from "../crypto/password-hash.js";
 import type { FlowLoader } from "../flows/lazy.js";
 import type { PasswordConfig } from "../flows/password/types.js";
-import { featureEnglish, type FeatureEnglishLoader } from "../feature-english.js";
+import { featureEnglish, type FeatureEnglishLoader } from "../languages/english/feature.js";
 import { providerEndpoints, providerFlow } from "../symbols.js";
 
 export type { PasswordConfig } from "../flows/password/types.js";
@@ -30,7 +30,7 @@ const loadPasswordFlow: FlowLoader = async () => (await import("../flows/passwor
 // The sign-up, address verification and password pages load when one is first asked for.
 const loadPasswordEndpoints = async () => (await import("../actions/password/endpoints.js")).passwordEndpoints;
 // The English of the password pages and emails, the sign-in page's links: bundled only with `Password()`.
-const loadPasswordEnglish: FeatureEnglishLoader = async () => (await import("../passwords/english.js")).passwordEnglish;
+const loadPasswordEnglish: FeatureEnglishLoader = async () => (await import("../languages/english/password.js")).passwordEnglish;
 
 /**
  * Creates the password provider (id `password`), which also serves `<base>/signup`,

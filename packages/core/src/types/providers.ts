@@ -8,7 +8,6 @@ import type { Account, Profile, ProviderType, TokenEndpointResponse, User } from
 import type { Theme } from "./theme.js";
 import type { ChosenLanguage } from "./language.js";
 import { customFetch } from "../fetch.js";
-import { featureEnglish } from "../feature-english.js";
 import { providerEndpoints, providerFlow } from "../symbols.js";
 import type {
   GenerateAuthenticationOptionsOpts, GenerateRegistrationOptionsOpts, VerifyAuthenticationResponseOpts, VerifyRegistrationResponseOpts,
@@ -42,8 +41,6 @@ export interface CommonProviderOptions {
   [providerFlow]?: object;
   /** Set by a provider factory that serves endpoints of its own (`Password()`): a loader of their handlers (internal). */
   [providerEndpoints]?: () => Promise<object>;
-  /** Set by a provider factory whose pages or emails have sentences of their own (`Password()`): a loader of their English (internal). */
-  [featureEnglish]?: () => Promise<object>;
 }
 
 /** The tokens an OAuth provider returned, with `expires_at` computed from `expires_in`. */

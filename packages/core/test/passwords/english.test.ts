@@ -11,8 +11,8 @@ import type { AuthConfig } from "@latch/core";
 import fr from "@latch/core/languages/fr";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
-import { coreEnglish } from "../../src/pages/english.js";
-import { passwordEnglish } from "../../src/passwords/english.js";
+import { coreEnglish } from "../../src/languages/english/core.js";
+import { passwordEnglish } from "../../src/languages/english/password.js";
 import { Client, baseConfig } from "../client.js";
 
 const db = new PGlite();

@@ -3,8 +3,8 @@
  * the fallback of every page. An opt-in feature's sentences are not here: the feature carries
  * them (see `FeatureEnglish`); `@latch/core/languages/en` gathers them all.
  */
-import { englishEmail } from "../mail/english.js";
-import type { CoreMessageKey, Language, Messages } from "../types/language.js";
+import { englishEmail } from "../../mail/english.js";
+import type { CoreMessageKey, Language, Messages } from "../../types/language.js";
 
 /** A language with only core's sentences: the built-in English. */
 export interface CoreLanguage extends Omit<Language, "messages"> {

@@ -3,7 +3,7 @@
  * them. `Password()` carries a loader of this module, so they are bundled only with it; while
  * the provider is configured they are the last fallback of every page's language.
  */
-import type { FeatureEnglish, PasswordMessageKey } from "../types/language.js";
+import type { FeatureEnglish, PasswordMessageKey } from "../../types/language.js";
 
 /** `Password()`'s sentences in English. */
 export const passwordEnglish: FeatureEnglish<PasswordMessageKey> = {
