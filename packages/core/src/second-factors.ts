@@ -4,6 +4,7 @@
  *
  * @module second-factors
  */
+import { featureEnglish, type FeatureEnglishLoader } from "./languages/english/feature.js";
 import { checkSecondFactors, getSecondFactor, postSecondFactor } from "./second-factors/routes.js";
 import { secondFactorsCode } from "./symbols.js";
 import type { SecondFactorsOption, SecondFactorsOptions } from "./types/second-factor-options.js";
@@ -30,7 +31,8 @@ export function SecondFactors(options: SecondFactorsOptions = {}): SecondFactors
     issuer: options.issuer,
     sendCode: options.sendCode,
   };
-  return {
+  // The option also carries the English of the second factors' pages and code email.
+  const option: SecondFactorsOption & { [featureEnglish]: FeatureEnglishLoader } = {
     [secondFactorsCode]: {
       settings,
       check: checkSecondFactors,
@@ -39,5 +41,7 @@ export function SecondFactors(options: SecondFactorsOptions = {}): SecondFactors
       stepUp: () => import("./second-factors/step-up.js"),
       challenge: () => import("./second-factors/challenge.js"),
     },
+    [featureEnglish]: () => import("./languages/english/second-factor.js").then((m) => m.secondFactorEnglish),
   };
+  return option;
 }

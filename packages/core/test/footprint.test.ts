@@ -2,7 +2,7 @@
  * You pay only for what you configure, checked deterministically (sizes, not timings):
  * - esbuild bundles `Auth` with a few providers the way edge platforms package an app; a
  *   credentials-only or GitHub app must not contain the WebAuthn library or its ASN.1 stack, nor
- *   any language of the pages but English, and with code splitting their first chunk holds no
+ *   any language of the pages but core's English, nor `Password()`'s sentences, and with code splitting their first chunk holds no
  *   OAuth, email, page, language or passkey code;
  *   every bundle stays within the budget in footprint/budgets.json;
  * - in a fresh process, importing Latch with the Passkey provider loads no WebAuthn library
@@ -39,8 +39,11 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
     const { gzip, inputs } = await bundle(entry, false);
     expect(inputs.filter((i) => webauthnStack.test(i) || passkeyCode.test(i))).toEqual([]);
     expect(inputs.some((i) => /core\/src\/auth\.ts/.test(i))).toBe(true);
-    // The pages speak English unless the app imports other languages.
-    expect(inputs.map((i) => catalogue.exec(i)?.[1]).filter(Boolean)).toEqual(["en"]);
+    // The pages speak core's built-in English unless the app imports languages; a feature's
+    // English (Password()'s) comes only with that feature.
+    expect(inputs.map((i) => catalogue.exec(i)?.[1]).filter(Boolean)).toEqual([]);
+    expect(inputs.some((i) => /core\/src\/languages\/english\/core\.ts$/.test(i))).toBe(true);
+    expect(inputs.filter((i) => /core\/src\/languages\/english\/password\.ts$/.test(i))).toEqual([]);
     expect(gzip).toBeLessThanOrEqual(budgets[entry]!.oneFile!);
   });
 

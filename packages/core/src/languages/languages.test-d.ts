@@ -4,6 +4,9 @@
  */
 import type { AuthConfig } from "../types/config.js";
 import type { Language, Messages } from "../types/language.js";
+import { coreEnglish } from "./english/core.js";
+import { passwordEnglish } from "./english/password.js";
+import { secondFactorEnglish } from "./english/second-factor.js";
 import en from "./en.js";
 import fr from "./fr.js";
 
@@ -43,3 +46,13 @@ export const locales: AuthConfig["locale"][] = ["fr", (request: Request) => requ
 export const badLocale: AuthConfig["locale"] = () => 42;
 
 export const complete: Messages = fr.messages;
+
+// Core's English and each feature's English together give every key an English sentence: a key
+// added to `Messages` must get one in core's English or in a feature's (and its key union).
+export const everyKeyHasEnglish: Messages = { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish };
+
+// @ts-expect-error core's English alone lacks the features' sentences
+export const coreAlone: Messages = coreEnglish.messages;
+
+// @ts-expect-error a feature's English holds only that feature's keys
+export const featureWithCoreKey: typeof passwordEnglish = { ...passwordEnglish, signInTitle: "Sign in" };

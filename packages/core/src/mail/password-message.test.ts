@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { pageLanguage } from "../pages/language.js";
+import { passwordEnglish } from "../languages/english/password.js";
 import { passwordEmail } from "./password-message.js";
 
 const url = "https://app.example.com/auth/password/reset?token=abc&email=a%40b.c";
-const english = pageLanguage();
+// The password emails are written while `Password()` is configured, so its English is there.
+const english = pageLanguage(undefined, undefined, [passwordEnglish]);
 
 describe("passwordEmail", () => {
   test("the reset email names the host, the link and the lifetime, and escapes the link in HTML", () => {
@@ -23,7 +25,7 @@ describe("passwordEmail", () => {
   });
 
   test("sentences come from the chosen language, with its direction; overridden text is escaped", () => {
-    const language = pageLanguage(undefined, { en: { signUpEmailButton: "<b>Go</b>" } });
+    const language = pageLanguage(undefined, { en: { signUpEmailButton: "<b>Go</b>" } }, [passwordEnglish]);
     const mail = passwordEmail({ kind: "signup", url, expires: new Date(Date.now() + 86_400_000), language: { ...language, dir: "rtl" } });
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.html).toContain("&lt;b&gt;Go&lt;/b&gt;");

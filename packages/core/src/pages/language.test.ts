@@ -5,6 +5,8 @@ import en from "../languages/en.js";
 import fr from "../languages/fr.js";
 import pt from "../languages/pt.js";
 import zh from "../languages/zh.js";
+import { passwordEnglish } from "../languages/english/password.js";
+import { featureEnglish } from "../languages/english/feature.js";
 import type { Language } from "../types/language.js";
 import { acceptedLanguages, chooseLanguage, lookupLanguage, pageLanguage } from "./language.js";
 
@@ -99,6 +101,22 @@ describe("pageLanguage", () => {
     expect(pageLanguage(partial).text("signOutTitle")).toBe("Sign out");
   });
 
+  it("takes a feature's English last: the language's own sentence and an override win over it", () => {
+    const partial = { code: "sv", name: "Svenska", dir: "ltr", messages: { forgotTitle: "Återställ lösenordet" } } as unknown as Language;
+    const sv = pageLanguage(partial, { sv: { resetTitle: "Välj ett nytt lösenord" } }, [passwordEnglish]);
+    expect(sv.text("forgotTitle")).toBe("Återställ lösenordet");
+    expect(sv.text("resetTitle")).toBe("Välj ett nytt lösenord");
+    expect(sv.text("changeTitle")).toBe(passwordEnglish.changeTitle);
+    expect(pageLanguage(fr, undefined, [passwordEnglish]).text("changeTitle")).toBe(fr.messages.changeTitle);
+  });
+
+  it("has no sentence of a feature whose English is not given, and renders it as nothing rather than failing", () => {
+    const english = pageLanguage();
+    expect(english.messages.changeTitle).toBeUndefined();
+    expect(english.text("changeTitle")).toBe("");
+    expect(english.text("signInTitle")).toBe("Sign in");
+  });
+
   it("takes the direction of right-to-left languages, and nothing but ltr or rtl", () => {
     expect(pageLanguage(ar).dir).toBe("rtl");
     expect(pageLanguage({ ...fr, dir: "sideways" as "ltr" }).dir).toBe("ltr");
@@ -137,5 +155,11 @@ describe("chooseLanguage", () => {
   it("applies the overrides to the chosen language", async () => {
     const chosen = await chooseLanguage({ ...settings, messages: { pt: { signInTitle: "Acessar" } } }, request("pt-BR"));
     expect(chosen.text("signInTitle")).toBe("Acessar");
+  });
+
+  it("adds the English a configured provider carries, and none without it", async () => {
+    const carrier = { id: "password", [featureEnglish]: async () => passwordEnglish };
+    expect((await chooseLanguage({ ...settings, providers: [carrier] }, request())).text("forgotTitle")).toBe(passwordEnglish.forgotTitle);
+    expect((await chooseLanguage({ ...settings, providers: [{ id: "github" }] }, request())).messages.forgotTitle).toBeUndefined();
   });
 });

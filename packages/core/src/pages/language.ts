@@ -3,10 +3,11 @@
  * among the configured languages (English always among them, and the fallback), with the app's
  * per-key overrides laid over it; and the sentences filled in with their values.
  */
-import en from "../languages/en.js";
 import type { HtmlValue } from "../security/escape.js";
 import type { ChosenLanguage, Language, LocaleOption, MessageKey, MessageOverrides, Messages } from "../types/language.js";
 import type { LoggerInstance } from "../types/logger.js";
+import { coreEnglish, type CoreLanguage } from "../languages/english/core.js";
+import { featureEnglish, type FeatureEnglishLoader } from "../languages/english/feature.js";
 
 /** The sentences of one page, in the language chosen for it. */
 export interface PageLanguage extends ChosenLanguage {
@@ -27,6 +28,10 @@ export interface LanguageSettings {
   readonly messages?: MessageOverrides;
   /** Where a failing `locale` function is reported. */
   readonly logger?: Pick<LoggerInstance, "error">;
+  /** The configured providers: one that carries `featureEnglish` adds its English to every page. */
+  readonly providers?: readonly object[];
+  /** The `secondFactor` option: it carries the English of the second factors' pages. */
+  readonly secondFactor?: object;
 }
 
 // A header this long is no browser's; reading only its start bounds the work per request.
@@ -67,7 +72,7 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
  * lookupLanguage(["pt-br", "en"], [fr, pt]); // pt
  * ```
  */
-export function lookupLanguage(ranges: readonly string[], offered: readonly Language[]): Language | undefined {
+export function lookupLanguage<L extends Pick<Language, "code">>(ranges: readonly string[], offered: readonly L[]): L | undefined {
   for (const range of ranges) {
     let tag = range.toLowerCase();
     while (tag && tag !== "*") {
@@ -80,24 +85,32 @@ export function lookupLanguage(ranges: readonly string[], offered: readonly Lang
   return undefined;
 }
 
-function fill(sentence: string, values: Readonly<Record<string, HtmlValue>>): HtmlValue[] {
+function fill(sentence: string | undefined, values: Readonly<Record<string, HtmlValue>>): HtmlValue[] {
+  // A feature's sentence is absent while the feature is not configured; its pages are not served then.
+  if (sentence === undefined) return [];
   // `split` with a group puts each placeholder's name at the odd positions.
   return sentence.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? values[part] ?? `{${part}}` : part));
 }
 
 /**
- * The sentences of `language`, over English for any key it lacks, with the app's overrides for
- * its tag on top.
+ * The sentences of `language`, over English for any key it lacks (core's, then each of
+ * `features`' English), with the app's overrides for its tag on top.
  *
  * @example
  * ```ts
  * pageLanguage(fr, { fr: { signInTitle: "Connexion" } }).text("signInTitle"); // "Connexion"
+ * pageLanguage(undefined, undefined, [passwordEnglish]).text("forgotTitle"); // "Reset your password"
  * ```
  */
-export function pageLanguage(language: Language = en, overrides?: MessageOverrides): PageLanguage {
+export function pageLanguage(
+  language: Language | CoreLanguage = coreEnglish,
+  overrides?: MessageOverrides,
+  features: readonly Partial<Messages>[] = [],
+): PageLanguage {
   // Only text replaces a sentence: an override set to `undefined` keeps the language's own.
   const own = Object.entries(overrides?.[language.code] ?? {}).filter(([, sentence]) => typeof sentence === "string");
-  const messages: Messages = { ...en.messages, ...language.messages, ...Object.fromEntries(own) };
+  // Typed as complete: the keys of a feature that is not configured are missing, and only its own pages, not served then, read them.
+  const messages = Object.assign({}, coreEnglish.messages, ...features, language.messages, Object.fromEntries(own)) as Messages;
   return {
     lang: language.code,
     dir: language.dir === "rtl" ? "rtl" : "ltr",
@@ -121,7 +134,7 @@ export function pageLanguage(language: Language = en, overrides?: MessageOverrid
  */
 export async function chooseLanguage(settings: LanguageSettings, request: Request): Promise<PageLanguage> {
   const { locale, messages } = settings;
-  const offered = [...settings.languages, en];
+  const offered = [...settings.languages, coreEnglish];
   let wanted: unknown = locale;
   try {
     if (typeof locale === "function") wanted = await locale(request);
@@ -129,5 +142,19 @@ export async function chooseLanguage(settings: LanguageSettings, request: Reques
     settings.logger?.error("LocaleError", error);
   }
   const ranges = typeof wanted === "string" && wanted ? [wanted] : acceptedLanguages(request.headers.get("accept-language"));
-  return pageLanguage(lookupLanguage(ranges, offered), messages);
+  return pageLanguage(lookupLanguage(ranges, offered), messages, await configuredEnglish(settings));
+}
+
+/**
+ * The English of every configured feature. A feature carries its loader on its provider; one
+ * carried by an option is wired by listing that option among the carriers here.
+ */
+async function configuredEnglish(settings: LanguageSettings): Promise<Partial<Messages>[]> {
+  const carriers: readonly (object | undefined)[] = [...(settings.providers ?? []), settings.secondFactor];
+  const loaders = new Set<FeatureEnglishLoader>();
+  for (const carrier of carriers) {
+    const load = (carrier as { [featureEnglish]?: FeatureEnglishLoader } | undefined)?.[featureEnglish];
+    if (typeof load === "function") loaders.add(load);
+  }
+  return Promise.all([...loaders].map((load) => load()));
 }

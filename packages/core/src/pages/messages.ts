@@ -3,14 +3,14 @@
  * known codes pick a sentence; anything else gets the generic one. The sentences themselves are
  * in the page's language (see `languages/`).
  */
-import en from "../languages/en.js";
+import { coreEnglish } from "../languages/english/core.js";
 import type { MessageKey } from "../types/language.js";
 import type { PageLanguage } from "./language.js";
 
 // A code has a sentence of its own when its key exists (`signInError<code>`, `error<code>Heading`):
 // a new code needs only its sentences in every language.
 function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(en.messages, key);
+  return Object.hasOwn(coreEnglish.messages, key);
 }
 
 /**

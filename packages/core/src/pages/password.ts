@@ -8,6 +8,7 @@ import { hiddenFormFields, renderDocument } from "./layout.js";
 import { signInErrorMessage } from "./messages.js";
 import type { PasswordPageProps, RenderedPage } from "./types.js";
 import type { MessageKey } from "../types/language.js";
+import { passwordEnglish } from "../languages/english/password.js";
 
 const titles = { signup: "signUpTitle", forgot: "forgotTitle", reset: "resetTitle", change: "changeTitle" } as const satisfies Record<PasswordPageProps["kind"], MessageKey>;
 const submits = { signup: "signUpSubmit", forgot: "forgotSubmit", reset: "resetSubmit", change: "changeSubmit" } as const satisfies Record<PasswordPageProps["kind"], MessageKey>;
@@ -85,7 +86,7 @@ ${newPasswordField("password", language.text("passwordNewLabel"), props, languag
  * ```
  */
 export function renderPasswordPage(props: PasswordPageProps): RenderedPage {
-  const language = props.language ?? pageLanguage();
+  const language = props.language ?? pageLanguage(undefined, undefined, [passwordEnglish]);
   const alert = props.error ? html`<div class="alert" role="alert"><p>${errorSentence(props, language)}</p></div>\n` : "";
   const signIn = props.kind === "signup" ? language.text("signUpHaveAccount") : language.text("signInTitle");
   const body = html`${alert}<form method="post" action="${props.action}">

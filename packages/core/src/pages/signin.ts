@@ -156,7 +156,7 @@ export function renderSignInPage(props: SignInPageProps): RenderedPage {
   const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email, language };
   const groups = groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`);
   const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">${language.text("signInOr")}</p>\n${g}`));
-  const notice = props.notice === "passwordChanged" ? html`<div class="notice" role="status"><p>${language.text("signInPasswordChanged")}</p></div>\n` : "";
+  const notice = props.notice === "passwordChanged" && language.messages.signInPasswordChanged ? html`<div class="notice" role="status"><p>${language.text("signInPasswordChanged")}</p></div>\n` : "";
   const body = html`${notice}${errorAlert(props.error, props.code, language)}${
     sections.length > 0 ? sections : html`<p>${language.text("signInNoProviders")}</p>\n`
   }`;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { passwordEnglish } from "../languages/english/password.js";
+import { pageLanguage } from "./language.js";
 import { findAll, findOne, textOf } from "./test-html.js";
 import { renderVerifyRequestPage } from "./verify-request.js";
 
@@ -28,10 +30,20 @@ describe("renderVerifyRequestPage", () => {
   });
 
   it("after a sign-up or a reset request, says the same whatever the address, and never names it", () => {
-    const signup = renderVerifyRequestPage({ homeUrl: "https://app.example", email: "ada@example.com", type: "signup", theme: {} }).html;
+    // `Password()` sends people here, and its English is in the page's language while it is configured.
+    const language = pageLanguage(undefined, undefined, [passwordEnglish]);
+    const signup = renderVerifyRequestPage({ homeUrl: "https://app.example", email: "ada@example.com", type: "signup", theme: {}, language }).html;
     expect(textOf(findOne(signup, "main").inner)).toContain("Open the link in it to confirm the address and finish creating your account.");
-    const reset = renderVerifyRequestPage({ homeUrl: "https://app.example", email: "ada@example.com", type: "reset", theme: {} }).html;
+    const reset = renderVerifyRequestPage({ homeUrl: "https://app.example", email: "ada@example.com", type: "reset", theme: {}, language }).html;
     expect(textOf(findOne(reset, "main").inner)).toContain("If an account uses the address you entered, we sent it a link to choose a new password.");
     expect(signup + reset).not.toContain("ada@example.com");
+  });
+
+  it("without Password()'s sentences, a sign-up or reset type in the query gives the sign-in link's sentence", () => {
+    for (const type of ["signup", "reset"]) {
+      const { status, html } = renderVerifyRequestPage({ homeUrl: "https://app.example", type, theme: {} });
+      expect(status).toBe(200);
+      expect(textOf(findOne(html, "main").inner)).toContain("We sent you a sign-in link.");
+    }
   });
 });

@@ -18,8 +18,9 @@ export function renderVerifyRequestPage(props: VerifyRequestPageProps): Rendered
   const language = props.language ?? pageLanguage();
   // After a sign-up or a reset request the page says the same whether or not the address has an account.
   const sentence =
-    props.type === "signup" ? language.text("verifySignUpSent")
-    : props.type === "reset" ? language.text("verifyResetSent")
+    // Those two sentences are `Password()`'s: without it, a `type` in the query changes nothing.
+    props.type === "signup" && language.messages.verifySignUpSent ? language.text("verifySignUpSent")
+    : props.type === "reset" && language.messages.verifyResetSent ? language.text("verifyResetSent")
     : props.email ? html`${language.parts("verifySentTo", { email: html`<strong>${props.email}</strong>` })}`
     : language.text("verifySent");
   const body = html`<p>${sentence}</p>

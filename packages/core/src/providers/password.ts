@@ -17,6 +17,7 @@
 import { defaultPasswordHashParameters } from "../crypto/password-hash.js";
 import type { FlowLoader } from "../flows/lazy.js";
 import type { PasswordConfig } from "../flows/password/types.js";
+import { featureEnglish, type FeatureEnglishLoader } from "../languages/english/feature.js";
 import { providerEndpoints, providerFlow } from "../symbols.js";
 
 export type { PasswordConfig } from "../flows/password/types.js";
@@ -28,6 +29,8 @@ export type PasswordUserConfig = Partial<Omit<PasswordConfig, "type" | "options"
 const loadPasswordFlow: FlowLoader = async () => (await import("../flows/password/index.js")).passwordFlow;
 // The sign-up, address verification and password pages load when one is first asked for.
 const loadPasswordEndpoints = async () => (await import("../actions/password/endpoints.js")).passwordEndpoints;
+// The English of the password pages and emails, the sign-in page's links: bundled only with `Password()`.
+const loadPasswordEnglish: FeatureEnglishLoader = async () => (await import("../languages/english/password.js")).passwordEnglish;
 
 /**
  * Creates the password provider (id `password`), which also serves `<base>/signup`,
@@ -58,5 +61,6 @@ export default function Password(options: PasswordUserConfig = {}): PasswordConf
     options: options as Partial<PasswordConfig>,
     [providerFlow]: loadPasswordFlow,
     [providerEndpoints]: loadPasswordEndpoints,
+    [featureEnglish]: loadPasswordEnglish,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import ar from "../languages/ar.js";
+import { secondFactorEnglish } from "../languages/english/second-factor.js";
 import { pageLanguage } from "../pages/language.js";
 import { renderChallengePage, type ChallengePageProps } from "./challenge-page.js";
 import { renderEmailSignInPage } from "./email-sign-in-page.js";
@@ -14,6 +15,8 @@ const props: ChallengePageProps = {
   wrong: false,
   sent: false,
   theme: {},
+  // The English the option carries: what the pages fall back to when `SecondFactors()` is on.
+  language: pageLanguage(undefined, undefined, [secondFactorEnglish]),
 };
 
 const kindOf = (html: string) => /name="kind" value="([^"]+)"/.exec(html)?.[1];

@@ -304,12 +304,128 @@ export interface ChosenLanguage {
   lang: string;
   /** Its writing direction. */
   dir: "ltr" | "rtl";
-  /** Its sentences, English for any it lacks, the app's overrides applied. */
+  /**
+   * Its sentences, English for any it lacks, the app's overrides applied. The sentences of an
+   * opt-in feature (such as `Password()`) are there only when that feature is configured.
+   */
   messages: Messages;
 }
 
 /** A key of {@link Messages}. */
 export type MessageKey = keyof Messages;
+
+/**
+ * The keys only `Password()` shows (its pages, its emails, the sign-in page's links to them). Their
+ * English is carried by the provider, not by core: see {@link FeatureMessageKey}.
+ */
+export type PasswordMessageKey =
+  | "signInCreateAccount"
+  | "signInForgotPassword"
+  | "signInPasswordChanged"
+  | "passwordLabel"
+  | "passwordNewLabel"
+  | "passwordCurrentLabel"
+  | "passwordHint"
+  | "passwordTooShort"
+  | "passwordTooLong"
+  | "passwordCommon"
+  | "passwordWrongCurrent"
+  | "signUpTitle"
+  | "signUpNameLabel"
+  | "signUpSubmit"
+  | "signUpHaveAccount"
+  | "forgotTitle"
+  | "forgotIntro"
+  | "forgotSubmit"
+  | "resetTitle"
+  | "resetSubmit"
+  | "changeTitle"
+  | "changeSubmit"
+  | "verifySignUpSent"
+  | "verifyResetSent"
+  | "signUpEmailSubject"
+  | "signUpEmailOpenLink"
+  | "signUpEmailButton"
+  | "signUpEmailIgnore"
+  | "accountExistsEmailSubject"
+  | "accountExistsEmailText"
+  | "accountExistsEmailButton"
+  | "accountExistsEmailIgnore"
+  | "resetEmailSubject"
+  | "resetEmailOpenLink"
+  | "resetEmailButton"
+  | "resetEmailIgnore";
+
+/**
+ * The keys of the second factors' pages and code email (`SecondFactors()` of
+ * `@latch/core/second-factors`): their English is carried by the option, not by core.
+ */
+export type SecondFactorMessageKey =
+  | "factorsTitle"
+  | "factorsIntro"
+  | "factorsAppOn"
+  | "factorsAppOff"
+  | "factorsSetUpApp"
+  | "factorsScan"
+  | "factorsKey"
+  | "factorsCodeLabel"
+  | "factorsConfirm"
+  | "factorsBackupCount"
+  | "factorsBackupSave"
+  | "factorsNewBackup"
+  | "factorsRemoveApp"
+  | "factorsProofLabel"
+  | "factorsEmailOn"
+  | "factorsDoneEnrolled"
+  | "factorsDoneRemoved"
+  | "factorsDoneRegenerated"
+  | "factorsErrorInvalid"
+  | "factorsErrorFreshProof"
+  | "factorsErrorOther"
+  | "factorsContinue"
+  | "emailCodeSubject"
+  | "emailCodeText"
+  | "secondFactorTitle"
+  | "secondFactorIntro"
+  | "secondFactorCodeLabel"
+  | "secondFactorBackupIntro"
+  | "secondFactorBackupLabel"
+  | "secondFactorEmailIntro"
+  | "secondFactorEmailSent"
+  | "secondFactorEmailLabel"
+  | "secondFactorEmailSend"
+  | "secondFactorEmailAgain"
+  | "secondFactorRemember"
+  | "secondFactorSubmit"
+  | "secondFactorWrong"
+  | "secondFactorUseApp"
+  | "secondFactorUseBackup"
+  | "signInErrorSecondFactorExpired"
+  | "emailSignInTitle"
+  | "emailSignInIntro"
+  | "emailSignInSent"
+  | "emailSignInSubmit";
+
+/**
+ * The keys an opt-in feature shows, one union per feature. Their English travels with the
+ * feature (its provider or option carries a loader of it), so an app without the feature does
+ * not bundle it; a translated language still carries them all.
+ */
+export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey;
+
+/** The keys core's own pages and the sign-in email show: their English is always bundled. */
+export type CoreMessageKey = Exclude<MessageKey, FeatureMessageKey>;
+
+/**
+ * English sentences an opt-in feature adds to every page's language while it is configured:
+ * the last fallback, under the chosen language and the app's overrides.
+ *
+ * @example
+ * ```ts
+ * const passwordEnglish: FeatureEnglish<PasswordMessageKey> = { passwordLabel: "Password", ... }
+ * ```
+ */
+export type FeatureEnglish<K extends FeatureMessageKey = FeatureMessageKey> = Readonly<Pick<Messages, K>>;
 
 /**
  * A language the built-in pages can speak: its tag, its name in itself, its writing direction

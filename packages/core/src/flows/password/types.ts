@@ -1,6 +1,7 @@
 import type { InternalProvider } from "../../config/providers.js";
 import type { PasswordHashParameters } from "../../crypto/password-hash.js";
 import type { PasswordRules } from "../../passwords/rules.js";
+import type { FeatureEnglishLoader, featureEnglish } from "../../languages/english/feature.js";
 import type { CredentialsConfig } from "../../types/providers.js";
 
 /** Configuration of the password provider: a credentials provider whose check Latch does. */
@@ -30,6 +31,8 @@ export interface PasswordConfig extends CredentialsConfig {
   email?: string;
   /** The user's options; merged over the defaults once, in config resolution. */
   options?: Partial<PasswordConfig>;
+  /** The English of the password pages and emails, loaded when a page needs it (internal). */
+  [featureEnglish]?: FeatureEnglishLoader;
 }
 
 /** A password provider after config resolution. */
