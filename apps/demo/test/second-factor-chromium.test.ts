@@ -54,7 +54,7 @@ describe.runIf(run)("demo: two-step verification in Chromium", { timeout: 120_00
   const signIn = async (page: Page) => {
     await page.goto(`${origin}/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/`)}`);
     await page.locator("input[name=username]").fill(demoUser.username);
-    await page.locator("input[name=password]").fill(demoUser.password);
+    await page.locator("form:has(input[name=username]) input[name=password]").fill(demoUser.password);
     await page.locator("form:has(input[name=username]) button[type=submit]").click();
     await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/auth/second-factor");
   };
