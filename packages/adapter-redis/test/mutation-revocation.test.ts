@@ -173,4 +173,18 @@ describe.runIf(await needService(services.redis))("JwtRevocation on Redis", () =
       { userId: u, scope: "all", count: null },
     ]);
   });
+
+  test("a session id that is not a string counts as none; a token without one is checked under the empty id", async () => {
+    const u = user();
+    const revocation = JwtRevocation({ store, cacheSeconds: 0 });
+    await revocation.revokeSession(u, "5", 100);
+    expect(await revocation.isRevoked({ sub: u, sid: 5 as never, sat: now })).toBe(false);
+    checks.length = 0;
+    expect(await revocation.isRevoked({ sub: u, sat: now })).toBe(false);
+    expect(checks).toEqual([`${u}/`]);
+  });
+
+  test("with no mark for the user, a token without start or issue time is not revoked", async () => {
+    expect(await JwtRevocation({ store, cacheSeconds: 0 }).isRevoked({ sub: user(), sid: "x" })).toBe(false);
+  });
 });
