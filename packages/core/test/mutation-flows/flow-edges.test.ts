@@ -50,7 +50,7 @@ describe("identifiers", () => {
 
 describe("without a database", () => {
   const ctx = resolveConfig({ secret, trustHost: true, providers: [Nodemailer({ sendVerificationRequest: () => {} }), Credentials({ authorize: () => null })] } as AuthConfig, new URL(origin));
-  const provider = ctx.providers.find((p) => p.id === "nodemailer")!;
+  const provider = ctx.providers.find((p) => p.id === "nodemailer")! as never;
 
   test("a sign-in request without a body has no address", async () => {
     await expect(emailFlow.begin({ ctx, req: req("POST", {}), provider, callbackUrl: origin })).rejects.toMatchObject({ type: "EmailSignInError", message: "The sign-in request has no email address." });
@@ -58,12 +58,12 @@ describe("without a database", () => {
 
   test("a link without its token or address says so", async () => {
     for (const query of [{ email: "a@b.c" }, { token: "t" }]) {
-      await expect(emailFlow.complete({ ctx, req: req("GET", query), provider, callbackUrl: origin })).rejects.toMatchObject({ type: "Verification", message: "The sign-in link lacks its token or email address." });
+      await expect(emailFlow.complete({ ctx, req: req("GET", query as unknown as Record<string, string>), provider, callbackUrl: origin })).rejects.toMatchObject({ type: "Verification", message: "The sign-in link lacks its token or email address." });
     }
   });
 
   test("authorize returning nothing says so", async () => {
-    const credentials = ctx.providers.find((p) => p.id === "credentials")!;
+    const credentials = ctx.providers.find((p) => p.id === "credentials")! as never;
     const url = new URL(`${origin}/auth/callback/credentials`);
     const r: AuthRequest = { url, method: "POST", action: "callback", query: {}, body: {}, cookies: {}, headers: new Headers(), jsonMode: false, request: new Request(url, { method: "POST" }) };
     await expect(credentialsFlow.complete({ ctx, req: r, provider: credentials, callbackUrl: origin })).rejects.toThrow("authorize returned no user.");
@@ -94,7 +94,7 @@ describe.runIf(await needService(services.postgres))("with PostgreSQL", () => {
   });
   const setup = (send: (p: { url: string; expires: Date }) => void = (p) => void sent.push(p)) => {
     const ctx = resolveConfig({ secret, trustHost: true, adapter: PostgresAdapter(pool), providers: [Nodemailer({ sendVerificationRequest: send as never })] } as AuthConfig, new URL(origin));
-    return { ctx, provider: ctx.providers.find((p) => p.id === "nodemailer")! };
+    return { ctx, provider: ctx.providers.find((p) => p.id === "nodemailer")! as never };
   };
 
   test("a failed send says so", async () => {

@@ -25,7 +25,7 @@ describe("session token", () => {
   test("maxAge sets the expiry; the salt binds the key", async () => {
     const token = await encode({ token: { sub: "1" }, secret: "s", salt, maxAge: 60 });
     const claims = await decode<Record<string, number>>({ token, secret: "s", salt });
-    expect(claims!.exp - claims!.iat).toBe(60);
+    expect(claims!.exp! - claims!.iat!).toBe(60);
     await expect(decode({ token, secret: "s", salt: "other" })).rejects.toThrow();
   });
 

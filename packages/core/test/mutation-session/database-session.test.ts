@@ -23,11 +23,16 @@ import {
 import { requestSession } from "../../src/session/control.js";
 import { sessionStrategy } from "../../src/session/index.js";
 
+
+/** `startDatabaseSession` with `isNewUser: false` unless given. */
+const startDatabase = (ctx: Parameters<typeof startDatabaseSession>[0], r: AuthRequest, s: object) =>
+  startDatabaseSession(ctx, r, { isNewUser: false, ...s } as Parameters<typeof startDatabaseSession>[2]);
+
 const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
 const url = new URL("http://localhost:3000/auth/session");
 const name = "authjs.session-token";
-const ada = { id: "ada", name: "Ada", email: "ada@example.com", image: null };
-const bob = { id: "bob", name: "Bob", email: "bob@example.com", image: null };
+const ada = { id: "ada", name: "Ada", email: "ada@example.com" };
+const bob = { id: "bob", name: "Bob", email: "bob@example.com" };
 const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 
 describe.runIf(await needService(services.postgres))("database sessions on PostgreSQL", () => {
@@ -85,7 +90,7 @@ describe.runIf(await needService(services.postgres))("database sessions on Postg
   const cleared = (cookies: Cookie[]) => cookies.filter((c) => c.options.maxAge === 0).map((c) => c.name);
 
   async function started(ctx: ReturnType<typeof setup>["ctx"], user = ada, headers: Record<string, string> = {}): Promise<string> {
-    const [cookie] = await startDatabaseSession(ctx, request({}, headers), { user, account: null });
+    const [cookie] = await startDatabase(ctx, request({}, headers), { user, account: null });
     return cookie!.value;
   }
 
@@ -98,7 +103,7 @@ describe.runIf(await needService(services.postgres))("database sessions on Postg
     test("stores token, user, expiry and times; the cookie holds only the token, with the same expiry", async () => {
       const { ctx } = setup({}, { maxAge: 3600 });
       const before = Date.now();
-      const [cookie, ...rest] = await startDatabaseSession(ctx, request(), { user: ada, account: null });
+      const [cookie, ...rest] = await startDatabase(ctx, request(), { user: ada, account: null });
       expect(rest).toEqual([]);
       expect(cookie).toMatchObject({ name, value: `token-${counter}`, options: { httpOnly: true, path: "/" } });
       const stored = (await row(cookie!.value))!;
@@ -122,8 +127,8 @@ describe.runIf(await needService(services.postgres))("database sessions on Postg
 
     test("no adapter, or a user without id, is refused", async () => {
       const { ctx } = setup({ adapter: undefined });
-      await expect(startDatabaseSession({ ...ctx, adapter: undefined }, request(), { user: ada, account: null })).rejects.toMatchObject({ type: "MissingAdapter" });
-      await expect(startDatabaseSession(setup().ctx, request(), { user: { ...ada, id: "" }, account: null })).rejects.toMatchObject({ type: "MissingAdapter" });
+      await expect(startDatabase({ ...ctx, adapter: undefined }, request(), { user: ada, account: null })).rejects.toMatchObject({ type: "MissingAdapter" });
+      await expect(startDatabase(setup().ctx, request(), { user: { ...ada, id: "" }, account: null })).rejects.toMatchObject({ type: "MissingAdapter" });
       expect((await pool.query(`SELECT count(*)::int AS n FROM sessions`)).rows[0].n).toBe(0);
     });
   });

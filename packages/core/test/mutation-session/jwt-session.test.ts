@@ -20,6 +20,11 @@ import {
 } from "../../src/session/jwt.js";
 import { mintToken, openToken, sessionClaims } from "../token-format.js";
 
+
+/** `startJwtSession` with `isNewUser: false` unless given. */
+const startJwt = (ctx: Parameters<typeof startJwtSession>[0], r: AuthRequest, s: object) =>
+  startJwtSession(ctx, r, { isNewUser: false, ...s } as Parameters<typeof startJwtSession>[2]);
+
 const secret = "jwt-session-secret-0123456789abcdefghij";
 const url = new URL("http://localhost:3000/auth/session");
 const name = "authjs.session-token";
@@ -60,7 +65,7 @@ const minted = (claims: Record<string, unknown>) => mintToken(claims, { secret }
 describe("start", () => {
   test("the token holds the user's name, email, picture and id, for maxAge seconds", async () => {
     const { ctx } = setup({ session: { maxAge: 3600 } });
-    const cookies = await startJwtSession(ctx, request(), { user: ada, account: null, isNewUser: false });
+    const cookies = await startJwt(ctx, request(), { user: ada, account: null, isNewUser: false });
     expect(cookies).toHaveLength(1);
     const claims = await claimsOf(cookies);
     expect(claims).toMatchObject({ name: "Ada", email: "ada@example.com", picture: ada.image, sub: "u1" });
@@ -73,14 +78,14 @@ describe("start", () => {
   test("the jwt callback says signUp for a new user, signIn otherwise, and shapes the token", async () => {
     const triggers: unknown[] = [];
     const { ctx } = setup({ callbacks: { jwt: ({ token, trigger }) => (triggers.push(trigger), { ...token, role: "admin" }) } });
-    expect(await claimsOf(await startJwtSession(ctx, request(), { user: ada, account: null, isNewUser: true }))).toMatchObject({ role: "admin" });
-    await startJwtSession(ctx, request(), { user: ada, account: null });
+    expect(await claimsOf(await startJwt(ctx, request(), { user: ada, account: null, isNewUser: true }))).toMatchObject({ role: "admin" });
+    await startJwt(ctx, request(), { user: ada, account: null });
     expect(triggers).toEqual(["signUp", "signIn"]);
   });
 
   test("a jwt callback that returns nothing clears the session cookie", async () => {
     const { ctx } = setup({ callbacks: { jwt: () => null as never } });
-    const cookies = await startJwtSession(ctx, request({ [`${name}.0`]: "a", [`${name}.1`]: "b" }), { user: ada, account: null });
+    const cookies = await startJwt(ctx, request({ [`${name}.0`]: "a", [`${name}.1`]: "b" }), { user: ada, account: null });
     expect(valueOf(cookies)).toBeUndefined();
     expect(cleared(cookies).sort()).toEqual([name, `${name}.0`, `${name}.1`]);
   });
@@ -88,19 +93,19 @@ describe("start", () => {
   const oauth = { type: "oauth" as const, provider: "github", providerAccountId: "7", access_token: "at", refresh_token: "rt", expires_at: 99 };
   test("with providerTokens, an OAuth or OIDC sign-in keeps the provider's tokens", async () => {
     const { ctx } = setup({ session: { providerTokens: true } });
-    const claims = await claimsOf(await startJwtSession(ctx, request(), { user: ada, account: oauth }));
+    const claims = await claimsOf(await startJwt(ctx, request(), { user: ada, account: oauth }));
     expect(claims.providerTokens).toEqual({ github: { access_token: "at", refresh_token: "rt", expires_at: 99 } });
-    const oidc = await claimsOf(await startJwtSession(ctx, request(), { user: ada, account: { ...oauth, type: "oidc", provider: "corp" } }));
+    const oidc = await claimsOf(await startJwt(ctx, request(), { user: ada, account: { ...oauth, type: "oidc", provider: "corp" } }));
     expect(oidc.providerTokens).toEqual({ corp: { access_token: "at", refresh_token: "rt", expires_at: 99 } });
   });
 
   test("without providerTokens, without an access token, or for another kind of account, none are kept", async () => {
     const on = setup({ session: { providerTokens: true } }).ctx;
     const off = setup().ctx;
-    expect((await claimsOf(await startJwtSession(off, request(), { user: ada, account: oauth }))).providerTokens).toBeUndefined();
-    expect((await claimsOf(await startJwtSession(on, request(), { user: ada, account: { ...oauth, access_token: undefined } }))).providerTokens).toBeUndefined();
-    expect((await claimsOf(await startJwtSession(on, request(), { user: ada, account: { ...oauth, type: "email" as never } }))).providerTokens).toBeUndefined();
-    expect((await claimsOf(await startJwtSession(on, request(), { user: ada, account: { ...oauth, type: "credentials" as never } }))).providerTokens).toBeUndefined();
+    expect((await claimsOf(await startJwt(off, request(), { user: ada, account: oauth }))).providerTokens).toBeUndefined();
+    expect((await claimsOf(await startJwt(on, request(), { user: ada, account: { ...oauth, access_token: undefined } }))).providerTokens).toBeUndefined();
+    expect((await claimsOf(await startJwt(on, request(), { user: ada, account: { ...oauth, type: "email" as never } }))).providerTokens).toBeUndefined();
+    expect((await claimsOf(await startJwt(on, request(), { user: ada, account: { ...oauth, type: "credentials" as never } }))).providerTokens).toBeUndefined();
   });
 });
 

@@ -16,10 +16,20 @@ import { endJwtSession, readJwtSession, startJwtSession, updateJwtSession } from
 import { summarizeUserAgent } from "../../src/session/user-agent.js";
 import { mintToken, openToken, sessionClaims } from "../token-format.js";
 
+
+/** `startDatabaseSession` with `isNewUser: false` unless given. */
+
+/** `startJwtSession` with `isNewUser: false` unless given. */
+const startJwt = (ctx: Parameters<typeof startJwtSession>[0], r: AuthRequest, s: object) =>
+  startJwtSession(ctx, r, { isNewUser: false, ...s } as Parameters<typeof startJwtSession>[2]);
+
+const startDatabase = (ctx: Parameters<typeof startDatabaseSession>[0], r: AuthRequest, s: object) =>
+  startDatabaseSession(ctx, r, { isNewUser: false, ...s } as Parameters<typeof startDatabaseSession>[2]);
+
 const secret = "session-edges-secret-0123456789abcdefgh";
 const url = new URL("http://localhost:3000/auth/session");
 const name = "authjs.session-token";
-const ada = { id: "ada", name: "Ada", email: "ada@example.com", image: null };
+const ada = { id: "ada", name: "Ada", email: "ada@example.com" };
 
 function request(cookies: Record<string, string> = {}): AuthRequest {
   return { url, method: "GET", action: "session", query: {}, cookies, headers: new Headers(), jsonMode: false, request: new Request(url) };
@@ -56,7 +66,7 @@ describe("JWT sessions", () => {
 
   test("a user without id, and a sign-in without account, with providerTokens on", async () => {
     const ctx = setup({ session: { providerTokens: true } });
-    const [cookie] = await startJwtSession(ctx, request(), { user: { name: "No id" }, account: null });
+    const [cookie] = await startJwt(ctx, request(), { user: { name: "No id" }, account: null });
     const { claims } = await openToken(cookie!.value, secret);
     expect(claims.sub).toBeUndefined();
     expect(claims.providerTokens).toBeUndefined();
@@ -123,13 +133,13 @@ describe.runIf(await needService(services.postgres))("database sessions: edges",
     session: { strategy: "database", generateSessionToken: () => `edge-${++counter}`, ...session },
     ...overrides,
   });
-  const start = async (c: AuthConfig, user = ada) => (await startDatabaseSession(resolveConfig(c, url), request(), { user, account: null }))[0]!.value;
+  const start = async (c: AuthConfig, user = ada) => (await startDatabase(resolveConfig(c, url), request(), { user, account: null }))[0]!.value;
   const expiresOf = async (token: string) => ((await pool.query(`SELECT expires FROM sessions WHERE "sessionToken" = $1`, [token])).rows[0]?.expires as Date | undefined);
 
   test("refusals say what is missing", async () => {
     const ctx = resolveConfig(config(), url);
-    await expect(startDatabaseSession({ ...ctx, adapter: undefined }, request(), { user: ada, account: null })).rejects.toThrow("The database session strategy needs an adapter.");
-    await expect(startDatabaseSession(ctx, request(), { user: { ...ada, id: "" }, account: null })).rejects.toThrow("A database session needs the user's id.");
+    await expect(startDatabase({ ...ctx, adapter: undefined }, request(), { user: ada, account: null })).rejects.toThrow("The database session strategy needs an adapter.");
+    await expect(startDatabase(ctx, request(), { user: { ...ada, id: "" }, account: null })).rejects.toThrow("A database session needs the user's id.");
     await expect(listSessions(config({}, { strategy: "jwt" }), "ada")).rejects.toThrow(/JWT sessions are stored nowhere/);
     await expect(listSessions(config({ adapter: undefined }), "ada")).rejects.toThrow("Session control needs an adapter.");
     await expect(revokeSession({ ...config({}, { strategy: "jwt" }) }, "ada", "1")).rejects.toThrow(/Ending JWT sessions needs session.revocation/);

@@ -127,13 +127,13 @@ describe.runIf(await needService(services.postgres))("completing a sign-in on Po
       provider: providerOf(ctx, "credentials"),
       user: { id, name: "Typed" },
       account: { type: "credentials", provider: "credentials", providerAccountId: id },
-      credentials: { username: "ada" },
+      credentials: { username: "ada" } as never,
       authorized: { id, name: "As returned" },
       callbackUrl: home,
     });
 
     test("JWT sessions: the user as authorize returned it, nothing stored; the event gets what authorize returned", async () => {
-      const ctx = setup({ callbacks: { signIn: (p) => (p.credentials as { username: string }).username === "ada" } });
+      const ctx = setup({ callbacks: { signIn: (p) => (p.credentials as unknown as { username: string }).username === "ada" } });
       const answer = await completeSignIn(ctx, await request(), verified(ctx, "not-stored"));
       expect(answer.redirect).toBe(home);
       expect(await sub(answer.cookies)).toBe("not-stored");

@@ -193,7 +193,7 @@ describe.runIf(await needService(services.postgres))("sign-in edges on PostgreSQ
       const fresh = await completeSignIn(ctx, await request(), oauth(ctx, "1", "other@example.com"));
       expect(fresh.redirect).toBe(`${origin}/welcome?callbackUrl=${encodeURIComponent(home)}`);
       await completeSignIn(ctx, await request("squat"), oauth(ctx, "2", undefined));
-      await completeSignIn(ctx, await request(), oauth(ctx, "3", "victim@example.com", { provider: { ...providerOf(ctx, "op"), allowDangerousEmailAccountLinking: true } }));
+      await completeSignIn(ctx, await request(), oauth(ctx, "3", "victim@example.com", { provider: { ...providerOf(ctx, "op"), allowDangerousEmailAccountLinking: true } as never }));
       await completeSignIn(ctx, await request(), registration(ctx, "pk-user", false, "pk@example.com"));
       const again = registration(ctx, "pk-user", true);
       again.registration!.authenticator.credentialID = "cred-2";
