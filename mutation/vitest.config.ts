@@ -1,7 +1,8 @@
 /**
  * The tests Stryker runs: those that drive the security-critical modules through Latch (core
  * `Auth()`, email/OAuth flows against the real OpenID Provider and SMTP server, Express on a
- * socket, faults on PostgreSQL). Left out: the Chromium suites and the fuzzer (slow, and random
+ * socket, faults on PostgreSQL), and the narrow suites written for mutation testing
+ * (`packages/core/test/mutation-*`: each module called directly, on the real PostgreSQL and Redis). Left out: the Chromium suites and the fuzzer (slow, and random
  * inputs would make a mutant's fate depend on the seed).
  */
 import { defineConfig } from "vitest/config";
@@ -20,11 +21,16 @@ export default defineConfig({
     isolate: false,
     include: only ?? [
       "packages/core/test/*.test.ts",
+      "packages/core/test/mutation-*/*.test.ts",
+      "packages/core/test/rate-limit/{ip,client-address}.test.ts",
       "packages/core/test/email/*.test.ts",
       "packages/core/test/oauth/*.test.ts",
       "packages/core/test/webauthn/options.test.ts",
       "packages/core/src/**/*.test.ts",
       "packages/express/test/*.test.ts",
+      "packages/next/test/mutation-request.test.ts",
+      "packages/sveltekit/test/mutation-request.test.ts",
+      "packages/adapter-redis/test/{jwt-revocation,mutation-revocation}.test.ts",
       "packages/adapter-pg/test/faults.test.ts",
       "packages/adapter-pg/test/linking.test.ts",
       "packages/adapter-pg/test/http-*.test.ts",

@@ -26,13 +26,14 @@ function parseV4(text: string): IpBytes | null {
   return bytes;
 }
 
-function parseGroups(text: string): number[] | null {
+/** The groups of one side of `::`; dotted IPv4 only as the address's last 32 bits (`v4Tail`). */
+function parseGroups(text: string, v4Tail: boolean): number[] | null {
   if (text === "") return [];
   const groups: number[] = [];
   const parts = text.split(":");
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    if (i === parts.length - 1 && part.includes(".")) {
+    if (v4Tail && i === parts.length - 1 && part.includes(".")) {
       const v4 = parseV4(part);
       if (!v4) return null;
       groups.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
@@ -54,12 +55,12 @@ function parseV6(text: string): IpBytes | null {
   if (halves.length > 2) return null;
   let groups: number[];
   if (halves.length === 2) {
-    const head = parseGroups(halves[0]!);
-    const tail = parseGroups(halves[1]!);
+    const head = parseGroups(halves[0]!, false);
+    const tail = parseGroups(halves[1]!, true);
     if (!head || !tail || head.length + tail.length > 7) return null;
     groups = [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
   } else {
-    const all = parseGroups(text);
+    const all = parseGroups(text, true);
     if (!all || all.length !== 8) return null;
     groups = all;
   }
