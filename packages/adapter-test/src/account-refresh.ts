@@ -26,7 +26,7 @@ export function accountRefreshTests(options: AdapterTestOptions): void {
   }
 
   describe.skipIf(!byUser && !lease)("account refresh (getAccessToken)", () => {
-    test.skipIf(!byUser)("getAccountByUserId finds the user's account at a provider, null for another provider or user", async () => {
+    test.skipIf(!byUser)(`getAccountByUserId finds the user's account at a provider, null for another provider or user${byUser ? "" : " (skipped: the adapter has no getAccountByUserId)"}`, async () => {
       const a = need(options, "getAccountByUserId");
       const { user, account } = await linked();
       expect(await a.getAccountByUserId(user.id, account.provider)).toMatchObject(account);
