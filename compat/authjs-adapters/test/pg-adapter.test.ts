@@ -1,6 +1,7 @@
 /**
  * `@auth/pg-adapter` under Latch on the real PostgreSQL, on the tables Auth.js documents for it
- * (serial user ids): an email sign-in through `Auth()` with a real SMTP server, where the user id
+ * (serial user ids): Latch's conformance suite for the methods it has, following the ids the
+ * database chooses; an email sign-in through `Auth()` with a real SMTP server, where the user id
  * is the one `createUser` returned (the database's serial), not the one Latch passed; @latch/pg
  * reading what it wrote; and after `upgradeAuthjsSchema`, @latch/pg writing what it reads.
  */
