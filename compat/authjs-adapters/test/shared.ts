@@ -3,24 +3,27 @@ import type { Adapter } from "@latch/core/adapters";
 import { Auth, type AuthConfig } from "@latch/core";
 import { services, type SmtpTestServer } from "@latch/testing";
 import pg from "pg";
-import { beforeEach, expect } from "vitest";
+import { expect } from "vitest";
+
+/** Why Latch needs each method an Auth.js adapter may lack, for the suite's `missing`. */
+const needs: Partial<Record<keyof Adapter, string>> = {
+  getAccount: "account linking through Latch needs it",
+  deleteSessions: "sign-out everywhere needs it",
+  listSessions: "SessionControl() needs it",
+  deleteSessionById: "SessionControl() needs it",
+  deleteAuthenticator: "removing a passkey needs it",
+};
 
 /**
- * Tests of Latch's conformance suite that an Auth.js adapter cannot pass, each with the reason;
- * `skipUnsupported` skips them, saying so, whenever the adapter lacks the method named.
+ * The suite's `missing` for an Auth.js adapter: each method of {@link needs} the adapter lacks,
+ * with the reason; the suite skips the tests that need one, saying so.
  */
-export function skipUnsupported(adapter: Adapter, extra: Record<string, string> = {}): void {
-  const missing = (method: keyof Adapter) => typeof adapter[method] !== "function";
-  const reasons: [RegExp, string | false][] = [
-    [/deleteSessions/, missing("deleteSessions") && "the Auth.js adapter has no deleteSessions (sign-out everywhere needs it)"],
-    [/listSessions|deleteSessionById|createSession keeps createdAt/, missing("listSessions") && "the Auth.js adapter has no listSessions/deleteSessionById (SessionControl() needs them; the details test reads through listSessions)"],
-    [/deleteAuthenticator/, missing("deleteAuthenticator") && "the Auth.js adapter has no deleteAuthenticator (removing a passkey needs it)"],
-  ];
-  beforeEach((context) => {
-    const name = context.task.name;
-    const reason = extra[name] ?? reasons.find(([pattern, why]) => why && pattern.test(name))?.[1];
-    if (reason) context.skip(`skipped: ${reason}`);
-  });
+export function missingMethods(adapter: Adapter): Partial<Record<keyof Adapter, string>> {
+  return Object.fromEntries(
+    Object.entries(needs)
+      .filter(([method]) => typeof adapter[method as keyof Adapter] !== "function")
+      .map(([method, why]) => [method, `the Auth.js adapter has no ${method} (${why})`]),
+  );
 }
 
 /** A pool on the test PostgreSQL whose connections work in `schema`. */

@@ -10,7 +10,7 @@ import type { Adapter, AdapterAccount } from "@latch/core/adapters";
 import { needService, services } from "@latch/testing";
 import { afterAll, describe, expect, test } from "vitest";
 import { authjsTypeorm, notInstalled } from "./load.js";
-import { randomSchema, schemaPool, skipUnsupported } from "./shared.js";
+import { randomSchema, schemaPool, missingMethods } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const ready = !notInstalled && (await needService(services.postgres));
@@ -42,23 +42,18 @@ describe.skipIf(!ready)(`@auth/typeorm-adapter under Latch on PostgreSQL${notIns
   });
 
   describe("Latch's conformance suite", () => {
-    skipUnsupported(authjs, {
-      'getUserByEmail("") gives null although users without an email exist':
-        'the Auth.js adapter finds a user stored with the empty email; Latch never looks up ""',
-      'users without an email (stored as "") can sign up one after another':
-        'the Auth.js entities make email unique, "" included: a second user without an email is refused (Latch\'s tables allow any number)',
-      "getAccount(providerAccountId, provider) returns the account or null": "the Auth.js adapter has no getAccount (account linking through Latch needs it)",
-      "linkAccount stores the account with its token fields and leaves the argument alone":
-        "the Auth.js adapter returns the stored entity, with its row id and relation fields, not the account given",
-      "linkAccount throws for a provider account that is already linked":
-        "the Auth.js entities have no unique (provider, providerAccountId): a second link is stored (Latch's tables refuse it)",
-      "updateUser changes the given fields, keeps the others and returns the whole user":
-        "the Auth.js adapter returns only the fields it was given, the others as null",
-      "updateSession moves expires and returns the session": "the Auth.js adapter writes the session but returns null",
-      "deleteSession removes the session and returns it": "the Auth.js adapter returns nothing (the contract allows void)",
-    });
     runAdapterTests({
       adapter: authjs,
+      missing: missingMethods(authjs),
+      departures: {
+        noEmptyEmailLookup: 'the Auth.js adapter finds a user stored with the empty email; Latch never looks up ""',
+        manyWithoutEmail: 'the Auth.js entities make email unique, "" included: a second user without an email is refused (Latch\'s tables allow any number)',
+        linkAccountKeepsArgument: "the Auth.js adapter saves the account object it was given, adding its row id and relation fields to it",
+        uniqueAccount: "the Auth.js entities have no unique (provider, providerAccountId): a second link is stored (Latch's tables refuse it)",
+        updateUserReturnsUser: "the Auth.js adapter returns only the fields it was given, the others as null",
+        updateSessionReturnsSession: "the Auth.js adapter writes the session but returns null",
+        deleteSessionReturnsSession: "the Auth.js adapter returns nothing (the contract allows void)",
+      },
       noRefreshLease: "the Auth.js adapter has no leaseAccount/releaseAccount",
       noRefreshRefusal: "the Auth.js adapter has no releaseAccount",
       noSessionDetails: "the Auth.js session entity has no createdAt/lastSeenAt/userAgent/ip columns",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { need, settle } from "./context.js";
-import { newAccount, newUser, unique } from "./fixtures.js";
+import { contractTest, need, settle, signUp } from "./context.js";
+import { newAccount, unique } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
 /** Tests of linkAccount, getUserByAccount, getAccount and unlinkAccount. */
@@ -9,18 +9,16 @@ export function accountTests(options: AdapterTestOptions): void {
 
   async function userWithAccount() {
     const adapter = need(options, "createUser", "linkAccount");
-    const user = newUser();
-    await adapter.createUser(user);
+    const user = await signUp(options);
     const account = newAccount(user.id);
     await adapter.linkAccount(account);
     return { user, account };
   }
 
   describe("accounts", () => {
-    test("linkAccount stores the account with its token fields and leaves the argument alone", async () => {
+    contractTest(options, "linkAccountKeepsArgument", "linkAccount stores the account with its token fields and leaves the argument alone", async () => {
       const adapter = need(options, "createUser", "linkAccount");
-      const user = newUser();
-      await adapter.createUser(user);
+      const user = await signUp(options);
       const account = newAccount(user.id);
       const copy = structuredClone(account);
       await adapter.linkAccount(account);
@@ -30,11 +28,10 @@ export function accountTests(options: AdapterTestOptions): void {
       expect(typeof stored?.expires_at).toBe("number");
     });
 
-    test("linkAccount throws for a provider account that is already linked", async () => {
+    contractTest(options, "uniqueAccount", "linkAccount throws for a provider account that is already linked", async () => {
       const adapter = need(options, "createUser", "linkAccount", "getUserByAccount");
       const { user, account } = await userWithAccount();
-      const other = newUser();
-      await adapter.createUser(other);
+      const other = await signUp(options);
       await expect(settle(() => adapter.linkAccount({ ...account, userId: other.id }))).rejects.toThrow();
       expect((await adapter.getUserByAccount(account))?.id).toBe(user.id);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { need, settle, storesAuthenticators } from "./context.js";
+import { need, settle, storesAuthenticators, signUp } from "./context.js";
 import { newAccount, newAuthenticator, newUser, unique } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
@@ -13,8 +13,7 @@ export function authenticatorTests(options: AdapterTestOptions): void {
 
   async function userWithAuthenticator() {
     const adapter = need(options, "createUser", "linkAccount", "createAuthenticator");
-    const user = newUser();
-    await adapter.createUser(user);
+    const user = await signUp(options);
     const account = newAccount(user.id, { type: "webauthn", provider: "webauthn" });
     await adapter.linkAccount(account);
     const authenticator = newAuthenticator(user.id, { providerAccountId: account.providerAccountId });
@@ -32,8 +31,7 @@ export function authenticatorTests(options: AdapterTestOptions): void {
     test("createAuthenticator throws for a credential id that exists", async () => {
       const adapter = need(options, "createUser", "createAuthenticator");
       const { authenticator } = await userWithAuthenticator();
-      const other = newUser();
-      await adapter.createUser(other);
+      const other = await signUp(options);
       const duplicate = newAuthenticator(other.id, { credentialID: authenticator.credentialID });
       await expect(settle(() => adapter.createAuthenticator(duplicate))).rejects.toThrow();
       expect(await db.authenticator!(authenticator.credentialID)).toMatchObject(authenticator);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { accountRefreshTests } from "./account-refresh.js";
 import { accountTests } from "./accounts.js";
 import { authenticatorTests } from "./authenticators.js";
+import { checkDeclaredMissing, trackRunningTest } from "./context.js";
 import { passwordTests } from "./passwords.js";
 import { secondFactorTests } from "./second-factors.js";
 import { sessionControlTests } from "./session-control.js";
@@ -15,13 +16,15 @@ import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
 
-export type { AdapterTestOptions, TestDatabase } from "./types.js";
+export type { AdapterTestOptions, Departure, TestDatabase } from "./types.js";
 export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificationToken, unique } from "./fixtures.js";
 
 /**
  * Registers the conformance tests of the adapter contract, method by method, in a vitest `describe`.
- * `db.connect` runs once before the tests and `db.disconnect` once after. Tests of methods the
- * adapter lacks fail with a message naming the method; the authenticator tests are skipped
+ * `db.connect` runs once before the tests and `db.disconnect` once after. Every test uses the id
+ * `createUser` returned, never assuming the one it passed. Tests of methods the adapter lacks fail
+ * with a message naming the method, unless `missing` names it with a reason: they are then skipped
+ * with that reason. The authenticator tests are skipped
  * when the adapter has no `createAuthenticator` or `db` has no `authenticator` reader, the
  * password tests when it has no `getPassword`/`setPassword` (the `password` reader is optional), the
  * second-factor tests when it has no `listSecondFactors`.
@@ -49,6 +52,8 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  */
 export function runAdapterTests(options: AdapterTestOptions): void {
   const { db } = options;
+  checkDeclaredMissing(options);
+  trackRunningTest();
   beforeAll(async () => {
     await db.connect?.();
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { need, settle } from "./context.js";
-import { newUser } from "./fixtures.js";
+import { need, settle, signUp } from "./context.js";
 import type { AdapterTestOptions } from "./types.js";
 
 /** A PHC-shaped hash; the adapter stores the string as it is and never reads into it. */
@@ -20,8 +19,7 @@ export function passwordTests(options: AdapterTestOptions): void {
 
   async function userWithPassword() {
     const a = need(options, "createUser", "setPassword");
-    const user = newUser();
-    await a.createUser(user);
+    const user = await signUp(options);
     const password = { userId: user.id, hash: fakeHash(), updatedAt: new Date(Date.now() - 60_000) };
     await a.setPassword(password);
     return { user, password };
@@ -39,16 +37,14 @@ export function passwordTests(options: AdapterTestOptions): void {
 
     test("setPassword returns what it stored and does not modify its argument", async () => {
       const a = need(options, "createUser", "setPassword");
-      const user = newUser();
-      await a.createUser(user);
+      const user = await signUp(options);
       const password = Object.freeze({ userId: user.id, hash: fakeHash(), updatedAt: new Date() });
       expect(await a.setPassword(password)).toEqual(password);
     });
 
     test("getPassword is null for a user without a password and for an unknown user", async () => {
       const a = need(options, "createUser", "getPassword");
-      const user = newUser();
-      await a.createUser(user);
+      const user = await signUp(options);
       expect(await a.getPassword(user.id)).toBeNull();
       expect(await a.getPassword(randomUUID())).toBeNull();
     });

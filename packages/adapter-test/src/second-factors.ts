@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AdapterSecondFactor } from "@latch/core/adapters";
 import { describe, expect, test } from "vitest";
-import { need } from "./context.js";
-import { newUser } from "./fixtures.js";
+import { need, signUp } from "./context.js";
 import type { AdapterTestOptions } from "./types.js";
 
 const methods = ["listSecondFactors", "replaceSecondFactors", "confirmSecondFactor", "useTotpStep", "countSecondFactorAttempt", "deleteSecondFactor"] as const;
@@ -29,12 +28,7 @@ export function secondFactorTests(options: AdapterTestOptions): void {
   const present = typeof adapter.listSecondFactors === "function";
   if (!present) console.warn("skipped: second-factor tests (the adapter has no listSecondFactors/replaceSecondFactors/…, so SecondFactors() cannot use it)");
 
-  async function user() {
-    const a = need(options, "createUser");
-    const created = newUser();
-    await a.createUser(created);
-    return created;
-  }
+  const user = () => signUp(options);
 
   describe.skipIf(!present)("second factors", () => {
     test("replaceSecondFactors stores rows that listSecondFactors gives back as they were, [] for an unknown user", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { need } from "./context.js";
-import { dateIn, newSession, newUser } from "./fixtures.js";
+import { need, signUp } from "./context.js";
+import { dateIn, newSession } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
 /** Tests of the session-control methods: listSessions, deleteSessionById, and the session details. */
@@ -10,8 +10,7 @@ export function sessionControlTests(options: AdapterTestOptions): void {
 
   async function userWithSessions(count: number) {
     const adapter = need(options, "createUser", "createSession");
-    const user = newUser();
-    await adapter.createUser(user);
+    const user = await signUp(options);
     const sessions = [];
     for (let i = 0; i < count; i++) sessions.push(newSession(user.id));
     for (const session of sessions) await adapter.createSession(session);
@@ -39,8 +38,7 @@ export function sessionControlTests(options: AdapterTestOptions): void {
 
     test("getSessionAndUser, createSession and updateSession give the same opaque id as listSessions", async () => {
       const adapter = need(options, "listSessions", "getSessionAndUser", "updateSession", "createUser", "createSession");
-      const user = newUser();
-      await adapter.createUser(user);
+      const user = await signUp(options);
       const session = newSession(user.id);
       const created = await adapter.createSession(session);
       const [listed] = await adapter.listSessions(user.id);
@@ -86,8 +84,7 @@ export function sessionControlTests(options: AdapterTestOptions): void {
       `createSession keeps createdAt, lastSeenAt, userAgent and ip; updateSession moves lastSeenAt${options.noSessionDetails ? ` (skipped: ${options.noSessionDetails})` : ""}`,
       async () => {
         const adapter = need(options, "createUser", "createSession", "listSessions", "updateSession", "getSessionAndUser");
-        const user = newUser();
-        await adapter.createUser(user);
+        const user = await signUp(options);
         const createdAt = new Date(Date.now() - 60_000);
         const details = { createdAt, lastSeenAt: createdAt, userAgent: "Firefox 128 on Linux", ip: "203.0.113.7" };
         const session = newSession(user.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { need } from "./context.js";
-import { dateIn, newSession, newUser } from "./fixtures.js";
+import { contractTest, need, signUp } from "./context.js";
+import { dateIn, newSession } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
 /** Tests of createSession, getSessionAndUser, updateSession and deleteSession. */
@@ -10,8 +10,7 @@ export function sessionTests(options: AdapterTestOptions): void {
 
   async function userWithSession() {
     const adapter = need(options, "createUser", "createSession");
-    const user = newUser();
-    await adapter.createUser(user);
+    const user = await signUp(options);
     const session = newSession(user.id);
     const created = await adapter.createSession(session);
     return { user, session, created };
@@ -42,7 +41,7 @@ export function sessionTests(options: AdapterTestOptions): void {
       expect(await adapter.getSessionAndUser(randomUUID())).toBeNull();
     });
 
-    test("updateSession moves expires and returns the session", async () => {
+    contractTest(options, "updateSessionReturnsSession", "updateSession moves expires and returns the session", async () => {
       const adapter = need(options, "updateSession", "getSessionAndUser");
       const { session } = await userWithSession();
       const expires = dateIn(30 * 86_400_000);
@@ -60,7 +59,7 @@ export function sessionTests(options: AdapterTestOptions): void {
       expect(await db.session(sessionToken)).toBeNull();
     });
 
-    test("deleteSession removes the session and returns it", async () => {
+    contractTest(options, "deleteSessionReturnsSession", "deleteSession removes the session and returns it", async () => {
       const adapter = need(options, "deleteSession", "getSessionAndUser");
       const { user, session } = await userWithSession();
       const deleted = await adapter.deleteSession(session.sessionToken);
@@ -94,8 +93,7 @@ export function sessionTests(options: AdapterTestOptions): void {
 
     test("deleteSessions of a user without sessions gives 0", async () => {
       const adapter = need(options, "deleteSessions", "createUser");
-      const user = newUser();
-      await adapter.createUser(user);
+      const user = await signUp(options);
       expect(await adapter.deleteSessions(user.id)).toBe(0);
       expect(await adapter.deleteSessions(randomUUID())).toBe(0);
     });

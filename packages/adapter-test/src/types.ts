@@ -32,6 +32,28 @@ export interface TestDatabase {
   password?(userId: string): Awaitable<AdapterPassword | null>;
 }
 
+/**
+ * Points of the contract a store may not meet for a reason of its own (an Auth.js adapter on its
+ * own tables, say), each checked by one test of the suite.
+ */
+export type Departure =
+  /** `createUser` throws for an email that is taken. */
+  | "uniqueEmail"
+  /** Any number of users may be stored without an email (`""`). */
+  | "manyWithoutEmail"
+  /** `getUserByEmail("")` gives `null`. */
+  | "noEmptyEmailLookup"
+  /** `updateUser` returns the whole user. */
+  | "updateUserReturnsUser"
+  /** `linkAccount` throws for a provider account that is already linked. */
+  | "uniqueAccount"
+  /** `linkAccount` leaves its argument as it was. */
+  | "linkAccountKeepsArgument"
+  /** `updateSession` returns the session it wrote. */
+  | "updateSessionReturnsSession"
+  /** `deleteSession` returns the session it deleted. */
+  | "deleteSessionReturnsSession";
+
 /** What {@link runAdapterTests} needs. */
 export interface AdapterTestOptions {
   /** The adapter under test. */
@@ -53,4 +75,21 @@ export interface AdapterTestOptions {
    * (`leaseAccount`, `releaseAccount`): their tests are then skipped, saying why.
    */
   noRefreshLease?: string;
+  /**
+   * Methods the adapter does not have, each with the reason: every test that needs one is then
+   * skipped, saying so. A test needing a missing method not named here fails naming it, and
+   * naming a method the adapter has is an error.
+   */
+  missing?: Partial<Record<keyof Adapter, string>>;
+  /**
+   * Set to the reason when the store chooses user ids itself (a serial column, say), so
+   * `createUser` returns another id than the one passed: the test that the passed id is kept then
+   * checks only that an id is returned. Every test uses the id `createUser` returned either way.
+   */
+  choosesUserIds?: string;
+  /**
+   * Points of the contract the store does not meet, each with the reason: the test of each is
+   * then skipped, saying so.
+   */
+  departures?: Partial<Record<Departure, string>>;
 }
