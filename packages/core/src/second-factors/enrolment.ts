@@ -1,7 +1,9 @@
 /**
  * `POST <base>/second-factor/enrol`, `/confirm`, `/remove` and `/backup-codes` (PROTOCOL §13):
  * the signed-in user sets up an authenticator app, gets backup codes, and removes factors. Every
- * one is CSRF-checked; a script gets JSON, a form the management page.
+ * one is CSRF-checked; a script gets JSON, a form the management page. `GET
+ * <base>/second-factor/enrol` serves that page. Their refusals are answered here, in
+ * {@link refusalResponse}.
  */
 import type { AdapterSecondFactor, AdapterUser } from "../adapter.js";
 import { requireCsrf } from "../actions/request-state.js";
