@@ -8,6 +8,8 @@
 // The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps
 // that use passwords; their types belong to the unions here.
 import type { MissingEmailTransport, PasswordRuleError } from "./passwords/errors.js";
+// Likewise the second-factor endpoints' refusals live with `SecondFactors()`.
+import type { SecondFactorRefusalError } from "./second-factors/errors.js";
 
 /** The stable identifier of each error Latch raises. */
 export type ErrorType =
@@ -20,7 +22,9 @@ export type ErrorType =
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
   | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking"
-  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "SecondFactorExpired" | "MissingEmailTransport";
+  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "SecondFactorExpired" | "MissingEmailTransport"
+  | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
+  | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -167,7 +171,8 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | PasswordRuleError | MissingEmailTransport;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | PasswordRuleError | MissingEmailTransport
+  | SecondFactorRefusalError;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.

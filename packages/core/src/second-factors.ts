@@ -10,6 +10,10 @@ import { secondFactorsCode } from "./symbols.js";
 import type { SecondFactorsOption, SecondFactorsOptions } from "./types/second-factor-options.js";
 
 export type { EmailCodeMessage, FactorKind, SecondFactorsOption, SecondFactorsOptions } from "./types/second-factor-options.js";
+export {
+  NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,
+  SecondFactorNotEnrolled, SecondFactorRefusal, type SecondFactorRefusalError,
+} from "./second-factors/errors.js";
 
 /**
  * Turns on second factors (PROTOCOL §13): `POST <base>/second-factor/enrol`, `/confirm`,

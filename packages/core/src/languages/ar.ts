@@ -115,6 +115,8 @@ const ar: Language = {
     signInCreateAccount: "إنشاء حساب",
     signInForgotPassword: "هل نسيت كلمة المرور؟",
     signInPasswordChanged: "تم تغيير كلمة المرور. سجّل الدخول بكلمة المرور الجديدة.",
+    signInPasswordLabel: "كلمة المرور",
+    signInPasswordSubmit: "تسجيل الدخول بكلمة المرور",
     passwordLabel: "كلمة المرور",
     passwordNewLabel: "كلمة المرور الجديدة",
     passwordCurrentLabel: "كلمة المرور الحالية",

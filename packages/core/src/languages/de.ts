@@ -115,6 +115,8 @@ const de: Language = {
     signInCreateAccount: "Konto erstellen",
     signInForgotPassword: "Passwort vergessen?",
     signInPasswordChanged: "Ihr Passwort wurde geändert. Melden Sie sich mit Ihrem neuen Passwort an.",
+    signInPasswordLabel: "Passwort",
+    signInPasswordSubmit: "Mit Passwort anmelden",
     passwordLabel: "Passwort",
     passwordNewLabel: "Neues Passwort",
     passwordCurrentLabel: "Aktuelles Passwort",

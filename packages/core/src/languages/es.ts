@@ -115,6 +115,8 @@ const es: Language = {
     signInCreateAccount: "Crear una cuenta",
     signInForgotPassword: "¿Has olvidado tu contraseña?",
     signInPasswordChanged: "Tu contraseña se ha cambiado. Inicia sesión con tu nueva contraseña.",
+    signInPasswordLabel: "Contraseña",
+    signInPasswordSubmit: "Iniciar sesión con contraseña",
     passwordLabel: "Contraseña",
     passwordNewLabel: "Nueva contraseña",
     passwordCurrentLabel: "Contraseña actual",

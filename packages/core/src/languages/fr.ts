@@ -115,6 +115,8 @@ const fr: Language = {
     signInCreateAccount: "Créer un compte",
     signInForgotPassword: "Mot de passe oublié ?",
     signInPasswordChanged: "Votre mot de passe a été modifié. Connectez-vous avec votre nouveau mot de passe.",
+    signInPasswordLabel: "Mot de passe",
+    signInPasswordSubmit: "Se connecter avec un mot de passe",
     passwordLabel: "Mot de passe",
     passwordNewLabel: "Nouveau mot de passe",
     passwordCurrentLabel: "Mot de passe actuel",

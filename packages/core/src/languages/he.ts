@@ -115,6 +115,8 @@ const he: Language = {
     signInCreateAccount: "יצירת חשבון",
     signInForgotPassword: "שכחת את הסיסמה?",
     signInPasswordChanged: "הסיסמה שונתה. יש להיכנס עם הסיסמה החדשה.",
+    signInPasswordLabel: "סיסמה",
+    signInPasswordSubmit: "כניסה עם סיסמה",
     passwordLabel: "סיסמה",
     passwordNewLabel: "סיסמה חדשה",
     passwordCurrentLabel: "הסיסמה הנוכחית",

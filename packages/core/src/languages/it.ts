@@ -115,6 +115,8 @@ const it: Language = {
     signInCreateAccount: "Crea un account",
     signInForgotPassword: "Password dimenticata?",
     signInPasswordChanged: "La tua password è stata cambiata. Accedi con la nuova password.",
+    signInPasswordLabel: "La tua password",
+    signInPasswordSubmit: "Accedi con la password",
     passwordLabel: "Scegli una password",
     passwordNewLabel: "Nuova password",
     passwordCurrentLabel: "Password attuale",

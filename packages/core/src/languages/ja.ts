@@ -115,6 +115,8 @@ const ja: Language = {
     signInCreateAccount: "アカウントを作成",
     signInForgotPassword: "パスワードをお忘れですか？",
     signInPasswordChanged: "パスワードを変更しました。新しいパスワードでログインしてください。",
+    signInPasswordLabel: "パスワード",
+    signInPasswordSubmit: "パスワードでログイン",
     passwordLabel: "パスワード",
     passwordNewLabel: "新しいパスワード",
     passwordCurrentLabel: "現在のパスワード",

@@ -115,6 +115,8 @@ const ko: Language = {
     signInCreateAccount: "계정 만들기",
     signInForgotPassword: "비밀번호를 잊으셨나요?",
     signInPasswordChanged: "비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요.",
+    signInPasswordLabel: "비밀번호",
+    signInPasswordSubmit: "비밀번호로 로그인",
     passwordLabel: "비밀번호",
     passwordNewLabel: "새 비밀번호",
     passwordCurrentLabel: "현재 비밀번호",

@@ -115,6 +115,8 @@ const nl: Language = {
     signInCreateAccount: "Account aanmaken",
     signInForgotPassword: "Wachtwoord vergeten?",
     signInPasswordChanged: "Je wachtwoord is gewijzigd. Log in met je nieuwe wachtwoord.",
+    signInPasswordLabel: "Wachtwoord",
+    signInPasswordSubmit: "Inloggen met wachtwoord",
     passwordLabel: "Wachtwoord",
     passwordNewLabel: "Nieuw wachtwoord",
     passwordCurrentLabel: "Huidig wachtwoord",

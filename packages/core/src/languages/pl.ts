@@ -115,6 +115,8 @@ const pl: Language = {
     signInCreateAccount: "Utwórz konto",
     signInForgotPassword: "Nie pamiętasz hasła?",
     signInPasswordChanged: "Twoje hasło zostało zmienione. Zaloguj się nowym hasłem.",
+    signInPasswordLabel: "Hasło",
+    signInPasswordSubmit: "Zaloguj się hasłem",
     passwordLabel: "Hasło",
     passwordNewLabel: "Nowe hasło",
     passwordCurrentLabel: "Obecne hasło",

@@ -115,6 +115,8 @@ const pt: Language = {
     signInCreateAccount: "Criar uma conta",
     signInForgotPassword: "Esqueceu sua senha?",
     signInPasswordChanged: "Sua senha foi alterada. Entre com a nova senha.",
+    signInPasswordLabel: "Senha",
+    signInPasswordSubmit: "Entrar com senha",
     passwordLabel: "Senha",
     passwordNewLabel: "Nova senha",
     passwordCurrentLabel: "Senha atual",

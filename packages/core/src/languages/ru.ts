@@ -115,6 +115,8 @@ const ru: Language = {
     signInCreateAccount: "Создать аккаунт",
     signInForgotPassword: "Забыли пароль?",
     signInPasswordChanged: "Ваш пароль изменён. Войдите с новым паролем.",
+    signInPasswordLabel: "Пароль",
+    signInPasswordSubmit: "Войти с паролем",
     passwordLabel: "Пароль",
     passwordNewLabel: "Новый пароль",
     passwordCurrentLabel: "Текущий пароль",

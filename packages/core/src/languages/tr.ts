@@ -115,6 +115,8 @@ const tr: Language = {
     signInCreateAccount: "Hesap oluştur",
     signInForgotPassword: "Şifrenizi mi unuttunuz?",
     signInPasswordChanged: "Şifreniz değiştirildi. Yeni şifrenizle giriş yapın.",
+    signInPasswordLabel: "Şifre",
+    signInPasswordSubmit: "Şifreyle giriş yap",
     passwordLabel: "Şifre",
     passwordNewLabel: "Yeni şifre",
     passwordCurrentLabel: "Mevcut şifre",

@@ -115,6 +115,8 @@ const uk: Language = {
     signInCreateAccount: "Створити обліковий запис",
     signInForgotPassword: "Забули пароль?",
     signInPasswordChanged: "Ваш пароль змінено. Увійдіть із новим паролем.",
+    signInPasswordLabel: "Пароль",
+    signInPasswordSubmit: "Увійти з паролем",
     passwordLabel: "Пароль",
     passwordNewLabel: "Новий пароль",
     passwordCurrentLabel: "Поточний пароль",

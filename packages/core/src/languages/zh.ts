@@ -115,6 +115,8 @@ const zh: Language = {
     signInCreateAccount: "创建账户",
     signInForgotPassword: "忘记密码？",
     signInPasswordChanged: "你的密码已更改。请使用新密码登录。",
+    signInPasswordLabel: "密码",
+    signInPasswordSubmit: "使用密码登录",
     passwordLabel: "密码",
     passwordNewLabel: "新密码",
     passwordCurrentLabel: "当前密码",

@@ -90,6 +90,20 @@ describe("renderSignInPage", () => {
     expect(textOf(findOne(form.inner, "button").inner)).toBe("Sign in with Password");
   });
 
+  it("shows a field's catalogue sentence in place of its label; a key the language lacks keeps the label", () => {
+    const keyed: PageProvider = {
+      ...credentials,
+      credentials: {
+        email: { label: "Email", labelKey: "signInEmailLabel", type: "email" },
+        // A key of a feature that is not configured: English has no sentence for it here.
+        code: { label: "Code", labelKey: "forgotTitle" },
+      },
+    };
+    const { html } = render({ providers: [keyed] });
+    const inputs = findAll(html, "input").filter((i) => i.attrs.type !== "hidden");
+    expect(inputs.map((input) => labelFor(html, input))).toEqual(["Email address", "Code"]);
+  });
+
   it("marks the webauthn form for the passkey script", () => {
     const form = findOne(render().html, "form", (f) => f.attrs["data-latch-webauthn"] !== undefined);
     expect(form.attrs["data-latch-webauthn"]).toBe("passkey");

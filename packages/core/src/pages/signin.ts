@@ -2,6 +2,7 @@
  * The built-in sign-in page: one form per provider, in configuration order.
  */
 import type { CredentialInput } from "../providers/types.js";
+import type { MessageKey } from "../types/language.js";
 import { safeColor, safeImageUrl } from "../security/colors.js";
 import { html, type SafeHtml } from "../security/escape.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
@@ -34,10 +35,11 @@ function signInWith(provider: PageProvider, language: PageLanguage): string {
   return language.text("signInWith", { provider: provider.name });
 }
 
-function credentialFields(fields: Record<string, CredentialInput> | undefined, index: number): SafeHtml[] {
+function credentialFields(fields: Record<string, CredentialInput> | undefined, index: number, language: PageLanguage): SafeHtml[] {
   return Object.entries(fields ?? {}).map(([name, field], i) => {
     const id = fieldId(index, i);
-    const label = typeof field.label === "string" && field.label !== "" ? field.label : name;
+    // A catalogue key the language lacks (a feature that is not configured) falls back to `label`.
+    const label = language.messages[field.labelKey as MessageKey] ?? (typeof field.label === "string" && field.label !== "" ? field.label : name);
     return html`<label for="${id}">${label}</label>
 <input id="${id}" name="${name}" type="${typeof field.type === "string" ? field.type : "text"}"${
       typeof field.placeholder === "string" ? html` placeholder="${field.placeholder}"` : ""
@@ -76,7 +78,10 @@ function passwordLinks(links: PageProvider["passwordLinks"], language: PageLangu
 function credentialsForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.callbackUrl}">
 ${hiddenFormFields(ctx)}
-${credentialFields(p.credentials, i)}<button type="submit">${signInWith(p, ctx.language)}</button>
+${credentialFields(p.credentials, i, ctx.language)}<button type="submit">${
+    // `Password()` under its own name: the button is the catalogue's sentence.
+    p.passwordLinks && p.name == "Password" ? ctx.language.text("signInPasswordSubmit") : signInWith(p, ctx.language)
+  }</button>
 </form>${passwordLinks(p.passwordLinks, ctx.language)}`;
 }
 
@@ -85,7 +90,7 @@ ${credentialFields(p.credentials, i)}<button type="submit">${signInWith(p, ctx.l
 function webauthnForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.callbackUrl}" data-latch-webauthn="${p.id}">
 ${hiddenFormFields(ctx)}
-${credentialFields(p.credentials, i)}${providerButton(p, i, ctx.language)}
+${credentialFields(p.credentials, i, ctx.language)}${providerButton(p, i, ctx.language)}
 </form>`;
 }
 

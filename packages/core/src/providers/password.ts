@@ -49,8 +49,9 @@ export default function Password(options: PasswordUserConfig = {}): PasswordConf
     name: "Password",
     type: "credentials",
     credentials: {
-      email: { label: "Email", type: "email", autocomplete: "username", required: true },
-      password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
+      // The sign-in page shows the catalogue's labels in the reader's language; an app's own fields replace these.
+      email: { label: "Email", labelKey: "signInEmailLabel", type: "email", autocomplete: "username", required: true },
+      password: { label: "Password", labelKey: "signInPasswordLabel", type: "password", autocomplete: "current-password", required: true },
     },
     // Not called: the password flow checks the stored hash itself.
     authorize: () => null,

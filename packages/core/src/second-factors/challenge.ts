@@ -18,6 +18,7 @@ import type { ResponseInternal } from "../types/response.js";
 import { renderChallengePage } from "./challenge-page.js";
 import { normalizeCode } from "./codes.js";
 import { sendEmailCode } from "./email-code.js";
+import { SecondFactorInvalid } from "./errors.js";
 import { listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
@@ -119,6 +120,16 @@ function revived(user: PendingSignIn["user"]): PendingSignIn["user"] {
  * to the challenge page with `error=SecondFactorInvalid`.
  */
 export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  try {
+    return await completeChallenge(ctx, req);
+  } catch (error) {
+    if (!(error instanceof SecondFactorInvalid)) throw error;
+    return backToChallenge(ctx, { error: error.type, ...(error.kind === "backup" && { kind: "backup" }) });
+  }
+}
+
+/** Checks the answer and completes the waiting sign-in; a wrong code is {@link SecondFactorInvalid}. */
+async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (req.providerId !== undefined) throw new UnknownAction("POST second-factor takes no second segment here.");
   await requireCsrf(ctx, req);
   const answer = answerOf(req.body);
@@ -149,7 +160,7 @@ export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest):
   if (!passed) {
     ctx.logger.warn("SecondFactorInvalid", "A wrong second-factor code was given.");
     await ctx.events.secondFactorFailed?.({ userId: user.id, kind: answer.kind ?? null });
-    return backToChallenge(ctx, { error: "SecondFactorInvalid", ...(answer.kind === "backup" && { kind: "backup" }) });
+    throw new SecondFactorInvalid("The second-factor code is not right.", answer.kind);
   }
 
   const { settings } = ctx.secondFactor![secondFactorsCode];

@@ -20,6 +20,7 @@ import { askVerificationRequest } from "../signin/verification-request.js";
 import type { Cookie, CookieOption } from "../types/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
 import { sendEmailCode } from "./email-code.js";
+import { SecondFactorInvalid } from "./errors.js";
 import { emailOffered, verifyEmailCode } from "./factors.js";
 import { renderEmailSignInPage } from "./email-sign-in-page.js";
 
@@ -106,7 +107,7 @@ async function answer(ctx: AuthContext, req: AuthRequest, provider: InternalProv
   const user = await (ctx.adapter as UserAdapter).getUserByEmail(asked.email);
   if (!user || !(await verifyEmailCode(ctx, user, "sign-in", code))) {
     ctx.logger.warn("SecondFactorInvalid", "A wrong sign-in code was given.");
-    return { redirect: pageUrl(ctx, { error: "SecondFactorInvalid" }) };
+    throw new SecondFactorInvalid("The sign-in code is not right.");
   }
   const { name, options } = askedCookie(ctx);
   const cleared: Cookie = expireCookie(name, options);
@@ -126,5 +127,10 @@ export async function emailSignInAction(ctx: AuthContext, req: AuthRequest): Pro
   const code = req.body?.code;
   if (code === undefined) return ask(ctx, req, provider);
   if (typeof code !== "string" || !code.trim() || code.length > 64) throw new InvalidRequest("code must be the emailed code (at most 64 characters).");
-  return answer(ctx, req, provider, code);
+  try {
+    return await answer(ctx, req, provider, code);
+  } catch (error) {
+    if (!(error instanceof SecondFactorInvalid)) throw error;
+    return { redirect: pageUrl(ctx, { error: error.type }) };
+  }
 }

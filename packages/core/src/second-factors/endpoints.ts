@@ -4,5 +4,4 @@
  */
 export { listFactors, verifySecondFactor, verifyEmailCode, emailOffered, type ListedFactor, type VerifyResult, type EmailCodePurpose } from "./factors.js";
 export { sendEmailCode } from "./email-code.js";
-export { enrolmentActions } from "./enrolment.js";
-export { managePageAction } from "./manage-page.js";
+export { enrolmentActions, managePageAction } from "./enrolment.js";

@@ -1,7 +1,9 @@
 /**
  * `POST <base>/second-factor/enrol`, `/confirm`, `/remove` and `/backup-codes` (PROTOCOL §13):
  * the signed-in user sets up an authenticator app, gets backup codes, and removes factors. Every
- * one is CSRF-checked; a script gets JSON, a form the management page.
+ * one is CSRF-checked; a script gets JSON, a form the management page. `GET
+ * <base>/second-factor/enrol` serves that page. Their refusals are answered here, in
+ * {@link refusalResponse}.
  */
 import type { AdapterSecondFactor, AdapterUser } from "../adapter.js";
 import { requireCsrf } from "../actions/request-state.js";
@@ -16,7 +18,11 @@ import type { ResponseInternal } from "../types/response.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import { backupCodeCount, codeHash, newBackupCode } from "./codes.js";
 import { signedInUser } from "./current-user.js";
-import { verifySecondFactor } from "./factors.js";
+import {
+  NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,
+  SecondFactorNotEnrolled, SecondFactorRefusal,
+} from "./errors.js";
+import { listFactors, verifySecondFactor } from "./factors.js";
 import { renderManagePage, type ManageNotice } from "./manage-page.js";
 import { qrSvg } from "./qr.js";
 import { rowsOf, settingsOf, storeOf } from "./storage.js";
@@ -26,15 +32,6 @@ import { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, secretText
 const enrolmentLifetime = 15 * 60 * 1000;
 /** A sign-in this recent proves presence without a code (database sessions, which record their start). */
 const freshSignIn = 5 * 60 * 1000;
-
-/** A refusal with a stable `error` type, answered as JSON or on the page. */
-class Refusal {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    readonly message: string,
-  ) {}
-}
 
 /**
  * A script (JSON body or `X-Auth-Return-Redirect`, or no HTML accepted) gets JSON; a form the page
@@ -97,7 +94,7 @@ async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Pro
 async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
   if (code) {
     const outcome = await codeProof(ctx, user, code);
-    if (outcome === "locked") throw new Refusal(429, "SecondFactorAttempts", "Too many codes; wait a quarter of an hour, or sign in again.");
+    if (outcome === "locked") throw new SecondFactorAttempts("Too many codes; wait a quarter of an hour, or sign in again.");
     return outcome === "right";
   }
   // Only the sessions list carries a session's start (`createdAt`); JWT sessions have none to read.
@@ -131,11 +128,11 @@ type Step = (ctx: AuthContext, req: AuthRequest, user: AdapterUser, sessionToken
 
 /** Enrolment of an authenticator app: a new secret, stored sealed and unconfirmed. */
 const enrol: Step = async (ctx, req, user) => {
-  if (kindField(req) !== "totp") throw new Refusal(400, "SecondFactorKind", "Only an authenticator app (totp) is enrolled; backup codes come with it.");
-  if (!settingsOf(ctx).factors.includes("totp")) throw new Refusal(400, "SecondFactorKind", "Authenticator apps are not offered here.");
+  if (kindField(req) !== "totp") throw new SecondFactorKind("Only an authenticator app (totp) is enrolled; backup codes come with it.");
+  if (!settingsOf(ctx).factors.includes("totp")) throw new SecondFactorKind("Authenticator apps are not offered here.");
   const store = storeOf(ctx);
   if ((await rowsOf(store, user.id, "totp")).some((row) => row.confirmedAt)) {
-    throw new Refusal(409, "SecondFactorEnrolled", "An authenticator app is already set up; remove it first.");
+    throw new SecondFactorEnrolled("An authenticator app is already set up; remove it first.");
   }
   const id = randomUUID();
   const secret = newTotpSecret();
@@ -157,11 +154,11 @@ const confirm: Step = async (ctx, req, user) => {
   if (!code) throw new InvalidRequest("code is required.");
   const store = storeOf(ctx);
   const pending = (await rowsOf(store, user.id, "totp")).find((row) => !row.confirmedAt && new Date(row.createdAt).valueOf() > Date.now() - enrolmentLifetime);
-  if (!pending) throw new Refusal(404, "SecondFactorNotEnrolled", "No authenticator app is waiting for confirmation; start again.");
+  if (!pending) throw new SecondFactorNotEnrolled("No authenticator app is waiting for confirmation; start again.");
   const secret = await openTotpSecret(pending.secret, pending, ctx.secrets);
   const step = secret ? matchingStep(secret, code.replace(/\s/g, "")) : null;
   const confirmed = step === null ? null : await store.confirmSecondFactor(pending.id, step, new Date());
-  if (!confirmed) throw new Refusal(400, "SecondFactorInvalid", "The code is not right; check the app's clock and try again.");
+  if (!confirmed) throw new SecondFactorInvalid("The code is not right; check the app's clock and try again.");
   const backupCodes = settingsOf(ctx).factors.includes("backup") ? await issueBackupCodes(ctx, user) : [];
   await ctx.events.factorEnrolled?.({ user, kind: "totp" });
   return { json: { kind: "totp", id: confirmed.id, backupCodes }, notice: { backupCodes, done: "enrolled" } };
@@ -172,18 +169,18 @@ const remove: Step = async (ctx, req, user, sessionToken) => {
   const kind = kindField(req);
   const code = field(req, "code");
   const id = field(req, "id", 200);
-  if (kind === "email") throw new Refusal(400, "SecondFactorKind", "Email codes go to your verified address; they are not removed here.");
+  if (kind === "email") throw new SecondFactorKind("Email codes go to your verified address; they are not removed here.");
   const store = storeOf(ctx);
   const apps = (await rowsOf(store, user.id, "totp")).filter((row) => row.confirmedAt);
   const backups = await rowsOf(store, user.id, "backup");
-  if (kind === "totp" ? !apps.length : !backups.length) throw new Refusal(404, "SecondFactorNotEnrolled", "You have no such factor.");
+  if (kind === "totp" ? !apps.length : !backups.length) throw new SecondFactorNotEnrolled("You have no such factor.");
   if (!(await freshProof(ctx, code, user, sessionToken))) {
-    throw new Refusal(403, "SecondFactorFreshProof", "Give a current code of one of your factors (or sign in again) to remove a factor.");
+    throw new SecondFactorFreshProof("Give a current code of one of your factors (or sign in again) to remove a factor.");
   }
   const removed: FactorKind[] = [];
   if (kind === "totp") {
     const leaving = id ? apps.filter((row) => row.id === id) : apps;
-    if (!leaving.length) throw new Refusal(404, "SecondFactorNotEnrolled", "You have no such factor.");
+    if (!leaving.length) throw new SecondFactorNotEnrolled("You have no such factor.");
     for (const row of leaving) await store.deleteSecondFactor(row.id);
     removed.push("totp");
     if (leaving.length === apps.length && backups.length) {
@@ -201,17 +198,33 @@ const remove: Step = async (ctx, req, user, sessionToken) => {
 /** Ten new backup codes after a fresh proof; the old ones stop working. */
 const backupCodes: Step = async (ctx, req, user, sessionToken) => {
   const code = field(req, "code");
-  if (!settingsOf(ctx).factors.includes("backup")) throw new Refusal(400, "SecondFactorKind", "Backup codes are not offered here.");
+  if (!settingsOf(ctx).factors.includes("backup")) throw new SecondFactorKind("Backup codes are not offered here.");
   const apps = (await rowsOf(storeOf(ctx), user.id, "totp")).filter((row) => row.confirmedAt);
-  if (!apps.length) throw new Refusal(404, "SecondFactorNotEnrolled", "Set up an authenticator app first; backup codes stand in for it.");
+  if (!apps.length) throw new SecondFactorNotEnrolled("Set up an authenticator app first; backup codes stand in for it.");
   if (!(await freshProof(ctx, code, user, sessionToken))) {
-    throw new Refusal(403, "SecondFactorFreshProof", "Give a current code of one of your factors (or sign in again) to get new backup codes.");
+    throw new SecondFactorFreshProof("Give a current code of one of your factors (or sign in again) to get new backup codes.");
   }
   const codes = await issueBackupCodes(ctx, user);
   return { json: { backupCodes: codes }, notice: { backupCodes: codes, done: "regenerated" } };
 };
 
-const notSignedIn = new Refusal(401, "NotSignedIn", "Sign in first.");
+/**
+ * The one answer to a refusal of the second-factor endpoints: signed out, a form goes to the sign-in
+ * page (coming back to `callbackUrl`); a script, or a signed-out visitor that is no form, gets
+ * `status` with `{ error, message }`; a signed-in form gets the management page showing the error.
+ */
+export async function refusalResponse(
+  ctx: AuthContext,
+  req: AuthRequest,
+  error: SecondFactorRefusal,
+  answerWith: { json: boolean; user: AdapterUser | undefined; callbackUrl: string },
+): Promise<ResponseInternal> {
+  const { json, user, callbackUrl } = answerWith;
+  if (!json && !user) return { redirect: signInPageUrl(ctx, { callbackUrl }) };
+  if (json || !user) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
+  const page = await renderManagePage(ctx, req, user, { error: error.type });
+  return { ...page, status: error.status };
+}
 
 function answer(step: Step): (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal> {
   return async (ctx, req) => {
@@ -220,16 +233,13 @@ function answer(step: Step): (ctx: AuthContext, req: AuthRequest) => Promise<Res
     let signedIn: Awaited<ReturnType<typeof signedInUser>> = null;
     try {
       signedIn = await signedInUser(ctx, req);
-      if (!signedIn) throw notSignedIn;
+      if (!signedIn) throw new NotSignedIn();
       const done = await step(ctx, req, signedIn.user, signedIn.sessionToken);
       if (json) return { body: done.json, headers: { ...noStore } };
       return renderManagePage(ctx, req, signedIn.user, done.notice);
     } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      if (!json && !signedIn) return { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/second-factor/enrol` }) };
-      if (json || !signedIn) return { status: error.status, body: { error: error.error, message: error.message }, headers: { ...noStore } };
-      const page = await renderManagePage(ctx, req, signedIn.user, { error: error.error });
-      return { ...page, status: error.status };
+      if (!(error instanceof SecondFactorRefusal)) throw error;
+      return refusalResponse(ctx, req, error, { json, user: signedIn?.user, callbackUrl: `${ctx.baseUrl}/second-factor/enrol` });
     }
   };
 }
@@ -241,3 +251,15 @@ export const enrolmentActions: Readonly<Record<string, (ctx: AuthContext, req: A
   remove: answer(remove),
   "backup-codes": answer(backupCodes),
 };
+
+/**
+ * `GET <base>/second-factor/enrol`: the page for a browser; `{ factors }` (kind, id, createdAt)
+ * for a script. Signed-out visitors go to the sign-in page (a script gets 401).
+ */
+export async function managePageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  const signedIn = await signedInUser(ctx, req);
+  const page = (req.headers.get("accept") ?? "").includes("text/html");
+  if (!signedIn) return refusalResponse(ctx, req, new NotSignedIn(), { json: !page, user: undefined, callbackUrl: req.url.href });
+  if (!page) return { body: { factors: await listFactors(ctx, signedIn.user.id) }, headers: { ...noStore } };
+  return renderManagePage(ctx, req, signedIn.user);
+}

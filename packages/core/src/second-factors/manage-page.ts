@@ -8,13 +8,11 @@ import { callbackUrlOf, csrfOf, withCookies } from "../actions/request-state.js"
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
-import { signInPageUrl } from "../http/urls.js";
 import { chooseLanguage } from "../pages/language.js";
 import { hiddenFormFields, renderDocument } from "../pages/layout.js";
 import { html, trustedHtml, type SafeHtml } from "../security/escape.js";
 import type { MessageKey } from "../types/language.js";
 import type { ResponseInternal } from "../types/response.js";
-import { signedInUser } from "./current-user.js";
 import { listFactors } from "./factors.js";
 import { rowsOf, storeOf } from "./storage.js";
 
@@ -104,20 +102,4 @@ ${sections}
 <p><a href="${callbackUrl}">${text("factorsContinue")}</a></p>`;
   const page = renderDocument({ title: text("factorsTitle"), theme: ctx.theme, body, extraCss, language });
   return withCookies({ status: 200, body: page, headers: { ...noStore } }, [csrf.cookie, ...cookies]);
-}
-
-/**
- * `GET <base>/second-factor/enrol`: the page for a browser; `{ factors }` (kind, id, createdAt)
- * for a script. Signed-out visitors go to the sign-in page (a script gets 401).
- */
-export async function managePageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  const signedIn = await signedInUser(ctx, req);
-  const page = (req.headers.get("accept") ?? "").includes("text/html");
-  if (!signedIn) {
-    return page
-      ? { redirect: signInPageUrl(ctx, { callbackUrl: req.url.href }) }
-      : { status: 401, body: { error: "NotSignedIn", message: "Sign in first." }, headers: { ...noStore } };
-  }
-  if (!page) return { body: { factors: await listFactors(ctx, signedIn.user.id) }, headers: { ...noStore } };
-  return renderManagePage(ctx, req, signedIn.user);
 }

@@ -220,6 +220,10 @@ export interface Messages {
   signInForgotPassword: string;
   /** Sign-in page after a password reset (`?reset=1`). */
   signInPasswordChanged: string;
+  /** Sign-in page: label of a `Password()` form's password field (the app set no labels of its own). */
+  signInPasswordLabel: string;
+  /** Sign-in page: the button of a `Password()` form (the app set no `name` of its own). */
+  signInPasswordSubmit: string;
   /** Label of a password field (sign-up). */
   passwordLabel: string;
   /** Label of the new password field (reset, change). */
@@ -322,6 +326,8 @@ export type PasswordMessageKey =
   | "signInCreateAccount"
   | "signInForgotPassword"
   | "signInPasswordChanged"
+  | "signInPasswordLabel"
+  | "signInPasswordSubmit"
   | "passwordLabel"
   | "passwordNewLabel"
   | "passwordCurrentLabel"

@@ -6,7 +6,7 @@
 import type { AdapterUser, Awaitable } from "../adapter.js";
 import type { Account, Profile, ProviderType, TokenEndpointResponse, User } from "./entities.js";
 import type { Theme } from "./theme.js";
-import type { ChosenLanguage } from "./language.js";
+import type { ChosenLanguage, MessageKey } from "./language.js";
 import { customFetch } from "../fetch.js";
 import { providerEndpoints, providerFlow } from "../symbols.js";
 import type {
@@ -206,6 +206,11 @@ export interface EmailConfig extends CommonProviderOptions {
 /** One input field of the credentials form. */
 export interface CredentialInput {
   label?: string;
+  /**
+   * A key of the language catalogue whose sentence the built-in sign-in page shows as the label,
+   * in the page's language, in place of `label` (which a custom page may still read).
+   */
+  labelKey?: MessageKey;
   type?: string;
   placeholder?: string;
   autocomplete?: string;

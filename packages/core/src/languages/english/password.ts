@@ -10,6 +10,8 @@ export const passwordEnglish: FeatureEnglish<PasswordMessageKey> = {
   signInCreateAccount: "Create an account",
   signInForgotPassword: "Forgot your password?",
   signInPasswordChanged: "Your password has been changed. Sign in with your new password.",
+  signInPasswordLabel: "Password",
+  signInPasswordSubmit: "Sign in with Password",
   passwordLabel: "Password",
   passwordNewLabel: "New password",
   passwordCurrentLabel: "Current password",
