@@ -9,7 +9,7 @@
 // that use passwords; their types belong to the unions here.
 import type { MissingEmailTransport, PasswordRuleError } from "./passwords/errors.js";
 // Likewise the second-factor endpoints' refusals live with `SecondFactors()`.
-import type { SecondFactorRefusalError } from "./second-factors/errors.js";
+import type { SecondFactorRefusalError } from "./second-factor-errors.js";
 
 /** The stable identifier of each error Latch raises. */
 export type ErrorType =

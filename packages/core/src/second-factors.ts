@@ -13,7 +13,7 @@ export type { EmailCodeMessage, FactorKind, SecondFactorsOption, SecondFactorsOp
 export {
   NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,
   SecondFactorNotEnrolled, SecondFactorRefusal, type SecondFactorRefusalError,
-} from "./second-factors/errors.js";
+} from "./second-factor-errors.js";
 
 /**
  * Turns on second factors (PROTOCOL §13): `POST <base>/second-factor/enrol`, `/confirm`,

@@ -25,8 +25,9 @@ const layers: readonly (readonly string[])[] = [
   ["providers"],
   ["security", "mail", "languages"],
   ["types"],
-  // passwords/: the password rules and their errors (whose types the error unions name).
-  ["crypto", "errors", "adapter", "symbols", "fetch", "passwords"],
+  // passwords/: the password rules and their errors; second-factor-errors.ts: the second-factor
+  // refusals (the error unions name the types of both).
+  ["crypto", "errors", "adapter", "symbols", "fetch", "passwords", "second-factor-errors"],
   // Code that runs in the browser, built on its own and shipped as text: it imports nothing.
   ["browser", "webauthn-script-source"],
 ];

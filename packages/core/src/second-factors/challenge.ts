@@ -18,7 +18,7 @@ import type { ResponseInternal } from "../types/response.js";
 import { renderChallengePage } from "./challenge-page.js";
 import { normalizeCode } from "./codes.js";
 import { sendEmailCode } from "./email-code.js";
-import { SecondFactorInvalid } from "./errors.js";
+import { SecondFactorInvalid } from "../second-factor-errors.js";
 import { listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";

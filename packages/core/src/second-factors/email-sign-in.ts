@@ -20,7 +20,7 @@ import { askVerificationRequest } from "../signin/verification-request.js";
 import type { Cookie, CookieOption } from "../types/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
 import { sendEmailCode } from "./email-code.js";
-import { SecondFactorInvalid } from "./errors.js";
+import { SecondFactorInvalid } from "../second-factor-errors.js";
 import { emailOffered, verifyEmailCode } from "./factors.js";
 import { renderEmailSignInPage } from "./email-sign-in-page.js";
 

@@ -21,7 +21,7 @@ import { signedInUser } from "./current-user.js";
 import {
   NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,
   SecondFactorNotEnrolled, SecondFactorRefusal,
-} from "./errors.js";
+} from "../second-factor-errors.js";
 import { listFactors, verifySecondFactor } from "./factors.js";
 import { renderManagePage, type ManageNotice } from "./manage-page.js";
 import { qrSvg } from "./qr.js";

@@ -4,7 +4,7 @@ import * as entry from "../second-factors.js";
 import {
   NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,
   SecondFactorNotEnrolled, SecondFactorRefusal,
-} from "./errors.js";
+} from "../second-factor-errors.js";
 
 const statuses = [
   [NotSignedIn, "NotSignedIn", 401],
