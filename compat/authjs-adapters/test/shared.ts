@@ -1,7 +1,7 @@
 import { newAccount, newAuthenticator, newSession, newUser, newVerificationToken, type TestDatabase } from "@latch/adapter-test";
 import type { Adapter } from "@latch/core/adapters";
 import { Auth, type AuthConfig } from "@latch/core";
-import { services, type SmtpTestServer } from "@latch/testing";
+import { handlerClient, services, type SmtpTestServer } from "@latch/testing";
 import pg from "pg";
 import { expect } from "vitest";
 
@@ -98,26 +98,7 @@ const form = { "content-type": "application/x-www-form-urlencoded" };
 
 /** A browser of one: cookies kept between requests to `Auth()`. */
 export function browser(config: AuthConfig) {
-  const jar = new Map<string, string>();
-  async function request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await Auth(new Request(new URL(path, origin), { ...init, headers }), config);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
-      if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
-  return {
-    jar,
-    request,
-    async csrf(): Promise<string> {
-      return ((await (await request("/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
-    },
-  };
+  return handlerClient((request) => Auth(request, config), { origin });
 }
 
 /** Asks for an email sign-in link for `email`, follows the link from the mail, and checks where it lands. */

@@ -7,7 +7,7 @@ import { Auth, type AuthConfig } from "@latch/core";
 import { hashPassword } from "@latch/core/passwords";
 import Password from "@latch/core/providers/password";
 import { migrate } from "@latch/pg";
-import { needService, services } from "@latch/testing";
+import { handlerClient, needService, services } from "@latch/testing";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -16,35 +16,14 @@ import { randomName } from "./readers.js";
 
 const origin = "http://localhost:3000";
 const schema = randomName();
-const form = { "content-type": "application/x-www-form-urlencoded" };
 
-/** A browser of one: cookies kept between requests to `Auth()`. */
+/** A browser of one, signing in with `Password()` on `Auth()` and out. */
 function browser(config: AuthConfig) {
-  const jar = new Map<string, string>();
-  async function request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await Auth(new Request(new URL(path, origin), { ...init, headers }), config);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
-      if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
-  const csrf = async () => ((await (await request("/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
+  const client = handlerClient((request) => Auth(request, config), { origin });
   return {
-    async signIn(email: string, password: string): Promise<Response> {
-      const body = new URLSearchParams({ csrfToken: await csrf(), callbackUrl: `${origin}/home`, email, password });
-      return request("/auth/callback/password", { method: "POST", headers: form, body });
-    },
-    async signOut(): Promise<Response> {
-      return request("/auth/signout", { method: "POST", headers: form, body: new URLSearchParams({ csrfToken: await csrf() }) });
-    },
-    async session(): Promise<unknown> {
-      return (await request("/auth/session")).json();
-    },
+    signIn: (email: string, password: string) => client.post("/auth/callback/password", { callbackUrl: `${origin}/home`, email, password }),
+    signOut: () => client.post("/auth/signout"),
+    session: client.session,
   };
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Auth, type AuthConfig } from "@latch/core";
 import { hashPassword, verifyPassword } from "@latch/core/passwords";
 import Password from "@latch/core/providers/password";
-import { needService, services } from "@latch/testing";
+import { handlerClient, needService, services } from "@latch/testing";
 import { Redis } from "ioredis";
 import { RedisAdapter } from "../src/adapter.js";
 import { keysFor } from "../src/keys.js";
@@ -16,30 +16,12 @@ const origin = "http://localhost:3000";
 const prefix = `latch-password-${randomUUID().slice(0, 8)}:`;
 const keys = keysFor(prefix);
 
-/** A browser of one: cookies kept between requests to `Auth()`. */
+/** A browser of one, signing in with `Password()` on `Auth()`. */
 function browser(config: AuthConfig) {
-  const jar = new Map<string, string>();
-  async function request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await Auth(new Request(new URL(path, origin), { ...init, headers }), config);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
-      if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
+  const client = handlerClient((request) => Auth(request, config), { origin });
   return {
-    async signIn(email: string, password: string): Promise<Response> {
-      const { csrfToken } = (await (await request("/auth/csrf")).json()) as { csrfToken: string };
-      const body = new URLSearchParams({ csrfToken, callbackUrl: `${origin}/home`, email, password });
-      return request("/auth/callback/password", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
-    },
-    async session(): Promise<unknown> {
-      return (await request("/auth/session")).json();
-    },
+    signIn: (email: string, password: string) => client.post("/auth/callback/password", { callbackUrl: `${origin}/home`, email, password }),
+    session: client.session,
   };
 }
 

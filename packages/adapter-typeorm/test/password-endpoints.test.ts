@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { Auth, type Adapter, type AuthConfig } from "@latch/core";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
-import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { handlerClient, needService, services, type SmtpTestServer, startSmtpServer } from "@latch/testing";
 import { createConnection } from "mysql2/promise";
 import { DataSource } from "typeorm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -26,29 +26,7 @@ afterAll(async () => {
 
 /** A browser of one: cookies kept between requests to `Auth()`. */
 function browser(config: AuthConfig) {
-  const jar = new Map<string, string>();
-  async function request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await Auth(new Request(new URL(path, origin), { ...init, headers }), config);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
-      if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
-  return {
-    request,
-    async post(path: string, fields: Record<string, string>): Promise<Response> {
-      const { csrfToken } = (await (await request("/auth/csrf")).json()) as { csrfToken: string };
-      return request(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken, ...fields }) });
-    },
-    async session(): Promise<unknown> {
-      return (await request("/auth/session")).json();
-    },
-  };
+  return handlerClient((request) => Auth(request, config), { origin });
 }
 
 async function link(to: string, path: string): Promise<URL> {

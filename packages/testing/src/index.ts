@@ -9,6 +9,7 @@ export * from "./openid-provider.js";
 export { attackerIssuer, tamperKinds, type TamperKind } from "./openid-provider-tamper.js";
 export { defaultAccount } from "./openid-provider-accounts.js";
 export * from "./browser.js";
+export * from "./handler-client.js";
 export { CookieJar, parseSetCookie } from "./cookie-jar.js";
 export * from "./smtp-server.js";
 export * from "./chromium.js";
