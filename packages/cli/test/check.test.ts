@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { appFolder, buildCli, latch } from "./run-cli.js";
+import { appFolder, buildCli, latch, repoRoot } from "./run-cli.js";
 
 beforeAll(buildCli, 180_000);
 
@@ -15,6 +15,14 @@ function app(files: Record<string, string>): string {
 }
 
 describe("latch check", () => {
+  test("the Express example app's config passes as it is run in production (exit 0)", async () => {
+    const result = await latch(["check"], join(repoRoot, "apps/example-express"), { AUTH_SECRET: goodSecret, AUTH_URL: "https://app.example.com", NODE_ENV: "production" });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("apps/example-express/src/auth.ts");
+    expect(result.stdout).toContain("No problem found.");
+  });
+
   test("a config that holds in production passes, with the callback URL to register", async () => {
     const dir = app({
       "auth.mjs": `import GitHub from "@latch/core/providers/github"
