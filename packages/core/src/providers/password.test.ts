@@ -14,8 +14,8 @@ describe("Password()", () => {
       hashParameters: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
     });
     expect(provider.credentials).toEqual({
-      email: { label: "Email", type: "email", autocomplete: "username", required: true },
-      password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
+      email: { label: "Email", labelKey: "signInEmailLabel", type: "email", autocomplete: "username", required: true },
+      password: { label: "Password", labelKey: "signInPasswordLabel", type: "password", autocomplete: "current-password", required: true },
     });
   });
 
