@@ -20,6 +20,13 @@ let db: PGlite;
 let adapter: ReturnType<typeof PostgresAdapter>;
 const logs: string[] = [];
 
+/** A logged error as its message and the check its cause names (`[check=challenge]`). */
+function logText(value: unknown): string {
+  if (!(value instanceof Error)) return String(value);
+  const cause = value.cause as { check?: unknown } | undefined;
+  return `${value.message}${cause?.check ? ` [check=${String(cause.check)}]` : ""}`;
+}
+
 function config(overrides: Partial<AuthConfig> = {}, passkey: Parameters<typeof Passkey>[0] = {}): AuthConfig {
   return {
     secret,
@@ -27,7 +34,7 @@ function config(overrides: Partial<AuthConfig> = {}, passkey: Parameters<typeof 
     adapter,
     providers: [Passkey(passkey)],
     experimental: { enableWebAuthn: true },
-    logger: { error: (code, ...rest) => void logs.push(`${code} ${rest.map((r) => (r instanceof Error ? r.message : String(r))).join(" ")}`), warn: () => {}, debug: () => {} },
+    logger: { error: (code, ...rest) => void logs.push(`${code} ${rest.map(logText).join(" ")}`), warn: () => {}, debug: () => {} },
     ...overrides,
   };
 }
@@ -161,7 +168,7 @@ describe("registration", () => {
     const credential = await SoftwareCredential.create(o.user.id);
     expect(await callback(jar, "register", await credential.register(ceremony, twist))).toEqual({ error: "WebAuthnVerificationError", signedIn: false });
     expect(await counts()).toEqual(none);
-    expect(logs.join("\n")).toMatch(/WebAuthnVerificationError The registration response did not verify: /);
+    expect(logs.join("\n")).toMatch(/WebAuthnVerificationError The registration response did not verify: .*\[check=registration\]/);
   });
 
   test("user verification is required only when the provider asks for it", async () => {
@@ -202,7 +209,12 @@ describe("registration", () => {
 describe("authentication", () => {
   test("signs the credential's user in and moves the stored counter", async () => {
     const { credential, userId } = await registered();
-    expect(await signIn(credential)).toEqual({ error: null, signedIn: true });
+    const jar = new Jar();
+    const { ceremony } = await options(jar, "");
+    expect(jar.values.has("authjs.challenge")).toBe(true);
+    expect(await callback(jar, "authenticate", await credential.assert(ceremony))).toEqual({ error: null, signedIn: true });
+    // The spent challenge's cookie is deleted with the answer.
+    expect(jar.values.has("authjs.challenge")).toBe(false);
     const { rows } = await db.query<any>(`SELECT counter::int AS counter FROM authenticators`);
     expect(rows).toEqual([{ counter: 1 }]);
     const { rows: sessions } = await db.query<any>(`SELECT "userId" FROM sessions`);
@@ -233,7 +245,8 @@ describe("authentication", () => {
     expect(await signIn(credential, twist)).toEqual({ error: "WebAuthnVerificationError", signedIn: false });
     expect(await counts()).toEqual(before.counts);
     expect((await db.query(`SELECT * FROM authenticators`)).rows).toEqual(before.rows);
-    expect(logs.join("\n")).toContain(message);
+    expect(logs.join("\n")).toContain(`${message}`);
+    expect(logs.join("\n")).toContain("[check=authentication]");
   });
 
   test("user verification is required only when the provider asks for it", async () => {
@@ -298,7 +311,7 @@ describe("the challenge", () => {
     expect(await callback(jar, "authenticate", answer)).toEqual({ error: null, signedIn: true });
     logs.length = 0;
     expect(await callback(copy, "authenticate", answer)).toEqual({ error: "WebAuthnVerificationError", signedIn: false });
-    expect(logs.join("\n")).toContain("The WebAuthn challenge was already used or has expired: ask for new options.");
+    expect(logs.join("\n")).toContain("The WebAuthn challenge was already used or has expired: ask for new options. [check=challenge]");
   });
 
   test("an expired record is refused even with a fresh cookie", async () => {
@@ -340,7 +353,7 @@ describe("the challenge", () => {
     let { ceremony } = await options(jar, "", two);
     jar.values.delete("authjs.challenge");
     expect(await callback(jar, "authenticate", await credential.assert(ceremony), two)).toMatchObject({ signedIn: false });
-    expect(logs.join("\n")).toContain("The WebAuthn challenge cookie is missing: ask for new options.");
+    expect(logs.join("\n")).toContain("The WebAuthn challenge cookie is missing: ask for new options. [check=challenge]");
 
     jar = new Jar();
     ({ ceremony } = await options(jar, "", two));
