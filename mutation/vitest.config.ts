@@ -19,6 +19,8 @@ export default defineConfig({
     // One worker keeps the modules it loaded from one mutant's run to the next (a mutant is
     // switched on at run time): only each suite's own setup runs again, not the whole import.
     isolate: false,
+    // The OAuth suites share their harness's log lines: each test starts without the others'.
+    setupFiles: only?.some((glob) => glob.includes("test/oauth/")) ? ["mutation/oauth-logs.setup.ts"] : [],
     include: only ?? [
       "packages/core/test/*.test.ts",
       "packages/core/test/mutation-*/*.test.ts",
