@@ -58,7 +58,7 @@ export async function toAuthRequest(event: EventRequest, origin: string): Promis
   const method = request.method.toUpperCase();
   const url = urlOf(event, origin);
   const headers = new Headers(request.headers);
-  if (method !== "POST") return handOffClientAddress(event, new Request(url, { method: method === "HEAD" ? "HEAD" : method === "GET" ? "GET" : method, headers }));
+  if (method !== "POST") return handOffClientAddress(event, new Request(url, { method, headers }));
   const body = new Uint8Array(await request.arrayBuffer());
   if (body.byteLength > maxBody) throw new InvalidRequest("The request body is too large.", 413);
   headers.delete("content-length");
