@@ -5,9 +5,9 @@
  * delivery is tested in `../email/`).
  */
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import pg from "pg";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { beforeEach, describe, expect, test } from "vitest";
+import { migratedSchemaPool } from "../postgres-schema.js";
+import { PostgresAdapter } from "@latch/pg";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import type { Adapter, AuthConfig } from "@latch/core";
 import { needService, services } from "@latch/testing";
@@ -15,25 +15,16 @@ import { resolveConfig } from "../../src/config/resolve.js";
 import { emailFlow } from "../../src/flows/email/index.js";
 import type { AuthRequest } from "../../src/http/request.js";
 
-const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
 const origin = "http://localhost:3000";
 const secret = "email-flow-secret-0123456789abcdefghijk";
 const sha = (token: string, key: string) => createHash("sha256").update(`${token}${key}`).digest("hex");
 
 describe.runIf(await needService(services.postgres))("email flow on PostgreSQL", () => {
-  const pool = new pg.Pool({ host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", max: 2, options: `-c search_path=${schema}` });
+  const pool = migratedSchemaPool();
   const adapter = PostgresAdapter(pool);
   let sent: Record<string, unknown>[] = [];
   let errors: string[] = [];
 
-  beforeAll(async () => {
-    await pool.query(`CREATE SCHEMA ${schema}`);
-    await migrate(pool);
-  });
-  afterAll(async () => {
-    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-    await pool.end();
-  });
   beforeEach(async () => {
     await pool.query(`DELETE FROM verification_token`);
     await pool.query(`DELETE FROM users`);

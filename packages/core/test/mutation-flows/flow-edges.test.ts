@@ -4,9 +4,9 @@
  * authorization has no params, and a form-posted user with a name only. PostgreSQL where a token
  * must be stored.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import pg from "pg";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { migratedSchemaPool } from "../postgres-schema.js";
+import { PostgresAdapter } from "@latch/pg";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import type { AuthConfig } from "@latch/core";
@@ -81,17 +81,8 @@ describe("without a database", () => {
 });
 
 describe.runIf(await needService(services.postgres))("with PostgreSQL", () => {
-  const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
-  const pool = new pg.Pool({ host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", max: 2, options: `-c search_path=${schema}` });
+  const pool = migratedSchemaPool();
   const sent: { url: string; expires: Date }[] = [];
-  beforeAll(async () => {
-    await pool.query(`CREATE SCHEMA ${schema}`);
-    await migrate(pool);
-  });
-  afterAll(async () => {
-    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-    await pool.end();
-  });
   const setup = (send: (p: { url: string; expires: Date }) => void = (p) => void sent.push(p)) => {
     const ctx = resolveConfig({ secret, trustHost: true, adapter: PostgresAdapter(pool), providers: [Nodemailer({ sendVerificationRequest: send as never })] } as AuthConfig, new URL(origin));
     return { ctx, provider: ctx.providers.find((p) => p.id === "nodemailer")! as never };

@@ -3,9 +3,9 @@
  * context resolved from a real config) on the real PostgreSQL (`@latch/pg`, a schema of this
  * file's own). Each case starts from rows written with SQL and reads the outcome back with SQL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import pg from "pg";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { beforeEach, describe, expect, test } from "vitest";
+import { migratedSchemaPool } from "../postgres-schema.js";
+import { PostgresAdapter } from "@latch/pg";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import { encode } from "@latch/core/jwt";
@@ -17,26 +17,17 @@ import { completeSignIn, type VerifiedSignIn } from "../../src/signin/complete.j
 import { storeNewAuthenticator } from "../../src/signin/link-authenticator.js";
 import type { Cookie } from "../../src/types/cookies.js";
 
-const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
 const origin = "http://localhost:3000";
 const secret = "complete-sign-in-secret-0123456789abcdef";
 const cookieName = "authjs.session-token";
 const home = `${origin}/home`;
 
 describe.runIf(await needService(services.postgres))("completing a sign-in on PostgreSQL", () => {
-  const pool = new pg.Pool({ host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", max: 2, options: `-c search_path=${schema}` });
+  const pool = migratedSchemaPool();
   const adapter = PostgresAdapter(pool);
   let events: [string, Record<string, unknown>][] = [];
   let errors: string[] = [];
 
-  beforeAll(async () => {
-    await pool.query(`CREATE SCHEMA ${schema}`);
-    await migrate(pool);
-  });
-  afterAll(async () => {
-    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-    await pool.end();
-  });
   beforeEach(async () => {
     await pool.query(`TRUNCATE users CASCADE`);
     events = [];

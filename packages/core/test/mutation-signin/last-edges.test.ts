@@ -3,9 +3,9 @@
  * address link whose account's owner appears a moment later, and an email sign-up whose user
  * cannot be written. Real config resolution on the real PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import pg from "pg";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { describe, expect, test } from "vitest";
+import { migratedSchemaPool } from "../postgres-schema.js";
+import { PostgresAdapter } from "@latch/pg";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import type { Adapter, AuthConfig } from "@latch/core";
 import { needService, services } from "@latch/testing";
@@ -24,17 +24,8 @@ test("addresses are compared in lower case: ß and ss are different addresses", 
 });
 
 describe.runIf(await needService(services.postgres))("last edges on PostgreSQL", () => {
-  const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
-  const pool = new pg.Pool({ host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", max: 2, options: `-c search_path=${schema}` });
+  const pool = migratedSchemaPool();
   const adapter = PostgresAdapter(pool);
-  beforeAll(async () => {
-    await pool.query(`CREATE SCHEMA ${schema}`);
-    await migrate(pool);
-  });
-  afterAll(async () => {
-    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-    await pool.end();
-  });
   const setup = (a: Adapter = adapter) =>
     resolveConfig({
       secret: "last-edges-secret-0123456789abcdefghijk",

@@ -3,9 +3,9 @@
  * lets "another instance" write the winner first), linking policies without their optional
  * parts, and sign-ins without an adapter. Real config resolution on the real PostgreSQL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import pg from "pg";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { beforeEach, describe, expect, test } from "vitest";
+import { migratedSchemaPool } from "../postgres-schema.js";
+import { PostgresAdapter } from "@latch/pg";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import { decode } from "@latch/core/jwt";
@@ -17,7 +17,6 @@ import { completeSignIn, type VerifiedSignIn } from "../../src/signin/complete.j
 import { linkAccountUser } from "../../src/signin/link-user.js";
 import type { Cookie } from "../../src/types/cookies.js";
 
-const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
 const origin = "http://localhost:3000";
 const secret = "races-policies-secret-0123456789abcdefg";
 const cookieName = "authjs.session-token";
@@ -27,16 +26,8 @@ const request: AuthRequest = { url, method: "GET", action: "callback", providerI
 const subOf = async (cookies: Cookie[] | undefined) => ((await decode({ token: cookies!.find((c) => c.name === cookieName)!.value, secret, salt: cookieName })) as { sub?: string }).sub;
 
 describe.runIf(await needService(services.postgres))("races and policies on PostgreSQL", () => {
-  const pool = new pg.Pool({ host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", max: 2, options: `-c search_path=${schema}` });
+  const pool = migratedSchemaPool();
   const adapter = PostgresAdapter(pool);
-  beforeAll(async () => {
-    await pool.query(`CREATE SCHEMA ${schema}`);
-    await migrate(pool);
-  });
-  afterAll(async () => {
-    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-    await pool.end();
-  });
   beforeEach(async () => {
     await pool.query(`TRUNCATE users CASCADE`);
   });

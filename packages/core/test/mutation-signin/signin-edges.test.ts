@@ -4,9 +4,9 @@
  * without the optional methods, and the bound on a looping adapter. Real config resolution on the
  * real PostgreSQL (`@latch/pg`); adapters lacking a method are the real one with it left out.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import pg from "pg";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { beforeEach, describe, expect, test } from "vitest";
+import { migratedSchemaPool } from "../postgres-schema.js";
+import { PostgresAdapter } from "@latch/pg";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import { encode } from "@latch/core/jwt";
@@ -18,7 +18,6 @@ import { completeSignIn, type VerifiedSignIn } from "../../src/signin/complete.j
 import { endUnprovenAccess, sameAddress } from "../../src/signin/end-unproven-access.js";
 import { storeNewAuthenticator } from "../../src/signin/link-authenticator.js";
 
-const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
 const origin = "http://localhost:3000";
 const secret = "signin-edges-secret-0123456789abcdefghij";
 const cookieName = "authjs.session-token";
@@ -35,19 +34,11 @@ test("sameAddress compares two non-empty strings as addresses", () => {
 });
 
 describe.runIf(await needService(services.postgres))("sign-in edges on PostgreSQL", () => {
-  const pool = new pg.Pool({ host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", max: 4, options: `-c search_path=${schema}` });
+  const pool = migratedSchemaPool(4);
   const adapter = PostgresAdapter(pool);
   let events: [string, Record<string, unknown>][] = [];
   let errors: unknown[][] = [];
 
-  beforeAll(async () => {
-    await pool.query(`CREATE SCHEMA ${schema}`);
-    await migrate(pool);
-  });
-  afterAll(async () => {
-    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-    await pool.end();
-  });
   beforeEach(async () => {
     await pool.query(`TRUNCATE users CASCADE`);
     events = [];
