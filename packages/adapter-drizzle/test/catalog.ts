@@ -2,7 +2,7 @@
  * What a database's catalog says of Latch's tables, per engine, in a form two databases can be
  * compared by: columns (type, nullability, default, generation), primary keys, unique and other
  * indexes, foreign keys with their actions. `latch_migrations` (Latch's record of what ran) is left
- * out: it is not one of the tables.
+ * out: it is not one of the tables; so is drizzle-kit's own record, `__drizzle_migrations`.
  */
 import type Database from "better-sqlite3";
 import type { Connection } from "mysql2/promise";
@@ -72,7 +72,9 @@ function bareCondition(sql: string | null, table: string): string | null {
  * likewise have no name in SQLite's catalog.
  */
 export function sqliteCatalog(db: Database.Database): unknown {
-  const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> ? ORDER BY name`).all(bookkeeping) as { name: string }[]).map(
+  const tables = (
+    db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN (?, '__drizzle_migrations') ORDER BY name`).all(bookkeeping) as { name: string }[]
+  ).map(
     (row) => row.name,
   );
   return Object.fromEntries(

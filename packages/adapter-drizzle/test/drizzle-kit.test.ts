@@ -4,9 +4,13 @@
  * catalogs compared), and those tables serve Latch: rows written by @latch/drizzle are read by
  * @latch/pg or @latch/typeorm and the reverse, and an email is unique unless it is empty.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { migrate as migratePg, PostgresAdapter } from "@latch/pg";
 import { needService, services } from "@latch/testing";
 import { defaultEntities, migrate as migrateTypeorm, TypeORMAdapter } from "@latch/typeorm";
@@ -34,6 +38,8 @@ import { sqliteTables } from "../src/sqlite-schema.js";
 import { mysqlCatalog, pgCatalog, sqliteCatalog } from "./catalog.js";
 import { writtenByOneReadByOther } from "./cross.js";
 import { randomName } from "./readers.js";
+
+const run = promisify(execFile);
 
 /** Users without an email ("") may be many; a real address belongs to one user. */
 async function emailUniqueUnlessEmpty(adapter: Adapter): Promise<void> {
@@ -145,6 +151,25 @@ describe("drizzle-kit on sqliteTables (SQLite, two temporary files)", () => {
     try {
       expect(sqliteCatalog(kit)).toEqual(sqliteCatalog(latch));
     } finally {
+      latch.close();
+    }
+  });
+  test("drizzle-kit's command (generate, then migrate) on a schema file of the app's that re-exports the tables makes the same tables", async () => {
+    const app = mkdtempSync(join(folder, "app-"));
+    const source = fileURLToPath(new URL("../src/index.ts", import.meta.url));
+    const tables = Object.keys(sqliteTables).map((key) => `sqlite${key[0]!.toUpperCase()}${key.slice(1)}`);
+    writeFileSync(join(app, "schema.ts"), `export { ${tables.join(", ")} } from ${JSON.stringify(source)};\n`);
+    const database = join(app, "app.db");
+    writeFileSync(join(app, "drizzle.config.mjs"), `export default ${JSON.stringify({ dialect: "sqlite", schema: "./schema.ts", out: "./drizzle", dbCredentials: { url: database } })};\n`);
+    // The package's `bin` (not in its exports), beside its main module.
+    const bin = join(dirname(createRequire(import.meta.url).resolve("drizzle-kit")), "bin.cjs");
+    for (const command of ["generate", "migrate"]) await run(process.execPath, [bin, command, "--config", "drizzle.config.mjs"], { cwd: app, timeout: 60_000 });
+    const made = new Database(database, { readonly: true });
+    const latch = new Database(latchFile, { readonly: true });
+    try {
+      expect(sqliteCatalog(made)).toEqual(sqliteCatalog(latch));
+    } finally {
+      made.close();
       latch.close();
     }
   });
