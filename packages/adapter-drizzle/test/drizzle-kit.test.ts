@@ -41,9 +41,15 @@ import { randomName } from "./readers.js";
 
 const run = promisify(execFile);
 
-/** Users without an email ("") may be many; a real address belongs to one user. */
-async function emailUniqueUnlessEmpty(adapter: Adapter): Promise<void> {
-  const user = (email: string) => adapter.createUser!({ id: crypto.randomUUID(), name: null, email, emailVerified: null, image: null });
+/**
+ * The tables serve Latch: rows written by @latch/drizzle are read by `other` (the SQL adapter of
+ * the migrations) and the reverse; users without an email ("") may be many, a real address
+ * belongs to one user.
+ */
+async function servesLatch(drizzleAdapter: Adapter, other: Adapter): Promise<void> {
+  await writtenByOneReadByOther(drizzleAdapter, other);
+  await writtenByOneReadByOther(other, drizzleAdapter);
+  const user = (email: string) => drizzleAdapter.createUser!({ id: crypto.randomUUID(), name: null, email, emailVerified: null, image: null });
   await user("");
   await user("");
   const address = `${randomName()}@example.com`;
@@ -79,10 +85,7 @@ describe.runIf(await needService(services.postgres))("drizzle-kit on pgTables (P
     expect(await pgCatalog(kitPool)).toEqual(await pgCatalog(latchPool));
   });
   test("on them, rows written by @latch/drizzle are read by @latch/pg, and the reverse", async () => {
-    const drizzleAdapter = DrizzleAdapter(drizzlePg({ client: kitPool }));
-    await writtenByOneReadByOther(drizzleAdapter, PostgresAdapter(kitPool));
-    await writtenByOneReadByOther(PostgresAdapter(kitPool), drizzleAdapter);
-    await emailUniqueUnlessEmpty(drizzleAdapter);
+    await servesLatch(DrizzleAdapter(drizzlePg({ client: kitPool })), PostgresAdapter(kitPool));
   });
 });
 
@@ -119,11 +122,8 @@ describe.runIf(await needService(services.mariadb))("drizzle-kit on mysqlTables 
     expect(await mysqlCatalog(kit)).toEqual(await mysqlCatalog(latch));
   });
   test("on them, rows written by @latch/drizzle are read by @latch/typeorm, and the reverse", async () => {
-    const drizzleAdapter = DrizzleAdapter(drizzleMysql({ client: kit }));
     await kitSource.initialize();
-    await writtenByOneReadByOther(drizzleAdapter, TypeORMAdapter(kitSource));
-    await writtenByOneReadByOther(TypeORMAdapter(kitSource), drizzleAdapter);
-    await emailUniqueUnlessEmpty(drizzleAdapter);
+    await servesLatch(DrizzleAdapter(drizzleMysql({ client: kit })), TypeORMAdapter(kitSource));
   });
 });
 
@@ -174,10 +174,7 @@ describe("drizzle-kit on sqliteTables (SQLite, two temporary files)", () => {
     }
   });
   test("on them, rows written by @latch/drizzle are read by @latch/typeorm, and the reverse", async () => {
-    const drizzleAdapter = DrizzleAdapter(drizzleSqlite({ client: kit }));
     await kitSource.initialize();
-    await writtenByOneReadByOther(drizzleAdapter, TypeORMAdapter(kitSource));
-    await writtenByOneReadByOther(TypeORMAdapter(kitSource), drizzleAdapter);
-    await emailUniqueUnlessEmpty(drizzleAdapter);
+    await servesLatch(DrizzleAdapter(drizzleSqlite({ client: kit })), TypeORMAdapter(kitSource));
   });
 });
