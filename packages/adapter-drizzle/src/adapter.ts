@@ -117,7 +117,9 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     });
   }
 
-  const userById = (id: string) => first(db.select().from(users).where(eq(users.id, id)));
+  // A user as read: every column but those the database generates (MariaDB's `email_key`).
+  const userFields = Object.fromEntries(Object.entries(getTableColumns(users) as Record<string, Loose>).filter(([, column]) => !column.generated));
+  const userById = (id: string) => first(db.select(userFields).from(users).where(eq(users.id, id)));
   const accountByKey = (provider: string, providerAccountId: string) =>
     first(db.select().from(accounts).where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))));
   const sessionByToken = (sessionToken: string) => first(db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)));
@@ -148,14 +150,14 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     async getUserByEmail(email) {
       // "" is how a user without an email is stored: it names nobody.
       if (!email) return null;
-      const row = await first(db.select().from(users).where(eq(users.email, email)));
+      const row = await first(db.select(userFields).from(users).where(eq(users.email, email)));
       return row && toUser(row);
     },
 
     async getUserByAccount({ provider, providerAccountId }) {
       const row = await first(
         db
-          .select({ user: users })
+          .select({ user: userFields })
           .from(accounts)
           .innerJoin(users, eq(users.id, accounts.userId))
           .where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))),
@@ -211,7 +213,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       // One query: the session, its user and whether a refresh of one of the user's accounts was refused.
       const row = await first(
         db
-          .select({ session: sessions, user: users, refreshError: refreshErrorOfUser })
+          .select({ session: sessions, user: userFields, refreshError: refreshErrorOfUser })
           .from(sessions)
           .innerJoin(users, eq(users.id, sessions.userId))
           .where(eq(sessions.sessionToken, sessionToken)),

@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** A `userId` referencing `users.id`, gone with the user, under PostgreSQL's default constraint name (`<table>_userId_fkey`). */
+const cascadeToUser = (table: string, column: Parameters<typeof foreignKey>[0]["columns"][0]) =>
+  foreignKey({ name: `${table}_userId_fkey`, columns: [column], foreignColumns: [pgUsers.id] }).onDelete("cascade");
 
 /** `users`: the table of @latch/pg (migrations 1–2). */
 export const pgUsers = pgTable("users", {
@@ -15,9 +19,7 @@ export const pgUsers = pgTable("users", {
 /** `accounts`: the table of @latch/pg, with the refresh lease and refusal columns (migrations 4–5). */
 export const pgAccounts = pgTable("accounts", {
   id: serial("id").primaryKey(),
-  userId: text("userId")
-    .notNull()
-    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  userId: text("userId").notNull(),
   type: text("type").notNull(),
   provider: text("provider").notNull(),
   providerAccountId: text("providerAccountId").notNull(),
@@ -34,21 +36,24 @@ export const pgAccounts = pgTable("accounts", {
 }, (table) => [
   uniqueIndex("accounts_provider_account_key").on(table.provider, table.providerAccountId),
   index("accounts_user_idx").on(table.userId),
+  cascadeToUser("accounts", table.userId),
 ]);
 
 /** `sessions`: the table of @latch/pg, with the session details (migration 3); the serial id is the session's opaque id. */
 export const pgSessions = pgTable("sessions", {
   id: serial("id").primaryKey(),
-  userId: text("userId")
-    .notNull()
-    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  userId: text("userId").notNull(),
   expires: at("expires").notNull(),
   sessionToken: text("sessionToken").notNull(),
   createdAt: at("createdAt"),
   lastSeenAt: at("lastSeenAt"),
   userAgent: text("userAgent"),
   ip: text("ip"),
-}, (table) => [uniqueIndex("sessions_token_key").on(table.sessionToken), index("sessions_user_idx").on(table.userId)]);
+}, (table) => [
+  uniqueIndex("sessions_token_key").on(table.sessionToken),
+  index("sessions_user_idx").on(table.userId),
+  cascadeToUser("sessions", table.userId),
+]);
 
 /** `verification_token`: the table of @latch/pg (and of Auth.js's PostgreSQL adapter). */
 export const pgVerificationTokens = pgTable(
@@ -58,38 +63,32 @@ export const pgVerificationTokens = pgTable(
     expires: at("expires").notNull(),
     token: text("token").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.identifier, table.token] })],
+  (table) => [primaryKey({ name: "verification_token_pkey", columns: [table.identifier, table.token] })],
 );
 
 /** `authenticators`: WebAuthn credentials, the table of @latch/pg. */
 export const pgAuthenticators = pgTable("authenticators", {
   credentialID: text("credentialID").primaryKey(),
-  userId: text("userId")
-    .notNull()
-    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  userId: text("userId").notNull(),
   providerAccountId: text("providerAccountId").notNull(),
   credentialPublicKey: text("credentialPublicKey").notNull(),
   counter: bigint("counter", { mode: "number" }).notNull(),
   credentialDeviceType: text("credentialDeviceType").notNull(),
   credentialBackedUp: boolean("credentialBackedUp").notNull(),
   transports: text("transports"),
-}, (table) => [index("authenticators_user_idx").on(table.userId)]);
+}, (table) => [index("authenticators_user_idx").on(table.userId), cascadeToUser("authenticators", table.userId)]);
 
 /** `passwords`: one Argon2id hash per user (migration 6). */
 export const pgPasswords = pgTable("passwords", {
-  userId: text("userId")
-    .primaryKey()
-    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  userId: text("userId").primaryKey(),
   hash: text("hash").notNull(),
   updatedAt: at("updatedAt").notNull(),
-});
+}, (table) => [cascadeToUser("passwords", table.userId)]);
 
 /** `second_factors`: TOTP factors, backup and email codes (migration 7). */
 export const pgSecondFactors = pgTable("second_factors", {
   id: text("id").primaryKey(),
-  userId: text("userId")
-    .notNull()
-    .references(() => pgUsers.id, { onDelete: "cascade" }),
+  userId: text("userId").notNull(),
   kind: text("kind").notNull(),
   secret: text("secret").notNull(),
   lastUsedStep: bigint("lastUsedStep", { mode: "number" }),
@@ -97,7 +96,7 @@ export const pgSecondFactors = pgTable("second_factors", {
   confirmedAt: at("confirmedAt"),
   expires: at("expires"),
   createdAt: at("createdAt").notNull(),
-}, (table) => [index("second_factors_user").on(table.userId, table.kind)]);
+}, (table) => [index("second_factors_user").on(table.userId, table.kind), cascadeToUser("second_factors", table.userId)]);
 
 /**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's

@@ -12,6 +12,13 @@ const utcDatetime = customType<{ data: Date; driverData: string }>({
 });
 
 const at = (name: string) => utcDatetime(name);
+
+/** A `boolean` column holding 0 or 1, as TypeORM declares it on SQLite (NUMERIC affinity, not INTEGER). */
+const flag = customType<{ data: boolean; driverData: number }>({
+  dataType: () => "boolean",
+  toDriver: (value) => (value ? 1 : 0),
+  fromDriver: (value) => Number(value) === 1,
+});
 const uuid = (name: string) =>
   text(name)
     .primaryKey()
@@ -86,7 +93,7 @@ export const sqliteAuthenticators = sqliteTable("authenticators", {
   credentialPublicKey: text("credentialPublicKey").notNull(),
   counter: integer("counter").notNull(),
   credentialDeviceType: text("credentialDeviceType").notNull(),
-  credentialBackedUp: integer("credentialBackedUp", { mode: "boolean" }).notNull(),
+  credentialBackedUp: flag("credentialBackedUp").notNull(),
   transports: text("transports"),
 }, (table) => [index("IDX_1d5625123057c56b97b3b06d36").on(table.userId)]);
 

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { exitCodes, UsageError, type ExitCode } from "../exit-codes.js";
 import type { Io } from "../output.js";
+import { drizzleTarget } from "./drizzle.js";
 import { pgTarget } from "./pg.js";
 import { typeormTarget } from "./typeorm.js";
 import type { MigrationState, MigrationTarget } from "./types.js";
@@ -12,14 +13,18 @@ const kinds: Record<MigrationState["kind"], string> = {
   authjs: "an Auth.js schema (integer user ids): apply upgrades it in place, keeping every row",
 };
 
-function target(values: { url?: string; pglite?: string; schema?: string; typeorm?: string }, env: NodeJS.ProcessEnv): Promise<MigrationTarget> {
+function target(values: { url?: string; pglite?: string; schema?: string; typeorm?: string; drizzle?: string }, env: NodeJS.ProcessEnv): Promise<MigrationTarget> {
   const url = values.url ?? env.DATABASE_URL;
+  if (values.drizzle !== undefined) {
+    if (values.typeorm !== undefined) throw new UsageError("Name one adapter: --drizzle or --typeorm.");
+    return drizzleTarget({ dialect: values.drizzle, url, pglite: values.pglite, schema: values.schema });
+  }
   if (values.typeorm !== undefined) {
     if (!url) throw new UsageError("--typeorm needs --url (or DATABASE_URL); for SQLite, the database file.");
     return typeormTarget({ engine: values.typeorm, url, schema: values.schema });
   }
   if (values.pglite !== undefined) return pgTarget({ pglite: values.pglite, schema: values.schema });
-  if (!url) throw new UsageError("Name the database: --url <postgres://…> (or DATABASE_URL), --pglite <dir>, or --typeorm <engine> --url <…>.");
+  if (!url) throw new UsageError("Name the database: --url <postgres://…> (or DATABASE_URL), --pglite <dir>, --typeorm <engine> --url <…>, or --drizzle <dialect> --url <…>.");
   return pgTarget({ url, schema: values.schema });
 }
 
@@ -54,11 +59,11 @@ function printStatus(state: MigrationState, io: Io): void {
   io.out.line(state.pending.length ? `${state.pending.length} pending: run \`latch migrate apply\`.` : "Up to date.");
 }
 
-/** `latch migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url>] [--schema <name>]` */
+/** `latch migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url>] [--schema <name>]` */
 export async function migrateCommand(args: string[], io: Io): Promise<ExitCode> {
   const { values, positionals } = parseArgs({
     args,
-    options: { url: { type: "string" }, pglite: { type: "string" }, schema: { type: "string" }, typeorm: { type: "string" } },
+    options: { url: { type: "string" }, pglite: { type: "string" }, schema: { type: "string" }, typeorm: { type: "string" }, drizzle: { type: "string" } },
     allowPositionals: true,
     strict: true,
   });

@@ -1,0 +1,54 @@
+import { UsageError } from "../exit-codes.js";
+import { loadOptional } from "../load.js";
+import { pgTarget } from "./pg.js";
+import { typeormTarget } from "./typeorm.js";
+import type { MigrationTarget } from "./types.js";
+
+/**
+ * The dialects `--drizzle` names and whose migrations make the tables of `@latch/drizzle`'s
+ * schema for it: `pgTables` are `@latch/pg`'s tables, `mysqlTables` and `sqliteTables` are
+ * `@latch/typeorm`'s (its MariaDB and SQLite migrations). `postgresql` is drizzle-kit's name.
+ */
+const madeBy = { postgres: "@latch/pg", postgresql: "@latch/pg", mysql: "@latch/typeorm", mariadb: "@latch/typeorm", sqlite: "@latch/typeorm" } as const;
+
+/** A dialect `--drizzle` accepts. */
+export type DrizzleDialect = keyof typeof madeBy;
+
+/** Where a Drizzle app's database is: its dialect, a URL (a file for SQLite) or a PGlite folder, and on PostgreSQL a schema. */
+export interface DrizzleTargetOptions {
+  dialect: string;
+  url?: string;
+  pglite?: string;
+  schema?: string;
+}
+
+function isDialect(dialect: string): dialect is DrizzleDialect {
+  return Object.hasOwn(madeBy, dialect);
+}
+
+/**
+ * The database of an app on `@latch/drizzle`, migrated with the migrations whose tables its schema
+ * maps: `@latch/pg`'s on PostgreSQL (node-postgres or PGlite), `@latch/typeorm`'s on MySQL/MariaDB
+ * and SQLite, which then need `typeorm` and `@latch/typeorm` installed beside the app.
+ */
+export async function drizzleTarget({ dialect, url, pglite, schema }: DrizzleTargetOptions): Promise<MigrationTarget> {
+  if (!isDialect(dialect)) throw new UsageError(`--drizzle takes postgres (or postgresql), mysql, mariadb or sqlite, not "${dialect}".`);
+  const flag = `--drizzle ${dialect}`;
+  if (madeBy[dialect] === "@latch/pg") {
+    if (pglite !== undefined) return pgTarget({ pglite, schema });
+    if (!url) throw new UsageError(`${flag} needs --url <postgres://…> (or DATABASE_URL) or --pglite <dir>.`);
+    return pgTarget({ url, schema });
+  }
+  if (pglite !== undefined) throw new UsageError(`--pglite is a PostgreSQL database: use it with --drizzle postgres.`);
+  if (!url) throw new UsageError(`${flag} needs --url (or DATABASE_URL); for SQLite, the database file.`);
+  // Named here, so that a missing package is reported against the flag the user typed.
+  for (const name of ["typeorm", "reflect-metadata", madeBy[dialect]]) await loadOptional(name, `${flag} (the tables of ${madeBy[dialect]}'s migrations)`);
+  const target = await typeormTarget({ engine: dialect, url, schema });
+  return {
+    ...target,
+    async state() {
+      const state = await target.state();
+      return { ...state, target: `${state.target.replace(/^TypeORM /, "Drizzle ")} (${madeBy[dialect]}'s migrations)` };
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * `latch migrate --drizzle <dialect>`: the built binary makes the tables `@latch/drizzle`'s schema
+ * for that dialect maps, and `DrizzleAdapter` with the default schema then signs a user in on them.
+ */
+import { join } from "node:path";
+import type { Adapter } from "@latch/core/adapters";
+import { DrizzleAdapter } from "@latch/drizzle";
+import { migrations as pgMigrations } from "@latch/pg";
+import { needService, services } from "@latch/testing";
+import { migrations as typeormMigrations } from "@latch/typeorm";
+import Database from "better-sqlite3";
+import { drizzle as drizzleMysql } from "drizzle-orm/mysql2";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
+import pg from "pg";
+import { beforeAll, describe, expect, test } from "vitest";
+import { appFolder, buildCli, latch } from "./run-cli.js";
+
+beforeAll(buildCli, 180_000);
+
+const mariadbUp = await needService(services.mariadb);
+const postgresUp = await needService(services.postgres);
+
+const random = () => `latch_cli_${Math.random().toString(36).slice(2, 10)}`;
+
+/** The rows of a sign-in with an OAuth account, then what a later request reads; emails unique unless empty. */
+async function signIn(adapter: Adapter): Promise<void> {
+  const a = adapter as Required<Adapter>;
+  const email = `${random()}@example.com`;
+  const user = await a.createUser({ id: crypto.randomUUID(), name: "Ada", email, emailVerified: null, image: null });
+  await a.linkAccount({ userId: user.id, type: "oidc", provider: "github", providerAccountId: random(), access_token: "gho_x", token_type: "bearer" });
+  const session = await a.createSession({ sessionToken: random(), userId: user.id, expires: new Date(Date.UTC(2099, 0, 1)) });
+  expect((await a.getSessionAndUser(session.sessionToken))?.user).toEqual(user);
+  expect(await a.getUserByEmail(email)).toEqual(user);
+  const anonymous = () => a.createUser({ id: crypto.randomUUID(), name: null, email: "", emailVerified: null, image: null });
+  await anonymous();
+  await anonymous();
+  await expect(a.createUser({ id: crypto.randomUUID(), name: null, email, emailVerified: null, image: null })).rejects.toThrow();
+}
+
+/** plan, status, apply, status, apply: what each prints and exits with, for `list` (the dialect's migrations). */
+async function planApplyStatus(cli: (action: string) => ReturnType<typeof latch>, list: readonly { version: number; name: string }[], label: string): Promise<void> {
+  const plan = await cli("plan");
+  expect(plan.code).toBe(0);
+  expect(plan.stdout).toContain(label);
+  for (const migration of list) expect(plan.stdout).toContain(`-- migration ${migration.version}: ${migration.name}`);
+  expect((await cli("status")).code).toBe(1);
+  const apply = await cli("apply");
+  expect(apply.stderr).toBe("");
+  expect(apply.code).toBe(0);
+  const status = await cli("status");
+  expect(status.code).toBe(0);
+  expect(status.stdout.match(/applied {2}\d+/g)).toHaveLength(list.length);
+  expect((await cli("apply")).stdout).toContain("nothing to apply");
+}
+
+describe("latch migrate --drizzle", () => {
+  test("sqlite: @latch/typeorm's SQLite migrations, then DrizzleAdapter signs in on the file", async () => {
+    const dir = appFolder();
+    const file = join(dir, "app.db");
+    await planApplyStatus((action) => latch(["migrate", action, "--drizzle", "sqlite", "--url", file], dir), typeormMigrations.sqlite, "@latch/typeorm's migrations");
+    const client = new Database(file);
+    try {
+      await signIn(DrizzleAdapter(drizzleSqlite({ client })));
+    } finally {
+      client.close();
+    }
+  });
+
+  test.runIf(mariadbUp)("mysql: @latch/typeorm's MariaDB migrations (email_key included), then DrizzleAdapter signs in", async () => {
+    const name = random();
+    const mysql = await import("mysql2/promise");
+    const server = { host: services.mariadb.host, port: services.mariadb.port, user: "root" };
+    const admin = await mysql.createConnection(server);
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const dir = appFolder();
+      const url = `mysql://root@${services.mariadb.host}:${services.mariadb.port}/${name}`;
+      await planApplyStatus((action) => latch(["migrate", action, "--drizzle", "mysql", "--url", url], dir), typeormMigrations.mariadb, "Drizzle mysql");
+      const connection = await mysql.createConnection({ ...server, database: name });
+      try {
+        await signIn(DrizzleAdapter(drizzleMysql({ client: connection })));
+      } finally {
+        await connection.end();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE ${name}`);
+      await admin.end();
+    }
+  });
+
+  test.runIf(postgresUp)("postgresql (drizzle-kit's name): @latch/pg's migrations in a schema of its own, then DrizzleAdapter signs in", async () => {
+    const schema = random();
+    const url = `postgres://${process.env.PGUSER ?? "postgres"}@${services.postgres.host}:${services.postgres.port}/${process.env.PGDATABASE ?? "test"}`;
+    const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
+    await pool.query(`CREATE SCHEMA ${schema}`);
+    try {
+      const dir = appFolder();
+      await planApplyStatus((action) => latch(["migrate", action, "--drizzle", "postgresql", "--url", url, "--schema", schema], dir), pgMigrations, `schema "${schema}"`);
+      await signIn(DrizzleAdapter(drizzlePg({ client: pool })));
+    } finally {
+      await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+      await pool.end();
+    }
+  });
+
+  test("a dialect it does not know, two adapters, PGlite off PostgreSQL or no database: usage errors (exit 2)", async () => {
+    const dir = appFolder();
+    const runs = [
+      ["--drizzle", "oracle", "--url", "x"],
+      ["--drizzle", "sqlite", "--typeorm", "sqlite", "--url", "x"],
+      ["--drizzle", "mysql", "--pglite", join(dir, "data")],
+      ["--drizzle", "sqlite"],
+    ];
+    for (const args of runs) {
+      const result = await latch(["migrate", "status", ...args], dir);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr, args.join(" ")).toContain("--");
+    }
+  });
+});
