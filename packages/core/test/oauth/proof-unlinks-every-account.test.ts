@@ -154,7 +154,8 @@ describe("an adapter without listAccountsByUserId (@latch/pg on PGlite, the meth
 
   test("Latch warns, and refuses a second account at one provider for a user whose address is not proven", async () => {
     const email = `victim-${randomUUID().slice(0, 8)}@example.com`;
-    await opSignIn(createBrowser(), "fallback-owner", email, false);
+    const ownerBrowser = createBrowser();
+    await opSignIn(ownerBrowser, "fallback-owner", email, false);
     const unproven = (await adapter.getUserByEmail(email))!;
     expect(warnings).toContain("accounts-not-listed");
     const before = await db.counts();
@@ -165,6 +166,12 @@ describe("an adapter without listAccountsByUserId (@latch/pg on PGlite, the meth
     expect(await userOf("fallback-attacker")).toBeNull();
     expect(await db.counts()).toEqual(before);
     expect(await session(attacker, latch.origin)).toBeNull();
+    // Nor does the signed-in user link one on purpose.
+    op.setAccount({ sub: "fallback-work", email: `work-${email}`, email_verified: false, name: "work" });
+    op.signInAs("fallback-work");
+    const { url: started } = (await (await postJson(ownerBrowser, "link/op")).json()) as { url: string };
+    expect((await ownerBrowser.follow(started)).url.searchParams.get("error")).toBe("OAuthAccountNotLinked");
+    expect(await db.counts()).toEqual(before);
 
     // Once the address is proven, a second account there is linked as before.
     await opSignIn(createBrowser(), "fallback-owner", email, true);
