@@ -16,9 +16,9 @@ import { AccountLinks } from "@latch/core/accounts";
 import { PostgresAdapter } from "@latch/pg";
 import { RedisAdapter } from "@latch/redis";
 import { needService, services } from "@latch/testing";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { migratedSchemaPool } from "../postgres-schema.js";
+import { prefixedRedis } from "../redis-prefix.js";
 import { createBrowser, oidcProvider, pgliteAdapter, session, signIn, startLatch, startOpenIDProvider, type LatchServer, type OpenIDProvider, type TestBrowser } from "./harness.js";
 
 let op: OpenIDProvider;
@@ -186,12 +186,6 @@ describe.runIf(await needService(services.postgres))("PostgreSQL", () => {
 });
 
 describe.runIf(await needService(services.redis))("Redis", () => {
-  const prefix = `latch-proof-${randomUUID().slice(0, 8)}:`;
-  const redis = new Redis({ host: services.redis.host, port: services.redis.port, lazyConnect: true });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const { redis, prefix } = prefixedRedis("latch-proof");
   storeSuite(() => RedisAdapter(redis, { prefix }));
 });
