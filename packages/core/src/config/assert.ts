@@ -59,7 +59,7 @@ function warnAboutLinking(config: AuthConfig, logger: ReturnType<typeof staticCo
   if (!((adapter.getAccountByUserId || adapter.listAccountsByUserId) && adapter.unlinkAccount)) {
     logger.warn("unproven-accounts-kept", "The adapter lacks getAccountByUserId or unlinkAccount: OAuth accounts linked before an address is proven outlive the proof.");
   } else if (!adapter.listAccountsByUserId) {
-    logger.warn("accounts-not-listed", "The adapter lacks listAccountsByUserId: a user whose address is not proven gets at most one account per provider, and unlink/<id> sees one account per provider.");
+    logger.warn("accounts-not-listed", "The adapter lacks listAccountsByUserId: an unproven user gets one account per provider.");
   }
 }
 

@@ -20,7 +20,8 @@ function notLinked(account: Account, message: string) {
   return account.type === "webauthn" ? new AccountNotLinked(message) : new OAuthAccountNotLinked(message);
 }
 
-const secondAccountRefused = "The user's address is not proven and already has an account at this provider; the adapter cannot list accounts (listAccountsByUserId), so a second one is not linked.";
+// Without listAccountsByUserId the proof would reach only one account per provider.
+const secondAccountRefused = "The user's address is unproven and has an account at this provider.";
 
 async function createUserWithAccount(adapter: Required<Adapter>, ctx: Ctx, profileUser: User, account: Account, emailVerified: boolean): Promise<LinkedUser> {
   const email = profileUser.email ?? "";
