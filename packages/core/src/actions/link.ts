@@ -73,9 +73,8 @@ async function keepsAWayIn(ctx: AuthContext, adapter: Required<Adapter>, user: A
   const has = (type: string) => ctx.providers.some((p) => p.type === type);
   if (user.emailVerified && user.email && has("email")) return true;
   if (has("webauthn") && adapterHas(ctx.adapter, "listAuthenticatorsByUserId") && (await adapter.listAuthenticatorsByUserId(user.id)).length > 0) return true;
-  const configured = new Set(ctx.providers.filter((p) => isOAuthType(p.type)).map((p) => p.id));
   const same = (a: AdapterAccount) => a.provider === leaving.provider && String(a.providerAccountId) === String(leaving.providerAccountId);
-  return (await oauthAccountsOf(ctx, adapter, user.id)).some((a) => configured.has(a.provider) && !same(a));
+  return (await oauthAccountsOf(ctx, adapter, user.id)).some((a) => !same(a));
 }
 
 /** The optional `providerAccountId` of an unlink body: a string when present. */

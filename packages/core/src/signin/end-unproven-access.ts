@@ -21,11 +21,12 @@ const maxRounds = 20;
  * Unlinks the user's OAuth and OpenID accounts (PROTOCOL §6: an account linked to a user whose
  * address was not proven was linked without its provider asserting that address verified, since
  * such an assertion proves the address at once), all but `keep`, the account that brings the
- * proof. With `listAccountsByUserId` every such account goes, of any provider. Without it each
- * round sees the first account per configured provider (`getAccountByUserId`) and unlinks it,
- * until none is left or `keep` is the first; a second account at a provider is never linked to
- * an unproven user then (see `refuseSecondUnprovenAccount`). An adapter without `unlinkAccount`,
- * or without both listing methods, keeps the accounts (Latch warns at start).
+ * proof. Only accounts at the configured providers are seen (one of another provider signs in
+ * nowhere). With `listAccountsByUserId` every such account goes. Without it each round sees the
+ * first account per provider (`getAccountByUserId`) and unlinks it, until none is left or `keep`
+ * is the first; a second account at a provider is never linked to an unproven user then (see
+ * `secondUnprovenAccount`). An adapter without `unlinkAccount`, or without both listing methods,
+ * keeps the accounts (Latch warns at start).
  */
 async function unlinkUnprovenAccounts(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser, keep?: ProvingAccount): Promise<void> {
   if (!adapterHas(ctx.adapter, "unlinkAccount")) return;

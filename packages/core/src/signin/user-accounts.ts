@@ -15,23 +15,22 @@ export function listsAccounts(adapter: Adapter | undefined): boolean {
 }
 
 /**
- * The user's OAuth and OpenID accounts, only those at `provider` when it is given. With
- * `listAccountsByUserId` every one of them, of any provider; without it, the one
- * `getAccountByUserId` gives for each configured OAuth or OpenID provider (none when the adapter
- * lacks that too).
+ * The user's OAuth and OpenID accounts at the configured OAuth and OpenID providers, only those at
+ * `provider` when it is given. With `listAccountsByUserId` every one of them; without it, the one
+ * `getAccountByUserId` gives for each provider (none when the adapter lacks that too).
  */
 export async function oauthAccountsOf(ctx: Ctx, adapter: Required<Adapter>, userId: AdapterUser["id"], provider?: string): Promise<AdapterAccount[]> {
+  const ids = (ctx.providers ?? []).filter((p) => isOAuthType(p.type) && (provider === undefined || p.id === provider)).map((p) => p.id);
   let found: AdapterAccount[] = [];
   if (listsAccounts(ctx.adapter)) {
     found = await adapter.listAccountsByUserId(userId);
   } else if (adapterHas(ctx.adapter, "getAccountByUserId")) {
-    const ids = (ctx.providers ?? []).filter((p) => isOAuthType(p.type) && (provider === undefined || p.id === provider)).map((p) => p.id);
     for (const id of ids) {
       const account = await adapter.getAccountByUserId(userId, id);
       if (account) found.push(account);
     }
   }
-  return found.filter((a) => a.userId === userId && isOAuthType(a.type) && (provider === undefined || a.provider === provider));
+  return found.filter((a) => a.userId === userId && isOAuthType(a.type) && ids.includes(a.provider));
 }
 
 /**

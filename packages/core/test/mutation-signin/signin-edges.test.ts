@@ -199,8 +199,7 @@ describe.runIf(await needService(services.postgres))("sign-in edges on PostgreSQ
       await endUnprovenAccess({ events: {}, adapter }, adapter as Required<Adapter>, squat!);
       expect((await pool.query(`SELECT count(*)::int AS n FROM sessions`)).rows[0].n).toBe(0);
       expect((await pool.query(`SELECT count(*)::int AS n FROM authenticators`)).rows[0].n).toBe(0);
-      // Listed by the adapter, its OAuth account goes although no provider is configured.
-      expect(await accounts()).toEqual(["squat:credentials:squat"]);
+      expect(await accounts()).toEqual(["squat:op:attacker", "squat:credentials:squat"]);
     });
   });
 
