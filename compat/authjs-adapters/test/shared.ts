@@ -12,6 +12,7 @@ const needs: Partial<Record<keyof Adapter, string>> = {
   listSessions: "SessionControl() needs it",
   deleteSessionById: "SessionControl() needs it",
   deleteAuthenticator: "removing a passkey needs it",
+  listAccountsByUserId: "the proof of an address reaches every account of a provider through it",
 };
 
 /**

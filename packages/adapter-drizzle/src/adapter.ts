@@ -310,6 +310,11 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       return row && toAccount(row);
     },
 
+    async listAccountsByUserId(userId) {
+      const found = (await db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(asc(accounts.id))) as Row[];
+      return found.map(toAccount);
+    },
+
     async leaseAccount({ provider, providerAccountId }, holder, until) {
       // One conditional UPDATE: of instances racing for the lease, exactly one row update succeeds.
       const result = await db

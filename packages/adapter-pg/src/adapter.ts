@@ -274,6 +274,11 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return row && toAccount(row);
     },
 
+    async listAccountsByUserId(userId) {
+      const found = await rows<Row>(client, `SELECT * FROM accounts WHERE "userId" = $1 ORDER BY id`, [userId]);
+      return found.map(toAccount);
+    },
+
     async leaseAccount({ provider, providerAccountId }, holder, until) {
       // One conditional UPDATE: of instances racing for the lease, exactly one row update succeeds.
       const row = await firstRow<Row>(

@@ -309,6 +309,13 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       return decode<AdapterAccount>(await redis.get(accountKeys[0]!));
     },
 
+    async listAccountsByUserId(userId) {
+      const accountKeys = (await redis.smembers(keys.userAccounts(userId))).sort();
+      if (accountKeys.length === 0) return [];
+      const found = await redis.mget(accountKeys);
+      return found.map((json) => decode<AdapterAccount>(json)).filter((account) => account !== null);
+    },
+
     async leaseAccount({ provider, providerAccountId }, holder, until) {
       // One script: the lease is taken only when free (SET with an expiry: a crashed holder's runs out).
       const taken = await redis.eval(leaseAccountScript, 2, keys.accountLease(provider, providerAccountId), keys.account(provider, providerAccountId), holder, until.getTime());

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
+import type { AdapterAccount } from "@latch/core/adapters";
 import { describe, expect, test } from "vitest";
 import { contractTest, need, settle, signUp } from "./context.js";
 import { newAccount, unique } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
-/** Tests of linkAccount, getUserByAccount, getAccount and unlinkAccount. */
+/** Tests of linkAccount, getUserByAccount, getAccount, listAccountsByUserId and unlinkAccount. */
 export function accountTests(options: AdapterTestOptions): void {
   const { db } = options;
 
@@ -60,6 +62,24 @@ export function accountTests(options: AdapterTestOptions): void {
       expect(found).toMatchObject(account);
       expect(await adapter.getAccount(account.providerAccountId, `missing-${unique()}`)).toBeNull();
       expect(await adapter.getAccount(`missing-${unique()}`, account.provider)).toBeNull();
+    });
+
+    test("listAccountsByUserId gives every account of the user, several at one provider too, and [] for an unknown user", async () => {
+      const adapter = need(options, "listAccountsByUserId", "linkAccount", "unlinkAccount");
+      const { user, account } = await userWithAccount();
+      const sameProvider = newAccount(user.id, { provider: account.provider });
+      const otherProvider = newAccount(user.id, { type: "oidc" });
+      await adapter.linkAccount(sameProvider);
+      await adapter.linkAccount(otherProvider);
+      const stranger = await signUp(options);
+      await adapter.linkAccount(newAccount(stranger.id, { provider: account.provider }));
+      const keyOf = (a: AdapterAccount) => `${a.provider} ${a.providerAccountId}`;
+      const listed = await adapter.listAccountsByUserId(user.id);
+      expect(listed.map(keyOf).sort()).toEqual([account, sameProvider, otherProvider].map(keyOf).sort());
+      expect(listed.find((a) => keyOf(a) === keyOf(otherProvider))).toMatchObject(otherProvider);
+      await adapter.unlinkAccount(sameProvider);
+      expect((await adapter.listAccountsByUserId(user.id)).map(keyOf).sort()).toEqual([account, otherProvider].map(keyOf).sort());
+      expect(await adapter.listAccountsByUserId(randomUUID())).toEqual([]);
     });
 
     test("unlinkAccount removes the account and keeps the user", async () => {

@@ -244,6 +244,11 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
       return account ? toAccount(account) : null;
     },
 
+    async listAccountsByUserId(userId) {
+      const found = await (await manager()).find(AccountEntity, { where: { userId }, order: { id: "ASC" } });
+      return found.map(toAccount);
+    },
+
     async leaseAccount({ provider, providerAccountId }, holder, until) {
       // One conditional UPDATE: of instances racing for the lease, exactly one changes the row.
       const result = await (await manager())

@@ -137,6 +137,10 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
       return account ? toAccount(account) : null;
     },
 
+    async listAccountsByUserId(userId) {
+      return (await accounts().filter({ "user.id": userId }).getAll()).map(toAccount);
+    },
+
     // No leaseAccount/releaseAccount: the seed's <prefix>_accounts table has no column for a
     // lease's holder and end (nor for a recorded refusal), and Xata has no conditional update
     // on other columns that could stand in. getAccessToken therefore cannot refresh with Xata.

@@ -414,6 +414,21 @@ export interface Adapter {
    */
   getAccountByUserId?(userId: AdapterUser["id"], provider: AdapterAccount["provider"]): Awaitable<AdapterAccount | null>;
   /**
+   * Every account linked to the user, of every provider and type; `[]` for an unknown user.
+   *
+   * Optional. Latch calls it when a sign-in proves the address of a user whose `emailVerified`
+   * is still `null`, to unlink each OAuth and OpenID account linked before the proof (several at
+   * one provider too), and for `POST <base>/unlink/<providerId>`. Without it Latch sees one
+   * account per provider (`getAccountByUserId`), so it refuses to link a second account at a
+   * provider to a user whose address is not proven.
+   *
+   * @example
+   * ```ts
+   * const accounts = await adapter.listAccountsByUserId(user.id)
+   * ```
+   */
+  listAccountsByUserId?(userId: AdapterUser["id"]): Awaitable<AdapterAccount[]>;
+  /**
    * Takes the account's refresh lease for `holder` until `until`, in one conditional write:
    * `true` only when no other holder's lease is still running. The instance holding it is the
    * only one that may send the refresh token to the provider.

@@ -6,7 +6,7 @@ const methods: readonly AdapterMethod[] = [
   "unlinkAccount", "getAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
   "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
   "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "deleteAuthenticator", "deleteSessions", "listSessions",
-  "deleteSessionById", "getAccountByUserId", "leaseAccount", "releaseAccount",
+  "deleteSessionById", "getAccountByUserId", "listAccountsByUserId", "leaseAccount", "releaseAccount",
   // Not the password methods: the password flow guards them itself (guardMethods), when it loads.
 ];
 

@@ -55,8 +55,11 @@ function warnAboutLinking(config: AuthConfig, logger: ReturnType<typeof staticCo
   const dangerous = providers.filter((p) => (p as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking).map((p) => p.id);
   if (dangerous.length) logger.warn("dangerous-email-account-linking", `${dangerous}: allowDangerousEmailAccountLinking links unverified addresses; prefer account.linking "verified-email".`);
   const { adapter } = config;
-  if (adapter && !(adapter.getAccountByUserId && adapter.unlinkAccount) && providers.some((p) => p.type === "oauth" || p.type === "oidc")) {
+  if (!adapter || !providers.some((p) => p.type === "oauth" || p.type === "oidc")) return;
+  if (!((adapter.getAccountByUserId || adapter.listAccountsByUserId) && adapter.unlinkAccount)) {
     logger.warn("unproven-accounts-kept", "The adapter lacks getAccountByUserId or unlinkAccount: OAuth accounts linked before an address is proven outlive the proof.");
+  } else if (!adapter.listAccountsByUserId) {
+    logger.warn("accounts-not-listed", "The adapter lacks listAccountsByUserId: an unproven user gets one account per provider.");
   }
 }
 

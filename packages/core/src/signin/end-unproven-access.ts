@@ -1,6 +1,7 @@
 import type { Adapter, AdapterAccount, AdapterUser } from "../adapter.js";
 import { adapterHas, guardMethods } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
+import { listsAccounts, oauthAccountsOf } from "./user-accounts.js";
 
 type Ctx = Pick<AuthContext, "events" | "adapter"> & Partial<Pick<AuthContext, "session" | "jwt" | "providers">>;
 
@@ -13,25 +14,30 @@ export function sameAddress(a: unknown, b: unknown): boolean {
 /** The account that proves the address and so stays: its `provider` and `providerAccountId`. */
 export type ProvingAccount = Pick<AdapterAccount, "provider" | "providerAccountId">;
 
-/** The most accounts of one user at one provider that a proof removes (a guard against a looping adapter). */
-const maxAccountsPerProvider = 20;
+/** The most rounds of unlinking without `listAccountsByUserId` (a guard against a looping adapter). */
+const maxRounds = 20;
 
 /**
- * The user's OAuth and OpenID accounts at the configured providers, found through
- * `getAccountByUserId` and removed through `unlinkAccount` (PROTOCOL §6: an account linked to a
- * user whose address was not proven was linked without its provider asserting that address
- * verified, since such an assertion proves the address at once). `keep` is the account that
- * brings the proof. An adapter without these methods keeps the accounts (Latch warns at start).
+ * Unlinks the user's OAuth and OpenID accounts (PROTOCOL §6: an account linked to a user whose
+ * address was not proven was linked without its provider asserting that address verified, since
+ * such an assertion proves the address at once), all but `keep`, the account that brings the
+ * proof. Only accounts at the configured providers are seen (one of another provider signs in
+ * nowhere). With `listAccountsByUserId` every such account goes. Without it each round sees the
+ * first account per provider (`getAccountByUserId`) and unlinks it, until none is left or `keep`
+ * is the first; a second account at a provider is never linked to an unproven user then (see
+ * `secondUnprovenAccount`). An adapter without `unlinkAccount`, or without both listing methods,
+ * keeps the accounts (Latch warns at start).
  */
 async function unlinkUnprovenAccounts(ctx: Ctx, adapter: Required<Adapter>, user: AdapterUser, keep?: ProvingAccount): Promise<void> {
-  if (!adapterHas(ctx.adapter, "getAccountByUserId") || !adapterHas(ctx.adapter, "unlinkAccount")) return;
-  for (const { id, type } of ctx.providers ?? []) {
-    for (let i = 0; (type === "oauth" || type === "oidc") && i < maxAccountsPerProvider; i++) {
-      const account = await adapter.getAccountByUserId(user.id, id);
-      if (!account || (account.provider === keep?.provider && account.providerAccountId === keep.providerAccountId)) break;
-      await adapter.unlinkAccount(account);
+  if (!adapterHas(ctx.adapter, "unlinkAccount")) return;
+  const kept = (account: AdapterAccount) => account.provider === keep?.provider && String(account.providerAccountId) === keep.providerAccountId;
+  for (let round = 0; round < maxRounds; round++) {
+    const doomed = (await oauthAccountsOf(ctx, adapter, user.id)).filter((account) => !kept(account));
+    for (const account of doomed) {
+      await adapter.unlinkAccount({ provider: account.provider, providerAccountId: String(account.providerAccountId) });
       await ctx.events.accountUnlinked?.({ user, account, reason: "emailProven" });
     }
+    if (!doomed.length || listsAccounts(ctx.adapter)) return;
   }
 }
 
@@ -41,7 +47,7 @@ async function unlinkUnprovenAccounts(ctx: Ctx, adapter: Required<Adapter>, user
  * creating a user whose `emailVerified` is `null`. When a sign-in later proves the address (an
  * email link, or a provider asserting it verified), whatever was set up before the proof stops
  * working, before the owner is signed in: that user's authenticators go (with their `webauthn`
- * accounts), so does a password stored for `Password()` (set by whoever typed the address), so do its OAuth and OpenID accounts (except `keep`, the one bringing the proof), and
+ * accounts), so does a password stored for `Password()` (set by whoever typed the address), so do its OAuth and OpenID accounts, however many at one provider (except `keep`, the one bringing the proof), and
  * that user's database sessions end, or, with JWT sessions and `session.revocation`, every JWT
  * session of that user started before now. Each removal is announced by an event.
  *

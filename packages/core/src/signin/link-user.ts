@@ -6,6 +6,7 @@ import type { Account, User } from "../types/entities.js";
 import type { CurrentUser } from "../session/types.js";
 import { storeSignInTokens, toAdapterAccount, undoOnFailure } from "./adapter-writes.js";
 import { proveAddress, sameAddress } from "./end-unproven-access.js";
+import { secondUnprovenAccount } from "./user-accounts.js";
 
 type Ctx = Pick<AuthContext, "events" | "logger"> & Partial<Pick<AuthContext, "adapter" | "session" | "jwt" | "providers" | "account">>;
 
@@ -19,6 +20,8 @@ function notLinked(account: Account, message: string) {
   return account.type === "webauthn" ? new AccountNotLinked(message) : new OAuthAccountNotLinked(message);
 }
 
+// Without listAccountsByUserId the proof would reach only one account per provider.
+const secondAccountRefused = "The user's address is unproven and has an account at this provider.";
 
 async function createUserWithAccount(adapter: Required<Adapter>, ctx: Ctx, profileUser: User, account: Account, emailVerified: boolean): Promise<LinkedUser> {
   const email = profileUser.email ?? "";
@@ -100,6 +103,7 @@ export async function linkAccountUser(params: {
     let user = await adapter.getUser(current.id);
     if (user) {
       if (proves(user)) user = await prove(user);
+      if (await secondUnprovenAccount(ctx, adapter, user, account)) throw notLinked(account, secondAccountRefused);
       await adapter.linkAccount(toAdapterAccount(account, user.id));
       await ctx.events.linkAccount?.({ user, account, profile: profileUser });
       return { user, isNewUser: false };
@@ -115,6 +119,7 @@ export async function linkAccountUser(params: {
       throw notLinked(account, "Another account already uses this email address.");
     }
     if (proves(byEmail)) byEmail = await prove(byEmail);
+    if (await secondUnprovenAccount(ctx, adapter, byEmail, account)) throw notLinked(account, secondAccountRefused);
     await adapter.linkAccount(toAdapterAccount(account, byEmail.id));
     await ctx.events.linkAccount?.({ user: byEmail, account, profile: profileUser });
     return { user: byEmail, isNewUser: false };

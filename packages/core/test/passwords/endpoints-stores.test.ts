@@ -7,13 +7,13 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { RedisAdapter } from "@latch/redis";
 import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Adapter } from "@latch/core";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { Client, baseConfig, origin } from "../client.js";
+import { prefixedRedis } from "../redis-prefix.js";
 
 let smtp: SmtpTestServer;
 beforeAll(async () => {
@@ -103,13 +103,7 @@ describe.runIf(await needService(services.postgres))("PostgreSQL", () => {
 });
 
 describe.runIf(await needService(services.redis))("Redis", () => {
-  const prefix = `latch-pw-${randomUUID().slice(0, 8)}:`;
-  const redis = new Redis({ host: services.redis.host, port: services.redis.port, lazyConnect: true });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const { redis, prefix } = prefixedRedis("latch-pw");
 
   test("sign-up, confirmation, reset and change", async () => {
     await passwordLife(RedisAdapter(redis, { prefix }));
