@@ -6,7 +6,7 @@
 export { TypeORMAdapter, type TypeORMAdapterOptions } from "./adapter.js";
 export { defaultEntities, optionsFromConnectionString, type LatchEntities } from "./data-source.js";
 export { TypeORMSchemaMismatch } from "./schema-check.js";
-export { migrate, migrations, type Dialect, type Migration } from "./migrations/index.js";
+export { authjsUpgrades, migrate, migrations, type AuthjsUpgrade, type Dialect, type Migration } from "./migrations/index.js";
 export {
   AccountEntity,
   AuthenticatorEntity,
