@@ -1,3 +1,4 @@
+import { mariadbMigrations } from "./mariadb.js";
 import { postgresMigrations } from "./postgres.js";
 import { sqliteMigrations } from "./sqlite.js";
 import type { Dialect } from "./types.js";
@@ -22,8 +23,8 @@ function statementsOn(list: typeof postgresMigrations, version: number, table: (
   return migration.statements(table).filter((statement) => statement.includes(`${table(name)} `) || statement.includes(`${table(name)}(`));
 }
 
-/** The upgrade of an Auth.js TypeORM schema per dialect; a dialect without one is refused by `migrate`. */
-export const authjsUpgrades: Partial<Record<Dialect, AuthjsUpgrade>> = {
+/** The upgrade of an Auth.js TypeORM schema per dialect. */
+export const authjsUpgrades: Readonly<Record<Dialect, AuthjsUpgrade>> = {
   postgres: {
     covers: [1],
     statements: (t) => [
@@ -40,6 +41,21 @@ export const authjsUpgrades: Partial<Record<Dialect, AuthjsUpgrade>> = {
       `ALTER TABLE ${t("accounts")} ADD CONSTRAINT "accounts_provider_account_key" UNIQUE ("provider", "providerAccountId")`,
       `ALTER TABLE ${t("verification_tokens")} ADD CONSTRAINT "verification_tokens_identifier_token_key" UNIQUE ("identifier", "token")`,
       ...statementsOn(postgresMigrations, 1, t, "authenticators"),
+    ],
+  },
+  mariadb: {
+    covers: [1],
+    // DDL commits statement by statement here: each table changes in one statement, the ones
+    // rows may refuse (uniqueness) first; after a refusal, a re-run starts again where it stopped.
+    statements: (t) => [
+      `ALTER TABLE ${t("verification_tokens")} ADD UNIQUE INDEX IF NOT EXISTS \`verification_tokens_identifier_token_key\` (\`identifier\`, \`token\`)`,
+      // User ids (MariaDB's uuid type in Auth.js's tables) become text, as Latch's tables reference
+      // them; token columns (varchar(255) there) become text, as OAuth tokens are often longer.
+      `ALTER TABLE ${t("accounts")} DROP FOREIGN KEY \`FK_3aa23c0a6d107393e8b40e3e2a6\`, DROP INDEX \`FK_3aa23c0a6d107393e8b40e3e2a6\`, MODIFY \`userId\` varchar(255) NOT NULL, MODIFY \`type\` varchar(32) NOT NULL, MODIFY \`refresh_token\` text NULL, MODIFY \`access_token\` text NULL, MODIFY \`scope\` text NULL, MODIFY \`id_token\` text NULL, MODIFY \`session_state\` text NULL, ADD INDEX \`IDX_3aa23c0a6d107393e8b40e3e2a\` (\`userId\`), ADD UNIQUE INDEX \`accounts_provider_account_key\` (\`provider\`, \`providerAccountId\`)`,
+      `ALTER TABLE ${t("sessions")} DROP FOREIGN KEY \`FK_57de40bc620f456c7311aa3a1e6\`, DROP INDEX \`FK_57de40bc620f456c7311aa3a1e6\`, MODIFY \`userId\` varchar(255) NOT NULL, ADD INDEX \`IDX_57de40bc620f456c7311aa3a1e\` (\`userId\`)`,
+      `ALTER TABLE ${t("users")} MODIFY \`id\` varchar(255) NOT NULL, MODIFY \`image\` text NULL`,
+      ...mariadbMigrations[0]!.statements(t).filter((statement) => /FOREIGN KEY/.test(statement) && !statement.includes("authenticators")),
+      ...statementsOn(mariadbMigrations, 1, t, "authenticators"),
     ],
   },
   sqlite: {

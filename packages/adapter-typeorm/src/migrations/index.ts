@@ -2,7 +2,6 @@ import type { DataSource, QueryRunner } from "typeorm";
 import { mariadbMigrations } from "./mariadb.js";
 import { postgresMigrations } from "./postgres.js";
 import { sqliteMigrations } from "./sqlite.js";
-import { TypeORMSchemaMismatch } from "../schema-check.js";
 import { authjsUpgrades } from "./authjs.js";
 import type { Dialect, Migration } from "./types.js";
 
@@ -59,7 +58,6 @@ async function applyMissing(runner: QueryRunner, dialect: Dialect, table: (name:
   const covered = new Set(unrecorded ? [1] : []);
   if (authjs) {
     const upgrade = authjsUpgrades[dialect];
-    if (!upgrade) throw new TypeORMSchemaMismatch(`migrate: these are @auth/typeorm-adapter's tables, which Latch upgrades on PostgreSQL and SQLite only, not on ${dialect}; nothing was changed.`);
     for (const statement of upgrade.statements(table)) await runner.query(statement);
     for (const version of upgrade.covers) covered.add(version);
   }

@@ -66,7 +66,6 @@ export async function typeormTarget(options: TypeormTargetOptions): Promise<Migr
         }
         const kind: MigrationState["kind"] = versioned ? "latch" : authjs ? "authjs" : hasUsers ? "unversioned" : "empty";
         const upgrade = authjs ? module.authjsUpgrades[dialects[engine]] : undefined;
-        if (authjs && !upgrade) throw new CommandFailed(`These are @auth/typeorm-adapter's tables: Latch upgrades them on PostgreSQL and SQLite, not on ${engine}. Nothing was changed.`);
         const recordedOnly = new Map<number, string>(kind === "unversioned" ? [[1, "the tables exist: recorded only"]] : []);
         for (const version of upgrade?.covers ?? []) recordedOnly.set(version, "recorded only: the Auth.js upgrade above does its work");
         const done = new Set(applied.map((row) => row.version));
