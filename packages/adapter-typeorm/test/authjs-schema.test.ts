@@ -17,6 +17,14 @@ const authjsTables = {
     `CREATE TABLE "accounts" ("id" varchar PRIMARY KEY NOT NULL, "userId" varchar NOT NULL, "type" varchar NOT NULL, "provider" varchar NOT NULL, "providerAccountId" varchar NOT NULL, "refresh_token" varchar, "access_token" varchar, "expires_at" bigint, "token_type" varchar, "scope" varchar, "id_token" varchar, "session_state" varchar, CONSTRAINT "FK_3aa23c0a6d107393e8b40e3e2a6" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE NO ACTION ON UPDATE NO ACTION)`,
     `CREATE TABLE "sessions" ("id" varchar PRIMARY KEY NOT NULL, "sessionToken" varchar NOT NULL, "userId" varchar NOT NULL, "expires" varchar NOT NULL, CONSTRAINT "UQ_8b5e2ec52e335c0fe16d7ec3584" UNIQUE ("sessionToken"), CONSTRAINT "FK_57de40bc620f456c7311aa3a1e6" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE NO ACTION ON UPDATE NO ACTION)`,
   ],
+  mariadb: [
+    "CREATE TABLE `users` (`id` uuid NOT NULL, `name` varchar(255) NULL, `email` varchar(255) NULL, `emailVerified` varchar(255) NULL, `image` varchar(255) NULL, UNIQUE INDEX `IDX_97672ac88f789774dd47f7c8be` (`email`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    "CREATE TABLE `accounts` (`id` uuid NOT NULL, `userId` uuid NOT NULL, `type` varchar(255) NOT NULL, `provider` varchar(255) NOT NULL, `providerAccountId` varchar(255) NOT NULL, `refresh_token` varchar(255) NULL, `access_token` varchar(255) NULL, `expires_at` bigint NULL, `token_type` varchar(255) NULL, `scope` varchar(255) NULL, `id_token` varchar(255) NULL, `session_state` varchar(255) NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    "CREATE TABLE `sessions` (`id` uuid NOT NULL, `sessionToken` varchar(255) NOT NULL, `userId` uuid NOT NULL, `expires` varchar(255) NOT NULL, UNIQUE INDEX `IDX_8b5e2ec52e335c0fe16d7ec358` (`sessionToken`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    "CREATE TABLE `verification_tokens` (`id` uuid NOT NULL, `token` varchar(255) NOT NULL, `identifier` varchar(255) NOT NULL, `expires` varchar(255) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    "ALTER TABLE `accounts` ADD CONSTRAINT `FK_3aa23c0a6d107393e8b40e3e2a6` FOREIGN KEY (`userId`) REFERENCES `users`(`id`) ON DELETE NO ACTION ON UPDATE NO ACTION",
+    "ALTER TABLE `sessions` ADD CONSTRAINT `FK_57de40bc620f456c7311aa3a1e6` FOREIGN KEY (`userId`) REFERENCES `users`(`id`) ON DELETE NO ACTION ON UPDATE NO ACTION",
+  ],
   postgres: [
     `CREATE TABLE "users" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "name" character varying, "email" character varying, "emailVerified" character varying, "image" character varying, CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"), CONSTRAINT "PK_a3ffb1c0c8416b9fc6f907b7433" PRIMARY KEY ("id"))`,
     `CREATE TABLE "accounts" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "userId" uuid NOT NULL, "type" character varying NOT NULL, "provider" character varying NOT NULL, "providerAccountId" character varying NOT NULL, "refresh_token" character varying, "access_token" character varying, "expires_at" bigint, "token_type" character varying, "scope" character varying, "id_token" character varying, "session_state" character varying, CONSTRAINT "PK_5a7a02c20412299d198e097a8fe" PRIMARY KEY ("id"))`,
@@ -27,6 +35,9 @@ const authjsTables = {
   ],
 };
 
+/** Quotes an identifier as the dialect does. */
+const quoter = (dialect: keyof typeof authjsTables) => (name: string) => (dialect === "mariadb" ? `\`${name}\`` : `"${name}"`);
+
 const verified = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
 const expires = new Date(Date.UTC(2031, 5, 6, 7, 8, 9, 10));
 
@@ -34,8 +45,9 @@ const expires = new Date(Date.UTC(2031, 5, 6, 7, 8, 9, 10));
 async function authjsDatabase(dataSource: DataSource, dialect: keyof typeof authjsTables, userId: string): Promise<void> {
   for (const statement of authjsTables[dialect]) await dataSource.query(statement);
   const p = dialect === "postgres" ? (n: number) => `$${n}` : () => "?";
-  await dataSource.query(`INSERT INTO "users" ("id", "name", "email", "emailVerified") VALUES (${p(1)}, 'Ada', NULL, ${p(2)})`, [userId, String(verified.getTime())]);
-  await dataSource.query(`INSERT INTO "sessions" ("id", "sessionToken", "userId", "expires") VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})`, [randomUUID(), `token-${userId}`, userId, String(expires.getTime())]);
+  const q = quoter(dialect);
+  await dataSource.query(`INSERT INTO ${q("users")} (${q("id")}, ${q("name")}, ${q("email")}, ${q("emailVerified")}) VALUES (${p(1)}, 'Ada', NULL, ${p(2)})`, [userId, String(verified.getTime())]);
+  await dataSource.query(`INSERT INTO ${q("sessions")} (${q("id")}, ${q("sessionToken")}, ${q("userId")}, ${q("expires")}) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})`, [randomUUID(), `token-${userId}`, userId, String(expires.getTime())]);
   const adapter = TypeORMAdapter(dataSource);
   const refused = await Promise.resolve().then(() => adapter.getUser!(userId)).catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(TypeORMSchemaMismatch);
@@ -64,7 +76,8 @@ function suiteOnAuthjsTables(dataSource: DataSource, dialect: keyof typeof authj
   test("dates are written as millisecond text, as @auth/typeorm-adapter reads them", async () => {
     const user = await adapter.createUser!({ id: randomUUID(), name: null, email: `${randomUUID()}@example.com`, image: null, emailVerified: verified });
     await adapter.createSession!({ sessionToken: `s-${user.id}`, userId: user.id, expires });
-    const [row] = (await dataSource.query(`SELECT u."emailVerified" AS v, s."expires" AS e FROM "users" u JOIN "sessions" s ON s."userId" = u."id" WHERE u."id" = ${dialect === "postgres" ? "$1" : "?"}`, [user.id])) as { v: string; e: string }[];
+    const q = quoter(dialect);
+    const [row] = (await dataSource.query(`SELECT u.${q("emailVerified")} AS v, s.${q("expires")} AS e FROM ${q("users")} u JOIN ${q("sessions")} s ON s.${q("userId")} = u.${q("id")} WHERE u.${q("id")} = ${dialect === "postgres" ? "$1" : "?"}`, [user.id])) as { v: string; e: string }[];
     expect(row).toEqual({ v: String(verified.getTime()), e: String(expires.getTime()) });
   });
 }
@@ -97,6 +110,27 @@ describe.runIf(await needService(services.postgres))("TypeORMAdapter on @auth/ty
     async () => {
       await dataSource.query(`DROP SCHEMA ${schema} CASCADE`);
       await dataSource.destroy();
+    },
+  );
+});
+
+describe.runIf(await needService(services.mariadb))("TypeORMAdapter on @auth/typeorm-adapter's tables after migrate (MariaDB)", () => {
+  const database = randomName();
+  const connection = { type: "mariadb" as const, host: services.mariadb.host, port: services.mariadb.port, username: "root" };
+  const admin = new DataSource({ ...connection, database: "test" });
+  const dataSource = new DataSource({ ...connection, database, entities });
+  suiteOnAuthjsTables(
+    dataSource,
+    "mariadb",
+    async () => {
+      await admin.initialize();
+      await admin.query(`CREATE DATABASE \`${database}\``);
+      await dataSource.initialize();
+    },
+    async () => {
+      await dataSource.destroy();
+      await admin.query(`DROP DATABASE \`${database}\``);
+      await admin.destroy();
     },
   );
 });
