@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations/index.js";
 import { TypeORMSchemaMismatch } from "../src/schema-check.js";
-import { entities, randomName, tableReaders } from "./readers.js";
+import { entities, postgresOptions, randomName, tableReaders } from "./readers.js";
 
 // The tables `@auth/typeorm-adapter` 2.x makes with `synchronize` (TypeORM 0.3), as that version
 // creates them: dates are millisecond text in varchar columns, ids uuid, no authenticators.
@@ -90,11 +90,7 @@ describe("TypeORMAdapter on @auth/typeorm-adapter's tables after migrate (SQLite
 describe.runIf(await needService(services.postgres))("TypeORMAdapter on @auth/typeorm-adapter's tables after migrate (PostgreSQL)", () => {
   const schema = randomName();
   const dataSource = new DataSource({
-    type: "postgres",
-    host: services.postgres.host,
-    port: services.postgres.port,
-    username: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
+    ...postgresOptions,
     schema,
     // The plain statements below name tables without a schema.
     extra: { options: `-c search_path=${schema}` },
