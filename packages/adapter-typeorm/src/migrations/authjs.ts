@@ -1,7 +1,7 @@
 import { mariadbMigrations } from "./mariadb.js";
 import { postgresMigrations } from "./postgres.js";
 import { sqliteMigrations } from "./sqlite.js";
-import type { Dialect } from "./types.js";
+import type { Dialect, Migration } from "./types.js";
 
 /**
  * How `migrate` takes over the tables `@auth/typeorm-adapter`'s entities make (`users`,
@@ -18,7 +18,7 @@ export interface AuthjsUpgrade {
 }
 
 /** The statements of `migration` (of a dialect's list) that name `table`. */
-function statementsOn(list: typeof postgresMigrations, version: number, table: (name: string) => string, name: string): string[] {
+function statementsOn(list: readonly Migration[], version: number, table: (name: string) => string, name: string): string[] {
   const migration = list.find((step) => step.version === version)!;
   return migration.statements(table).filter((statement) => statement.includes(`${table(name)} `) || statement.includes(`${table(name)}(`));
 }

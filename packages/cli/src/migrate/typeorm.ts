@@ -76,7 +76,7 @@ export async function typeormTarget(options: TypeormTargetOptions): Promise<Migr
               ? { version: migration.version, name: migration.name, statements: [], note: recordedOnly.get(migration.version) }
               : { version: migration.version, name: migration.name, statements: migration.statements(table) },
           );
-        const prelude = upgrade ? [{ title: "Auth.js upgrade: what Latch needs of migration 1 (every row kept; dates stay millisecond text, as Auth.js reads them)", statements: upgrade.statements(table) }] : [];
+        const prelude = upgrade ? [{ title: "Auth.js upgrade, in place of the migrations recorded only below (every row kept; dates stay millisecond text, as Auth.js reads them)", statements: upgrade.statements(table) }] : [];
         const where = engine === "sqlite" ? `SQLite ${options.url}` : `${engine}${options.schema ? `, schema "${options.schema}"` : ""}`;
         return { target: `TypeORM ${where}`, kind, applied, pending, prelude };
       } finally {
