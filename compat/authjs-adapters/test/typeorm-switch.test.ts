@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AuthConfig } from "@latch/core";
 import type { Adapter } from "@latch/core/adapters";
 import Nodemailer from "@latch/core/providers/nodemailer";
-import { needService, services, startSmtpServer } from "@latch/testing";
+import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { TypeORMAdapter, TypeORMSchemaMismatch, defaultEntities, migrate, migrations } from "@latch/typeorm";
 import { afterAll, describe, expect, test } from "vitest";
 import { notInstalled } from "./load.js";
@@ -117,6 +117,18 @@ async function latchWrites(adapter: Adapter) {
   return { reads, check };
 }
 
+/** A configuration with database sessions and email sign-in through `smtp`. */
+function emailConfig(adapter: Adapter, smtp: SmtpTestServer): AuthConfig {
+  return {
+    secret: "typeorm-switch-secret-0123456789abcdef",
+    trustHost: true,
+    adapter,
+    session: { strategy: "database" },
+    providers: [Nodemailer({ server: smtp.url, from: "Latch <no-reply@latch.test>" })],
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+  };
+}
+
 /** What the adapter's first call throws (or `undefined`). */
 async function refusal(adapter: Adapter): Promise<unknown> {
   try {
@@ -168,6 +180,20 @@ describe.skipIf(!postgresReady)(`@auth/typeorm-adapter's tables taken over by @l
     expect(refused).toBeInstanceOf(TypeORMSchemaMismatch);
     expect((refused as TypeORMSchemaMismatch).type).toBe("TypeORMSchemaMismatch");
     expect((refused as Error).message).toMatch(/"accounts"\."refreshLeaseHolder" does not exist: run `npx latch migrate apply --typeorm/);
+    // Through Auth(): the error page with a code, not a 500.
+    const smtp = await startSmtpServer();
+    try {
+      const visitor = browser(emailConfig(adapter, smtp));
+      const asked = await visitor.request("/auth/signin/nodemailer", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken: await visitor.csrf(), email: written.user.email }),
+      });
+      expect(asked.status).toBe(302);
+      expect(asked.headers.get("location")).toBe("http://localhost:3000/auth/error?error=Configuration");
+    } finally {
+      await smtp.close();
+    }
   }, slow);
 
   test("latch migrate: status and plan name the Auth.js schema and show the SQL without running it", async () => {
@@ -219,14 +245,7 @@ describe.skipIf(!postgresReady)(`@auth/typeorm-adapter's tables taken over by @l
   test("an email sign-in through Auth() with @latch/typeorm on the upgraded tables; the Auth.js adapter reads its user and session", async () => {
     const smtp = await startSmtpServer();
     try {
-      const config: AuthConfig = {
-        secret: "typeorm-switch-secret-0123456789abcdef",
-        trustHost: true,
-        adapter,
-        session: { strategy: "database" },
-        providers: [Nodemailer({ server: smtp.url, from: "Latch <no-reply@latch.test>" })],
-        logger: { error: () => {}, warn: () => {}, debug: () => {} },
-      };
+      const config = emailConfig(adapter, smtp);
       const email = `switch-${randomUUID()}@example.com`;
       const visitor = browser(config);
       await emailSignIn(visitor, smtp, email);
