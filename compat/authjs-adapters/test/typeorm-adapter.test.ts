@@ -2,8 +2,8 @@
  * `@auth/typeorm-adapter` (with the TypeORM 0.3 it needs) under Latch on the real PostgreSQL, on
  * the tables its own entities make. This file loads no other TypeORM: TypeORM keeps its metadata
  * in one global per process, which 0.3 and Latch's 1.x cannot share, so the store is read with
- * plain queries. Those reads also show what keeps these tables from @latch/typeorm: every date is
- * stored as millisecond text in a varchar column.
+ * plain queries. Those reads also show the form @latch/typeorm adapts to when it takes these tables
+ * over (typeorm-switch.test.ts): every date is stored as millisecond text in a varchar column.
  */
 import { runAdapterTests, newSession, newUser } from "@latch/adapter-test";
 import type { Adapter, AdapterAccount } from "@latch/core/adapters";
@@ -87,7 +87,7 @@ describe.skipIf(!ready)(`@auth/typeorm-adapter under Latch on PostgreSQL${notIns
     });
   });
 
-  test("what keeps these tables from @latch/typeorm: dates are millisecond text in varchar columns, where Latch's are timestamps", async () => {
+  test("its entities store dates as millisecond text in varchar columns (Latch's own tables use timestamps)", async () => {
     const user = await authjs.createUser!(newUser({ emailVerified: new Date(Date.UTC(2026, 4, 5, 6, 7, 8, 9)) }));
     const session = newSession(user.id);
     await authjs.createSession!(session);

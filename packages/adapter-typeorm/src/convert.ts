@@ -9,7 +9,8 @@ function toDate(value: Date | string): Date {
 /** A user entity as an `AdapterUser`: relations dropped, extra columns of a subclass kept. */
 export function toUser(entity: UserEntity): AdapterUser {
   const { accounts: _accounts, sessions: _sessions, ...user } = entity;
-  return { ...user, emailVerified: user.emailVerified === null || user.emailVerified === undefined ? null : toDate(user.emailVerified) };
+  // `@auth/typeorm-adapter` stores a user without an email as NULL; Latch's form of that is "".
+  return { ...user, email: user.email ?? "", emailVerified: user.emailVerified === null || user.emailVerified === undefined ? null : toDate(user.emailVerified) };
 }
 
 /** An account entity as an `AdapterAccount`: row id, relation and empty token columns dropped. */

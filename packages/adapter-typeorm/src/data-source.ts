@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from "typeorm";
+import { adaptToSchema } from "./schema-check.js";
 import { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
 
 /** The entity classes the adapter uses; pass subclasses to store extra columns. */
@@ -67,18 +68,24 @@ export function optionsFromConnectionString(connection: string): DataSourceOptio
 
 /**
  * Returns a function that gives the initialised data source: the one passed in, or one built
- * from options (or a connection string) with the adapter's entities. Initialisation happens once,
- * on first use.
+ * from options (or a connection string) with the adapter's entities. On first use it initialises
+ * the data source (unless it is already) and checks the tables once (`adaptToSchema`); a failure
+ * is thrown to that caller and the next call tries again.
  */
 export function connector(source: string | DataSource | DataSourceOptions, entities: LatchEntities): () => Promise<DataSource> {
   const options = typeof source === "string" ? optionsFromConnectionString(source) : source;
   const dataSource = isDataSource(options) ? options : new DataSource(withEntities(options, entities));
+  let checked = false;
   let ready: Promise<DataSource> | undefined;
   return () => {
-    if (dataSource.isInitialized) return Promise.resolve(dataSource);
-    ready ??= dataSource.initialize().catch((error: unknown) => {
+    if (checked && dataSource.isInitialized) return Promise.resolve(dataSource);
+    ready ??= (async () => {
+      if (!dataSource.isInitialized) await dataSource.initialize();
+      await adaptToSchema(dataSource, entities);
+      checked = true;
+      return dataSource;
+    })().finally(() => {
       ready = undefined;
-      throw error;
     });
     return ready;
   };

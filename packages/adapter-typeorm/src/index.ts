@@ -5,7 +5,8 @@
  */
 export { TypeORMAdapter, type TypeORMAdapterOptions } from "./adapter.js";
 export { defaultEntities, optionsFromConnectionString, type LatchEntities } from "./data-source.js";
-export { migrate, migrations, type Dialect, type Migration } from "./migrations/index.js";
+export { TypeORMSchemaMismatch } from "./schema-check.js";
+export { authjsUpgrades, migrate, migrations, type AuthjsUpgrade, type Dialect, type Migration } from "./migrations/index.js";
 export {
   AccountEntity,
   AuthenticatorEntity,

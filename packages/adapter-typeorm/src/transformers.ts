@@ -20,3 +20,16 @@ export const optionalBigint: ValueTransformer = {
   to: (value: number | null | undefined) => value,
   from: (value: string | number | null | undefined) => (value === null || value === undefined ? undefined : Number(value)),
 };
+
+/**
+ * A date stored as millisecond text, as `@auth/typeorm-adapter`'s entities store every date
+ * (`"1767323045678"`); text of another form is read as `Date` parses it.
+ */
+export const msTextDate: ValueTransformer = {
+  to: (value: unknown) => (value instanceof Date ? String(value.getTime()) : value),
+  from: (value: unknown) => {
+    if (value === null || value === undefined) return null;
+    if (value instanceof Date) return value;
+    return /^-?\d+$/.test(String(value)) ? new Date(Number(value)) : new Date(String(value));
+  },
+};

@@ -11,7 +11,7 @@ import { DataSource, type DataSourceOptions } from "typeorm";
 import { afterAll, describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
 import { migrate, migrations, type Dialect } from "../src/migrations/index.js";
-import { entities, randomName } from "./readers.js";
+import { entities, postgresOptions, randomName } from "./readers.js";
 import { ReleasedAccountEntity, ReleasedSessionEntity, ReleasedUserEntity, releasedEntities } from "./released-entities.js";
 import type { AccountEntity, SessionEntity, UserEntity } from "../src/entities.js";
 
@@ -34,14 +34,6 @@ async function mariadbAdmin(sql: string): Promise<void> {
     await connection.end();
   }
 }
-
-const postgresOptions = {
-  type: "postgres",
-  host: services.postgres.host,
-  port: services.postgres.port,
-  username: process.env.PGUSER ?? "postgres",
-  database: process.env.PGDATABASE ?? "test",
-} as const;
 
 async function engines(): Promise<Engine[]> {
   const directory = mkdtempSync(join(tmpdir(), "latch-typeorm-"));

@@ -4,17 +4,13 @@ import { DataSource } from "typeorm";
 import { describe } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations/index.js";
-import { entities, randomName, tableReaders } from "./readers.js";
+import { entities, postgresOptions, randomName, tableReaders } from "./readers.js";
 
 const schema = randomName();
 
 describe.runIf(await needService(services.postgres))("TypeORMAdapter on PostgreSQL", () => {
   const dataSource = new DataSource({
-    type: "postgres",
-    host: services.postgres.host,
-    port: services.postgres.port,
-    username: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
+    ...postgresOptions,
     schema,
     entities,
   });

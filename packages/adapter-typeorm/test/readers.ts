@@ -1,4 +1,5 @@
 import type { TestDatabase } from "@latch/adapter-test";
+import { services } from "@latch/testing";
 import type { DataSource } from "typeorm";
 import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken } from "../src/convert.js";
 import { defaultEntities } from "../src/data-source.js";
@@ -37,6 +38,15 @@ export function tableReaders(dataSource: DataSource): Omit<TestDatabase, "connec
 
 /** The default entity classes, for a DataSource the test builds itself. */
 export const entities = Object.values(defaultEntities);
+
+/** Connection options of the test PostgreSQL (127.0.0.1:5432 unless PGHOST/PGPORT/PGUSER/PGDATABASE say otherwise). */
+export const postgresOptions = {
+  type: "postgres",
+  host: services.postgres.host,
+  port: services.postgres.port,
+  username: process.env.PGUSER ?? "postgres",
+  database: process.env.PGDATABASE ?? "test",
+} as const;
 
 /** A random name for a schema or database of one test run. */
 export function randomName(): string {

@@ -2,8 +2,10 @@ import type { DataSource, QueryRunner } from "typeorm";
 import { mariadbMigrations } from "./mariadb.js";
 import { postgresMigrations } from "./postgres.js";
 import { sqliteMigrations } from "./sqlite.js";
+import { authjsUpgrades } from "./authjs.js";
 import type { Dialect, Migration } from "./types.js";
 
+export { authjsUpgrades, type AuthjsUpgrade } from "./authjs.js";
 export type { Dialect, Migration } from "./types.js";
 
 /**
@@ -44,19 +46,27 @@ function literal(text: string): string {
 }
 
 /**
- * Applies the migrations not yet recorded, in order. Migration 1 is only recorded, not run, when
- * `users` exists without `latch_migrations`: a database created before migrations were recorded
- * (by `synchronize`, from the entities as first released).
+ * Applies the migrations not yet recorded, in order. When `users` exists without
+ * `latch_migrations`, the tables were made before migrations were recorded: by `synchronize` from
+ * the entities as first released (migration 1 is only recorded), or by `@auth/typeorm-adapter`
+ * (no `authenticators`: its upgrade runs instead of the migrations it covers, which are recorded).
  */
 async function applyMissing(runner: QueryRunner, dialect: Dialect, table: (name: string) => string, schema?: string): Promise<void> {
   const name = (table: string) => (schema ? `${schema}.${table}` : table);
-  const released = (await runner.hasTable(name("users"))) && !(await runner.hasTable(name("latch_migrations")));
+  const unrecorded = (await runner.hasTable(name("users"))) && !(await runner.hasTable(name("latch_migrations")));
+  const authjs = unrecorded && !(await runner.hasTable(name("authenticators")));
+  const covered = new Set(unrecorded ? [1] : []);
+  if (authjs) {
+    const upgrade = authjsUpgrades[dialect];
+    for (const statement of upgrade.statements(table)) await runner.query(statement);
+    for (const version of upgrade.covers) covered.add(version);
+  }
   await runner.query(migrationsTable[dialect](table("latch_migrations")));
   const rows = (await runner.query(`SELECT version FROM ${table("latch_migrations")}`)) as { version: number | string }[];
   const applied = new Set(rows.map((row) => Number(row.version)));
   for (const migration of migrations[dialect]) {
     if (applied.has(migration.version)) continue;
-    if (!(migration.version === 1 && released)) for (const statement of migration.statements(table)) await runner.query(statement);
+    if (!covered.has(migration.version)) for (const statement of migration.statements(table)) await runner.query(statement);
     await runner.query(`INSERT INTO ${table("latch_migrations")} (version, name) VALUES (${migration.version}, ${literal(migration.name)})`);
   }
 }

@@ -10,7 +10,7 @@ const kinds: Record<MigrationState["kind"], string> = {
   empty: "no Latch tables yet",
   latch: "a Latch schema",
   unversioned: "a Latch schema made before migrations were recorded",
-  authjs: "an Auth.js schema (integer user ids): apply upgrades it in place, keeping every row",
+  authjs: "an Auth.js schema: apply upgrades it in place, keeping every row",
 };
 
 function target(values: { url?: string; pglite?: string; schema?: string; typeorm?: string; drizzle?: string }, env: NodeJS.ProcessEnv): Promise<MigrationTarget> {

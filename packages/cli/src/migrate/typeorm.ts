@@ -57,22 +57,28 @@ export async function typeormTarget(options: TypeormTargetOptions): Promise<Migr
       try {
         const versioned = await runner.hasTable(qualified("latch_migrations"));
         const hasUsers = await runner.hasTable(qualified("users"));
+        // Tables made before migrations were recorded: Latch's first release had authenticators, Auth.js's entities have none.
+        const authjs = !versioned && hasUsers && !(await runner.hasTable(qualified("authenticators")));
         let applied: MigrationState["applied"] = [];
         if (versioned) {
           const rows = (await runner.query(`SELECT version, name, applied_at FROM ${table("latch_migrations")} ORDER BY version`)) as { version: number | string; name: string; applied_at: Date | string }[];
           applied = rows.map((row) => ({ version: Number(row.version), name: row.name, appliedAt: new Date(row.applied_at).toISOString() }));
         }
-        const kind: MigrationState["kind"] = versioned ? "latch" : hasUsers ? "unversioned" : "empty";
+        const kind: MigrationState["kind"] = versioned ? "latch" : authjs ? "authjs" : hasUsers ? "unversioned" : "empty";
+        const upgrade = authjs ? module.authjsUpgrades[dialects[engine]] : undefined;
+        const recordedOnly = new Map<number, string>(kind === "unversioned" ? [[1, "the tables exist: recorded only"]] : []);
+        for (const version of upgrade?.covers ?? []) recordedOnly.set(version, "recorded only: the Auth.js upgrade above does its work");
         const done = new Set(applied.map((row) => row.version));
         const pending = list
           .filter((migration) => !done.has(migration.version))
           .map((migration) =>
-            migration.version === 1 && kind === "unversioned"
-              ? { version: 1, name: migration.name, statements: [], note: "the tables exist: recorded only" }
+            recordedOnly.has(migration.version)
+              ? { version: migration.version, name: migration.name, statements: [], note: recordedOnly.get(migration.version) }
               : { version: migration.version, name: migration.name, statements: migration.statements(table) },
           );
+        const prelude = upgrade ? [{ title: "Auth.js upgrade, in place of the migrations recorded only below (every row kept; dates stay millisecond text, as Auth.js reads them)", statements: upgrade.statements(table) }] : [];
         const where = engine === "sqlite" ? `SQLite ${options.url}` : `${engine}${options.schema ? `, schema "${options.schema}"` : ""}`;
-        return { target: `TypeORM ${where}`, kind, applied, pending, prelude: [] };
+        return { target: `TypeORM ${where}`, kind, applied, pending, prelude };
       } finally {
         await runner.release();
       }
