@@ -146,10 +146,16 @@ describe("a {tenantid} issuer template", () => {
     const noIdToken = await refusal(callback(latch, "entra", { params: { code: "c" } }));
     expectRefusal(noIdToken, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "entra", err: true }, "id_token");
   });
+
+  test("an ID token that is no JWT: no tenant id to read", async () => {
+    served.entra!.answer = () => ({ body: { access_token: "at", token_type: "Bearer", id_token: "garbage" } });
+    const error = await refusal(callback(latch, "entra", { params: { code: "c" } }));
+    expectRefusal(error, "OAuthCallbackError", "The ID token has no tenant id (tid) to complete its issuer's template.", { providerId: "entra", check: "iss", err: undefined });
+  });
 });
 
-describe("plain OAuth 2 returning an ID token", () => {
-  test("kept on the account as received", async () => {
+describe("plain OAuth 2 token responses", () => {
+  test("an ID token is kept on the account as received", async () => {
     served.plain!.answer = () => ({ body: { access_token: "at", token_type: "Bearer", id_token: "not.validated.here" } });
     const result = await signedIn(latch, "plain", { params: { code: "c" } });
     expect(result.account).toMatchObject({ access_token: "at", id_token: "not.validated.here", type: "oauth" });
@@ -172,6 +178,19 @@ describe("plain OAuth 2 returning an ID token", () => {
     served.plain!.answer = () => ({ body: { access_token: "at", token_type: "Bearer", id_token: 5 } });
     const error = await refusal(callback(latch, "plain", { params: { code: "c" } }));
     expectRefusal(error, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "plain", err: true });
+  });
+
+  test("without an ID token: signed in, the account has none", async () => {
+    served.plain!.answer = () => ({ body: { access_token: "at-2", token_type: "Bearer" } });
+    const result = await signedIn(latch, "plain", { params: { code: "c" } });
+    expect(result.account).toMatchObject({ access_token: "at-2", providerAccountId: "u1" });
+    expect(result.account).not.toHaveProperty("id_token");
+  });
+
+  test("an error answer: the token endpoint's refusal", async () => {
+    served.plain!.answer = () => ({ status: 400, body: { error: "invalid_grant", id_token: "x.y.z" } });
+    const error = await refusal(callback(latch, "plain", { params: { code: "c" } }));
+    expectRefusal(error, "OAuthCallbackError", "The token endpoint refused the code (invalid_grant).", { providerId: "plain", err: true });
   });
 });
 
@@ -236,4 +255,18 @@ test("through Auth(): a refused callback redirects to the sign-in page with OAut
   const logged = latch.logs.filter((l) => l.level === "error");
   expect(logged.map((l) => l.code)).toEqual(["OAuthCallbackError"]);
   expect(logged[0]!.args[0]).toMatchObject({ type: "OAuthCallbackError", message: "The token endpoint refused the code (invalid_grant).", cause: { providerId: "rs" } });
+});
+
+describe("answers oauth4webapi refuses before any check of Latch's", () => {
+  test("an authorization response of another flow (an ID token in it): not valid, with the library's error as cause", async () => {
+    const error = await refusal(callback(latch, "rs", { params: { code: "c", id_token: "x.y.z" } }));
+    expectRefusal(error, "OAuthCallbackError", "The authorization response is not valid.", { providerId: "rs", err: true }, "not supported");
+  });
+
+  test("a token.conform giving something that is not a Response: an error without a cause, reported as a failed check", async () => {
+    const conformed = latchFor([oidc("rs", { token: { conform: () => ({ not: "a response" }) } })]);
+    answerTokens("rs");
+    const error = await refusal(callback(conformed, "rs", { params: { code: "c" } }));
+    expectRefusal(error, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "rs", err: true }, "must be an instance of Response");
+  });
 });
