@@ -7,28 +7,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Provider } from "@latch/core";
 import Line from "@latch/core/providers/line";
-import { startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { startOpenIDProvider, type OpenIDProvider, type TamperKind } from "@latch/testing";
 import { checkCookie, clearCheckCookies, createState } from "../../src/flows/oauth/checks.js";
-import { authorize, callback, callbackUrl, changed, expectRefusal, latchFor, origin, refusal, signedIn, type Latch } from "./flow.js";
+import { authorize, callback, callbackUrl, changed, expectRefusal, latchFor, origin, refusal, signedIn, type Latch, type Refusal } from "./flow.js";
 
 let op: OpenIDProvider;
 let latch: Latch;
 
 const clientIds = ["op", "bare", "plain", "noiss", "hs-undeclared", "picky"];
 
-function oauth(id: string, extra: Record<string, unknown> = {}): Provider {
-  const e = op.endpoints;
-  return {
-    id,
-    name: id,
-    type: "oauth",
-    authorization: { url: e.authorization, params: { scope: "openid email profile" } },
-    token: e.token,
-    userinfo: e.userinfo,
-    clientId: id,
-    clientSecret: `${id}-secret`,
-    ...extra,
-  } as Provider;
+/** A plain OAuth 2 provider at the test OP, its endpoints given, with `token` (the token endpoint's settings). */
+function oauth(id: string, token: Record<string, unknown>, extra: Record<string, unknown> = {}): Provider {
+  const { authorization, userinfo } = op.endpoints;
+  const scope = "openid email profile";
+  return { id, name: id, type: "oauth", authorization: { url: authorization, params: { scope } }, token: { url: op.endpoints.token, ...token }, userinfo, clientId: id, clientSecret: `${id}-secret`, ...extra } as Provider;
 }
 
 function oidc(id: string, extra: Record<string, unknown> = {}): Provider {
@@ -46,8 +38,8 @@ beforeAll(async () => {
   latch = latchFor([
     oidc("op"),
     oidc("bare", { checks: [] }),
-    oauth("plain", { issuer: op.issuer, token: { url: op.endpoints.token, conform: async (r: Response) => Response.json({ ...((await r.json()) as object), extra_field: "mended" }, { headers: r.headers }) } }),
-    oauth("noiss", { token: { url: op.endpoints.token, conform: () => undefined } }),
+    oauth("plain", { conform: async (r: Response) => Response.json({ ...((await r.json()) as object), extra_field: "mended" }, { headers: r.headers }) }, { issuer: op.issuer }),
+    oauth("noiss", { conform: () => undefined }),
     oidc("hs-undeclared", { client: { token_endpoint_auth_method: "client_secret_basic" } }),
     oidc("picky", {
       account: () => {
@@ -57,6 +49,13 @@ beforeAll(async () => {
     Line({ issuer: op.issuer, clientId: "line", clientSecret: "line-secret-0123456789abcdef" }),
   ]);
 });
+
+/** Signs in at the provider (which first breaks its answer as `tamper` says) and returns how Latch refused the callback. */
+async function refusedAt(id: string, tamper?: TamperKind): Promise<Refusal> {
+  if (tamper) op.tamper(tamper);
+  const { params, cookies } = await authorize(latch, id);
+  return refusal(callback(latch, id, { params, cookies }));
+}
 
 afterEach(() => {
   op.clearTampering();
@@ -176,16 +175,12 @@ describe("refusals", () => {
   });
 
   test("an iss parameter naming another issuer", async () => {
-    op.tamper("authorization-response-wrong-iss");
-    const { params, cookies } = await authorize(latch, "op");
-    const error = await refusal(callback(latch, "op", { params, cookies }));
+    const error = await refusedAt("op", "authorization-response-wrong-iss");
     expectRefusal(error, "OAuthCallbackError", "The authorization response comes from another issuer.", { providerId: "op", check: "iss" });
   });
 
   test("no iss parameter although the provider announces it", async () => {
-    op.tamper("authorization-response-no-iss");
-    const { params, cookies } = await authorize(latch, "op");
-    const error = await refusal(callback(latch, "op", { params, cookies }));
+    const error = await refusedAt("op", "authorization-response-no-iss");
     expectRefusal(error, "OAuthCallbackError", "The authorization response lacks the iss parameter its issuer announces.", { providerId: "op", check: "iss" });
   });
 
@@ -208,44 +203,35 @@ describe("refusals", () => {
     expectRefusal(error, "InvalidCheck", "The state has expired or does not open.", { providerId: "op", check: "state" });
   });
 
-  test("the PKCE verifier's cookie missing", async () => {
-    const { params, cookies } = await authorize(latch, "op");
-    const { "authjs.pkce.code_verifier": _dropped, ...rest } = cookies;
-    const error = await refusal(callback(latch, "op", { params, cookies: rest }));
-    expectRefusal(error, "InvalidCheck", "The pkceCodeVerifier cookie is missing.", { providerId: "op", check: "pkceCodeVerifier", err: undefined });
-  });
-
-  test("the nonce's cookie missing", async () => {
-    const { params, cookies } = await authorize(latch, "op");
-    const { "authjs.nonce": _dropped, ...rest } = cookies;
-    const error = await refusal(callback(latch, "op", { params, cookies: rest }));
-    expectRefusal(error, "InvalidCheck", "The nonce cookie is missing.", { providerId: "op", check: "nonce", err: undefined });
-  });
+  for (const [role, name] of [
+    ["pkceCodeVerifier", "authjs.pkce.code_verifier"],
+    ["nonce", "authjs.nonce"],
+  ] as const) {
+    test(`the ${role} cookie missing`, async () => {
+      const { params, cookies } = await authorize(latch, "op");
+      const { [name]: _dropped, ...rest } = cookies;
+      const error = await refusal(callback(latch, "op", { params, cookies: rest }));
+      expectRefusal(error, "InvalidCheck", `The ${role} cookie is missing.`, { providerId: "op", check: role, err: undefined });
+    });
+  }
 
   test("an ID token with another nonce", async () => {
-    op.tamper("id-token-wrong-nonce");
-    const { params, cookies } = await authorize(latch, "op");
-    const error = await refusal(callback(latch, "op", { params, cookies }));
+    const error = await refusedAt("op", "id-token-wrong-nonce");
     expectRefusal(error, "InvalidCheck", "The ID token's nonce is not the one sent.", { providerId: "op", check: "nonce", err: true });
   });
 
   test("an ID token signed with a key the provider does not publish", async () => {
-    op.tamper("id-token-other-key");
-    const { params, cookies } = await authorize(latch, "op");
-    const error = await refusal(callback(latch, "op", { params, cookies }));
+    const error = await refusedAt("op", "id-token-other-key");
     expectRefusal(error, "OAuthCallbackError", "The ID token's signature does not verify.", { providerId: "op", check: "signature", err: true });
   });
 
   test("an HS256 ID token signed with another secret", async () => {
-    op.tamper("id-token-other-key");
-    const { params, cookies } = await authorize(latch, "line");
-    const error = await refusal(callback(latch, "line", { params, cookies }));
+    const error = await refusedAt("line", "id-token-other-key");
     expectRefusal(error, "OAuthCallbackError", "The ID token's signature does not verify.", { providerId: "line", check: "signature", err: true });
   });
 
   test("an HS256 ID token from a provider that did not declare HS256", async () => {
-    const { params, cookies } = await authorize(latch, "hs-undeclared");
-    const error = await refusal(callback(latch, "hs-undeclared", { params, cookies }));
+    const error = await refusedAt("hs-undeclared");
     expectRefusal(error, "OAuthCallbackError", 'The ID token\'s alg "HS256" is not accepted.', { providerId: "hs-undeclared", check: "alg", err: undefined });
   });
 
@@ -270,8 +256,7 @@ describe("refusals", () => {
   });
 
   test("an account() callback that throws: OAuthCallbackError with the error as cause", async () => {
-    const { params, cookies } = await authorize(latch, "picky");
-    const error = await refusal(callback(latch, "picky", { params, cookies }));
+    const error = await refusedAt("picky");
     expectRefusal(error, "OAuthCallbackError", "The sign-in with the provider failed.", { providerId: "picky", err: true }, "account mapping broke");
   });
 });

@@ -8,8 +8,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { Auth, type Provider } from "@latch/core";
 import { createState } from "../../src/flows/oauth/checks.js";
-import { callback, expectRefusal, latchFor, origin, refusal, signedIn, type Latch } from "./flow.js";
-import { startStandIn, type StandIn, type StandInIssuer } from "./stand-in-provider.js";
+import { callback, expectRefusal, latchFor, origin, refusal, signedIn, type Latch, type Refusal } from "./flow.js";
+import { startStandIn, type StandIn, type StandInIssuer, type TokenAnswer } from "./stand-in-provider.js";
 
 const tenant = "0f9a2c4e-1b7d-4c3e-9a58-2d6f1e0b7c11";
 const tenantIssuer = `http://${tenant}.localhost`;
@@ -32,6 +32,12 @@ async function tokens(aud: string, iss: string, claims: Record<string, unknown> 
 /** Makes `id`'s token endpoint answer a signed ID token (with `claims`). */
 function answerTokens(id: string, claims: Record<string, unknown> = {}, iss = served[id]!.issuer): void {
   served[id]!.answer = async () => ({ body: await tokens(id, iss, claims) });
+}
+
+/** How Latch refuses a callback of `id` when its token endpoint gives `answer`. */
+function refusedWith(id: string, answer: TokenAnswer): Promise<Refusal> {
+  served[id]!.answer = () => answer;
+  return refusal(callback(latch, id, { params: { code: "c" } }));
 }
 
 beforeAll(async () => {
@@ -100,8 +106,7 @@ describe("ID tokens signed with the issuer's keys", () => {
   });
 
   test("a token response without the ID token OpenID Connect requires", async () => {
-    served.rs!.answer = () => ({ body: { access_token: "at", token_type: "Bearer" } });
-    const error = await refusal(callback(latch, "rs", { params: { code: "c" } }));
+    const error = await refusedWith("rs", { body: { access_token: "at", token_type: "Bearer" } });
     expectRefusal(error, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "rs", err: true }, "id_token");
   });
 });
@@ -133,23 +138,19 @@ describe("a {tenantid} issuer template", () => {
 
   test("an error answer carrying an ID token is the token endpoint's refusal", async () => {
     const { id_token } = await tokens("entra", tenantIssuer);
-    served.entra!.answer = () => ({ status: 400, body: { error: "invalid_grant", id_token } });
-    const error = await refusal(callback(latch, "entra", { params: { code: "c" } }));
+    const error = await refusedWith("entra", { status: 400, body: { error: "invalid_grant", id_token } });
     expectRefusal(error, "OAuthCallbackError", "The token endpoint refused the code (invalid_grant).", { providerId: "entra", err: true });
   });
 
   test("a token response that is not JSON, or has no ID token: it does not pass its checks", async () => {
-    served.entra!.answer = () => ({ body: "<html>oops</html>", contentType: "text/html" });
-    const notJson = await refusal(callback(latch, "entra", { params: { code: "c" } }));
+    const notJson = await refusedWith("entra", { body: "<html>oops</html>", contentType: "text/html" });
     expectRefusal(notJson, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "entra", err: true });
-    served.entra!.answer = () => ({ body: { access_token: "at", token_type: "Bearer" } });
-    const noIdToken = await refusal(callback(latch, "entra", { params: { code: "c" } }));
+    const noIdToken = await refusedWith("entra", { body: { access_token: "at", token_type: "Bearer" } });
     expectRefusal(noIdToken, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "entra", err: true }, "id_token");
   });
 
   test("an ID token that is no JWT: no tenant id to read", async () => {
-    served.entra!.answer = () => ({ body: { access_token: "at", token_type: "Bearer", id_token: "garbage" } });
-    const error = await refusal(callback(latch, "entra", { params: { code: "c" } }));
+    const error = await refusedWith("entra", { body: { access_token: "at", token_type: "Bearer", id_token: "garbage" } });
     expectRefusal(error, "OAuthCallbackError", "The ID token has no tenant id (tid) to complete its issuer's template.", { providerId: "entra", check: "iss", err: undefined });
   });
 });
@@ -163,20 +164,17 @@ describe("plain OAuth 2 token responses", () => {
   });
 
   test("a 201 answer is still refused", async () => {
-    served.plain!.answer = () => ({ status: 201, body: { access_token: "at", token_type: "Bearer", id_token: "x.y.z" } });
-    const error = await refusal(callback(latch, "plain", { params: { code: "c" } }));
+    const error = await refusedWith("plain", { status: 201, body: { access_token: "at", token_type: "Bearer", id_token: "x.y.z" } });
     expectRefusal(error, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "plain", err: true });
   });
 
   test("a body that is not JSON", async () => {
-    served.plain!.answer = () => ({ body: "access_token=at", contentType: "application/x-www-form-urlencoded" });
-    const error = await refusal(callback(latch, "plain", { params: { code: "c" } }));
+    const error = await refusedWith("plain", { body: "access_token=at", contentType: "application/x-www-form-urlencoded" });
     expectRefusal(error, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "plain", err: true });
   });
 
   test("an id_token that is not a string is left in the response", async () => {
-    served.plain!.answer = () => ({ body: { access_token: "at", token_type: "Bearer", id_token: 5 } });
-    const error = await refusal(callback(latch, "plain", { params: { code: "c" } }));
+    const error = await refusedWith("plain", { body: { access_token: "at", token_type: "Bearer", id_token: 5 } });
     expectRefusal(error, "OAuthCallbackError", "The token response did not pass its checks.", { providerId: "plain", err: true });
   });
 
@@ -188,8 +186,7 @@ describe("plain OAuth 2 token responses", () => {
   });
 
   test("an error answer: the token endpoint's refusal", async () => {
-    served.plain!.answer = () => ({ status: 400, body: { error: "invalid_grant", id_token: "x.y.z" } });
-    const error = await refusal(callback(latch, "plain", { params: { code: "c" } }));
+    const error = await refusedWith("plain", { status: 400, body: { error: "invalid_grant", id_token: "x.y.z" } });
     expectRefusal(error, "OAuthCallbackError", "The token endpoint refused the code (invalid_grant).", { providerId: "plain", err: true });
   });
 });
