@@ -39,7 +39,7 @@ async function proxyForward(input: FlowInput<InternalOAuthProvider>, params: URL
   } catch {
     return null;
   }
-  if (target.origin === input.ctx.origin || !/^https?:$/.test(target.protocol)) return null;
+  if (target.origin === input.ctx.origin || (target.protocol !== "http:" && target.protocol !== "https:")) return null;
   for (const [key, value] of params) target.searchParams.set(key, value);
   input.ctx.logger.debug("redirect-proxy", { provider: input.provider.id, to: target.origin });
   return { redirect: target.toString() };
