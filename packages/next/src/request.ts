@@ -30,16 +30,6 @@ export function siteOrigin(source: OriginSource, siteUrl: string | undefined): s
   return requestOrigin(first(headers.get("x-forwarded-proto")) ?? source.protocol, first(headers.get("x-forwarded-host")) ?? headers.get("host")).origin;
 }
 
-/** The path and query of a request URL, whatever its authority (an absolute-form request line names another). */
-function pathOf(url: string): { pathname: string; search: string } {
-  try {
-    const parsed = new URL(url);
-    return { pathname: parsed.pathname, search: parsed.search };
-  } catch {
-    throw new InvalidRequest("The request target is not valid.");
-  }
-}
-
 async function cappedBody(request: Request): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (!request.body) return undefined;
   const reader = request.body.getReader();
@@ -73,10 +63,10 @@ async function cappedBody(request: Request): Promise<Uint8Array<ArrayBuffer> | u
 export async function toAuthRequest(request: Request, siteUrl: string | undefined): Promise<Request> {
   const incoming = new URL(request.url);
   const origin = siteOrigin({ headers: request.headers, protocol: incoming.protocol }, siteUrl);
-  const { pathname, search } = pathOf(request.url);
+  // Only the path and query are kept, whatever authority the request URL names.
   const url = new URL(origin);
-  url.pathname = pathname;
-  url.search = search;
+  url.pathname = incoming.pathname;
+  url.search = incoming.search;
   const method = request.method.toUpperCase();
   const headers = new Headers(request.headers);
   if (method !== "GET" && method !== "HEAD" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`, 405);

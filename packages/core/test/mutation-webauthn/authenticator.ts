@@ -2,9 +2,10 @@
  * A software authenticator: a stand-in for a passkey, written because the real ones (a phone, a
  * security key, Chromium's virtual authenticator) cannot be driven once per mutant in a few
  * milliseconds. It makes real WebAuthn objects the way an authenticator and browser would: an
- * ES256 key pair from Web Crypto, a CBOR attestation object (`fmt: "none"`) with the credential's
- * COSE public key, client data JSON, and assertions signed over authenticator data and the client
- * data hash (DER-encoded ECDSA). Nothing in Latch's path is replaced: `@simplewebauthn/server`
+ * ES256 key pair from Web Crypto, a CBOR attestation object (`fmt: "none"`, or `"packed"` self
+ * attestation signed with the credential's key) with the credential's COSE public key, client
+ * data JSON, and assertions signed over authenticator data and the client data hash (DER-encoded
+ * ECDSA). Nothing in Latch's path is replaced: `@simplewebauthn/server`
  * verifies these objects through Latch's flow as it would a browser's.
  */
 import { createHash, randomBytes, webcrypto } from "node:crypto";
@@ -85,6 +86,8 @@ export interface Twist {
   otherKey?: boolean;
   /** The `id` the browser would report (default: the credential id, base64url). */
   id?: string;
+  /** A registration's attestation format: `none` (default) or `packed` self attestation. */
+  attestation?: "none" | "packed";
 }
 
 /** One credential (one passkey) of the software authenticator. */
@@ -119,16 +122,26 @@ export class SoftwareCredential {
     return new TextEncoder().encode(JSON.stringify({ type: twist.type ?? type, challenge: ceremony.challenge, origin: twist.origin ?? ceremony.origin, crossOrigin: false }));
   }
 
+  /** A DER ECDSA signature over authenticator data and the client data hash, by this credential's key or (`otherKey`) a fresh one. */
+  private async sign(authData: Uint8Array, clientData: Uint8Array, twist: Twist): Promise<Uint8Array> {
+    const signer = twist.otherKey ? (await SoftwareCredential.create(this.userHandle)).keys.privateKey : this.keys.privateKey;
+    const raw = new Uint8Array(await subtle.sign({ name: "ECDSA", hash: "SHA-256" }, signer, Uint8Array.from([...authData, ...sha256(clientData)])));
+    return derSignature(raw);
+  }
+
   /** The `PublicKeyCredential` JSON of `navigator.credentials.create()`. */
   async register(ceremony: Ceremony, twist: Twist = {}): Promise<Record<string, unknown>> {
     const attested = Uint8Array.from([...new Uint8Array(16), this.rawId.length >> 8, this.rawId.length & 0xff, ...this.rawId, ...(await this.coseKey())]);
     const authData = this.authData(ceremony.rpId, (twist.flags ?? flags.up | flags.uv) | flags.at, twist.counter ?? this.counter, attested);
-    const attestationObject = cbor({ fmt: "none", attStmt: {}, authData });
+    const clientData = this.clientData("webauthn.create", ceremony, twist);
+    // Packed self attestation (WebAuthn L2 §8.2): the credential's own key signs authData ‖ hash(clientData).
+    const attStmt: Cbor = twist.attestation === "packed" ? { alg: -7, sig: await this.sign(authData, clientData, twist) } : {};
+    const attestationObject = cbor({ fmt: twist.attestation ?? "none", attStmt, authData });
     return {
       id: twist.id ?? this.id,
       rawId: this.id,
       type: "public-key",
-      response: { clientDataJSON: base64url(this.clientData("webauthn.create", ceremony, twist)), attestationObject: base64url(attestationObject), transports: ["internal", "hybrid"] },
+      response: { clientDataJSON: base64url(clientData), attestationObject: base64url(attestationObject), transports: ["internal", "hybrid"] },
       clientExtensionResults: {},
       authenticatorAttachment: "platform",
     };
@@ -139,13 +152,12 @@ export class SoftwareCredential {
     if (twist.counter === undefined) this.counter += 1;
     const authData = this.authData(ceremony.rpId, twist.flags ?? flags.up | flags.uv, twist.counter ?? this.counter);
     const clientData = this.clientData("webauthn.get", ceremony, twist);
-    const signer = twist.otherKey ? (await SoftwareCredential.create(this.userHandle)).keys.privateKey : this.keys.privateKey;
-    const raw = new Uint8Array(await subtle.sign({ name: "ECDSA", hash: "SHA-256" }, signer, Uint8Array.from([...authData, ...sha256(clientData)])));
+    const signature = await this.sign(authData, clientData, twist);
     return {
       id: twist.id ?? this.id,
       rawId: this.id,
       type: "public-key",
-      response: { clientDataJSON: base64url(clientData), authenticatorData: base64url(authData), signature: base64url(derSignature(raw)), userHandle: this.userHandle },
+      response: { clientDataJSON: base64url(clientData), authenticatorData: base64url(authData), signature: base64url(signature), userHandle: this.userHandle },
       clientExtensionResults: {},
     };
   }

@@ -19,6 +19,8 @@ const otherSecret = "webauthn-mutation-rotated-0123456789-klmnopqrs";
 let db: PGlite;
 let adapter: ReturnType<typeof PostgresAdapter>;
 const logs: string[] = [];
+/** The `cause` of each logged error, in order: what a refusal says it checked, and the error under it. */
+const causes: unknown[] = [];
 
 /** A logged error as its message and the check its cause names (`[check=challenge]`). */
 function logText(value: unknown): string {
@@ -34,7 +36,14 @@ function config(overrides: Partial<AuthConfig> = {}, passkey: Parameters<typeof 
     adapter,
     providers: [Passkey(passkey)],
     experimental: { enableWebAuthn: true },
-    logger: { error: (code, ...rest) => void logs.push(`${code} ${rest.map(logText).join(" ")}`), warn: () => {}, debug: () => {} },
+    logger: {
+      error: (code, ...rest) => {
+        logs.push(`${code} ${rest.map(logText).join(" ")}`);
+        for (const value of rest) if (value instanceof Error) causes.push(value.cause);
+      },
+      warn: () => {},
+      debug: () => {},
+    },
     ...overrides,
   };
 }
@@ -49,6 +58,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   logs.length = 0;
+  causes.length = 0;
   await db.exec(`DELETE FROM sessions; DELETE FROM authenticators; DELETE FROM accounts; DELETE FROM verification_token; DELETE FROM users`);
 });
 
@@ -112,7 +122,10 @@ async function registered(email = "new@example.com", cfg = config()): Promise<{ 
   const { action, options: o, ceremony } = await options(jar, `?action=register&email=${encodeURIComponent(email)}`, cfg);
   expect(action).toBe("register");
   const credential = await SoftwareCredential.create(o.user.id);
+  expect(jar.values.has("authjs.challenge")).toBe(true);
   expect(await callback(jar, "register", await credential.register(ceremony), cfg)).toEqual({ error: null, signedIn: true });
+  // The spent challenge's cookie is deleted with the answer.
+  expect(jar.values.has("authjs.challenge")).toBe(false);
   const { rows } = await db.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email]);
   return { credential, userId: rows[0]!.id };
 }
@@ -169,6 +182,8 @@ describe("registration", () => {
     expect(await callback(jar, "register", await credential.register(ceremony, twist))).toEqual({ error: "WebAuthnVerificationError", signedIn: false });
     expect(await counts()).toEqual(none);
     expect(logs.join("\n")).toMatch(/WebAuthnVerificationError The registration response did not verify: .*\[check=registration\]/);
+    // The library's own error is kept as the cause's `err`.
+    expect(causes).toEqual([{ check: "registration", err: expect.any(Error) }]);
   });
 
   test("user verification is required only when the provider asks for it", async () => {
@@ -193,6 +208,7 @@ describe("registration", () => {
     expect(await callback(jar, "register", await credential.register(ceremony))).toEqual({ error: "WebAuthnVerificationError", signedIn: false });
     expect(await counts()).toEqual(before);
     expect(logs.join("\n")).toContain("This credential is already registered.");
+    expect(causes).toEqual([{ check: "registration" }]);
   });
 
   test("an authentication challenge does not register", async () => {
@@ -203,6 +219,43 @@ describe("registration", () => {
     expect(await callback(jar, "register", await credential.register(ceremony))).toEqual({ error: "WebAuthnVerificationError", signedIn: false });
     expect(await counts()).toEqual(none);
     expect(logs.join("\n")).toContain("The challenge was issued for an authentication, not a registration.");
+    expect(causes).toEqual([{ check: "registration" }]);
+  });
+
+  test("a packed self attestation is verified: signed by the credential it registers, or refused", async () => {
+    let jar = new Jar();
+    let { options: o, ceremony } = await options(jar, "?action=register&email=forged@example.com");
+    const forged = await SoftwareCredential.create(o.user.id);
+    // The library answers `verified: false` (it does not throw) for a signature that does not verify.
+    expect(await callback(jar, "register", await forged.register(ceremony, { attestation: "packed", otherKey: true }))).toEqual({ error: "WebAuthnVerificationError", signedIn: false });
+    expect(await counts()).toEqual(none);
+    expect(logs.join("\n")).toContain("WebAuthnVerificationError The registration's attestation could not be verified. [check=registration]");
+    expect(causes).toEqual([{ check: "registration" }]);
+
+    jar = new Jar();
+    ({ options: o, ceremony } = await options(jar, "?action=register&email=packed@example.com"));
+    const packed = await SoftwareCredential.create(o.user.id);
+    expect(await callback(jar, "register", await packed.register(ceremony, { attestation: "packed" }))).toEqual({ error: null, signedIn: true });
+    expect(await counts()).toMatchObject({ users: 1, accounts: 1, authenticators: 1 });
+  });
+
+  test("the name getUserInfo gives a new user is stored with it", async () => {
+    const named = config({}, { getUserInfo: ({ fields }) => ({ user: { email: String(fields.email), name: "Ada Lovelace" }, exists: false }) });
+    await registered("ada@example.com", named);
+    const { rows } = await db.query<any>(`SELECT email, name FROM users`);
+    expect(rows).toEqual([{ email: "ada@example.com", name: "Ada Lovelace" }]);
+  });
+
+  test("a provider whose options leave out registrationOptions, or their authenticatorSelection, still registers without requiring user verification", async () => {
+    for (const registrationOptions of [undefined, {}]) {
+      await db.exec(`DELETE FROM sessions; DELETE FROM authenticators; DELETE FROM accounts; DELETE FROM users`);
+      const bare = config({ providers: [{ ...Passkey(), options: { registrationOptions } }] });
+      const jar = new Jar();
+      const { options: o, ceremony } = await options(jar, "?action=register&email=bare@example.com", bare);
+      const credential = await SoftwareCredential.create(o.user.id);
+      expect(await callback(jar, "register", await credential.register(ceremony, { flags: flags.up }), bare)).toEqual({ error: null, signedIn: true });
+      expect(await counts()).toMatchObject({ users: 1, authenticators: 1 });
+    }
   });
 });
 
@@ -232,12 +285,12 @@ describe("authentication", () => {
   });
 
   test.each([
-    ["a signature by another key", { otherKey: true }, "The assertion's signature does not verify."],
-    ["another origin in the client data", { origin: "http://evil.example" }, "The authentication response did not verify"],
-    ["a counter that did not move past the stored one", { counter: 0 }, "The authentication response did not verify"],
-    ["an unknown credential id", { id: "dW5rbm93bg" }, "No authenticator is registered with this credential id."],
-    ["a credential id that is not base64url", { id: "not base64url!" }, "The credential id is not base64url."],
-  ])("is refused for %s, with nothing written", async (_, twist, message) => {
+    ["a signature by another key", { otherKey: true }, "The assertion's signature does not verify.", false],
+    ["another origin in the client data", { origin: "http://evil.example" }, "The authentication response did not verify", true],
+    ["a counter that did not move past the stored one", { counter: 0 }, "The authentication response did not verify", true],
+    ["an unknown credential id", { id: "dW5rbm93bg" }, "No authenticator is registered with this credential id.", false],
+    ["a credential id that is not base64url", { id: "not base64url!" }, "The credential id is not base64url.", true],
+  ])("is refused for %s, with nothing written", async (_, twist, message, thrown) => {
     const { credential } = await registered();
     await signIn(credential); // the stored counter is now 1
     const before = { counts: await counts(), rows: (await db.query(`SELECT * FROM authenticators`)).rows };
@@ -247,6 +300,8 @@ describe("authentication", () => {
     expect((await db.query(`SELECT * FROM authenticators`)).rows).toEqual(before.rows);
     expect(logs.join("\n")).toContain(`${message}`);
     expect(logs.join("\n")).toContain("[check=authentication]");
+    // A refusal that comes from an error underneath (the library's, the id's decoding) keeps it as `err`.
+    expect(causes).toEqual([thrown ? { check: "authentication", err: expect.any(Error) } : { check: "authentication" }]);
   });
 
   test("user verification is required only when the provider asks for it", async () => {
@@ -254,6 +309,12 @@ describe("authentication", () => {
     const required = config({}, { authenticationOptions: { userVerification: "required" } });
     expect(await signIn(credential, { flags: flags.up }, required)).toEqual({ error: "WebAuthnVerificationError", signedIn: false });
     expect(await signIn(credential, { flags: flags.up })).toEqual({ error: null, signedIn: true });
+  });
+
+  test("a provider whose options leave out authenticationOptions still signs in without requiring user verification", async () => {
+    const { credential } = await registered();
+    const bare = config({ providers: [{ ...Passkey(), options: { authenticationOptions: undefined } }] });
+    expect(await signIn(credential, { flags: flags.up }, bare)).toEqual({ error: null, signedIn: true });
   });
 
   test("an authenticator whose account is gone, belongs to another user, or whose user is gone is refused", async () => {

@@ -63,7 +63,7 @@ export async function verifyRegistration(
     credentialBackedUp: info.credentialBackedUp,
     credentialDeviceType: info.credentialDeviceType,
     providerAccountId: credentialID,
-    transports: transportsToString(response.response.transports ?? info.credential.transports),
+    transports: transportsToString(response.response.transports),
   };
   return {
     provider,
