@@ -8,14 +8,12 @@ import { runAdapterTests } from "@latch/adapter-test";
 import type { Adapter } from "@latch/core/adapters";
 import { DrizzleAdapter as LatchDrizzleAdapter, pgTables } from "@latch/drizzle";
 import { migrate, PostgresAdapter } from "@latch/pg";
-import type { AuthConfig } from "@latch/core";
-import Nodemailer from "@latch/core/providers/nodemailer";
 import { needService, services, startSmtpServer } from "@latch/testing";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authjsDrizzle, notInstalled } from "./load.js";
-import { browser, emailSignIn, randomSchema, readersThrough, schemaPool, sharedRows, missingMethods } from "./shared.js";
+import { browser, emailSignIn, emailSignInConfig, randomSchema, readersThrough, schemaPool, sharedRows, missingMethods } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const ready = !notInstalled && (await needService(services.postgres));
@@ -88,14 +86,7 @@ describe.skipIf(!ready)(`@auth/drizzle-adapter under Latch on PostgreSQL${notIns
       const smtp = await startSmtpServer();
       try {
         const adapter = (await authjsDrizzle()).DrizzleAdapter(db, { ...latchTablesForAuthjs, usersTable: usersWithDefault });
-        const config: AuthConfig = {
-          secret: "authjs-drizzle-adapter-secret-0123456789abcdef",
-          trustHost: true,
-          adapter,
-          session: { strategy: "database" },
-          providers: [Nodemailer({ server: smtp.url, from: "Latch <no-reply@latch.test>" })],
-          logger: { error: () => {}, warn: () => {}, debug: () => {} },
-        };
+        const config = emailSignInConfig(adapter, smtp, "authjs-drizzle-adapter-secret-0123456789abcdef");
         const email = `drizzle-${crypto.randomUUID()}@example.com`;
         const visitor = browser(config);
         await emailSignIn(visitor, smtp, email);

@@ -9,12 +9,11 @@ import { randomUUID } from "node:crypto";
 import { Auth, type AuthConfig } from "@latch/core";
 import { runAdapterTests } from "@latch/adapter-test";
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
-import Nodemailer from "@latch/core/providers/nodemailer";
 import { PostgresAdapter, upgradeAuthjsSchema } from "@latch/pg";
 import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authjsPg, notInstalled } from "./load.js";
-import { browser, emailSignIn, missingMethods, randomSchema, schemaPool } from "./shared.js";
+import { browser, emailSignIn, emailSignInConfig, missingMethods, randomSchema, schemaPool } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const ready = !notInstalled && (await needService(services.postgres));
@@ -45,14 +44,7 @@ describe.skipIf(!ready)(`@auth/pg-adapter under Latch on PostgreSQL${notInstalle
     await pool.query(`CREATE SCHEMA ${schema}`);
     for (const statement of authjsTables) await pool.query(statement);
     smtp = await startSmtpServer();
-    config = {
-      secret: "authjs-pg-adapter-secret-0123456789abcdef",
-      trustHost: true,
-      adapter: authjs,
-      session: { strategy: "database" },
-      providers: [Nodemailer({ server: smtp.url, from: "Latch <no-reply@latch.test>" })],
-      logger: { error: () => {}, warn: () => {}, debug: () => {} },
-    };
+    config = emailSignInConfig(authjs, smtp, "authjs-pg-adapter-secret-0123456789abcdef");
   });
   afterAll(async () => {
     await smtp?.close();

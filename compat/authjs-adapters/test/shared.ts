@@ -1,6 +1,7 @@
 import { newAccount, newAuthenticator, newSession, newUser, newVerificationToken, type TestDatabase } from "@latch/adapter-test";
 import type { Adapter } from "@latch/core/adapters";
 import { Auth, type AuthConfig } from "@latch/core";
+import Nodemailer from "@latch/core/providers/nodemailer";
 import { handlerClient, services, type SmtpTestServer } from "@latch/testing";
 import pg from "pg";
 import { expect } from "vitest";
@@ -114,4 +115,16 @@ export async function emailSignIn(visitor: ReturnType<typeof browser>, smtp: Smt
   const link = mail.urls.find((url) => url.startsWith(`${origin}/auth/callback/nodemailer`));
   expect(link).toBeDefined();
   expect((await visitor.request(link!)).headers.get("location")).toBe(`${origin}/home`);
+}
+
+/** A configuration with database sessions on `adapter` and email sign-in through `smtp`. */
+export function emailSignInConfig(adapter: Adapter, smtp: SmtpTestServer, secret: string): AuthConfig {
+  return {
+    secret,
+    trustHost: true,
+    adapter,
+    session: { strategy: "database" },
+    providers: [Nodemailer({ server: smtp.url, from: "Latch <no-reply@latch.test>" })],
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+  };
 }

@@ -14,14 +14,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { AuthConfig } from "@latch/core";
 import type { Adapter } from "@latch/core/adapters";
-import Nodemailer from "@latch/core/providers/nodemailer";
-import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { needService, services, startSmtpServer } from "@latch/testing";
 import { TypeORMAdapter, TypeORMSchemaMismatch, defaultEntities, migrate, migrations } from "@latch/typeorm";
 import { afterAll, describe, expect, test } from "vitest";
 import { notInstalled } from "./load.js";
-import { browser, emailSignIn, randomSchema } from "./shared.js";
+import { browser, emailSignIn, emailSignInConfig, randomSchema } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const folder = fileURLToPath(new URL("../", import.meta.url));
@@ -117,18 +115,6 @@ async function latchWrites(adapter: Adapter) {
   return { reads, check };
 }
 
-/** A configuration with database sessions and email sign-in through `smtp`. */
-function emailConfig(adapter: Adapter, smtp: SmtpTestServer): AuthConfig {
-  return {
-    secret: "typeorm-switch-secret-0123456789abcdef",
-    trustHost: true,
-    adapter,
-    session: { strategy: "database" },
-    providers: [Nodemailer({ server: smtp.url, from: "Latch <no-reply@latch.test>" })],
-    logger: { error: () => {}, warn: () => {}, debug: () => {} },
-  };
-}
-
 /** What the adapter's first call throws (or `undefined`). */
 async function refusal(adapter: Adapter): Promise<unknown> {
   try {
@@ -183,7 +169,7 @@ describe.skipIf(!postgresReady)(`@auth/typeorm-adapter's tables taken over by @l
     // Through Auth(): the error page with a code, not a 500.
     const smtp = await startSmtpServer();
     try {
-      const visitor = browser(emailConfig(adapter, smtp));
+      const visitor = browser(emailSignInConfig(adapter, smtp, "typeorm-switch-secret-0123456789abcdef"));
       const asked = await visitor.request("/auth/signin/nodemailer", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -245,7 +231,7 @@ describe.skipIf(!postgresReady)(`@auth/typeorm-adapter's tables taken over by @l
   test("an email sign-in through Auth() with @latch/typeorm on the upgraded tables; the Auth.js adapter reads its user and session", async () => {
     const smtp = await startSmtpServer();
     try {
-      const config = emailConfig(adapter, smtp);
+      const config = emailSignInConfig(adapter, smtp, "typeorm-switch-secret-0123456789abcdef");
       const email = `switch-${randomUUID()}@example.com`;
       const visitor = browser(config);
       await emailSignIn(visitor, smtp, email);
