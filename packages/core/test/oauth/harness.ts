@@ -41,6 +41,9 @@ export async function startLatch(): Promise<LatchServer> {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
+  // Node closes an idle connection after 5 s; on a loaded machine fetch could pick that socket for
+  // the next request just as it closes (ECONNRESET), e.g. after a slow store's setup between tests.
+  server.keepAliveTimeout = 120_000;
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
