@@ -17,6 +17,23 @@ const DOMAIN = /^[^.]+(\.[^.]+)+$/;
 const MAX_LENGTH = 320;
 
 /**
+ * The stored spelling of an address (PROTOCOL §6 "Email identifier"): Unicode NFKC, trimmed,
+ * lower-cased, without {@link normalizeEmail}'s checks. Latch applies it to every address it
+ * hands an adapter to store or look up (`createUser`, `updateUser`, `getUserByEmail`), whatever
+ * the address came from (a form, a provider's profile, `authorize`), so two spellings of one
+ * address name one user.
+ *
+ * @example
+ * ```ts
+ * canonicalEmail(" Ada@Example.COM ") // "ada@example.com"
+ * canonicalEmail("ａｄａ@example.com") // "ada@example.com" (full-width letters, NFKC)
+ * ```
+ */
+export function canonicalEmail(input: string): string {
+  return input.normalize("NFKC").trim().toLowerCase();
+}
+
+/**
  * The default normalization of the address typed on the sign-in form (PROTOCOL §6 "Email
  * identifier"): Unicode NFKC, trimmed, lower-cased; exactly one `@` with text on both sides; a
  * domain of at least two dot-separated labels (`a@b` is refused: mail to a bare host name goes
@@ -32,7 +49,7 @@ const MAX_LENGTH = 320;
  */
 export function normalizeEmail(input: unknown): string {
   if (typeof input !== "string") throw new EmailSignInError("The sign-in request has no email address.");
-  const email = input.normalize("NFKC").trim().toLowerCase();
+  const email = canonicalEmail(input);
   if (!email || email.length > MAX_LENGTH) throw new EmailSignInError("The email address is empty or too long.");
   if (REFUSED.test(email)) throw new EmailSignInError("The email address holds characters that are not allowed.");
   const parts = email.split("@");
