@@ -92,7 +92,10 @@ export const migrations: readonly Migration[] = [
 
 /** What {@link migrate} found that it could not do by itself. */
 export interface MigrationReport {
-  /** Users whose addresses are spellings of one address: left as they are, for the operator to resolve. */
+  /**
+   * Users whose addresses are spellings of one address, left as they are for the operator to
+   * resolve; looked for when migration 9 is applied (empty otherwise).
+   */
   emailCollisions: EmailCollision[];
 }
 
@@ -138,9 +141,10 @@ $latch$`;
  * empty schema, applies what is missing on an older one, does nothing on an up-to-date one. Each
  * applied migration is recorded in `latch_migrations` (`version`, `name`, `applied_at`). All of it
  * runs in one transaction under an advisory lock, so it is safe on every start, from several app
- * instances at once; a failing migration leaves the schema as it was. The report names the users
- * whose addresses are spellings of one address (`Ada@example.com` and `ada@example.com`), which
- * migration 9 leaves as they are rather than merging them: resolve them by hand.
+ * instances at once; a failing migration leaves the schema as it was. When it applies migration 9,
+ * the report names the users whose addresses are spellings of one address (`Ada@example.com` and
+ * `ada@example.com`), which that migration leaves as they are rather than merging them: resolve
+ * them by hand ({@link emailCollisions} looks again at any time; `latch migrate` prints them).
  *
  * @example
  * ```ts
@@ -152,8 +156,20 @@ $latch$`;
  * ```
  */
 export async function migrate(client: Queryable): Promise<MigrationReport> {
+  const rewritesAddresses = !(await isApplied(client, storedSpellingVersion));
   await client.query(migrationScript(migrations));
-  return { emailCollisions: await emailCollisions(client) };
+  // Looked for once, when migration 9 runs; emailCollisions() looks again at any time.
+  return { emailCollisions: rewritesAddresses ? await emailCollisions(client) : [] };
+}
+
+/** The migration that rewrites addresses to the stored spelling. */
+const storedSpellingVersion = 9;
+
+/** True when `version` is recorded in the current schema's `latch_migrations`. */
+async function isApplied(client: Queryable, version: number): Promise<boolean> {
+  if (!(await isVersioned(client))) return false;
+  const { rows } = await client.query(`SELECT 1 FROM latch_migrations WHERE version = ${version}`);
+  return rows.length > 0;
 }
 
 /**

@@ -43,6 +43,8 @@ export type Departure =
   | "manyWithoutEmail"
   /** `getUserByEmail("")` gives `null`. */
   | "noEmptyEmailLookup"
+  /** Addresses are stored in the stored spelling (NFKC, trimmed, lower case) and found by any spelling. */
+  | "storedEmailSpelling"
   /** `updateUser` returns the whole user. */
   | "updateUserReturnsUser"
   /** `linkAccount` throws for a provider account that is already linked. */
