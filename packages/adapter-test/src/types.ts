@@ -15,7 +15,7 @@ import type {
  */
 export interface TestDatabase {
   /** Opens the connection and prepares the schema; runs once before the suite. */
-  connect?(): Awaitable<void>;
+  connect?(): Awaitable<unknown>;
   /** Removes everything the suite created and closes the connection; runs once after the suite. */
   disconnect?(): Awaitable<void>;
   /** The stored user with this id. */
