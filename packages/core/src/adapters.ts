@@ -5,4 +5,4 @@
  */
 export type * from "./adapter.js";
 export { requiredAdapterMethods } from "./adapter.js";
-export { canonicalEmail } from "./security/email-address.js";
+export { canonicalEmail } from "./security/email-spelling.js";

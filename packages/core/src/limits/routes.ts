@@ -1,5 +1,6 @@
 import type { AuthContext } from "../config/context.js";
-import { canonicalEmail, normalizeEmail } from "../security/email-address.js";
+import { normalizeEmail } from "../security/email-address.js";
+import { canonicalEmail } from "../security/email-spelling.js";
 import type { RateLimitRoute } from "../types/rate-limit.js";
 
 /** What the limiter reads of a parsed request (the router's `AuthRequest`). */

@@ -1,5 +1,6 @@
 /** Email addresses as Latch accepts them (PROTOCOL §6 "Email identifier"). */
 import { EmailSignInError } from "../errors.js";
+import { canonicalEmail } from "./email-spelling.js";
 
 /**
  * Characters refused anywhere in an address: the RFC 5322 §3.2.3 "specials" other than `.` and
@@ -15,23 +16,6 @@ const DOMAIN = /^[^.]+(\.[^.]+)+$/;
 
 /** RFC 5321 §4.5.3.1: 64 octets of local part, 255 of domain; a longer string is not an address. */
 const MAX_LENGTH = 320;
-
-/**
- * The stored spelling of an address (PROTOCOL §6 "Email identifier"): Unicode NFKC, trimmed,
- * lower-cased, without {@link normalizeEmail}'s checks. Latch applies it to every address it
- * hands an adapter to store or look up (`createUser`, `updateUser`, `getUserByEmail`), whatever
- * the address came from (a form, a provider's profile, `authorize`), so two spellings of one
- * address name one user.
- *
- * @example
- * ```ts
- * canonicalEmail(" Ada@Example.COM ") // "ada@example.com"
- * canonicalEmail("ａｄａ@example.com") // "ada@example.com" (full-width letters, NFKC)
- * ```
- */
-export function canonicalEmail(input: string): string {
-  return input.normalize("NFKC").trim().toLowerCase();
-}
 
 /**
  * The default normalization of the address typed on the sign-in form (PROTOCOL §6 "Email

@@ -1,7 +1,7 @@
 import type { Adapter, AdapterAccount, AdapterUser } from "../adapter.js";
 import { adapterHas, guardMethods } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
-import { canonicalEmail } from "../security/email-address.js";
+import { canonicalEmail } from "../security/email-spelling.js";
 import { listsAccounts, oauthAccountsOf } from "./user-accounts.js";
 
 type Ctx = Pick<AuthContext, "events" | "adapter"> & Partial<Pick<AuthContext, "session" | "jwt" | "providers">>;

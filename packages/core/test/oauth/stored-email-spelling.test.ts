@@ -73,4 +73,4 @@ test("an OpenID Connect user whose provider spells the address otherwise is foun
   expect(seen.length).toBeGreaterThan(0);
   for (const email of seen) expect(email).toBe(email.normalize("NFKC").trim().toLowerCase());
   await store.db.close();
-});
+}, 120_000);
