@@ -1,5 +1,6 @@
 import type { AuthContext } from "../config/context.js";
 import { normalizeEmail } from "../security/email-address.js";
+import { canonicalEmail } from "../security/email-spelling.js";
 import type { RateLimitRoute } from "../types/rate-limit.js";
 
 /** What the limiter reads of a parsed request (the router's `AuthRequest`). */
@@ -62,7 +63,7 @@ export function accountKey(value: unknown): string | undefined {
   try {
     return normalizeEmail(value);
   } catch {
-    return value.normalize("NFKC").trim().toLowerCase();
+    return canonicalEmail(value);
   }
 }
 
