@@ -23,6 +23,10 @@ function errorSentence(props: PasswordPageProps, language: PageLanguage): string
       return language.text("passwordTooLong", { maximum: String(maximum) });
     case "PasswordCommon":
       return language.text("passwordCommon");
+    case "PasswordBreached":
+      return language.text("passwordBreached");
+    case "PasswordCheckUnavailable":
+      return language.text("passwordCheckUnavailable");
     case "CredentialsSignin":
       return language.text("passwordWrongCurrent");
     default:

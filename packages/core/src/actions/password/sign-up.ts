@@ -9,7 +9,7 @@ import { randomUUID } from "../../crypto/random.js";
 import { EmailSignInError, UnknownAction, Verification } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { chooseLanguage } from "../../pages/language.js";
-import { checkPassword } from "../../passwords/rules.js";
+import { newPassword as newPasswordOf } from "./new-password.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import { completeSignIn, type VerifiedSignIn } from "../../signin/complete.js";
 import type { ResponseInternal } from "../../types/response.js";
@@ -58,7 +58,7 @@ export async function signUp(ctx: AuthContext, req: AuthRequest): Promise<Respon
   const password = bodyString(req, "password");
   let normalised: string;
   try {
-    normalised = await checkPassword(password, provider.rules);
+    normalised = await newPasswordOf(ctx, provider, password);
   } catch (error) {
     return backToPage(ctx, "signup", { error: ruleRefusal(error) });
   }
