@@ -74,7 +74,8 @@ export function mountPathOf(req: ExpressRequest): string {
   if (req.path !== "/") return path;
   // The action is the last segment, or the one before a provider id.
   const parts = path.replace(/\/$/, "").split("/");
-  const at = isAuthAction(parts.at(-1) ?? "") ? parts.length - 1 : isAuthAction(parts.at(-2) ?? "") ? parts.length - 2 : -1;
+  // (Three segments: `email/change/confirm`.)
+  const at = [1, 2, 3].map((back) => parts.length - back).find((i) => i >= 1 && isAuthAction(parts[i] ?? "")) ?? -1;
   return at >= 1 ? parts.slice(0, at).join("/") : path;
 }
 

@@ -18,7 +18,7 @@ import { ruleRefusal } from "./refusal.js";
 import { bodyAddress, bodyString, emailTransport, issueToken, passwordScope, provePasswordAddress, sendPasswordEmail, spendToken, type PasswordScope } from "./scope.js";
 
 /** `<base>/verify-request?provider=<id>&type=<type>`: the "check your email" page. */
-export function verifyRequestUrl(ctx: AuthContext, providerId: string, type: "signup" | "reset"): string {
+export function verifyRequestUrl(ctx: AuthContext, providerId: string, type: "signup" | "reset" | "email-change"): string {
   const url = new URL(`${ctx.baseUrl}/verify-request`);
   url.searchParams.set("provider", providerId);
   url.searchParams.set("type", type);
