@@ -14,6 +14,8 @@
  *
  * @module passwords/breached
  */
+import { digest } from "../crypto/digests.js";
+import { toHex, utf8 } from "../crypto/encoding.js";
 import { PasswordCheckUnavailable, type BreachedCheckFailure } from "./errors.js";
 
 export { PasswordBreached, PasswordCheckUnavailable, type BreachedCheckFailure } from "./errors.js";
@@ -50,12 +52,9 @@ export interface HaveIBeenPwnedOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** The uppercase hex SHA-1 of the password's UTF-8 bytes (Web Crypto). */
+/** The uppercase hex SHA-1 of the password's UTF-8 bytes (Web Crypto, or node:crypto under the `node` condition). */
 async function sha1Hex(password: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(password)));
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-  return hex.toUpperCase();
+  return toHex(await digest("SHA-1", utf8(password))).toUpperCase();
 }
 
 /** The count on the line of `suffix` in a range answer (`SUFFIX:COUNT` lines), 0 when absent; padding lines count 0. */
