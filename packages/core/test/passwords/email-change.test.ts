@@ -221,7 +221,7 @@ describe("re-authentication", () => {
   test("a password user must give the current password: wrong or none goes back to the page, and nothing is mailed", async () => {
     configure("database");
     const { browser, userId } = await account();
-    for (const proof of [{ currentPassword: "not my password" }, {}]) {
+    for (const proof of [{ currentPassword: "not my password" }, {}] as Record<string, string>[]) {
       const next = address();
       const refused = await postForm(browser, "/auth/email/change", { email: next, ...proof });
       expect(location(refused)).toBe(`${origin}/auth/email/change?error=CredentialsSignin&code=invalid_login`);
