@@ -199,6 +199,18 @@ describe("the links", () => {
     expect((await userRow(userId)).email).toBe(email);
   });
 
+  test("of two changes asked for from one address, the second's link fails once the first changed it", async () => {
+    configure("database");
+    const { browser, email, userId } = await account();
+    const [first, second] = [address(), address()];
+    const one = await requestChange(browser, email, first);
+    const two = await requestChange(browser, email, second);
+    expect(location(await browser.fetch(one.confirm))).toBe(`${origin}/auth/signin?emailChanged=1`);
+    // The notice of the second went to an address that is no longer the account's.
+    expect(location(await browser.fetch(two.confirm))).toBe(verificationPage());
+    expect((await userRow(userId)).email).toBe(first);
+  });
+
   test("the cancel link from the old address ends the pending change, and cannot itself confirm it", async () => {
     configure("database");
     const { browser, email, userId } = await account();

@@ -25,11 +25,13 @@ const changePath = (ctx: AuthContext) => `${ctx.baseUrl}/email/change`;
 const pendingOf = (userId: string, address: string) => `${userId}:${address}`;
 
 /**
- * The cancel link's token, derived one way from the confirmation link's token. One stored row
- * holds the hash of this value: the confirmation link spends it by deriving it, the cancel link by
- * giving it, so whichever comes first ends the change, and the old address cannot confirm.
+ * The cancel link's token, derived one way from the confirmation link's token and the address the
+ * notice went to. One stored row holds the hash of this value: the confirmation link spends it by
+ * deriving it, the cancel link by giving it, so whichever comes first ends the change, and the old
+ * address cannot confirm. Once the address has changed, a change asked for from the previous one
+ * no longer derives: its notice went to an address that is no longer the account's.
  */
-const cancelTokenOf = (confirmToken: string): Promise<string> => sha256Hex(`latch:email-change-cancel:${confirmToken}`);
+const cancelTokenOf = (confirmToken: string, noticeTo: string): Promise<string> => sha256Hex(`latch:email-change-cancel:${noticeTo}:${confirmToken}`);
 
 /** An optional string field of the body, at most `max` characters. */
 function optionalField(req: AuthRequest, name: string, max = 1024): string | undefined {
@@ -104,7 +106,7 @@ async function sendChangeEmails(
 ): Promise<void> {
   const language = await chooseLanguage(ctx, req.request);
   const confirmToken = randomHex(32);
-  const cancelToken = await cancelTokenOf(confirmToken);
+  const cancelToken = await cancelTokenOf(confirmToken, user.email);
   const { expires, undo } = await issueToken(ctx, adapter, "email-change", pendingOf(user.id, address), cancelToken);
   const query = { email: address, user: user.id };
   try {
@@ -140,9 +142,9 @@ async function spendLink(ctx: AuthContext, adapter: EndpointAdapter, req: AuthRe
  */
 export async function confirmEmailChange(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { adapter } = passwordScope(ctx);
-  const { userId, address } = await spendLink(ctx, adapter, req, cancelTokenOf);
-  const user = await adapter.getUser(userId);
-  if (!user) throw new Verification("The account of this link no longer exists.");
+  const user = req.query.user ? await adapter.getUser(req.query.user) : null;
+  if (!user) throw new Verification("The account of this link does not exist.");
+  const { address } = await spendLink(ctx, adapter, req, (token) => cancelTokenOf(token, user.email));
   // The answer is the generic one of a spent link: only the new mailbox sees it, and says no more than a sign-up does.
   if (await adapter.getUserByEmail(address)) throw new Verification("The new address belongs to an account by now.");
   let changed: AdapterUser;
