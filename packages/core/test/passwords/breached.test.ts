@@ -204,3 +204,18 @@ describe("when the service cannot be asked", () => {
     expect(JSON.stringify(logs.warn)).toContain("(network)");
   });
 });
+
+describe("HaveIBeenPwned()", () => {
+  test("the injected fetch makes the query", async () => {
+    const asked: string[] = [];
+    const check = HaveIBeenPwned({ endpoint: range.endpoint, fetch: (input, init) => (asked.push(String(input)), fetch(input, init)) });
+    expect(await check.count(breachedPassword)).toBe(3861493);
+    expect(await check.count(paddedPassword)).toBe(0);
+    expect(asked).toEqual([`${range.endpoint}${sha1(breachedPassword).slice(0, 5)}`, `${range.endpoint}${sha1(paddedPassword).slice(0, 5)}`]);
+  });
+
+  test("a threshold under 1 or a timeout that is not positive is a configuration error", () => {
+    expect(() => HaveIBeenPwned({ threshold: 0 })).toThrow(RangeError);
+    expect(() => HaveIBeenPwned({ timeout: 0 })).toThrow(RangeError);
+  });
+});
