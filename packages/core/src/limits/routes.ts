@@ -39,6 +39,7 @@ const routeTable: Readonly<Record<string, Classify>> = {
   "POST password/reset": "passwordReset",
   "POST password/change": "passwordChange",
   "POST second-factor": "secondFactor",
+  "POST email/change": "emailChange",
 };
 
 /** The account identifier a route carries, as typed (normalised by {@link accountKey}). */
@@ -49,6 +50,8 @@ const accountFields: Partial<Record<RateLimitRoute, (req: LimitedRequest) => unk
   signUp: (req) => req.body?.email,
   passwordForgot: (req) => req.body?.email,
   passwordReset: (req) => req.body?.email,
+  // The new address: mail to one address is limited whoever asks.
+  emailChange: (req) => req.body?.email,
 };
 
 /** Routes whose failures count toward an account's backoff. */

@@ -60,10 +60,10 @@ export function bodyAddress(req: AuthRequest): string {
 }
 
 /** What a token is for. Each purpose has its own identifier, so a token of one never passes as another (or as a sign-in link). */
-export type TokenPurpose = "verify-email" | "password-reset";
+export type TokenPurpose = "verify-email" | "password-reset" | "email-change";
 
-/** Lifetimes: a sign-up confirmation 24 h, a reset link 1 h. */
-export const tokenLifetimes: Readonly<Record<TokenPurpose, number>> = { "verify-email": 86_400, "password-reset": 3_600 };
+/** Lifetimes: a sign-up confirmation 24 h, a reset link 1 h, an address change 24 h. */
+export const tokenLifetimes: Readonly<Record<TokenPurpose, number>> = { "verify-email": 86_400, "password-reset": 3_600, "email-change": 86_400 };
 
 /**
  * The token's identifier: purpose, address and, for a sign-up link, the password it confirms
@@ -87,10 +87,18 @@ export async function signUpBinding(passwordHash: string): Promise<string> {
 /**
  * Stores the hash of a new token for `address` (PROTOCOL §5's `sha256hex(token + secret)` under
  * the newest secret) and returns the raw token and its expiry. `binding` ties it to more than the
- * address (a sign-up link: the password it confirms).
+ * address (a sign-up link: the password it confirms); `token` is the raw token when the caller
+ * made it (else 32 random bytes).
  */
-export async function issueToken(ctx: AuthContext, adapter: EndpointAdapter, purpose: TokenPurpose, address: string, binding?: string): Promise<{ token: string; expires: Date; undo: () => Promise<unknown> }> {
-  const token = await newToken(undefined);
+export async function issueToken(
+  ctx: AuthContext,
+  adapter: EndpointAdapter,
+  purpose: TokenPurpose,
+  address: string,
+  options: { binding?: string; token?: string } = {},
+): Promise<{ token: string; expires: Date; undo: () => Promise<unknown> }> {
+  const { binding } = options;
+  const token = options.token ?? (await newToken(undefined));
   const expires = new Date(Date.now() + tokenLifetimes[purpose] * 1000);
   const identifier = identifierOf(purpose, address, binding);
   const hashed = await hashToken(token, ctx.secrets[0]!);

@@ -9,7 +9,7 @@ import { randomUUID } from "../../crypto/random.js";
 import { EmailSignInError, UnknownAction, Verification } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { chooseLanguage } from "../../pages/language.js";
-import { checkPassword } from "../../passwords/rules.js";
+import { newPassword as newPasswordOf } from "./new-password.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import { completeSignIn, type VerifiedSignIn } from "../../signin/complete.js";
 import type { ResponseInternal } from "../../types/response.js";
@@ -18,7 +18,7 @@ import { ruleRefusal } from "./refusal.js";
 import { bodyAddress, bodyString, emailTransport, issueToken, passwordScope, provePasswordAddress, sendPasswordEmail, signUpBinding, spendToken, type PasswordScope } from "./scope.js";
 
 /** `<base>/verify-request?provider=<id>&type=<type>`: the "check your email" page. */
-export function verifyRequestUrl(ctx: AuthContext, providerId: string, type: "signup" | "reset"): string {
+export function verifyRequestUrl(ctx: AuthContext, providerId: string, type: "signup" | "reset" | "email-change"): string {
   const url = new URL(`${ctx.baseUrl}/verify-request`);
   url.searchParams.set("provider", providerId);
   url.searchParams.set("type", type);
@@ -60,7 +60,7 @@ export async function signUp(ctx: AuthContext, req: AuthRequest): Promise<Respon
   const password = bodyString(req, "password");
   let normalised: string;
   try {
-    normalised = await checkPassword(password, provider.rules);
+    normalised = await newPasswordOf(ctx, provider, password);
   } catch (error) {
     return backToPage(ctx, "signup", { error: ruleRefusal(error) });
   }
@@ -76,7 +76,7 @@ export async function signUp(ctx: AuthContext, req: AuthRequest): Promise<Respon
   else if (pending) account = await renewSignUp(adapter, existing, pending, hash);
   try {
     if (account) {
-      const { token, expires, undo } = await issueToken(ctx, adapter, "verify-email", address, await signUpBinding(hash));
+      const { token, expires, undo } = await issueToken(ctx, adapter, "verify-email", address, { binding: await signUpBinding(hash) });
       const link = new URL(`${ctx.baseUrl}/verify-email`);
       link.search = new URLSearchParams({ token, email: address, callbackUrl }).toString();
       try {
