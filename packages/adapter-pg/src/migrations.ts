@@ -80,6 +80,16 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS second_factors_user ON second_factors ("userId", kind)`,
     ],
   },
+  {
+    version: 8,
+    name: "how each session was earned",
+    // auth_time and mfa_time in seconds since the epoch, amr the RFC 8176 methods (PROTOCOL §4).
+    // NULL for every existing session: it has earned nothing, so a fresh proof asks for a code.
+    statements: [
+      `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS auth_time bigint, ADD COLUMN IF NOT EXISTS mfa_time bigint,
+        ADD COLUMN IF NOT EXISTS amr text[]`,
+    ],
+  },
 ];
 
 function literal(text: string): string {
