@@ -85,12 +85,11 @@ export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: 
       // Already signed in as this user (adding a passkey, linking an account, or the password
       // given again): the new session keeps what the old one earned and gains no second factor.
       const before = current.earned;
-      const started = await startSession(ctx, req, signedIn, {
+      return startSession(ctx, req, signedIn, {
         auth_time: before?.auth_time ?? proof.auth_time,
         ...(before?.mfa_time !== undefined && { mfa_time: before.mfa_time }),
         amr: union(before?.amr ?? [], proof.amr),
       });
-      return started;
     }
     const held = stepUp ? await stepUp.holdSignIn(ctx, req, signedIn) : null;
     if (held) return held;
