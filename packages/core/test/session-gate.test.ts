@@ -108,6 +108,19 @@ describe("re-authenticating in a browser that holds the user's session keeps wha
     expect(await removal.json()).toEqual({ removed: ["backup"] });
   });
 
+  test("a second factor from the mailbox (an emailed code) is no fresh proof for removing the app", async () => {
+    configure("database");
+    const { user } = await enrolledUser();
+    const browser = createBrowser();
+    await run(browser, await passwordSignIn(browser, user.email));
+    await postForm(browser, "/auth/second-factor", { send: "email" });
+    const code = /\b(\d{6})\b/.exec((await smtp.waitForMail({ to: user.email })).text)![1]!;
+    expect((await run(browser, await postForm(browser, "/auth/second-factor", { code, kind: "email" }))).pathname).toBe("/done");
+    const removal = await poster(browser)("/auth/second-factor/remove", { kind: "totp" });
+    expect(removal.status).toBe(403);
+    expect((await db.query(`SELECT 1 FROM second_factors WHERE "userId" = $1 AND kind = 'totp'`, [user.id])).rows).toHaveLength(1);
+  });
+
   test("JWT: what a jwt callback writes into mfa_time or amr is not what the session earned", async () => {
     configure("jwt", { secondFactor: SecondFactors({ factors: ["totp", "backup", "email"], rememberDevice: { maxAge: 3600 } }) });
     const { user, enrolled } = await enrolledUser();
