@@ -85,14 +85,16 @@ describe.each(["jwt", "database"] as const)("how the session was earned, in the 
 
 describe("the absolute session lifetime", () => {
   test("JWT: a token older than absoluteMaxAge since its sign-in is ended, however recently it was used", async () => {
-    configure("jwt", { session: { strategy: "jwt", absoluteMaxAge: 2, updateAge: 0 } });
+    configure("jwt", { session: { strategy: "jwt", absoluteMaxAge: 4, updateAge: 0 } });
     const user = await newUser();
     const browser = createBrowser();
     await run(browser, await passwordSignIn(browser, user.email));
+    const authTime = seen.jwt.at(-1)!.auth_time!;
+    // Read (and so renewed, updateAge 0) twice within the 4 seconds: still there.
     expect(await sessionOf(browser)).toMatchObject({ user: { email: user.email } });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await sessionOf(browser)).toMatchObject({ user: { email: user.email } });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, (authTime + 4) * 1000 - Date.now()) + 50));
     const read = await browser.fetch(`${origin}/auth/session`);
     expect(await read.json()).toBeNull();
     expect(read.headers.getSetCookie().some((cookie) => /^authjs\.session-token=;/.test(cookie))).toBe(true);

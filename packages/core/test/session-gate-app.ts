@@ -49,7 +49,7 @@ export function useGateApp(): void {
     });
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await op.setClient({ client_id: "gate", client_secret: "gate-secret", redirect_uris: [`${origin}/auth/callback/op`] });
-  });
+  }, 120_000);
   afterAll(async () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server?.closeAllConnections();
