@@ -320,16 +320,17 @@ describe("fresh proof: removal and new backup codes", () => {
     expect((await rows(user.id)).filter((row) => row.kind === "attempts:fresh-proof")).toEqual([]);
   });
 
-  test("database sessions: a sign-in of the last 5 minutes stands for a fresh code; an older one does not", async () => {
+  test("database sessions: a session's young age is no fresh proof; a second factor of the last 5 minutes is", async () => {
     const cfg = config("database");
     const { user, post } = await signedIn(cfg);
     await enrolTotp(post);
-    await db.query(`UPDATE sessions SET "createdAt" = now() - interval '6 minutes' WHERE "userId" = $1`, [user.id]);
-    const stale = await post("/auth/second-factor/remove", { kind: "backup" });
-    expect(stale.status).toBe(403);
+    // Signed in a minute ago with a first factor only: nothing fresh to count on.
+    await db.query(`UPDATE sessions SET "createdAt" = now() - interval '1 minute' WHERE "userId" = $1`, [user.id]);
+    const young = await post("/auth/second-factor/remove", { kind: "backup" });
+    expect(young.status).toBe(403);
     expect((await rows(user.id)).filter((row) => row.kind === "backup")).toHaveLength(10);
 
-    await db.query(`UPDATE sessions SET "createdAt" = now() - interval '1 minute' WHERE "userId" = $1`, [user.id]);
+    await db.query(`UPDATE sessions SET mfa_time = extract(epoch from now())::bigint - 60 WHERE "userId" = $1`, [user.id]);
     const recent = await post("/auth/second-factor/remove", { kind: "backup" });
     expect(recent.status).toBe(200);
     expect(await recent.json()).toEqual({ removed: ["backup"] });

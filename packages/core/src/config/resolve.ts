@@ -76,6 +76,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     strategy,
     maxAge,
     updateAge: config.session?.updateAge ?? 24 * 60 * 60,
+    absoluteMaxAge: config.session?.absoluteMaxAge ?? 30 * 24 * 60 * 60,
     generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
     ipAddress: config.session?.ipAddress,
     revocation: config.session?.revocation,

@@ -11,7 +11,7 @@ import { InvalidRequest, SecondFactorExpired, UnknownAction } from "../errors.js
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
 import { chooseLanguage } from "../pages/language.js";
-import { startSignedIn } from "../signin/complete.js";
+import { openSession } from "../signin/gate.js";
 import { secondFactorsCode } from "../symbols.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import type { ResponseInternal } from "../types/response.js";
@@ -41,7 +41,7 @@ async function pendingOf(ctx: AuthContext, req: AuthRequest): Promise<PendingSig
 
 /** The ways this user can answer after this first factor, each kind once, in the page's order. */
 async function answerKinds(ctx: AuthContext, pending: PendingSignIn): Promise<FactorKind[]> {
-  const listed = new Set(usableAfter(pending.account.type, await listFactors(ctx, pending.user.id)).map((f) => f.kind));
+  const listed = new Set(usableAfter(pending.proof.amr, await listFactors(ctx, pending.user.id)).map((f) => f.kind));
   return kinds.filter((kind) => listed.has(kind));
 }
 
@@ -143,7 +143,7 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
   if (!turn) throw expired(`This sign-in took its ${maxAnswers} answers, was completed, or expired.`);
   // Whatever happens after the turn is spent (a wrong code, a mail that fails), the next answer
   // gets the next turn, up to the last; only a right code ends the wait.
-  let passed = false;
+  let passed: FactorKind | false = false;
   try {
     if ("send" in answer) {
       await sendEmailCode(ctx, user, "second-factor", req.request);
@@ -151,9 +151,7 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
     }
     // Without a kind, a 6-digit code may be the app's or an emailed one: only the offered ones are tried.
     const tried = answer.kind ? [answer.kind] : /^\d{6}$/.test(normalizeCode(answer.code)) ? offered.filter((k) => k !== "backup") : ["backup" as const];
-    let result: { ok: boolean } = { ok: false };
-    for (const kind of tried) if (!result.ok) result = await verifySecondFactor(ctx, user, { code: answer.code, kind });
-    passed = result.ok;
+    for (const kind of tried) if (!passed && (await verifySecondFactor(ctx, user, { code: answer.code, kind })).ok) passed = kind;
   } finally {
     if (!passed && turn.turn + 1 < maxAnswers) await allowTurn(ctx, pending.nonce, turn.turn + 1, turn.expires);
   }
@@ -169,13 +167,14 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
     const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
     cookies.push(await rememberDevice(ctx, user.id, await factorsStamp(await listFactors(ctx, user.id)), maxAge));
   }
-  const started = await startSignedIn(ctx, req, {
+  const started = await openSession(ctx, req, {
     user: revived(pending.user),
     eventUser: pending.eventUser ?? revived(pending.user),
     account: pending.account,
     profile: pending.profile,
     isNewUser: pending.isNewUser,
     callbackUrl: pending.callbackUrl,
-  });
+    proof: pending.proof,
+  }, passed);
   return withCookies(started, cookies);
 }

@@ -8,8 +8,7 @@
 import type { AdapterSecondFactor, AdapterUser } from "../adapter.js";
 import { requireCsrf } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
-import { adapterHas } from "../config/adapter-guard.js";
-import { randomUUID, timingSafeEqual } from "../crypto/index.js";
+import { randomUUID } from "../crypto/index.js";
 import { InvalidRequest } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
@@ -23,6 +22,7 @@ import {
   SecondFactorNotEnrolled, SecondFactorRefusal,
 } from "../second-factor-errors.js";
 import { listFactors, verifySecondFactor } from "./factors.js";
+import { freshSecondFactor } from "./freshness.js";
 import { renderManagePage, type ManageNotice } from "./manage-page.js";
 import { qrSvg } from "./qr.js";
 import { rowsOf, settingsOf, storeOf } from "./storage.js";
@@ -30,8 +30,6 @@ import { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, secretText
 
 /** How long an enrolment may wait for its first code. */
 const enrolmentLifetime = 15 * 60 * 1000;
-/** A sign-in this recent proves presence without a code (database sessions, which record their start). */
-const freshSignIn = 5 * 60 * 1000;
 
 /**
  * A script (JSON body or `X-Auth-Return-Redirect`, or no HTML accepted) gets JSON; a form the page
@@ -88,21 +86,15 @@ async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Pro
 
 /**
  * Whether the user proved presence now: a right code of one of their factors (which it spends),
- * or a database session that started less than 5 minutes ago — unless browsers can be
- * remembered, since a remembered browser's sign-in skipped the second factor.
+ * or a second factor the session recorded within the last minutes (see `freshness.ts`).
  */
-export async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
+export async function freshProof(ctx: AuthContext, req: AuthRequest, code: string | undefined, user: AdapterUser): Promise<boolean> {
   if (code) {
     const outcome = await codeProof(ctx, user, code);
     if (outcome === "locked") throw new SecondFactorAttempts("Too many codes; wait a quarter of an hour, or sign in again.");
     return outcome === "right";
   }
-  // Only the sessions list carries a session's start (`createdAt`); JWT sessions have none to read.
-  if (!sessionToken || settingsOf(ctx).rememberDevice || !adapterHas(ctx.adapter, "listSessions")) return false;
-  const sessions = await ctx.adapter!.listSessions!(user.id);
-  const current = sessions.find((session) => session.userId === user.id && timingSafeEqual(session.sessionToken, sessionToken));
-  const started = current?.createdAt ? new Date(current.createdAt).valueOf() : 0;
-  return started > Date.now() - freshSignIn;
+  return freshSecondFactor(ctx, req, user.id);
 }
 
 /** Ten new backup codes in place of the old ones; returns them as shown to the user (once). */
@@ -165,7 +157,7 @@ const confirm: Step = async (ctx, req, user) => {
 };
 
 /** Removes a factor after a fresh proof; an app's removal takes its backup codes when no app remains. */
-const remove: Step = async (ctx, req, user, sessionToken) => {
+const remove: Step = async (ctx, req, user) => {
   const kind = kindField(req);
   const code = field(req, "code");
   const id = field(req, "id", 200);
@@ -174,7 +166,7 @@ const remove: Step = async (ctx, req, user, sessionToken) => {
   const apps = (await rowsOf(store, user.id, "totp")).filter((row) => row.confirmedAt);
   const backups = await rowsOf(store, user.id, "backup");
   if (kind === "totp" ? !apps.length : !backups.length) throw new SecondFactorNotEnrolled("You have no such factor.");
-  if (!(await freshProof(ctx, code, user, sessionToken))) {
+  if (!(await freshProof(ctx, req, code, user))) {
     throw new SecondFactorFreshProof("Give a current code of one of your factors (or sign in again) to remove a factor.");
   }
   const removed: FactorKind[] = [];
@@ -196,12 +188,12 @@ const remove: Step = async (ctx, req, user, sessionToken) => {
 };
 
 /** Ten new backup codes after a fresh proof; the old ones stop working. */
-const backupCodes: Step = async (ctx, req, user, sessionToken) => {
+const backupCodes: Step = async (ctx, req, user) => {
   const code = field(req, "code");
   if (!settingsOf(ctx).factors.includes("backup")) throw new SecondFactorKind("Backup codes are not offered here.");
   const apps = (await rowsOf(storeOf(ctx), user.id, "totp")).filter((row) => row.confirmedAt);
   if (!apps.length) throw new SecondFactorNotEnrolled("Set up an authenticator app first; backup codes stand in for it.");
-  if (!(await freshProof(ctx, code, user, sessionToken))) {
+  if (!(await freshProof(ctx, req, code, user))) {
     throw new SecondFactorFreshProof("Give a current code of one of your factors (or sign in again) to get new backup codes.");
   }
   const codes = await issueBackupCodes(ctx, user);

@@ -9,12 +9,18 @@ import { signInPageUrl } from "../../http/urls.js";
 import { chooseLanguage } from "../../pages/language.js";
 import { newPassword as newPasswordOf } from "./new-password.js";
 import { normalizeEmail } from "../../security/email-address.js";
+import { secondFactorsCode } from "../../symbols.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
 import { ruleRefusal } from "./refusal.js";
 import { bodyAddress, bodyString, emailTransport, endSessions, issueToken, passwordScope, provePasswordAddress, sendPasswordEmail, spendToken } from "./scope.js";
 import { passwordSendTimes } from "./send-time.js";
 import { verifyRequestUrl } from "./sign-up.js";
+
+/** What `second-factors/step-up.ts` offers the reset (loaded through the option). */
+interface MailboxMark {
+  markMailboxPassword(ctx: AuthContext, userId: string): Promise<void>;
+}
 
 /** `GET /password/forgot`: the page asking for the address. */
 export function forgotPage(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
@@ -89,6 +95,10 @@ export async function reset(ctx: AuthContext, req: AuthRequest): Promise<Respons
   // The link proves the address: what was set before the proof (the old password included) goes.
   if (!user.emailVerified) user = await provePasswordAddress(ctx, user, provider.id, false);
   await adapter.setPassword({ userId: user.id, hash, updatedAt: new Date() });
+  // A password set through a mailed link is a factor from the mailbox (PROTOCOL §4): with second
+  // factors on, it never counts together with an emailed code until a sign-in from elsewhere.
+  const secondFactors = ctx.secondFactor?.[secondFactorsCode];
+  if (secondFactors) await ((await secondFactors.stepUp()) as MailboxMark).markMailboxPassword(ctx, user.id);
   await endSessions(ctx, user.id);
   await ctx.events.passwordReset?.({ user });
   return { redirect: signInPageUrl(ctx, { reset: "1" }) };
