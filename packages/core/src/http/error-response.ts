@@ -10,8 +10,18 @@ import type { LoggerInstance } from "../types/logger.js";
 /** Actions whose answer is JSON; their configuration errors answer JSON too. */
 const jsonActions = new Set(["providers", "csrf", "session", "webauthn-options", "link", "unlink"]);
 
+/**
+ * The error's own type: an `AuthError`'s `type` (also one from another copy of the package, which
+ * `instanceof` does not recognise, e.g. a bundler that loaded `@latch/core` twice), else the
+ * error's `name`; `UnknownError` only for a thrown value that is not an error.
+ */
 function typeOf(error: unknown): string {
-  return error instanceof AuthError ? error.type : "UnknownError";
+  if (error instanceof AuthError) return error.type;
+  if (error instanceof Error) {
+    const own = (error as { type?: unknown }).type;
+    return typeof own === "string" && own ? own : error.name || "Error";
+  }
+  return "UnknownError";
 }
 
 /** Refusals that a user's own request causes in normal use: nothing for the operator to fix. */
@@ -20,15 +30,24 @@ const userCausedErrorTypes: ReadonlySet<string> = new Set(["CredentialsSignin", 
 /**
  * Logs an error with its type as the code; the message and cause never hold secrets. What a
  * user's own request caused (a wrong password, a used or expired link, a missing CSRF token: a
- * `CredentialsSignin`, `Verification` or `MissingCSRF` with no underlying error) is one `warn` line without a stack; real faults go
- * to `error` with the error itself, stack and cause included.
+ * `CredentialsSignin`, `Verification` or `MissingCSRF` with no underlying error) and every request
+ * refused with a 4xx (`InvalidRequest`, `UnknownAction`, `InvalidProvider`) is one `warn` line
+ * without a stack; real faults go to `error` with the error itself, stack and cause included.
  */
 export function logError(logger: LoggerInstance, error: unknown): void {
+  if (isRequestError(error)) {
+    logger.warn(error.type, error.message);
+    return;
+  }
   if (error instanceof AuthError && userCausedErrorTypes.has(error.type) && !error.cause?.err) {
     logger.warn(error.type, error.message || "The request was refused.");
     return;
   }
   logger.error(typeOf(error), error);
+}
+
+function isRequestError(error: unknown): error is InvalidRequest | UnknownAction | InvalidProvider {
+  return error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider;
 }
 
 /** A malformed request: 4xx JSON, never the error page. */
@@ -60,9 +79,7 @@ export async function configErrorResponse(
  * `CredentialsSignin`); anything else is reported as `Configuration`.
  */
 export function actionErrorResponse(error: unknown, ctx: AuthContext, req: AuthRequest): ResponseInternal {
-  if (error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider) {
-    return requestErrorResponse(error);
-  }
+  if (isRequestError(error)) return requestErrorResponse(error);
   const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
   return { ...redirectFor(error, ctx), cookies };
 }
