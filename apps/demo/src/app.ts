@@ -1,11 +1,12 @@
 import express, { type Express } from "express";
 import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express";
 import { SecondFactors } from "@latch/core/second-factors";
+import { SessionControl } from "@latch/core/sessions";
 import { languages } from "@latch/core/languages";
 import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
 import { demoProviders } from "./providers.js";
-import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard } from "./views.js";
+import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard, sessionsCard } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -32,6 +33,9 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
     // Every shipped language: the pages and emails follow the browser's Accept-Language.
     languages,
     ...(passkeys ? { experimental: { enableWebAuthn: true } } : {}),
+    // Sessions are stored through the adapter: the user sees where they are signed in
+    // (/auth/sessions) and can sign out any one of them.
+    ...(options.auth?.adapter ? { session: { strategy: "database", control: SessionControl() } } : {}),
     // Second factors are stored through the adapter too: an authenticator app and backup codes,
     // and codes by email (to the outbox) for addresses an email sign-in proved.
     ...(options.auth?.adapter
@@ -65,6 +69,7 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
       const session = await getSession(req, authConfig);
       const extras = [];
       if (authConfig.providers.some((p) => typeof p !== "function" && p.id === "password")) extras.push(passwordCard(!!session?.user));
+      if (session?.user && authConfig.session?.control) extras.push(sessionsCard());
       if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard());
       if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard());
       if (outbox) extras.push(outboxHint(!session?.user));

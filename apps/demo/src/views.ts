@@ -51,6 +51,12 @@ export function protectedPage(session: Session): string {
   <p>The session as <code>/auth/session</code> returns it:</p><pre id="session">${escapeHtml(JSON.stringify(session, null, 2))}</pre></div>`);
 }
 
+/** Where the signed-in user sees the browsers signed in to the account and signs any of them out (the built-in page). */
+export function sessionsCard(): string {
+  return `<div class="card" id="sessions"><p>Signed in on another browser too? See every session of your account and sign out the ones you no longer use.</p>
+<p><a href="/auth/sessions">Your sessions</a></p></div>`;
+}
+
 /** Where the signed-in user sets up a second factor (the built-in management page). */
 export function secondFactorCard(): string {
   return `<div class="card" id="second-factor"><p>Two-step verification: set up an authenticator app (and get backup codes);

@@ -68,6 +68,20 @@ describe.runIf(run)("npm start, in Chromium", { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  test("session control: the signed-in home page links to the sessions page, which lists this browser's session", async () => {
+    const { context, page } = await open();
+    await signInPage(page);
+    await page.getByLabel(/Username/).fill("demo");
+    await page.getByLabel(/Password \(try/).fill("latch-demo");
+    await page.getByRole("button", { name: "Sign in with Demo account" }).click();
+    await who(page);
+    await page.getByRole("link", { name: "Your sessions" }).click();
+    await page.waitForURL(`${origin}/auth/sessions`);
+    expect(await page.locator("li.session").count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByRole("button", { name: "Sign out everywhere" }).count()).toBe(1);
+    await context.close();
+  });
+
   test("passkey: sign up with a passkey, sign out, sign back in with it", async () => {
     const { context, page } = await open();
     const authenticator = await addVirtualAuthenticator(page);
@@ -115,5 +129,13 @@ describe.runIf(run)("npm start, in Chromium", { timeout: 180_000 }, () => {
 
   test("no page threw, logged an error or met a failed request", () => {
     expect(problems).toEqual([]);
+  });
+
+  test("a refused request (an endpoint the demo does not turn on, 400) prints no stack trace", async () => {
+    const response = await fetch(`${origin}/auth/link`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(response.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(demo.output()).toContain("UnknownAction");
+    expect(demo.output()).not.toMatch(/\n\s+at /);
   });
 });
