@@ -63,6 +63,15 @@ function warnAboutLinking(config: AuthConfig, logger: ReturnType<typeof staticCo
   }
 }
 
+/** Every provider is an object with a string `id` (a module object or anything else in the list is not). */
+function checkProviderId(provider: ProviderConfig, index: number): AuthError | null {
+  if (provider && typeof provider === "object" && typeof provider.id === "string" && provider.id) return null;
+  const shape = provider && typeof provider === "object" ? `an object with the keys ${Object.keys(provider).join(", ") || "(none)"}` : String(provider);
+  return new InvalidProvider(
+    `providers[${index}] has no \`id\`: it is ${shape}. Pass a provider, e.g. \`GitHub\` or \`GitHub({ … })\` from "@latch/core/providers/github".`,
+  );
+}
+
 function findProblem(config: AuthConfig): AuthError | null {
   const s = staticConfig(config);
   if (!s.secrets.length) {
@@ -77,7 +86,9 @@ function findProblem(config: AuthConfig): AuthError | null {
   const ids = new Set<string>();
   const needs = new Set<AdapterMethod>();
   let conditionalUI: string | undefined;
-  for (const provider of s.mergedProviders) {
+  for (const [index, provider] of s.mergedProviders.entries()) {
+    const idProblem = checkProviderId(provider, index);
+    if (idProblem) return idProblem;
     if (ids.has(provider.id)) return new InvalidProvider(`Two providers have the id "${provider.id}". Give one of them another \`id\`.`);
     ids.add(provider.id);
     const endpointProblem = checkRelativeEndpoints(provider);

@@ -160,3 +160,6 @@ const ar: Language = {
 };
 
 export default ar;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ar itself, as `import` gives it.
+export { ar as "module.exports" };

@@ -160,3 +160,6 @@ const de: Language = {
 };
 
 export default de;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns de itself, as `import` gives it.
+export { de as "module.exports" };

@@ -160,3 +160,6 @@ const es: Language = {
 };
 
 export default es;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns es itself, as `import` gives it.
+export { es as "module.exports" };

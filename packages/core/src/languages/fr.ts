@@ -160,3 +160,6 @@ const fr: Language = {
 };
 
 export default fr;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns fr itself, as `import` gives it.
+export { fr as "module.exports" };

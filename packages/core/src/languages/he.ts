@@ -160,3 +160,6 @@ const he: Language = {
 };
 
 export default he;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns he itself, as `import` gives it.
+export { he as "module.exports" };

@@ -160,3 +160,6 @@ const it: Language = {
 };
 
 export default it;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns it itself, as `import` gives it.
+export { it as "module.exports" };

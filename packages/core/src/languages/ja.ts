@@ -160,3 +160,6 @@ const ja: Language = {
 };
 
 export default ja;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ja itself, as `import` gives it.
+export { ja as "module.exports" };

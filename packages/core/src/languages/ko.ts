@@ -160,3 +160,6 @@ const ko: Language = {
 };
 
 export default ko;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ko itself, as `import` gives it.
+export { ko as "module.exports" };

@@ -160,3 +160,6 @@ const nl: Language = {
 };
 
 export default nl;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns nl itself, as `import` gives it.
+export { nl as "module.exports" };

@@ -160,3 +160,6 @@ const pl: Language = {
 };
 
 export default pl;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns pl itself, as `import` gives it.
+export { pl as "module.exports" };

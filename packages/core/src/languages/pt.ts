@@ -160,3 +160,6 @@ const pt: Language = {
 };
 
 export default pt;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns pt itself, as `import` gives it.
+export { pt as "module.exports" };

@@ -160,3 +160,6 @@ const ru: Language = {
 };
 
 export default ru;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ru itself, as `import` gives it.
+export { ru as "module.exports" };

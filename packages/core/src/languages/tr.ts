@@ -160,3 +160,6 @@ const tr: Language = {
 };
 
 export default tr;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns tr itself, as `import` gives it.
+export { tr as "module.exports" };

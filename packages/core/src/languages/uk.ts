@@ -160,3 +160,6 @@ const uk: Language = {
 };
 
 export default uk;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns uk itself, as `import` gives it.
+export { uk as "module.exports" };

@@ -160,3 +160,6 @@ const zh: Language = {
 };
 
 export default zh;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns zh itself, as `import` gives it.
+export { zh as "module.exports" };
