@@ -1,4 +1,4 @@
-import { signInPageUrl, errorPageUrl } from "./urls.js";
+import { signInPageUrl, errorPageUrl, pageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
 import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
 import type { AuthRequest } from "./request.js";
@@ -94,6 +94,12 @@ function spentChecks(ctx: AuthContext, req: AuthRequest): Cookie[] {
 
 function redirectFor(error: unknown, ctx: AuthContext): ResponseInternal {
   const type = typeOf(error);
+  // A spent link of a flow that has its own page for asking again (`retryPath` under the base
+  // path: a reset link's is the forgot-password page) goes there, which says what kind of link it was.
+  const retryPath = error instanceof AuthError ? error.cause?.retryPath : undefined;
+  if (error instanceof AuthError && error.type === "Verification" && typeof retryPath === "string") {
+    return { redirect: pageUrl(ctx, `${ctx.baseUrl}/${retryPath}`, { error: type }) };
+  }
   if (error instanceof AuthError && clientSafeErrorTypes.has(error.type)) {
     const code = error instanceof CredentialsSignin ? error.code : undefined;
     const url = error instanceof SignInError ? signInPageUrl(ctx, { error: type, code }) : errorPageUrl(ctx, { error: type });

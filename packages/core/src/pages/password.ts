@@ -25,6 +25,8 @@ function errorSentence(props: PasswordPageProps, language: PageLanguage): string
       return language.text("passwordCommon");
     case "CredentialsSignin":
       return language.text("passwordWrongCurrent");
+    case "Verification":
+      return language.text("passwordResetLinkUsed");
     default:
       return signInErrorMessage(props.error!, language);
   }

@@ -16,10 +16,18 @@ import type { ResponseInternal } from "../types/response.js";
 import { listFactors } from "./factors.js";
 import { rowsOf, storeOf } from "./storage.js";
 
+/** An authenticator app being added: its key as text, the otpauth URI and the URI's QR code (SVG). */
+export interface PendingEnrolment {
+  id: string;
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
 /** What the page says after an endpoint answered. */
 export interface ManageNotice {
-  /** A new enrolment waiting for its first code. */
-  enrolment?: { id: string; secret: string; uri: string; qr: string };
+  /** An enrolment waiting for its first code. */
+  enrolment?: PendingEnrolment;
   /** Backup codes to show, once. */
   backupCodes?: string[];
   done?: "enrolled" | "removed" | "regenerated";
@@ -72,7 +80,7 @@ export async function renderManagePage(ctx: AuthContext, req: AuthRequest, user:
   const backupLeft = (await rowsOf(storeOf(ctx), user.id, "backup")).length;
   const text = (key: MessageKey, values?: Record<string, string>) => language.text(key, values);
   const sections: SafeHtml[] = [];
-  if (notice.error) sections.push(html`<p class="error" role="alert">${text(errorKey(notice.error))}</p>`);
+  if (notice.error) sections.push(html`<div class="alert" role="alert"><p>${text(errorKey(notice.error))}</p></div>`);
   if (notice.done) sections.push(html`<p role="status">${text(doneKeys[notice.done])}</p>`);
   if (notice.backupCodes?.length) {
     sections.push(html`<section class="factor"><p>${text("factorsBackupSave")}</p>
@@ -83,7 +91,8 @@ export async function renderManagePage(ctx: AuthContext, req: AuthRequest, user:
     sections.push(html`<section class="factor"><p>${text("factorsScan")}</p>
 <div class="qr">${trustedHtml(notice.enrolment.qr)}</div>
 <p>${text("factorsKey")}: <code class="key">${notice.enrolment.secret}</code></p>
-${form(target, "confirm", codeInput("confirm-code", text("factorsCodeLabel")), text("factorsConfirm"))}</section>`);
+${form(target, "confirm", codeInput("confirm-code", text("factorsCodeLabel")), text("factorsConfirm"))}
+${form(target, "cancel", "", text("factorsCancel"))}</section>`);
   }
   if (app) {
     const since = app.createdAt.toISOString().slice(0, 10);

@@ -17,6 +17,7 @@ export const secondFactorEnglish: FeatureEnglish<SecondFactorMessageKey> = {
   factorsKey: "Key",
   factorsCodeLabel: "6-digit code",
   factorsConfirm: "Turn on",
+  factorsCancel: "Cancel",
   factorsBackupCount: "Backup codes left: {count}",
   factorsBackupSave: "Save these backup codes somewhere safe. Each works once, and they are shown only now.",
   factorsNewBackup: "Get new backup codes",
