@@ -8,6 +8,7 @@ import { callbackUrlOf, csrfOf, withCookies } from "../actions/request-state.js"
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
+import { formatPageDate } from "../pages/dates.js";
 import { chooseLanguage } from "../pages/language.js";
 import { hiddenFormFields, renderDocument } from "../pages/layout.js";
 import { html, trustedHtml, type SafeHtml } from "../security/escape.js";
@@ -36,7 +37,7 @@ export interface ManageNotice {
 }
 
 const extraCss =
-  ".qr svg{width:220px;height:220px;display:block;margin:0 auto 1rem}code.key{word-break:break-all}ul.codes{columns:2;font-family:monospace;padding-left:1.2rem}section.factor{padding:.5rem 0;border-bottom:1px solid rgba(127,127,127,.3)}";
+  ".qr svg{width:220px;height:220px;display:block;margin:0 auto 1rem}code.key{word-break:break-all}ul.codes{columns:2;font-family:monospace;padding-left:1.2rem}ul.codes li{white-space:nowrap}section.factor{padding:.5rem 0;border-bottom:1px solid rgba(127,127,127,.3)}";
 
 const doneKeys: Record<NonNullable<ManageNotice["done"]>, MessageKey> = {
   enrolled: "factorsDoneEnrolled",
@@ -95,7 +96,7 @@ ${form(target, "confirm", codeInput("confirm-code", text("factorsCodeLabel")), t
 ${form(target, "cancel", "", text("factorsCancel"))}</section>`);
   }
   if (app) {
-    const since = app.createdAt.toISOString().slice(0, 10);
+    const since = formatPageDate(app.createdAt, language.lang);
     sections.push(html`<section class="factor"><p><strong>${text("factorsAppOn", { date: since })}</strong></p>
 ${form(target, "remove", html`<input type="hidden" name="kind" value="totp">
 ${codeInput("remove-code", text("factorsProofLabel"))}`, text("factorsRemoveApp"))}</section>`);
