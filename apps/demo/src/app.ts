@@ -5,6 +5,7 @@ import { SessionControl } from "@latch/core/sessions";
 import { languages } from "@latch/core/languages";
 import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
+import { demoLanguageCodes, demoWords } from "./words.js";
 import { demoProviders } from "./providers.js";
 import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard, sessionsCard } from "./views.js";
 
@@ -51,6 +52,14 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
   };
 }
 
+/** Whether the account of `email` has a password to change (one made by a provider or an email link has none). */
+async function hasPassword(config: ExpressAuthConfig, email: string | null | undefined): Promise<boolean> {
+  const adapter = config.adapter;
+  if (!email || !adapter?.getUserByEmail || !adapter.getPassword) return false;
+  const user = await adapter.getUserByEmail(email);
+  return !!user && !!(await adapter.getPassword(user.id));
+}
+
 /** The demo app: Latch on /auth, a home page and a protected page. */
 export function createDemoApp(options: DemoOptions): { app: Express; authConfig: ExpressAuthConfig; outbox?: Outbox } {
   const outbox = options.outbox ?? (outboxEnabled(process.env) && options.auth?.adapter ? new Outbox() : undefined);
@@ -67,13 +76,15 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
   app.get("/", async (req, res, next) => {
     try {
       const session = await getSession(req, authConfig);
+      // The demo's labels follow the browser's languages, as Latch's pages do.
+      const words = demoWords(req.acceptsLanguages(demoLanguageCodes));
       const extras = [];
-      if (authConfig.providers.some((p) => typeof p !== "function" && p.id === "password")) extras.push(passwordCard(!!session?.user));
-      if (session?.user && authConfig.session?.control) extras.push(sessionsCard());
-      if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard());
-      if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard());
-      if (outbox) extras.push(outboxHint(!session?.user));
-      res.type("html").send(homePage(session, extras));
+      if (authConfig.providers.some((p) => typeof p !== "function" && p.id === "password")) extras.push(passwordCard(!!session?.user, await hasPassword(authConfig, session?.user?.email), words));
+      if (session?.user && authConfig.session?.control) extras.push(sessionsCard(words));
+      if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard(words));
+      if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard(words));
+      if (outbox) extras.push(outboxHint(!session?.user, words));
+      res.type("html").send(homePage(session, extras, words));
     } catch (error) {
       next(error);
     }
@@ -84,7 +95,7 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
     try {
       const session = await getSession(req, authConfig);
       if (!session?.user) return res.redirect(`/auth/signin?callbackUrl=${encodeURIComponent(req.originalUrl)}`);
-      res.type("html").send(protectedPage(session));
+      res.type("html").send(protectedPage(session, demoWords(req.acceptsLanguages(demoLanguageCodes))));
     } catch (error) {
       next(error);
     }

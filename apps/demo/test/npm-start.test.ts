@@ -61,10 +61,32 @@ describe.runIf(run)("npm start, in Chromium", { timeout: 180_000 }, () => {
     expect(text).toContain("Hello, Demo User");
     expect(text).not.toContain("null");
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-    expect(text).toMatch(/lasts until \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    // The pages' one date format: Intl in the page's language (Chromium asks for en-US), UTC.
+    expect(text).toMatch(/lasts until \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M UTC/);
+    // The demo user signs in with the credentials provider and has no password of Latch's to change.
+    expect(await page.getByRole("link", { name: "Change your password" }).count()).toBe(0);
     const icon = await page.request.get(`${origin}/favicon.ico`);
     expect(icon.status()).toBe(200);
     expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+    await context.close();
+  });
+
+  test("a German browser gets the demo's labels and dates in German, as Latch's pages", async () => {
+    const context = await browser.newContext({ locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    expect(await page.locator("#who").textContent()).toContain("Sie sind nicht angemeldet.");
+    expect(await page.locator("nav").textContent()).toContain("Startseite");
+    await page.locator("#who").getByRole("link", { name: "Anmelden" }).click();
+    await page.getByLabel(/Username|Benutzername/).fill("demo");
+    await page.getByLabel(/Password \(try/).fill("latch-demo");
+    await page.locator("form", { hasText: "Demo account" }).getByRole("button").click();
+    await page.waitForURL(`${origin}/`);
+    const who = (await page.locator("#who").textContent()) ?? "";
+    expect(who).toContain("Hallo, Demo User");
+    expect(who).toMatch(/Ihre Sitzung gilt bis \d{1,2}\. \w+ \d{4} um \d{2}:\d{2} UTC/);
+    expect(await page.getByRole("link", { name: "Abmelden" }).count()).toBe(1);
     await context.close();
   });
 
