@@ -23,7 +23,8 @@ describe("error logging", () => {
   test("an error from another copy of the package is logged under its own type, not UnknownError", async () => {
     // `?copy` makes Vite load errors.ts as a second, separate module: its classes are not the ones
     // `Auth()` knows, as with a package loaded twice.
-    const copy = (await import(/* @vite-ignore */ `../src/errors.ts?copy`)) as typeof import("../src/errors.js");
+    const specifier: string = "../src/errors.ts?copy";
+    const copy = (await import(/* @vite-ignore */ specifier)) as typeof import("../src/errors.js");
     const { logs, logger } = quietLogger();
     const thrown = new copy.OAuthSignInError("The provider did not answer.");
     const config = baseConfig({
