@@ -119,6 +119,15 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
     await page.locator('form[action$="/second-factor/confirm"] button[type=submit]').click();
     const backupCodes = (await page.locator("ul.codes li").allTextContents()).map((c) => c.trim());
     expect(backupCodes).toHaveLength(10);
+    // Each code stays on one line, also on a narrow screen (a code broken in two is misread).
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 320, height: 640 });
+    const lines = await page.locator("ul.codes li").evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().height / parseFloat(getComputedStyle(li).lineHeight || "20"))));
+    expect(lines.every((n) => n <= 1)).toBe(true);
+    // …and within its column: no code runs into the next one.
+    expect(await page.locator("ul.codes li").evaluateAll((items) => items.every((li) => li.scrollWidth <= li.clientWidth))).toBe(true);
+    if (process.env.LATCH_SCREENSHOTS) await page.screenshot({ path: `${process.env.LATCH_SCREENSHOTS}/backup-codes-320.png`, fullPage: true });
+    if (viewport) await page.setViewportSize(viewport);
     await signOut(page);
 
     // Second sign-in: the password alone reaches the challenge page, not the session.

@@ -37,7 +37,7 @@ export interface ManageNotice {
 }
 
 const extraCss =
-  ".qr svg{width:220px;height:220px;display:block;margin:0 auto 1rem}code.key{word-break:break-all}ul.codes{columns:2;font-family:monospace;padding-left:1.2rem}ul.codes li{white-space:nowrap}section.factor{padding:.5rem 0;border-bottom:1px solid rgba(127,127,127,.3)}";
+  ".qr svg{width:220px;height:220px;display:block;margin:0 auto 1rem}code.key{word-break:break-all}ul.codes{columns:2 16ch;font-family:monospace;padding-left:1.2rem}ul.codes li{white-space:nowrap}section.factor{padding:.5rem 0;border-bottom:1px solid rgba(127,127,127,.3)}";
 
 const doneKeys: Record<NonNullable<ManageNotice["done"]>, MessageKey> = {
   enrolled: "factorsDoneEnrolled",
