@@ -164,6 +164,10 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
     await answer(page, backupCodes[0]!);
     expect(new URL(page.url()).pathname).toBe("/auth/second-factor");
     expect(new URL(page.url()).searchParams.get("error")).toBe("SecondFactorInvalid");
+    // Said as what it is: the code was right once and is spent, not mistyped.
+    expect(await page.locator(".alert").textContent()).toContain("That backup code has already been used.");
+    await answer(page, "zzzz-zzzz-zzzz");
+    expect(await page.locator(".alert").textContent()).toContain("This code is not valid.");
     expect(await who(page)).toBe("nobody");
     expect(violations).toEqual([]);
     await context.close();

@@ -104,6 +104,7 @@ const ar: Language = {
     secondFactorRemember: "تذكّر هذا الجهاز",
     secondFactorSubmit: "تحقّق",
     secondFactorWrong: "هذا الرمز غير صالح. حاول مرة أخرى.",
+    secondFactorBackupUsed: "هذا الرمز الاحتياطي استُخدم من قبل. كل رمز يعمل مرة واحدة فقط: أدخل رمزًا آخر.",
     secondFactorUseApp: "استخدم تطبيق المصادقة",
     secondFactorUseBackup: "استخدم رمزًا احتياطيًا",
     signInErrorSecondFactorExpired: "انتهت مهلة تسجيل الدخول أو جُرّب عدد كبير جدًا من الرموز. يُرجى تسجيل الدخول مرة أخرى.",

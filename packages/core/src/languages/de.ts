@@ -104,6 +104,7 @@ const de: Language = {
     secondFactorRemember: "Dieses Gerät merken",
     secondFactorSubmit: "Bestätigen",
     secondFactorWrong: "Dieser Code ist ungültig. Versuchen Sie es erneut.",
+    secondFactorBackupUsed: "Dieser Backup-Code wurde bereits verwendet. Jeder Code funktioniert nur einmal: Geben Sie einen anderen ein.",
     secondFactorUseApp: "Authenticator-App verwenden",
     secondFactorUseBackup: "Backup-Code verwenden",
     signInErrorSecondFactorExpired: "Die Anmeldung ist abgelaufen oder es wurden zu viele Codes versucht. Bitte melden Sie sich erneut an.",

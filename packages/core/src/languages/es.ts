@@ -104,6 +104,7 @@ const es: Language = {
     secondFactorRemember: "Recordar este dispositivo",
     secondFactorSubmit: "Verificar",
     secondFactorWrong: "Este código no es válido. Inténtalo de nuevo.",
+    secondFactorBackupUsed: "Ese código de respaldo ya se ha usado. Cada código funciona una sola vez: introduce otro.",
     secondFactorUseApp: "Usar la aplicación de autenticación",
     secondFactorUseBackup: "Usar un código de respaldo",
     signInErrorSecondFactorExpired: "El inicio de sesión ha caducado o se han probado demasiados códigos. Vuelve a iniciar sesión.",

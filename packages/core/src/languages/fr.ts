@@ -104,6 +104,7 @@ const fr: Language = {
     secondFactorRemember: "Se souvenir de cet appareil",
     secondFactorSubmit: "Valider",
     secondFactorWrong: "Ce code n’est pas valide. Veuillez réessayer.",
+    secondFactorBackupUsed: "Ce code de secours a déjà été utilisé. Chaque code ne fonctionne qu'une fois : saisissez-en un autre.",
     secondFactorUseApp: "Utiliser l’application d’authentification",
     secondFactorUseBackup: "Utiliser un code de secours",
     signInErrorSecondFactorExpired: "La connexion a expiré ou trop de codes ont été essayés. Veuillez vous reconnecter.",

@@ -104,6 +104,7 @@ const he: Language = {
     secondFactorRemember: "לזכור את המכשיר הזה",
     secondFactorSubmit: "אימות",
     secondFactorWrong: "הקוד הזה אינו תקף. יש לנסות שוב.",
+    secondFactorBackupUsed: "בקוד הגיבוי הזה כבר נעשה שימוש. כל קוד עובד פעם אחת בלבד: יש להזין קוד אחר.",
     secondFactorUseApp: "שימוש באפליקציית האימות",
     secondFactorUseBackup: "שימוש בקוד גיבוי",
     signInErrorSecondFactorExpired: "תוקף הכניסה פג או שנוסו יותר מדי קודים. יש להתחבר מחדש.",

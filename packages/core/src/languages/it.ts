@@ -104,6 +104,7 @@ const it: Language = {
     secondFactorRemember: "Ricorda questo dispositivo",
     secondFactorSubmit: "Verifica",
     secondFactorWrong: "Questo codice non è valido. Riprova.",
+    secondFactorBackupUsed: "Questo codice di backup è già stato usato. Ogni codice funziona una sola volta: inseriscine un altro.",
     secondFactorUseApp: "Usa l’app di autenticazione",
     secondFactorUseBackup: "Usa un codice di backup",
     signInErrorSecondFactorExpired: "L’accesso è scaduto o sono stati provati troppi codici. Accedi di nuovo.",

@@ -104,6 +104,7 @@ const ja: Language = {
     secondFactorRemember: "このデバイスを記憶する",
     secondFactorSubmit: "確認",
     secondFactorWrong: "このコードは無効です。もう一度お試しください。",
+    secondFactorBackupUsed: "このバックアップコードはすでに使用されています。各コードは1回だけ使えます。別のコードを入力してください。",
     secondFactorUseApp: "認証アプリを使う",
     secondFactorUseBackup: "バックアップコードを使う",
     signInErrorSecondFactorExpired: "サインインの有効期限が切れたか、試行したコードが多すぎます。もう一度サインインしてください。",

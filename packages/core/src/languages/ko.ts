@@ -104,6 +104,7 @@ const ko: Language = {
     secondFactorRemember: "이 기기 기억하기",
     secondFactorSubmit: "확인",
     secondFactorWrong: "유효하지 않은 코드입니다. 다시 시도하세요.",
+    secondFactorBackupUsed: "이 백업 코드는 이미 사용되었습니다. 각 코드는 한 번만 사용할 수 있으니 다른 코드를 입력하세요.",
     secondFactorUseApp: "인증 앱 사용",
     secondFactorUseBackup: "백업 코드 사용",
     signInErrorSecondFactorExpired: "로그인 시간이 만료되었거나 너무 많은 코드를 시도했습니다. 다시 로그인하세요.",

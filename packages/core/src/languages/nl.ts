@@ -104,6 +104,7 @@ const nl: Language = {
     secondFactorRemember: "Dit apparaat onthouden",
     secondFactorSubmit: "Verifiëren",
     secondFactorWrong: "Deze code is niet geldig. Probeer het opnieuw.",
+    secondFactorBackupUsed: "Deze back-upcode is al gebruikt. Elke code werkt één keer: voer een andere in.",
     secondFactorUseApp: "Gebruik de authenticator-app",
     secondFactorUseBackup: "Gebruik een back-upcode",
     signInErrorSecondFactorExpired: "Het inloggen is verlopen of er zijn te veel codes geprobeerd. Log opnieuw in.",

@@ -104,6 +104,7 @@ const pl: Language = {
     secondFactorRemember: "Zapamiętaj to urządzenie",
     secondFactorSubmit: "Zweryfikuj",
     secondFactorWrong: "Ten kod jest nieprawidłowy. Spróbuj ponownie.",
+    secondFactorBackupUsed: "Ten kod zapasowy został już użyty. Każdy kod działa tylko raz: wpisz inny.",
     secondFactorUseApp: "Użyj aplikacji uwierzytelniającej",
     secondFactorUseBackup: "Użyj kodu zapasowego",
     signInErrorSecondFactorExpired: "Logowanie wygasło lub wypróbowano zbyt wiele kodów. Zaloguj się ponownie.",

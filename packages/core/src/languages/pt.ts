@@ -104,6 +104,7 @@ const pt: Language = {
     secondFactorRemember: "Lembrar este dispositivo",
     secondFactorSubmit: "Verificar",
     secondFactorWrong: "Este código não é válido. Tente novamente.",
+    secondFactorBackupUsed: "Esse código de backup já foi usado. Cada código funciona uma só vez: digite outro.",
     secondFactorUseApp: "Usar o aplicativo autenticador",
     secondFactorUseBackup: "Usar um código de backup",
     signInErrorSecondFactorExpired: "O login expirou ou foram tentados códigos demais. Entre novamente.",

@@ -104,6 +104,7 @@ const ru: Language = {
     secondFactorRemember: "Запомнить это устройство",
     secondFactorSubmit: "Подтвердить",
     secondFactorWrong: "Этот код недействителен. Попробуйте ещё раз.",
+    secondFactorBackupUsed: "Этот резервный код уже использован. Каждый код действует один раз: введите другой.",
     secondFactorUseApp: "Использовать приложение-аутентификатор",
     secondFactorUseBackup: "Использовать резервный код",
     signInErrorSecondFactorExpired: "Время входа истекло или было введено слишком много кодов. Войдите снова.",

@@ -104,6 +104,7 @@ const tr: Language = {
     secondFactorRemember: "Bu cihazı hatırla",
     secondFactorSubmit: "Doğrula",
     secondFactorWrong: "Bu kod geçerli değil. Tekrar deneyin.",
+    secondFactorBackupUsed: "Bu yedek kod zaten kullanıldı. Her kod yalnızca bir kez çalışır: başka bir kod girin.",
     secondFactorUseApp: "Kimlik doğrulama uygulamasını kullan",
     secondFactorUseBackup: "Yedek kod kullan",
     signInErrorSecondFactorExpired: "Oturum açma süresi doldu veya çok fazla kod denendi. Lütfen yeniden oturum açın.",

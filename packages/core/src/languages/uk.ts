@@ -104,6 +104,7 @@ const uk: Language = {
     secondFactorRemember: "Запам’ятати цей пристрій",
     secondFactorSubmit: "Підтвердити",
     secondFactorWrong: "Цей код недійсний. Спробуйте ще раз.",
+    secondFactorBackupUsed: "Цей резервний код уже використано. Кожен код діє лише один раз: введіть інший.",
     secondFactorUseApp: "Використати застосунок-автентифікатор",
     secondFactorUseBackup: "Використати резервний код",
     signInErrorSecondFactorExpired: "Час входу минув або було введено забагато кодів. Увійдіть знову.",

@@ -104,6 +104,7 @@ const zh: Language = {
     secondFactorRemember: "记住此设备",
     secondFactorSubmit: "验证",
     secondFactorWrong: "此验证码无效，请重试。",
+    secondFactorBackupUsed: "该备用码已被使用。每个备用码只能使用一次：请输入另一个。",
     secondFactorUseApp: "使用身份验证器应用",
     secondFactorUseBackup: "使用备用码",
     signInErrorSecondFactorExpired: "登录已过期或尝试的验证码过多。请重新登录。",

@@ -22,7 +22,7 @@ import {
   NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,
   SecondFactorNotEnrolled, SecondFactorRefusal,
 } from "../second-factor-errors.js";
-import { listFactors, verifySecondFactor } from "./factors.js";
+import { listFactors, spentBackupKind, verifySecondFactor } from "./factors.js";
 import { renderManagePage, type ManageNotice, type PendingEnrolment } from "./manage-page.js";
 import { qrSvg } from "./qr.js";
 import { rowsOf, settingsOf, storeOf } from "./storage.js";
@@ -116,6 +116,7 @@ async function issueBackupCodes(ctx: AuthContext, user: AdapterUser): Promise<st
     })),
   );
   await storeOf(ctx).replaceSecondFactors(user.id, "backup", rows);
+  await storeOf(ctx).replaceSecondFactors(user.id, spentBackupKind, []);
   return codes;
 }
 
@@ -217,6 +218,8 @@ const remove: Step = async (ctx, req, user, sessionToken) => {
     await store.replaceSecondFactors(user.id, "backup", []);
     removed.push("backup");
   }
+  // With the backup codes go the hashes of the spent ones.
+  if (removed.includes("backup")) await store.replaceSecondFactors(user.id, spentBackupKind, []);
   for (const gone of removed) await ctx.events.factorRemoved?.({ user, kind: gone });
   return { json: { removed }, notice: { done: "removed" } };
 };

@@ -189,6 +189,8 @@ export interface Messages {
   secondFactorSubmit: string;
   /** Challenge page, after a wrong code. */
   secondFactorWrong: string;
+  /** Challenge page, a backup code that was already used (`?error=SecondFactorInvalid&reason=used`). */
+  secondFactorBackupUsed: string;
   /** Challenge page link back to the authenticator app's code. */
   secondFactorUseApp: string;
   /** Challenge page link to the backup-code form. */
@@ -416,6 +418,7 @@ export type SecondFactorMessageKey =
   | "secondFactorRemember"
   | "secondFactorSubmit"
   | "secondFactorWrong"
+  | "secondFactorBackupUsed"
   | "secondFactorUseApp"
   | "secondFactorUseBackup"
   | "signInErrorSecondFactorExpired"

@@ -46,6 +46,7 @@ export const secondFactorEnglish: FeatureEnglish<SecondFactorMessageKey> = {
   secondFactorRemember: "Remember this device",
   secondFactorSubmit: "Verify",
   secondFactorWrong: "This code is not valid. Try again.",
+  secondFactorBackupUsed: "That backup code has already been used. Each code works once: enter another one.",
   secondFactorUseApp: "Use the authenticator app",
   secondFactorUseBackup: "Use a backup code",
   signInErrorSecondFactorExpired: "The sign-in expired or too many codes were tried. Please sign in again.",
