@@ -63,7 +63,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   const ctx = resolveConfig(config, url);
   const problem = assertConfig(config);
   if (problem) {
-    logError(logger, problem);
+    // A configuration problem is always an error (also one whose type a request can cause, `InvalidProvider`).
+    logger.error(problem.type, problem);
     return finish(await configErrorResponse(problem, { action: req.action, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
   }
 

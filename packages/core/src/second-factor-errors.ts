@@ -34,9 +34,12 @@ export class SecondFactorInvalid extends SecondFactorRefusal {
   readonly status = 400;
   /** The kind the wrong answer named, when it named one. */
   readonly kind: FactorKind | undefined;
-  constructor(message: string, kind?: FactorKind) {
+  /** The answer was a backup code that had already been spent. */
+  readonly reused: boolean;
+  constructor(message: string, kind?: FactorKind, reused = false) {
     super(message);
     this.kind = kind;
+    this.reused = reused;
   }
 }
 

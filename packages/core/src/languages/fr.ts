@@ -75,6 +75,7 @@ const fr: Language = {
     factorsKey: "Clé",
     factorsCodeLabel: "Code à 6 chiffres",
     factorsConfirm: "Activer",
+    factorsCancel: "Annuler",
     factorsBackupCount: "Codes de secours restants : {count}",
     factorsBackupSave: "Conservez ces codes de secours en lieu sûr. Chacun ne sert qu'une fois, et ils ne sont affichés que maintenant.",
     factorsNewBackup: "Obtenir de nouveaux codes de secours",
@@ -103,6 +104,7 @@ const fr: Language = {
     secondFactorRemember: "Se souvenir de cet appareil",
     secondFactorSubmit: "Valider",
     secondFactorWrong: "Ce code n’est pas valide. Veuillez réessayer.",
+    secondFactorBackupUsed: "Ce code de secours a déjà été utilisé. Chaque code ne fonctionne qu'une fois : saisissez-en un autre.",
     secondFactorUseApp: "Utiliser l’application d’authentification",
     secondFactorUseBackup: "Utiliser un code de secours",
     signInErrorSecondFactorExpired: "La connexion a expiré ou trop de codes ont été essayés. Veuillez vous reconnecter.",
@@ -115,6 +117,8 @@ const fr: Language = {
     signInCreateAccount: "Créer un compte",
     signInForgotPassword: "Mot de passe oublié ?",
     signInPasswordChanged: "Votre mot de passe a été modifié. Connectez-vous avec votre nouveau mot de passe.",
+    signInEmailUnverified: "Votre mot de passe est correct, mais votre adresse e-mail n'est pas encore confirmée. Ouvrez le lien de l'e-mail que nous vous avons envoyé à la création du compte.",
+    signInEmailUnverifiedResend: "Pas reçu l'e-mail ? Recevoir un nouveau lien",
     signInPasswordLabel: "Mot de passe",
     signInPasswordSubmit: "Se connecter avec un mot de passe",
     passwordLabel: "Mot de passe",
@@ -127,6 +131,7 @@ const fr: Language = {
     passwordBreached: "Ce mot de passe figure dans des fuites de données connues, les attaquants l’essaient donc. Choisissez-en un autre.",
     passwordCheckUnavailable: "Nous n’avons pas pu vérifier ce mot de passe auprès des fuites de données connues pour l’instant. Réessayez dans un moment.",
     passwordWrongCurrent: "Ce n’est pas votre mot de passe actuel.",
+    passwordResetLinkUsed: "Ce lien de réinitialisation ne fonctionne plus : il a déjà été utilisé ou il a expiré. Demandez-en un nouveau ci-dessous.",
     signUpTitle: "Créer un compte",
     signUpNameLabel: "Nom (facultatif)",
     signUpSubmit: "Créer le compte",
@@ -179,3 +184,6 @@ const fr: Language = {
 };
 
 export default fr;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns fr itself, as `import` gives it.
+export { fr as "module.exports" };

@@ -75,6 +75,7 @@ const zh: Language = {
     factorsKey: "密钥",
     factorsCodeLabel: "6 位数字验证码",
     factorsConfirm: "开启",
+    factorsCancel: "取消",
     factorsBackupCount: "剩余备用码：{count} 个",
     factorsBackupSave: "请将这些备用码保存在安全的地方。每个只能使用一次，而且只在此时显示。",
     factorsNewBackup: "生成新的备用码",
@@ -103,6 +104,7 @@ const zh: Language = {
     secondFactorRemember: "记住此设备",
     secondFactorSubmit: "验证",
     secondFactorWrong: "此验证码无效，请重试。",
+    secondFactorBackupUsed: "该备用码已被使用。每个备用码只能使用一次：请输入另一个。",
     secondFactorUseApp: "使用身份验证器应用",
     secondFactorUseBackup: "使用备用码",
     signInErrorSecondFactorExpired: "登录已过期或尝试的验证码过多。请重新登录。",
@@ -115,6 +117,8 @@ const zh: Language = {
     signInCreateAccount: "创建账户",
     signInForgotPassword: "忘记密码？",
     signInPasswordChanged: "你的密码已更改。请使用新密码登录。",
+    signInEmailUnverified: "密码正确，但你的电子邮件地址尚未确认。请打开创建账户时我们发给你的邮件中的链接。",
+    signInEmailUnverifiedResend: "没有收到邮件？发送新链接",
     signInPasswordLabel: "密码",
     signInPasswordSubmit: "使用密码登录",
     passwordLabel: "密码",
@@ -127,6 +131,7 @@ const zh: Language = {
     passwordBreached: "此密码出现在已知的数据泄露中，攻击者会尝试它。请另选一个。",
     passwordCheckUnavailable: "我们暂时无法对照已知数据泄露检查此密码。请稍后再试。",
     passwordWrongCurrent: "这不是你当前的密码。",
+    passwordResetLinkUsed: "此重置链接已失效：它已被使用或已过期。请在下方重新申请。",
     signUpTitle: "创建账户",
     signUpNameLabel: "姓名（选填）",
     signUpSubmit: "创建账户",
@@ -179,3 +184,6 @@ const zh: Language = {
 };
 
 export default zh;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns zh itself, as `import` gives it.
+export { zh as "module.exports" };

@@ -19,7 +19,7 @@ import { renderChallengePage } from "./challenge-page.js";
 import { normalizeCode } from "./codes.js";
 import { sendEmailCode } from "./email-code.js";
 import { SecondFactorInvalid } from "../second-factor-errors.js";
-import { listFactors, verifySecondFactor } from "./factors.js";
+import { backupCodeSpent, listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
 import { usableAfter } from "./step-up.js";
@@ -71,7 +71,7 @@ export async function challengePageAction(ctx: AuthContext, req: AuthRequest): P
     kinds: factors,
     backup: req.query.kind === "backup",
     remember,
-    wrong: req.query.error === "SecondFactorInvalid",
+    wrong: req.query.error === "SecondFactorInvalid" ? (req.query.reason === "used" ? "used" : true) : false,
     sent: req.query.sent === "email",
     theme: ctx.theme,
     language: await chooseLanguage(ctx, req.request),
@@ -124,7 +124,7 @@ export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest):
     return await completeChallenge(ctx, req);
   } catch (error) {
     if (!(error instanceof SecondFactorInvalid)) throw error;
-    return backToChallenge(ctx, { error: error.type, ...(error.kind === "backup" && { kind: "backup" }) });
+    return backToChallenge(ctx, { error: error.type, ...(error.kind === "backup" && { kind: "backup" }), ...(error.reused && { reason: "used" }) });
   }
 }
 
@@ -158,7 +158,9 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
   if (!passed) {
     ctx.logger.warn("SecondFactorInvalid", "A wrong second-factor code was given.");
     await ctx.events.secondFactorFailed?.({ userId: user.id, kind: answer.kind ?? null });
-    throw new SecondFactorInvalid("The second-factor code is not right.", answer.kind);
+    // A backup code given a second time is named as such (a typo would not match a spent one).
+    const reused = answer.kind !== "totp" && answer.kind !== "email" && (await backupCodeSpent(ctx, user, answer.code));
+    throw new SecondFactorInvalid(reused ? "The backup code was already used." : "The second-factor code is not right.", reused ? "backup" : answer.kind, reused);
   }
 
   const { settings } = ctx.secondFactor![secondFactorsCode];

@@ -21,9 +21,9 @@ import {
   NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,
   SecondFactorNotEnrolled, SecondFactorRefusal,
 } from "../second-factor-errors.js";
-import { listFactors, verifySecondFactor } from "./factors.js";
+import { listFactors, spentBackupKind, verifySecondFactor } from "./factors.js";
 import { freshSecondFactor } from "./freshness.js";
-import { renderManagePage, type ManageNotice } from "./manage-page.js";
+import { renderManagePage, type ManageNotice, type PendingEnrolment } from "./manage-page.js";
 import { qrSvg } from "./qr.js";
 import { rowsOf, settingsOf, storeOf } from "./storage.js";
 import { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, secretText, totpUri } from "./totp.js";
@@ -108,6 +108,7 @@ async function issueBackupCodes(ctx: AuthContext, user: AdapterUser): Promise<st
     })),
   );
   await storeOf(ctx).replaceSecondFactors(user.id, "backup", rows);
+  await storeOf(ctx).replaceSecondFactors(user.id, spentBackupKind, []);
   return codes;
 }
 
@@ -116,9 +117,27 @@ function issuerOf(ctx: AuthContext): string {
   return settingsOf(ctx).issuer ?? new URL(ctx.origin).hostname;
 }
 
+/** What the page and a script get to add an app: the key as text, its otpauth URI and its QR code. */
+function enrolmentOf(ctx: AuthContext, user: AdapterUser, id: string, secret: Uint8Array): PendingEnrolment {
+  const uri = totpUri(issuerOf(ctx), user.email || user.id, secret);
+  return { id, secret: secretText(secret), uri, qr: qrSvg(uri) };
+}
+
+/** An enrolment of `user`'s that waits for its first code (made within the lifetime), as shown when it began. */
+export async function pendingEnrolment(ctx: AuthContext, user: AdapterUser): Promise<PendingEnrolment | undefined> {
+  const rows = await rowsOf(storeOf(ctx), user.id, "totp");
+  const pending = rows.find((row) => !row.confirmedAt && new Date(row.createdAt).valueOf() > Date.now() - enrolmentLifetime);
+  const secret = pending ? await openTotpSecret(pending.secret, pending, ctx.secrets) : null;
+  return pending && secret ? enrolmentOf(ctx, user, pending.id, secret) : undefined;
+}
+
 type Step = (ctx: AuthContext, req: AuthRequest, user: AdapterUser, sessionToken: string | undefined) => Promise<{ json: Record<string, unknown>; notice: ManageNotice }>;
 
-/** Enrolment of an authenticator app: a new secret, stored sealed and unconfirmed. */
+/**
+ * Enrolment of an authenticator app: a new secret, stored sealed and unconfirmed. An enrolment
+ * still waiting for its first code is shown again instead (the key the user may have scanned
+ * stays valid until set-up succeeds, is cancelled or expires).
+ */
 const enrol: Step = async (ctx, req, user) => {
   if (kindField(req) !== "totp") throw new SecondFactorKind("Only an authenticator app (totp) is enrolled; backup codes come with it.");
   if (!settingsOf(ctx).factors.includes("totp")) throw new SecondFactorKind("Authenticator apps are not offered here.");
@@ -126,6 +145,8 @@ const enrol: Step = async (ctx, req, user) => {
   if ((await rowsOf(store, user.id, "totp")).some((row) => row.confirmedAt)) {
     throw new SecondFactorEnrolled("An authenticator app is already set up; remove it first.");
   }
+  const waiting = await pendingEnrolment(ctx, user);
+  if (waiting) return { json: { kind: "totp", ...waiting }, notice: { enrolment: waiting } };
   const id = randomUUID();
   const secret = newTotpSecret();
   const now = new Date();
@@ -133,11 +154,17 @@ const enrol: Step = async (ctx, req, user) => {
     id, userId: user.id, kind: "totp", secret: await sealTotpSecret(secret, { id, userId: user.id }, ctx.secrets),
     lastUsedStep: null, attempts: 0, confirmedAt: null, expires: null, createdAt: now,
   };
-  // Replaces an earlier enrolment that was never confirmed (a confirmed one was refused above).
+  // Replaces an earlier enrolment that expired unconfirmed (a confirmed one was refused above).
   await store.replaceSecondFactors(user.id, "totp", [row]);
-  const uri = totpUri(issuerOf(ctx), user.email || user.id, secret);
-  const enrolment = { id, secret: secretText(secret), uri, qr: qrSvg(uri) };
+  const enrolment = enrolmentOf(ctx, user, id, secret);
   return { json: { kind: "totp", ...enrolment }, notice: { enrolment } };
+};
+
+/** Cancels an enrolment waiting for its first code: its key stops working. A confirmed app is untouched. */
+const cancel: Step = async (ctx, _req, user) => {
+  const store = storeOf(ctx);
+  for (const row of await rowsOf(store, user.id, "totp")) if (!row.confirmedAt) await store.deleteSecondFactor(row.id);
+  return { json: { cancelled: true }, notice: {} };
 };
 
 /** The first right code activates the app and answers the backup codes, once. */
@@ -183,6 +210,8 @@ const remove: Step = async (ctx, req, user) => {
     await store.replaceSecondFactors(user.id, "backup", []);
     removed.push("backup");
   }
+  // With the backup codes go the hashes of the spent ones.
+  if (removed.includes("backup")) await store.replaceSecondFactors(user.id, spentBackupKind, []);
   for (const gone of removed) await ctx.events.factorRemoved?.({ user, kind: gone });
   return { json: { removed }, notice: { done: "removed" } };
 };
@@ -214,7 +243,8 @@ export async function refusalResponse(
   const { json, user, callbackUrl } = answerWith;
   if (!json && !user) return { redirect: signInPageUrl(ctx, { callbackUrl }) };
   if (json || !user) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
-  const page = await renderManagePage(ctx, req, user, { error: error.type });
+  // A wrong first code keeps the enrolment: the page shows the same key again with the error.
+  const page = await renderManagePage(ctx, req, user, { error: error.type, enrolment: await pendingEnrolment(ctx, user) });
   return { ...page, status: error.status };
 }
 
@@ -242,6 +272,7 @@ export const enrolmentActions: Readonly<Record<string, (ctx: AuthContext, req: A
   confirm: answer(confirm),
   remove: answer(remove),
   "backup-codes": answer(backupCodes),
+  cancel: answer(cancel),
 };
 
 /**
@@ -253,5 +284,5 @@ export async function managePageAction(ctx: AuthContext, req: AuthRequest): Prom
   const page = (req.headers.get("accept") ?? "").includes("text/html");
   if (!signedIn) return refusalResponse(ctx, req, new NotSignedIn(), { json: !page, user: undefined, callbackUrl: req.url.href });
   if (!page) return { body: { factors: await listFactors(ctx, signedIn.user.id) }, headers: { ...noStore } };
-  return renderManagePage(ctx, req, signedIn.user);
+  return renderManagePage(ctx, req, signedIn.user, { enrolment: await pendingEnrolment(ctx, signedIn.user) });
 }

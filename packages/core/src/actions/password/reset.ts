@@ -89,7 +89,9 @@ export async function reset(ctx: AuthContext, req: AuthRequest): Promise<Respons
     throw new InvalidRequest("The email field is not an email address.");
   }
   const hash = await hashPassword(normalised, provider.hashParameters);
-  if (!(await spendToken(ctx, adapter, "password-reset", address, token))) throw new Verification("The reset link is not valid, was already used or has expired.");
+  if (!(await spendToken(ctx, adapter, "password-reset", address, token))) {
+    throw new Verification("The reset link is not valid, was already used or has expired.", { cause: { retryPath: "password/forgot" } });
+  }
   let user = await adapter.getUserByEmail(address);
   if (!user) throw new Verification("The account of this reset link no longer exists.");
   // The link proves the address: what was set before the proof (the old password included) goes.
