@@ -1,7 +1,9 @@
-import { rateLimitCode } from "../symbols.js";
-import type { RateLimitConfig, RateLimitOptions } from "../types/rate-limit.js";
+import { rateLimitCode, rateLimitState } from "../symbols.js";
+import type { RateLimitConfig, RateLimitOptions, RateLimitState } from "../types/rate-limit.js";
 import type { ResponseInternal } from "../types/response.js";
 import { addressSource } from "./client-address.js";
+import { defaultLockout } from "./defaults.js";
+import { MemoryRateLimitStore } from "./memory-store.js";
 import { routeLimits } from "./route-limits.js";
 
 type Limiter = import("./engine.js").Limiter;
@@ -22,11 +24,16 @@ type Limiter = import("./engine.js").Limiter;
  */
 export function RateLimit(options: RateLimitOptions = {}): RateLimitConfig {
   addressSource(options.clientAddress);
-  routeLimits(options.routes);
+  const state: RateLimitState = Object.freeze({
+    store: options.store ?? new MemoryRateLimitStore(),
+    keyPrefix: options.keyPrefix ?? "latch:rl:",
+    routes: Object.freeze(routeLimits(options.routes)),
+    lockout: options.lockout === false ? undefined : Object.freeze({ ...defaultLockout, ...options.lockout }),
+  });
   let limiter: Promise<Limiter> | undefined;
   const run: Limiter = async (ctx, req, next): Promise<ResponseInternal> => {
-    limiter ??= import("./engine.js").then((m) => m.createLimiter(options));
+    limiter ??= import("./engine.js").then((m) => m.createLimiter(options, state));
     return (await limiter)(ctx, req, next);
   };
-  return Object.freeze({ options, [rateLimitCode]: run });
+  return Object.freeze({ options, [rateLimitCode]: run, [rateLimitState]: state });
 }

@@ -18,9 +18,10 @@ import type { ResponseInternal } from "../types/response.js";
 import { renderChallengePage } from "./challenge-page.js";
 import { normalizeCode } from "./codes.js";
 import { sendEmailCode } from "./email-code.js";
-import { SecondFactorInvalid } from "../second-factor-errors.js";
+import { SecondFactorAttempts, SecondFactorInvalid } from "../second-factor-errors.js";
 import { listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
+import { countedAnswer } from "./wrong-answers.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
 import { usableAfter } from "./step-up.js";
 
@@ -116,7 +117,8 @@ function revived(user: PendingSignIn["user"]): PendingSignIn["user"] {
  * sign-in when the code is right (the session cookie is set only now) and redirects to its
  * callback URL; `{ send: "email" }` emails a code. Each answer spends one of the waiting sign-in's
  * {@link maxAnswers} turns on the server before anything is checked; with none left the answer is
- * refused unchecked (`SecondFactorExpired`). A wrong code fires `secondFactorFailed` and goes back
+ * refused unchecked (`SecondFactorExpired`), and so is every answer of a user past the cap on
+ * wrong codes (`SecondFactorAttempts`, `wrong-answers.ts`). A wrong code fires `secondFactorFailed` and goes back
  * to the challenge page with `error=SecondFactorInvalid`.
  */
 export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
@@ -151,9 +153,12 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
     }
     // Without a kind, a 6-digit code may be the app's or an emailed one: only the offered ones are tried.
     const tried = answer.kind ? [answer.kind] : /^\d{6}$/.test(normalizeCode(answer.code)) ? offered.filter((k) => k !== "backup") : ["backup" as const];
-    let result: { ok: boolean } = { ok: false };
-    for (const kind of tried) if (!result.ok) result = await verifySecondFactor(ctx, user, { code: answer.code, kind });
-    passed = result.ok;
+    const outcome = await countedAnswer(ctx, user, req.request, async () => {
+      for (const kind of tried) if ((await verifySecondFactor(ctx, user, { code: answer.code, kind })).ok) return true;
+      return false;
+    });
+    if (outcome === "locked") throw new SecondFactorAttempts("Too many wrong codes for this user; none is checked until the window ends.");
+    passed = outcome === "right";
   } finally {
     if (!passed && turn.turn + 1 < maxAnswers) await allowTurn(ctx, pending.nonce, turn.turn + 1, turn.expires);
   }
@@ -164,11 +169,6 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
   }
 
   const { settings } = ctx.secondFactor![secondFactorsCode];
-  const cookies = clearPending(ctx, req);
-  if (answer.remember && settings.rememberDevice) {
-    const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
-    cookies.push(await rememberDevice(ctx, user.id, await factorsStamp(await listFactors(ctx, user.id)), maxAge));
-  }
   const started = await startSignedIn(ctx, req, {
     user: revived(pending.user),
     eventUser: pending.eventUser ?? revived(pending.user),
@@ -177,5 +177,10 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
     isNewUser: pending.isNewUser,
     callbackUrl: pending.callbackUrl,
   });
-  return withCookies(started, cookies);
+  const signedIn = withCookies(started, clearPending(ctx, req));
+  if (!answer.remember || !settings.rememberDevice) return signedIn;
+  // One device cookie: the sign-in may have set it already (this browser now knows the account).
+  const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
+  const stamp = await factorsStamp(await listFactors(ctx, user.id));
+  return { ...signedIn, cookies: await rememberDevice(ctx, req, signedIn.cookies ?? [], user.id, stamp, maxAge) };
 }

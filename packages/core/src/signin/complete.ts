@@ -9,6 +9,7 @@ import type { Account, Profile, User } from "../types/entities.js";
 import type { CredentialInput } from "../providers/types.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { Cookie } from "../types/cookies.js";
+import { signedInDevice } from "../limits/device.js";
 import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
 import type { NewAuthenticator } from "./link-authenticator.js";
 
@@ -170,7 +171,8 @@ export async function startSignedIn(ctx: AuthContext, req: AuthRequest, signedIn
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
     : signedIn.callbackUrl;
-  return { redirect, cookies: [...(signedIn.cookies ?? []), ...sessionCookies] };
+  const device = await signedInDevice(ctx, req, user);
+  return { redirect, cookies: [...(signedIn.cookies ?? []), ...sessionCookies, ...device] };
 }
 
 function withQuery(url: URL, query: Record<string, string>): string {

@@ -160,6 +160,10 @@ export interface Messages {
   emailCodeSubject: string;
   /** Body of the email carrying a code (`{code}`, `{minutes}` of validity). */
   emailCodeText: string;
+  /** Subject of the notice that too many wrong second-factor codes were given (`{host}`). */
+  wrongAnswersSubject: string;
+  /** Body of that notice (`{host}`, `{count}` codes, `{minutes}` until codes are checked again). */
+  wrongAnswersText: string;
 
   /** Title and heading of the challenge page, where a sign-in waits for its second factor. */
   secondFactorTitle: string;
@@ -391,6 +395,8 @@ export type SecondFactorMessageKey =
   | "factorsContinue"
   | "emailCodeSubject"
   | "emailCodeText"
+  | "wrongAnswersSubject"
+  | "wrongAnswersText"
   | "secondFactorTitle"
   | "secondFactorIntro"
   | "secondFactorCodeLabel"

@@ -12,6 +12,7 @@ import { normalizeEmail } from "../../security/email-address.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
 import { ruleRefusal } from "./refusal.js";
+import { liftLockout } from "../../limits/keys.js";
 import { bodyAddress, bodyString, emailTransport, endSessions, issueToken, passwordScope, provePasswordAddress, sendPasswordEmail, spendToken } from "./scope.js";
 import { passwordSendTimes } from "./send-time.js";
 import { verifyRequestUrl } from "./sign-up.js";
@@ -89,6 +90,8 @@ export async function reset(ctx: AuthContext, req: AuthRequest): Promise<Respons
   // The link proves the address: what was set before the proof (the old password included) goes.
   if (!user.emailVerified) user = await provePasswordAddress(ctx, user, provider.id, false);
   await adapter.setPassword({ userId: user.id, hash, updatedAt: new Date() });
+  // The spent link lifts every backoff of the account (PROTOCOL §4, "Lockout").
+  await liftLockout(ctx, address);
   await endSessions(ctx, user.id);
   await ctx.events.passwordReset?.({ user });
   return { redirect: signInPageUrl(ctx, { reset: "1" }) };
