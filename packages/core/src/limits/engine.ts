@@ -53,7 +53,7 @@ async function lockoutBucket(ctx: AuthContext, state: RateLimitState, req: Limit
   const known = !!device && knowsAccount(device, account);
   const client = known ? `device:${device.id}` : ip !== undefined ? `ip:${ip}` : "unknown-device";
   const generation = await lockoutGeneration(state, account);
-  return { known, bucket: await hashed(ctx, `${family}\u0000${account}\u0000${client}\u0000${generation}`) };
+  return { known, generation, bucket: await hashed(ctx, `${family}\u0000${account}\u0000${client}\u0000${generation}`) };
 }
 
 /**
@@ -93,8 +93,9 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
     let bucket: string | undefined;
     try {
       let known = false;
+      let generation = 0;
       if (lock) {
-        ({ known, bucket } = await lockoutBucket(ctx, state, req, family!, account!, ip));
+        ({ known, generation, bucket } = await lockoutBucket(ctx, state, req, family!, account!, ip));
         const blocked = await store.get(`${prefix}lock:${bucket}`);
         if (blocked) return await refuse(ctx, req, route, "lockout", blocked.ttl);
       }
@@ -108,7 +109,8 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
       }
       // A browser that signed in to the account before is not held back by others' requests for it.
       if (account !== undefined && limit.account && !known) {
-        const hit = await store.hit(`${prefix}${route}:account:${account}`, window);
+        // A spent reset link (a new generation) starts the account's count again, as its locks.
+        const hit = await store.hit(`${prefix}${route}:account:${account}${generation ? `:${generation}` : ""}`, window);
         if (hit.count > limit.account) return await refuse(ctx, req, route, "account", hit.ttl);
       }
       if (perUserRoutes.has(route) && limit.account) {
