@@ -7,7 +7,7 @@
 import type { AdapterUser } from "../adapter.js";
 import { csrfOf, requireCsrf, withCookies } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
-import { InvalidRequest, SecondFactorExpired, UnknownAction } from "../errors.js";
+import { InvalidRequest, RateLimited, SecondFactorExpired, UnknownAction } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
 import { chooseLanguage } from "../pages/language.js";
@@ -18,9 +18,10 @@ import type { ResponseInternal } from "../types/response.js";
 import { renderChallengePage } from "./challenge-page.js";
 import { normalizeCode } from "./codes.js";
 import { sendEmailCode } from "./email-code.js";
-import { SecondFactorAttempts, SecondFactorInvalid } from "../second-factor-errors.js";
+import { SecondFactorInvalid } from "../second-factor-errors.js";
 import { listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
+import { settingsOf } from "./storage.js";
 import { countedAnswer } from "./wrong-answers.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
 import { usableAfter } from "./step-up.js";
@@ -118,7 +119,7 @@ function revived(user: PendingSignIn["user"]): PendingSignIn["user"] {
  * callback URL; `{ send: "email" }` emails a code. Each answer spends one of the waiting sign-in's
  * {@link maxAnswers} turns on the server before anything is checked; with none left the answer is
  * refused unchecked (`SecondFactorExpired`), and so is every answer of a user past the cap on
- * wrong codes (`SecondFactorAttempts`, `wrong-answers.ts`). A wrong code fires `secondFactorFailed` and goes back
+ * wrong codes (`RateLimited`, `wrong-answers.ts`). A wrong code fires `secondFactorFailed` and goes back
  * to the challenge page with `error=SecondFactorInvalid`.
  */
 export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
@@ -157,7 +158,8 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
       for (const kind of tried) if ((await verifySecondFactor(ctx, user, { code: answer.code, kind })).ok) return true;
       return false;
     });
-    if (outcome === "locked") throw new SecondFactorAttempts("Too many wrong codes for this user; none is checked until the window ends.");
+    // 429 with Retry-After from the limiter (the sign-in page with `error=RateLimited` without limits).
+    if (outcome === "locked") throw new RateLimited("Too many wrong second-factor codes for this user; none is checked until the window ends.", settingsOf(ctx).wrongAnswers.window);
     passed = outcome === "right";
   } finally {
     if (!passed && turn.turn + 1 < maxAnswers) await allowTurn(ctx, pending.nonce, turn.turn + 1, turn.expires);
