@@ -31,9 +31,9 @@ export function RateLimit(options: RateLimitOptions = {}): RateLimitConfig {
     lockout: options.lockout === false ? undefined : Object.freeze({ ...defaultLockout, ...options.lockout }),
   });
   let limiter: Promise<Limiter> | undefined;
-  const run: Limiter = async (ctx, req, next): Promise<ResponseInternal> => {
+  const run: Limiter = async (ctx, req, next, subject): Promise<ResponseInternal> => {
     limiter ??= import("./engine.js").then((m) => m.createLimiter(options, state));
-    return (await limiter)(ctx, req, next);
+    return (await limiter)(ctx, req, next, subject);
   };
   return Object.freeze({ options, [rateLimitCode]: run, [rateLimitState]: state });
 }
