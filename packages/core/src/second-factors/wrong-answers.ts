@@ -52,15 +52,16 @@ export async function countedAnswer(ctx: AuthContext, user: AdapterUser, request
     await Promise.resolve(store.delete(key)).catch((error) => ctx.logger.error("RateLimitStoreError", error as Error));
     return "right";
   }
-  if (count === max) await noticeOnce(ctx, store, `${key}:notice`, user, request);
+  // The count is atomic and past the cap no code is checked: exactly one wrong code per window
+  // reaches it, so the notice goes out once per window.
+  if (count === max) await notify(ctx, user, request);
   return "wrong";
 }
 
-/** Sends the notice unless one went out in this window; a mail that fails is logged, never thrown. */
-async function noticeOnce(ctx: AuthContext, store: RateLimitStore, key: string, user: AdapterUser, request: Request): Promise<void> {
+/** Tells the user that their codes are no longer checked; a mail that fails is logged, never thrown. */
+async function notify(ctx: AuthContext, user: AdapterUser, request: Request): Promise<void> {
   const { max, window } = settingsOf(ctx).wrongAnswers;
   try {
-    if ((await store.hit(key, window * 1000)).count !== 1) return;
     ctx.logger.warn("SecondFactorAttempts", `A user gave ${max} wrong second-factor codes; their codes are not checked for ${window} s.`);
     const transport = ctx.providers.find((p) => p.type === "email" && typeof (p as EmailConfig).sendMessage === "function") as EmailConfig | undefined;
     if (!transport?.sendMessage || !user.email) {
