@@ -8,7 +8,6 @@ import { parseRequest } from "./http/parse.js";
 import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
-import { requestSubject } from "./actions/subject.js";
 import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
@@ -72,7 +71,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   try {
     // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
     const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;
-    return finish(await (limit?.(ctx, req, run, () => requestSubject(ctx, req)) ?? run()), req.jsonMode);
+    const subject = () => import("./actions/subject.js").then((m) => m.requestSubject(ctx, req));
+    return finish(await (limit?.(ctx, req, run, subject) ?? run()), req.jsonMode);
   } catch (error) {
     logError(logger, error);
     return finish(actionErrorResponse(error, ctx, req), req.jsonMode);

@@ -4,15 +4,15 @@
  */
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
+import { secondFactorsOf } from "../second-factors/code.js";
 import { sessionStrategy } from "../session/index.js";
 
 /** `user:<id>` of the signed-in or waiting user, or `undefined` for a request that is neither. */
 export async function requestSubject(ctx: AuthContext, req: AuthRequest): Promise<string | undefined> {
   const current = await sessionStrategy(ctx).current(ctx, req);
   if (current) return `user:${current.id}`;
-  if (!ctx.secondFactor) return undefined;
-  // Loaded only by apps with second factors, and only for requests without a client address.
-  const { readPending } = await import("../second-factors/step-up-state.js");
-  const pending = await readPending(ctx, req);
+  // The waiting state's code comes with the `SecondFactors()` option.
+  const stepUp = await secondFactorsOf(ctx)?.stepUp();
+  const pending = await stepUp?.readPending(ctx, req);
   return pending ? `user:${pending.user.id}` : undefined;
 }

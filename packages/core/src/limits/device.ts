@@ -108,15 +108,14 @@ export async function replaceDevice(ctx: DeviceContext, cookies: readonly Cookie
 }
 
 /**
- * The device cookie a sign-in that just succeeded sets, when failed sign-ins back off (rate limits
- * on): this browser now knows the user's address and the identifier typed in this request.
+ * The device cookie a sign-in that just succeeded sets (when failed sign-ins back off): this
+ * browser now knows the user's address and the identifier typed in this request.
  */
 export async function signedInDevice(
-  ctx: DeviceContext & Pick<AuthContext, "rateLimit">,
+  ctx: DeviceContext,
   req: { cookies: Readonly<Record<string, string | undefined>>; body?: Readonly<Record<string, unknown>> },
   user: { email?: string | null },
 ): Promise<Cookie[]> {
-  if (!ctx.rateLimit?.lockout) return [];
   const device = await withSignIn(ctx, await readDevice(ctx, req.cookies), [user.email, req.body?.email, req.body?.username]);
   return [await writeDevice(ctx, device)];
 }

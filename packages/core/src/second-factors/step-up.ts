@@ -13,6 +13,8 @@ import { listFactors } from "./factors.js";
 import { factorsStamp, isRemembered } from "./remember.js";
 import { startPending } from "./step-up-state.js";
 
+export { readPending } from "./step-up-state.js";
+
 /** Factors a user enrolled (an emailed code is a way to answer, not something enrolled). */
 export function enrolled(factors: readonly { kind: string }[]): boolean {
   return factors.some((f) => f.kind === "totp" || f.kind === "backup");

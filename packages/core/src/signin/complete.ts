@@ -9,7 +9,6 @@ import type { Account, Profile, User } from "../types/entities.js";
 import type { CredentialInput } from "../providers/types.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { Cookie } from "../types/cookies.js";
-import { signedInDevice } from "../limits/device.js";
 import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
 import type { NewAuthenticator } from "./link-authenticator.js";
 
@@ -171,7 +170,8 @@ export async function startSignedIn(ctx: AuthContext, req: AuthRequest, signedIn
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
     : signedIn.callbackUrl;
-  const device = await signedInDevice(ctx, req, user);
+  // The device cookie matters to the backoff only, which comes with rate limits: loaded with them.
+  const device = ctx.rateLimit?.lockout ? await (await import("../limits/device.js")).signedInDevice(ctx, req, user) : [];
   return { redirect, cookies: [...(signedIn.cookies ?? []), ...sessionCookies, ...device] };
 }
 
