@@ -8,9 +8,11 @@ import type { AuthConfig } from "@latch/core";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { RateLimit, type RateLimitStore } from "@latch/core/rate-limit";
-import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { SecondFactors } from "@latch/core/second-factors";
+import { startSmtpServer, type SmtpTestServer, type TestBrowser } from "@latch/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { Client, origin, quietLogger } from "../client.js";
+import { enrolTotp, totp } from "../second-factor-client.js";
 import { passphrase, startNetworkHarness, stores, type NetworkHarness } from "./network-harness.js";
 
 let smtp: SmtpTestServer;
@@ -102,6 +104,44 @@ describe.each(stores("lockout-aimed"))("on the $name store", ({ make }) => {
     expect(reset.headers.get("location")).toContain("reset=1");
     expect((await h.signIn(browser, victim.email, "a brand new passphrase")).headers.get("location")).toBe(`${h.origin}/home`);
     expect((await h.signIn(h.browser(attackerNetworks[1]!), victim.email, "a brand new passphrase")).headers.get("location")).toBe(`${h.origin}/home`);
+  });
+});
+
+/** JSON POSTs with the CSRF token, as a signed-in script in `browser`. */
+function jsonPost(browser: TestBrowser) {
+  return async (path: string, body: Record<string, unknown>) => {
+    const { csrfToken } = (await (await browser.fetch(`${h.base}/csrf`)).json()) as { csrfToken: string };
+    return browser.fetch(`${h.origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ csrfToken, ...body }),
+    });
+  };
+}
+
+describe.each(stores("device-cookie"))("one device cookie, on the $name store", ({ make }) => {
+  test("it carries both facts: this browser signed in before (lockout) and its second factor is remembered", async () => {
+    h.configure({ store: make() }, { secondFactor: SecondFactors({ rememberDevice: { maxAge: 3600 } }) });
+    const victim = await h.member();
+    const browser = h.browser(victimNetwork);
+    expect((await h.signIn(browser, victim.email, passphrase)).headers.get("location")).toBe(`${h.origin}/home`);
+    // Clear of a 30-second step boundary: the confirmation uses the previous step's code.
+    const intoStep = Date.now() % 30_000;
+    if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
+    const enrolled = await enrolTotp(jsonPost(browser));
+    const signOut = async () => h.post(browser, "/signout", {});
+    await signOut();
+
+    expect((await h.signIn(browser, victim.email, passphrase)).headers.get("location")).toBe(`${h.origin}/auth/second-factor`);
+    const right = await h.post(browser, "/second-factor", { code: totp(enrolled.secret, enrolled.confirmedStep + 1), kind: "totp", remember: "true" });
+    expect(right.headers.get("location")).toBe(`${h.origin}/home`);
+    expect(right.headers.getSetCookie().filter((c) => c.startsWith("latch.trusted-device="))).toHaveLength(1);
+    await signOut();
+
+    // Others lock the victim's network out; this browser signs in at once, without the challenge.
+    await fail(victim.email, victimNetwork, 6);
+    expect((await h.signIn(h.browser(victimNetwork), victim.email, passphrase)).status).toBe(429);
+    expect((await h.signIn(browser, victim.email, passphrase)).headers.get("location")).toBe(`${h.origin}/home`);
   });
 });
 
