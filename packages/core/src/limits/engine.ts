@@ -81,7 +81,10 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
     await store.set(`${prefix}lock:${bucket}`, 1, delay * 1000);
   };
 
-  return async (ctx, req, next, subject) => {
+  return async (ctx, req, next, whoIs) => {
+    // Read at most once per request, and only by a count that needs it.
+    let who: Promise<string | undefined> | undefined;
+    const subject = whoIs && (() => (who ??= whoIs()));
     const matched = routeOf(ctx, req);
     const limit = matched && limits[matched.route];
     if (!matched || !limit) return next();
@@ -92,10 +95,10 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
     const lock = family && account !== undefined ? lockout : undefined;
     let bucket: string | undefined;
     try {
-      let known = false;
+      let knownDevice = false;
       let generation = 0;
       if (lock) {
-        ({ known, generation, bucket } = await lockoutBucket(ctx, state, req, family!, account!, ip));
+        ({ known: knownDevice, generation, bucket } = await lockoutBucket(ctx, state, req, family!, account!, ip));
         const blocked = await store.get(`${prefix}lock:${bucket}`);
         if (blocked) return await refuse(ctx, req, route, "lockout", blocked.ttl);
       }
@@ -108,7 +111,7 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
         if (hit.count > limit.ip) return await refuse(ctx, req, route, "ip", hit.ttl);
       }
       // A browser that signed in to the account before is not held back by others' requests for it.
-      if (account !== undefined && limit.account && !known) {
+      if (account !== undefined && limit.account && !knownDevice) {
         // A spent reset link (a new generation) starts the account's count again, as its locks.
         const hit = await store.hit(`${prefix}${route}:account:${account}${generation ? `:${generation}` : ""}`, window);
         if (hit.count > limit.account) return await refuse(ctx, req, route, "account", hit.ttl);
