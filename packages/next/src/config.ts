@@ -117,7 +117,8 @@ const warnedWithoutAddress = Symbol.for("@latch/next:rate-limit-no-client-addres
 /**
  * Next.js gives a route no socket address, so rate limits know the client's address only from a
  * header the app declares (`RateLimit({ clientAddress: { platform } })`, `header`, or a proxy
- * count). Without one they count by account only: said once per process, at start.
+ * count). Without one they count by account, and routes that name none by the signed-in user:
+ * said once per process, at start.
  */
 function warnOnceWithoutAddress(config: Omit<AuthConfig, "raw">): void {
   const processWide = globalThis as { [warnedWithoutAddress]?: true };
@@ -126,7 +127,7 @@ function warnOnceWithoutAddress(config: Omit<AuthConfig, "raw">): void {
   const warn = config.logger?.warn ?? ((code: string, message: string) => console.warn(`[latch][warn] ${code}`, message));
   warn(
     "rate-limit-no-client-address",
-    "Next.js gives no client address: rate limits count by account only. Declare where the address comes from, e.g. RateLimit({ clientAddress: { platform: \"vercel\" } }) or { header: \"x-real-ip\" } behind your own proxy.",
+    "Next.js gives no client address: rate limits count by account, and routes without one by the signed-in user. Declare where the address comes from, e.g. RateLimit({ clientAddress: { platform: \"vercel\" } }) or { header: \"x-real-ip\" } behind your own proxy.",
   );
 }
 

@@ -91,6 +91,8 @@ const ar: Language = {
     factorsContinue: "متابعة",
     emailCodeSubject: "رمزك: {code}",
     emailCodeText: "رمز التحقق الخاص بك هو {code}. يعمل مرة واحدة لمدة {minutes} دقائق. إذا لم تحاول تسجيل الدخول فتجاهل هذه الرسالة.",
+    wrongAnswersSubject: "رموز تسجيل دخول خاطئة لحسابك على {host}",
+    wrongAnswersText: "أُدخل {count} رمزًا خاطئًا في الخطوة الثانية لتسجيل الدخول إلى حسابك على {host}. لن يُفحص أي رمز خلال الدقائق الـ {minutes} القادمة. إن لم تكن أنت، فهناك من يعرف كلمة مرورك أو يقرأ بريدك: غيّر كلمة المرور.",
     secondFactorTitle: "التحقق بخطوتين",
     secondFactorIntro: "أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة.",
     secondFactorCodeLabel: "الرمز",

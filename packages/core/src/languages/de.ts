@@ -91,6 +91,8 @@ const de: Language = {
     factorsContinue: "Weiter",
     emailCodeSubject: "Ihr Code: {code}",
     emailCodeText: "Ihr Bestätigungscode lautet {code}. Er gilt einmal, {minutes} Minuten lang. Wenn Sie sich nicht anmelden wollten, ignorieren Sie diese E-Mail.",
+    wrongAnswersSubject: "Falsche Anmeldecodes für Ihr Konto bei {host}",
+    wrongAnswersText: "Im zweiten Schritt der Anmeldung bei Ihrem Konto auf {host} wurden {count} falsche Codes eingegeben. In den nächsten {minutes} Minuten wird kein Code geprüft. Wenn Sie das nicht waren, kennt jemand Ihr Passwort oder kann Ihre E-Mails lesen: Ändern Sie Ihr Passwort.",
     secondFactorTitle: "Bestätigung in zwei Schritten",
     secondFactorIntro: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
     secondFactorCodeLabel: "Bestätigungscode",

@@ -91,6 +91,8 @@ const es: Language = {
     factorsContinue: "Continuar",
     emailCodeSubject: "Tu código: {code}",
     emailCodeText: "Tu código de verificación es {code}. Sirve una sola vez, durante {minutes} minutos. Si no intentaste iniciar sesión, ignora este correo.",
+    wrongAnswersSubject: "Códigos de acceso incorrectos para tu cuenta en {host}",
+    wrongAnswersText: "Se introdujeron {count} códigos incorrectos en el segundo paso para iniciar sesión en tu cuenta de {host}. Durante los próximos {minutes} minutos no se comprobará ningún código. Si no fuiste tú, alguien conoce tu contraseña o puede leer tu correo: cambia tu contraseña.",
     secondFactorTitle: "Verificación en dos pasos",
     secondFactorIntro: "Introduce el código de 6 dígitos de tu aplicación de autenticación.",
     secondFactorCodeLabel: "Código",

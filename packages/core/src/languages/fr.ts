@@ -91,6 +91,8 @@ const fr: Language = {
     factorsContinue: "Continuer",
     emailCodeSubject: "Votre code : {code}",
     emailCodeText: "Votre code de vérification est {code}. Il ne sert qu'une fois, pendant {minutes} minutes. Si vous n'avez pas essayé de vous connecter, ignorez cet e-mail.",
+    wrongAnswersSubject: "Codes de connexion erronés pour votre compte sur {host}",
+    wrongAnswersText: "{count} codes erronés ont été saisis à la deuxième étape de connexion à votre compte sur {host}. Pendant les {minutes} prochaines minutes, aucun code ne sera vérifié. Si ce n'était pas vous, quelqu'un connaît votre mot de passe ou peut lire vos e-mails : changez votre mot de passe.",
     secondFactorTitle: "Validation en deux étapes",
     secondFactorIntro: "Saisissez le code à 6 chiffres de votre application d’authentification.",
     secondFactorCodeLabel: "Code de vérification",

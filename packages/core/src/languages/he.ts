@@ -91,6 +91,8 @@ const he: Language = {
     factorsContinue: "המשך",
     emailCodeSubject: "הקוד שלך: {code}",
     emailCodeText: "קוד האימות שלך הוא {code}. הוא עובד פעם אחת, במשך {minutes} דקות. אם לא ניסית להיכנס, אפשר להתעלם מהודעה זו.",
+    wrongAnswersSubject: "קודי כניסה שגויים לחשבון שלך ב-{host}",
+    wrongAnswersText: "הוזנו {count} קודים שגויים בשלב השני של הכניסה לחשבון שלך ב-{host}. במשך {minutes} הדקות הבאות לא ייבדק אף קוד. אם זה לא היית את/ה, מישהו יודע את הסיסמה שלך או קורא את הדואר שלך: החליפו את הסיסמה.",
     secondFactorTitle: "אימות דו-שלבי",
     secondFactorIntro: "יש להזין את הקוד בן 6 הספרות מאפליקציית האימות.",
     secondFactorCodeLabel: "קוד",

@@ -91,6 +91,8 @@ const it: Language = {
     factorsContinue: "Continua",
     emailCodeSubject: "Il tuo codice: {code}",
     emailCodeText: "Il tuo codice di verifica è {code}. Vale una sola volta, per {minutes} minuti. Se non hai provato ad accedere, ignora questa email.",
+    wrongAnswersSubject: "Codici di accesso errati per il tuo account su {host}",
+    wrongAnswersText: "Sono stati inseriti {count} codici errati nel secondo passaggio di accesso al tuo account su {host}. Per i prossimi {minutes} minuti nessun codice verrà verificato. Se non sei stato tu, qualcuno conosce la tua password o può leggere la tua email: cambia la password.",
     secondFactorTitle: "Verifica in due passaggi",
     secondFactorIntro: "Inserisci il codice di 6 cifre dell’app di autenticazione.",
     secondFactorCodeLabel: "Codice",

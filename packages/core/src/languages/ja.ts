@@ -91,6 +91,8 @@ const ja: Language = {
     factorsContinue: "続ける",
     emailCodeSubject: "コード: {code}",
     emailCodeText: "確認コードは {code} です。1回だけ、{minutes} 分間有効です。ログインしようとしていない場合は、このメールを無視してください。",
+    wrongAnswersSubject: "{host} のアカウントで誤ったサインインコードが入力されました",
+    wrongAnswersText: "{host} のアカウントへのサインインの 2 段階目で、誤ったコードが {count} 回入力されました。今後 {minutes} 分間はコードを確認しません。心当たりがない場合は、誰かがパスワードを知っているか、メールを読める状態です。パスワードを変更してください。",
     secondFactorTitle: "2段階認証",
     secondFactorIntro: "認証アプリに表示されている6桁のコードを入力してください。",
     secondFactorCodeLabel: "コード",

@@ -91,6 +91,8 @@ const ko: Language = {
     factorsContinue: "계속",
     emailCodeSubject: "코드: {code}",
     emailCodeText: "인증 코드는 {code}입니다. {minutes}분 동안 한 번만 사용할 수 있습니다. 로그인을 시도하지 않았다면 이 이메일을 무시하세요.",
+    wrongAnswersSubject: "{host} 계정에 잘못된 로그인 코드가 입력되었습니다",
+    wrongAnswersText: "{host} 계정 로그인의 두 번째 단계에서 잘못된 코드가 {count}번 입력되었습니다. 앞으로 {minutes}분 동안은 코드를 확인하지 않습니다. 본인이 아니라면 누군가 비밀번호를 알고 있거나 이메일을 읽을 수 있습니다. 비밀번호를 변경하세요.",
     secondFactorTitle: "2단계 인증",
     secondFactorIntro: "인증 앱에 표시된 6자리 코드를 입력하세요.",
     secondFactorCodeLabel: "코드",

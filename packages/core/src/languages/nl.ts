@@ -91,6 +91,8 @@ const nl: Language = {
     factorsContinue: "Doorgaan",
     emailCodeSubject: "Je code: {code}",
     emailCodeText: "Je verificatiecode is {code}. Hij werkt één keer, {minutes} minuten lang. Heb je niet geprobeerd in te loggen, negeer deze e-mail dan.",
+    wrongAnswersSubject: "Verkeerde inlogcodes voor je account op {host}",
+    wrongAnswersText: "Bij de tweede stap van het inloggen op je account op {host} zijn {count} verkeerde codes ingevoerd. De komende {minutes} minuten wordt geen code gecontroleerd. Was jij dit niet, dan kent iemand je wachtwoord of kan je e-mail lezen: wijzig je wachtwoord.",
     secondFactorTitle: "Verificatie in twee stappen",
     secondFactorIntro: "Voer de 6-cijferige code uit je authenticator-app in.",
     secondFactorCodeLabel: "Verificatiecode",

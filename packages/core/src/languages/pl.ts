@@ -91,6 +91,8 @@ const pl: Language = {
     factorsContinue: "Dalej",
     emailCodeSubject: "Twój kod: {code}",
     emailCodeText: "Twój kod weryfikacyjny to {code}. Działa raz, przez {minutes} minut. Jeśli nie próbowałeś się zalogować, zignoruj tę wiadomość.",
+    wrongAnswersSubject: "Błędne kody logowania do Twojego konta w {host}",
+    wrongAnswersText: "W drugim kroku logowania do Twojego konta w {host} wpisano {count} błędnych kodów. Przez następne {minutes} min żaden kod nie będzie sprawdzany. Jeśli to nie Ty, ktoś zna Twoje hasło lub może czytać Twoją pocztę: zmień hasło.",
     secondFactorTitle: "Weryfikacja dwuetapowa",
     secondFactorIntro: "Wpisz 6-cyfrowy kod z aplikacji uwierzytelniającej.",
     secondFactorCodeLabel: "Kod",

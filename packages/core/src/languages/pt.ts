@@ -91,6 +91,8 @@ const pt: Language = {
     factorsContinue: "Continuar",
     emailCodeSubject: "Seu código: {code}",
     emailCodeText: "Seu código de verificação é {code}. Ele vale uma vez, por {minutes} minutos. Se você não tentou entrar, ignore este e-mail.",
+    wrongAnswersSubject: "Códigos de acesso errados para sua conta em {host}",
+    wrongAnswersText: "Foram digitados {count} códigos errados na segunda etapa de acesso à sua conta em {host}. Nos próximos {minutes} minutos nenhum código será verificado. Se não foi você, alguém sabe sua senha ou pode ler seu e-mail: troque sua senha.",
     secondFactorTitle: "Verificação em duas etapas",
     secondFactorIntro: "Digite o código de 6 dígitos do seu aplicativo autenticador.",
     secondFactorCodeLabel: "Código",

@@ -91,6 +91,8 @@ const tr: Language = {
     factorsContinue: "Devam et",
     emailCodeSubject: "Kodunuz: {code}",
     emailCodeText: "Doğrulama kodunuz {code}. Bir kez, {minutes} dakika boyunca çalışır. Giriş yapmaya çalışmadıysanız bu e-postayı yok sayın.",
+    wrongAnswersSubject: "{host} hesabınız için yanlış giriş kodları",
+    wrongAnswersText: "{host} hesabınıza girişin ikinci adımında {count} yanlış kod girildi. Önümüzdeki {minutes} dakika boyunca hiçbir kod kontrol edilmeyecek. Bu siz değilseniz, biri parolanızı biliyor veya e-postanızı okuyabiliyor: parolanızı değiştirin.",
     secondFactorTitle: "İki adımlı doğrulama",
     secondFactorIntro: "Kimlik doğrulama uygulamanızdaki 6 haneli kodu girin.",
     secondFactorCodeLabel: "Kod",

@@ -91,6 +91,8 @@ const zh: Language = {
     factorsContinue: "继续",
     emailCodeSubject: "你的验证码：{code}",
     emailCodeText: "你的验证码是 {code}，{minutes} 分钟内有效，只能使用一次。如果你没有尝试登录，请忽略此邮件。",
+    wrongAnswersSubject: "你在 {host} 的账户收到错误的登录验证码",
+    wrongAnswersText: "登录你在 {host} 的账户时，第二步输入了 {count} 次错误的验证码。接下来 {minutes} 分钟内不会检查任何验证码。如果这不是你本人，说明有人知道你的密码或能读取你的邮件：请修改密码。",
     secondFactorTitle: "两步验证",
     secondFactorIntro: "请输入身份验证器应用中的 6 位验证码。",
     secondFactorCodeLabel: "验证码",

@@ -7,7 +7,7 @@
 import type { AdapterUser } from "../adapter.js";
 import { csrfOf, requireCsrf, withCookies } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
-import { InvalidRequest, SecondFactorExpired, UnknownAction } from "../errors.js";
+import { InvalidRequest, RateLimited, SecondFactorExpired, UnknownAction } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
 import { chooseLanguage } from "../pages/language.js";
@@ -21,6 +21,8 @@ import { sendEmailCode } from "./email-code.js";
 import { SecondFactorInvalid } from "../second-factor-errors.js";
 import { backupCodeSpent, listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
+import { settingsOf } from "./storage.js";
+import { countedAnswer } from "./wrong-answers.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
 import { usableAfter } from "./step-up.js";
 
@@ -116,7 +118,8 @@ function revived(user: PendingSignIn["user"]): PendingSignIn["user"] {
  * sign-in when the code is right (the session cookie is set only now) and redirects to its
  * callback URL; `{ send: "email" }` emails a code. Each answer spends one of the waiting sign-in's
  * {@link maxAnswers} turns on the server before anything is checked; with none left the answer is
- * refused unchecked (`SecondFactorExpired`). A wrong code fires `secondFactorFailed` and goes back
+ * refused unchecked (`SecondFactorExpired`), and so is every answer of a user past the cap on
+ * wrong codes (`RateLimited`, `wrong-answers.ts`). A wrong code fires `secondFactorFailed` and goes back
  * to the challenge page with `error=SecondFactorInvalid`.
  */
 export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
@@ -151,7 +154,17 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
     }
     // Without a kind, a 6-digit code may be the app's or an emailed one: only the offered ones are tried.
     const tried = answer.kind ? [answer.kind] : /^\d{6}$/.test(normalizeCode(answer.code)) ? offered.filter((k) => k !== "backup") : ["backup" as const];
-    for (const kind of tried) if (!passed && (await verifySecondFactor(ctx, user, { code: answer.code, kind })).ok) passed = kind;
+    const outcome = await countedAnswer(ctx, user, req.request, async () => {
+      for (const kind of tried) {
+        if ((await verifySecondFactor(ctx, user, { code: answer.code, kind })).ok) {
+          passed = kind;
+          return true;
+        }
+      }
+      return false;
+    });
+    // 429 with Retry-After from the limiter (the sign-in page with `error=RateLimited` without limits).
+    if (outcome === "locked") throw new RateLimited("Too many wrong second-factor codes for this user; none is checked until the window ends.", settingsOf(ctx).wrongAnswers.window);
   } finally {
     if (!passed && turn.turn + 1 < maxAnswers) await allowTurn(ctx, pending.nonce, turn.turn + 1, turn.expires);
   }
@@ -164,11 +177,6 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
   }
 
   const { settings } = ctx.secondFactor![secondFactorsCode];
-  const cookies = clearPending(ctx, req);
-  if (answer.remember && settings.rememberDevice) {
-    const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
-    cookies.push(await rememberDevice(ctx, user.id, await factorsStamp(await listFactors(ctx, user.id)), maxAge));
-  }
   const started = await openSession(ctx, req, {
     user: revived(pending.user),
     eventUser: pending.eventUser ?? revived(pending.user),
@@ -178,5 +186,10 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
     callbackUrl: pending.callbackUrl,
     proof: pending.proof,
   }, passed);
-  return withCookies(started, cookies);
+  const signedIn = withCookies(started, clearPending(ctx, req));
+  if (!answer.remember || !settings.rememberDevice) return signedIn;
+  // One device cookie: the sign-in may have set it already (this browser now knows the account).
+  const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
+  const stamp = await factorsStamp(await listFactors(ctx, user.id));
+  return { ...signedIn, cookies: await rememberDevice(ctx, req, signedIn.cookies ?? [], user.id, stamp, maxAge) };
 }

@@ -26,6 +26,7 @@ import { freshSecondFactor } from "./freshness.js";
 import { renderManagePage, type ManageNotice, type PendingEnrolment } from "./manage-page.js";
 import { qrSvg } from "./qr.js";
 import { rowsOf, settingsOf, storeOf } from "./storage.js";
+import { countedAnswer } from "./wrong-answers.js";
 import { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, secretText, totpUri } from "./totp.js";
 
 /** How long an enrolment may wait for its first code. */
@@ -54,34 +55,12 @@ function kindField(req: AuthRequest): FactorKind {
   return kind;
 }
 
-/** Codes checked as fresh proofs per user and window; the next is refused without being checked. */
-const proofAttempts = 5;
-const proofWindow = 15 * 60 * 1000;
-/** The row that counts a user's fresh-proof codes (an `attempts` counter, no secret). */
-const proofCounter = "attempts:fresh-proof";
-
 /**
- * Checks a code given as a fresh proof, counted per user: after {@link proofAttempts} codes in
- * {@link proofWindow} the next is refused unchecked, so a stolen session cannot guess codes here
- * (the rate limit counts per network, this per user). A right code ends the count.
+ * Checks a code given as a fresh proof, in the user's count of wrong codes (`wrong-answers.ts`):
+ * past its cap the code is refused unchecked, so a stolen session cannot guess codes here.
  */
 async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Promise<"right" | "wrong" | "locked"> {
-  const store = storeOf(ctx);
-  let [counter] = await rowsOf(store, user.id, proofCounter);
-  if (!counter?.expires || new Date(counter.expires).valueOf() <= Date.now()) {
-    const now = new Date();
-    counter = {
-      id: randomUUID(), userId: user.id, kind: proofCounter, secret: "",
-      lastUsedStep: null, attempts: 0, confirmedAt: now, expires: new Date(now.valueOf() + proofWindow), createdAt: now,
-    };
-    await store.replaceSecondFactors(user.id, proofCounter, [counter]);
-  }
-  // A counter replaced by a concurrent request is gone: refused, as when it is spent.
-  const attempts = await store.countSecondFactorAttempt(counter.id);
-  if (attempts === null || attempts > proofAttempts) return "locked";
-  if (!(await verifySecondFactor(ctx, user, { code })).ok) return "wrong";
-  await store.deleteSecondFactor(counter.id);
-  return "right";
+  return countedAnswer(ctx, user, new Request(ctx.baseUrl), async () => (await verifySecondFactor(ctx, user, { code })).ok);
 }
 
 /**
@@ -91,7 +70,7 @@ async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Pro
 export async function freshProof(ctx: AuthContext, req: AuthRequest, code: string | undefined, user: AdapterUser): Promise<boolean> {
   if (code) {
     const outcome = await codeProof(ctx, user, code);
-    if (outcome === "locked") throw new SecondFactorAttempts("Too many codes; wait a quarter of an hour, or sign in again.");
+    if (outcome === "locked") throw new SecondFactorAttempts("Too many wrong codes for this user; none is checked until the window ends.");
     return outcome === "right";
   }
   return freshSecondFactor(ctx, req, user.id);

@@ -9,10 +9,11 @@ import type { SignedIn } from "../signin/complete.js";
 import { secondFactorsCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import { listFactors } from "./factors.js";
-import { factorsStamp, isRemembered, rememberMaxAge } from "./remember.js";
+import { factorsStamp, isRemembered } from "./remember.js";
 import { startPending } from "./step-up-state.js";
 
 export { forgetMailboxPassword, mailboxPassword, markMailboxPassword } from "./mailbox.js";
+export { readPending } from "./step-up-state.js";
 
 /** Factors a user enrolled (an emailed code is a way to answer, not something enrolled). */
 export function enrolled(factors: readonly { kind: string }[]): boolean {
@@ -78,10 +79,7 @@ export async function holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: S
     if (!(await isRequired(ctx, user))) return null;
     if (!factors.length) return toEnrolment(ctx, req, signedIn, userId);
   }
-  if (settings.rememberDevice) {
-    const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
-    if (await isRemembered(ctx, req, userId, await factorsStamp(factors), maxAge)) return null;
-  }
+  if (settings.rememberDevice && (await isRemembered(ctx, req, userId, await factorsStamp(factors)))) return null;
   const pending = await startPending(ctx, req, pendingOf(signedIn, userId));
   return { redirect: `${ctx.baseUrl}/second-factor`, cookies: [...(signedIn.cookies ?? []), ...pending] };
 }

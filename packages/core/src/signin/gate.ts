@@ -113,7 +113,9 @@ async function startSession(ctx: AuthContext, req: AuthRequest, signedIn: Signed
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
     : signedIn.callbackUrl;
-  return { redirect, cookies: [...(signedIn.cookies ?? []), ...sessionCookies] };
+  // The device cookie matters to the backoff only, which comes with rate limits: loaded with them.
+  const device = ctx.rateLimit?.lockout ? await (await import("../limits/device.js")).signedInDevice(ctx, req, user) : [];
+  return { redirect, cookies: [...(signedIn.cookies ?? []), ...sessionCookies, ...device] };
 }
 
 function withQuery(url: URL, query: Record<string, string>): string {

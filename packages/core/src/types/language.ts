@@ -162,6 +162,10 @@ export interface Messages {
   emailCodeSubject: string;
   /** Body of the email carrying a code (`{code}`, `{minutes}` of validity). */
   emailCodeText: string;
+  /** Subject of the notice that too many wrong second-factor codes were given (`{host}`). */
+  wrongAnswersSubject: string;
+  /** Body of that notice (`{host}`, `{count}` codes, `{minutes}` until codes are checked again). */
+  wrongAnswersText: string;
 
   /** Title and heading of the challenge page, where a sign-in waits for its second factor. */
   secondFactorTitle: string;
@@ -462,6 +466,8 @@ export type SecondFactorMessageKey =
   | "factorsContinue"
   | "emailCodeSubject"
   | "emailCodeText"
+  | "wrongAnswersSubject"
+  | "wrongAnswersText"
   | "secondFactorTitle"
   | "secondFactorIntro"
   | "secondFactorCodeLabel"

@@ -13,6 +13,7 @@ import { secondFactorsCode } from "../../symbols.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
 import { ruleRefusal } from "./refusal.js";
+import { liftLockout } from "../../limits/keys.js";
 import { bodyAddress, bodyString, emailTransport, endSessions, issueToken, passwordScope, provePasswordAddress, sendPasswordEmail, spendToken } from "./scope.js";
 import { passwordSendTimes } from "./send-time.js";
 import { verifyRequestUrl } from "./sign-up.js";
@@ -101,6 +102,8 @@ export async function reset(ctx: AuthContext, req: AuthRequest): Promise<Respons
   // factors on, it never counts together with an emailed code until a sign-in from elsewhere.
   const secondFactors = ctx.secondFactor?.[secondFactorsCode];
   if (secondFactors) await ((await secondFactors.stepUp()) as MailboxMark).markMailboxPassword(ctx, user.id);
+  // The spent link lifts every backoff of the account (PROTOCOL §4, "Lockout").
+  await liftLockout(ctx, address);
   await endSessions(ctx, user.id);
   await ctx.events.passwordReset?.({ user });
   return { redirect: signInPageUrl(ctx, { reset: "1" }) };

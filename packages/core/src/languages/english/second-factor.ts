@@ -33,6 +33,8 @@ export const secondFactorEnglish: FeatureEnglish<SecondFactorMessageKey> = {
   factorsContinue: "Continue",
   emailCodeSubject: "Your code: {code}",
   emailCodeText: "Your verification code is {code}. It works once, for {minutes} minutes. If you did not try to sign in, ignore this email.",
+  wrongAnswersSubject: "Wrong sign-in codes for your account at {host}",
+  wrongAnswersText: "{count} wrong codes were given for the second step of signing in to your account at {host}. For the next {minutes} minutes no code is checked. If this was not you, someone knows your password or can read your email: change your password.",
   secondFactorTitle: "Two-step verification",
   secondFactorIntro: "Enter the 6-digit code from your authenticator app.",
   secondFactorCodeLabel: "Code",
