@@ -73,8 +73,14 @@ export async function newProject(starter: string): Promise<string> {
 
 /** Runs npm in a project, from the local cache when it has the packages. */
 export async function npm(dir: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir, env: childEnv(), maxBuffer: 64 * 1024 * 1024 });
-  return stdout;
+  try {
+    const { stdout } = await run("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir, env: childEnv(), maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    // A failed build says why on stdout (Next.js's type errors, for one).
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm ${args.join(" ")} failed in ${dir}:\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`, { cause: error });
+  }
 }
 
 /** Writes files into a project, making their folders. */
