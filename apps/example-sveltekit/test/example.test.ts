@@ -222,12 +222,14 @@ describe.runIf(await chromiumAvailable())("in Chromium", () => {
     await page.waitForURL(/\/signin\?redirectTo=/);
   });
 
-  it("a wrong password shows the CredentialsSignin message on the page", async () => {
+  it("a wrong password leads to the sign-in page with the CredentialsSignin error, as the page flow does", async () => {
     await page.goto(`${origin}/signin`);
     await signInWithPassword("wrong password");
-    await expect.poll(() => page.locator("#error").innerText()).toContain("CredentialsSignin");
-    expect(await whoami()).toContain("Not signed in");
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(/\/auth\/signin\?(.*&)?error=CredentialsSignin&code=credentials/);
+    await expect.poll(() => page.locator("[role=alert]").first().innerText()).toMatch(/check them/i);
     await page.screenshot({ path: `${screenshots}wrong-password.png`, fullPage: true });
+    await page.goto(`${origin}/`);
+    expect(await whoami()).toContain("Not signed in");
   });
 
   it("signs in with the OpenID Provider (authorizationParams reach it) and out again", async () => {

@@ -48,6 +48,8 @@ beforeAll(async () => {
   for (const entry of JSON.parse(stdout) as { name: string; filename: string; files: { path: string }[] }[]) {
     packed[entry.name] = { filename: join(packs, entry.filename.replace(/^@/, "").replace("/", "-")), files: entry.files.map((f) => f.path) };
   }
+  // ESM, as the README's walkthrough makes its `npm init -y` project (`npm pkg set type=module`);
+  // compat/starters/test/express.test.ts follows the walkthrough from the CommonJS project itself.
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "latch-packed-app", private: true, type: "module" }));
   const tarballs = Object.values(packed).map((p) => p.filename);
   // The registry's packages come from the local cache when it has them.

@@ -1,6 +1,6 @@
 import type { Session } from "@latch/core";
 import type { NextApiRequest } from "next";
-import { NextRequest, type NextFetchEvent } from "next/server";
+import { NextRequest, connection, type NextFetchEvent } from "next/server";
 import { configFor, type NextAuthConfigInput, type PreparedConfig } from "./config.js";
 import { serializeSetCookie, setCookies } from "./cookies.js";
 import { intercept, isInterceptorEvent, wrapRoute, type AppRouteHandlerContext, type AuthWrappedHandler } from "./interceptor.js";
@@ -60,11 +60,19 @@ async function pagesSession(prepared: PreparedConfig, req: PagesRequest, res: Pa
   return session;
 }
 
-async function currentSession(prepared: PreparedConfig): Promise<Session | null> {
+/**
+ * `auth()` with no arguments. A session is per request and checked against the clock (a JWT's
+ * expiry), so before anything else it marks the render as dynamic (`connection()`) and reads the
+ * request's headers and cookies: with `cacheComponents`, prerendering (at build time, and the
+ * prefetch renders that see cookies) stops at that boundary instead of meeting `Date.now()`.
+ */
+async function currentSession(input: NextAuthConfigInput): Promise<Session | null> {
+  await connection();
   const { headers: nextHeaders, cookies: nextCookies } = await nextRequestScope();
-  const headers = new Headers(await nextHeaders());
-  const { session, cookies } = await readSession(prepared, headers);
-  if (cookies.length) setCookies(await nextCookies(), cookies);
+  const [requestHeaders, cookieStore] = await Promise.all([nextHeaders(), nextCookies()]);
+  const headers = new Headers(requestHeaders);
+  const { session, cookies } = await readSession(await configFor(input, undefined), headers);
+  if (cookies.length) setCookies(cookieStore, cookies);
   return session;
 }
 
@@ -92,7 +100,7 @@ export function createAuth(input: NextAuthConfigInput): AuthFunction {
     return read(first, second);
   }
   async function read(first: unknown, second: unknown): Promise<unknown> {
-    if (first === undefined) return currentSession(await configFor(input, undefined));
+    if (first === undefined) return currentSession(input);
     if (isRequest(first)) return intercept(await configFor(input, first), first, second as NextFetchEvent);
     if (isPagesContext(first)) return pagesSession(await configFor(input, undefined), first.req, first.res);
     if (typeof first === "object" && first !== null && "headers" in first && second) {

@@ -1,4 +1,4 @@
-import { Auth, CredentialsSignin, raw, type ResponseInternal } from "@latch/core";
+import { Auth, raw } from "@latch/core";
 import { AuthError } from "@latch/core/errors";
 import type { Cookies } from "@sveltejs/kit";
 import type { PreparedConfig } from "./config.js";
@@ -70,20 +70,6 @@ function providerType(config: PreparedConfig, id: string): string | undefined {
   return undefined;
 }
 
-/**
- * The error a sign-in result carries, when it is one the caller must see: `CredentialsSignin`
- * (with its `code`) is thrown to the form action instead of redirecting (the seed's rule for form
- * actions); other failures keep their redirect to the sign-in or error page.
- */
-function credentialsFailure(result: ResponseInternal): CredentialsSignin | undefined {
-  if (!result.redirect) return undefined;
-  const url = new URL(result.redirect);
-  if (url.searchParams.get("error") !== "CredentialsSignin") return undefined;
-  const error = new CredentialsSignin("The credentials were not accepted.");
-  error.code = url.searchParams.get("code") ?? "credentials";
-  return error;
-}
-
 /** The outcome of a sign-in or sign-out: where to send the browser. */
 export interface ActionOutcome {
   url: string;
@@ -93,7 +79,9 @@ export interface ActionOutcome {
 /**
  * Signs in with `provider` from the server: credentials are checked at once, OAuth and OIDC
  * return the authorization URL, email sends the link and returns the verify-request page. Without
- * a (known) provider, the sign-in page. Throws `CredentialsSignin` when the credentials are refused.
+ * a (known) provider, the sign-in page. Refused credentials go where core's page flow sends them:
+ * the sign-in page with `?error=CredentialsSignin&code=<code>` (as `@auth/sveltekit` does), so a
+ * wrong password is a page that says so, never a 500.
  */
 export async function signInWith(
   event: ActionEvent,
@@ -117,8 +105,6 @@ export async function signInWith(
   for (const [name, value] of Object.entries(fields)) if (typeof value === "string") body[name] = value;
   const result = await Auth(internalPost(event, url, body), { ...config, raw });
   applyCookies(event.cookies, result.cookies);
-  const failure = credentialsFailure(result);
-  if (failure) throw failure;
   // Refused by a rate limit (429, or 503 when its store is down): the sign-in page says so.
   if (result.status === 429 || result.status === 503) {
     const page = new URL(config.pages?.signIn ?? `${base}/signin`, origin);

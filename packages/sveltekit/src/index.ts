@@ -41,7 +41,10 @@ export type SvelteKitAuthConfigInput = SvelteKitAuthConfig | ((event: RequestEve
 export interface SvelteKitAuthResult {
   /** The request hook: serves `<basePath>/*` and sets `event.locals.auth()`. Put it first in `sequence`. */
   handle: Handle;
-  /** Form action: signs in with the form's `providerId` (see the `<SignIn/>` component). */
+  /**
+   * Form action: signs in with the form's `providerId` (see the `<SignIn/>` component). Refused
+   * credentials redirect to the sign-in page with `?error=CredentialsSignin&code=<code>`.
+   */
   signIn: Action;
   /** Form action: signs out (see the `<SignOut/>` component). */
   signOut: Action;
