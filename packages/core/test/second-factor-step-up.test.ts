@@ -210,7 +210,7 @@ describe.each(["jwt", "database"] as const)("step-up with %s sessions", (strateg
     await browser.signOut();
     await browser.firstFactor(user.email);
     const again = await browser.answer({ code, kind: "backup" });
-    expect(again.headers.get("location")).toBe(`${origin}/auth/second-factor?error=SecondFactorInvalid&kind=backup`);
+    expect(again.headers.get("location")).toBe(`${origin}/auth/second-factor?error=SecondFactorInvalid&kind=backup&reason=used`);
     expect(await browser.session()).toBeNull();
   });
 

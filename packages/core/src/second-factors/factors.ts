@@ -90,7 +90,8 @@ async function verifyBackup(ctx: AuthContext, user: AdapterUser, code: string): 
     const now = new Date();
     const kept = await rowsOf(store, user.id, spentBackupKind);
     const row = { id: randomUUID(), userId: user.id, kind: spentBackupKind, secret: hash, lastUsedStep: null, attempts: 0, confirmedAt: now, expires: null, createdAt: now };
-    await store.replaceSecondFactors(user.id, spentBackupKind, [...kept, row]);
+    // Fresh ids: an adapter may replace in one statement, where a kept id would meet itself.
+    await store.replaceSecondFactors(user.id, spentBackupKind, [...kept.map((k) => ({ ...k, id: randomUUID() })), row]);
   }
   return spent;
 }
