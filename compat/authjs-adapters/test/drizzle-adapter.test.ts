@@ -41,6 +41,7 @@ describe.skipIf(!ready)(`@auth/drizzle-adapter under Latch on PostgreSQL${notIns
       missing: missingMethods(authjs),
       departures: {
         noEmptyEmailLookup: 'the Auth.js adapter finds a user stored with the empty email; Latch never looks up ""',
+        storedEmailSpelling: "the Auth.js adapter stores and looks up the address as given; Latch hands it the stored spelling (its adapter guard), so through Latch it holds only that spelling",
         deleteSessionReturnsSession: "the Auth.js adapter returns nothing (the contract allows void)",
       },
       noRefreshLease: "the Auth.js adapter has no leaseAccount/releaseAccount",

@@ -64,6 +64,7 @@ describe.skipIf(!ready)(`@auth/pg-adapter under Latch on PostgreSQL${notInstalle
       departures: {
         uniqueEmail: "Auth.js's users table has no unique email: a second user with a taken email is stored (Latch's tables refuse it)",
         noEmptyEmailLookup: 'the Auth.js adapter finds a user stored with the empty email; Latch never looks up ""',
+        storedEmailSpelling: "the Auth.js adapter stores and looks up the address as given; Latch hands it the stored spelling (its adapter guard), so through Latch it holds only that spelling",
         uniqueAccount: "Auth.js's accounts table has no unique (provider, providerAccountId): a second link is stored (Latch's tables refuse it)",
         updateSessionReturnsSession: "the Auth.js adapter writes the session but returns nothing (the contract allows it)",
         deleteSessionReturnsSession: "the Auth.js adapter returns nothing (the contract allows void)",

@@ -47,6 +47,7 @@ describe.skipIf(!ready)(`@auth/typeorm-adapter under Latch on PostgreSQL${notIns
       missing: missingMethods(authjs),
       departures: {
         noEmptyEmailLookup: 'the Auth.js adapter finds a user stored with the empty email; Latch never looks up ""',
+        storedEmailSpelling: "the Auth.js adapter stores and looks up the address as given; Latch hands it the stored spelling (its adapter guard), so through Latch it holds only that spelling",
         manyWithoutEmail: 'the Auth.js entities make email unique, "" included: a second user without an email is refused (Latch\'s tables allow any number)',
         linkAccountKeepsArgument: "the Auth.js adapter saves the account object it was given, adding its row id and relation fields to it",
         uniqueAccount: "the Auth.js entities have no unique (provider, providerAccountId): a second link is stored (Latch's tables refuse it)",

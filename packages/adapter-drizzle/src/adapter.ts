@@ -1,4 +1,4 @@
-import type { Adapter, AdapterAccount, AdapterAuthenticator } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator } from "@latch/core/adapters";
 import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
@@ -138,7 +138,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
 
   return {
     async createUser(user) {
-      await db.insert(users).values({ id: user.id, name: user.name ?? null, email: user.email, emailVerified: user.emailVerified ?? null, image: user.image ?? null });
+      await db.insert(users).values({ id: user.id, name: user.name ?? null, email: user.email ? canonicalEmail(user.email) : user.email, emailVerified: user.emailVerified ?? null, image: user.image ?? null });
       return toUser((await userById(user.id))!);
     },
 
@@ -150,7 +150,8 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     async getUserByEmail(email) {
       // "" is how a user without an email is stored: it names nobody.
       if (!email) return null;
-      const row = await first(db.select(userFields).from(users).where(eq(users.email, email)));
+      // Addresses are stored in the stored spelling (PROTOCOL §6, migration 9), so is the one looked up.
+      const row = await first(db.select(userFields).from(users).where(eq(users.email, canonicalEmail(email))));
       return row && toUser(row);
     },
 
@@ -166,7 +167,9 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     },
 
     async updateUser(user) {
-      const changes = Object.fromEntries(userColumns.filter((column) => user[column] !== undefined).map((column) => [column, user[column]]));
+      const changes = Object.fromEntries(
+        userColumns.filter((column) => user[column] !== undefined).map((column) => [column, column === "email" && user.email ? canonicalEmail(user.email) : user[column]]),
+      );
       if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, user.id));
       const row = await userById(user.id);
       if (!row) throw new Error("updateUser: no user with this id");

@@ -1,4 +1,4 @@
-import type { Adapter, AdapterAccount, AdapterAuthenticator } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
 
@@ -69,7 +69,7 @@ export function PostgresAdapter(client: Queryable): Adapter {
       const row = await firstRow<Row>(
         client,
         `INSERT INTO users (id, name, email, "emailVerified", image) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-        [user.id, user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null],
+        [user.id, user.name ?? null, user.email ? canonicalEmail(user.email) : user.email, user.emailVerified ?? null, user.image ?? null],
       );
       return toUser(row!);
     },
@@ -82,7 +82,8 @@ export function PostgresAdapter(client: Queryable): Adapter {
     async getUserByEmail(email) {
       // "" is how a user without an email is stored: it names nobody.
       if (!email) return null;
-      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE email = $1 AND email <> ''`, [email]);
+      // Stored addresses are in the stored spelling (PROTOCOL §6, migration 9), so is the one looked up.
+      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE email = $1 AND email <> ''`, [canonicalEmail(email)]);
       return row && toUser(row);
     },
 
@@ -98,7 +99,7 @@ export function PostgresAdapter(client: Queryable): Adapter {
 
     async updateUser(user) {
       const columns = userColumns.filter((column) => user[column] !== undefined);
-      const values = columns.map((column) => user[column] as unknown);
+      const values = columns.map((column) => (column === "email" && user.email ? canonicalEmail(user.email) : user[column]) as unknown);
       const row =
         columns.length === 0
           ? await firstRow<Row>(client, `SELECT * FROM users WHERE id = $1`, [user.id])

@@ -5,5 +5,6 @@
  */
 export { PostgresAdapter } from "./adapter.js";
 export { authjsUpgradeStatements, schemaStatements } from "./schema.js";
-export { migrate, migrations, upgradeAuthjsSchema, type Migration } from "./migrations.js";
+export { migrate, migrations, upgradeAuthjsSchema, type Migration, type MigrationReport } from "./migrations.js";
+export { emailCollisions, type EmailCollision } from "./email-addresses.js";
 export type { Queryable } from "./client.js";

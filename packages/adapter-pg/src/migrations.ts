@@ -1,4 +1,5 @@
 import type { Queryable } from "./client.js";
+import { emailCollisions, storedEmailStatements, type EmailCollision } from "./email-addresses.js";
 import { authjsUpgradeStatements, schemaStatements } from "./schema.js";
 
 /** One step of the schema's history: applied once, in order, and recorded in `latch_migrations`. */
@@ -80,7 +81,23 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS second_factors_user ON second_factors ("userId", kind)`,
     ],
   },
+  {
+    version: 9,
+    name: "email addresses in the stored spelling",
+    // NFKC, trimmed, lower case, as Latch looks addresses up; two users whose addresses are
+    // spellings of one address both stay as they are (see emailCollisions).
+    statements: storedEmailStatements,
+  },
 ];
+
+/** What {@link migrate} found that it could not do by itself. */
+export interface MigrationReport {
+  /**
+   * Users whose addresses are spellings of one address, left as they are for the operator to
+   * resolve; looked for when migration 9 is applied (empty otherwise).
+   */
+  emailCollisions: EmailCollision[];
+}
 
 function literal(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
@@ -124,24 +141,42 @@ $latch$`;
  * empty schema, applies what is missing on an older one, does nothing on an up-to-date one. Each
  * applied migration is recorded in `latch_migrations` (`version`, `name`, `applied_at`). All of it
  * runs in one transaction under an advisory lock, so it is safe on every start, from several app
- * instances at once; a failing migration leaves the schema as it was.
+ * instances at once; a failing migration leaves the schema as it was. When it applies migration 9,
+ * the report names the users whose addresses are spellings of one address (`Ada@example.com` and
+ * `ada@example.com`), which that migration leaves as they are rather than merging them: resolve
+ * them by hand ({@link emailCollisions} looks again at any time; `latch migrate` prints them).
  *
  * @example
  * ```ts
  * import pg from "pg"
  * import { migrate } from "@latch/pg"
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
- * await migrate(pool)
+ * const { emailCollisions } = await migrate(pool)
+ * if (emailCollisions.length) console.warn("Users share an address:", emailCollisions)
  * ```
  */
-export async function migrate(client: Queryable): Promise<void> {
+export async function migrate(client: Queryable): Promise<MigrationReport> {
+  const rewritesAddresses = !(await isApplied(client, storedSpellingVersion));
   await client.query(migrationScript(migrations));
+  // Looked for once, when migration 9 runs; emailCollisions() looks again at any time.
+  return { emailCollisions: rewritesAddresses ? await emailCollisions(client) : [] };
+}
+
+/** The migration that rewrites addresses to the stored spelling. */
+const storedSpellingVersion = 9;
+
+/** True when `version` is recorded in the current schema's `latch_migrations`. */
+async function isApplied(client: Queryable, version: number): Promise<boolean> {
+  if (!(await isVersioned(client))) return false;
+  const { rows } = await client.query(`SELECT 1 FROM latch_migrations WHERE version = ${version}`);
+  return rows.length > 0;
 }
 
 /**
  * Prepares a database created for the Auth.js PostgreSQL adapter: user ids become text, the
  * statements of migration 1 add what Auth.js lacks (the authenticators table, the indexes), and
- * {@link migrate} records migration 1 and applies the later ones. Running it again changes nothing.
+ * {@link migrate} records migration 1 and applies the later ones (its report is returned). Running
+ * it again changes nothing.
  *
  * @example
  * ```ts
@@ -149,13 +184,13 @@ export async function migrate(client: Queryable): Promise<void> {
  * await upgradeAuthjsSchema(pool) // once, when moving from Auth.js
  * ```
  */
-export async function upgradeAuthjsSchema(client: Queryable): Promise<void> {
+export async function upgradeAuthjsSchema(client: Queryable): Promise<MigrationReport> {
   for (const statement of authjsUpgradeStatements) await client.query(statement);
   // Auth.js left emails without a unique index: the full one of migration 1 is skipped (it would
   // refuse users who share an empty address), migration 2 adds the partial one.
   const initial = schemaStatements.filter((statement) => !statement.includes("users_email_key"));
   if (!(await isVersioned(client))) for (const statement of initial) await client.query(statement);
-  await migrate(client);
+  return migrate(client);
 }
 
 /** True once {@link migrate} has run on the current schema (it then owns the schema's changes). */

@@ -1,4 +1,4 @@
-import type { Adapter } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter } from "@latch/core/adapters";
 import type { Redis } from "ioredis";
 import {
   decode,
@@ -94,7 +94,8 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       // "" is how a user without an email is stored: it names nobody (an index key for it that an
       // older version wrote is never read).
       if (!email) return null;
-      const id = await redis.get(keys.userByEmail(email));
+      // The index key holds the stored spelling (normalizeStoredEmails rewrites older keys).
+      const id = await redis.get(keys.userByEmail(canonicalEmail(email)));
       return id === null ? null : readUser(id);
     },
 

@@ -1,3 +1,4 @@
+import { canonicalEmail } from "@latch/core/adapters";
 import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 
 /** The fields stored as ISO 8601 strings that come back as `Date`. */
@@ -14,9 +15,12 @@ export function decode<T>(json: string | null): T | null {
   return JSON.parse(json, (key, value) => (dateFields.has(key) && typeof value === "string" ? new Date(value) : value)) as T;
 }
 
-/** A user as stored: `emailVerified` is always present. */
+/**
+ * A user as stored: `emailVerified` is always present, the address in its stored spelling
+ * (PROTOCOL §6: NFKC, trimmed, lower case), which is also its index key.
+ */
 export function toStoredUser(user: AdapterUser): AdapterUser {
-  return { ...user, emailVerified: user.emailVerified ?? null };
+  return { ...user, email: user.email ? canonicalEmail(user.email) : user.email, emailVerified: user.emailVerified ?? null };
 }
 
 export type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken };

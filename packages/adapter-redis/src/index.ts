@@ -5,6 +5,7 @@
  */
 export { RedisAdapter, type RedisAdapterOptions } from "./adapter.js";
 export { defaultPrefix, keysFor, type Keys } from "./keys.js";
+export { normalizeStoredEmails, type EmailCollision, type StoredEmailsReport } from "./stored-emails.js";
 export { RedisRevocationStore, type RedisRevocationStoreOptions } from "./revocation-store.js";
 export { RedisRefreshLock, type RedisRefreshLockOptions } from "./refresh-lock.js";
 export { RedisRateLimitStore, type RedisRateLimitStoreOptions } from "./rate-limit-store.js";

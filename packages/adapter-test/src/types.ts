@@ -15,7 +15,7 @@ import type {
  */
 export interface TestDatabase {
   /** Opens the connection and prepares the schema; runs once before the suite. */
-  connect?(): Awaitable<void>;
+  connect?(): Awaitable<unknown>;
   /** Removes everything the suite created and closes the connection; runs once after the suite. */
   disconnect?(): Awaitable<void>;
   /** The stored user with this id. */
@@ -43,6 +43,8 @@ export type Departure =
   | "manyWithoutEmail"
   /** `getUserByEmail("")` gives `null`. */
   | "noEmptyEmailLookup"
+  /** Addresses are stored in the stored spelling (NFKC, trimmed, lower case) and found by any spelling. */
+  | "storedEmailSpelling"
   /** `updateUser` returns the whole user. */
   | "updateUserReturnsUser"
   /** `linkAccount` throws for a provider account that is already linked. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { contractTest, need, settle, signUp, storesAuthenticators } from "./context.js";
-import { dateIn, newAccount, newAuthenticator, newSession, newUser } from "./fixtures.js";
+import { dateIn, newAccount, newAuthenticator, newSession, newUser, unique } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
 /** Tests of createUser, getUser, getUserByEmail, updateUser and deleteUser. */
@@ -53,6 +53,22 @@ export function userTests(options: AdapterTestOptions): void {
       await expect(settle(() => adapter.createUser(second))).rejects.toThrow();
       expect(await db.user(second.id)).toBeNull();
       expect((await adapter.getUserByEmail(first.email))?.id).toBe(first.id);
+    });
+
+    contractTest(options, "storedEmailSpelling", "createUser and updateUser store the address in its stored spelling; getUserByEmail finds it by any spelling", async () => {
+      const adapter = need(options, "createUser", "getUserByEmail", "updateUser");
+      const local = `Mixed.${unique()}`;
+      const stored = `${local.toLowerCase()}@example.com`;
+      const created = await adapter.createUser(newUser({ email: `  ${local}@Example.COM ` }));
+      expect(created.email).toBe(stored);
+      expect((await db.user(created.id))?.email).toBe(stored);
+      for (const spelling of [stored, `${local.toUpperCase()}@EXAMPLE.COM`, ` ${local}@ｅxample.com`]) {
+        expect((await adapter.getUserByEmail(spelling))?.id).toBe(created.id);
+      }
+      const changed = `Changed.${unique()}@Example.com`;
+      await adapter.updateUser({ id: created.id, email: changed });
+      expect((await db.user(created.id))?.email).toBe(changed.toLowerCase());
+      expect((await adapter.getUserByEmail(changed.toUpperCase()))?.id).toBe(created.id);
     });
 
     contractTest(options, "manyWithoutEmail", "users without an email (stored as \"\") can sign up one after another", async () => {

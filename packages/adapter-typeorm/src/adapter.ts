@@ -1,4 +1,4 @@
-import type { Adapter, AdapterUser, SessionDetails } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter, type AdapterUser, type SessionDetails } from "@latch/core/adapters";
 import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
 import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken } from "./convert.js";
@@ -17,6 +17,7 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
   const { id: _id, ...fields } = user as Record<string, unknown>;
   delete fields.accounts;
   delete fields.sessions;
+  if (typeof fields.email === "string") fields.email = canonicalEmail(fields.email);
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
@@ -60,7 +61,7 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
   return {
     async createUser(user) {
       const m = await manager();
-      await m.insert(UserEntity, { ...user, emailVerified: user.emailVerified ?? null });
+      await m.insert(UserEntity, { ...user, email: user.email ? canonicalEmail(user.email) : user.email, emailVerified: user.emailVerified ?? null });
       return toUser((await m.findOneByOrFail(UserEntity, { id: user.id })) as InstanceType<typeof UserEntity>);
     },
 
@@ -72,7 +73,8 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
     async getUserByEmail(email) {
       // "" is how a user without an email is stored: it names nobody.
       if (!email) return null;
-      const user = await (await manager()).findOneBy(UserEntity, { email });
+      // Addresses are stored in the stored spelling (PROTOCOL §6, migration 9), so is the one looked up.
+      const user = await (await manager()).findOneBy(UserEntity, { email: canonicalEmail(email) });
       return user && toUser(user);
     },
 

@@ -6,6 +6,7 @@
 export { TypeORMAdapter, type TypeORMAdapterOptions } from "./adapter.js";
 export { defaultEntities, optionsFromConnectionString, type LatchEntities } from "./data-source.js";
 export { TypeORMSchemaMismatch } from "./schema-check.js";
+export { emailCollisions, type EmailCollision, type MigrationReport } from "./email-collisions.js";
 export { authjsUpgrades, migrate, migrations, type AuthjsUpgrade, type Dialect, type Migration } from "./migrations/index.js";
 export {
   AccountEntity,

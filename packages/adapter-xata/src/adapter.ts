@@ -1,4 +1,4 @@
-import type { Adapter } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter } from "@latch/core/adapters";
 import { repository, type XataClientLike, type XataRecordLike } from "./client.js";
 import { accountColumns, toAccount, toSession, toUser, toVerificationToken } from "./records.js";
 import { defaultPrefix, tableNames } from "./schema.js";
@@ -13,8 +13,11 @@ export interface XataAdapterOptions {
 }
 
 /** The defined user fields an update writes (no id, no undefined). */
+/** The fields of a user to write: all defined ones but the id, the address in its stored spelling (PROTOCOL §6). */
 function userFields(user: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(user).filter(([key, value]) => key !== "id" && value !== undefined));
+  const fields = Object.fromEntries(Object.entries(user).filter(([key, value]) => key !== "id" && value !== undefined));
+  if (typeof fields.email === "string") fields.email = canonicalEmail(fields.email);
+  return fields;
 }
 
 /**
@@ -50,7 +53,7 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
 
   /** Throws when a user other than `userId` has the email. */
   async function assertEmailFree(email: unknown, userId: string): Promise<void> {
-    const owner = typeof email === "string" && email !== "" ? await findUserByEmail(email) : null;
+    const owner = typeof email === "string" && email !== "" ? await findUserByEmail(canonicalEmail(email)) : null;
     if (owner && owner.id !== userId) throw new Error("The email address belongs to another user");
   }
 
@@ -72,7 +75,7 @@ export function XataAdapter(client: XataClientLike, options: XataAdapterOptions 
     async getUserByEmail(email) {
       // "" (or a missing value) is how a user without an email is stored: it names nobody.
       if (!email) return null;
-      const record = await findUserByEmail(email);
+      const record = await findUserByEmail(canonicalEmail(email));
       return record && toUser(record);
     },
 

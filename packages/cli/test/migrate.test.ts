@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { migrations as pgMigrations } from "@latch/pg";
 import { migrations as typeormMigrations } from "@latch/typeorm";
 import { needService, services } from "@latch/testing";
@@ -117,6 +118,39 @@ describe("latch migrate on PGlite", () => {
     const status = await latch(["migrate", "status", "--pglite", data], dir);
     expect(status.code).toBe(0);
     expect(status.stdout.match(/applied {2}\d+/g)).toHaveLength(pgMigrations.length);
+  }, 120_000);
+
+  test("users whose addresses are spellings of one address: plan, apply and status warn and name them; apply rewrites the others only", async () => {
+    const dir = appFolder();
+    const data = join(dir, "pgdata");
+    expect((await latch(["migrate", "apply", "--pglite", data], dir)).code).toBe(0);
+    // Rows as an older release wrote them, migration 9 not yet applied.
+    const db = new PGlite(data);
+    await db.query(`DELETE FROM latch_migrations WHERE version = 9`);
+    await db.query(`INSERT INTO users (id, email) VALUES ('grace', 'Grace@Example.COM'), ('twin-a', 'Twin@example.com'), ('twin-b', 'twin@example.com')`);
+    await db.close();
+
+    const warning = /Warning: 1 address\(es\) belong to several users[\s\S]*twin@example\.com: twin-a \("Twin@example\.com"\), twin-b \("twin@example\.com"\)/;
+    const plan = await latch(["migrate", "plan", "--pglite", data], dir);
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain("-- migration 9: email addresses in the stored spelling");
+    expect(plan.stderr).toMatch(warning);
+    const apply = await latch(["migrate", "apply", "--pglite", data], dir);
+    expect(apply.code).toBe(0);
+    expect(apply.stdout).toContain("9 email addresses in the stored spelling");
+    expect(apply.stderr).toMatch(warning);
+    const status = await latch(["migrate", "status", "--pglite", data], dir);
+    expect(status.code).toBe(0);
+    expect(status.stderr).toMatch(warning);
+
+    const after = new PGlite(data);
+    const { rows } = await after.query(`SELECT id, email FROM users ORDER BY id`);
+    await after.close();
+    expect(rows).toEqual([
+      { id: "grace", email: "grace@example.com" },
+      { id: "twin-a", email: "Twin@example.com" },
+      { id: "twin-b", email: "twin@example.com" },
+    ]);
   }, 120_000);
 });
 

@@ -5,3 +5,4 @@
  */
 export type * from "./adapter.js";
 export { requiredAdapterMethods } from "./adapter.js";
+export { canonicalEmail } from "./security/email-spelling.js";

@@ -22,7 +22,7 @@ export type ErrorType =
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
   | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking"
-  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "SecondFactorExpired" | "MissingEmailTransport"
+  | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "PasswordBreached" | "PasswordCheckUnavailable" | "SecondFactorExpired" | "MissingEmailTransport"
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn";
 

@@ -13,4 +13,4 @@
  */
 export { hashPassword, verifyPassword, needsRehash, defaultPasswordHashParameters, type PasswordHashParameters } from "./crypto/password-hash.js";
 export { checkPassword, isCommonPassword, passwordLength, defaultMaxPasswordLength, type PasswordRules } from "./passwords/rules.js";
-export { PasswordTooShort, PasswordTooLong, PasswordCommon, MissingEmailTransport, type PasswordRuleError } from "./passwords/errors.js";
+export { PasswordTooShort, PasswordTooLong, PasswordCommon, PasswordBreached, PasswordCheckUnavailable, MissingEmailTransport, type PasswordRuleError, type BreachedCheckFailure } from "./passwords/errors.js";

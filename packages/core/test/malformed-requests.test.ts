@@ -22,6 +22,12 @@ describe("requests that name no action", () => {
     "/auth/session/credentials",
     "/auth/signin/%E0%A4%A",
     "/auth/callback/%",
+    // Three segments only for the address change's two links.
+    "/auth/signin/credentials/extra/more",
+    "/auth/email/change/confirm/extra",
+    "/auth/email/other",
+    "/auth/email/change/other",
+    "/auth/password/change/confirm",
   ];
   for (const path of paths) {
     it(`GET ${path} → 400 JSON`, async () => {
@@ -92,6 +98,20 @@ describe("bodies", () => {
     });
     expect(response.status).toBe(302);
     expect(c.jar.has("authjs.session-token")).toBe(true);
+  });
+
+  it("the right fields posted one or two segments below the callback path → 400, no session", async () => {
+    for (const path of ["/auth/callback/credentials/extra", "/auth/callback/credentials/extra/more"]) {
+      const c = client();
+      const csrfToken = await c.csrfToken();
+      const response = await c.fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ csrfToken, username: "alice", password: "wonderland" }),
+      });
+      expect(response.status).toBe(400);
+      expect(c.jar.has("authjs.session-token")).toBe(false);
+    }
   });
 
   it("text/plain on the credentials callback carries no body: MissingCSRF", async () => {

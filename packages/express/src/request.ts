@@ -63,6 +63,12 @@ async function rawBody(req: ExpressRequest): Promise<Uint8Array<ArrayBuffer> | u
   return body;
 }
 
+/** Whether `segments` are an action and what may follow it (a provider id; `email`: its change paths). */
+function startsActionPath([action = "", ...tail]: string[]): boolean {
+  if (!isAuthAction(action)) return false;
+  return action === "email" ? ["change", "change/confirm", "change/cancel"].includes(tail.join("/")) : tail.length <= 1;
+}
+
 /**
  * Where the middleware is mounted: `req.baseUrl`, less the action when it was mounted with a
  * wildcard (`app.use("/auth/*splat", …)` puts the whole path in `baseUrl`).
@@ -72,9 +78,10 @@ export function mountPathOf(req: ExpressRequest): string {
   // Only a wildcard mount leaves nothing in `req.path`; a plain mount such as "/account/signin"
   // is the mount path as it stands, even when it ends with an action's name.
   if (req.path !== "/") return path;
-  // The action is the last segment, or the one before a provider id.
+  // The action is the last segment, or the one before a provider id, or `email` before
+  // `change/confirm` and `change/cancel`: the earliest segment that starts such a path.
   const parts = path.replace(/\/$/, "").split("/");
-  const at = isAuthAction(parts.at(-1) ?? "") ? parts.length - 1 : isAuthAction(parts.at(-2) ?? "") ? parts.length - 2 : -1;
+  const at = [3, 2, 1].map((back) => parts.length - back).find((i) => i >= 1 && startsActionPath(parts.slice(i))) ?? -1;
   return at >= 1 ? parts.slice(0, at).join("/") : path;
 }
 

@@ -50,6 +50,11 @@ describe("mountPathOf", () => {
     [{ baseUrl: "/wild/auth/session", path: "/" }, "/wild/auth"],
     [{ baseUrl: "/wild/auth/signin/github", path: "/" }, "/wild/auth"],
     [{ baseUrl: "/wild/auth/callback/credentials/", path: "/" }, "/wild/auth"],
+    // `email` is an action of its own (the address change), and a common provider id.
+    [{ baseUrl: "/wild/auth/email/change/confirm", path: "/" }, "/wild/auth"],
+    [{ baseUrl: "/wild/auth/email/change", path: "/" }, "/wild/auth"],
+    [{ baseUrl: "/wild/auth/signin/email", path: "/" }, "/wild/auth"],
+    [{ baseUrl: "/wild/auth/callback/email", path: "/" }, "/wild/auth"],
     // A wildcard mount at the root; and nothing to take off when no segment is an action.
     [{ baseUrl: "/session", path: "/" }, ""],
     [{ baseUrl: "/wild/auth/other", path: "/" }, "/wild/auth/other"],

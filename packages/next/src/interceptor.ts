@@ -50,14 +50,16 @@ async function askAuthorized(prepared: PreparedConfig, request: NextRequest, aut
 
 /**
  * The redirect to the sign-in page (`pages.signIn`, else `<basePath>/signin`) with the requested
- * URL as `callbackUrl`; `undefined` when the request is for that page already.
+ * URL as `callbackUrl`; `undefined` when the request is for that page already. "That page" means
+ * the same origin and the same path: a sign-in page on another host (a central login) shares its
+ * path with nothing of this app, so a refused request here is always redirected.
  */
 function signInRedirect(prepared: PreparedConfig, request: NextRequest): Response | undefined {
   const { config } = prepared;
   const origin = originOrNull(prepared, request.headers, request.nextUrl.protocol) ?? request.nextUrl.origin;
   const target = new URL(config.pages?.signIn ?? `${config.basePath}/signin`, origin);
-  if (request.nextUrl.pathname === target.pathname) return undefined;
   const requested = new URL(`${request.nextUrl.pathname}${request.nextUrl.search}`, origin);
+  if (requested.origin === target.origin && requested.pathname === target.pathname) return undefined;
   target.searchParams.set("callbackUrl", requested.href);
   return NextResponse.redirect(target);
 }

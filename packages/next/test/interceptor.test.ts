@@ -55,6 +55,19 @@ describe("the interceptor", () => {
     expect(onPage.headers.get("x-middleware-next")).toBe("1");
   });
 
+  test("pages.signIn on another host: a refused request for the same path is redirected there, never let through", async () => {
+    const prepared = prepareConfig(config({ pages: { signIn: "https://login.example.com/" } }), env);
+    for (const path of ["/", "/?next=1"]) {
+      const response = await intercept(prepared, request(path), event());
+      expect(response.status).toBe(307);
+      expect(response.headers.get("x-middleware-next")).toBeNull();
+      const location = new URL(response.headers.get("location")!);
+      expect(location.origin).toBe("https://login.example.com");
+      expect(location.pathname).toBe("/");
+      expect(location.searchParams.get("callbackUrl")).toBe(`${origin}${path}`);
+    }
+  });
+
   test("signed in: the request goes on, and the session cookie is refreshed on the response", async () => {
     // updateAge 0: every read renews the token, as an old enough token would be.
     const response = await intercept(prepareConfig(config({ session: { updateAge: 0 } }), env), request("/dashboard", await sessionCookie()), event());

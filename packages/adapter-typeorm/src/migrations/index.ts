@@ -4,6 +4,7 @@ import { postgresMigrations } from "./postgres.js";
 import { sqliteMigrations } from "./sqlite.js";
 import { authjsUpgrades } from "./authjs.js";
 import type { Dialect, Migration } from "./types.js";
+import { emailCollisions, type MigrationReport } from "../email-collisions.js";
 
 export { authjsUpgrades, type AuthjsUpgrade } from "./authjs.js";
 export type { Dialect, Migration } from "./types.js";
@@ -51,7 +52,7 @@ function literal(text: string): string {
  * the entities as first released (migration 1 is only recorded), or by `@auth/typeorm-adapter`
  * (no `authenticators`: its upgrade runs instead of the migrations it covers, which are recorded).
  */
-async function applyMissing(runner: QueryRunner, dialect: Dialect, table: (name: string) => string, schema?: string): Promise<void> {
+async function applyMissing(runner: QueryRunner, dialect: Dialect, table: (name: string) => string, schema?: string): Promise<Set<number>> {
   const name = (table: string) => (schema ? `${schema}.${table}` : table);
   const unrecorded = (await runner.hasTable(name("users"))) && !(await runner.hasTable(name("latch_migrations")));
   const authjs = unrecorded && !(await runner.hasTable(name("authenticators")));
@@ -64,20 +65,24 @@ async function applyMissing(runner: QueryRunner, dialect: Dialect, table: (name:
   await runner.query(migrationsTable[dialect](table("latch_migrations")));
   const rows = (await runner.query(`SELECT version FROM ${table("latch_migrations")}`)) as { version: number | string }[];
   const applied = new Set(rows.map((row) => Number(row.version)));
+  const now = new Set<number>();
   for (const migration of migrations[dialect]) {
     if (applied.has(migration.version)) continue;
     if (!covered.has(migration.version)) for (const statement of migration.statements(table)) await runner.query(statement);
     await runner.query(`INSERT INTO ${table("latch_migrations")} (version, name) VALUES (${migration.version}, ${literal(migration.name)})`);
+    now.add(migration.version);
   }
+  return now;
 }
 
 /** PostgreSQL: one transaction (DDL included) under a transaction-level advisory lock. */
-async function migratePostgres(runner: QueryRunner, table: (name: string) => string, schema?: string): Promise<void> {
+async function migratePostgres(runner: QueryRunner, table: (name: string) => string, schema?: string): Promise<Set<number>> {
   await runner.startTransaction();
   try {
     await runner.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`latch_migrations ${schema ?? ""}`]);
-    await applyMissing(runner, "postgres", table, schema);
+    const applied = await applyMissing(runner, "postgres", table, schema);
     await runner.commitTransaction();
+    return applied;
   } catch (error) {
     await runner.rollbackTransaction();
     throw error;
@@ -85,12 +90,12 @@ async function migratePostgres(runner: QueryRunner, table: (name: string) => str
 }
 
 /** MariaDB: DDL commits by itself, so the steps are serialised with a named lock (GET_LOCK) instead. */
-async function migrateMariadb(runner: QueryRunner, table: (name: string) => string): Promise<void> {
+async function migrateMariadb(runner: QueryRunner, table: (name: string) => string): Promise<Set<number>> {
   const lock = `CONCAT('latch_migrations.', DATABASE())`;
   const [row] = (await runner.query(`SELECT GET_LOCK(${lock}, 60) AS locked`)) as { locked: number | string | null }[];
   if (Number(row?.locked) !== 1) throw new Error("migrate: another process held the migration lock for 60 seconds.");
   try {
-    await applyMissing(runner, "mariadb", table);
+    return await applyMissing(runner, "mariadb", table);
   } finally {
     await runner.query(`SELECT RELEASE_LOCK(${lock})`);
   }
@@ -100,15 +105,16 @@ async function migrateMariadb(runner: QueryRunner, table: (name: string) => stri
  * SQLite: one write transaction taken up front (BEGIN IMMEDIATE), with foreign keys off so that a
  * table rebuild deletes nothing; their integrity is checked before the commit.
  */
-async function migrateSqlite(runner: QueryRunner, table: (name: string) => string): Promise<void> {
+async function migrateSqlite(runner: QueryRunner, table: (name: string) => string): Promise<Set<number>> {
   await runner.query(`PRAGMA foreign_keys = OFF`);
   try {
     await runner.query(`BEGIN IMMEDIATE`);
     try {
-      await applyMissing(runner, "sqlite", table);
+      const applied = await applyMissing(runner, "sqlite", table);
       const broken = (await runner.query(`PRAGMA foreign_key_check`)) as unknown[];
       if (broken.length > 0) throw new Error("migrate: a migration left rows whose foreign key points nowhere.");
       await runner.query(`COMMIT`);
+      return applied;
     } catch (error) {
       await runner.query(`ROLLBACK`);
       throw error;
@@ -124,7 +130,10 @@ async function migrateSqlite(runner: QueryRunner, table: (name: string) => strin
  * older one, does nothing on an up-to-date one. Each applied migration is recorded in
  * `latch_migrations` (`version`, `name`, `applied_at`). Safe on every start, from several app
  * instances at once (an advisory lock on PostgreSQL, `GET_LOCK` on MariaDB, a write transaction on
- * SQLite). Initialises the data source when it is not yet.
+ * SQLite). Initialises the data source when it is not yet. When it applies migration 9, the
+ * report names the users whose addresses are spellings of one address, which that migration
+ * leaves as they are rather than merging them: resolve them by hand ({@link emailCollisions}
+ * looks again at any time; `latch migrate` prints them).
  *
  * @example
  * ```ts
@@ -132,21 +141,28 @@ async function migrateSqlite(runner: QueryRunner, table: (name: string) => strin
  * import { TypeORMAdapter, defaultEntities, migrate } from "@latch/typeorm"
  *
  * const dataSource = new DataSource({ type: "postgres", url: process.env.DATABASE_URL, entities: Object.values(defaultEntities) })
- * await migrate(dataSource)
+ * const { emailCollisions } = await migrate(dataSource)
+ * if (emailCollisions.length) console.warn("Users share an address:", emailCollisions)
  * const adapter = TypeORMAdapter(dataSource)
  * ```
  */
-export async function migrate(dataSource: DataSource): Promise<void> {
+export async function migrate(dataSource: DataSource): Promise<MigrationReport> {
   if (!dataSource.isInitialized) await dataSource.initialize();
   const dialect = dialectOf(dataSource);
   const table = tableNamer(dialect, dataSource);
   const runner = dataSource.createQueryRunner();
+  let applied: Set<number>;
   try {
     await runner.connect();
-    if (dialect === "postgres") await migratePostgres(runner, table, (dataSource.options as { schema?: string }).schema);
-    else if (dialect === "mariadb") await migrateMariadb(runner, table);
-    else await migrateSqlite(runner, table);
+    if (dialect === "postgres") applied = await migratePostgres(runner, table, (dataSource.options as { schema?: string }).schema);
+    else if (dialect === "mariadb") applied = await migrateMariadb(runner, table);
+    else applied = await migrateSqlite(runner, table);
   } finally {
     await runner.release();
   }
+  // Looked for once, when migration 9 runs; emailCollisions() looks again at any time.
+  return { emailCollisions: applied.has(storedSpellingVersion) ? await emailCollisions(dataSource, table("users")) : [] };
 }
+
+/** The migration that rewrites addresses to the stored spelling. */
+const storedSpellingVersion = 9;

@@ -68,4 +68,18 @@ export const mariadbMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("second_factors")} ADD CONSTRAINT \`second_factors_user_fkey\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
   },
+  {
+    version: 9,
+    name: "email addresses in the stored spelling",
+    // Trimmed and lower case (MariaDB has no NFKC; LOWER follows the column's collation), as Latch
+    // looks addresses up. Users whose addresses are spellings of one address all stay as they are
+    // (emailCollisions names them). The derived table is materialised, so the update may read users.
+    statements: (t) => [
+      `UPDATE ${t("users")} AS u
+        LEFT JOIN (SELECT LOWER(TRIM(\`email\`)) AS spelling FROM ${t("users")} GROUP BY spelling HAVING COUNT(*) > 1) AS shared
+          ON shared.spelling = LOWER(TRIM(u.\`email\`))
+        SET u.\`email\` = LOWER(TRIM(u.\`email\`))
+        WHERE shared.spelling IS NULL AND BINARY u.\`email\` <> BINARY LOWER(TRIM(u.\`email\`))`,
+    ],
+  },
 ];

@@ -1,5 +1,8 @@
 import type { Migration } from "./types.js";
 
+/** SQL for the stored spelling of an address column: NFKC, trimmed, lower case. */
+const pgStored = (column: string) => `lower(regexp_replace(normalize(${column}, NFKC), '^[[:space:]]+|[[:space:]]+$', '', 'g'))`;
+
 /**
  * PostgreSQL. Migration 1 is the schema TypeORM's `synchronize` made from the entities as first
  * released (constraint and index names included), so a database created that way is that schema.
@@ -70,6 +73,19 @@ export const postgresMigrations: readonly Migration[] = [
       `CREATE TABLE ${t("second_factors")} ("id" character varying(64) NOT NULL, "userId" character varying(255) NOT NULL, "kind" character varying(32) NOT NULL, "secret" text NOT NULL, "lastUsedStep" bigint, "attempts" integer NOT NULL DEFAULT 0, "confirmedAt" TIMESTAMP(3), "expires" TIMESTAMP(3), "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "second_factors_pkey" PRIMARY KEY ("id"))`,
       `CREATE INDEX "second_factors_user" ON ${t("second_factors")} ("userId", "kind")`,
       `ALTER TABLE ${t("second_factors")} ADD CONSTRAINT "second_factors_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
+  {
+    version: 9,
+    name: "email addresses in the stored spelling",
+    // NFKC, trimmed, lower case, as Latch looks addresses up; users whose addresses are spellings of
+    // one address all stay as they are (emailCollisions names them). lower() follows the database's
+    // collation (ASCII letters only under the C locale).
+    statements: (t) => [
+      `UPDATE ${t("users")} AS u SET "email" = ${pgStored("u.\"email\"")}
+        WHERE u."email" <> ${pgStored("u.\"email\"")}
+          AND (${pgStored("u.\"email\"")} = '' OR NOT EXISTS (
+            SELECT 1 FROM ${t("users")} AS o WHERE o."id" <> u."id" AND ${pgStored("o.\"email\"")} = ${pgStored("u.\"email\"")}))`,
     ],
   },
 ];

@@ -79,4 +79,17 @@ export const sqliteMigrations: readonly Migration[] = [
       `CREATE INDEX "second_factors_user" ON ${t("second_factors")} ("userId", "kind")`,
     ],
   },
+  {
+    version: 9,
+    name: "email addresses in the stored spelling",
+    // Trimmed and lower case (SQLite's lower() and trim() know ASCII only, and it has no NFKC), as
+    // Latch looks addresses up. Users whose addresses are spellings of one address all stay as they
+    // are (emailCollisions names them).
+    statements: (t) => [
+      `UPDATE ${t("users")} SET "email" = lower(trim("email"))
+        WHERE "email" <> lower(trim("email"))
+          AND (lower(trim("email")) = '' OR NOT EXISTS (
+            SELECT 1 FROM ${t("users")} AS o WHERE o."id" <> ${t("users")}."id" AND lower(trim(o."email")) = lower(trim(${t("users")}."email"))))`,
+    ],
+  },
 ];

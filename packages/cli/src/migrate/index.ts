@@ -48,6 +48,21 @@ function printPlan(state: MigrationState, io: Io): void {
   }
 }
 
+/**
+ * The users whose addresses are spellings of one address, as a warning on stderr: no migration
+ * merges them, and sign-in finds only the one already in the stored spelling.
+ */
+function warnCollisions(state: MigrationState, io: Io): void {
+  if (!state.emailCollisions.length) return;
+  io.err.line(
+    io.err.style("yellow", `Warning: ${state.emailCollisions.length} address(es) belong to several users in different spellings.`) +
+      " Migration 9 leaves these users as they are (it never merges accounts); resolve each by hand (merge the users, or change one address):",
+  );
+  for (const { email, users } of state.emailCollisions) {
+    io.err.line(`  ${email}: ${users.map((user) => `${user.id} (${JSON.stringify(user.email)})`).join(", ")}`);
+  }
+}
+
 function printStatus(state: MigrationState, io: Io): void {
   io.out.line(`${state.target}: ${kinds[state.kind]}`);
   for (const row of state.applied) {
@@ -76,14 +91,17 @@ export async function migrateCommand(args: string[], io: Io): Promise<ExitCode> 
     const state = await database.state();
     if (action === "plan") {
       printPlan(state, io);
+      warnCollisions(state, io);
       return exitCodes.ok;
     }
     if (action === "status") {
       printStatus(state, io);
+      warnCollisions(state, io);
       return state.pending.length ? exitCodes.found : exitCodes.ok;
     }
     if (!state.pending.length) {
       io.out.line(`${state.target}: up to date, nothing to apply.`);
+      warnCollisions(state, io);
       return exitCodes.ok;
     }
     await database.apply(state);
@@ -93,6 +111,7 @@ export async function migrateCommand(args: string[], io: Io): Promise<ExitCode> 
       io.out.line(`${io.out.style("green", "✓")} ${row.version} ${row.name}`);
     }
     io.out.line(after.pending.length ? `${after.pending.length} still pending.` : `${after.target}: up to date.`);
+    warnCollisions(after, io);
     return after.pending.length ? exitCodes.found : exitCodes.ok;
   } finally {
     await database.close();

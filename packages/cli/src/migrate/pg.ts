@@ -105,7 +105,8 @@ export async function pgTarget(options: PgTargetOptions): Promise<MigrationTarge
         kind = idType === "text" ? "unversioned" : "authjs";
       }
       const plan = planPg(module, kind, new Set(applied.map((row) => row.version)));
-      return { target: `${where}, schema ${quoteIdent(schema)}`, kind, applied, ...plan };
+      const emailCollisions = kind === "empty" ? [] : await module.emailCollisions(client);
+      return { target: `${where}, schema ${quoteIdent(schema)}`, kind, applied, ...plan, emailCollisions };
     },
     async apply(state) {
       if (state.kind === "authjs") await module.upgradeAuthjsSchema(client);

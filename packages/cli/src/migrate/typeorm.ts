@@ -78,7 +78,8 @@ export async function typeormTarget(options: TypeormTargetOptions): Promise<Migr
           );
         const prelude = upgrade ? [{ title: "Auth.js upgrade, in place of the migrations recorded only below (every row kept; dates stay millisecond text, as Auth.js reads them)", statements: upgrade.statements(table) }] : [];
         const where = engine === "sqlite" ? `SQLite ${options.url}` : `${engine}${options.schema ? `, schema "${options.schema}"` : ""}`;
-        return { target: `TypeORM ${where}`, kind, applied, pending, prelude };
+        const emailCollisions = hasUsers ? await module.emailCollisions(dataSource, table("users")) : [];
+        return { target: `TypeORM ${where}`, kind, applied, pending, prelude, emailCollisions };
       } finally {
         await runner.release();
       }

@@ -18,6 +18,17 @@ export interface MigrationState {
   pending: PlannedMigration[];
   /** Statements `apply` runs before the pending migrations (the Auth.js upgrade). */
   prelude: { title: string; statements: readonly string[] }[];
+  /**
+   * Users whose addresses are spellings of one address (`Ada@example.com`, `ada@example.com`):
+   * migration 9 rewrites every other address to its stored spelling and leaves these as they are.
+   */
+  emailCollisions: EmailCollision[];
+}
+
+/** Users that share one address in its stored spelling, each with its address as stored. */
+export interface EmailCollision {
+  email: string;
+  users: { id: string; email: string }[];
 }
 
 /** A database the CLI can migrate: reads its state, applies what is pending, lets go. */

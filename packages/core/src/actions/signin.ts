@@ -54,7 +54,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
     callbackUrl,
     error,
     code,
-    notice: req.query.reset === "1" ? "passwordChanged" : undefined,
+    notice: req.query.reset === "1" ? "passwordChanged" : req.query.emailChanged === "1" ? "emailChanged" : req.query.emailChangeCancelled === "1" ? "emailChangeCancelled" : undefined,
     email: req.query.email,
     theme: ctx.theme,
     scripts: flowScripts(ctx),

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterMethod } from "../adapter.js";
 import { AdapterError, AuthError, MissingAdapterMethods } from "../errors.js";
+import { addressArguments } from "./adapter-addresses.js";
 
 const methods: readonly AdapterMethod[] = [
   "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "deleteUser", "linkAccount",
@@ -13,13 +14,18 @@ const methods: readonly AdapterMethod[] = [
 /** The adapter behind each guarded one. */
 const unguarded = new WeakMap<Adapter, Adapter>();
 
-/** `adapter[name]` wrapped: missing, it throws `MissingAdapterMethods`; throwing, `AdapterError` (the original as `cause.err`). */
+/**
+ * `adapter[name]` wrapped: missing, it throws `MissingAdapterMethods`; throwing, `AdapterError`
+ * (the original as `cause.err`). An address it receives is passed in its stored spelling
+ * ({@link addressArguments}).
+ */
 function guardMethod(adapter: Adapter, name: AdapterMethod): (...args: unknown[]) => Promise<unknown> {
   const method = adapter[name] as ((...args: unknown[]) => unknown) | undefined;
+  const rewrite = addressArguments[name];
   return async (...args) => {
     if (typeof method !== "function") throw new MissingAdapterMethods([name]);
     try {
-      return await method.apply(adapter, args);
+      return await method.apply(adapter, rewrite ? rewrite(args) : args);
     } catch (error) {
       if (error instanceof AuthError) throw error;
       throw new AdapterError(`The adapter's ${name} failed.`, { cause: { err: error as Error, method: name } });
@@ -29,7 +35,8 @@ function guardMethod(adapter: Adapter, name: AdapterMethod): (...args: unknown[]
 
 /**
  * Wraps every adapter method: a missing one throws `MissingAdapterMethods` naming it, a throwing
- * one becomes `AdapterError` keeping the original as `cause.err`. Built once per adapter.
+ * one becomes `AdapterError` keeping the original as `cause.err`, and addresses reach the adapter
+ * in their stored spelling. Built once per adapter.
  */
 export function guardAdapter(adapter: Adapter): Required<Adapter> {
   const guarded = {} as Record<AdapterMethod, (...args: unknown[]) => Promise<unknown>>;

@@ -1,7 +1,7 @@
 import { toBase64Url, toHex, utf8 } from "./encoding.js";
 
-/** The digests Latch uses. */
-export type DigestAlgorithm = "SHA-256" | "SHA-512";
+/** The digests Latch uses (SHA-1 only where a protocol names it: the breached-password range API). */
+export type DigestAlgorithm = "SHA-1" | "SHA-256" | "SHA-512";
 
 /** The digest of bytes, on Web Crypto. */
 export async function digest(algorithm: DigestAlgorithm, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {

@@ -13,6 +13,8 @@ const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = {
   sessions: new Set(["revoke"]),
   password: new Set(["forgot", "reset", "change"]),
   "second-factor": new Set(["enrol", "confirm", "remove", "backup-codes", "email-sign-in"]),
+  // The address change: `email/change`, and the two links it mails, one segment deeper.
+  email: new Set(["change", "change/confirm", "change/cancel"]),
 };
 
 /** `{ action, providerId }` of a path under `basePath`, or `null` when it names no action. */
@@ -20,11 +22,14 @@ export function parsePath(pathname: string, basePath: string): { action: AuthAct
   if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return null;
   const rest = pathname.slice(basePath.length).replace(/\/$/, "");
   const segments = rest.split("/").slice(1);
-  if (segments.length < 1 || segments.length > 2) return null;
-  const [action, providerId] = segments as [string, string | undefined];
+  if (segments.length < 1 || segments.length > 3) return null;
+  const [action, ...tail] = segments as [string, ...string[]];
   if (!(authActions as readonly string[]).includes(action)) return null;
   const subpaths = actionSubpaths[action as AuthAction];
-  if (subpaths) return providerId === undefined || subpaths.has(providerId) ? { action: action as AuthAction, providerId } : null;
+  const subpath = tail.length ? tail.join("/") : undefined;
+  if (subpaths) return subpath === undefined || subpaths.has(subpath) ? { action: action as AuthAction, providerId: subpath } : null;
+  if (tail.length > 1) return null;
+  const providerId = tail[0];
   if (providerId !== undefined && (!providerId || !actionsWithProvider.has(action as AuthAction))) return null;
   let decoded: string | undefined;
   try {

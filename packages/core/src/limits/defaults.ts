@@ -19,6 +19,8 @@ export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   passwordChange: { ip: 10, account: 0, window: 60, onStoreError: "closed" },
   // Codes are guessed here: a store outage must not lift the limit.
   secondFactor: { ip: 10, account: 0, window: 60, onStoreError: "closed" },
+  // Sends mail to the new address and checks a password or code: closed, as sign-up.
+  emailChange: { ip: 5, account: 3, window: 600, onStoreError: "closed" },
 };
 
 /** The default backoff: 15 s after the 5th failure, doubling to at most 15 minutes. */

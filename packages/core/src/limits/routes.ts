@@ -1,5 +1,6 @@
 import type { AuthContext } from "../config/context.js";
 import { normalizeEmail } from "../security/email-address.js";
+import { canonicalEmail } from "../security/email-spelling.js";
 import type { RateLimitRoute } from "../types/rate-limit.js";
 
 /** What the limiter reads of a parsed request (the router's `AuthRequest`). */
@@ -38,6 +39,7 @@ const routeTable: Readonly<Record<string, Classify>> = {
   "POST password/reset": "passwordReset",
   "POST password/change": "passwordChange",
   "POST second-factor": "secondFactor",
+  "POST email/change": "emailChange",
 };
 
 /** The account identifier a route carries, as typed (normalised by {@link accountKey}). */
@@ -48,6 +50,8 @@ const accountFields: Partial<Record<RateLimitRoute, (req: LimitedRequest) => unk
   signUp: (req) => req.body?.email,
   passwordForgot: (req) => req.body?.email,
   passwordReset: (req) => req.body?.email,
+  // The new address: mail to one address is limited whoever asks.
+  emailChange: (req) => req.body?.email,
 };
 
 /** Routes whose failures count toward an account's backoff. */
@@ -62,7 +66,7 @@ export function accountKey(value: unknown): string | undefined {
   try {
     return normalizeEmail(value);
   } catch {
-    return value.normalize("NFKC").trim().toLowerCase();
+    return canonicalEmail(value);
   }
 }
 

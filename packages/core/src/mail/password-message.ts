@@ -10,8 +10,12 @@ import type { ChosenLanguage, MessageKey } from "../types/language.js";
 import type { Theme } from "../types/theme.js";
 import { fill, lifetime, type VerificationEmail } from "./message.js";
 
-/** Which password email: `signup` (confirm the address), `accountExists` (someone signed up with it), `reset`. */
-export type PasswordEmailKind = "signup" | "accountExists" | "reset";
+/**
+ * Which password email: `signup` (confirm the address), `accountExists` (someone signed up with
+ * it), `reset`, `emailChange` (confirm a new address) and `emailChangeNotice` (to the old address,
+ * with the link that cancels the change).
+ */
+export type PasswordEmailKind = "signup" | "accountExists" | "reset" | "emailChange" | "emailChangeNotice";
 
 /** What {@link passwordEmail} needs. */
 export interface PasswordEmailInput {
@@ -31,6 +35,8 @@ const keys = {
   signup: ["signUpEmailSubject", "signUpEmailOpenLink", "signUpEmailButton", "signUpEmailIgnore"],
   accountExists: ["accountExistsEmailSubject", "accountExistsEmailText", "accountExistsEmailButton", "accountExistsEmailIgnore"],
   reset: ["resetEmailSubject", "resetEmailOpenLink", "resetEmailButton", "resetEmailIgnore"],
+  emailChange: ["emailChangeEmailSubject", "emailChangeEmailOpenLink", "emailChangeEmailButton", "emailChangeEmailIgnore"],
+  emailChangeNotice: ["emailChangeNoticeSubject", "emailChangeNoticeText", "emailChangeNoticeButton", "emailChangeNoticeIgnore"],
 } as const satisfies Record<PasswordEmailKind, readonly [MessageKey, MessageKey, MessageKey, MessageKey]>;
 
 /**

@@ -35,6 +35,23 @@ describe("renderPasswordPage", () => {
     expect(sentence("MissingCSRF")).toBe("This form has expired. Please try again.");
   });
 
+  it("address change: the new address, then the proof this user gives (password, code, or none)", () => {
+    const page = (proof?: PasswordPageProps["proof"]) => renderPasswordPage({ ...base, kind: "emailChange", proof }).html;
+    expect(textOf(findOne(page(), "h1").inner)).toBe("Change your email address");
+    expect(names(page("password"))).toEqual(["csrfToken", "callbackUrl", "email", "currentPassword"]);
+    expect(names(page("code"))).toEqual(["csrfToken", "callbackUrl", "email", "code"]);
+    expect(names(page())).toEqual(["csrfToken", "callbackUrl", "email"]);
+    const sentence = (error: string) => textOf(findOne(renderPasswordPage({ ...base, kind: "emailChange", error }).html, "div").inner);
+    expect(sentence("SecondFactorFreshProof")).toContain("Confirm that it is you");
+    expect(sentence("CredentialsSignin")).toBe("That is not your current password.");
+  });
+
+  it("the breached-password refusals", () => {
+    const sentence = (error: string) => textOf(findOne(renderPasswordPage({ ...base, kind: "change", error }).html, "div").inner);
+    expect(sentence("PasswordBreached")).toContain("appears in known data breaches");
+    expect(sentence("PasswordCheckUnavailable")).toContain("could not check this password");
+  });
+
   it("reset: carries the token and address hidden, escaped", () => {
     const evil = `"><script>alert(1)</script>`;
     const { html } = renderPasswordPage({ ...base, kind: "reset", token: evil, email: `${evil}@example.com` });

@@ -10,8 +10,12 @@ import type { PasswordPageProps, RenderedPage } from "./types.js";
 import type { MessageKey } from "../types/language.js";
 import { passwordEnglish } from "../languages/english/password.js";
 
-const titles = { signup: "signUpTitle", forgot: "forgotTitle", reset: "resetTitle", change: "changeTitle" } as const satisfies Record<PasswordPageProps["kind"], MessageKey>;
-const submits = { signup: "signUpSubmit", forgot: "forgotSubmit", reset: "resetSubmit", change: "changeSubmit" } as const satisfies Record<PasswordPageProps["kind"], MessageKey>;
+const titles = {
+  signup: "signUpTitle", forgot: "forgotTitle", reset: "resetTitle", change: "changeTitle", emailChange: "emailChangeTitle",
+} as const satisfies Record<PasswordPageProps["kind"], MessageKey>;
+const submits = {
+  signup: "signUpSubmit", forgot: "forgotSubmit", reset: "resetSubmit", change: "changeSubmit", emailChange: "emailChangeSubmit",
+} as const satisfies Record<PasswordPageProps["kind"], MessageKey>;
 
 /** The sentence for `?error=` on these pages: a password rule, a wrong current password, or the sign-in page's sentence. */
 function errorSentence(props: PasswordPageProps, language: PageLanguage): string {
@@ -23,8 +27,15 @@ function errorSentence(props: PasswordPageProps, language: PageLanguage): string
       return language.text("passwordTooLong", { maximum: String(maximum) });
     case "PasswordCommon":
       return language.text("passwordCommon");
+    case "PasswordBreached":
+      return language.text("passwordBreached");
+    case "PasswordCheckUnavailable":
+      return language.text("passwordCheckUnavailable");
     case "CredentialsSignin":
       return language.text("passwordWrongCurrent");
+    case "SecondFactorFreshProof":
+    case "SecondFactorAttempts":
+      return language.text("emailChangeProof");
     default:
       return signInErrorMessage(props.error!, language);
   }
@@ -73,7 +84,25 @@ ${newPasswordField("password", language.text("passwordNewLabel"), props, languag
         language.text("passwordCurrentLabel"),
         html`<input id="latch-password-current" name="currentPassword" type="password" autocomplete="current-password" required>`,
       )}${newPasswordField("newPassword", language.text("passwordNewLabel"), props, language)}`;
+    case "emailChange":
+      return emailChangeFields(props, language);
   }
+}
+
+/** The address change: the new address, then the proof this user gives (none: a recent sign-in). */
+function emailChangeFields(props: PasswordPageProps, language: PageLanguage): SafeHtml {
+  const proof =
+    props.proof === "password"
+      ? field("latch-password-current", language.text("passwordCurrentLabel"), html`<input id="latch-password-current" name="currentPassword" type="password" autocomplete="current-password" required>`)
+      : props.proof === "code"
+        ? field("latch-email-change-code", language.text("emailChangeCodeLabel"), html`<input id="latch-email-change-code" name="code" type="text" inputmode="text" autocomplete="one-time-code" required>`)
+        : "";
+  return html`<p>${language.text("emailChangeIntro")}</p>
+${field(
+  "latch-email-change-new",
+  language.text("emailChangeNewLabel"),
+  html`<input id="latch-email-change-new" name="email" type="email" autocomplete="email" placeholder="${language.text("signInEmailPlaceholder")}" required>`,
+)}${proof}`;
 }
 
 /**

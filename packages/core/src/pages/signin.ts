@@ -10,6 +10,13 @@ import { pageLanguage, type PageLanguage } from "./language.js";
 import { displayableCode, signInErrorMessage } from "./messages.js";
 import type { PageProvider, RenderedPage, SignInPageProps } from "./types.js";
 
+/** The sentence of each notice above the sign-in forms. */
+const noticeKeys = {
+  passwordChanged: "signInPasswordChanged",
+  emailChanged: "signInEmailChanged",
+  emailChangeCancelled: "signInEmailChangeCancelled",
+} as const satisfies Record<NonNullable<SignInPageProps["notice"]>, MessageKey>;
+
 /** The fields every form sends back. */
 interface FormContext {
   csrfToken: string;
@@ -161,7 +168,9 @@ export function renderSignInPage(props: SignInPageProps): RenderedPage {
   const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email, language };
   const groups = groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`);
   const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">${language.text("signInOr")}</p>\n${g}`));
-  const notice = props.notice === "passwordChanged" && language.messages.signInPasswordChanged ? html`<div class="notice" role="status"><p>${language.text("signInPasswordChanged")}</p></div>\n` : "";
+  const noticeKey = props.notice ? noticeKeys[props.notice] : undefined;
+  // Those sentences are `Password()`'s: without it, the query changes nothing.
+  const notice = noticeKey && language.messages[noticeKey] ? html`<div class="notice" role="status"><p>${language.text(noticeKey)}</p></div>\n` : "";
   const body = html`${notice}${errorAlert(props.error, props.code, language)}${
     sections.length > 0 ? sections : html`<p>${language.text("signInNoProviders")}</p>\n`
   }`;

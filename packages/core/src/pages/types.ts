@@ -62,8 +62,12 @@ export interface SignInPageProps {
   error?: string;
   /** The `code` query parameter of a `CredentialsSignin` error. */
   code?: string;
-  /** A notice above the forms: `"passwordChanged"` after a password reset (`?reset=1`). */
-  notice?: "passwordChanged";
+  /**
+   * A notice above the forms: `"passwordChanged"` after a password reset (`?reset=1`),
+   * `"emailChanged"` after an address change (`?emailChanged=1`), `"emailChangeCancelled"` after
+   * one was cancelled (`?emailChangeCancelled=1`).
+   */
+  notice?: "passwordChanged" | "emailChanged" | "emailChangeCancelled";
   /** Prefills the email provider's address field. */
   email?: string;
   /** Colours and logo. */
@@ -137,7 +141,7 @@ export interface VerifyRequestPageProps {
   homeUrl: string;
   /** The address the link was sent to, when known. */
   email?: string;
-  /** `?type=`: `signup` and `reset` (password emails) get their own sentence; anything else is a sign-in link. */
+  /** `?type=`: `signup`, `reset` and `email-change` (password emails) get their own sentence; anything else is a sign-in link. */
   type?: string;
   /** Colours and logo. */
   theme: Theme;
@@ -156,8 +160,13 @@ export interface VerifyRequestPageProps {
  * ```
  */
 export interface PasswordPageProps {
-  /** `signup` (email, name, password), `forgot` (email), `reset` (new password), `change` (current and new password). */
-  kind: "signup" | "forgot" | "reset" | "change";
+  /**
+   * `signup` (email, name, password), `forgot` (email), `reset` (new password), `change` (current
+   * and new password), `emailChange` (new address, and the proof the user can give).
+   */
+  kind: "signup" | "forgot" | "reset" | "change" | "emailChange";
+  /** `emailChange` only: which proof the form asks for (`password`, `code`, or none: a recent sign-in). */
+  proof?: "password" | "code";
   /** Where the form POSTs. */
   action: string;
   /** Sent back as the hidden `csrfToken` field. */

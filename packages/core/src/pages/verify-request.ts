@@ -21,6 +21,7 @@ export function renderVerifyRequestPage(props: VerifyRequestPageProps): Rendered
     // Those two sentences are `Password()`'s: without it, a `type` in the query changes nothing.
     props.type === "signup" && language.messages.verifySignUpSent ? language.text("verifySignUpSent")
     : props.type === "reset" && language.messages.verifyResetSent ? language.text("verifyResetSent")
+    : props.type === "email-change" && language.messages.verifyEmailChangeSent ? language.text("verifyEmailChangeSent")
     : props.email ? html`${language.parts("verifySentTo", { email: html`<strong>${props.email}</strong>` })}`
     : language.text("verifySent");
   const body = html`<p>${sentence}</p>

@@ -42,8 +42,38 @@ export class PasswordCommon extends AuthError {
   }
 }
 
+/**
+ * The password appears in known data breaches at least as often as the breached-password check's
+ * threshold (`Password({ breached })`, ASVS 5.0 §6.2.12).
+ */
+export class PasswordBreached extends AuthError {
+  static readonly type = "PasswordBreached";
+  override readonly type = "PasswordBreached";
+  constructor() {
+    super("This password appears in known data breaches, so attackers try it. Choose another.");
+  }
+}
+
+/** Why the breached-password service gave no answer: no answer in time, an HTTP error status, no connection, or a body that is no range list. */
+export type BreachedCheckFailure = "timeout" | "status" | "network" | "response";
+
+/**
+ * The breached-password service could not be asked (see `reason`), and the check is set to
+ * `onError: "refuse"`; with `"allow"` the password is accepted and a warning logged instead.
+ */
+export class PasswordCheckUnavailable extends AuthError {
+  static readonly type = "PasswordCheckUnavailable";
+  override readonly type = "PasswordCheckUnavailable";
+  /** What went wrong with the service. */
+  readonly reason: BreachedCheckFailure;
+  constructor(reason: BreachedCheckFailure) {
+    super(`The breached-password service could not be asked (${reason}).`);
+    this.reason = reason;
+  }
+}
+
 /** A password refused by the rules, narrowed by `type`. */
-export type PasswordRuleError = PasswordTooShort | PasswordTooLong | PasswordCommon;
+export type PasswordRuleError = PasswordTooShort | PasswordTooLong | PasswordCommon | PasswordBreached | PasswordCheckUnavailable;
 
 /**
  * A configuration error: `Password()` has to send an email (address confirmation, reset link) and

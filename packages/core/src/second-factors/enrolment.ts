@@ -91,7 +91,7 @@ async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Pro
  * or a database session that started less than 5 minutes ago — unless browsers can be
  * remembered, since a remembered browser's sign-in skipped the second factor.
  */
-async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
+export async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
   if (code) {
     const outcome = await codeProof(ctx, user, code);
     if (outcome === "locked") throw new SecondFactorAttempts("Too many codes; wait a quarter of an hour, or sign in again.");

@@ -1,5 +1,6 @@
 /** Email addresses as Latch accepts them (PROTOCOL §6 "Email identifier"). */
 import { EmailSignInError } from "../errors.js";
+import { canonicalEmail } from "./email-spelling.js";
 
 /**
  * Characters refused anywhere in an address: the RFC 5322 §3.2.3 "specials" other than `.` and
@@ -32,7 +33,7 @@ const MAX_LENGTH = 320;
  */
 export function normalizeEmail(input: unknown): string {
   if (typeof input !== "string") throw new EmailSignInError("The sign-in request has no email address.");
-  const email = input.normalize("NFKC").trim().toLowerCase();
+  const email = canonicalEmail(input);
   if (!email || email.length > MAX_LENGTH) throw new EmailSignInError("The email address is empty or too long.");
   if (REFUSED.test(email)) throw new EmailSignInError("The email address holds characters that are not allowed.");
   const parts = email.split("@");

@@ -1,14 +1,14 @@
 import type { Adapter, AdapterAccount, AdapterUser } from "../adapter.js";
 import { adapterHas, guardMethods } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
+import { canonicalEmail } from "../security/email-spelling.js";
 import { listsAccounts, oauthAccountsOf } from "./user-accounts.js";
 
 type Ctx = Pick<AuthContext, "events" | "adapter"> & Partial<Pick<AuthContext, "session" | "jwt" | "providers">>;
 
 /** True when both are addresses and the same one as Latch compares addresses (NFKC, trimmed, lower case). */
 export function sameAddress(a: unknown, b: unknown): boolean {
-  const plain = (value: string) => value.normalize("NFKC").trim().toLowerCase();
-  return typeof a === "string" && typeof b === "string" && !!a && plain(a) === plain(b);
+  return typeof a === "string" && typeof b === "string" && !!a && canonicalEmail(a) === canonicalEmail(b);
 }
 
 /** The account that proves the address and so stays: its `provider` and `providerAccountId`. */

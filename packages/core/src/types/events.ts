@@ -80,6 +80,12 @@ export interface EventCallbacks {
    */
   passwordChanged?: (message: { user: AdapterUser }) => Awaitable<void>;
   /**
+   * A user's sign-in address changed through the link sent to the new address
+   * (`GET <base>/email/change/confirm`); `user` carries the new address, `previousEmail` the old
+   * one. Every other session of the user was ended.
+   */
+  emailChanged?: (message: { user: AdapterUser; previousEmail: string }) => Awaitable<void>;
+  /**
    * A password was replaced through a reset link (`POST <base>/password/reset`); every session of
    * the user was ended.
    */

@@ -238,6 +238,10 @@ export interface Messages {
   passwordTooLong: string;
   /** Refusal `PasswordCommon`. */
   passwordCommon: string;
+  /** Refusal `PasswordBreached`: the password appears in known data breaches. */
+  passwordBreached: string;
+  /** Refusal `PasswordCheckUnavailable`: the breached-password service could not be asked. */
+  passwordCheckUnavailable: string;
   /** Change page: the current password given was wrong. */
   passwordWrongCurrent: string;
   /** Title, heading and the sign-up page's name. */
@@ -290,6 +294,40 @@ export interface Messages {
   resetEmailButton: string;
   /** That email's note for a reader who did not ask for a reset. */
   resetEmailIgnore: string;
+  /** Title and heading of the "change your email address" page. */
+  emailChangeTitle: string;
+  /** That page's sentence: what happens next. */
+  emailChangeIntro: string;
+  /** Label of that page's new-address field. */
+  emailChangeNewLabel: string;
+  /** Label of that page's code field (users with second factors). */
+  emailChangeCodeLabel: string;
+  /** That page's button. */
+  emailChangeSubmit: string;
+  /** Refusal on that page: no fresh proof of who is asking. */
+  emailChangeProof: string;
+  /** "Check your email" after asking to change the address (the same whether or not the new address is free). */
+  verifyEmailChangeSent: string;
+  /** Sign-in page after the new address was confirmed (`?emailChanged=1`). */
+  signInEmailChanged: string;
+  /** Sign-in page after the change was cancelled from the old address (`?emailChangeCancelled=1`). */
+  signInEmailChangeCancelled: string;
+  /** Subject and heading of the email to the new address; `{host}` is the site's host. */
+  emailChangeEmailSubject: string;
+  /** That email: the line before the link; `{host}` is the site's host. */
+  emailChangeEmailOpenLink: string;
+  /** That email's button. */
+  emailChangeEmailButton: string;
+  /** That email's note for a reader who did not ask for the change. */
+  emailChangeEmailIgnore: string;
+  /** Subject and heading of the notice to the old address; `{host}` is the site's host. */
+  emailChangeNoticeSubject: string;
+  /** That notice: what happened and the line before the cancel link; `{host}` is the site's host. */
+  emailChangeNoticeText: string;
+  /** That notice's button (cancels the change). */
+  emailChangeNoticeButton: string;
+  /** That notice's closing note for a reader who asked for the change. */
+  emailChangeNoticeIgnore: string;
 }
 
 /**
@@ -335,6 +373,8 @@ export type PasswordMessageKey =
   | "passwordTooShort"
   | "passwordTooLong"
   | "passwordCommon"
+  | "passwordBreached"
+  | "passwordCheckUnavailable"
   | "passwordWrongCurrent"
   | "signUpTitle"
   | "signUpNameLabel"
@@ -360,7 +400,24 @@ export type PasswordMessageKey =
   | "resetEmailSubject"
   | "resetEmailOpenLink"
   | "resetEmailButton"
-  | "resetEmailIgnore";
+  | "resetEmailIgnore"
+  | "emailChangeTitle"
+  | "emailChangeIntro"
+  | "emailChangeNewLabel"
+  | "emailChangeCodeLabel"
+  | "emailChangeSubmit"
+  | "emailChangeProof"
+  | "verifyEmailChangeSent"
+  | "signInEmailChanged"
+  | "signInEmailChangeCancelled"
+  | "emailChangeEmailSubject"
+  | "emailChangeEmailOpenLink"
+  | "emailChangeEmailButton"
+  | "emailChangeEmailIgnore"
+  | "emailChangeNoticeSubject"
+  | "emailChangeNoticeText"
+  | "emailChangeNoticeButton"
+  | "emailChangeNoticeIgnore";
 
 /**
  * The keys of the second factors' pages and code email (`SecondFactors()` of

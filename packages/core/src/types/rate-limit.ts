@@ -15,7 +15,7 @@ import type { rateLimitCode } from "../symbols.js";
  */
 export type RateLimitRoute =
   | "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink"
-  | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange" | "secondFactor";
+  | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange" | "secondFactor" | "emailChange";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */
 export type StoreFailureMode = "open" | "closed";

@@ -153,9 +153,49 @@ describe("sign-up", () => {
     const late = address();
     await post(new Client(cfg), "/auth/signup", { email: late, password: passphrase });
     const link = await linkIn(late, "/auth/verify-email");
-    await db.query(`UPDATE verification_token SET expires = now() - interval '1 second' WHERE identifier = $1`, [`latch:verify-email:${late}`]);
+    await db.query(`UPDATE verification_token SET expires = now() - interval '1 second' WHERE identifier LIKE $1`, [`latch:verify-email:${late}:%`]);
     expect((await client.fetch(link.url.pathname + link.url.search)).headers.get("location")).toBe(`${origin}/auth/error?error=Verification`);
     expect((await users(late))[0]!.emailVerified).toBeNull();
+  });
+
+  test("a second sign-up for an unconfirmed address ends the first link (Verification page) and its own link confirms its password", async () => {
+    const cfg = config();
+    const email = address();
+    await post(new Client(cfg), "/auth/signup", { email, password: "first sign-up password 1" });
+    const first = await linkIn(email, "/auth/verify-email");
+    const again = await post(new Client(cfg), "/auth/signup", { email, password: passphrase });
+    expect(again.headers.get("location")).toBe(`${origin}/auth/verify-request?provider=password&type=signup`);
+    const second = await linkIn(email, "/auth/verify-email");
+    expect(second.subject).toBe("Confirm your email address for localhost:3000");
+    expect(await users(email)).toHaveLength(1);
+    expect(events.filter((e) => e.name === "createUser")).toHaveLength(1);
+
+    const opener = new Client(cfg);
+    const refused = await opener.fetch(first.url.pathname + first.url.search);
+    expect(refused.headers.get("location")).toBe(`${origin}/auth/error?error=Verification`);
+    expect((await opener.fetch("/auth/error?error=Verification")).status).toBe(403);
+    expect((await users(email))[0]!.emailVerified).toBeNull();
+    expect(await opener.session()).toBeNull();
+
+    const confirmed = await opener.fetch(second.url.pathname + second.url.search);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe(origin);
+    expect((await users(email))[0]!.emailVerified).toBeInstanceOf(Date);
+    // The password of the second sign-up is the one confirmed; the first one no longer signs in.
+    expect((await signIn(new Client(cfg), email, passphrase)).headers.get("location")).toBe(`${origin}/home`);
+    expect((await signIn(new Client(cfg), email, "first sign-up password 1")).headers.get("location")).toContain("error=CredentialsSignin");
+  });
+
+  test("a second sign-up whose mail cannot be sent leaves the first sign-up as it was", async () => {
+    const email = address();
+    await post(new Client(config()), "/auth/signup", { email, password: "first sign-up password 1" });
+    const first = await linkIn(email, "/auth/verify-email");
+    const broken = config({ providers: [Password(), Nodemailer({ server: "smtp://127.0.0.1:9", from: "no-reply@example.com" })] });
+    const failed = await post(new Client(broken), "/auth/signup", { email, password: passphrase });
+    expect(failed.headers.get("location")).toBe(`${origin}/auth/signin?error=EmailSignInError`);
+    const opener = new Client(config());
+    expect((await opener.fetch(first.url.pathname + first.url.search)).status).toBe(302);
+    expect((await users(email))[0]!.emailVerified).toBeInstanceOf(Date);
   });
 
   test("known and unknown addresses get the same answer; the known one gets a notice and nothing is written", async () => {
@@ -211,7 +251,7 @@ describe("sign-up", () => {
     expect(response.headers.get("location")).toBe(`${origin}/auth/signin?error=EmailSignInError`);
     expect(await users(email)).toEqual([]);
     expect(events.filter((e) => e.name === "createUser")).toEqual([]);
-    const { rows } = await db.query(`SELECT 1 FROM verification_token WHERE identifier = $1`, [`latch:verify-email:${email}`]);
+    const { rows } = await db.query(`SELECT 1 FROM verification_token WHERE identifier LIKE $1`, [`latch:verify-email:${email}%`]);
     expect(rows).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import type { AuthContext } from "../../config/context.js";
 import { hashPassword, verifyPassword } from "../../crypto/password-hash.js";
 import type { AuthRequest } from "../../http/request.js";
 import { signInPageUrl } from "../../http/urls.js";
-import { checkPassword } from "../../passwords/rules.js";
+import { newPassword as newPasswordOf } from "./new-password.js";
 import { requestSession } from "../../session/control.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
@@ -40,7 +40,7 @@ export async function change(ctx: AuthContext, req: AuthRequest): Promise<Respon
   if (!stored || !matches) return backToPage(ctx, "change", { error: "CredentialsSignin", code: "invalid_login" });
   let normalised: string;
   try {
-    normalised = await checkPassword(newPassword, provider.rules);
+    normalised = await newPasswordOf(ctx, provider, newPassword);
   } catch (error) {
     return backToPage(ctx, "change", { error: ruleRefusal(error) });
   }

@@ -4,6 +4,7 @@ import type { AuthContext } from "../../config/context.js";
 import type { AuthRequest } from "../../http/request.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { change, changePage } from "./change.js";
+import { cancelEmailChange, confirmEmailChange, emailChangePage, requestEmailChange } from "./email-change.js";
 import { forgot, forgotPage, reset, resetPage } from "./reset.js";
 import { signUp, signUpPage, verifyEmail } from "./sign-up.js";
 
@@ -20,4 +21,8 @@ export const passwordEndpoints: Readonly<Record<string, Handler>> = {
   "POST password/reset": reset,
   "GET password/change": changePage,
   "POST password/change": change,
+  "GET email/change": emailChangePage,
+  "POST email/change": requestEmailChange,
+  "GET email/change/confirm": confirmEmailChange,
+  "GET email/change/cancel": cancelEmailChange,
 };

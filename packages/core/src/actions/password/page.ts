@@ -17,6 +17,7 @@ export const pagePaths: Readonly<Record<PasswordPageProps["kind"], string>> = {
   forgot: "password/forgot",
   reset: "password/reset",
   change: "password/change",
+  emailChange: "email/change",
 };
 
 /** The page of `kind` (status 200, not stored by caches), with a fresh CSRF token and the callback URL. */
@@ -25,7 +26,7 @@ export async function passwordPage(
   req: AuthRequest,
   provider: PasswordProvider,
   kind: PasswordPageProps["kind"],
-  extra: Pick<PasswordPageProps, "email" | "token"> = {},
+  extra: Pick<PasswordPageProps, "email" | "token" | "proof"> = {},
 ): Promise<ResponseInternal> {
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   const csrf = await csrfOf(ctx, req);
@@ -40,6 +41,7 @@ export async function passwordPage(
     maximum: provider.rules.maxLength ?? defaultMaxPasswordLength,
     email: extra.email,
     token: extra.token,
+    proof: extra.proof,
     theme: ctx.theme,
     language: await chooseLanguage(ctx, req.request),
   });

@@ -1,8 +1,10 @@
-// A refusal by the password rules, as the `error` the page shows; anything else is rethrown.
-import { PasswordCommon, PasswordTooLong, PasswordTooShort } from "../../passwords/errors.js";
+// A refusal of a new password, as the `error` the page shows; anything else is rethrown.
+import { PasswordBreached, PasswordCheckUnavailable, PasswordCommon, PasswordTooLong, PasswordTooShort } from "../../passwords/errors.js";
 
-/** The `type` of a password rule error (`PasswordTooShort`, `PasswordTooLong`, `PasswordCommon`); rethrows any other error. */
+const refusals = [PasswordTooShort, PasswordTooLong, PasswordCommon, PasswordBreached, PasswordCheckUnavailable];
+
+/** The `type` of a refused new password (a rule, `PasswordBreached`, `PasswordCheckUnavailable`); rethrows any other error. */
 export function ruleRefusal(error: unknown): string {
-  if (error instanceof PasswordTooShort || error instanceof PasswordTooLong || error instanceof PasswordCommon) return error.type;
+  if (refusals.some((refusal) => error instanceof refusal)) return (error as InstanceType<(typeof refusals)[number]>).type;
   throw error;
 }

@@ -7,7 +7,7 @@ import { EmailSignInError, InvalidRequest, Verification } from "../../errors.js"
 import type { AuthRequest } from "../../http/request.js";
 import { signInPageUrl } from "../../http/urls.js";
 import { chooseLanguage } from "../../pages/language.js";
-import { checkPassword } from "../../passwords/rules.js";
+import { newPassword as newPasswordOf } from "./new-password.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
@@ -72,7 +72,7 @@ export async function reset(ctx: AuthContext, req: AuthRequest): Promise<Respons
   const password = bodyString(req, "password");
   let normalised: string;
   try {
-    normalised = await checkPassword(password, provider.rules);
+    normalised = await newPasswordOf(ctx, provider, password);
   } catch (error) {
     return backToPage(ctx, "reset", { token, email, error: ruleRefusal(error) });
   }

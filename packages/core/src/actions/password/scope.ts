@@ -3,7 +3,7 @@
 import type { Adapter, AdapterUser } from "../../adapter.js";
 import { adapterHas, guardMethods } from "../../config/adapter-guard.js";
 import type { AuthContext } from "../../config/context.js";
-import { timingSafeEqual } from "../../crypto/index.js";
+import { sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import { InvalidRequest, MissingAdapter, MissingAdapterMethods } from "../../errors.js";
 import { MissingEmailTransport } from "../../passwords/errors.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -60,21 +60,47 @@ export function bodyAddress(req: AuthRequest): string {
 }
 
 /** What a token is for. Each purpose has its own identifier, so a token of one never passes as another (or as a sign-in link). */
-export type TokenPurpose = "verify-email" | "password-reset";
+export type TokenPurpose = "verify-email" | "password-reset" | "email-change";
 
-/** Lifetimes: a sign-up confirmation 24 h, a reset link 1 h. */
-export const tokenLifetimes: Readonly<Record<TokenPurpose, number>> = { "verify-email": 86_400, "password-reset": 3_600 };
+/** Lifetimes: a sign-up confirmation 24 h, a reset link 1 h, an address change 24 h. */
+export const tokenLifetimes: Readonly<Record<TokenPurpose, number>> = { "verify-email": 86_400, "password-reset": 3_600, "email-change": 86_400 };
 
-const identifierOf = (purpose: TokenPurpose, address: string) => `latch:${purpose}:${address}`;
+/**
+ * The token's identifier: purpose, address and, for a sign-up link, the password it confirms
+ * (`binding`, see {@link signUpBinding}). A token is found only under the identifier it was
+ * issued for, so a link whose binding no longer matches is refused like an unknown one.
+ */
+const identifierOf = (purpose: TokenPurpose, address: string, binding?: string) =>
+  binding === undefined ? `latch:${purpose}:${address}` : `latch:${purpose}:${address}:${binding}`;
+
+/**
+ * What ties a sign-up link to the password of the sign-up that sent it: a digest of that
+ * password's stored hash (salted, so no two sign-ups share it). A later sign-up for the still
+ * unconfirmed address stores a new password, and every earlier link stops working: only the
+ * newest sign-up can be confirmed. A hash upgrade (`replacePasswordHash`) changes it too, which
+ * only means the link must be asked for again.
+ */
+export async function signUpBinding(passwordHash: string): Promise<string> {
+  return (await sha256Hex(`latch:signup-binding:${passwordHash}`)).slice(0, 32);
+}
 
 /**
  * Stores the hash of a new token for `address` (PROTOCOL §5's `sha256hex(token + secret)` under
- * the newest secret) and returns the raw token and its expiry.
+ * the newest secret) and returns the raw token and its expiry. `binding` ties it to more than the
+ * address (a sign-up link: the password it confirms); `token` is the raw token when the caller
+ * made it (else 32 random bytes).
  */
-export async function issueToken(ctx: AuthContext, adapter: EndpointAdapter, purpose: TokenPurpose, address: string): Promise<{ token: string; expires: Date; undo: () => Promise<unknown> }> {
-  const token = await newToken(undefined);
+export async function issueToken(
+  ctx: AuthContext,
+  adapter: EndpointAdapter,
+  purpose: TokenPurpose,
+  address: string,
+  options: { binding?: string; token?: string } = {},
+): Promise<{ token: string; expires: Date; undo: () => Promise<unknown> }> {
+  const { binding } = options;
+  const token = options.token ?? (await newToken(undefined));
   const expires = new Date(Date.now() + tokenLifetimes[purpose] * 1000);
-  const identifier = identifierOf(purpose, address);
+  const identifier = identifierOf(purpose, address, binding);
   const hashed = await hashToken(token, ctx.secrets[0]!);
   await adapter.createVerificationToken({ identifier, token: hashed, expires });
   return { token, expires, undo: async () => adapter.useVerificationToken({ identifier, token: hashed }) };
@@ -82,11 +108,11 @@ export async function issueToken(ctx: AuthContext, adapter: EndpointAdapter, pur
 
 /**
  * Spends a token: `true` once for a token issued for `address` and `purpose` that has not
- * expired; `false` for anything else (wrong, used, expired, another address or purpose). Each
+ * expired; `false` for anything else (wrong, used, expired, another address, purpose or binding). Each
  * secret is tried (rotation, PROTOCOL §12); the adapter deletes the row it returns.
  */
-export async function spendToken(ctx: AuthContext, adapter: EndpointAdapter, purpose: TokenPurpose, address: string, token: string): Promise<boolean> {
-  const identifier = identifierOf(purpose, address);
+export async function spendToken(ctx: AuthContext, adapter: EndpointAdapter, purpose: TokenPurpose, address: string, token: string, binding?: string): Promise<boolean> {
+  const identifier = identifierOf(purpose, address, binding);
   for (const secret of ctx.secrets) {
     const hashed = await hashToken(token, secret);
     const used = await adapter.useVerificationToken({ identifier, token: hashed });

@@ -7,7 +7,7 @@ import { createHash, hkdfSync } from "node:crypto";
 export type { DigestAlgorithm } from "../hash.js";
 import type { DigestAlgorithm } from "../hash.js";
 
-const nodeName: Record<DigestAlgorithm, string> = { "SHA-256": "sha256", "SHA-512": "sha512" };
+const nodeName: Record<DigestAlgorithm, string> = { "SHA-1": "sha1", "SHA-256": "sha256", "SHA-512": "sha512" };
 
 /** The digest of bytes. */
 export async function digest(algorithm: DigestAlgorithm, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {

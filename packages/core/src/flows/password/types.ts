@@ -1,5 +1,6 @@
 import type { InternalProvider } from "../../config/providers.js";
 import type { PasswordHashParameters } from "../../crypto/password-hash.js";
+import type { BreachedPasswordCheck } from "../../passwords/breached.js";
 import type { PasswordRules } from "../../passwords/rules.js";
 import type { FeatureEnglishLoader, featureEnglish } from "../../languages/english/feature.js";
 import type { CredentialsConfig } from "../../types/providers.js";
@@ -14,6 +15,12 @@ export interface PasswordConfig extends CredentialsConfig {
   requireVerifiedEmail: boolean;
   /** The rules new passwords must meet (sign-up, reset, change). */
   rules: PasswordRules;
+  /**
+   * Refuse new passwords found in data breaches (sign-up, reset, change), e.g.
+   * `HaveIBeenPwned()` of `@latch/core/passwords/breached`. Off by default: turning it on sends
+   * range queries (five hex digits of a SHA-1) to a third party.
+   */
+  breached?: BreachedPasswordCheck;
   /**
    * Argon2id parameters of new hashes, default OWASP's (19 MiB, 2 passes, 1 lane). Stored hashes
    * with other parameters are rehashed at their user's next successful sign-in.
