@@ -1,11 +1,13 @@
 import express, { type Express } from "express";
 import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express";
 import { SecondFactors } from "@latch/core/second-factors";
+import { SessionControl } from "@latch/core/sessions";
 import { languages } from "@latch/core/languages";
 import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
+import { demoLanguageCodes, demoWords } from "./words.js";
 import { demoProviders } from "./providers.js";
-import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard } from "./views.js";
+import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard, sessionsCard } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -32,6 +34,9 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
     // Every shipped language: the pages and emails follow the browser's Accept-Language.
     languages,
     ...(passkeys ? { experimental: { enableWebAuthn: true } } : {}),
+    // Sessions are stored through the adapter: the user sees where they are signed in
+    // (/auth/sessions) and can sign out any one of them.
+    ...(options.auth?.adapter ? { session: { strategy: "database", control: SessionControl() } } : {}),
     // Second factors are stored through the adapter too: an authenticator app and backup codes,
     // and codes by email (to the outbox) for addresses an email sign-in proved.
     ...(options.auth?.adapter
@@ -45,6 +50,14 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
       : {}),
     ...options.auth,
   };
+}
+
+/** Whether the account of `email` has a password to change (one made by a provider or an email link has none). */
+async function hasPassword(config: ExpressAuthConfig, email: string | null | undefined): Promise<boolean> {
+  const adapter = config.adapter;
+  if (!email || !adapter?.getUserByEmail || !adapter.getPassword) return false;
+  const user = await adapter.getUserByEmail(email);
+  return !!user && !!(await adapter.getPassword(user.id));
 }
 
 /** The demo app: Latch on /auth, a home page and a protected page. */
@@ -63,12 +76,15 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
   app.get("/", async (req, res, next) => {
     try {
       const session = await getSession(req, authConfig);
+      // The demo's labels follow the browser's languages, as Latch's pages do.
+      const words = demoWords(req.acceptsLanguages(demoLanguageCodes));
       const extras = [];
-      if (authConfig.providers.some((p) => typeof p !== "function" && p.id === "password")) extras.push(passwordCard(!!session?.user));
-      if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard());
-      if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard());
-      if (outbox) extras.push(outboxHint(!session?.user));
-      res.type("html").send(homePage(session, extras));
+      if (authConfig.providers.some((p) => typeof p !== "function" && p.id === "password")) extras.push(passwordCard(!!session?.user, await hasPassword(authConfig, session?.user?.email), words));
+      if (session?.user && authConfig.session?.control) extras.push(sessionsCard(words));
+      if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard(words));
+      if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard(words));
+      if (outbox) extras.push(outboxHint(!session?.user, words));
+      res.type("html").send(homePage(session, extras, words));
     } catch (error) {
       next(error);
     }
@@ -79,7 +95,7 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
     try {
       const session = await getSession(req, authConfig);
       if (!session?.user) return res.redirect(`/auth/signin?callbackUrl=${encodeURIComponent(req.originalUrl)}`);
-      res.type("html").send(protectedPage(session));
+      res.type("html").send(protectedPage(session, demoWords(req.acceptsLanguages(demoLanguageCodes))));
     } catch (error) {
       next(error);
     }

@@ -64,6 +64,9 @@ describe("npm start", { timeout: 120_000 }, () => {
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toContain(`port ${port} is already in use on 127.0.0.1`);
     expect(second.output()).not.toContain("Latch demo on");
+    // One clear message: npm adds no lines of its own about the failed script.
+    expect(second.output()).not.toContain("npm error");
+    expect(second.output().match(/already in use/g)).toHaveLength(1);
     await new Promise((resolve) => taken.close(resolve));
   });
 });

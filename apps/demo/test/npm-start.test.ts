@@ -61,10 +61,46 @@ describe.runIf(run)("npm start, in Chromium", { timeout: 180_000 }, () => {
     expect(text).toContain("Hello, Demo User");
     expect(text).not.toContain("null");
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-    expect(text).toMatch(/lasts until \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    // The pages' one date format: Intl in the page's language (Chromium asks for en-US), UTC.
+    expect(text).toMatch(/lasts until \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M UTC/);
+    // The demo user signs in with the credentials provider and has no password of Latch's to change.
+    expect(await page.getByRole("link", { name: "Change your password" }).count()).toBe(0);
     const icon = await page.request.get(`${origin}/favicon.ico`);
     expect(icon.status()).toBe(200);
     expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+    await context.close();
+  });
+
+  test("a German browser gets the demo's labels and dates in German, as Latch's pages", async () => {
+    const context = await browser.newContext({ locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    expect(await page.locator("#who").textContent()).toContain("Sie sind nicht angemeldet.");
+    expect(await page.locator("nav").textContent()).toContain("Startseite");
+    await page.locator("#who").getByRole("link", { name: "Anmelden" }).click();
+    await page.getByLabel(/Username|Benutzername/).fill("demo");
+    await page.getByLabel(/Password \(try/).fill("latch-demo");
+    await page.locator("form", { hasText: "Demo account" }).getByRole("button").click();
+    await page.waitForURL(`${origin}/`);
+    const who = (await page.locator("#who").textContent()) ?? "";
+    expect(who).toContain("Hallo, Demo User");
+    expect(who).toMatch(/Ihre Sitzung gilt bis \d{1,2}\. \w+ \d{4} um \d{2}:\d{2} UTC/);
+    expect(await page.getByRole("link", { name: "Abmelden" }).count()).toBe(1);
+    await context.close();
+  });
+
+  test("session control: the signed-in home page links to the sessions page, which lists this browser's session", async () => {
+    const { context, page } = await open();
+    await signInPage(page);
+    await page.getByLabel(/Username/).fill("demo");
+    await page.getByLabel(/Password \(try/).fill("latch-demo");
+    await page.getByRole("button", { name: "Sign in with Demo account" }).click();
+    await who(page);
+    await page.getByRole("link", { name: "Your sessions" }).click();
+    await page.waitForURL(`${origin}/auth/sessions`);
+    expect(await page.locator("li.session").count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByRole("button", { name: "Sign out everywhere" }).count()).toBe(1);
     await context.close();
   });
 
@@ -115,5 +151,13 @@ describe.runIf(run)("npm start, in Chromium", { timeout: 180_000 }, () => {
 
   test("no page threw, logged an error or met a failed request", () => {
     expect(problems).toEqual([]);
+  });
+
+  test("a refused request (an endpoint the demo does not turn on, 400) prints no stack trace", async () => {
+    const response = await fetch(`${origin}/auth/link`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(response.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(demo.output()).toContain("UnknownAction");
+    expect(demo.output()).not.toMatch(/\n\s+at /);
   });
 });

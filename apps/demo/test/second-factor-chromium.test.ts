@@ -1,6 +1,6 @@
 /**
  * The demo's two-step verification in real Chromium: the demo user signs in with the password,
- * follows "Manage two-step verification" from the home page, sets up an authenticator app (the
+ * follows "Two-step verification" from the home page, sets up an authenticator app (the
  * code computed here from the key the page shows, RFC 6238 with node:crypto), signs out, signs in
  * again and answers the challenge page, ticking "Remember this device"; the next sign-in in that
  * browser skips the challenge. And signing in without a password by a code from the outbox.
@@ -71,7 +71,7 @@ describe.runIf(run)("demo: two-step verification in Chromium", { timeout: 120_00
     await signIn(page);
     expect(new URL(page.url()).pathname).toBe("/");
 
-    await page.getByRole("link", { name: "Manage two-step verification" }).click();
+    await page.getByRole("link", { name: "Two-step verification" }).click();
     await page.locator('form[action$="/second-factor/enrol"] button[type=submit]').click();
     const key = (await page.locator("code.key").textContent())!.trim();
     const step = Math.floor(Date.now() / 30_000);

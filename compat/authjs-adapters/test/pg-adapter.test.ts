@@ -124,6 +124,22 @@ describe.skipIf(!ready)(`@auth/pg-adapter under Latch on PostgreSQL${notInstalle
     written = { email, userId: String(serialId), sessionToken: sessions[0].sessionToken as string };
   });
 
+  test("Latch hands @auth/pg-adapter exactly Auth.js's session shape: no extra fields to create or extend", async () => {
+    const calls: { method: string; keys: string[] }[] = [];
+    const recorded: Adapter = {
+      ...authjs,
+      createSession: (session) => (calls.push({ method: "createSession", keys: Object.keys(session).sort() }), authjs.createSession!(session)),
+      updateSession: (session) => (calls.push({ method: "updateSession", keys: Object.keys(session).sort() }), authjs.updateSession!(session)),
+    };
+    const visitor = browser({ ...config, adapter: recorded, session: { strategy: "database", updateAge: 0 } });
+    await emailSignIn(visitor, smtp, `shape-${randomUUID()}@example.com`);
+    expect(((await (await visitor.request("/auth/session")).json()) as { user: { email: string } }).user.email).toMatch(/^shape-/);
+    expect(calls).toEqual([
+      { method: "createSession", keys: ["expires", "sessionToken", "userId"] },
+      { method: "updateSession", keys: ["expires", "sessionToken"] },
+    ]);
+  });
+
   test("after upgradeAuthjsSchema, @latch/pg writes rows @auth/pg-adapter reads; @auth/pg-adapter can no longer create users", async () => {
     const before = (await pool.query(`SELECT count(*)::int AS n FROM users`)).rows[0].n as number;
     await upgradeAuthjsSchema(pool);

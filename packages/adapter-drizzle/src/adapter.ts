@@ -207,6 +207,10 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       return row && toAccount(row);
     },
 
+    // What the session earned (auth_time, mfa_time, amr) has no columns here yet: such sessions
+    // earn nothing, and fresh proofs ask for a code.
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip"],
+
     async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip }) {
       await db.insert(sessions).values({ sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null });
       return toSession((await sessionByToken(sessionToken))!);

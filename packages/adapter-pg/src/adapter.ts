@@ -42,7 +42,7 @@ function placeholders(count: number): string {
 }
 
 const sessionAndUser = `
-  SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId",
+  SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId", s.auth_time, s.mfa_time, s.amr,
          u.id, u.name, u.email, u."emailVerified", u.image,
          EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = s."userId" AND a."refreshError" IS NOT NULL) AS "refreshError"
   FROM sessions s JOIN users u ON u.id = s."userId"
@@ -154,12 +154,14 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return row && toAccount(row);
     },
 
-    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip }) {
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
+
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr }) {
       const row = await firstRow<Row>(
         client,
-        `INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", ip)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [sessionToken, userId, expires, createdAt ?? new Date(), lastSeenAt ?? null, userAgent ?? null, ip ?? null],
+        `INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", ip, auth_time, mfa_time, amr)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+        [sessionToken, userId, expires, createdAt ?? new Date(), lastSeenAt ?? null, userAgent ?? null, ip ?? null, auth_time ?? null, mfa_time ?? null, amr ?? null],
       );
       return toSession(row!);
     },

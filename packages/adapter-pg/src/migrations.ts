@@ -82,6 +82,16 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    version: 8,
+    name: "how each session was earned",
+    // auth_time and mfa_time in seconds since the epoch, amr the RFC 8176 methods (PROTOCOL §4).
+    // NULL for every existing session: it has earned nothing, so a fresh proof asks for a code.
+    statements: [
+      `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS auth_time bigint, ADD COLUMN IF NOT EXISTS mfa_time bigint,
+        ADD COLUMN IF NOT EXISTS amr text[]`,
+    ],
+  },
+  {
     version: 9,
     name: "email addresses in the stored spelling",
     // NFKC, trimmed, lower case, as Latch looks addresses up; two users whose addresses are

@@ -52,6 +52,9 @@ export function toSession(row: Row): AdapterSession {
   if (row.userAgent !== undefined) session.userAgent = (row.userAgent as string | null) ?? null;
   if (row.ip !== undefined) session.ip = (row.ip as string | null) ?? null;
   if (row.refreshError === true) session.refreshError = true;
+  if (row.auth_time !== undefined) session.auth_time = row.auth_time === null ? null : toNumber(row.auth_time);
+  if (row.mfa_time !== undefined) session.mfa_time = row.mfa_time === null ? null : toNumber(row.mfa_time);
+  if (row.amr !== undefined) session.amr = Array.isArray(row.amr) ? ([...row.amr] as AdapterSession["amr"]) : null;
   return session;
 }
 

@@ -168,6 +168,8 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       return decode<AdapterAccount>(await redis.get(keys.account(provider, providerAccountId)));
     },
 
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
+
     async createSession(session) {
       // The opaque id shown in the sessions list: random, and unrelated to the token.
       const stored: AdapterSession = {
@@ -179,6 +181,9 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         lastSeenAt: session.lastSeenAt ?? null,
         userAgent: session.userAgent ?? null,
         ip: session.ip ?? null,
+        auth_time: session.auth_time ?? null,
+        mfa_time: session.mfa_time ?? null,
+        amr: session.amr ? [...session.amr] : null,
       };
       const results = await redis
         .multi()

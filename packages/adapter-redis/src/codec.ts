@@ -12,7 +12,12 @@ export function encode(record: object): string {
 /** Parses a stored record, turning its date fields back into `Date` objects. */
 export function decode<T>(json: string | null): T | null {
   if (json === null) return null;
-  return JSON.parse(json, (key, value) => (dateFields.has(key) && typeof value === "string" ? new Date(value) : value)) as T;
+  return JSON.parse(json, (key, value) => {
+    if (dateFields.has(key) && typeof value === "string") return new Date(value);
+    // A session's methods rewritten by a Lua script: cjson writes an empty list as `{}`.
+    if (key === "amr" && value !== null && typeof value === "object" && !Array.isArray(value)) return [];
+    return value;
+  }) as T;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Rate limits on the real Redis: two Latch instances (two config objects, each with its own
  * limiter and Redis connection) share one limit; many concurrent attempts cannot pass more than
- * the limit; lockout is shared too; a stopped connection makes sign-in fail closed.
+ * the limit; lockout (per account and client) is shared too; a stopped connection makes sign-in
+ * fail closed.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { Auth, setClientAddress, type AuthConfig } from "@latch/core";
@@ -68,13 +69,15 @@ describe.runIf(await needService(services.redis))("rate limits on Redis", () => 
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
   });
 
-  test("an account locked through one instance is locked on the other", async () => {
+  test("an account locked for a network through one instance is locked there on the other; other networks are not", async () => {
     const routes = { credentials: { ip: 1000, account: 1000 } };
     const [a, b] = [instance(connections[0]!, routes, { freeFailures: 3 }), instance(connections[1]!, routes, { freeFailures: 3 })];
-    for (let i = 0; i < 3; i++) expect((await attempt(a, "alice", `198.51.100.${i}`)).status).toBe(302);
-    const locked = await attempt(b, "alice", "198.51.100.99", "wonderland");
+    for (let i = 0; i < 3; i++) expect((await attempt(a, "alice", "198.51.100.0")).status).toBe(302);
+    const locked = await attempt(b, "alice", "198.51.100.0", "wonderland");
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toBe("15");
+    // The backoff is per account and client: the account's owner elsewhere is not locked out.
+    expect((await attempt(b, "alice", "198.51.100.99", "wonderland")).headers.get("location")).not.toContain("error");
     // The keys hold digests, not the account or the address.
     const keys = await connections[0]!.keys(`${keyPrefix}*`);
     expect(keys.length).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import { authenticatorTests } from "./authenticators.js";
 import { checkDeclaredMissing, trackRunningTest } from "./context.js";
 import { passwordTests } from "./passwords.js";
 import { secondFactorTests } from "./second-factors.js";
+import { sessionAuthenticationTests } from "./session-authentication.js";
 import { sessionControlTests } from "./session-control.js";
 import { sessionTests } from "./sessions.js";
 import type { AdapterTestOptions } from "./types.js";
@@ -66,6 +67,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     accountRefreshTests(options);
     sessionTests(options);
     sessionControlTests(options);
+    sessionAuthenticationTests(options);
     verificationTokenTests(options);
     authenticatorTests(options);
     passwordTests(options);

@@ -131,6 +131,10 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
       return account && toAccount(account);
     },
 
+    // What the session earned (auth_time, mfa_time, amr) has no columns here yet: such sessions
+    // earn nothing, and fresh proofs ask for a code.
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip"],
+
     async createSession({ sessionToken, userId, expires, ...details }) {
       const m = await manager();
       const row = { sessionToken, userId, expires, ...sessionDetails(m, { createdAt: new Date(), ...details }) };

@@ -1,4 +1,5 @@
 import { checkCommand } from "./check.js";
+import { loadEnvFiles } from "./env-files.js";
 import { CommandFailed, exitCodes, UsageError, type ExitCode } from "./exit-codes.js";
 import { migrateCommand } from "./migrate/index.js";
 import type { Io } from "./output.js";
@@ -22,6 +23,8 @@ export const usage = `Usage: latch <command> [options]
   providers [--json] [--type <type>]
       Lists the provider presets and the environment variables each reads.
 
+migrate and check read .env.local, then .env, in the current folder; the environment wins.
+
 Exit codes: 0 done; 1 something to act on (a problem, pending migrations, a refusal);
 2 wrong command line; 3 could not run (database, config module, missing package).
 Colours only on a terminal; NO_COLOR turns them off.`;
@@ -33,6 +36,9 @@ const commands: Record<string, (args: string[], io: Io) => ExitCode | Promise<Ex
   providers: providersCommand,
 };
 
+/** The commands that read the app's environment (DATABASE_URL, AUTH_SECRET, provider settings). */
+const readsEnvFiles = new Set(["migrate", "check"]);
+
 /** Runs one command line and returns its exit code; every message goes through `io`. */
 export async function run(argv: string[], io: Io): Promise<ExitCode> {
   const [name, ...args] = argv;
@@ -43,6 +49,8 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
   const command = commands[name];
   try {
     if (!command) throw new UsageError(`Unknown command "${name}".`);
+    // The commands that read the app's settings see them as the app does in development.
+    if (readsEnvFiles.has(name)) loadEnvFiles(io.cwd, io.env);
     return await command(args, io);
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -74,6 +74,19 @@ export default { adapter: {}, providers: [Resend({ from: "Acme <login@acme.test>
     expect(given.stdout).not.toContain("apiKey");
   });
 
+  test("Nodemailer without a server (EMAIL_SERVER unset) is a MissingEmailTransport", async () => {
+    const dir = app({
+      "auth.mjs": `import Nodemailer from "@latch/core/providers/nodemailer"
+export default { adapter: { createVerificationToken() {}, useVerificationToken() {}, getUserByEmail() {} }, providers: [Nodemailer({ server: process.env.EMAIL_SERVER, from: "Acme <login@acme.test>" })] }`,
+    });
+    const env = { AUTH_SECRET: goodSecret, AUTH_URL: "https://acme.test" };
+    const missing = await latch(["check"], dir, env);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain('MissingEmailTransport: The email provider "nodemailer" has no `server`');
+    const given = await latch(["check"], dir, { ...env, EMAIL_SERVER: "smtp://127.0.0.1:2525" });
+    expect(given.stdout).not.toContain("MissingEmailTransport");
+  });
+
   test("an AUTH_URL with a path: that path is the base path of the callback URLs", async () => {
     const dir = app({ "auth.mjs": `import GitHub from "@latch/core/providers/github"\nexport default { providers: [GitHub({ clientId: "a", clientSecret: "b" })] }` });
     const result = await latch(["check"], dir, { AUTH_SECRET: goodSecret, AUTH_URL: "https://app.example.com/api/auth" });

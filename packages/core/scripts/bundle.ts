@@ -103,8 +103,10 @@ export async function bundle(): Promise<void> {
     format: "esm",
     entryFileNames: "[name].js",
     chunkFileNames: "chunks/[name]-[hash].js",
+    // The maps carry the sources they map to (`sourcesContent`): the package ships no `src/`, and a
+    // map pointing to files that are not there makes tools (Vite) warn on every start.
     sourcemap: true,
-    sourcemapExcludeSources: true,
+    sourcemapExcludeSources: false,
     codeSplitting: { groups: [{ debugName: "core", name: (id, ctx) => chunkOf(id, ctx, staticCore) }] },
   });
   await build.close();

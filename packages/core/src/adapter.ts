@@ -85,7 +85,7 @@ export interface AdapterAccount extends Account {
 }
 
 /** A database session as stored by an adapter. */
-export interface AdapterSession extends SessionDetails {
+export interface AdapterSession extends SessionDetails, SessionAuthentication {
   /** Random value used for lookup; kept in a secure HTTP-only cookie. */
   sessionToken: string;
   /** The owning user's id. */
@@ -121,6 +121,30 @@ export interface SessionDetails {
   /** The client's IP address, only when the app opts in with `session.ipAddress`. */
   ip?: string | null;
 }
+
+/**
+ * An authentication method of RFC 8176 §2 as Latch records it, plus the private `"mbx"`: the
+ * factor came from the user's mailbox (an email link, an emailed code, or a password set through
+ * a mailed link). `"mbx"` never goes into a token issued to another party.
+ */
+export type AuthenticationMethod = "pwd" | "otp" | "hwk" | "swk" | "user" | "mfa" | "mbx";
+
+/**
+ * How a session was earned, written when it starts (PROTOCOL §4): the same names as the session
+ * token's claims. A session without them (stored before Latch kept them, or by an adapter that
+ * does not declare them in {@link Adapter.sessionFields}) has earned nothing.
+ */
+export interface SessionAuthentication {
+  /** When the user last gave a first factor, in seconds since the epoch. */
+  auth_time?: number | null;
+  /** When the user last gave a second factor, in seconds since the epoch; absent when none was given. */
+  mfa_time?: number | null;
+  /** The methods used (RFC 8176 values, plus the private `"mbx"`). */
+  amr?: AuthenticationMethod[] | null;
+}
+
+/** A session field beyond Auth.js's session shape (`sessionToken`, `userId`, `expires`). */
+export type SessionField = keyof SessionDetails | keyof SessionAuthentication;
 
 /** A single-use email sign-in token. `token` is stored hashed with the configured secret. */
 export interface VerificationToken {
@@ -229,8 +253,20 @@ export interface Adapter {
    */
   unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Promise<void> | Awaitable<AdapterAccount | undefined>;
   getAccount?(providerAccountId: AdapterAccount["providerAccountId"], provider: AdapterAccount["provider"]): Awaitable<AdapterAccount | null>;
-  /** Stores the session; the {@link SessionDetails} are stored where the schema has room for them. */
-  createSession?(session: { sessionToken: string; userId: string; expires: Date } & SessionDetails): Awaitable<AdapterSession>;
+  /**
+   * The session fields beyond Auth.js's shape that this adapter stores: Latch passes
+   * `createSession` and `updateSession` only the fields listed here, so an adapter written for
+   * Auth.js (which lists none) gets exactly `{ sessionToken, userId, expires }`. Latch's own
+   * adapters list every {@link SessionField}.
+   *
+   * @example
+   * ```ts
+   * const adapter: Adapter = { sessionFields: ["createdAt", "lastSeenAt", "auth_time", "mfa_time", "amr"], ... }
+   * ```
+   */
+  sessionFields?: readonly SessionField[];
+  /** Stores the session with the fields of {@link Adapter.sessionFields} it was given. */
+  createSession?(session: { sessionToken: string; userId: string; expires: Date } & SessionDetails & SessionAuthentication): Awaitable<AdapterSession>;
   /** Returns the session and its user in one call (a join where the store has them). */
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
   updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>;

@@ -63,7 +63,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   const ctx = resolveConfig(config, url);
   const problem = assertConfig(config);
   if (problem) {
-    logError(logger, problem);
+    // A configuration problem is always an error (also one whose type a request can cause, `InvalidProvider`).
+    logger.error(problem.type, problem);
     return finish(await configErrorResponse(problem, { action: req.action, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
   }
 
@@ -71,7 +72,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   try {
     // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
     const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;
-    return finish(await (limit?.(ctx, req, run) ?? run()), req.jsonMode);
+    const subject = () => import("./actions/subject.js").then((m) => m.requestSubject(ctx, req));
+    return finish(await (limit?.(ctx, req, run, subject) ?? run()), req.jsonMode);
   } catch (error) {
     logError(logger, error);
     return finish(actionErrorResponse(error, ctx, req), req.jsonMode);

@@ -7,7 +7,7 @@
 
 // The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps
 // that use passwords; their types belong to the unions here.
-import type { MissingEmailTransport, PasswordRuleError } from "./passwords/errors.js";
+import type { PasswordRuleError } from "./passwords/errors.js";
 // Likewise the second-factor endpoints' refusals live with `SecondFactors()`.
 import type { SecondFactorRefusalError } from "./second-factor-errors.js";
 
@@ -144,6 +144,16 @@ export class UnknownAction extends AuthError { static readonly type = "UnknownAc
 export class UnsupportedStrategy extends AuthError { static readonly type = "UnsupportedStrategy"; override readonly type = "UnsupportedStrategy"; }
 /** The request named a provider that is not configured, or of the wrong type for the action. */
 export class InvalidProvider extends AuthError { static readonly type = "InvalidProvider"; override readonly type = "InvalidProvider"; }
+/**
+ * A configuration error: an email has nowhere to go. An SMTP email provider has no `server`, or
+ * `Password()` has to send an email (address confirmation, reset link) and no email provider with a
+ * `sendMessage` transport is configured (or not the one its `email` option names). Shown as
+ * `Configuration`.
+ */
+export class MissingEmailTransport extends AuthError {
+  static readonly type = "MissingEmailTransport";
+  override readonly type = "MissingEmailTransport";
+}
 /** The request's host is not trusted (`trustHost` is not set). */
 export class UntrustedHost extends AuthError { static readonly type = "UntrustedHost"; override readonly type = "UntrustedHost"; }
 /** An email sign-in token is wrong, expired or used. */

@@ -34,9 +34,12 @@ export class SecondFactorInvalid extends SecondFactorRefusal {
   readonly status = 400;
   /** The kind the wrong answer named, when it named one. */
   readonly kind: FactorKind | undefined;
-  constructor(message: string, kind?: FactorKind) {
+  /** The answer was a backup code that had already been spent. */
+  readonly reused: boolean;
+  constructor(message: string, kind?: FactorKind, reused = false) {
     super(message);
     this.kind = kind;
+    this.reused = reused;
   }
 }
 
@@ -50,7 +53,7 @@ export class SecondFactorFreshProof extends SecondFactorRefusal {
   readonly status = 403;
 }
 
-/** The user gave too many codes as fresh proofs (5 per quarter of an hour); the next was not checked. Answered with 429. */
+/** The user gave too many wrong second-factor codes in the window (`SecondFactors({ wrongAnswers })`); the next was not checked. Answered with 429. */
 export class SecondFactorAttempts extends SecondFactorRefusal {
   static readonly type = "SecondFactorAttempts";
   override readonly type = "SecondFactorAttempts";

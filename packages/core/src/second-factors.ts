@@ -15,6 +15,15 @@ export {
   SecondFactorNotEnrolled, SecondFactorRefusal, type SecondFactorRefusalError,
 } from "./second-factor-errors.js";
 
+/** The cap on wrong codes with its defaults; a `TypeError` for one that is not a positive whole number. */
+function wrongAnswersOf(option: SecondFactorsOptions["wrongAnswers"] = {}): { max: number; window: number } {
+  const capped = { max: option.max ?? 10, window: option.window ?? 3600 };
+  for (const [name, value] of Object.entries(capped)) {
+    if (!Number.isInteger(value) || value < 1) throw new TypeError(`SecondFactors({ wrongAnswers.${name} }) must be a positive whole number.`);
+  }
+  return capped;
+}
+
 /**
  * Turns on second factors (PROTOCOL §13): `POST <base>/second-factor/enrol`, `/confirm`,
  * `/remove` and `/backup-codes`, the management page `GET <base>/second-factor/enrol`, and the
@@ -34,6 +43,7 @@ export function SecondFactors(options: SecondFactorsOptions = {}): SecondFactors
     rememberDevice: options.rememberDevice,
     issuer: options.issuer,
     sendCode: options.sendCode,
+    wrongAnswers: wrongAnswersOf(options.wrongAnswers),
   };
   // The option also carries the English of the second factors' pages and code email.
   const option: SecondFactorsOption & { [featureEnglish]: FeatureEnglishLoader } = {

@@ -44,6 +44,8 @@ export const sessionControlCode: unique symbol = Symbol("latch.sessionControl");
  * limits does not bundle them. Internal: not exported from the package entry.
  */
 export const rateLimitCode: unique symbol = Symbol("latch.rateLimit");
+/** @internal The store and key prefix of `RateLimit()`, for counters kept beside the limits (wrong second-factor answers, mail). */
+export const rateLimitState: unique symbol = Symbol("latch.rateLimitState");
 
 /**
  * Where `AccountLinks()` carries the code of the link and unlink endpoints, so that an app that

@@ -119,6 +119,15 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
     await page.locator('form[action$="/second-factor/confirm"] button[type=submit]').click();
     const backupCodes = (await page.locator("ul.codes li").allTextContents()).map((c) => c.trim());
     expect(backupCodes).toHaveLength(10);
+    // Each code stays on one line, also on a narrow screen (a code broken in two is misread).
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 320, height: 640 });
+    const lines = await page.locator("ul.codes li").evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().height / parseFloat(getComputedStyle(li).lineHeight || "20"))));
+    expect(lines.every((n) => n <= 1)).toBe(true);
+    // …and within its column: no code runs into the next one.
+    expect(await page.locator("ul.codes li").evaluateAll((items) => items.every((li) => li.scrollWidth <= li.clientWidth))).toBe(true);
+    if (process.env.LATCH_SCREENSHOTS) await page.screenshot({ path: `${process.env.LATCH_SCREENSHOTS}/backup-codes-320.png`, fullPage: true });
+    if (viewport) await page.setViewportSize(viewport);
     await signOut(page);
 
     // Second sign-in: the password alone reaches the challenge page, not the session.
@@ -155,6 +164,10 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
     await answer(page, backupCodes[0]!);
     expect(new URL(page.url()).pathname).toBe("/auth/second-factor");
     expect(new URL(page.url()).searchParams.get("error")).toBe("SecondFactorInvalid");
+    // Said as what it is: the code was right once and is spent, not mistyped.
+    expect(await page.locator(".alert").textContent()).toContain("That backup code has already been used.");
+    await answer(page, "zzzz-zzzz-zzzz");
+    expect(await page.locator(".alert").textContent()).toContain("This code is not valid.");
     expect(await who(page)).toBe("nobody");
     expect(violations).toEqual([]);
     await context.close();

@@ -62,6 +62,20 @@ describe.runIf(run)("the sessions page in Chromium", { timeout: 120_000 }, () =>
     expect(await entries.count()).toBe(2);
     expect(await first.locator("li.session", { hasText: "(this browser)" }).textContent()).toMatch(/Headless Chrome \d+ on Linux/);
     expect(await first.locator("li.session", { hasText: "Firefox 128 on Linux" }).count()).toBe(1);
+    // The other session's button sits inside that session's own box, under its details (not
+    // between two entries, where it reads as the next one's).
+    const otherRow = first.locator("li.session", { hasText: "Firefox 128 on Linux" });
+    const row = (await otherRow.boundingBox())!;
+    const details = (await otherRow.locator("p").boundingBox())!;
+    const button = (await otherRow.locator("button").boundingBox())!;
+    expect(button.y).toBeGreaterThanOrEqual(details.y + details.height);
+    expect(button.y + button.height).toBeLessThan(row.y + row.height);
+    expect(button.x).toBeGreaterThan(row.x);
+    expect(button.x + button.width).toBeLessThan(row.x + row.width);
+    expect(await otherRow.evaluate((li) => getComputedStyle(li).borderTopStyle)).toBe("solid");
+    // Dates in the page's one format (Intl, the page's language), not ISO.
+    expect(await otherRow.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    if (process.env.LATCH_SCREENSHOTS) await first.screenshot({ path: `${process.env.LATCH_SCREENSHOTS}/sessions-page.png`, fullPage: true });
 
     // End the other browser's session with its button: back on the page, one session left.
     await first.locator("li.session", { hasText: "Firefox 128 on Linux" }).locator("button").click();

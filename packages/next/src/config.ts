@@ -107,20 +107,27 @@ export function prepareConfig(input: NextAuthConfig, env: Record<string, string 
   return ready;
 }
 
-let warnedWithoutAddress = false;
+/**
+ * Marks the warning as given for the whole process. Next.js bundles a module once per layer (the
+ * route handlers' and the pages' server code each get a copy), so a flag in this module would be
+ * one per copy and the warning would print once for each.
+ */
+const warnedWithoutAddress = Symbol.for("@latch/next:rate-limit-no-client-address");
 
 /**
  * Next.js gives a route no socket address, so rate limits know the client's address only from a
  * header the app declares (`RateLimit({ clientAddress: { platform } })`, `header`, or a proxy
- * count). Without one they count by account only: said once per process, at start.
+ * count). Without one they count by account, and routes that name none by the signed-in user:
+ * said once per process, at start.
  */
 function warnOnceWithoutAddress(config: Omit<AuthConfig, "raw">): void {
-  if (warnedWithoutAddress || !config.rateLimit || declaresAddressSource(config.rateLimit.options.clientAddress)) return;
-  warnedWithoutAddress = true;
+  const processWide = globalThis as { [warnedWithoutAddress]?: true };
+  if (processWide[warnedWithoutAddress] || !config.rateLimit || declaresAddressSource(config.rateLimit.options.clientAddress)) return;
+  processWide[warnedWithoutAddress] = true;
   const warn = config.logger?.warn ?? ((code: string, message: string) => console.warn(`[latch][warn] ${code}`, message));
   warn(
     "rate-limit-no-client-address",
-    "Next.js gives no client address: rate limits count by account only. Declare where the address comes from, e.g. RateLimit({ clientAddress: { platform: \"vercel\" } }) or { header: \"x-real-ip\" } behind your own proxy.",
+    "Next.js gives no client address: rate limits count by account, and routes without one by the signed-in user. Declare where the address comes from, e.g. RateLimit({ clientAddress: { platform: \"vercel\" } }) or { header: \"x-real-ip\" } behind your own proxy.",
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * Rate limits through the Next.js Route Handlers, which get no socket address: the client's
  * address comes only from the header the app declares (its platform or proxy); without a
- * declaration the limits count by account only, and the integration says so once at start.
+ * declaration the limits count by account (routes without one: by signed-in user, see
+ * core's mail-limits.test.ts), and the integration says so once at start.
  */
 import { describe, expect, test } from "vitest";
 import { NextRequest } from "next/server";

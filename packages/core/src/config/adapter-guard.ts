@@ -1,4 +1,4 @@
-import type { Adapter, AdapterMethod } from "../adapter.js";
+import type { Adapter, AdapterMethod, SessionField } from "../adapter.js";
 import { AdapterError, AuthError, MissingAdapterMethods } from "../errors.js";
 import { addressArguments } from "./adapter-addresses.js";
 
@@ -75,4 +75,14 @@ export function missingMethods(adapter: Adapter, required: readonly AdapterMetho
  */
 export function signedOutPasskeysAllowed(adapter: Adapter | undefined): boolean {
   return adapterHas(adapter, "deleteAuthenticator");
+}
+
+/**
+ * The session fields the adapter behind `adapter` declared it stores ({@link Adapter.sessionFields}):
+ * only these are passed to `createSession` and `updateSession`. None for an adapter that
+ * declares nothing (an Auth.js adapter).
+ */
+export function declaredSessionFields(adapter: Adapter | undefined): ReadonlySet<SessionField> {
+  const fields = adapter ? (unguarded.get(adapter) ?? adapter).sessionFields : undefined;
+  return new Set(Array.isArray(fields) ? fields : []);
 }

@@ -2,7 +2,7 @@ import { requiredAdapterMethods, type AdapterMethod } from "../adapter.js";
 import {
   type AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods, MissingAuthorize,
   MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider, DuplicateConditionalUI, MissingWebAuthnAutocomplete,
-  InvalidEndpoints, InvalidAccountLinking,
+  InvalidEndpoints, InvalidAccountLinking, MissingEmailTransport,
 } from "../errors.js";
 import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../providers/types.js";
 import type { AuthConfig } from "../types/config.js";
@@ -63,6 +63,13 @@ function warnAboutLinking(config: AuthConfig, logger: ReturnType<typeof staticCo
   }
 }
 
+/** Every provider is an object with a string `id` (a module object or anything else in the list is not). */
+function checkProviderId(provider: ProviderConfig, index: number): AuthError | null {
+  if (provider && typeof provider === "object" && typeof provider.id === "string" && provider.id) return null;
+  const shape = provider && typeof provider === "object" ? `an object with the keys ${Object.keys(provider).join(", ")}` : String(provider);
+  return new InvalidProvider(`providers[${index}] has no \`id\`: it is ${shape}. Pass a provider such as \`GitHub\` or \`GitHub({ … })\`.`);
+}
+
 function findProblem(config: AuthConfig): AuthError | null {
   const s = staticConfig(config);
   if (!s.secrets.length) {
@@ -77,7 +84,9 @@ function findProblem(config: AuthConfig): AuthError | null {
   const ids = new Set<string>();
   const needs = new Set<AdapterMethod>();
   let conditionalUI: string | undefined;
-  for (const provider of s.mergedProviders) {
+  for (const [index, provider] of s.mergedProviders.entries()) {
+    const idProblem = checkProviderId(provider, index);
+    if (idProblem) return idProblem;
     if (ids.has(provider.id)) return new InvalidProvider(`Two providers have the id "${provider.id}". Give one of them another \`id\`.`);
     ids.add(provider.id);
     const endpointProblem = checkRelativeEndpoints(provider);
@@ -86,6 +95,10 @@ function findProblem(config: AuthConfig): AuthError | null {
       return new MissingAuthorize(`The credentials provider "${provider.id}" needs an \`authorize\` function.`);
     }
     if (provider.type === "email") {
+      // An SMTP provider (Nodemailer) given `server: process.env.EMAIL_SERVER` with the variable unset has nowhere to send.
+      if ("server" in provider && !(provider as { server?: unknown }).server) {
+        return new MissingEmailTransport(`The email provider "${provider.id}" has no \`server\` (is EMAIL_SERVER set?): give it an SMTP URL or transport options.`);
+      }
       if (!config.adapter) return new MissingAdapter(`The email provider "${provider.id}" needs an adapter to store verification tokens; set \`adapter\` in the config.`);
       requiredAdapterMethods.email.forEach((m) => needs.add(m));
     }

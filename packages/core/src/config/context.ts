@@ -9,6 +9,7 @@ import type { LoggerInstance } from "../types/logger.js";
 import type { PagesOptions } from "../types/pages.js";
 import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Theme } from "../types/theme.js";
+import type { RateLimitState } from "../types/rate-limit.js";
 import type { Language, LocaleOption, MessageOverrides } from "../types/language.js";
 import type { InternalProvider } from "./providers.js";
 
@@ -54,4 +55,6 @@ export interface AuthContext {
   readonly account: Readonly<AccountOptions>;
   /** The second-factor option as configured; `undefined` when second factors are off. */
   readonly secondFactor?: SecondFactorsOption;
+  /** The store, prefix and limits of `RateLimit()`; `undefined` when rate limits are off. */
+  readonly rateLimit?: RateLimitState;
 }

@@ -57,12 +57,25 @@ function mergeOAuth(defaults: OAuthConfig<any>, options: Record<string, unknown>
 }
 
 /**
+ * A module object in place of the provider function it carries (`{ default: GitHub }`, what
+ * `require()` or a bundler's interop gives for an ES module's default export) stands for that
+ * function; anything else is itself.
+ */
+function unwrapDefault(entry: unknown): unknown {
+  if (entry && typeof entry === "object" && !("id" in entry) && typeof (entry as { default?: unknown }).default === "function") {
+    return (entry as { default: unknown }).default;
+  }
+  return entry;
+}
+
+/**
  * Calls provider functions that were passed uncalled and merges each provider's `options` over its
  * defaults. Neither the user's config nor the provider objects are modified.
  */
 export function mergeProviders(providers: readonly Provider[]): ProviderConfig[] {
-  return providers.map((entry) => {
-    const provider = (typeof entry === "function" ? entry() : entry) as ProviderConfig;
+  return providers.map((given) => {
+    const entry = unwrapDefault(given);
+    const provider = unwrapDefault(typeof entry === "function" ? (entry as () => unknown)() : entry) as ProviderConfig;
     const { options = {}, ...defaults } = provider as ProviderConfig & { options?: Record<string, unknown> };
     if (provider.type === "oauth" || provider.type === "oidc") {
       return mergeOAuth(defaults as OAuthConfig<any>, options);

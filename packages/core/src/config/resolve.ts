@@ -4,7 +4,7 @@ import { decode, encode } from "../security/session-token.js";
 import type { ProviderConfig } from "../providers/types.js";
 import { defaultRedirect } from "../security/callback-url.js";
 import { resolveCookies } from "../security/cookies.js";
-import { originCheck, skipCSRFCheck } from "../symbols.js";
+import { originCheck, rateLimitState, skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";
 import type { AccountOptions } from "../types/account-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
@@ -76,6 +76,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     strategy,
     maxAge,
     updateAge: config.session?.updateAge ?? 24 * 60 * 60,
+    absoluteMaxAge: config.session?.absoluteMaxAge ?? 30 * 24 * 60 * 60,
     generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
     ipAddress: config.session?.ipAddress,
     revocation: config.session?.revocation,
@@ -175,5 +176,6 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
     account: s.account,
     secondFactor: config.secondFactor,
+    rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
   });
 }

@@ -1,4 +1,4 @@
-import { signInPageUrl, errorPageUrl } from "./urls.js";
+import { signInPageUrl, errorPageUrl, pageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
 import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
 import type { AuthRequest } from "./request.js";
@@ -10,8 +10,18 @@ import type { LoggerInstance } from "../types/logger.js";
 /** Actions whose answer is JSON; their configuration errors answer JSON too. */
 const jsonActions = new Set(["providers", "csrf", "session", "webauthn-options", "link", "unlink"]);
 
+/**
+ * The error's own type: an `AuthError`'s `type` (also one from another copy of the package, which
+ * `instanceof` does not recognise, e.g. a bundler that loaded `@latch/core` twice), else the
+ * error's `name`; `UnknownError` only for a thrown value that is not an error.
+ */
 function typeOf(error: unknown): string {
-  return error instanceof AuthError ? error.type : "UnknownError";
+  if (error instanceof AuthError) return error.type;
+  if (error instanceof Error) {
+    const own = (error as { type?: unknown }).type;
+    return typeof own === "string" && own ? own : error.name || "Error";
+  }
+  return "UnknownError";
 }
 
 /** Refusals that a user's own request causes in normal use: nothing for the operator to fix. */
@@ -20,15 +30,24 @@ const userCausedErrorTypes: ReadonlySet<string> = new Set(["CredentialsSignin", 
 /**
  * Logs an error with its type as the code; the message and cause never hold secrets. What a
  * user's own request caused (a wrong password, a used or expired link, a missing CSRF token: a
- * `CredentialsSignin`, `Verification` or `MissingCSRF` with no underlying error) is one `warn` line without a stack; real faults go
- * to `error` with the error itself, stack and cause included.
+ * `CredentialsSignin`, `Verification` or `MissingCSRF` with no underlying error) and every request
+ * refused with a 4xx (`InvalidRequest`, `UnknownAction`, `InvalidProvider`) is one `warn` line
+ * without a stack; real faults go to `error` with the error itself, stack and cause included.
  */
 export function logError(logger: LoggerInstance, error: unknown): void {
+  if (isRequestError(error)) {
+    logger.warn(error.type, error.message);
+    return;
+  }
   if (error instanceof AuthError && userCausedErrorTypes.has(error.type) && !error.cause?.err) {
     logger.warn(error.type, error.message || "The request was refused.");
     return;
   }
   logger.error(typeOf(error), error);
+}
+
+function isRequestError(error: unknown): error is InvalidRequest | UnknownAction | InvalidProvider {
+  return error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider;
 }
 
 /** A malformed request: 4xx JSON, never the error page. */
@@ -60,9 +79,7 @@ export async function configErrorResponse(
  * `CredentialsSignin`); anything else is reported as `Configuration`.
  */
 export function actionErrorResponse(error: unknown, ctx: AuthContext, req: AuthRequest): ResponseInternal {
-  if (error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider) {
-    return requestErrorResponse(error);
-  }
+  if (isRequestError(error)) return requestErrorResponse(error);
   const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
   return { ...redirectFor(error, ctx), cookies };
 }
@@ -77,6 +94,12 @@ function spentChecks(ctx: AuthContext, req: AuthRequest): Cookie[] {
 
 function redirectFor(error: unknown, ctx: AuthContext): ResponseInternal {
   const type = typeOf(error);
+  // A spent link of a flow that has its own page for asking again (`retryPath` under the base
+  // path: a reset link's is the forgot-password page) goes there, which says what kind of link it was.
+  const retryPath = error instanceof AuthError ? error.cause?.retryPath : undefined;
+  if (error instanceof AuthError && error.type === "Verification" && typeof retryPath === "string") {
+    return { redirect: pageUrl(ctx, `${ctx.baseUrl}/${retryPath}`, { error: type }) };
+  }
   if (error instanceof AuthError && clientSafeErrorTypes.has(error.type)) {
     const code = error instanceof CredentialsSignin ? error.code : undefined;
     const url = error instanceof SignInError ? signInPageUrl(ctx, { error: type, code }) : errorPageUrl(ctx, { error: type });

@@ -12,7 +12,7 @@ const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callbac
 const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = {
   sessions: new Set(["revoke"]),
   password: new Set(["forgot", "reset", "change"]),
-  "second-factor": new Set(["enrol", "confirm", "remove", "backup-codes", "email-sign-in"]),
+  "second-factor": new Set(["enrol", "confirm", "remove", "backup-codes", "cancel", "email-sign-in"]),
   // The address change: `email/change`, and the two links it mails, one segment deeper.
   email: new Set(["change", "change/confirm", "change/cancel"]),
 };

@@ -75,6 +75,7 @@ const ar: Language = {
     factorsKey: "المفتاح",
     factorsCodeLabel: "رمز من 6 أرقام",
     factorsConfirm: "تفعيل",
+    factorsCancel: "إلغاء",
     factorsBackupCount: "الرموز الاحتياطية المتبقية: {count}",
     factorsBackupSave: "احفظ هذه الرموز الاحتياطية في مكان آمن. كل رمز يعمل مرة واحدة، ولن تُعرض إلا الآن.",
     factorsNewBackup: "الحصول على رموز احتياطية جديدة",
@@ -90,6 +91,8 @@ const ar: Language = {
     factorsContinue: "متابعة",
     emailCodeSubject: "رمزك: {code}",
     emailCodeText: "رمز التحقق الخاص بك هو {code}. يعمل مرة واحدة لمدة {minutes} دقائق. إذا لم تحاول تسجيل الدخول فتجاهل هذه الرسالة.",
+    wrongAnswersSubject: "رموز تسجيل دخول خاطئة لحسابك على {host}",
+    wrongAnswersText: "أُدخل {count} رمزًا خاطئًا في الخطوة الثانية لتسجيل الدخول إلى حسابك على {host}. لن يُفحص أي رمز خلال الدقائق الـ {minutes} القادمة. إن لم تكن أنت، فهناك من يعرف كلمة مرورك أو يقرأ بريدك: غيّر كلمة المرور.",
     secondFactorTitle: "التحقق بخطوتين",
     secondFactorIntro: "أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة.",
     secondFactorCodeLabel: "الرمز",
@@ -103,6 +106,7 @@ const ar: Language = {
     secondFactorRemember: "تذكّر هذا الجهاز",
     secondFactorSubmit: "تحقّق",
     secondFactorWrong: "هذا الرمز غير صالح. حاول مرة أخرى.",
+    secondFactorBackupUsed: "هذا الرمز الاحتياطي استُخدم من قبل. كل رمز يعمل مرة واحدة فقط: أدخل رمزًا آخر.",
     secondFactorUseApp: "استخدم تطبيق المصادقة",
     secondFactorUseBackup: "استخدم رمزًا احتياطيًا",
     signInErrorSecondFactorExpired: "انتهت مهلة تسجيل الدخول أو جُرّب عدد كبير جدًا من الرموز. يُرجى تسجيل الدخول مرة أخرى.",
@@ -115,6 +119,8 @@ const ar: Language = {
     signInCreateAccount: "إنشاء حساب",
     signInForgotPassword: "هل نسيت كلمة المرور؟",
     signInPasswordChanged: "تم تغيير كلمة المرور. سجّل الدخول بكلمة المرور الجديدة.",
+    signInEmailUnverified: "كلمة المرور صحيحة، لكن عنوان بريدك الإلكتروني لم يُؤكَّد بعد. افتح الرابط في الرسالة التي أرسلناها إليك عند إنشاء الحساب.",
+    signInEmailUnverifiedResend: "لم تصلك الرسالة؟ أرسل لي رابطًا جديدًا",
     signInPasswordLabel: "كلمة المرور",
     signInPasswordSubmit: "تسجيل الدخول بكلمة المرور",
     passwordLabel: "كلمة المرور",
@@ -127,6 +133,7 @@ const ar: Language = {
     passwordBreached: "تظهر كلمة المرور هذه في تسريبات بيانات معروفة، لذلك يجرّبها المهاجمون. اختر كلمة مرور أخرى.",
     passwordCheckUnavailable: "لم نتمكن الآن من التحقق من كلمة المرور هذه مقابل تسريبات البيانات المعروفة. حاول مرة أخرى بعد قليل.",
     passwordWrongCurrent: "هذه ليست كلمة المرور الحالية.",
+    passwordResetLinkUsed: "رابط إعادة التعيين هذا لم يعد يعمل: فقد استُخدم من قبل أو انتهت صلاحيته. اطلب رابطًا جديدًا أدناه.",
     signUpTitle: "إنشاء حساب",
     signUpNameLabel: "الاسم (اختياري)",
     signUpSubmit: "إنشاء الحساب",
@@ -179,3 +186,6 @@ const ar: Language = {
 };
 
 export default ar;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ar itself, as `import` gives it.
+export { ar as "module.exports" };

@@ -75,6 +75,7 @@ const de: Language = {
     factorsKey: "Schlüssel",
     factorsCodeLabel: "6-stelliger Code",
     factorsConfirm: "Aktivieren",
+    factorsCancel: "Abbrechen",
     factorsBackupCount: "Verbleibende Backup-Codes: {count}",
     factorsBackupSave: "Bewahren Sie diese Backup-Codes sicher auf. Jeder gilt nur einmal, und sie werden nur jetzt angezeigt.",
     factorsNewBackup: "Neue Backup-Codes erzeugen",
@@ -90,6 +91,8 @@ const de: Language = {
     factorsContinue: "Weiter",
     emailCodeSubject: "Ihr Code: {code}",
     emailCodeText: "Ihr Bestätigungscode lautet {code}. Er gilt einmal, {minutes} Minuten lang. Wenn Sie sich nicht anmelden wollten, ignorieren Sie diese E-Mail.",
+    wrongAnswersSubject: "Falsche Anmeldecodes für Ihr Konto bei {host}",
+    wrongAnswersText: "Im zweiten Schritt der Anmeldung bei Ihrem Konto auf {host} wurden {count} falsche Codes eingegeben. In den nächsten {minutes} Minuten wird kein Code geprüft. Wenn Sie das nicht waren, kennt jemand Ihr Passwort oder kann Ihre E-Mails lesen: Ändern Sie Ihr Passwort.",
     secondFactorTitle: "Bestätigung in zwei Schritten",
     secondFactorIntro: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
     secondFactorCodeLabel: "Bestätigungscode",
@@ -103,6 +106,7 @@ const de: Language = {
     secondFactorRemember: "Dieses Gerät merken",
     secondFactorSubmit: "Bestätigen",
     secondFactorWrong: "Dieser Code ist ungültig. Versuchen Sie es erneut.",
+    secondFactorBackupUsed: "Dieser Backup-Code wurde bereits verwendet. Jeder Code funktioniert nur einmal: Geben Sie einen anderen ein.",
     secondFactorUseApp: "Authenticator-App verwenden",
     secondFactorUseBackup: "Backup-Code verwenden",
     signInErrorSecondFactorExpired: "Die Anmeldung ist abgelaufen oder es wurden zu viele Codes versucht. Bitte melden Sie sich erneut an.",
@@ -115,6 +119,8 @@ const de: Language = {
     signInCreateAccount: "Konto erstellen",
     signInForgotPassword: "Passwort vergessen?",
     signInPasswordChanged: "Ihr Passwort wurde geändert. Melden Sie sich mit Ihrem neuen Passwort an.",
+    signInEmailUnverified: "Ihr Passwort ist richtig, aber Ihre E-Mail-Adresse ist noch nicht bestätigt. Öffnen Sie den Link in der E-Mail, die wir Ihnen beim Erstellen des Kontos geschickt haben.",
+    signInEmailUnverifiedResend: "Keine E-Mail erhalten? Neuen Link anfordern",
     signInPasswordLabel: "Passwort",
     signInPasswordSubmit: "Mit Passwort anmelden",
     passwordLabel: "Passwort",
@@ -127,6 +133,7 @@ const de: Language = {
     passwordBreached: "Dieses Passwort kommt in bekannten Datenlecks vor, daher probieren Angreifer es aus. Wählen Sie ein anderes.",
     passwordCheckUnavailable: "Wir konnten dieses Passwort gerade nicht mit bekannten Datenlecks abgleichen. Versuchen Sie es gleich noch einmal.",
     passwordWrongCurrent: "Das ist nicht Ihr aktuelles Passwort.",
+    passwordResetLinkUsed: "Dieser Link zum Zurücksetzen funktioniert nicht mehr: Er wurde bereits verwendet oder ist abgelaufen. Fordern Sie unten einen neuen an.",
     signUpTitle: "Konto erstellen",
     signUpNameLabel: "Name (freiwillig)",
     signUpSubmit: "Konto erstellen",
@@ -179,3 +186,6 @@ const de: Language = {
 };
 
 export default de;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns de itself, as `import` gives it.
+export { de as "module.exports" };

@@ -22,3 +22,6 @@ const en: Language = {
 };
 
 export default en;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns en itself, as `import` gives it.
+export { en as "module.exports" };

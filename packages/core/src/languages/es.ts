@@ -75,6 +75,7 @@ const es: Language = {
     factorsKey: "Clave",
     factorsCodeLabel: "Código de 6 dígitos",
     factorsConfirm: "Activar",
+    factorsCancel: "Cancelar",
     factorsBackupCount: "Códigos de respaldo restantes: {count}",
     factorsBackupSave: "Guarda estos códigos de respaldo en un lugar seguro. Cada uno sirve una sola vez y solo se muestran ahora.",
     factorsNewBackup: "Obtener códigos de respaldo nuevos",
@@ -90,6 +91,8 @@ const es: Language = {
     factorsContinue: "Continuar",
     emailCodeSubject: "Tu código: {code}",
     emailCodeText: "Tu código de verificación es {code}. Sirve una sola vez, durante {minutes} minutos. Si no intentaste iniciar sesión, ignora este correo.",
+    wrongAnswersSubject: "Códigos de acceso incorrectos para tu cuenta en {host}",
+    wrongAnswersText: "Se introdujeron {count} códigos incorrectos en el segundo paso para iniciar sesión en tu cuenta de {host}. Durante los próximos {minutes} minutos no se comprobará ningún código. Si no fuiste tú, alguien conoce tu contraseña o puede leer tu correo: cambia tu contraseña.",
     secondFactorTitle: "Verificación en dos pasos",
     secondFactorIntro: "Introduce el código de 6 dígitos de tu aplicación de autenticación.",
     secondFactorCodeLabel: "Código",
@@ -103,6 +106,7 @@ const es: Language = {
     secondFactorRemember: "Recordar este dispositivo",
     secondFactorSubmit: "Verificar",
     secondFactorWrong: "Este código no es válido. Inténtalo de nuevo.",
+    secondFactorBackupUsed: "Ese código de respaldo ya se ha usado. Cada código funciona una sola vez: introduce otro.",
     secondFactorUseApp: "Usar la aplicación de autenticación",
     secondFactorUseBackup: "Usar un código de respaldo",
     signInErrorSecondFactorExpired: "El inicio de sesión ha caducado o se han probado demasiados códigos. Vuelve a iniciar sesión.",
@@ -115,6 +119,8 @@ const es: Language = {
     signInCreateAccount: "Crear una cuenta",
     signInForgotPassword: "¿Has olvidado tu contraseña?",
     signInPasswordChanged: "Tu contraseña se ha cambiado. Inicia sesión con tu nueva contraseña.",
+    signInEmailUnverified: "Tu contraseña es correcta, pero tu dirección de correo aún no está confirmada. Abre el enlace del correo que te enviamos al crear la cuenta.",
+    signInEmailUnverifiedResend: "¿No te llegó el correo? Recibir un enlace nuevo",
     signInPasswordLabel: "Contraseña",
     signInPasswordSubmit: "Iniciar sesión con contraseña",
     passwordLabel: "Contraseña",
@@ -127,6 +133,7 @@ const es: Language = {
     passwordBreached: "Esta contraseña aparece en filtraciones de datos conocidas, así que los atacantes la prueban. Elige otra.",
     passwordCheckUnavailable: "Ahora mismo no hemos podido comprobar esta contraseña en las filtraciones de datos conocidas. Inténtalo de nuevo en un momento.",
     passwordWrongCurrent: "Esa no es tu contraseña actual.",
+    passwordResetLinkUsed: "Ese enlace para restablecer la contraseña ya no funciona: ya se usó o ha caducado. Pide uno nuevo abajo.",
     signUpTitle: "Crear una cuenta",
     signUpNameLabel: "Nombre (opcional)",
     signUpSubmit: "Crear cuenta",
@@ -179,3 +186,6 @@ const es: Language = {
 };
 
 export default es;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns es itself, as `import` gives it.
+export { es as "module.exports" };

@@ -75,6 +75,7 @@ const fr: Language = {
     factorsKey: "Clé",
     factorsCodeLabel: "Code à 6 chiffres",
     factorsConfirm: "Activer",
+    factorsCancel: "Annuler",
     factorsBackupCount: "Codes de secours restants : {count}",
     factorsBackupSave: "Conservez ces codes de secours en lieu sûr. Chacun ne sert qu'une fois, et ils ne sont affichés que maintenant.",
     factorsNewBackup: "Obtenir de nouveaux codes de secours",
@@ -90,6 +91,8 @@ const fr: Language = {
     factorsContinue: "Continuer",
     emailCodeSubject: "Votre code : {code}",
     emailCodeText: "Votre code de vérification est {code}. Il ne sert qu'une fois, pendant {minutes} minutes. Si vous n'avez pas essayé de vous connecter, ignorez cet e-mail.",
+    wrongAnswersSubject: "Codes de connexion erronés pour votre compte sur {host}",
+    wrongAnswersText: "{count} codes erronés ont été saisis à la deuxième étape de connexion à votre compte sur {host}. Pendant les {minutes} prochaines minutes, aucun code ne sera vérifié. Si ce n'était pas vous, quelqu'un connaît votre mot de passe ou peut lire vos e-mails : changez votre mot de passe.",
     secondFactorTitle: "Validation en deux étapes",
     secondFactorIntro: "Saisissez le code à 6 chiffres de votre application d’authentification.",
     secondFactorCodeLabel: "Code de vérification",
@@ -103,6 +106,7 @@ const fr: Language = {
     secondFactorRemember: "Se souvenir de cet appareil",
     secondFactorSubmit: "Valider",
     secondFactorWrong: "Ce code n’est pas valide. Veuillez réessayer.",
+    secondFactorBackupUsed: "Ce code de secours a déjà été utilisé. Chaque code ne fonctionne qu'une fois : saisissez-en un autre.",
     secondFactorUseApp: "Utiliser l’application d’authentification",
     secondFactorUseBackup: "Utiliser un code de secours",
     signInErrorSecondFactorExpired: "La connexion a expiré ou trop de codes ont été essayés. Veuillez vous reconnecter.",
@@ -115,6 +119,8 @@ const fr: Language = {
     signInCreateAccount: "Créer un compte",
     signInForgotPassword: "Mot de passe oublié ?",
     signInPasswordChanged: "Votre mot de passe a été modifié. Connectez-vous avec votre nouveau mot de passe.",
+    signInEmailUnverified: "Votre mot de passe est correct, mais votre adresse e-mail n'est pas encore confirmée. Ouvrez le lien de l'e-mail que nous vous avons envoyé à la création du compte.",
+    signInEmailUnverifiedResend: "Pas reçu l'e-mail ? Recevoir un nouveau lien",
     signInPasswordLabel: "Mot de passe",
     signInPasswordSubmit: "Se connecter avec un mot de passe",
     passwordLabel: "Mot de passe",
@@ -127,6 +133,7 @@ const fr: Language = {
     passwordBreached: "Ce mot de passe figure dans des fuites de données connues, les attaquants l’essaient donc. Choisissez-en un autre.",
     passwordCheckUnavailable: "Nous n’avons pas pu vérifier ce mot de passe auprès des fuites de données connues pour l’instant. Réessayez dans un moment.",
     passwordWrongCurrent: "Ce n’est pas votre mot de passe actuel.",
+    passwordResetLinkUsed: "Ce lien de réinitialisation ne fonctionne plus : il a déjà été utilisé ou il a expiré. Demandez-en un nouveau ci-dessous.",
     signUpTitle: "Créer un compte",
     signUpNameLabel: "Nom (facultatif)",
     signUpSubmit: "Créer le compte",
@@ -179,3 +186,6 @@ const fr: Language = {
 };
 
 export default fr;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns fr itself, as `import` gives it.
+export { fr as "module.exports" };

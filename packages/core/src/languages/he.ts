@@ -75,6 +75,7 @@ const he: Language = {
     factorsKey: "מפתח",
     factorsCodeLabel: "קוד בן 6 ספרות",
     factorsConfirm: "הפעלה",
+    factorsCancel: "ביטול",
     factorsBackupCount: "קודי גיבוי שנותרו: {count}",
     factorsBackupSave: "שמרו את קודי הגיבוי האלה במקום בטוח. כל קוד עובד פעם אחת, והם מוצגים רק עכשיו.",
     factorsNewBackup: "קבלת קודי גיבוי חדשים",
@@ -90,6 +91,8 @@ const he: Language = {
     factorsContinue: "המשך",
     emailCodeSubject: "הקוד שלך: {code}",
     emailCodeText: "קוד האימות שלך הוא {code}. הוא עובד פעם אחת, במשך {minutes} דקות. אם לא ניסית להיכנס, אפשר להתעלם מהודעה זו.",
+    wrongAnswersSubject: "קודי כניסה שגויים לחשבון שלך ב-{host}",
+    wrongAnswersText: "הוזנו {count} קודים שגויים בשלב השני של הכניסה לחשבון שלך ב-{host}. במשך {minutes} הדקות הבאות לא ייבדק אף קוד. אם זה לא היית את/ה, מישהו יודע את הסיסמה שלך או קורא את הדואר שלך: החליפו את הסיסמה.",
     secondFactorTitle: "אימות דו-שלבי",
     secondFactorIntro: "יש להזין את הקוד בן 6 הספרות מאפליקציית האימות.",
     secondFactorCodeLabel: "קוד",
@@ -103,6 +106,7 @@ const he: Language = {
     secondFactorRemember: "לזכור את המכשיר הזה",
     secondFactorSubmit: "אימות",
     secondFactorWrong: "הקוד הזה אינו תקף. יש לנסות שוב.",
+    secondFactorBackupUsed: "בקוד הגיבוי הזה כבר נעשה שימוש. כל קוד עובד פעם אחת בלבד: יש להזין קוד אחר.",
     secondFactorUseApp: "שימוש באפליקציית האימות",
     secondFactorUseBackup: "שימוש בקוד גיבוי",
     signInErrorSecondFactorExpired: "תוקף הכניסה פג או שנוסו יותר מדי קודים. יש להתחבר מחדש.",
@@ -115,6 +119,8 @@ const he: Language = {
     signInCreateAccount: "יצירת חשבון",
     signInForgotPassword: "שכחת את הסיסמה?",
     signInPasswordChanged: "הסיסמה שונתה. יש להיכנס עם הסיסמה החדשה.",
+    signInEmailUnverified: "הסיסמה נכונה, אבל כתובת האימייל שלך עדיין לא אושרה. יש לפתוח את הקישור במייל ששלחנו כשנוצר החשבון.",
+    signInEmailUnverifiedResend: "המייל לא הגיע? שלחו לי קישור חדש",
     signInPasswordLabel: "סיסמה",
     signInPasswordSubmit: "כניסה עם סיסמה",
     passwordLabel: "סיסמה",
@@ -127,6 +133,7 @@ const he: Language = {
     passwordBreached: "הסיסמה הזו מופיעה בדליפות מידע ידועות, ולכן תוקפים מנסים אותה. יש לבחור סיסמה אחרת.",
     passwordCheckUnavailable: "לא הצלחנו כרגע לבדוק את הסיסמה מול דליפות מידע ידועות. אפשר לנסות שוב בעוד רגע.",
     passwordWrongCurrent: "זו לא הסיסמה הנוכחית שלך.",
+    passwordResetLinkUsed: "הקישור לאיפוס הסיסמה כבר לא עובד: כבר נעשה בו שימוש או שתוקפו פג. אפשר לבקש קישור חדש למטה.",
     signUpTitle: "יצירת חשבון",
     signUpNameLabel: "שם (לא חובה)",
     signUpSubmit: "יצירת החשבון",
@@ -179,3 +186,6 @@ const he: Language = {
 };
 
 export default he;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns he itself, as `import` gives it.
+export { he as "module.exports" };

@@ -75,6 +75,7 @@ const it: Language = {
     factorsKey: "Chiave",
     factorsCodeLabel: "Codice a 6 cifre",
     factorsConfirm: "Attiva",
+    factorsCancel: "Annulla",
     factorsBackupCount: "Codici di backup rimasti: {count}",
     factorsBackupSave: "Conserva questi codici di backup in un luogo sicuro. Ognuno vale una sola volta e vengono mostrati solo ora.",
     factorsNewBackup: "Genera nuovi codici di backup",
@@ -90,6 +91,8 @@ const it: Language = {
     factorsContinue: "Continua",
     emailCodeSubject: "Il tuo codice: {code}",
     emailCodeText: "Il tuo codice di verifica è {code}. Vale una sola volta, per {minutes} minuti. Se non hai provato ad accedere, ignora questa email.",
+    wrongAnswersSubject: "Codici di accesso errati per il tuo account su {host}",
+    wrongAnswersText: "Sono stati inseriti {count} codici errati nel secondo passaggio di accesso al tuo account su {host}. Per i prossimi {minutes} minuti nessun codice verrà verificato. Se non sei stato tu, qualcuno conosce la tua password o può leggere la tua email: cambia la password.",
     secondFactorTitle: "Verifica in due passaggi",
     secondFactorIntro: "Inserisci il codice di 6 cifre dell’app di autenticazione.",
     secondFactorCodeLabel: "Codice",
@@ -103,6 +106,7 @@ const it: Language = {
     secondFactorRemember: "Ricorda questo dispositivo",
     secondFactorSubmit: "Verifica",
     secondFactorWrong: "Questo codice non è valido. Riprova.",
+    secondFactorBackupUsed: "Questo codice di backup è già stato usato. Ogni codice funziona una sola volta: inseriscine un altro.",
     secondFactorUseApp: "Usa l’app di autenticazione",
     secondFactorUseBackup: "Usa un codice di backup",
     signInErrorSecondFactorExpired: "L’accesso è scaduto o sono stati provati troppi codici. Accedi di nuovo.",
@@ -115,6 +119,8 @@ const it: Language = {
     signInCreateAccount: "Crea un account",
     signInForgotPassword: "Password dimenticata?",
     signInPasswordChanged: "La tua password è stata cambiata. Accedi con la nuova password.",
+    signInEmailUnverified: "La password è giusta, ma il tuo indirizzo email non è ancora confermato. Apri il link nell'email che ti abbiamo inviato quando hai creato l'account.",
+    signInEmailUnverifiedResend: "Email non arrivata? Ricevi un nuovo link",
     signInPasswordLabel: "La tua password",
     signInPasswordSubmit: "Accedi con la password",
     passwordLabel: "Scegli una password",
@@ -127,6 +133,7 @@ const it: Language = {
     passwordBreached: "Questa password compare in violazioni di dati note, quindi gli aggressori la provano. Scegline un’altra.",
     passwordCheckUnavailable: "Al momento non siamo riusciti a verificare questa password nelle violazioni di dati note. Riprova tra poco.",
     passwordWrongCurrent: "Questa non è la tua password attuale.",
+    passwordResetLinkUsed: "Questo link di reimpostazione non funziona più: è già stato usato o è scaduto. Richiedine uno nuovo qui sotto.",
     signUpTitle: "Crea un account",
     signUpNameLabel: "Nome (facoltativo)",
     signUpSubmit: "Crea account",
@@ -179,3 +186,6 @@ const it: Language = {
 };
 
 export default it;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns it itself, as `import` gives it.
+export { it as "module.exports" };

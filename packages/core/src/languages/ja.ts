@@ -75,6 +75,7 @@ const ja: Language = {
     factorsKey: "キー",
     factorsCodeLabel: "6桁のコード",
     factorsConfirm: "オンにする",
+    factorsCancel: "キャンセル",
     factorsBackupCount: "残りのバックアップコード: {count}",
     factorsBackupSave: "これらのバックアップコードを安全な場所に保管してください。各コードは1回だけ使え、表示されるのは今だけです。",
     factorsNewBackup: "新しいバックアップコードを発行する",
@@ -90,6 +91,8 @@ const ja: Language = {
     factorsContinue: "続ける",
     emailCodeSubject: "コード: {code}",
     emailCodeText: "確認コードは {code} です。1回だけ、{minutes} 分間有効です。ログインしようとしていない場合は、このメールを無視してください。",
+    wrongAnswersSubject: "{host} のアカウントで誤ったサインインコードが入力されました",
+    wrongAnswersText: "{host} のアカウントへのサインインの 2 段階目で、誤ったコードが {count} 回入力されました。今後 {minutes} 分間はコードを確認しません。心当たりがない場合は、誰かがパスワードを知っているか、メールを読める状態です。パスワードを変更してください。",
     secondFactorTitle: "2段階認証",
     secondFactorIntro: "認証アプリに表示されている6桁のコードを入力してください。",
     secondFactorCodeLabel: "コード",
@@ -103,6 +106,7 @@ const ja: Language = {
     secondFactorRemember: "このデバイスを記憶する",
     secondFactorSubmit: "確認",
     secondFactorWrong: "このコードは無効です。もう一度お試しください。",
+    secondFactorBackupUsed: "このバックアップコードはすでに使用されています。各コードは1回だけ使えます。別のコードを入力してください。",
     secondFactorUseApp: "認証アプリを使う",
     secondFactorUseBackup: "バックアップコードを使う",
     signInErrorSecondFactorExpired: "サインインの有効期限が切れたか、試行したコードが多すぎます。もう一度サインインしてください。",
@@ -115,6 +119,8 @@ const ja: Language = {
     signInCreateAccount: "アカウントを作成",
     signInForgotPassword: "パスワードをお忘れですか？",
     signInPasswordChanged: "パスワードを変更しました。新しいパスワードでログインしてください。",
+    signInEmailUnverified: "パスワードは正しいですが、メールアドレスがまだ確認されていません。アカウント作成時にお送りしたメールのリンクを開いてください。",
+    signInEmailUnverifiedResend: "メールが届きませんか？新しいリンクを送る",
     signInPasswordLabel: "パスワード",
     signInPasswordSubmit: "パスワードでログイン",
     passwordLabel: "パスワード",
@@ -127,6 +133,7 @@ const ja: Language = {
     passwordBreached: "このパスワードは既知のデータ漏えいに含まれているため、攻撃者に試されます。別のパスワードを選んでください。",
     passwordCheckUnavailable: "現在、このパスワードを既知のデータ漏えいと照合できませんでした。しばらくしてからもう一度お試しください。",
     passwordWrongCurrent: "現在のパスワードが正しくありません。",
+    passwordResetLinkUsed: "このリセット用リンクはもう使えません。すでに使用されたか、有効期限が切れています。下から新しいリンクをリクエストしてください。",
     signUpTitle: "アカウントを作成",
     signUpNameLabel: "名前（任意）",
     signUpSubmit: "アカウントを作成",
@@ -179,3 +186,6 @@ const ja: Language = {
 };
 
 export default ja;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ja itself, as `import` gives it.
+export { ja as "module.exports" };

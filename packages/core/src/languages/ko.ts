@@ -75,6 +75,7 @@ const ko: Language = {
     factorsKey: "키",
     factorsCodeLabel: "6자리 코드",
     factorsConfirm: "켜기",
+    factorsCancel: "취소",
     factorsBackupCount: "남은 백업 코드: {count}개",
     factorsBackupSave: "이 백업 코드를 안전한 곳에 보관하세요. 각 코드는 한 번만 쓸 수 있으며 지금만 표시됩니다.",
     factorsNewBackup: "새 백업 코드 받기",
@@ -90,6 +91,8 @@ const ko: Language = {
     factorsContinue: "계속",
     emailCodeSubject: "코드: {code}",
     emailCodeText: "인증 코드는 {code}입니다. {minutes}분 동안 한 번만 사용할 수 있습니다. 로그인을 시도하지 않았다면 이 이메일을 무시하세요.",
+    wrongAnswersSubject: "{host} 계정에 잘못된 로그인 코드가 입력되었습니다",
+    wrongAnswersText: "{host} 계정 로그인의 두 번째 단계에서 잘못된 코드가 {count}번 입력되었습니다. 앞으로 {minutes}분 동안은 코드를 확인하지 않습니다. 본인이 아니라면 누군가 비밀번호를 알고 있거나 이메일을 읽을 수 있습니다. 비밀번호를 변경하세요.",
     secondFactorTitle: "2단계 인증",
     secondFactorIntro: "인증 앱에 표시된 6자리 코드를 입력하세요.",
     secondFactorCodeLabel: "코드",
@@ -103,6 +106,7 @@ const ko: Language = {
     secondFactorRemember: "이 기기 기억하기",
     secondFactorSubmit: "확인",
     secondFactorWrong: "유효하지 않은 코드입니다. 다시 시도하세요.",
+    secondFactorBackupUsed: "이 백업 코드는 이미 사용되었습니다. 각 코드는 한 번만 사용할 수 있으니 다른 코드를 입력하세요.",
     secondFactorUseApp: "인증 앱 사용",
     secondFactorUseBackup: "백업 코드 사용",
     signInErrorSecondFactorExpired: "로그인 시간이 만료되었거나 너무 많은 코드를 시도했습니다. 다시 로그인하세요.",
@@ -115,6 +119,8 @@ const ko: Language = {
     signInCreateAccount: "계정 만들기",
     signInForgotPassword: "비밀번호를 잊으셨나요?",
     signInPasswordChanged: "비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요.",
+    signInEmailUnverified: "비밀번호는 맞지만 이메일 주소가 아직 확인되지 않았습니다. 계정을 만들 때 보내 드린 이메일의 링크를 여세요.",
+    signInEmailUnverifiedResend: "이메일을 받지 못하셨나요? 새 링크 받기",
     signInPasswordLabel: "비밀번호",
     signInPasswordSubmit: "비밀번호로 로그인",
     passwordLabel: "비밀번호",
@@ -127,6 +133,7 @@ const ko: Language = {
     passwordBreached: "이 비밀번호는 알려진 데이터 유출에 포함되어 있어 공격자가 시도합니다. 다른 비밀번호를 선택하세요.",
     passwordCheckUnavailable: "지금은 이 비밀번호를 알려진 데이터 유출과 대조하지 못했습니다. 잠시 후 다시 시도하세요.",
     passwordWrongCurrent: "현재 비밀번호가 올바르지 않습니다.",
+    passwordResetLinkUsed: "이 재설정 링크는 더 이상 사용할 수 없습니다. 이미 사용되었거나 만료되었습니다. 아래에서 새 링크를 요청하세요.",
     signUpTitle: "계정 만들기",
     signUpNameLabel: "이름(선택 사항)",
     signUpSubmit: "계정 만들기",
@@ -179,3 +186,6 @@ const ko: Language = {
 };
 
 export default ko;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ko itself, as `import` gives it.
+export { ko as "module.exports" };

@@ -75,6 +75,7 @@ const nl: Language = {
     factorsKey: "Sleutel",
     factorsCodeLabel: "6-cijferige code",
     factorsConfirm: "Inschakelen",
+    factorsCancel: "Annuleren",
     factorsBackupCount: "Resterende back-upcodes: {count}",
     factorsBackupSave: "Bewaar deze back-upcodes op een veilige plek. Elke code werkt één keer en ze worden alleen nu getoond.",
     factorsNewBackup: "Nieuwe back-upcodes maken",
@@ -90,6 +91,8 @@ const nl: Language = {
     factorsContinue: "Doorgaan",
     emailCodeSubject: "Je code: {code}",
     emailCodeText: "Je verificatiecode is {code}. Hij werkt één keer, {minutes} minuten lang. Heb je niet geprobeerd in te loggen, negeer deze e-mail dan.",
+    wrongAnswersSubject: "Verkeerde inlogcodes voor je account op {host}",
+    wrongAnswersText: "Bij de tweede stap van het inloggen op je account op {host} zijn {count} verkeerde codes ingevoerd. De komende {minutes} minuten wordt geen code gecontroleerd. Was jij dit niet, dan kent iemand je wachtwoord of kan je e-mail lezen: wijzig je wachtwoord.",
     secondFactorTitle: "Verificatie in twee stappen",
     secondFactorIntro: "Voer de 6-cijferige code uit je authenticator-app in.",
     secondFactorCodeLabel: "Verificatiecode",
@@ -103,6 +106,7 @@ const nl: Language = {
     secondFactorRemember: "Dit apparaat onthouden",
     secondFactorSubmit: "Verifiëren",
     secondFactorWrong: "Deze code is niet geldig. Probeer het opnieuw.",
+    secondFactorBackupUsed: "Deze back-upcode is al gebruikt. Elke code werkt één keer: voer een andere in.",
     secondFactorUseApp: "Gebruik de authenticator-app",
     secondFactorUseBackup: "Gebruik een back-upcode",
     signInErrorSecondFactorExpired: "Het inloggen is verlopen of er zijn te veel codes geprobeerd. Log opnieuw in.",
@@ -115,6 +119,8 @@ const nl: Language = {
     signInCreateAccount: "Account aanmaken",
     signInForgotPassword: "Wachtwoord vergeten?",
     signInPasswordChanged: "Je wachtwoord is gewijzigd. Log in met je nieuwe wachtwoord.",
+    signInEmailUnverified: "Je wachtwoord klopt, maar je e-mailadres is nog niet bevestigd. Open de link in de e-mail die we je stuurden toen je het account aanmaakte.",
+    signInEmailUnverifiedResend: "Geen e-mail ontvangen? Stuur me een nieuwe link",
     signInPasswordLabel: "Wachtwoord",
     signInPasswordSubmit: "Inloggen met wachtwoord",
     passwordLabel: "Wachtwoord",
@@ -127,6 +133,7 @@ const nl: Language = {
     passwordBreached: "Dit wachtwoord komt voor in bekende datalekken, dus aanvallers proberen het. Kies een ander.",
     passwordCheckUnavailable: "We konden dit wachtwoord nu niet controleren in bekende datalekken. Probeer het zo nog eens.",
     passwordWrongCurrent: "Dat is niet je huidige wachtwoord.",
+    passwordResetLinkUsed: "Deze resetlink werkt niet meer: hij is al gebruikt of verlopen. Vraag hieronder een nieuwe aan.",
     signUpTitle: "Account aanmaken",
     signUpNameLabel: "Naam (optioneel)",
     signUpSubmit: "Account aanmaken",
@@ -179,3 +186,6 @@ const nl: Language = {
 };
 
 export default nl;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns nl itself, as `import` gives it.
+export { nl as "module.exports" };

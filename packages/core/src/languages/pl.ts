@@ -75,6 +75,7 @@ const pl: Language = {
     factorsKey: "Klucz",
     factorsCodeLabel: "6-cyfrowy kod",
     factorsConfirm: "Włącz",
+    factorsCancel: "Anuluj",
     factorsBackupCount: "Pozostałe kody zapasowe: {count}",
     factorsBackupSave: "Zapisz te kody zapasowe w bezpiecznym miejscu. Każdy działa raz i są pokazywane tylko teraz.",
     factorsNewBackup: "Wygeneruj nowe kody zapasowe",
@@ -90,6 +91,8 @@ const pl: Language = {
     factorsContinue: "Dalej",
     emailCodeSubject: "Twój kod: {code}",
     emailCodeText: "Twój kod weryfikacyjny to {code}. Działa raz, przez {minutes} minut. Jeśli nie próbowałeś się zalogować, zignoruj tę wiadomość.",
+    wrongAnswersSubject: "Błędne kody logowania do Twojego konta w {host}",
+    wrongAnswersText: "W drugim kroku logowania do Twojego konta w {host} wpisano {count} błędnych kodów. Przez następne {minutes} min żaden kod nie będzie sprawdzany. Jeśli to nie Ty, ktoś zna Twoje hasło lub może czytać Twoją pocztę: zmień hasło.",
     secondFactorTitle: "Weryfikacja dwuetapowa",
     secondFactorIntro: "Wpisz 6-cyfrowy kod z aplikacji uwierzytelniającej.",
     secondFactorCodeLabel: "Kod",
@@ -103,6 +106,7 @@ const pl: Language = {
     secondFactorRemember: "Zapamiętaj to urządzenie",
     secondFactorSubmit: "Zweryfikuj",
     secondFactorWrong: "Ten kod jest nieprawidłowy. Spróbuj ponownie.",
+    secondFactorBackupUsed: "Ten kod zapasowy został już użyty. Każdy kod działa tylko raz: wpisz inny.",
     secondFactorUseApp: "Użyj aplikacji uwierzytelniającej",
     secondFactorUseBackup: "Użyj kodu zapasowego",
     signInErrorSecondFactorExpired: "Logowanie wygasło lub wypróbowano zbyt wiele kodów. Zaloguj się ponownie.",
@@ -115,6 +119,8 @@ const pl: Language = {
     signInCreateAccount: "Utwórz konto",
     signInForgotPassword: "Nie pamiętasz hasła?",
     signInPasswordChanged: "Twoje hasło zostało zmienione. Zaloguj się nowym hasłem.",
+    signInEmailUnverified: "Hasło jest poprawne, ale adres e-mail nie został jeszcze potwierdzony. Otwórz link z wiadomości, którą wysłaliśmy przy zakładaniu konta.",
+    signInEmailUnverifiedResend: "Nie dotarła wiadomość? Wyślij mi nowy link",
     signInPasswordLabel: "Hasło",
     signInPasswordSubmit: "Zaloguj się hasłem",
     passwordLabel: "Hasło",
@@ -127,6 +133,7 @@ const pl: Language = {
     passwordBreached: "To hasło występuje w znanych wyciekach danych, więc atakujący je wypróbowują. Wybierz inne.",
     passwordCheckUnavailable: "Nie udało się teraz sprawdzić tego hasła w znanych wyciekach danych. Spróbuj ponownie za chwilę.",
     passwordWrongCurrent: "To nie jest Twoje obecne hasło.",
+    passwordResetLinkUsed: "Ten link do resetowania hasła już nie działa: został już użyty lub wygasł. Poproś poniżej o nowy.",
     signUpTitle: "Utwórz konto",
     signUpNameLabel: "Imię i nazwisko (opcjonalnie)",
     signUpSubmit: "Utwórz konto",
@@ -179,3 +186,6 @@ const pl: Language = {
 };
 
 export default pl;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns pl itself, as `import` gives it.
+export { pl as "module.exports" };

@@ -75,6 +75,7 @@ const pt: Language = {
     factorsKey: "Chave",
     factorsCodeLabel: "Código de 6 dígitos",
     factorsConfirm: "Ativar",
+    factorsCancel: "Cancelar",
     factorsBackupCount: "Códigos de backup restantes: {count}",
     factorsBackupSave: "Guarde estes códigos de backup em um lugar seguro. Cada um vale uma vez, e eles só são mostrados agora.",
     factorsNewBackup: "Gerar novos códigos de backup",
@@ -90,6 +91,8 @@ const pt: Language = {
     factorsContinue: "Continuar",
     emailCodeSubject: "Seu código: {code}",
     emailCodeText: "Seu código de verificação é {code}. Ele vale uma vez, por {minutes} minutos. Se você não tentou entrar, ignore este e-mail.",
+    wrongAnswersSubject: "Códigos de acesso errados para sua conta em {host}",
+    wrongAnswersText: "Foram digitados {count} códigos errados na segunda etapa de acesso à sua conta em {host}. Nos próximos {minutes} minutos nenhum código será verificado. Se não foi você, alguém sabe sua senha ou pode ler seu e-mail: troque sua senha.",
     secondFactorTitle: "Verificação em duas etapas",
     secondFactorIntro: "Digite o código de 6 dígitos do seu aplicativo autenticador.",
     secondFactorCodeLabel: "Código",
@@ -103,6 +106,7 @@ const pt: Language = {
     secondFactorRemember: "Lembrar este dispositivo",
     secondFactorSubmit: "Verificar",
     secondFactorWrong: "Este código não é válido. Tente novamente.",
+    secondFactorBackupUsed: "Esse código de backup já foi usado. Cada código funciona uma só vez: digite outro.",
     secondFactorUseApp: "Usar o aplicativo autenticador",
     secondFactorUseBackup: "Usar um código de backup",
     signInErrorSecondFactorExpired: "O login expirou ou foram tentados códigos demais. Entre novamente.",
@@ -115,6 +119,8 @@ const pt: Language = {
     signInCreateAccount: "Criar uma conta",
     signInForgotPassword: "Esqueceu sua senha?",
     signInPasswordChanged: "Sua senha foi alterada. Entre com a nova senha.",
+    signInEmailUnverified: "Sua senha está correta, mas seu endereço de e-mail ainda não foi confirmado. Abra o link do e-mail que enviamos quando você criou a conta.",
+    signInEmailUnverifiedResend: "Não recebeu o e-mail? Receber um novo link",
     signInPasswordLabel: "Senha",
     signInPasswordSubmit: "Entrar com senha",
     passwordLabel: "Senha",
@@ -127,6 +133,7 @@ const pt: Language = {
     passwordBreached: "Esta senha aparece em vazamentos de dados conhecidos, por isso os invasores a testam. Escolha outra.",
     passwordCheckUnavailable: "Não conseguimos verificar esta senha nos vazamentos de dados conhecidos agora. Tente de novo em instantes.",
     passwordWrongCurrent: "Esta não é a sua senha atual.",
+    passwordResetLinkUsed: "Esse link de redefinição não funciona mais: ele já foi usado ou expirou. Peça um novo abaixo.",
     signUpTitle: "Criar uma conta",
     signUpNameLabel: "Nome (opcional)",
     signUpSubmit: "Criar conta",
@@ -179,3 +186,6 @@ const pt: Language = {
 };
 
 export default pt;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns pt itself, as `import` gives it.
+export { pt as "module.exports" };

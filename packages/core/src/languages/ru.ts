@@ -75,6 +75,7 @@ const ru: Language = {
     factorsKey: "Ключ",
     factorsCodeLabel: "6-значный код",
     factorsConfirm: "Включить",
+    factorsCancel: "Отмена",
     factorsBackupCount: "Осталось резервных кодов: {count}",
     factorsBackupSave: "Сохраните эти резервные коды в надёжном месте. Каждый действует один раз, и они показываются только сейчас.",
     factorsNewBackup: "Получить новые резервные коды",
@@ -90,6 +91,8 @@ const ru: Language = {
     factorsContinue: "Продолжить",
     emailCodeSubject: "Ваш код: {code}",
     emailCodeText: "Ваш код подтверждения: {code}. Он действует один раз в течение {minutes} минут. Если вы не пытались войти, просто проигнорируйте это письмо.",
+    wrongAnswersSubject: "Неверные коды входа в ваш аккаунт на {host}",
+    wrongAnswersText: "На втором шаге входа в ваш аккаунт на {host} было введено неверных кодов: {count}. В ближайшие {minutes} мин. коды проверяться не будут. Если это были не вы, кто-то знает ваш пароль или читает вашу почту: смените пароль.",
     secondFactorTitle: "Двухэтапная проверка",
     secondFactorIntro: "Введите 6-значный код из приложения-аутентификатора.",
     secondFactorCodeLabel: "Код",
@@ -103,6 +106,7 @@ const ru: Language = {
     secondFactorRemember: "Запомнить это устройство",
     secondFactorSubmit: "Подтвердить",
     secondFactorWrong: "Этот код недействителен. Попробуйте ещё раз.",
+    secondFactorBackupUsed: "Этот резервный код уже использован. Каждый код действует один раз: введите другой.",
     secondFactorUseApp: "Использовать приложение-аутентификатор",
     secondFactorUseBackup: "Использовать резервный код",
     signInErrorSecondFactorExpired: "Время входа истекло или было введено слишком много кодов. Войдите снова.",
@@ -115,6 +119,8 @@ const ru: Language = {
     signInCreateAccount: "Создать аккаунт",
     signInForgotPassword: "Забыли пароль?",
     signInPasswordChanged: "Ваш пароль изменён. Войдите с новым паролем.",
+    signInEmailUnverified: "Пароль верный, но адрес электронной почты ещё не подтверждён. Откройте ссылку из письма, которое мы отправили при создании аккаунта.",
+    signInEmailUnverifiedResend: "Не пришло письмо? Получить новую ссылку",
     signInPasswordLabel: "Пароль",
     signInPasswordSubmit: "Войти с паролем",
     passwordLabel: "Пароль",
@@ -127,6 +133,7 @@ const ru: Language = {
     passwordBreached: "Этот пароль встречается в известных утечках данных, поэтому злоумышленники его пробуют. Выберите другой.",
     passwordCheckUnavailable: "Сейчас не удалось проверить этот пароль по известным утечкам данных. Попробуйте ещё раз чуть позже.",
     passwordWrongCurrent: "Это не ваш текущий пароль.",
+    passwordResetLinkUsed: "Эта ссылка для сброса пароля больше не действует: она уже была использована или истекла. Запросите новую ниже.",
     signUpTitle: "Создать аккаунт",
     signUpNameLabel: "Имя (необязательно)",
     signUpSubmit: "Создать аккаунт",
@@ -179,3 +186,6 @@ const ru: Language = {
 };
 
 export default ru;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ru itself, as `import` gives it.
+export { ru as "module.exports" };

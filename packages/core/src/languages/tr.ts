@@ -75,6 +75,7 @@ const tr: Language = {
     factorsKey: "Anahtar",
     factorsCodeLabel: "6 haneli kod",
     factorsConfirm: "Aç",
+    factorsCancel: "İptal",
     factorsBackupCount: "Kalan yedek kod: {count}",
     factorsBackupSave: "Bu yedek kodları güvenli bir yerde saklayın. Her biri bir kez çalışır ve yalnızca şimdi gösterilir.",
     factorsNewBackup: "Yeni yedek kodlar al",
@@ -90,6 +91,8 @@ const tr: Language = {
     factorsContinue: "Devam et",
     emailCodeSubject: "Kodunuz: {code}",
     emailCodeText: "Doğrulama kodunuz {code}. Bir kez, {minutes} dakika boyunca çalışır. Giriş yapmaya çalışmadıysanız bu e-postayı yok sayın.",
+    wrongAnswersSubject: "{host} hesabınız için yanlış giriş kodları",
+    wrongAnswersText: "{host} hesabınıza girişin ikinci adımında {count} yanlış kod girildi. Önümüzdeki {minutes} dakika boyunca hiçbir kod kontrol edilmeyecek. Bu siz değilseniz, biri parolanızı biliyor veya e-postanızı okuyabiliyor: parolanızı değiştirin.",
     secondFactorTitle: "İki adımlı doğrulama",
     secondFactorIntro: "Kimlik doğrulama uygulamanızdaki 6 haneli kodu girin.",
     secondFactorCodeLabel: "Kod",
@@ -103,6 +106,7 @@ const tr: Language = {
     secondFactorRemember: "Bu cihazı hatırla",
     secondFactorSubmit: "Doğrula",
     secondFactorWrong: "Bu kod geçerli değil. Tekrar deneyin.",
+    secondFactorBackupUsed: "Bu yedek kod zaten kullanıldı. Her kod yalnızca bir kez çalışır: başka bir kod girin.",
     secondFactorUseApp: "Kimlik doğrulama uygulamasını kullan",
     secondFactorUseBackup: "Yedek kod kullan",
     signInErrorSecondFactorExpired: "Oturum açma süresi doldu veya çok fazla kod denendi. Lütfen yeniden oturum açın.",
@@ -115,6 +119,8 @@ const tr: Language = {
     signInCreateAccount: "Hesap oluştur",
     signInForgotPassword: "Şifrenizi mi unuttunuz?",
     signInPasswordChanged: "Şifreniz değiştirildi. Yeni şifrenizle giriş yapın.",
+    signInEmailUnverified: "Şifreniz doğru, ancak e-posta adresiniz henüz onaylanmadı. Hesabı oluştururken size gönderdiğimiz e-postadaki bağlantıyı açın.",
+    signInEmailUnverifiedResend: "E-posta gelmedi mi? Yeni bağlantı gönder",
     signInPasswordLabel: "Şifre",
     signInPasswordSubmit: "Şifreyle giriş yap",
     passwordLabel: "Şifre",
@@ -127,6 +133,7 @@ const tr: Language = {
     passwordBreached: "Bu şifre bilinen veri sızıntılarında yer alıyor, bu yüzden saldırganlar onu deniyor. Başka bir şifre seçin.",
     passwordCheckUnavailable: "Bu şifreyi şu anda bilinen veri sızıntılarına karşı kontrol edemedik. Birazdan yeniden deneyin.",
     passwordWrongCurrent: "Bu, mevcut şifreniz değil.",
+    passwordResetLinkUsed: "Bu sıfırlama bağlantısı artık çalışmıyor: daha önce kullanılmış ya da süresi dolmuş. Aşağıdan yenisini isteyin.",
     signUpTitle: "Hesap oluştur",
     signUpNameLabel: "Adınız (isteğe bağlı)",
     signUpSubmit: "Hesap oluştur",
@@ -179,3 +186,6 @@ const tr: Language = {
 };
 
 export default tr;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns tr itself, as `import` gives it.
+export { tr as "module.exports" };

@@ -75,6 +75,7 @@ const uk: Language = {
     factorsKey: "Ключ",
     factorsCodeLabel: "6-значний код",
     factorsConfirm: "Увімкнути",
+    factorsCancel: "Скасувати",
     factorsBackupCount: "Залишилося резервних кодів: {count}",
     factorsBackupSave: "Збережіть ці резервні коди в надійному місці. Кожен діє один раз, і їх показано лише зараз.",
     factorsNewBackup: "Отримати нові резервні коди",
@@ -90,6 +91,8 @@ const uk: Language = {
     factorsContinue: "Продовжити",
     emailCodeSubject: "Ваш код: {code}",
     emailCodeText: "Ваш код підтвердження: {code}. Він діє один раз протягом {minutes} хвилин. Якщо ви не намагалися увійти, проігноруйте цей лист.",
+    wrongAnswersSubject: "Неправильні коди входу до вашого облікового запису на {host}",
+    wrongAnswersText: "На другому кроці входу до вашого облікового запису на {host} введено неправильних кодів: {count}. Протягом наступних {minutes} хв коди не перевірятимуться. Якщо це були не ви, хтось знає ваш пароль або читає вашу пошту: змініть пароль.",
     secondFactorTitle: "Двоетапна перевірка",
     secondFactorIntro: "Введіть 6-значний код із застосунку-автентифікатора.",
     secondFactorCodeLabel: "Код",
@@ -103,6 +106,7 @@ const uk: Language = {
     secondFactorRemember: "Запам’ятати цей пристрій",
     secondFactorSubmit: "Підтвердити",
     secondFactorWrong: "Цей код недійсний. Спробуйте ще раз.",
+    secondFactorBackupUsed: "Цей резервний код уже використано. Кожен код діє лише один раз: введіть інший.",
     secondFactorUseApp: "Використати застосунок-автентифікатор",
     secondFactorUseBackup: "Використати резервний код",
     signInErrorSecondFactorExpired: "Час входу минув або було введено забагато кодів. Увійдіть знову.",
@@ -115,6 +119,8 @@ const uk: Language = {
     signInCreateAccount: "Створити обліковий запис",
     signInForgotPassword: "Забули пароль?",
     signInPasswordChanged: "Ваш пароль змінено. Увійдіть із новим паролем.",
+    signInEmailUnverified: "Пароль правильний, але адресу електронної пошти ще не підтверджено. Відкрийте посилання з листа, який ми надіслали під час створення облікового запису.",
+    signInEmailUnverifiedResend: "Не надійшов лист? Отримати нове посилання",
     signInPasswordLabel: "Пароль",
     signInPasswordSubmit: "Увійти з паролем",
     passwordLabel: "Пароль",
@@ -127,6 +133,7 @@ const uk: Language = {
     passwordBreached: "Цей пароль трапляється у відомих витоках даних, тому зловмисники його пробують. Виберіть інший.",
     passwordCheckUnavailable: "Зараз не вдалося перевірити цей пароль за відомими витоками даних. Спробуйте ще раз трохи згодом.",
     passwordWrongCurrent: "Це не ваш поточний пароль.",
+    passwordResetLinkUsed: "Це посилання для скидання пароля більше не діє: його вже використано або строк його дії минув. Запросіть нове нижче.",
     signUpTitle: "Створити обліковий запис",
     signUpNameLabel: "Ім’я (необов’язково)",
     signUpSubmit: "Створити обліковий запис",
@@ -179,3 +186,6 @@ const uk: Language = {
 };
 
 export default uk;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns uk itself, as `import` gives it.
+export { uk as "module.exports" };

@@ -75,6 +75,7 @@ const zh: Language = {
     factorsKey: "密钥",
     factorsCodeLabel: "6 位数字验证码",
     factorsConfirm: "开启",
+    factorsCancel: "取消",
     factorsBackupCount: "剩余备用码：{count} 个",
     factorsBackupSave: "请将这些备用码保存在安全的地方。每个只能使用一次，而且只在此时显示。",
     factorsNewBackup: "生成新的备用码",
@@ -90,6 +91,8 @@ const zh: Language = {
     factorsContinue: "继续",
     emailCodeSubject: "你的验证码：{code}",
     emailCodeText: "你的验证码是 {code}，{minutes} 分钟内有效，只能使用一次。如果你没有尝试登录，请忽略此邮件。",
+    wrongAnswersSubject: "你在 {host} 的账户收到错误的登录验证码",
+    wrongAnswersText: "登录你在 {host} 的账户时，第二步输入了 {count} 次错误的验证码。接下来 {minutes} 分钟内不会检查任何验证码。如果这不是你本人，说明有人知道你的密码或能读取你的邮件：请修改密码。",
     secondFactorTitle: "两步验证",
     secondFactorIntro: "请输入身份验证器应用中的 6 位验证码。",
     secondFactorCodeLabel: "验证码",
@@ -103,6 +106,7 @@ const zh: Language = {
     secondFactorRemember: "记住此设备",
     secondFactorSubmit: "验证",
     secondFactorWrong: "此验证码无效，请重试。",
+    secondFactorBackupUsed: "该备用码已被使用。每个备用码只能使用一次：请输入另一个。",
     secondFactorUseApp: "使用身份验证器应用",
     secondFactorUseBackup: "使用备用码",
     signInErrorSecondFactorExpired: "登录已过期或尝试的验证码过多。请重新登录。",
@@ -115,6 +119,8 @@ const zh: Language = {
     signInCreateAccount: "创建账户",
     signInForgotPassword: "忘记密码？",
     signInPasswordChanged: "你的密码已更改。请使用新密码登录。",
+    signInEmailUnverified: "密码正确，但你的电子邮件地址尚未确认。请打开创建账户时我们发给你的邮件中的链接。",
+    signInEmailUnverifiedResend: "没有收到邮件？发送新链接",
     signInPasswordLabel: "密码",
     signInPasswordSubmit: "使用密码登录",
     passwordLabel: "密码",
@@ -127,6 +133,7 @@ const zh: Language = {
     passwordBreached: "此密码出现在已知的数据泄露中，攻击者会尝试它。请另选一个。",
     passwordCheckUnavailable: "我们暂时无法对照已知数据泄露检查此密码。请稍后再试。",
     passwordWrongCurrent: "这不是你当前的密码。",
+    passwordResetLinkUsed: "此重置链接已失效：它已被使用或已过期。请在下方重新申请。",
     signUpTitle: "创建账户",
     signUpNameLabel: "姓名（选填）",
     signUpSubmit: "创建账户",
@@ -179,3 +186,6 @@ const zh: Language = {
 };
 
 export default zh;
+
+// `require()` of this module (CommonJS, Node 20.19+) returns zh itself, as `import` gives it.
+export { zh as "module.exports" };

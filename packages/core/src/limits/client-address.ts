@@ -88,7 +88,8 @@ function forwardedChain(headers: Headers, name: AddressSource["forwardedHeader"]
  * 2. with `trustedProxies`, the forwarded header: walked from the socket's end, skipping the
  *    listed proxies (only when the socket itself is one of them), or that many hops back;
  * 3. the address the integration handed off (the socket's peer).
- * `undefined` when none applies: the limits then key by account only.
+ * `undefined` when none applies: the limits then key by account, and routes without one by the
+ * signed-in (or waiting) user.
  */
 export function clientAddress(request: Request, source: AddressSource): string | undefined {
   if (source.header) return request.headers.get(source.header)?.split(",")[0]?.trim() || undefined;

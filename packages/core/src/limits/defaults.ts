@@ -2,8 +2,8 @@ import type { LockoutOptions, RateLimitRoute, RouteLimit } from "../types/rate-l
 
 /**
  * The default limit of each route (the README's table). A new route joins with one line here and
- * one in `routes.ts`. Sign-in and email sending fail closed: a store outage must not open the door
- * to password guessing or mail floods; the others fail open.
+ * one in `routes.ts`. Sign-in and every route that sends mail fail closed: a store outage must not
+ * open the door to password guessing or mail floods; the others fail open.
  */
 export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   credentials: { ip: 10, account: 5, window: 60, onStoreError: "closed" },
@@ -15,10 +15,12 @@ export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   accountLink: { ip: 10, account: 0, window: 60, onStoreError: "open" },
   signUp: { ip: 5, account: 3, window: 600, onStoreError: "closed" },
   passwordForgot: { ip: 10, account: 3, window: 600, onStoreError: "closed" },
-  passwordReset: { ip: 10, account: 5, window: 600, onStoreError: "open" },
+  passwordReset: { ip: 10, account: 5, window: 600, onStoreError: "closed" },
   passwordChange: { ip: 10, account: 0, window: 60, onStoreError: "closed" },
   // Codes are guessed here: a store outage must not lift the limit.
   secondFactor: { ip: 10, account: 0, window: 60, onStoreError: "closed" },
+  // Mail: per address (and, for the challenge's codes and address changes, per user too).
+  emailCode: { ip: 10, account: 3, window: 600, onStoreError: "closed" },
   // Sends mail to the new address and checks a password or code: closed, as sign-up.
   emailChange: { ip: 5, account: 3, window: 600, onStoreError: "closed" },
 };

@@ -1,10 +1,23 @@
-import { rateLimitCode } from "../symbols.js";
-import type { RateLimitConfig, RateLimitOptions } from "../types/rate-limit.js";
+import { rateLimitCode, rateLimitState } from "../symbols.js";
+import type { RateLimitConfig, RateLimitOptions, RateLimitState, RateLimitStore } from "../types/rate-limit.js";
 import type { ResponseInternal } from "../types/response.js";
 import { addressSource } from "./client-address.js";
+import { defaultLockout } from "./defaults.js";
 import { routeLimits } from "./route-limits.js";
 
 type Limiter = import("./engine.js").Limiter;
+
+/** The default store, memory of this process, whose code loads with the first count. */
+function memoryStore(): RateLimitStore {
+  let store: Promise<RateLimitStore> | undefined;
+  const loaded = () => (store ??= import("./memory-store.js").then((m) => new m.MemoryRateLimitStore()));
+  return {
+    hit: async (key, ttl) => (await loaded()).hit(key, ttl),
+    get: async (key) => (await loaded()).get(key),
+    set: async (key, count, ttl) => (await loaded()).set(key, count, ttl),
+    delete: async (key) => (await loaded()).delete(key),
+  };
+}
 
 /**
  * Turns on rate limits and per-account lockout: pass the result as `AuthConfig.rateLimit`. The
@@ -22,11 +35,16 @@ type Limiter = import("./engine.js").Limiter;
  */
 export function RateLimit(options: RateLimitOptions = {}): RateLimitConfig {
   addressSource(options.clientAddress);
-  routeLimits(options.routes);
+  const state: RateLimitState = Object.freeze({
+    store: options.store ?? memoryStore(),
+    keyPrefix: options.keyPrefix ?? "latch:rl:",
+    routes: Object.freeze(routeLimits(options.routes)),
+    lockout: options.lockout === false ? undefined : Object.freeze({ ...defaultLockout, ...options.lockout }),
+  });
   let limiter: Promise<Limiter> | undefined;
-  const run: Limiter = async (ctx, req, next): Promise<ResponseInternal> => {
-    limiter ??= import("./engine.js").then((m) => m.createLimiter(options));
-    return (await limiter)(ctx, req, next);
+  const run: Limiter = async (ctx, req, next, subject): Promise<ResponseInternal> => {
+    limiter ??= import("./engine.js").then((m) => m.createLimiter(options, state));
+    return (await limiter)(ctx, req, next, subject);
   };
-  return Object.freeze({ options, [rateLimitCode]: run });
+  return Object.freeze({ options, [rateLimitCode]: run, [rateLimitState]: state });
 }

@@ -12,11 +12,13 @@ export interface LimitedRequest {
   readonly body?: Readonly<Record<string, unknown>>;
   readonly jsonMode: boolean;
   readonly request: Request;
+  /** The request's cookies (the device cookie exempts a browser from others' lockouts). */
+  readonly cookies?: Readonly<Record<string, string>>;
 }
 
-type Classify = RateLimitRoute | ((providerType: string | undefined) => RateLimitRoute | undefined);
+type Classify = RateLimitRoute | ((providerType: string | undefined, req: LimitedRequest) => RateLimitRoute | undefined);
 
-const byProviderType: Classify = (type) =>
+const byProviderType = (type: string | undefined): RateLimitRoute | undefined =>
   type === "credentials" ? "credentials" : type === "webauthn" ? "passkey" : type ? "callback" : undefined;
 
 /**
@@ -38,7 +40,9 @@ const routeTable: Readonly<Record<string, Classify>> = {
   "POST password/forgot": "passwordForgot",
   "POST password/reset": "passwordReset",
   "POST password/change": "passwordChange",
-  "POST second-factor": "secondFactor",
+  // Asking for an emailed code sends mail; answering one is a guess.
+  "POST second-factor": (_type, req) => (req.body?.send === undefined ? "secondFactor" : "emailCode"),
+  "POST second-factor/email-sign-in": (_type, req) => (req.body?.code === undefined ? "emailCode" : "secondFactor"),
   "POST email/change": "emailChange",
 };
 
@@ -50,12 +54,22 @@ const accountFields: Partial<Record<RateLimitRoute, (req: LimitedRequest) => unk
   signUp: (req) => req.body?.email,
   passwordForgot: (req) => req.body?.email,
   passwordReset: (req) => req.body?.email,
+  emailCode: (req) => req.body?.email,
   // The new address: mail to one address is limited whoever asks.
   emailChange: (req) => req.body?.email,
 };
 
-/** Routes whose failures count toward an account's backoff. */
-export const lockoutRoutes: ReadonlySet<RateLimitRoute> = new Set(["credentials", "email", "callback"]);
+/**
+ * Routes that send mail to an address a signed-in user names: counted per signed-in user too
+ * (`account`'s number), so one user cannot mail many addresses.
+ */
+export const perUserRoutes: ReadonlySet<RateLimitRoute> = new Set(["emailChange"]);
+
+/**
+ * Routes whose failures count toward an account's backoff, and the backoff they share: wrong
+ * passwords never hold back the email link, nor the link's failures a password.
+ */
+export const lockoutFamilies: Readonly<Partial<Record<RateLimitRoute, "password" | "link">>> = { credentials: "password", email: "link", callback: "link" };
 
 /**
  * One spelling per account: an address normalised as Latch stores it (PROTOCOL §6 "Email
@@ -75,7 +89,7 @@ export function routeOf(ctx: Pick<AuthContext, "providers">, req: LimitedRequest
   const classify = routeTable[`${req.method} ${req.action}/${req.providerId}`] ?? routeTable[`${req.method} ${req.action}`];
   if (!classify) return undefined;
   const type = req.providerId === undefined ? undefined : ctx.providers.find((p) => p.id === req.providerId)?.type;
-  const route = typeof classify === "string" ? classify : classify(type);
+  const route = typeof classify === "string" ? classify : classify(type, req);
   if (!route) return undefined;
   return { route, account: accountKey(accountFields[route]?.(req)) };
 }

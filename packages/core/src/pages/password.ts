@@ -36,6 +36,8 @@ function errorSentence(props: PasswordPageProps, language: PageLanguage): string
     case "SecondFactorFreshProof":
     case "SecondFactorAttempts":
       return language.text("emailChangeProof");
+    case "Verification":
+      return language.text("passwordResetLinkUsed");
     default:
       return signInErrorMessage(props.error!, language);
   }

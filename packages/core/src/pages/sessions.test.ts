@@ -19,12 +19,24 @@ describe("renderSessionsPage", () => {
     });
     expect(status).toBe(200);
     expect(html).toContain("Firefox 128 on Linux</strong> (this browser)");
-    expect(html).toContain("Signed in 2026-11-23 10:00 UTC");
-    expect(html).toContain("last active 2026-11-23 11:30 UTC · 203.0.113.9");
+    // The pages' one date format: Intl in the page's language, in UTC.
+    expect(html).toContain("Signed in November 23, 2026 at 10:00 AM UTC");
+    expect(html).toContain("last active November 23, 2026 at 11:30 AM UTC · 203.0.113.9");
     expect(html.match(/name="id" value="([^"]+)"/g)).toEqual(['name="id" value="2"']);
     expect(html).toContain('name="others" value="true"');
     expect(html).toContain('name="all" value="true"');
     expect(html.match(/name="csrfToken" value="a{64}"/g)).toHaveLength(3);
+  });
+
+  test("dates follow the page's language", async () => {
+    const { pageLanguage } = await import("./language.js");
+    const de = (await import("../languages/de.js")).default;
+    const { html } = renderSessionsPage({
+      ...props,
+      language: pageLanguage(de),
+      sessions: [{ id: "1", userAgent: null, createdAt: new Date("2026-11-23T10:00:00Z"), lastSeenAt: null, ip: null, current: true }],
+    });
+    expect(html).toContain("23. November 2026 um 10:00 UTC");
   });
 
   test("a user agent or id with markup is escaped", () => {

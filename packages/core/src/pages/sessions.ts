@@ -3,15 +3,19 @@
  * each session, every other one, or all of them.
  */
 import { html, type SafeHtml } from "../security/escape.js";
+import { formatPageDate } from "./dates.js";
 import { pageLanguage, type PageLanguage } from "./language.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
 import type { RenderedPage, SessionsPageEntry, SessionsPageProps } from "./types.js";
 
-const extraCss = "ul.sessions{list-style:none;padding:0;margin:0 0 1rem}li.session{padding:.5rem 0;border-bottom:1px solid rgba(127,127,127,.3)}";
+// Each session is a box of its own with its button inside (a button between two entries reads as
+// the next one's); the buttons for all sessions come after the list, apart from it.
+const extraCss =
+  "ul.sessions{list-style:none;padding:0;margin:0 0 1.5rem}li.session{border:1px solid rgba(127,127,127,.35);border-radius:8px;padding:.75rem;margin:0 0 .75rem}li.session p{margin:0}li.session form{margin-top:.5rem}li.session button{width:auto;min-height:2.25rem;padding:.375rem .875rem}ul.sessions~form+form{margin-top:.5rem}";
 
-/** `2026-11-23 22:57 UTC`: unambiguous without the reader's time zone. */
+/** The page's one date format, in UTC: unambiguous without the reader's time zone. */
 function when(date: Date | null, language: PageLanguage): string {
-  return date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : language.text("sessionsUnknownTime");
+  return date ? formatPageDate(date, language.lang) : language.text("sessionsUnknownTime");
 }
 
 function endForm(props: SessionsPageProps, field: string, value: string, label: string): SafeHtml {

@@ -141,8 +141,25 @@ function providerCss(providers: PageProvider[]): string {
     .join("");
 }
 
-function errorAlert(error: string | undefined, code: string | undefined, language: PageLanguage): SafeHtml | "" {
+/**
+ * A right password for an address not confirmed yet: what happened, and the page that emails a new
+ * link (a reset link proves the address too). Only with `Password()`, whose sentences these are.
+ */
+function unverifiedAlert(providers: PageProvider[], language: PageLanguage): SafeHtml | "" {
+  const forgot = providers.find((p) => p.passwordLinks)?.passwordLinks?.forgot;
+  if (!forgot || !language.messages.signInEmailUnverified) return "";
+  return html`<div class="alert" role="alert">
+<p>${language.text("signInEmailUnverified")}</p>
+<p><a href="${forgot}">${language.text("signInEmailUnverifiedResend")}</a></p></div>
+`;
+}
+
+function errorAlert(error: string | undefined, code: string | undefined, language: PageLanguage, providers: PageProvider[]): SafeHtml | "" {
   if (!error) return "";
+  if (error === "CredentialsSignin" && code === "email_unverified") {
+    const unverified = unverifiedAlert(providers, language);
+    if (unverified) return unverified;
+  }
   const shownCode = error === "CredentialsSignin" && code !== "credentials" ? displayableCode(code) : undefined;
   return html`<div class="alert" role="alert">
 <p>${signInErrorMessage(error, language)}</p>
@@ -171,7 +188,7 @@ export function renderSignInPage(props: SignInPageProps): RenderedPage {
   const noticeKey = props.notice ? noticeKeys[props.notice] : undefined;
   // Those sentences are `Password()`'s: without it, the query changes nothing.
   const notice = noticeKey && language.messages[noticeKey] ? html`<div class="notice" role="status"><p>${language.text(noticeKey)}</p></div>\n` : "";
-  const body = html`${notice}${errorAlert(props.error, props.code, language)}${
+  const body = html`${notice}${errorAlert(props.error, props.code, language, props.providers)}${
     sections.length > 0 ? sections : html`<p>${language.text("signInNoProviders")}</p>\n`
   }`;
   const page = renderDocument({

@@ -75,12 +75,5 @@ export class PasswordCheckUnavailable extends AuthError {
 /** A password refused by the rules, narrowed by `type`. */
 export type PasswordRuleError = PasswordTooShort | PasswordTooLong | PasswordCommon | PasswordBreached | PasswordCheckUnavailable;
 
-/**
- * A configuration error: `Password()` has to send an email (address confirmation, reset link) and
- * no email provider with a `sendMessage` transport is configured (or not the one its `email`
- * option names). Shown as `Configuration`.
- */
-export class MissingEmailTransport extends AuthError {
-  static readonly type = "MissingEmailTransport";
-  override readonly type = "MissingEmailTransport";
-}
+// A configuration error of the email transport, raised by `Password()` and by config checks alike.
+export { MissingEmailTransport } from "../errors.js";

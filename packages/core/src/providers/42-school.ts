@@ -73,3 +73,6 @@ export default function FortyTwoSchool(options: OAuthUserConfig<FortyTwoSchoolPr
     options,
   } satisfies OAuth2Config<FortyTwoSchoolProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns FortyTwoSchool itself, as `import` gives it.
+export { FortyTwoSchool as "module.exports" };

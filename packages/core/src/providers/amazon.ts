@@ -47,3 +47,6 @@ export default function Amazon(options: OAuthUserConfig<AmazonProfile> = {}): OA
     options,
   } satisfies OAuth2Config<AmazonProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Amazon itself, as `import` gives it.
+export { Amazon as "module.exports" };

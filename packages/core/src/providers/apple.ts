@@ -88,3 +88,6 @@ export default function Apple(options: OAuthUserConfig<AppleProfile> = {}): OIDC
     options,
   } satisfies OIDCConfig<AppleProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Apple itself, as `import` gives it.
+export { Apple as "module.exports" };

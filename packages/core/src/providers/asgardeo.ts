@@ -55,3 +55,6 @@ export default function Asgardeo(options: AsgardeoUserConfig = {}): OIDCConfig<A
     options,
   } satisfies OIDCConfig<AsgardeoProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Asgardeo itself, as `import` gives it.
+export { Asgardeo as "module.exports" };

@@ -59,3 +59,6 @@ export default function Atlassian(options: OAuthUserConfig<AtlassianProfile> = {
     options,
   } satisfies OAuth2Config<AtlassianProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Atlassian itself, as `import` gives it.
+export { Atlassian as "module.exports" };

@@ -51,3 +51,6 @@ export default function Auth0(options: OAuthUserConfig<Auth0Profile> = {}): OIDC
     options,
   } satisfies OIDCConfig<Auth0Profile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Auth0 itself, as `import` gives it.
+export { Auth0 as "module.exports" };

@@ -47,3 +47,6 @@ export default function Authelia(options: OAuthUserConfig<AutheliaProfile> = {})
     options,
   } satisfies OIDCConfig<AutheliaProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Authelia itself, as `import` gives it.
+export { Authelia as "module.exports" };

@@ -55,3 +55,6 @@ export default function Authentik(options: OAuthUserConfig<AuthentikProfile> = {
     options,
   } satisfies OIDCConfig<AuthentikProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Authentik itself, as `import` gives it.
+export { Authentik as "module.exports" };

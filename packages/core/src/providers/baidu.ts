@@ -76,3 +76,6 @@ export default function Baidu(options: OAuthUserConfig<BaiduProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<BaiduProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Baidu itself, as `import` gives it.
+export { Baidu as "module.exports" };

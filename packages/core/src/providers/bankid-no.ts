@@ -60,3 +60,6 @@ export default function BankIDNorway(options: BankIDNorwayUserConfig = {}): OIDC
     options,
   } satisfies OIDCConfig<BankIDNorwayProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns BankIDNorway itself, as `import` gives it.
+export { BankIDNorway as "module.exports" };

@@ -59,3 +59,6 @@ export default function BattleNet(options: BattleNetUserConfig = {}): OIDCConfig
     options,
   } satisfies OIDCConfig<BattleNetProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns BattleNet itself, as `import` gives it.
+export { BattleNet as "module.exports" };

@@ -46,3 +46,6 @@ export default function BeyondIdentity(options: OAuthUserConfig<BeyondIdentityPr
     options,
   } satisfies OIDCConfig<BeyondIdentityProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns BeyondIdentity itself, as `import` gives it.
+export { BeyondIdentity as "module.exports" };

@@ -97,3 +97,6 @@ export default function Bitbucket(options: OAuthUserConfig<BitbucketProfile> = {
     options,
   } satisfies OAuth2Config<BitbucketProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Bitbucket itself, as `import` gives it.
+export { Bitbucket as "module.exports" };

@@ -60,3 +60,6 @@ export default function Box(options: OAuthUserConfig<BoxProfile> = {}): OAuth2Co
     options,
   } satisfies OAuth2Config<BoxProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Box itself, as `import` gives it.
+export { Box as "module.exports" };

@@ -89,3 +89,6 @@ export default function Bungie(options: BungieUserConfig = {}): OAuth2Config<Bun
     options,
   } satisfies OAuth2Config<BungieProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Bungie itself, as `import` gives it.
+export { Bungie as "module.exports" };

@@ -48,3 +48,6 @@ export default function Casdoor(options: OAuthUserConfig<CasdoorProfile> = {}): 
     options,
   } satisfies OIDCConfig<CasdoorProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Casdoor itself, as `import` gives it.
+export { Casdoor as "module.exports" };

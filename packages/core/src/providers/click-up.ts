@@ -66,3 +66,6 @@ export default function ClickUp(options: OAuthUserConfig<ClickUpProfile> = {}): 
     options,
   } satisfies OAuth2Config<ClickUpProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns ClickUp itself, as `import` gives it.
+export { ClickUp as "module.exports" };

@@ -62,3 +62,6 @@ export default function Cognito(options: OAuthUserConfig<CognitoProfile> = {}): 
     options,
   } satisfies OIDCConfig<CognitoProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Cognito itself, as `import` gives it.
+export { Cognito as "module.exports" };

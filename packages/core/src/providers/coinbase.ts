@@ -69,3 +69,6 @@ export default function Coinbase(options: OAuthUserConfig<CoinbaseProfile> = {})
     options,
   } satisfies OAuth2Config<CoinbaseProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Coinbase itself, as `import` gives it.
+export { Coinbase as "module.exports" };

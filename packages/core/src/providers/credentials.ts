@@ -39,3 +39,6 @@ export default function Credentials<C extends Record<string, CredentialInput> = 
     [providerFlow]: credentialsFlow,
   };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Credentials itself, as `import` gives it.
+export { Credentials as "module.exports" };

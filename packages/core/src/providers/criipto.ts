@@ -52,3 +52,6 @@ export default function Criipto(options: OAuthUserConfig<CriiptoProfile> = {}): 
     options,
   } satisfies OIDCConfig<CriiptoProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Criipto itself, as `import` gives it.
+export { Criipto as "module.exports" };

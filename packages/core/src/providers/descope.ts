@@ -53,3 +53,6 @@ export default function Descope(options: DescopeUserConfig = {}): OIDCConfig<Des
     options,
   } satisfies OIDCConfig<DescopeProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Descope itself, as `import` gives it.
+export { Descope as "module.exports" };

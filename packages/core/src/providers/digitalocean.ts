@@ -67,3 +67,6 @@ export default function DigitalOcean(options: OAuthUserConfig<DigitalOceanProfil
     options,
   } satisfies OAuth2Config<DigitalOceanProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns DigitalOcean itself, as `import` gives it.
+export { DigitalOcean as "module.exports" };

@@ -83,3 +83,6 @@ export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): 
     options,
   } satisfies OAuth2Config<DiscordProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Discord itself, as `import` gives it.
+export { Discord as "module.exports" };

@@ -58,3 +58,6 @@ export default function Dribbble(options: OAuthUserConfig<DribbbleProfile> = {})
     options,
   } satisfies OAuth2Config<DribbbleProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Dribbble itself, as `import` gives it.
+export { Dribbble as "module.exports" };

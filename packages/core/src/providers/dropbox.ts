@@ -77,3 +77,6 @@ export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): 
     options,
   } satisfies OAuth2Config<DropboxProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Dropbox itself, as `import` gives it.
+export { Dropbox as "module.exports" };

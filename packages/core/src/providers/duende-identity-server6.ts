@@ -46,3 +46,6 @@ export default function DuendeIdentityServer6(options: OAuthUserConfig<DuendeIde
     options,
   } satisfies OIDCConfig<DuendeIdentityServer6Profile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns DuendeIdentityServer6 itself, as `import` gives it.
+export { DuendeIdentityServer6 as "module.exports" };

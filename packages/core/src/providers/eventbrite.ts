@@ -52,3 +52,6 @@ export default function Eventbrite(options: OAuthUserConfig<EventbriteProfile> =
     options,
   } satisfies OAuth2Config<EventbriteProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Eventbrite itself, as `import` gives it.
+export { Eventbrite as "module.exports" };

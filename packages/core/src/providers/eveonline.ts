@@ -55,3 +55,6 @@ export default function EVEOnline(options: OAuthUserConfig<EVEOnlineProfile> = {
     options,
   } satisfies OAuth2Config<EVEOnlineProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns EVEOnline itself, as `import` gives it.
+export { EVEOnline as "module.exports" };

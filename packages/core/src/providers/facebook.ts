@@ -69,3 +69,6 @@ export default function Facebook(options: OAuthUserConfig<FacebookProfile> = {})
     options,
   } satisfies OAuth2Config<FacebookProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Facebook itself, as `import` gives it.
+export { Facebook as "module.exports" };

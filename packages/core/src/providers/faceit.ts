@@ -52,3 +52,6 @@ export default function FACEIT(options: OAuthUserConfig<FACEITProfile> = {}): OA
     options,
   } satisfies OAuth2Config<FACEITProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns FACEIT itself, as `import` gives it.
+export { FACEIT as "module.exports" };

@@ -45,3 +45,6 @@ export default function Figma(options: OAuthUserConfig<FigmaProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<FigmaProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Figma itself, as `import` gives it.
+export { Figma as "module.exports" };

@@ -26,3 +26,6 @@ export type ForgejoProfile = GiteaProfile;
 export default function Forgejo(options: OAuthUserConfig<ForgejoProfile> = {}): OAuth2Config<ForgejoProfile> {
   return { ...Gitea(options), id: "forgejo", name: "Forgejo", issuer: "https://codeberg.org", style: { bg: "#FB923C", text: "#fff" } };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Forgejo itself, as `import` gives it.
+export { Forgejo as "module.exports" };

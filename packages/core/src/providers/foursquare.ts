@@ -83,3 +83,6 @@ export default function Foursquare(options: FoursquareUserConfig = {}): OAuth2Co
     options,
   } satisfies OAuth2Config<FoursquareProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Foursquare itself, as `import` gives it.
+export { Foursquare as "module.exports" };

@@ -57,3 +57,6 @@ export default function FreshBooks(options: OAuthUserConfig<FreshBooksProfile> =
     options,
   } satisfies OAuth2Config<FreshBooksProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns FreshBooks itself, as `import` gives it.
+export { FreshBooks as "module.exports" };

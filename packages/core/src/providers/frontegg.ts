@@ -49,3 +49,6 @@ export default function Frontegg(options: OAuthUserConfig<FronteggProfile> = {})
     options,
   } satisfies OIDCConfig<FronteggProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Frontegg itself, as `import` gives it.
+export { Frontegg as "module.exports" };

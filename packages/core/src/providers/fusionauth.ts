@@ -52,3 +52,6 @@ export default function FusionAuth(options: OAuthUserConfig<FusionAuthProfile> =
     options,
   } satisfies OIDCConfig<FusionAuthProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns FusionAuth itself, as `import` gives it.
+export { FusionAuth as "module.exports" };

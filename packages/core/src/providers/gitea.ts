@@ -60,3 +60,6 @@ export default function Gitea(options: OAuthUserConfig<GiteaProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<GiteaProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Gitea itself, as `import` gives it.
+export { Gitea as "module.exports" };

@@ -73,3 +73,6 @@ export default function Gitee(options: OAuthUserConfig<GiteeProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<GiteeProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Gitee itself, as `import` gives it.
+export { Gitee as "module.exports" };

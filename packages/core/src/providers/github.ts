@@ -135,3 +135,6 @@ export default function GitHub(options: GitHubUserConfig = {}): OAuth2Config<Git
     options,
   } satisfies OAuth2Config<GitHubProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns GitHub itself, as `import` gives it.
+export { GitHub as "module.exports" };

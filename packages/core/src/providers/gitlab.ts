@@ -92,3 +92,6 @@ export default function GitLab(options: OAuthUserConfig<GitLabProfile> = {}): OA
     options,
   } satisfies OAuth2Config<GitLabProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns GitLab itself, as `import` gives it.
+export { GitLab as "module.exports" };

@@ -59,3 +59,6 @@ export default function Google(options: OAuthUserConfig<GoogleProfile> = {}): OI
     options,
   } satisfies OIDCConfig<GoogleProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Google itself, as `import` gives it.
+export { Google as "module.exports" };

@@ -69,3 +69,6 @@ export default function Heroku(options: OAuthUserConfig<HerokuProfile> = {}): OA
     options,
   } satisfies OAuth2Config<HerokuProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Heroku itself, as `import` gives it.
+export { Heroku as "module.exports" };

@@ -67,3 +67,6 @@ export default function HubSpot(options: OAuthUserConfig<HubSpotProfile> = {}): 
     options,
   } satisfies OAuth2Config<HubSpotProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns HubSpot itself, as `import` gives it.
+export { HubSpot as "module.exports" };

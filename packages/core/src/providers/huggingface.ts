@@ -53,3 +53,6 @@ export default function HuggingFace(options: OAuthUserConfig<HuggingFaceProfile>
     options,
   } satisfies OIDCConfig<HuggingFaceProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns HuggingFace itself, as `import` gives it.
+export { HuggingFace as "module.exports" };

@@ -47,3 +47,6 @@ export default function IdentityServer4(options: OAuthUserConfig<IdentityServer4
     options,
   } satisfies OIDCConfig<IdentityServer4Profile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns IdentityServer4 itself, as `import` gives it.
+export { IdentityServer4 as "module.exports" };

@@ -64,3 +64,6 @@ export default function Instagram(options: OAuthUserConfig<InstagramProfile> = {
     options,
   } satisfies OAuth2Config<InstagramProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Instagram itself, as `import` gives it.
+export { Instagram as "module.exports" };

@@ -55,3 +55,6 @@ export default function Intuit(options: OAuthUserConfig<IntuitProfile> = {}): OI
     options,
   } satisfies OIDCConfig<IntuitProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Intuit itself, as `import` gives it.
+export { Intuit as "module.exports" };

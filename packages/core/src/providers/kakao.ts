@@ -82,3 +82,6 @@ export default function Kakao(options: OAuthUserConfig<KakaoProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<KakaoProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Kakao itself, as `import` gives it.
+export { Kakao as "module.exports" };

@@ -47,3 +47,6 @@ export default function Kanidm(options: OAuthUserConfig<KanidmProfile> = {}): OI
     options,
   } satisfies OIDCConfig<KanidmProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Kanidm itself, as `import` gives it.
+export { Kanidm as "module.exports" };

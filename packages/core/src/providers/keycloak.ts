@@ -62,3 +62,6 @@ export default function Keycloak(options: OAuthUserConfig<KeycloakProfile> = {})
     options,
   } satisfies OIDCConfig<KeycloakProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Keycloak itself, as `import` gives it.
+export { Keycloak as "module.exports" };

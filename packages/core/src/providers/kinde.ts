@@ -48,3 +48,6 @@ export default function Kinde(options: OAuthUserConfig<KindeProfile> = {}): OIDC
     options,
   } satisfies OIDCConfig<KindeProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Kinde itself, as `import` gives it.
+export { Kinde as "module.exports" };

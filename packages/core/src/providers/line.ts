@@ -57,3 +57,6 @@ export default function Line(options: OAuthUserConfig<LineProfile> = {}): OIDCCo
     options,
   } satisfies OIDCConfig<LineProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Line itself, as `import` gives it.
+export { Line as "module.exports" };

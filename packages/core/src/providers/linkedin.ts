@@ -55,3 +55,6 @@ export default function LinkedIn(options: OAuthUserConfig<LinkedInProfile> = {})
     options,
   } satisfies OIDCConfig<LinkedInProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns LinkedIn itself, as `import` gives it.
+export { LinkedIn as "module.exports" };

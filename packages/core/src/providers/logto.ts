@@ -47,3 +47,6 @@ export default function Logto(options: OAuthUserConfig<LogtoProfile> = {}): OIDC
     options,
   } satisfies OIDCConfig<LogtoProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Logto itself, as `import` gives it.
+export { Logto as "module.exports" };

@@ -79,3 +79,6 @@ export default function Mailchimp(options: OAuthUserConfig<MailchimpProfile> = {
     options,
   } satisfies OAuth2Config<MailchimpProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Mailchimp itself, as `import` gives it.
+export { Mailchimp as "module.exports" };

@@ -86,3 +86,6 @@ export default function Mailgun(config: MailgunUserConfig = {}): MailgunConfig {
     options: config,
   };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Mailgun itself, as `import` gives it.
+export { Mailgun as "module.exports" };

@@ -67,3 +67,6 @@ export default function MailRu(options: OAuthUserConfig<MailRuProfile> = {}): OA
     options,
   } satisfies OAuth2Config<MailRuProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns MailRu itself, as `import` gives it.
+export { MailRu as "module.exports" };

@@ -64,3 +64,6 @@ export default function Mastodon(options: OAuthUserConfig<MastodonProfile> = {})
     options,
   } satisfies OAuth2Config<MastodonProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Mastodon itself, as `import` gives it.
+export { Mastodon as "module.exports" };

@@ -62,3 +62,6 @@ export default function Mattermost(options: OAuthUserConfig<MattermostProfile> =
     options,
   } satisfies OAuth2Config<MattermostProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Mattermost itself, as `import` gives it.
+export { Mattermost as "module.exports" };

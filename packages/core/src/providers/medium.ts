@@ -56,3 +56,6 @@ export default function Medium(options: OAuthUserConfig<MediumProfile> = {}): OA
     options,
   } satisfies OAuth2Config<MediumProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Medium itself, as `import` gives it.
+export { Medium as "module.exports" };

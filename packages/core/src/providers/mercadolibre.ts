@@ -65,3 +65,6 @@ export default function MercadoLibre(options: MercadoLibreUserConfig = {}): OAut
     options,
   } satisfies OAuth2Config<MercadoLibreProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns MercadoLibre itself, as `import` gives it.
+export { MercadoLibre as "module.exports" };

@@ -85,3 +85,6 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDUserConfig = {
     options,
   } satisfies OIDCConfig<MicrosoftEntraIDProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns MicrosoftEntraID itself, as `import` gives it.
+export { MicrosoftEntraID as "module.exports" };

@@ -62,3 +62,6 @@ export default function Naver(options: OAuthUserConfig<NaverProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<NaverProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Naver itself, as `import` gives it.
+export { Naver as "module.exports" };

@@ -55,3 +55,6 @@ export default function Netlify(options: OAuthUserConfig<NetlifyProfile> = {}): 
     options,
   } satisfies OAuth2Config<NetlifyProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Netlify itself, as `import` gives it.
+export { Netlify as "module.exports" };

@@ -79,3 +79,6 @@ export default function Nextcloud(options: OAuthUserConfig<NextcloudProfile> = {
     options,
   } satisfies OAuth2Config<NextcloudProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Nextcloud itself, as `import` gives it.
+export { Nextcloud as "module.exports" };

@@ -100,3 +100,6 @@ export default function Nodemailer(config: NodemailerUserConfig = {}): Nodemaile
     options: config,
   };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Nodemailer itself, as `import` gives it.
+export { Nodemailer as "module.exports" };

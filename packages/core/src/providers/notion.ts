@@ -99,3 +99,6 @@ export default function Notion(options: OAuthUserConfig<NotionProfile> = {}): OA
     options,
   } satisfies OAuth2Config<NotionProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Notion itself, as `import` gives it.
+export { Notion as "module.exports" };

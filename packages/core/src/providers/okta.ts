@@ -56,3 +56,6 @@ export default function Okta(options: OAuthUserConfig<OktaProfile> = {}): OIDCCo
     options,
   } satisfies OIDCConfig<OktaProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Okta itself, as `import` gives it.
+export { Okta as "module.exports" };

@@ -48,3 +48,6 @@ export default function OneLogin(options: OAuthUserConfig<OneLoginProfile> = {})
     options,
   } satisfies OIDCConfig<OneLoginProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns OneLogin itself, as `import` gives it.
+export { OneLogin as "module.exports" };

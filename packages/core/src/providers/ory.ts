@@ -53,3 +53,6 @@ export default function Ory(options: OryUserConfig = {}): OIDCConfig<OryProfile>
     options,
   } satisfies OIDCConfig<OryProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Ory itself, as `import` gives it.
+export { Ory as "module.exports" };

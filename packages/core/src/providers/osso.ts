@@ -53,3 +53,6 @@ export default function Osso(options: OAuthUserConfig<OssoProfile> = {}): OAuth2
     options,
   } satisfies OAuth2Config<OssoProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Osso itself, as `import` gives it.
+export { Osso as "module.exports" };

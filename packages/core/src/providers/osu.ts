@@ -60,3 +60,6 @@ export default function Osu(options: OAuthUserConfig<OsuProfile> = {}): OAuth2Co
     options,
   } satisfies OAuth2Config<OsuProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Osu itself, as `import` gives it.
+export { Osu as "module.exports" };

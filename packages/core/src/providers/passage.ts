@@ -54,3 +54,6 @@ export default function Passage(options: PassageUserConfig = {}): OIDCConfig<Pas
     options,
   } satisfies OIDCConfig<PassageProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Passage itself, as `import` gives it.
+export { Passage as "module.exports" };

@@ -79,3 +79,6 @@ export default function Passkey(options: PasskeyUserConfig = {}): WebAuthnConfig
     [providerFlow]: passkeyFlow,
   };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Passkey itself, as `import` gives it.
+export { Passkey as "module.exports" };

@@ -65,3 +65,6 @@ export default function Password(options: PasswordUserConfig = {}): PasswordConf
     [featureEnglish]: loadPasswordEnglish,
   };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Password itself, as `import` gives it.
+export { Password as "module.exports" };

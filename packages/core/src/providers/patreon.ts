@@ -65,3 +65,6 @@ export default function Patreon(options: OAuthUserConfig<PatreonProfile> = {}): 
     options,
   } satisfies OAuth2Config<PatreonProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Patreon itself, as `import` gives it.
+export { Patreon as "module.exports" };

@@ -59,3 +59,6 @@ export default function PingId(options: PingIdUserConfig = {}): OIDCConfig<PingI
     options,
   } satisfies OIDCConfig<PingIdProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns PingId itself, as `import` gives it.
+export { PingId as "module.exports" };

@@ -55,3 +55,6 @@ export default function Pinterest(options: OAuthUserConfig<PinterestProfile> = {
     options,
   } satisfies OAuth2Config<PinterestProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Pinterest itself, as `import` gives it.
+export { Pinterest as "module.exports" };

@@ -60,3 +60,6 @@ export default function Pipedrive(options: OAuthUserConfig<PipedriveProfile> = {
     options,
   } satisfies OAuth2Config<PipedriveProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Pipedrive itself, as `import` gives it.
+export { Pipedrive as "module.exports" };

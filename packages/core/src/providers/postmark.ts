@@ -80,3 +80,6 @@ export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfi
     options: config,
   };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Postmark itself, as `import` gives it.
+export { Postmark as "module.exports" };

@@ -78,3 +78,6 @@ export default function Reddit(options: OAuthUserConfig<RedditProfile> & { userA
     options,
   } satisfies OAuth2Config<RedditProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Reddit itself, as `import` gives it.
+export { Reddit as "module.exports" };

@@ -73,3 +73,6 @@ export default function Resend(config: ResendUserConfig = {}): ResendConfig {
     options: config,
   };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Resend itself, as `import` gives it.
+export { Resend as "module.exports" };

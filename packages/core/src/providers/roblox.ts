@@ -52,3 +52,6 @@ export default function Roblox(options: OAuthUserConfig<RobloxProfile> = {}): OI
     options,
   } satisfies OIDCConfig<RobloxProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Roblox itself, as `import` gives it.
+export { Roblox as "module.exports" };

@@ -74,3 +74,6 @@ export default function Salesforce(options: OAuthUserConfig<SalesforceProfile> =
     options,
   } satisfies OIDCConfig<SalesforceProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Salesforce itself, as `import` gives it.
+export { Salesforce as "module.exports" };

@@ -76,3 +76,6 @@ export default function SendGrid(config: SendGridUserConfig = {}): SendGridConfi
     options: config,
   };
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns SendGrid itself, as `import` gives it.
+export { SendGrid as "module.exports" };

@@ -58,3 +58,6 @@ export default function Signicat(options: SignicatUserConfig = {}): OIDCConfig<S
     options,
   } satisfies OIDCConfig<SignicatProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Signicat itself, as `import` gives it.
+export { Signicat as "module.exports" };

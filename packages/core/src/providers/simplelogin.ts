@@ -50,3 +50,6 @@ export default function SimpleLogin(options: OAuthUserConfig<SimpleLoginProfile>
     options,
   } satisfies OIDCConfig<SimpleLoginProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns SimpleLogin itself, as `import` gives it.
+export { SimpleLogin as "module.exports" };

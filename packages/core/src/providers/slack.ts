@@ -73,3 +73,6 @@ export default function Slack(options: OAuthUserConfig<SlackProfile> = {}): OIDC
     options,
   } satisfies OIDCConfig<SlackProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Slack itself, as `import` gives it.
+export { Slack as "module.exports" };

@@ -67,3 +67,6 @@ export default function Spotify(options: OAuthUserConfig<SpotifyProfile> = {}): 
     options,
   } satisfies OAuth2Config<SpotifyProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Spotify itself, as `import` gives it.
+export { Spotify as "module.exports" };

@@ -70,3 +70,6 @@ export default function Strava(options: OAuthUserConfig<StravaProfile> = {}): OA
     options,
   } satisfies OAuth2Config<StravaProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Strava itself, as `import` gives it.
+export { Strava as "module.exports" };

@@ -57,3 +57,6 @@ export default function Threads(options: OAuthUserConfig<ThreadsProfile> = {}): 
     options,
   } satisfies OAuth2Config<ThreadsProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Threads itself, as `import` gives it.
+export { Threads as "module.exports" };

@@ -72,3 +72,6 @@ export default function Todoist(options: OAuthUserConfig<TodoistProfile> = {}): 
     options,
   } satisfies OAuth2Config<TodoistProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Todoist itself, as `import` gives it.
+export { Todoist as "module.exports" };

@@ -69,3 +69,6 @@ export default function Trakt(options: OAuthUserConfig<TraktProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<TraktProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Trakt itself, as `import` gives it.
+export { Trakt as "module.exports" };

@@ -70,3 +70,6 @@ export default function Twitch(options: OAuthUserConfig<TwitchProfile> = {}): OI
     options,
   } satisfies OIDCConfig<TwitchProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Twitch itself, as `import` gives it.
+export { Twitch as "module.exports" };

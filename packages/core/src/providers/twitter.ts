@@ -74,3 +74,6 @@ export default function Twitter(options: OAuthUserConfig<TwitterProfile> = {}): 
     options,
   } satisfies OAuth2Config<TwitterProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Twitter itself, as `import` gives it.
+export { Twitter as "module.exports" };

@@ -46,3 +46,6 @@ export default function UnitedEffects(options: OAuthUserConfig<UnitedEffectsProf
     options,
   } satisfies OIDCConfig<UnitedEffectsProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns UnitedEffects itself, as `import` gives it.
+export { UnitedEffects as "module.exports" };

@@ -62,3 +62,6 @@ export default function Vipps(options: VippsUserConfig = {}): OIDCConfig<VippsPr
     options,
   } satisfies OIDCConfig<VippsProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Vipps itself, as `import` gives it.
+export { Vipps as "module.exports" };

@@ -382,3 +382,6 @@ export default function VK(options: VKUserConfig = {}): VKConfig {
     options,
   } satisfies VKConfig;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns VK itself, as `import` gives it.
+export { VK as "module.exports" };

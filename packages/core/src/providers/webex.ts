@@ -55,3 +55,6 @@ export default function Webex(options: OAuthUserConfig<WebexProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<WebexProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Webex itself, as `import` gives it.
+export { Webex as "module.exports" };

@@ -78,3 +78,6 @@ export default function Weibo(options: OAuthUserConfig<WeiboProfile> = {}): OAut
     options,
   } satisfies OAuth2Config<WeiboProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Weibo itself, as `import` gives it.
+export { Weibo as "module.exports" };

@@ -56,3 +56,6 @@ export default function Wikimedia(options: OAuthUserConfig<WikimediaProfile> = {
     options,
   } satisfies OAuth2Config<WikimediaProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Wikimedia itself, as `import` gives it.
+export { Wikimedia as "module.exports" };

@@ -63,3 +63,6 @@ export default function WordPress(options: OAuthUserConfig<WordPressProfile> = {
     options,
   } satisfies OAuth2Config<WordPressProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns WordPress itself, as `import` gives it.
+export { WordPress as "module.exports" };

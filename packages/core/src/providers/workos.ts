@@ -76,3 +76,6 @@ export default function WorkOS(options: WorkOSUserConfig = {}): OAuth2Config<Wor
     options,
   } satisfies OAuth2Config<WorkOSProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns WorkOS itself, as `import` gives it.
+export { WorkOS as "module.exports" };

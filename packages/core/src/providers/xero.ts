@@ -51,3 +51,6 @@ export default function Xero(options: OAuthUserConfig<XeroProfile> = {}): OIDCCo
     options,
   } satisfies OIDCConfig<XeroProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Xero itself, as `import` gives it.
+export { Xero as "module.exports" };

@@ -47,3 +47,6 @@ export default function YahooJapan(options: OAuthUserConfig<YahooJapanProfile> =
     options,
   } satisfies OIDCConfig<YahooJapanProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns YahooJapan itself, as `import` gives it.
+export { YahooJapan as "module.exports" };

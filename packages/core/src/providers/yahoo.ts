@@ -46,3 +46,6 @@ export default function Yahoo(options: OAuthUserConfig<YahooProfile> = {}): OIDC
     options,
   } satisfies OIDCConfig<YahooProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Yahoo itself, as `import` gives it.
+export { Yahoo as "module.exports" };

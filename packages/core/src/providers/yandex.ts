@@ -70,3 +70,6 @@ export default function Yandex(options: OAuthUserConfig<YandexProfile> = {}): OA
     options,
   } satisfies OAuth2Config<YandexProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Yandex itself, as `import` gives it.
+export { Yandex as "module.exports" };

@@ -64,3 +64,6 @@ export default function Zitadel(options: OAuthUserConfig<ZitadelProfile> = {}): 
     options,
   } satisfies OIDCConfig<ZitadelProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Zitadel itself, as `import` gives it.
+export { Zitadel as "module.exports" };

@@ -73,3 +73,6 @@ export default function Zoho(options: ZohoUserConfig = {}): OAuth2Config<ZohoPro
     options,
   } satisfies OAuth2Config<ZohoProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Zoho itself, as `import` gives it.
+export { Zoho as "module.exports" };

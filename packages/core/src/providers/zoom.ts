@@ -80,3 +80,6 @@ export default function Zoom(options: OAuthUserConfig<ZoomProfile> = {}): OAuth2
     options,
   } satisfies OAuth2Config<ZoomProfile>;
 }
+
+// `require()` of this module (CommonJS, Node 20.19+) returns Zoom itself, as `import` gives it.
+export { Zoom as "module.exports" };

@@ -20,8 +20,8 @@ export interface ChallengePageProps {
   backup: boolean;
   /** Offer "remember this device" (the app turned it on). */
   remember: boolean;
-  /** The last answer was wrong (`?error=SecondFactorInvalid`). */
-  wrong: boolean;
+  /** The last answer was wrong (`?error=SecondFactorInvalid`); `"used"`: a backup code already spent (`&reason=used`). */
+  wrong: boolean | "used";
   /** An email code was just sent (`?sent=email`). */
   sent: boolean;
   theme: Theme;
@@ -71,7 +71,7 @@ export function renderChallengePage(props: ChallengePageProps): RenderedPage {
   // else the app's (or, for a user without an app, whatever is left).
   const kind = props.backup && has("backup") ? "backup" : props.sent && has("email") ? "email" : has("totp") ? "totp" : has("email") ? "email" : "backup";
   const intro = language.text(kind === "backup" ? "secondFactorBackupIntro" : kind === "email" ? (props.sent ? "secondFactorEmailSent" : "secondFactorEmailIntro") : "secondFactorIntro");
-  const alert = props.wrong ? html`<div class="alert" role="alert"><p>${language.text("secondFactorWrong")}</p></div>\n` : "";
+  const alert = props.wrong ? html`<div class="alert" role="alert"><p>${language.text(props.wrong === "used" ? "secondFactorBackupUsed" : "secondFactorWrong")}</p></div>\n` : "";
   const showCodeForm = kind !== "email" || props.sent;
   const switchTo = (query: string, key: "secondFactorUseApp" | "secondFactorUseBackup") => html`<a href="${`${props.action}${query}`}">${language.text(key)}</a>`;
   const choices: (SafeHtml | string)[] = [];

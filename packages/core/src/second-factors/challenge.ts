@@ -7,11 +7,11 @@
 import type { AdapterUser } from "../adapter.js";
 import { csrfOf, requireCsrf, withCookies } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
-import { InvalidRequest, SecondFactorExpired, UnknownAction } from "../errors.js";
+import { InvalidRequest, RateLimited, SecondFactorExpired, UnknownAction } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
 import { chooseLanguage } from "../pages/language.js";
-import { startSignedIn } from "../signin/complete.js";
+import { openSession } from "../signin/gate.js";
 import { secondFactorsCode } from "../symbols.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import type { ResponseInternal } from "../types/response.js";
@@ -19,8 +19,10 @@ import { renderChallengePage } from "./challenge-page.js";
 import { normalizeCode } from "./codes.js";
 import { sendEmailCode } from "./email-code.js";
 import { SecondFactorInvalid } from "../second-factor-errors.js";
-import { listFactors, verifySecondFactor } from "./factors.js";
+import { backupCodeSpent, listFactors, verifySecondFactor } from "./factors.js";
 import { factorsStamp, rememberDevice, rememberMaxAge } from "./remember.js";
+import { settingsOf } from "./storage.js";
+import { countedAnswer } from "./wrong-answers.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
 import { usableAfter } from "./step-up.js";
 
@@ -41,7 +43,7 @@ async function pendingOf(ctx: AuthContext, req: AuthRequest): Promise<PendingSig
 
 /** The ways this user can answer after this first factor, each kind once, in the page's order. */
 async function answerKinds(ctx: AuthContext, pending: PendingSignIn): Promise<FactorKind[]> {
-  const listed = new Set(usableAfter(pending.account.type, await listFactors(ctx, pending.user.id)).map((f) => f.kind));
+  const listed = new Set(usableAfter(pending.proof.amr, await listFactors(ctx, pending.user.id)).map((f) => f.kind));
   return kinds.filter((kind) => listed.has(kind));
 }
 
@@ -71,7 +73,7 @@ export async function challengePageAction(ctx: AuthContext, req: AuthRequest): P
     kinds: factors,
     backup: req.query.kind === "backup",
     remember,
-    wrong: req.query.error === "SecondFactorInvalid",
+    wrong: req.query.error === "SecondFactorInvalid" ? (req.query.reason === "used" ? "used" : true) : false,
     sent: req.query.sent === "email",
     theme: ctx.theme,
     language: await chooseLanguage(ctx, req.request),
@@ -116,7 +118,8 @@ function revived(user: PendingSignIn["user"]): PendingSignIn["user"] {
  * sign-in when the code is right (the session cookie is set only now) and redirects to its
  * callback URL; `{ send: "email" }` emails a code. Each answer spends one of the waiting sign-in's
  * {@link maxAnswers} turns on the server before anything is checked; with none left the answer is
- * refused unchecked (`SecondFactorExpired`). A wrong code fires `secondFactorFailed` and goes back
+ * refused unchecked (`SecondFactorExpired`), and so is every answer of a user past the cap on
+ * wrong codes (`RateLimited`, `wrong-answers.ts`). A wrong code fires `secondFactorFailed` and goes back
  * to the challenge page with `error=SecondFactorInvalid`.
  */
 export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
@@ -124,7 +127,7 @@ export async function challengeAnswerAction(ctx: AuthContext, req: AuthRequest):
     return await completeChallenge(ctx, req);
   } catch (error) {
     if (!(error instanceof SecondFactorInvalid)) throw error;
-    return backToChallenge(ctx, { error: error.type, ...(error.kind === "backup" && { kind: "backup" }) });
+    return backToChallenge(ctx, { error: error.type, ...(error.kind === "backup" && { kind: "backup" }), ...(error.reused && { reason: "used" }) });
   }
 }
 
@@ -143,7 +146,7 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
   if (!turn) throw expired(`This sign-in took its ${maxAnswers} answers, was completed, or expired.`);
   // Whatever happens after the turn is spent (a wrong code, a mail that fails), the next answer
   // gets the next turn, up to the last; only a right code ends the wait.
-  let passed = false;
+  let passed: FactorKind | false = false;
   try {
     if ("send" in answer) {
       await sendEmailCode(ctx, user, "second-factor", req.request);
@@ -151,31 +154,42 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
     }
     // Without a kind, a 6-digit code may be the app's or an emailed one: only the offered ones are tried.
     const tried = answer.kind ? [answer.kind] : /^\d{6}$/.test(normalizeCode(answer.code)) ? offered.filter((k) => k !== "backup") : ["backup" as const];
-    let result: { ok: boolean } = { ok: false };
-    for (const kind of tried) if (!result.ok) result = await verifySecondFactor(ctx, user, { code: answer.code, kind });
-    passed = result.ok;
+    const outcome = await countedAnswer(ctx, user, req.request, async () => {
+      for (const kind of tried) {
+        if ((await verifySecondFactor(ctx, user, { code: answer.code, kind })).ok) {
+          passed = kind;
+          return true;
+        }
+      }
+      return false;
+    });
+    // 429 with Retry-After from the limiter (the sign-in page with `error=RateLimited` without limits).
+    if (outcome === "locked") throw new RateLimited("Too many wrong second-factor codes for this user; none is checked until the window ends.", settingsOf(ctx).wrongAnswers.window);
   } finally {
     if (!passed && turn.turn + 1 < maxAnswers) await allowTurn(ctx, pending.nonce, turn.turn + 1, turn.expires);
   }
   if (!passed) {
     ctx.logger.warn("SecondFactorInvalid", "A wrong second-factor code was given.");
     await ctx.events.secondFactorFailed?.({ userId: user.id, kind: answer.kind ?? null });
-    throw new SecondFactorInvalid("The second-factor code is not right.", answer.kind);
+    // A backup code given a second time is named as such (a typo would not match a spent one).
+    const reused = answer.kind !== "totp" && answer.kind !== "email" && (await backupCodeSpent(ctx, user, answer.code));
+    throw new SecondFactorInvalid(reused ? "The backup code was already used." : "The second-factor code is not right.", reused ? "backup" : answer.kind, reused);
   }
 
   const { settings } = ctx.secondFactor![secondFactorsCode];
-  const cookies = clearPending(ctx, req);
-  if (answer.remember && settings.rememberDevice) {
-    const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
-    cookies.push(await rememberDevice(ctx, user.id, await factorsStamp(await listFactors(ctx, user.id)), maxAge));
-  }
-  const started = await startSignedIn(ctx, req, {
+  const started = await openSession(ctx, req, {
     user: revived(pending.user),
     eventUser: pending.eventUser ?? revived(pending.user),
     account: pending.account,
     profile: pending.profile,
     isNewUser: pending.isNewUser,
     callbackUrl: pending.callbackUrl,
-  });
-  return withCookies(started, cookies);
+    proof: pending.proof,
+  }, passed);
+  const signedIn = withCookies(started, clearPending(ctx, req));
+  if (!answer.remember || !settings.rememberDevice) return signedIn;
+  // One device cookie: the sign-in may have set it already (this browser now knows the account).
+  const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
+  const stamp = await factorsStamp(await listFactors(ctx, user.id));
+  return { ...signedIn, cookies: await rememberDevice(ctx, req, signedIn.cookies ?? [], user.id, stamp, maxAge) };
 }

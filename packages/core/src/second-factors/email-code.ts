@@ -3,6 +3,7 @@ import type { AdapterSecondFactor, AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import { randomUUID } from "../crypto/index.js";
 import { EmailSignInError } from "../errors.js";
+import { countMail } from "../limits/mail.js";
 import { chooseLanguage } from "../pages/language.js";
 import type { EmailConfig } from "../types/providers.js";
 import type { EmailCodeMessage } from "../types/second-factor-options.js";
@@ -36,6 +37,9 @@ async function sendThroughServer(ctx: AuthContext, message: EmailCodeMessage): P
  */
 export async function sendEmailCode(ctx: AuthContext, user: AdapterUser, purpose: EmailCodePurpose, request?: Request): Promise<void> {
   const settings = settingsOf(ctx);
+  // The sign-in code's request named the address, and the limiter counted it; the challenge's
+  // code goes to the waiting user's address, counted here in the same bucket, and per user.
+  if (purpose === "second-factor") await countMail(ctx, "emailCode", user.email, user.id);
   const code = newEmailCode();
   const now = new Date();
   const expires = new Date(now.valueOf() + emailCodeLifetime);

@@ -116,6 +116,7 @@ async function answer(ctx: AuthContext, req: AuthRequest, provider: InternalProv
     user: { email: asked.email },
     account: { type: "email", provider: provider.id, providerAccountId: asked.email },
     callbackUrl: asked.callbackUrl,
+    methods: ["otp", "mbx"],
   });
   return withCookies(signedIn, [cleared]);
 }

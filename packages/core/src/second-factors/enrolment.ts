@@ -8,8 +8,7 @@
 import type { AdapterSecondFactor, AdapterUser } from "../adapter.js";
 import { requireCsrf } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
-import { adapterHas } from "../config/adapter-guard.js";
-import { randomUUID, timingSafeEqual } from "../crypto/index.js";
+import { randomUUID } from "../crypto/index.js";
 import { InvalidRequest } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
@@ -22,16 +21,16 @@ import {
   NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,
   SecondFactorNotEnrolled, SecondFactorRefusal,
 } from "../second-factor-errors.js";
-import { listFactors, verifySecondFactor } from "./factors.js";
-import { renderManagePage, type ManageNotice } from "./manage-page.js";
+import { listFactors, spentBackupKind, verifySecondFactor } from "./factors.js";
+import { freshSecondFactor } from "./freshness.js";
+import { renderManagePage, type ManageNotice, type PendingEnrolment } from "./manage-page.js";
 import { qrSvg } from "./qr.js";
 import { rowsOf, settingsOf, storeOf } from "./storage.js";
+import { countedAnswer } from "./wrong-answers.js";
 import { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, secretText, totpUri } from "./totp.js";
 
 /** How long an enrolment may wait for its first code. */
 const enrolmentLifetime = 15 * 60 * 1000;
-/** A sign-in this recent proves presence without a code (database sessions, which record their start). */
-const freshSignIn = 5 * 60 * 1000;
 
 /**
  * A script (JSON body or `X-Auth-Return-Redirect`, or no HTML accepted) gets JSON; a form the page
@@ -56,53 +55,25 @@ function kindField(req: AuthRequest): FactorKind {
   return kind;
 }
 
-/** Codes checked as fresh proofs per user and window; the next is refused without being checked. */
-const proofAttempts = 5;
-const proofWindow = 15 * 60 * 1000;
-/** The row that counts a user's fresh-proof codes (an `attempts` counter, no secret). */
-const proofCounter = "attempts:fresh-proof";
-
 /**
- * Checks a code given as a fresh proof, counted per user: after {@link proofAttempts} codes in
- * {@link proofWindow} the next is refused unchecked, so a stolen session cannot guess codes here
- * (the rate limit counts per network, this per user). A right code ends the count.
+ * Checks a code given as a fresh proof, in the user's count of wrong codes (`wrong-answers.ts`):
+ * past its cap the code is refused unchecked, so a stolen session cannot guess codes here.
  */
 async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Promise<"right" | "wrong" | "locked"> {
-  const store = storeOf(ctx);
-  let [counter] = await rowsOf(store, user.id, proofCounter);
-  if (!counter?.expires || new Date(counter.expires).valueOf() <= Date.now()) {
-    const now = new Date();
-    counter = {
-      id: randomUUID(), userId: user.id, kind: proofCounter, secret: "",
-      lastUsedStep: null, attempts: 0, confirmedAt: now, expires: new Date(now.valueOf() + proofWindow), createdAt: now,
-    };
-    await store.replaceSecondFactors(user.id, proofCounter, [counter]);
-  }
-  // A counter replaced by a concurrent request is gone: refused, as when it is spent.
-  const attempts = await store.countSecondFactorAttempt(counter.id);
-  if (attempts === null || attempts > proofAttempts) return "locked";
-  if (!(await verifySecondFactor(ctx, user, { code })).ok) return "wrong";
-  await store.deleteSecondFactor(counter.id);
-  return "right";
+  return countedAnswer(ctx, user, new Request(ctx.baseUrl), async () => (await verifySecondFactor(ctx, user, { code })).ok);
 }
 
 /**
  * Whether the user proved presence now: a right code of one of their factors (which it spends),
- * or a database session that started less than 5 minutes ago — unless browsers can be
- * remembered, since a remembered browser's sign-in skipped the second factor.
+ * or a second factor the session recorded within the last minutes (see `freshness.ts`).
  */
-export async function freshProof(ctx: AuthContext, code: string | undefined, user: AdapterUser, sessionToken: string | undefined): Promise<boolean> {
+export async function freshProof(ctx: AuthContext, req: AuthRequest, code: string | undefined, user: AdapterUser): Promise<boolean> {
   if (code) {
     const outcome = await codeProof(ctx, user, code);
-    if (outcome === "locked") throw new SecondFactorAttempts("Too many codes; wait a quarter of an hour, or sign in again.");
+    if (outcome === "locked") throw new SecondFactorAttempts("Too many wrong codes for this user; none is checked until the window ends.");
     return outcome === "right";
   }
-  // Only the sessions list carries a session's start (`createdAt`); JWT sessions have none to read.
-  if (!sessionToken || settingsOf(ctx).rememberDevice || !adapterHas(ctx.adapter, "listSessions")) return false;
-  const sessions = await ctx.adapter!.listSessions!(user.id);
-  const current = sessions.find((session) => session.userId === user.id && timingSafeEqual(session.sessionToken, sessionToken));
-  const started = current?.createdAt ? new Date(current.createdAt).valueOf() : 0;
-  return started > Date.now() - freshSignIn;
+  return freshSecondFactor(ctx, req, user.id);
 }
 
 /** Ten new backup codes in place of the old ones; returns them as shown to the user (once). */
@@ -116,6 +87,7 @@ async function issueBackupCodes(ctx: AuthContext, user: AdapterUser): Promise<st
     })),
   );
   await storeOf(ctx).replaceSecondFactors(user.id, "backup", rows);
+  await storeOf(ctx).replaceSecondFactors(user.id, spentBackupKind, []);
   return codes;
 }
 
@@ -124,9 +96,27 @@ function issuerOf(ctx: AuthContext): string {
   return settingsOf(ctx).issuer ?? new URL(ctx.origin).hostname;
 }
 
+/** What the page and a script get to add an app: the key as text, its otpauth URI and its QR code. */
+function enrolmentOf(ctx: AuthContext, user: AdapterUser, id: string, secret: Uint8Array): PendingEnrolment {
+  const uri = totpUri(issuerOf(ctx), user.email || user.id, secret);
+  return { id, secret: secretText(secret), uri, qr: qrSvg(uri) };
+}
+
+/** An enrolment of `user`'s that waits for its first code (made within the lifetime), as shown when it began. */
+export async function pendingEnrolment(ctx: AuthContext, user: AdapterUser): Promise<PendingEnrolment | undefined> {
+  const rows = await rowsOf(storeOf(ctx), user.id, "totp");
+  const pending = rows.find((row) => !row.confirmedAt && new Date(row.createdAt).valueOf() > Date.now() - enrolmentLifetime);
+  const secret = pending ? await openTotpSecret(pending.secret, pending, ctx.secrets) : null;
+  return pending && secret ? enrolmentOf(ctx, user, pending.id, secret) : undefined;
+}
+
 type Step = (ctx: AuthContext, req: AuthRequest, user: AdapterUser, sessionToken: string | undefined) => Promise<{ json: Record<string, unknown>; notice: ManageNotice }>;
 
-/** Enrolment of an authenticator app: a new secret, stored sealed and unconfirmed. */
+/**
+ * Enrolment of an authenticator app: a new secret, stored sealed and unconfirmed. An enrolment
+ * still waiting for its first code is shown again instead (the key the user may have scanned
+ * stays valid until set-up succeeds, is cancelled or expires).
+ */
 const enrol: Step = async (ctx, req, user) => {
   if (kindField(req) !== "totp") throw new SecondFactorKind("Only an authenticator app (totp) is enrolled; backup codes come with it.");
   if (!settingsOf(ctx).factors.includes("totp")) throw new SecondFactorKind("Authenticator apps are not offered here.");
@@ -134,6 +124,8 @@ const enrol: Step = async (ctx, req, user) => {
   if ((await rowsOf(store, user.id, "totp")).some((row) => row.confirmedAt)) {
     throw new SecondFactorEnrolled("An authenticator app is already set up; remove it first.");
   }
+  const waiting = await pendingEnrolment(ctx, user);
+  if (waiting) return { json: { kind: "totp", ...waiting }, notice: { enrolment: waiting } };
   const id = randomUUID();
   const secret = newTotpSecret();
   const now = new Date();
@@ -141,11 +133,17 @@ const enrol: Step = async (ctx, req, user) => {
     id, userId: user.id, kind: "totp", secret: await sealTotpSecret(secret, { id, userId: user.id }, ctx.secrets),
     lastUsedStep: null, attempts: 0, confirmedAt: null, expires: null, createdAt: now,
   };
-  // Replaces an earlier enrolment that was never confirmed (a confirmed one was refused above).
+  // Replaces an earlier enrolment that expired unconfirmed (a confirmed one was refused above).
   await store.replaceSecondFactors(user.id, "totp", [row]);
-  const uri = totpUri(issuerOf(ctx), user.email || user.id, secret);
-  const enrolment = { id, secret: secretText(secret), uri, qr: qrSvg(uri) };
+  const enrolment = enrolmentOf(ctx, user, id, secret);
   return { json: { kind: "totp", ...enrolment }, notice: { enrolment } };
+};
+
+/** Cancels an enrolment waiting for its first code: its key stops working. A confirmed app is untouched. */
+const cancel: Step = async (ctx, _req, user) => {
+  const store = storeOf(ctx);
+  for (const row of await rowsOf(store, user.id, "totp")) if (!row.confirmedAt) await store.deleteSecondFactor(row.id);
+  return { json: { cancelled: true }, notice: {} };
 };
 
 /** The first right code activates the app and answers the backup codes, once. */
@@ -165,7 +163,7 @@ const confirm: Step = async (ctx, req, user) => {
 };
 
 /** Removes a factor after a fresh proof; an app's removal takes its backup codes when no app remains. */
-const remove: Step = async (ctx, req, user, sessionToken) => {
+const remove: Step = async (ctx, req, user) => {
   const kind = kindField(req);
   const code = field(req, "code");
   const id = field(req, "id", 200);
@@ -174,7 +172,7 @@ const remove: Step = async (ctx, req, user, sessionToken) => {
   const apps = (await rowsOf(store, user.id, "totp")).filter((row) => row.confirmedAt);
   const backups = await rowsOf(store, user.id, "backup");
   if (kind === "totp" ? !apps.length : !backups.length) throw new SecondFactorNotEnrolled("You have no such factor.");
-  if (!(await freshProof(ctx, code, user, sessionToken))) {
+  if (!(await freshProof(ctx, req, code, user))) {
     throw new SecondFactorFreshProof("Give a current code of one of your factors (or sign in again) to remove a factor.");
   }
   const removed: FactorKind[] = [];
@@ -191,17 +189,19 @@ const remove: Step = async (ctx, req, user, sessionToken) => {
     await store.replaceSecondFactors(user.id, "backup", []);
     removed.push("backup");
   }
+  // With the backup codes go the hashes of the spent ones.
+  if (removed.includes("backup")) await store.replaceSecondFactors(user.id, spentBackupKind, []);
   for (const gone of removed) await ctx.events.factorRemoved?.({ user, kind: gone });
   return { json: { removed }, notice: { done: "removed" } };
 };
 
 /** Ten new backup codes after a fresh proof; the old ones stop working. */
-const backupCodes: Step = async (ctx, req, user, sessionToken) => {
+const backupCodes: Step = async (ctx, req, user) => {
   const code = field(req, "code");
   if (!settingsOf(ctx).factors.includes("backup")) throw new SecondFactorKind("Backup codes are not offered here.");
   const apps = (await rowsOf(storeOf(ctx), user.id, "totp")).filter((row) => row.confirmedAt);
   if (!apps.length) throw new SecondFactorNotEnrolled("Set up an authenticator app first; backup codes stand in for it.");
-  if (!(await freshProof(ctx, code, user, sessionToken))) {
+  if (!(await freshProof(ctx, req, code, user))) {
     throw new SecondFactorFreshProof("Give a current code of one of your factors (or sign in again) to get new backup codes.");
   }
   const codes = await issueBackupCodes(ctx, user);
@@ -222,7 +222,8 @@ export async function refusalResponse(
   const { json, user, callbackUrl } = answerWith;
   if (!json && !user) return { redirect: signInPageUrl(ctx, { callbackUrl }) };
   if (json || !user) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
-  const page = await renderManagePage(ctx, req, user, { error: error.type });
+  // A wrong first code keeps the enrolment: the page shows the same key again with the error.
+  const page = await renderManagePage(ctx, req, user, { error: error.type, enrolment: await pendingEnrolment(ctx, user) });
   return { ...page, status: error.status };
 }
 
@@ -250,6 +251,7 @@ export const enrolmentActions: Readonly<Record<string, (ctx: AuthContext, req: A
   confirm: answer(confirm),
   remove: answer(remove),
   "backup-codes": answer(backupCodes),
+  cancel: answer(cancel),
 };
 
 /**
@@ -261,5 +263,5 @@ export async function managePageAction(ctx: AuthContext, req: AuthRequest): Prom
   const page = (req.headers.get("accept") ?? "").includes("text/html");
   if (!signedIn) return refusalResponse(ctx, req, new NotSignedIn(), { json: !page, user: undefined, callbackUrl: req.url.href });
   if (!page) return { body: { factors: await listFactors(ctx, signedIn.user.id) }, headers: { ...noStore } };
-  return renderManagePage(ctx, req, signedIn.user);
+  return renderManagePage(ctx, req, signedIn.user, { enrolment: await pendingEnrolment(ctx, signedIn.user) });
 }

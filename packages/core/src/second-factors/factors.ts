@@ -4,7 +4,7 @@
  */
 import type { AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
-import { timingSafeEqual } from "../crypto/index.js";
+import { randomUUID, timingSafeEqual } from "../crypto/index.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import { codeHash, emailCodeAttempts, normalizeCode } from "./codes.js";
 import { rowsOf, settingsOf, storeOf } from "./storage.js";
@@ -71,6 +71,12 @@ async function verifyTotp(ctx: AuthContext, user: AdapterUser, code: string): Pr
   return false;
 }
 
+/**
+ * The hashes of the backup codes already spent, kept (until new codes replace them) only so that
+ * a code given again is told apart from a mistyped one; they open nothing.
+ */
+export const spentBackupKind = "backup-spent";
+
 /** Checks a backup code; a right one is deleted in one step, so it works once even under concurrent answers. */
 async function verifyBackup(ctx: AuthContext, user: AdapterUser, code: string): Promise<boolean> {
   const store = storeOf(ctx);
@@ -79,7 +85,22 @@ async function verifyBackup(ctx: AuthContext, user: AdapterUser, code: string): 
   for (const row of await rowsOf(store, user.id, "backup")) {
     if (timingSafeEqual(row.secret, hash) && !match) match = row.id;
   }
-  return match !== undefined && (await store.deleteSecondFactor(match)) !== null;
+  const spent = match !== undefined && (await store.deleteSecondFactor(match)) !== null;
+  if (spent) {
+    const now = new Date();
+    const kept = await rowsOf(store, user.id, spentBackupKind);
+    const row = { id: randomUUID(), userId: user.id, kind: spentBackupKind, secret: hash, lastUsedStep: null, attempts: 0, confirmedAt: now, expires: null, createdAt: now };
+    await store.replaceSecondFactors(user.id, spentBackupKind, [...kept, row]);
+  }
+  return spent;
+}
+
+/** Whether `code` is one of `user`'s backup codes that was already spent. */
+export async function backupCodeSpent(ctx: AuthContext, user: AdapterUser, code: string): Promise<boolean> {
+  const hash = await codeHash(normalizeCode(code));
+  let spent = false;
+  for (const row of await rowsOf(storeOf(ctx), user.id, spentBackupKind)) if (timingSafeEqual(row.secret, hash)) spent = true;
+  return spent;
 }
 
 /**

@@ -8,6 +8,7 @@ import { callbackUrlOf, csrfOf, withCookies } from "../actions/request-state.js"
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
+import { formatPageDate } from "../pages/dates.js";
 import { chooseLanguage } from "../pages/language.js";
 import { hiddenFormFields, renderDocument } from "../pages/layout.js";
 import { html, trustedHtml, type SafeHtml } from "../security/escape.js";
@@ -16,10 +17,18 @@ import type { ResponseInternal } from "../types/response.js";
 import { listFactors } from "./factors.js";
 import { rowsOf, storeOf } from "./storage.js";
 
+/** An authenticator app being added: its key as text, the otpauth URI and the URI's QR code (SVG). */
+export interface PendingEnrolment {
+  id: string;
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
 /** What the page says after an endpoint answered. */
 export interface ManageNotice {
-  /** A new enrolment waiting for its first code. */
-  enrolment?: { id: string; secret: string; uri: string; qr: string };
+  /** An enrolment waiting for its first code. */
+  enrolment?: PendingEnrolment;
   /** Backup codes to show, once. */
   backupCodes?: string[];
   done?: "enrolled" | "removed" | "regenerated";
@@ -28,7 +37,7 @@ export interface ManageNotice {
 }
 
 const extraCss =
-  ".qr svg{width:220px;height:220px;display:block;margin:0 auto 1rem}code.key{word-break:break-all}ul.codes{columns:2;font-family:monospace;padding-left:1.2rem}section.factor{padding:.5rem 0;border-bottom:1px solid rgba(127,127,127,.3)}";
+  ".qr svg{width:220px;height:220px;display:block;margin:0 auto 1rem}code.key{word-break:break-all}ul.codes{columns:2 16ch;font-family:monospace;padding-left:1.2rem}ul.codes li{white-space:nowrap}section.factor{padding:.5rem 0;border-bottom:1px solid rgba(127,127,127,.3)}";
 
 const doneKeys: Record<NonNullable<ManageNotice["done"]>, MessageKey> = {
   enrolled: "factorsDoneEnrolled",
@@ -72,7 +81,7 @@ export async function renderManagePage(ctx: AuthContext, req: AuthRequest, user:
   const backupLeft = (await rowsOf(storeOf(ctx), user.id, "backup")).length;
   const text = (key: MessageKey, values?: Record<string, string>) => language.text(key, values);
   const sections: SafeHtml[] = [];
-  if (notice.error) sections.push(html`<p class="error" role="alert">${text(errorKey(notice.error))}</p>`);
+  if (notice.error) sections.push(html`<div class="alert" role="alert"><p>${text(errorKey(notice.error))}</p></div>`);
   if (notice.done) sections.push(html`<p role="status">${text(doneKeys[notice.done])}</p>`);
   if (notice.backupCodes?.length) {
     sections.push(html`<section class="factor"><p>${text("factorsBackupSave")}</p>
@@ -83,10 +92,11 @@ export async function renderManagePage(ctx: AuthContext, req: AuthRequest, user:
     sections.push(html`<section class="factor"><p>${text("factorsScan")}</p>
 <div class="qr">${trustedHtml(notice.enrolment.qr)}</div>
 <p>${text("factorsKey")}: <code class="key">${notice.enrolment.secret}</code></p>
-${form(target, "confirm", codeInput("confirm-code", text("factorsCodeLabel")), text("factorsConfirm"))}</section>`);
+${form(target, "confirm", codeInput("confirm-code", text("factorsCodeLabel")), text("factorsConfirm"))}
+${form(target, "cancel", "", text("factorsCancel"))}</section>`);
   }
   if (app) {
-    const since = app.createdAt.toISOString().slice(0, 10);
+    const since = formatPageDate(app.createdAt, language.lang);
     sections.push(html`<section class="factor"><p><strong>${text("factorsAppOn", { date: since })}</strong></p>
 ${form(target, "remove", html`<input type="hidden" name="kind" value="totp">
 ${codeInput("remove-code", text("factorsProofLabel"))}`, text("factorsRemoveApp"))}</section>`);

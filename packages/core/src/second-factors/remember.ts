@@ -1,26 +1,21 @@
 /**
- * "Remember this device": a sealed cookie that lets one user skip the second factor in this
- * browser for a bounded time, until that user's factors change.
+ * "Remember this device": the device cookie (`signin/device.ts`) carries, for one user, that this
+ * browser skips the second factor for a bounded time, until that user's factors change.
  */
 import type { AuthContext } from "../config/context.js";
-import { openJwt, sealJwt, sha256Hex, timingSafeEqual } from "../crypto/index.js";
+import { randomUUID, sha256Hex, timingSafeEqual } from "../crypto/index.js";
 import type { AuthRequest } from "../http/request.js";
-import type { Cookie, CookieOption } from "../types/cookies.js";
+import { currentDevice, deviceMaxAge, readDevice, replaceDevice } from "../limits/device.js";
+import type { Cookie } from "../types/cookies.js";
 
 /** The longest a device may be remembered, in seconds (400 days: what browsers keep a cookie at most). */
-export const rememberMaxAgeLimit = 400 * 24 * 60 * 60;
+export const rememberMaxAgeLimit = deviceMaxAge;
 
 /** A factor as far as remembering cares: which one, since when. */
 export interface FactorStamp {
   id: string;
   kind: string;
   createdAt: Date | string;
-}
-
-/** The device cookie; `__Secure-` on HTTPS. */
-export function rememberCookie(ctx: Pick<AuthContext, "useSecureCookies" | "cookies">, maxAge: number): CookieOption {
-  const { expires: _expires, ...options } = ctx.cookies.sessionToken.options;
-  return { name: `${ctx.useSecureCookies ? "__Secure-" : ""}latch.trusted-device`, options: { ...options, maxAge } };
 }
 
 /**
@@ -39,25 +34,22 @@ export function rememberMaxAge(configured: number | undefined): number {
   return Math.max(60, Math.min(maxAge, rememberMaxAgeLimit));
 }
 
-/** The cookie that remembers this browser for `userId` with these factors. */
-export async function rememberDevice(ctx: AuthContext, userId: string, stamp: string, maxAge: number): Promise<Cookie> {
-  const cookie = rememberCookie(ctx, maxAge);
-  const value = await sealJwt({ payload: { sub: userId, stamp }, secret: ctx.secrets[0]!, salt: cookie.name, maxAge });
-  return { name: cookie.name, value, options: cookie.options };
+/**
+ * `cookies` (a response's) with the device cookie now also remembering `userId` with these
+ * factors for `maxAge` seconds; what the browser's device cookie knew besides is kept.
+ */
+export async function rememberDevice(ctx: AuthContext, req: AuthRequest, cookies: readonly Cookie[], userId: string, stamp: string, maxAge: number): Promise<Cookie[]> {
+  const device = (await currentDevice(ctx, req.cookies, cookies)) ?? { id: randomUUID(), known: [] };
+  const until = Math.floor(Date.now() / 1000) + maxAge;
+  return replaceDevice(ctx, cookies, { ...device, remember: { sub: userId, stamp, until } });
 }
 
 /**
- * True when the request carries a device cookie sealed for `userId` with the factors it has now,
- * and not expired (the seal's `exp`, whatever the browser kept).
+ * True when the request's device cookie remembers `userId` with the factors it has now, and the
+ * time it was remembered for has not run out (whatever the browser kept).
  */
-export async function isRemembered(ctx: AuthContext, req: AuthRequest, userId: string, stamp: string, maxAge: number): Promise<boolean> {
-  const { name } = rememberCookie(ctx, maxAge);
-  const sealed = req.cookies[name];
-  if (!sealed) return false;
-  try {
-    const payload = await openJwt<{ sub?: unknown; stamp?: unknown }>({ token: sealed, secrets: [...ctx.secrets], salt: name });
-    return payload.sub === userId && typeof payload.stamp === "string" && timingSafeEqual(payload.stamp, stamp);
-  } catch {
-    return false;
-  }
+export async function isRemembered(ctx: AuthContext, req: AuthRequest, userId: string, stamp: string): Promise<boolean> {
+  const remembered = (await readDevice(ctx, req.cookies))?.remember;
+  if (!remembered || remembered.until <= Date.now() / 1000) return false;
+  return remembered.sub === userId && timingSafeEqual(remembered.stamp, stamp);
 }

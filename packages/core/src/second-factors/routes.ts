@@ -23,7 +23,7 @@ export async function getSecondFactor(ctx: AuthContext, req: AuthRequest): Promi
   return unknownStep(req);
 }
 
-/** `POST second-factor` (the challenge's answer), `POST second-factor/<enrol|confirm|remove|backup-codes>` and `POST second-factor/email-sign-in`. */
+/** `POST second-factor` (the challenge's answer), `POST second-factor/<enrol|confirm|cancel|remove|backup-codes>` and `POST second-factor/email-sign-in`. */
 export async function postSecondFactor(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (req.providerId === undefined) return (await challenge()).challengeAnswerAction(ctx, req);
   if (req.providerId === "email-sign-in") return (await challenge()).emailSignInAction(ctx, req);

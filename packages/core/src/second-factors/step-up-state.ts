@@ -7,6 +7,7 @@ import type { AuthContext } from "../config/context.js";
 import { openJwt, randomBase64Url, sealJwt, sha256Hex, timingSafeEqual } from "../crypto/index.js";
 import type { AuthRequest } from "../http/request.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../session/chunks.js";
+import type { FirstFactorProof } from "../signin/gate.js";
 import type { Account, Profile, User } from "../types/entities.js";
 import type { Cookie, CookieOption } from "../types/cookies.js";
 
@@ -34,6 +35,8 @@ export interface PendingSignIn {
   nonce: string;
   /** The user must set up a factor first (`required`, and no way to answer yet). */
   enrol?: true;
+  /** What the first factor proved, and when (the session records it once the second factor passes). */
+  proof: FirstFactorProof;
 }
 
 type TurnAdapter = Pick<Required<Adapter>, "createVerificationToken" | "useVerificationToken">;
@@ -101,6 +104,7 @@ export async function readPending(ctx: AuthContext, req: AuthRequest): Promise<P
   try {
     const payload = await openJwt<PendingSignIn>({ token: sealed, secrets: [...ctx.secrets], salt: cookie.name });
     if (typeof payload.nonce !== "string" || typeof payload.user?.id !== "string" || typeof payload.callbackUrl !== "string") return null;
+    if (typeof payload.proof?.auth_time !== "number" || !Array.isArray(payload.proof.amr)) return null;
     return payload;
   } catch {
     return null;

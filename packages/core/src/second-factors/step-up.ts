@@ -5,13 +5,15 @@
 import type { AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
-import { sessionStrategy } from "../session/index.js";
 import type { SignedIn } from "../signin/complete.js";
 import { secondFactorsCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import { listFactors } from "./factors.js";
-import { factorsStamp, isRemembered, rememberMaxAge } from "./remember.js";
+import { factorsStamp, isRemembered } from "./remember.js";
 import { startPending } from "./step-up-state.js";
+
+export { forgetMailboxPassword, mailboxPassword, markMailboxPassword } from "./mailbox.js";
+export { readPending } from "./step-up-state.js";
 
 /** Factors a user enrolled (an emailed code is a way to answer, not something enrolled). */
 export function enrolled(factors: readonly { kind: string }[]): boolean {
@@ -19,11 +21,13 @@ export function enrolled(factors: readonly { kind: string }[]): boolean {
 }
 
 /**
- * The factors that may follow a first factor of `accountType`: after an email link or an emailed
- * code, a code sent to the same mailbox would prove nothing new, so email is left out.
+ * The factors that may follow a first factor whose methods are `amr`: after a factor from the
+ * mailbox (an email link, an emailed code, a password set through a mailed link: `mbx`), a code
+ * sent to the same mailbox would prove nothing new, so email is left out. A user with an app or
+ * backup codes is then asked for those; one with neither has no second factor to give.
  */
-export function usableAfter<F extends { kind: string }>(accountType: string, factors: readonly F[]): F[] {
-  return accountType === "email" ? factors.filter((f) => f.kind !== "email") : [...factors];
+export function usableAfter<F extends { kind: string }>(amr: readonly string[], factors: readonly F[]): F[] {
+  return amr.includes("mbx") ? factors.filter((f) => f.kind !== "email") : [...factors];
 }
 
 async function isRequired(ctx: AuthContext, user: AdapterUser): Promise<boolean> {
@@ -51,6 +55,7 @@ function pendingOf(signedIn: SignedIn, userId: string) {
     profile: signedIn.profile,
     isNewUser: signedIn.isNewUser,
     callbackUrl: signedIn.callbackUrl,
+    proof: signedIn.proof,
   };
 }
 
@@ -58,8 +63,8 @@ function pendingOf(signedIn: SignedIn, userId: string) {
  * Decides whether `signedIn` must wait for a second factor, and if so holds it: the pending
  * state (sealed cookie + server-side record of the first allowed answer) and a redirect to
  * `<base>/second-factor`, with no session cookie. `null` lets the sign-in complete now: the user
- * has no factor and none is required, this browser is remembered for the user's factors, or
- * the request is signed in as that user already.
+ * has no factor and none is required, or this browser is remembered for the user's factors.
+ * (A request signed in as that user already never gets here: see `signin/gate.ts`.)
  * A user who must have a factor but has no way to answer waits too, and is sent to
  * `<base>/second-factor/enrol` to set one up.
  */
@@ -68,19 +73,13 @@ export async function holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: S
   const userId = signedIn.user.id === undefined || signedIn.user.id === null ? undefined : String(signedIn.user.id);
   // A credentials user made up by `authorize` (JWT sessions, no stored user) has no stored factors.
   if (userId === undefined) return null;
-  // Signed in as this very user already (adding a passkey, linking an account): the second factor
-  // was answered, or not yet set up, when that session started.
-  if ((await sessionStrategy(ctx).current(ctx, req))?.id === userId) return null;
-  const factors = usableAfter(signedIn.account.type, await listFactors(ctx, userId));
+  const factors = usableAfter(signedIn.proof.amr, await listFactors(ctx, userId));
   if (!enrolled(factors)) {
     const user = { ...signedIn.user, id: userId } as AdapterUser;
     if (!(await isRequired(ctx, user))) return null;
     if (!factors.length) return toEnrolment(ctx, req, signedIn, userId);
   }
-  if (settings.rememberDevice) {
-    const maxAge = rememberMaxAge(settings.rememberDevice.maxAge);
-    if (await isRemembered(ctx, req, userId, await factorsStamp(factors), maxAge)) return null;
-  }
+  if (settings.rememberDevice && (await isRemembered(ctx, req, userId, await factorsStamp(factors)))) return null;
   const pending = await startPending(ctx, req, pendingOf(signedIn, userId));
   return { redirect: `${ctx.baseUrl}/second-factor`, cookies: [...(signedIn.cookies ?? []), ...pending] };
 }

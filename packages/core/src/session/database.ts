@@ -1,4 +1,5 @@
-import type { AdapterSession, AdapterUser } from "../adapter.js";
+import type { AdapterSession, AdapterUser, SessionAuthentication, SessionDetails, SessionField } from "../adapter.js";
+import { declaredSessionFields } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 import { MissingAdapter } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
@@ -6,6 +7,7 @@ import { expireCookie } from "../security/cookies.js";
 import type { Cookie } from "../types/cookies.js";
 import { sessionControlCode } from "../symbols.js";
 import type { Session } from "../types/entities.js";
+import { earnedFields, earnedOf, pastAbsoluteLifetime } from "./earned.js";
 import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
 
 type Ctx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt">;
@@ -24,7 +26,19 @@ function clear(ctx: Ctx): Cookie[] {
   return [expireCookie(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options)];
 }
 
-/** Signs in: stores `{ sessionToken, userId, expires }`; the cookie holds only the token. */
+/**
+ * Only the fields the adapter declared (`Adapter.sessionFields`): an adapter written for Auth.js
+ * gets exactly Auth.js's session shape.
+ */
+function declared<T extends SessionDetails & SessionAuthentication>(ctx: Ctx, fields: T): Partial<T> {
+  const allowed = declaredSessionFields(ctx.adapter);
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => allowed.has(name as SessionField))) as Partial<T>;
+}
+
+/**
+ * Signs in: stores `{ sessionToken, userId, expires }` and, for an adapter that declares them,
+ * the session's details and what it earned; the cookie holds only the token.
+ */
 export async function startDatabaseSession(ctx: Ctx, req: AuthRequest, start: SessionStart): Promise<Cookie[]> {
   const adapter = adapterOf(ctx);
   const userId = start.user.id;
@@ -37,7 +51,8 @@ export async function startDatabaseSession(ctx: Ctx, req: AuthRequest, start: Se
   const control = ctx.session.control?.[sessionControlCode] as { summarizeUserAgent(header: string | null): string | null } | undefined;
   const userAgent = control ? control.summarizeUserAgent(req.headers.get("user-agent")) : null;
   const ip = ctx.session.ipAddress?.(req.request)?.slice(0, 64) || null;
-  await adapter.createSession({ sessionToken, userId, expires, createdAt: now, lastSeenAt: now, userAgent, ip });
+  const extra = declared(ctx, { createdAt: now, lastSeenAt: now, userAgent, ip, ...earnedFields(start.earned) });
+  await adapter.createSession({ sessionToken, userId, expires, ...extra });
   return [sessionCookie(ctx, sessionToken, expires)];
 }
 
@@ -59,7 +74,8 @@ async function lookUp(ctx: Ctx, req: AuthRequest): Promise<{ session: AdapterSes
   const adapter = adapterOf(ctx);
   const found = await adapter.getSessionAndUser(token);
   if (!found) return "expired";
-  if (new Date(found.session.expires).valueOf() < Date.now()) {
+  // Idle expiry, or the absolute lifetime since the last first factor (ASVS 5.0 §7.3.2): either ends it.
+  if (new Date(found.session.expires).valueOf() < Date.now() || pastAbsoluteLifetime(ctx.session, found.session)) {
     await adapter.deleteSession(token);
     return "expired";
   }
@@ -95,7 +111,7 @@ export async function readDatabaseSession(ctx: Ctx, req: AuthRequest): Promise<S
     const now = Date.now();
     expires = new Date(now + maxAge * 1000);
     // "Last seen" moves with the expiry, so it costs no write of its own.
-    await adapterOf(ctx).updateSession({ sessionToken: token, expires, lastSeenAt: new Date(now) });
+    await adapterOf(ctx).updateSession({ sessionToken: token, expires, ...declared(ctx, { lastSeenAt: new Date(now) }) });
     cookies.push(sessionCookie(ctx, token, expires));
   }
   const client = await exposed(ctx, session, user, expires);
@@ -131,8 +147,12 @@ export async function currentDatabaseSession(ctx: Ctx, req: AuthRequest): Promis
   return { userId: found.user.id, sessionId: found.session.id, sessionToken: found.token };
 }
 
-/** The signed-in user's id, for account linking. */
+/** The signed-in user's id and what the session earned, for the sign-in gate and account linking. */
 export async function currentDatabaseUser(ctx: Ctx, req: AuthRequest): Promise<CurrentUser> {
   const found = await lookUp(ctx, req);
-  return found && found !== "expired" ? { id: found.user.id } : null;
+  if (!found || found === "expired") return null;
+  // Only a declaring adapter stores what a session earned; anything else an adapter returns is not trusted.
+  const fields = declaredSessionFields(ctx.adapter);
+  const earned = fields.has("auth_time") && fields.has("amr") ? earnedOf(found.session) : null;
+  return { id: found.user.id, earned: earned && !fields.has("mfa_time") ? { auth_time: earned.auth_time, amr: earned.amr } : earned };
 }

@@ -5,6 +5,7 @@ import type { AuthRequest } from "../http/request.js";
 import type { JWT, Session } from "../types/entities.js";
 import type { Cookie } from "../types/cookies.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "./chunks.js";
+import { earnedFields, earnedOf, pastAbsoluteLifetime } from "./earned.js";
 import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
 
 type Ctx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger">;
@@ -22,17 +23,27 @@ async function decodeToken(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
   }
 }
 
-/** The token of the request when it decodes and its session was not revoked (see `revocation.ts`). */
+/**
+ * The token of the request when it decodes, is within the absolute lifetime (an older one is
+ * ended: its cookie is cleared by the read) and its session was not revoked (see `revocation.ts`).
+ */
 async function liveToken(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
   const payload = await decodeToken(ctx, req);
+  if (payload && pastAbsoluteLifetime(ctx.session, payload)) return null;
   if (!payload || !ctx.session.revocation) return payload;
   return (await ctx.session.revocation.isRevoked(payload)) ? null : payload;
 }
 
-/** `token` with the session claims of `payload` kept (a custom `jwt` callback may drop them). */
+/**
+ * `token` with the session claims of `payload` kept: a custom `jwt` callback may drop or change
+ * them, but what the session earned is Latch's record, never the callback's.
+ */
 function keepSessionClaims(payload: JWT, token: JWT): JWT {
-  if (typeof payload.sid !== "string" || token.sid === payload.sid) return token;
-  return { ...token, sid: payload.sid, sat: payload.sat };
+  const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, ...rest } = token;
+  const earned = earnedOf(payload);
+  const kept: JWT = earned ? { ...rest, ...earnedFields(earned) } : rest;
+  if (typeof payload.sid !== "string" || token.sid === payload.sid) return kept;
+  return { ...kept, sid: payload.sid, sat: payload.sat };
 }
 
 async function encodeCookies(ctx: Ctx, req: AuthRequest, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
@@ -68,11 +79,14 @@ export function readLiveJwt(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
 /** Signs in: the `jwt` callback shapes the token, which is encrypted into the session cookie. */
 export async function startJwtSession(ctx: Ctx, req: AuthRequest, start: SessionStart): Promise<Cookie[]> {
   const { user, account, profile, isNewUser } = start;
-  const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() };
+  const earned = earnedFields(start.earned);
+  const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString(), ...earned };
   const token = await ctx.callbacks.jwt({ token: initial, user, account, profile, isNewUser, trigger: isNewUser ? "signUp" : "signIn" });
   if (!token) return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
-  const claims = { ...ctx.session.revocation?.newSessionClaims(), ...providerTokenClaims(ctx, account) };
-  return (await encodeCookies(ctx, req, { ...token, ...claims })).cookies;
+  // The callback sees what the session earned but cannot change it.
+  const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, ...shaped } = token;
+  const claims = { ...ctx.session.revocation?.newSessionClaims(), ...providerTokenClaims(ctx, account), ...earned };
+  return (await encodeCookies(ctx, req, { ...shaped, ...claims })).cookies;
 }
 
 /**
@@ -122,10 +136,10 @@ export async function endJwtSession(ctx: Ctx, req: AuthRequest): Promise<Cookie[
   return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
 }
 
-/** The signed-in user's id (`sub`), for account linking. */
+/** The signed-in user's id (`sub`) and what the session earned, for the sign-in gate and account linking. */
 export async function currentJwtUser(ctx: Ctx, req: AuthRequest): Promise<CurrentUser> {
   const token = await liveToken(ctx, req);
-  return token?.sub ? { id: token.sub } : null;
+  return token?.sub ? { id: token.sub, earned: earnedOf(token) } : null;
 }
 
 /** The signed-in user's id and the token's session id (`sid`, with revocation on), for session control. */

@@ -1,6 +1,7 @@
 import type { AdapterUser } from "../adapter.js";
 import type { Account, Profile, Session, User } from "../types/entities.js";
 import type { Cookie } from "../types/cookies.js";
+import type { Earned } from "./earned.js";
 
 /** The result of reading a session: what the client may see, and the cookies to set. */
 export interface SessionRead {
@@ -14,7 +15,9 @@ export interface SessionStart {
   account: Account | null;
   profile?: Profile;
   isNewUser: boolean;
+  /** How the session was earned (decided by `signin/gate.ts`). */
+  earned: Earned;
 }
 
-/** The user id of the current session, when the request has a valid one. */
-export type CurrentUser = { id: string } | null;
+/** The user id of the current session and what it earned (`null`: nothing), when the request has a valid one. */
+export type CurrentUser = { id: string; earned: Earned | null } | null;

@@ -1,15 +1,15 @@
-import type { Adapter, AdapterUser } from "../adapter.js";
+import type { Adapter, AdapterUser, AuthenticationMethod } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import type { InternalProvider } from "../config/providers.js";
 import { AccessDenied, CallbackRouteError, OAuthAccountNotLinked } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
-import { secondFactorsCode } from "../symbols.js";
 import type { Account, Profile, User } from "../types/entities.js";
 import type { CredentialInput } from "../providers/types.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { Cookie } from "../types/cookies.js";
 import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
+import { firstFactorProof, openSession, type FirstFactorProof } from "./gate.js";
 import type { NewAuthenticator } from "./link-authenticator.js";
 
 /** What a flow hands over once the provider has vouched for the user. */
@@ -36,6 +36,13 @@ export interface VerifiedSignIn {
   emailVerified?: boolean;
   /** Only for an explicit link (`POST <base>/link/<id>`): the id of the user who asked for it. */
   linkTo?: string;
+  /**
+   * The RFC 8176 methods the first factor used, when the account type does not say it (a
+   * passkey's `hwk`/`swk` and `user`, an emailed code's `otp`, a confirmation link's `mbx`).
+   */
+  methods?: AuthenticationMethod[];
+  /** The first factor was the user's stored password (which may have been set through a mailed link). */
+  password?: true;
 }
 
 /**
@@ -115,18 +122,15 @@ export interface SignedIn {
   callbackUrl: string;
   /** Cookies the flow wants set or cleared. */
   cookies?: Cookie[];
-}
-
-/** What `second-factors/step-up.ts` offers (loaded through the option, never imported here). */
-interface StepUp {
-  holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal | null>;
+  /** What the first factor proved, and when. */
+  proof: FirstFactorProof;
 }
 
 /**
  * The one place where a verified user becomes a signed-in user, for every provider type: the
  * `signIn` callback (before anything is written), the account-linking rules and user/account
- * writes, then, with second factors on, the step-up that may hold the sign-in until a second
- * factor passes (no session before it), else the session via {@link startSignedIn}.
+ * writes, then the sign-in gate (`gate.ts`), which may hold the sign-in until a second factor
+ * passes (no session before it) and records on the session how it was earned.
  */
 export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verified: VerifiedSignIn): Promise<ResponseInternal> {
   const { account, profile, credentials } = verified;
@@ -140,40 +144,16 @@ export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verifie
   let linked: LinkedUser = { user: { ...verified.user, id: verified.user.id ?? crypto.randomUUID() } as AdapterUser, isNewUser: false };
   if (useAdapter) linked = await storedUser(ctx, req, adapter!, verified, known);
 
+  const user = account.type === "credentials" && !useAdapter ? verified.user : linked.user;
   const signedIn: SignedIn = {
-    user: account.type === "credentials" && !useAdapter ? verified.user : linked.user,
+    user,
     eventUser: account.type === "credentials" ? (verified.authorized ?? verified.user) : linked.user,
     account,
     profile,
     isNewUser: linked.isNewUser,
     callbackUrl: verified.callbackUrl,
     cookies: verified.cookies,
+    proof: await firstFactorProof(ctx, verified, user.id === undefined || user.id === null ? undefined : String(user.id)),
   };
-  // An explicit link is asked for by a user who is signed in already: nothing to step up.
-  const stepUp = verified.linkTo === undefined ? ctx.secondFactor?.[secondFactorsCode] : undefined;
-  if (stepUp) {
-    const held = await ((await stepUp.stepUp()) as StepUp).holdSignIn(ctx, req, signedIn);
-    if (held) return held;
-  }
-  return startSignedIn(ctx, req, signedIn);
-}
-
-/**
- * Starts the session of a user the sign-in is complete for, fires the `signIn` event, and
- * redirects (to `pages.newUser` for a new user). The only place where a sign-in issues a session.
- */
-export async function startSignedIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal> {
-  const { user, account, profile, isNewUser } = signedIn;
-  const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser });
-  await ctx.events.signIn?.({ user: signedIn.eventUser, account, profile, isNewUser });
-
-  const redirect = isNewUser && ctx.pages.newUser
-    ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
-    : signedIn.callbackUrl;
-  return { redirect, cookies: [...(signedIn.cookies ?? []), ...sessionCookies] };
-}
-
-function withQuery(url: URL, query: Record<string, string>): string {
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
+  return openSession(ctx, req, signedIn);
 }

@@ -28,7 +28,7 @@ describe("endUnprovenAccess and JWT sessions", () => {
       {
         adapter: {},
         events: { sessionRevoked: (message) => void events.push(message) },
-        session: { strategy: "jwt", maxAge: 60, updateAge: 0, generateSessionToken: () => "", revocation: createRevocation({ store }) },
+        session: { strategy: "jwt", maxAge: 60, updateAge: 0, absoluteMaxAge: false, generateSessionToken: () => "", revocation: createRevocation({ store }) },
         jwt: { maxAge: 60, encode: () => "", decode: () => null },
       },
       adapter,

@@ -62,6 +62,12 @@ export interface DefaultJWT extends Record<string, unknown> {
   iat?: number;
   exp?: number;
   jti?: string;
+  /** When the user last gave a first factor (seconds); set by Latch when the session starts. */
+  auth_time?: number;
+  /** When the user last gave a second factor (seconds); absent when none was given. */
+  mfa_time?: number;
+  /** How the session was earned: RFC 8176 values, plus the private `"mbx"` (PROTOCOL §4). */
+  amr?: string[];
 }
 
 /** The decoded session token. Augment this interface to add claims. */

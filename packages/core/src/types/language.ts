@@ -130,6 +130,8 @@ export interface Messages {
   factorsCodeLabel: string;
   /** Button that confirms the app with its first code. */
   factorsConfirm: string;
+  /** Button that cancels setting up an authenticator app (its key stops working). */
+  factorsCancel: string;
   /** How many unused backup codes remain (`{count}`). */
   factorsBackupCount: string;
   /** Shown with new backup codes: keep them, they are shown once. */
@@ -160,6 +162,10 @@ export interface Messages {
   emailCodeSubject: string;
   /** Body of the email carrying a code (`{code}`, `{minutes}` of validity). */
   emailCodeText: string;
+  /** Subject of the notice that too many wrong second-factor codes were given (`{host}`). */
+  wrongAnswersSubject: string;
+  /** Body of that notice (`{host}`, `{count}` codes, `{minutes}` until codes are checked again). */
+  wrongAnswersText: string;
 
   /** Title and heading of the challenge page, where a sign-in waits for its second factor. */
   secondFactorTitle: string;
@@ -187,6 +193,8 @@ export interface Messages {
   secondFactorSubmit: string;
   /** Challenge page, after a wrong code. */
   secondFactorWrong: string;
+  /** Challenge page, a backup code that was already used (`?error=SecondFactorInvalid&reason=used`). */
+  secondFactorBackupUsed: string;
   /** Challenge page link back to the authenticator app's code. */
   secondFactorUseApp: string;
   /** Challenge page link to the backup-code form. */
@@ -220,6 +228,10 @@ export interface Messages {
   signInForgotPassword: string;
   /** Sign-in page after a password reset (`?reset=1`). */
   signInPasswordChanged: string;
+  /** Sign-in page, a right password for an address not confirmed yet (`code=email_unverified`). */
+  signInEmailUnverified: string;
+  /** Link under {@link Messages.signInEmailUnverified} to the page that emails a new link (which confirms the address). */
+  signInEmailUnverifiedResend: string;
   /** Sign-in page: label of a `Password()` form's password field (the app set no labels of its own). */
   signInPasswordLabel: string;
   /** Sign-in page: the button of a `Password()` form (the app set no `name` of its own). */
@@ -244,6 +256,8 @@ export interface Messages {
   passwordCheckUnavailable: string;
   /** Change page: the current password given was wrong. */
   passwordWrongCurrent: string;
+  /** The forgot-password page, after a reset link that was used or expired. */
+  passwordResetLinkUsed: string;
   /** Title, heading and the sign-up page's name. */
   signUpTitle: string;
   /** Label of the optional name field of the sign-up page. */
@@ -364,6 +378,8 @@ export type PasswordMessageKey =
   | "signInCreateAccount"
   | "signInForgotPassword"
   | "signInPasswordChanged"
+  | "signInEmailUnverified"
+  | "signInEmailUnverifiedResend"
   | "signInPasswordLabel"
   | "signInPasswordSubmit"
   | "passwordLabel"
@@ -376,6 +392,7 @@ export type PasswordMessageKey =
   | "passwordBreached"
   | "passwordCheckUnavailable"
   | "passwordWrongCurrent"
+  | "passwordResetLinkUsed"
   | "signUpTitle"
   | "signUpNameLabel"
   | "signUpSubmit"
@@ -433,6 +450,7 @@ export type SecondFactorMessageKey =
   | "factorsKey"
   | "factorsCodeLabel"
   | "factorsConfirm"
+  | "factorsCancel"
   | "factorsBackupCount"
   | "factorsBackupSave"
   | "factorsNewBackup"
@@ -448,6 +466,8 @@ export type SecondFactorMessageKey =
   | "factorsContinue"
   | "emailCodeSubject"
   | "emailCodeText"
+  | "wrongAnswersSubject"
+  | "wrongAnswersText"
   | "secondFactorTitle"
   | "secondFactorIntro"
   | "secondFactorCodeLabel"
@@ -461,6 +481,7 @@ export type SecondFactorMessageKey =
   | "secondFactorRemember"
   | "secondFactorSubmit"
   | "secondFactorWrong"
+  | "secondFactorBackupUsed"
   | "secondFactorUseApp"
   | "secondFactorUseBackup"
   | "signInErrorSecondFactorExpired"

@@ -1,4 +1,4 @@
-import type { rateLimitCode } from "../symbols.js";
+import type { rateLimitCode, rateLimitState } from "../symbols.js";
 
 /**
  * The routes that rate limits tell apart. Each path variant of a route (`/auth/callback/x/`,
@@ -12,10 +12,15 @@ import type { rateLimitCode } from "../symbols.js";
  * - `accountLink`: `POST link/<id>` and `POST unlink/<id>`
  * - `signUp`: `POST signup`; `passwordForgot`, `passwordReset`, `passwordChange`: `POST password/<forgot|reset|change>`
  * - `secondFactor`: every `POST second-factor` and `POST second-factor/<step>` (answers, enrolment, removal)
+ *   that is not one of the next
+ * - `emailCode`: emailed 6-digit codes: `POST second-factor/email-sign-in` with `email` (account:
+ *   `email`), and `POST second-factor` with `send=email` (account: the waiting sign-in's user and
+ *   address, counted when the code is sent)
+ * - `emailChange`: `POST email/change` (account: the new address `email`; also per signed-in user)
  */
 export type RateLimitRoute =
   | "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink"
-  | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange" | "secondFactor" | "emailChange";
+  | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange" | "secondFactor" | "emailCode" | "emailChange";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */
 export type StoreFailureMode = "open" | "closed";
@@ -32,7 +37,12 @@ export interface RouteLimit {
   onStoreError: StoreFailureMode;
 }
 
-/** Per-account backoff after failed sign-ins (credentials; email links that do not verify). */
+/**
+ * Backoff after failed sign-ins (credentials; email links that do not verify), per account and
+ * client: the client is the browser's device cookie when that browser signed in to the account
+ * before, else the client's network, else one shared "unknown device" bucket. Password failures
+ * and email-link failures back off apart.
+ */
 export interface LockoutOptions {
   /** Failures allowed before the backoff starts. Default 5. */
   freeFailures?: number;
@@ -111,4 +121,19 @@ export interface RateLimitConfig {
   readonly options: RateLimitOptions;
   /** @internal */
   readonly [rateLimitCode]: unknown;
+  /** @internal */
+  readonly [rateLimitState]: RateLimitState;
+}
+
+/**
+ * The store and key prefix the limits count in, which other per-user counters share (wrong
+ * second-factor answers, emailed codes per user); and whether failed sign-ins back off.
+ */
+export interface RateLimitState {
+  readonly store: RateLimitStore;
+  readonly keyPrefix: string;
+  /** The limit of each route, with the app's overrides; a route without one is absent. */
+  readonly routes: Readonly<Partial<Record<RateLimitRoute, RouteLimit>>>;
+  /** The backoff, or `undefined` when `lockout: false`. */
+  readonly lockout?: Readonly<Required<LockoutOptions>>;
 }

@@ -30,6 +30,13 @@ export interface SecondFactorsOptions {
    * (Nodemailer); an app whose email provider sends over an HTTP API passes its own.
    */
   sendCode?: (message: EmailCodeMessage) => Awaitable<void>;
+  /**
+   * Wrong second-factor codes a user may give per window, counted across every waiting sign-in,
+   * fresh proofs and backup codes; past it, no code of that user is checked until the window
+   * ends, and the user is told once by email. Counted in the rate limits' store (memory of this
+   * process when rate limits are off). Default `{ max: 10, window: 3600 }` (seconds).
+   */
+  wrongAnswers?: { max?: number; window?: number };
 }
 
 /** What {@link SecondFactorsOptions.sendCode} sends. */
@@ -62,6 +69,8 @@ export interface SecondFactorSettings {
   readonly issuer?: string;
   /** {@link SecondFactorsOptions.sendCode}. */
   readonly sendCode?: (message: EmailCodeMessage) => Awaitable<void>;
+  /** {@link SecondFactorsOptions.wrongAnswers}, with its defaults. */
+  readonly wrongAnswers: { readonly max: number; readonly window: number };
 }
 
 /**

@@ -20,6 +20,19 @@ export interface SessionOptions {
   maxAge: number;
   /** Seconds between extensions of a session's expiry; 0 extends on every access. Default 86400. */
   updateAge: number;
+  /**
+   * Seconds a session may last after its user's last first factor (`auth_time`), however often
+   * it is used; then it is ended and the user signs in again (ASVS 5.0 §7.3.2). `false` turns
+   * the limit off. Default 2592000 (30 days, the idle `maxAge`): a session kept alive by use
+   * still ends a month after its sign-in. A session without `auth_time` (started before Latch
+   * kept it, or stored by an adapter that does not declare it) is held to `maxAge` only.
+   *
+   * @example
+   * ```ts
+   * session: { maxAge: 8 * 60 * 60, absoluteMaxAge: 7 * 24 * 60 * 60 }
+   * ```
+   */
+  absoluteMaxAge: number | false;
   /** Makes database session tokens. Default: a random UUID. */
   generateSessionToken: () => string;
   /**

@@ -26,7 +26,7 @@ import { sessionStrategy } from "../../src/session/index.js";
 
 /** `startDatabaseSession` with `isNewUser: false` unless given. */
 const startDatabase = (ctx: Parameters<typeof startDatabaseSession>[0], r: AuthRequest, s: object) =>
-  startDatabaseSession(ctx, r, { isNewUser: false, ...s } as Parameters<typeof startDatabaseSession>[2]);
+  startDatabaseSession(ctx, r, { isNewUser: false, earned: { auth_time: Math.floor(Date.now() / 1000), amr: ["pwd"] }, ...s } as Parameters<typeof startDatabaseSession>[2]);
 
 const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
 const url = new URL("http://localhost:3000/auth/session");
@@ -236,7 +236,7 @@ describe.runIf(await needService(services.postgres))("database sessions on Postg
       const token = await started(ctx);
       const id = String((await row(token))!.id);
       expect(await currentDatabaseSession(ctx, request({ [name]: token }))).toEqual({ userId: "ada", sessionId: id, sessionToken: token });
-      expect(await currentDatabaseUser(ctx, request({ [name]: token }))).toEqual({ id: "ada" });
+      expect(await currentDatabaseUser(ctx, request({ [name]: token }))).toMatchObject({ id: "ada", earned: { amr: ["pwd"] } });
       expect(await currentDatabaseSession(ctx, request())).toBeNull();
       expect(await currentDatabaseSession(ctx, request({ [name]: "no-such-token" }))).toBeNull();
       expect(await currentDatabaseUser(ctx, request())).toBeNull();

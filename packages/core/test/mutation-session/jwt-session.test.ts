@@ -23,7 +23,7 @@ import { mintToken, openToken, sessionClaims } from "../token-format.js";
 
 /** `startJwtSession` with `isNewUser: false` unless given. */
 const startJwt = (ctx: Parameters<typeof startJwtSession>[0], r: AuthRequest, s: object) =>
-  startJwtSession(ctx, r, { isNewUser: false, ...s } as Parameters<typeof startJwtSession>[2]);
+  startJwtSession(ctx, r, { isNewUser: false, earned: { auth_time: Math.floor(Date.now() / 1000), amr: ["pwd"] }, ...s } as Parameters<typeof startJwtSession>[2]);
 
 const secret = "jwt-session-secret-0123456789abcdefghij";
 const url = new URL("http://localhost:3000/auth/session");
@@ -234,7 +234,7 @@ describe("end, current user, rewrite", () => {
 
   test("the current user and session come from sub and sid", async () => {
     const { ctx } = setup();
-    expect(await currentJwtUser(ctx, request({ [name]: await minted(sessionClaims(ada)) }))).toEqual({ id: "u1" });
+    expect(await currentJwtUser(ctx, request({ [name]: await minted(sessionClaims(ada)) }))).toEqual({ id: "u1", earned: null });
     expect(await currentJwtUser(ctx, request({ [name]: await minted({ name: "x" }) }))).toBeNull();
     expect(await currentJwtUser(ctx, request())).toBeNull();
     expect(await currentJwtSession(ctx, request({ [name]: await minted({ ...sessionClaims(ada), sid: "s1" }) }))).toEqual({ userId: "u1", sessionId: "s1" });

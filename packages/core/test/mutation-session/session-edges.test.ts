@@ -21,10 +21,10 @@ import { mintToken, openToken, sessionClaims } from "../token-format.js";
 
 /** `startJwtSession` with `isNewUser: false` unless given. */
 const startJwt = (ctx: Parameters<typeof startJwtSession>[0], r: AuthRequest, s: object) =>
-  startJwtSession(ctx, r, { isNewUser: false, ...s } as Parameters<typeof startJwtSession>[2]);
+  startJwtSession(ctx, r, { isNewUser: false, earned: { auth_time: Math.floor(Date.now() / 1000), amr: ["pwd"] }, ...s } as Parameters<typeof startJwtSession>[2]);
 
 const startDatabase = (ctx: Parameters<typeof startDatabaseSession>[0], r: AuthRequest, s: object) =>
-  startDatabaseSession(ctx, r, { isNewUser: false, ...s } as Parameters<typeof startDatabaseSession>[2]);
+  startDatabaseSession(ctx, r, { isNewUser: false, earned: { auth_time: Math.floor(Date.now() / 1000), amr: ["pwd"] }, ...s } as Parameters<typeof startDatabaseSession>[2]);
 
 const secret = "session-edges-secret-0123456789abcdefgh";
 const url = new URL("http://localhost:3000/auth/session");
@@ -151,7 +151,8 @@ describe.runIf(await needService(services.postgres))("database sessions: edges",
   });
 
   test("a session is live until the very millisecond of its expiry", async () => {
-    const c = config({}, { updateAge: 3600 });
+    // The idle expiry alone: the absolute lifetime (30 days by default, as maxAge) would end it first.
+    const c = config({}, { updateAge: 3600, absoluteMaxAge: false });
     const token = await start(c);
     const other = await start(c);
     const expires = (await expiresOf(token))!;

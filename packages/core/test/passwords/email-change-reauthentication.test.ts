@@ -55,7 +55,7 @@ describe("re-authentication", () => {
     expect(location(await browser.fetch(confirm))).toBe(`${origin}/auth/signin?emailChanged=1`);
   });
 
-  test("a user with neither password nor factors needs a sign-in of the last five minutes", async () => {
+  test("a user with neither password nor factors needs a first factor of the last five minutes, as the session recorded it", async () => {
     configure("database");
     const email = address();
     const browser = createBrowser();
@@ -65,10 +65,11 @@ describe("re-authentication", () => {
     const userId = rows[0]!.id;
     const page = await (await browser.fetch(`${origin}/auth/email/change`, { headers: { accept: "text/html" } })).text();
     expect(page).not.toContain('name="currentPassword"');
-    await db.query(`UPDATE sessions SET "createdAt" = now() - interval '10 minutes' WHERE "userId" = $1`, [userId]);
+    // The session's own age never counts: a fresh createdAt with an old auth_time is refused.
+    await db.query(`UPDATE sessions SET auth_time = auth_time - 600, "createdAt" = now() WHERE "userId" = $1`, [userId]);
     const next = address();
     expect(location(await postForm(browser, "/auth/email/change", { email: next }))).toBe(`${origin}/auth/email/change?error=SecondFactorFreshProof`);
-    await db.query(`UPDATE sessions SET "createdAt" = now() WHERE "userId" = $1`, [userId]);
+    await db.query(`UPDATE sessions SET auth_time = auth_time + 600 WHERE "userId" = $1`, [userId]);
     const { confirm } = await requestChange(browser, email, next, {});
     expect(location(await browser.fetch(confirm))).toBe(`${origin}/auth/signin?emailChanged=1`);
     expect((await userRow(userId)).email).toBe(next);

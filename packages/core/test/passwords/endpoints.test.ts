@@ -121,7 +121,15 @@ describe.each(["jwt", "database"] as const)("sign-up with %s sessions", (strateg
     expect(await users(email)).toMatchObject([{ emailVerified: null }]);
     expect(events).toEqual([{ name: "createUser", userId: (await users(email))[0]!.id }]);
     // Not usable before the link is opened.
-    expect((await signIn(new Client(cfg), email, passphrase)).headers.get("location")).toContain("code=email_unverified");
+    const early = await signIn(new Client(cfg), email, passphrase);
+    expect(early.headers.get("location")).toContain("code=email_unverified");
+    if (strategy === "jwt") {
+      // The page says what happened, not a bare code, and offers a new link.
+      const page = await (await new Client(cfg).fetch(new URL(early.headers.get("location")!).pathname + new URL(early.headers.get("location")!).search)).text();
+      expect(page).toContain("Your password is right, but your email address is not confirmed yet.");
+      expect(page).toContain(`href="${origin}/auth/password/forgot"`);
+      expect(page).not.toContain("email_unverified");
+    }
     const { url, subject, text } = await linkIn(email, "/auth/verify-email");
     expect(subject).toBe("Confirm your email address for localhost:3000");
     expect(text).toContain("The link works once and expires in 24 hours.");
@@ -386,7 +394,11 @@ describe("forgot and reset", () => {
       expect((await signIn(new Client(cfg), email, "a brand new passphrase")).headers.get("location")).toBe(`${origin}/home`);
       // Single use.
       const reused = await post(browser, "/auth/password/reset", { ...fields, password: "yet another passphrase" });
-      expect(reused.headers.get("location")).toBe(`${origin}/auth/error?error=Verification`);
+      expect(reused.headers.get("location")).toBe(`${origin}/auth/password/forgot?error=Verification`);
+      // The page says it was a reset link (not a sign-in link) and offers to send a new one.
+      const again = await (await browser.fetch("/auth/password/forgot?error=Verification")).text();
+      expect(again).toContain("That reset link no longer works");
+      expect(again).not.toMatch(/sign-in link/i);
     });
   });
 
@@ -412,7 +424,7 @@ describe("forgot and reset", () => {
     const { url } = await linkIn(email, "/auth/password/reset");
     await db.query(`UPDATE verification_token SET expires = now() - interval '1 second' WHERE identifier = $1`, [`latch:password-reset:${email}`]);
     const response = await post(client, "/auth/password/reset", { token: url.searchParams.get("token")!, email, password: "a brand new passphrase" });
-    expect(response.headers.get("location")).toBe(`${origin}/auth/error?error=Verification`);
+    expect(response.headers.get("location")).toBe(`${origin}/auth/password/forgot?error=Verification`);
     expect((await signIn(new Client(cfg), email, passphrase)).headers.get("location")).toBe(`${origin}/home`);
   });
 
@@ -422,7 +434,7 @@ describe("forgot and reset", () => {
     await post(new Client(cfg), "/auth/signup", { email, password: passphrase });
     const { url } = await linkIn(email, "/auth/verify-email");
     const response = await post(new Client(cfg), "/auth/password/reset", { token: url.searchParams.get("token")!, email, password: "a brand new passphrase" });
-    expect(response.headers.get("location")).toBe(`${origin}/auth/error?error=Verification`);
+    expect(response.headers.get("location")).toBe(`${origin}/auth/password/forgot?error=Verification`);
   });
 
   test("a reset proves an unverified address: the unproven password is replaced and the address is verified", async () => {

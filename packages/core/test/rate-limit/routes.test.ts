@@ -39,6 +39,11 @@ describe("route classes", () => {
     [req("POST", "password", "forgot", { body: { email: "ADA@example.com" } }), { route: "passwordForgot", account: "ada@example.com" }],
     [req("POST", "password", "reset", { body: { email: "ada@example.com", token: "t" } }), { route: "passwordReset", account: "ada@example.com" }],
     [req("POST", "password", "change"), { route: "passwordChange", account: undefined }],
+    [req("POST", "second-factor", undefined, { body: { code: "123456" } }), { route: "secondFactor", account: undefined }],
+    [req("POST", "second-factor", undefined, { body: { send: "email" } }), { route: "emailCode", account: undefined }],
+    [req("POST", "second-factor", "email-sign-in", { body: { email: " Ada@Example.com" } }), { route: "emailCode", account: "ada@example.com" }],
+    [req("POST", "second-factor", "email-sign-in", { body: { code: "123456" } }), { route: "secondFactor", account: undefined }],
+    [req("POST", "second-factor", "remove", { body: { kind: "totp" } }), { route: "secondFactor", account: undefined }],
   ])("%#: %o", (request, expected) => {
     expect(routeOf({ providers }, request)).toEqual(expected);
   });

@@ -75,7 +75,7 @@ export async function requestEmailChange(ctx: AuthContext, req: AuthRequest): Pr
   const given = { password: optionalField(req, "currentPassword"), code: optionalField(req, "code", 100) };
   let outcome: Awaited<ReturnType<typeof reauthenticated>>;
   try {
-    outcome = await reauthenticated(ctx, scope, user, current.sessionToken, given);
+    outcome = await reauthenticated(ctx, scope, req, user, given);
   } catch (error) {
     if (error instanceof SecondFactorAttempts) return backToPage(ctx, "emailChange", { error: error.type });
     throw error;

@@ -2,12 +2,13 @@
 // address change asks whether the signed-in user proved, in this request, that they are who the
 // session says. Freshness of a code or of a sign-in is decided by the second factors' fresh proof.
 import type { AdapterUser } from "../../adapter.js";
-import { adapterHas } from "../../config/adapter-guard.js";
 import type { AuthContext } from "../../config/context.js";
-import { timingSafeEqual } from "../../crypto/index.js";
 import { verifyPassword } from "../../crypto/password-hash.js";
 import { dummyHash } from "../../flows/password/sign-in.js";
 import type { PasswordProvider } from "../../flows/password/types.js";
+import type { AuthRequest } from "../../http/request.js";
+import { nowSeconds } from "../../session/earned.js";
+import { sessionStrategy } from "../../session/index.js";
 import type { EndpointAdapter } from "./scope.js";
 
 /**
@@ -17,8 +18,8 @@ import type { EndpointAdapter } from "./scope.js";
  */
 export type ReauthenticationKind = "code" | "password" | "recent";
 
-/** A sign-in this recent proves presence for a user with neither factors nor a password. */
-const recentSignIn = 5 * 60 * 1000;
+/** A first factor this recent (seconds) proves presence for a user with neither factors nor a password. */
+const recentSignIn = 5 * 60;
 
 /** The factors that are no mailbox: an emailed code cannot prove who may change the address. */
 async function hasAppOrBackupCodes(ctx: AuthContext, userId: string): Promise<boolean> {
@@ -33,12 +34,16 @@ export async function reauthenticationKind(ctx: AuthContext, adapter: EndpointAd
   return (await adapter.getPassword(userId)) ? "password" : "recent";
 }
 
-/** A database session of this user that started less than {@link recentSignIn} ago (JWT sessions record no start). */
-async function signedInRecently(ctx: AuthContext, userId: string, sessionToken: string | undefined): Promise<boolean> {
-  if (!sessionToken || !adapterHas(ctx.adapter, "listSessions")) return false;
-  const sessions = await ctx.adapter!.listSessions!(userId);
-  const current = sessions.find((session) => session.userId === userId && timingSafeEqual(session.sessionToken, sessionToken));
-  return current?.createdAt ? new Date(current.createdAt).valueOf() > Date.now() - recentSignIn : false;
+/**
+ * The request's session is this user's and its last first factor was given less than
+ * {@link recentSignIn} ago, as the session recorded it (`auth_time`, PROTOCOL §4). The session's
+ * age never counts: re-authenticating in a browser that holds a session keeps its `auth_time`, and
+ * a session without the fields has earned nothing.
+ */
+async function signedInRecently(ctx: AuthContext, req: AuthRequest, userId: string): Promise<boolean> {
+  const current = await sessionStrategy(ctx).current(ctx, req);
+  const earned = current?.id === userId ? current.earned : null;
+  return !!earned && nowSeconds() - earned.auth_time < recentSignIn;
 }
 
 /**
@@ -50,19 +55,19 @@ async function signedInRecently(ctx: AuthContext, userId: string, sessionToken: 
 export async function reauthenticated(
   ctx: AuthContext,
   scope: { provider: PasswordProvider; adapter: EndpointAdapter },
+  req: AuthRequest,
   user: AdapterUser,
-  sessionToken: string | undefined,
   given: { password?: string; code?: string },
 ): Promise<{ kind: ReauthenticationKind; proven: boolean }> {
   const kind = await reauthenticationKind(ctx, scope.adapter, user.id);
   if (kind === "code") {
     const { freshProof } = await import("../../second-factors/enrolment.js");
-    return { kind, proven: await freshProof(ctx, given.code || undefined, user, sessionToken) };
+    return { kind, proven: await freshProof(ctx, req, given.code || undefined, user) };
   }
   if (kind === "password") {
     const stored = await scope.adapter.getPassword(user.id);
     const matches = await verifyPassword(given.password ?? "", stored?.hash ?? (await dummyHash(scope.provider.hashParameters)));
     return { kind, proven: Boolean(stored && matches) };
   }
-  return { kind, proven: await signedInRecently(ctx, user.id, sessionToken) };
+  return { kind, proven: await signedInRecently(ctx, req, user.id) };
 }

@@ -9,12 +9,19 @@ import { signInPageUrl } from "../../http/urls.js";
 import { chooseLanguage } from "../../pages/language.js";
 import { newPassword as newPasswordOf } from "./new-password.js";
 import { normalizeEmail } from "../../security/email-address.js";
+import { secondFactorsCode } from "../../symbols.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { backToPage, passwordPage } from "./page.js";
 import { ruleRefusal } from "./refusal.js";
+import { liftLockout } from "../../limits/keys.js";
 import { bodyAddress, bodyString, emailTransport, endSessions, issueToken, passwordScope, provePasswordAddress, sendPasswordEmail, spendToken } from "./scope.js";
 import { passwordSendTimes } from "./send-time.js";
 import { verifyRequestUrl } from "./sign-up.js";
+
+/** What `second-factors/step-up.ts` offers the reset (loaded through the option). */
+interface MailboxMark {
+  markMailboxPassword(ctx: AuthContext, userId: string): Promise<void>;
+}
 
 /** `GET /password/forgot`: the page asking for the address. */
 export function forgotPage(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
@@ -83,12 +90,20 @@ export async function reset(ctx: AuthContext, req: AuthRequest): Promise<Respons
     throw new InvalidRequest("The email field is not an email address.");
   }
   const hash = await hashPassword(normalised, provider.hashParameters);
-  if (!(await spendToken(ctx, adapter, "password-reset", address, token))) throw new Verification("The reset link is not valid, was already used or has expired.");
+  if (!(await spendToken(ctx, adapter, "password-reset", address, token))) {
+    throw new Verification("The reset link is not valid, was already used or has expired.", { cause: { retryPath: "password/forgot" } });
+  }
   let user = await adapter.getUserByEmail(address);
   if (!user) throw new Verification("The account of this reset link no longer exists.");
   // The link proves the address: what was set before the proof (the old password included) goes.
   if (!user.emailVerified) user = await provePasswordAddress(ctx, user, provider.id, false);
   await adapter.setPassword({ userId: user.id, hash, updatedAt: new Date() });
+  // A password set through a mailed link is a factor from the mailbox (PROTOCOL §4): with second
+  // factors on, it never counts together with an emailed code until a sign-in from elsewhere.
+  const secondFactors = ctx.secondFactor?.[secondFactorsCode];
+  if (secondFactors) await ((await secondFactors.stepUp()) as MailboxMark).markMailboxPassword(ctx, user.id);
+  // The spent link lifts every backoff of the account (PROTOCOL §4, "Lockout").
+  await liftLockout(ctx, address);
   await endSessions(ctx, user.id);
   await ctx.events.passwordReset?.({ user });
   return { redirect: signInPageUrl(ctx, { reset: "1" }) };

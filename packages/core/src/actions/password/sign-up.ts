@@ -167,6 +167,8 @@ export async function verifyEmail(ctx: AuthContext, req: AuthRequest): Promise<R
     // The signIn callback sees the address, never the password.
     credentials: { email: address } as unknown as VerifiedSignIn["credentials"],
     callbackUrl,
+    // The link came from the mailbox; the password was not given.
+    methods: ["mbx"],
   });
   return withCookies(signedIn, cookies);
 }

@@ -90,5 +90,7 @@ export async function passwordSignIn({ ctx, req, provider, callbackUrl }: FlowIn
     // The signIn callback sees the address, never the password.
     credentials: { email: address! } as unknown as VerifiedSignIn["credentials"],
     callbackUrl,
+    methods: ["pwd"],
+    password: true,
   };
 }

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, VerifiedAuthenticationResponse } from "@simplewebauthn/server";
-import type { Adapter } from "../../adapter.js";
+import type { Adapter, AuthenticationMethod } from "../../adapter.js";
 import { WebAuthnVerificationError } from "../../errors.js";
 import type { VerifiedSignIn } from "../../signin/complete.js";
 import type { Cookie } from "../../types/cookies.js";
@@ -74,5 +74,8 @@ export async function verifyAuthentication(
   const { newCounter } = verification.authenticationInfo;
   if (newCounter !== authenticator.counter) await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter);
 
-  return { provider, user, account, callbackUrl, cookies: [spentChallenge] };
+  // RFC 8176: a synced passkey is a software-secured key, a device-bound one hardware-secured.
+  const key = authenticator.credentialDeviceType === "multiDevice" ? "swk" : "hwk";
+  const methods: AuthenticationMethod[] = verification.authenticationInfo.userVerified ? [key, "user"] : [key];
+  return { provider, user, account, callbackUrl, cookies: [spentChallenge], methods };
 }

@@ -70,6 +70,8 @@ export async function verifyRegistration(
     user: { id: registerData.id, email: registerData.email, name: registerData.name ?? null },
     account: { provider: provider.id, type: "webauthn", providerAccountId: credentialID },
     registration: { authenticator, userId: registerData.id, existingUser: registerData.existing, store: storeNewAuthenticator },
+    // RFC 8176: a synced passkey is a software-secured key, a device-bound one hardware-secured.
+    methods: [info.credentialDeviceType === "multiDevice" ? "swk" : "hwk", ...(info.userVerified ? (["user"] as const) : [])],
     callbackUrl,
     cookies: [spentChallenge],
   };

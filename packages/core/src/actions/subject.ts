@@ -1,0 +1,18 @@
+/**
+ * Who a request is, for limits that cannot key it by the client's network: the signed-in user,
+ * else the user of the sign-in waiting in this browser for its second factor.
+ */
+import type { AuthContext } from "../config/context.js";
+import type { AuthRequest } from "../http/request.js";
+import { secondFactorsOf } from "../second-factors/code.js";
+import { sessionStrategy } from "../session/index.js";
+
+/** `user:<id>` of the signed-in or waiting user, or `undefined` for a request that is neither. */
+export async function requestSubject(ctx: AuthContext, req: AuthRequest): Promise<string | undefined> {
+  const current = await sessionStrategy(ctx).current(ctx, req);
+  if (current) return `user:${current.id}`;
+  // The waiting state's code comes with the `SecondFactors()` option.
+  const stepUp = await secondFactorsOf(ctx)?.stepUp();
+  const pending = await stepUp?.readPending(ctx, req);
+  return pending ? `user:${pending.user.id}` : undefined;
+}
