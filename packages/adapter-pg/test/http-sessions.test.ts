@@ -96,13 +96,22 @@ describe.runIf(await needService(services.postgres))("database sessions over HTT
     expect(res.status).toBe(302);
     const cookie = sessionCookieOf(res)!;
     const token = cookie.split(";")[0]!.split("=")[1]!;
-    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
     const rows = await sessionRows();
     expect(rows).toHaveLength(1);
     expect(rows[0].sessionToken).toBe(token);
     expect(Math.abs(new Date(rows[0].expires).valueOf() - (Date.now() + maxAge * 1000))).toBeLessThan(5000);
     const counts = await pool.query(`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM accounts)::int AS accounts`);
     expect(counts.rows[0]).toEqual({ users: 1, accounts: 0 });
+    await pool.query(`DELETE FROM sessions`);
+  });
+
+  test("the default session token is 256 random bits: 64 hex characters, new at every sign-in", async () => {
+    const tokens = [];
+    for (let i = 0; i < 3; i++) tokens.push(sessionCookieOf(await signIn())!.split(";")[0]!.split("=")[1]!);
+    for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(tokens).size).toBe(3);
+    expect((await sessionRows()).map((r) => r.sessionToken).sort()).toEqual([...tokens].sort());
     await pool.query(`DELETE FROM sessions`);
   });
 

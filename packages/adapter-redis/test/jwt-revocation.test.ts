@@ -212,4 +212,32 @@ describe.runIf(await needService(services.redis))("JWT session revocation on Red
     expect(await read(config, there)).toBeNull();
     expect(await read(config, here)).not.toBeNull();
   });
+
+  test("sign-out revokes the session: a copy of its cookie is refused afterwards, here and by another instance", async () => {
+    const config = instance({ store, cacheSeconds: 30 });
+    const other = instance({ store, cacheSeconds: 30 });
+    const signedOut = await signIn(config, "alice");
+    const kept = await signIn(config, "alice");
+    // This instance has the session's answer cached; the sign-out must replace it. The other has
+    // none cached (a cached answer may stand for up to cacheSeconds there).
+    expect(await read(config, signedOut)).not.toBeNull();
+    const copy = signedOut;
+    const csrf = await Auth(new Request(`${base}/csrf`), config);
+    const csrfCookie = csrf.headers.getSetCookie()[0]!.split(";")[0]!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await Auth(
+      new Request(`${base}/signout`, {
+        method: "POST",
+        headers: { cookie: `${signedOut}; ${csrfCookie}`, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken }),
+      }),
+      config,
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${cookieName}=`))).toMatch(/Max-Age=0/);
+    expect(await read(config, copy)).toBeNull();
+    expect(await read(other, copy)).toBeNull();
+    // Only that session ended.
+    expect(await read(config, kept)).toMatchObject({ user: { email: users.alice.email } });
+  });
 });

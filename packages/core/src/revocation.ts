@@ -13,7 +13,8 @@ export type { RevocationOptions, RevocationState, RevocationStore, SessionRevoca
  * read asks `store` whether it was revoked at most once per `cacheSeconds` (default 30) per
  * session on each instance, so a revoked token stays usable for at most `cacheSeconds` there
  * (the instance that revoked it refuses it at once). `revokeSession`, `revokeOtherSessions` and
- * `revokeAllSessions` of `@latch/core` then work for JWT sessions too.
+ * `revokeAllSessions` of `@latch/core` then work for JWT sessions too, and sign-out revokes the
+ * session it ends, so a copy of its cookie is refused afterwards.
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 import type { Adapter } from "../adapter.js";
-import { randomUUID } from "../crypto/index.js";
+import { randomHex } from "../crypto/index.js";
 import { decode, encode } from "../security/session-token.js";
 import type { ProviderConfig } from "../providers/types.js";
 import { defaultRedirect } from "../security/callback-url.js";
@@ -77,7 +77,8 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     maxAge,
     updateAge: config.session?.updateAge ?? 24 * 60 * 60,
     absoluteMaxAge: config.session?.absoluteMaxAge ?? 30 * 24 * 60 * 60,
-    generateSessionToken: config.session?.generateSessionToken ?? randomUUID,
+    // 32 random bytes (256 bits) as 64 hex characters.
+    generateSessionToken: config.session?.generateSessionToken ?? (() => randomHex(32)),
     ipAddress: config.session?.ipAddress,
     revocation: config.session?.revocation,
     control: config.session?.control,

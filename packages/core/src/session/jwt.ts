@@ -129,9 +129,16 @@ export async function updateJwtSession(ctx: Ctx, req: AuthRequest, data: unknown
   return { session, cookies };
 }
 
-/** Signs out: the `signOut` event gets the token; the cookie (every chunk) is cleared. */
+/**
+ * Signs out: with revocation on, the token's session id (`sid`) is revoked, so a copy of the
+ * cookie is refused too; the `signOut` event gets the token; the cookie (every chunk) is cleared.
+ */
 export async function endJwtSession(ctx: Ctx, req: AuthRequest): Promise<Cookie[]> {
   const token = await decodeToken(ctx, req);
+  const { revocation } = ctx.session;
+  if (revocation && typeof token?.sub === "string" && typeof token.sid === "string") {
+    await revocation.revokeSession(token.sub, token.sid, ctx.jwt.maxAge);
+  }
   await ctx.events.signOut?.({ token });
   return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
 }

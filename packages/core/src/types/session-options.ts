@@ -33,7 +33,7 @@ export interface SessionOptions {
    * ```
    */
   absoluteMaxAge: number | false;
-  /** Makes database session tokens. Default: a random UUID. */
+  /** Makes database session tokens. Default: 32 random bytes (256 bits) as 64 lowercase hex characters. */
   generateSessionToken: () => string;
   /**
    * Opt-in: the client's IP address for a new database session, kept with it and shown in the
