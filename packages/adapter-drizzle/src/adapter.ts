@@ -47,6 +47,9 @@ const accountColumns = ["userId", "type", "provider", "providerAccountId", "refr
 
 const authenticatorColumns = ["credentialID", "userId", "providerAccountId", "credentialPublicKey", "counter", "credentialDeviceType", "credentialBackedUp", "transports"] as const;
 
+/** The columns of how a session was earned: optional in a table given to `DrizzleAdapter`. */
+const earnedColumns = ["auth_time", "mfa_time", "amr"] as const;
+
 /** The properties each table given to `DrizzleAdapter` must have (extra ones are allowed). */
 const requiredColumns: Record<string, readonly string[]> = {
   users: ["id", "name", "email", "emailVerified", "image"],
@@ -122,6 +125,8 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
   const userById = (id: string) => first(db.select(userFields).from(users).where(eq(users.id, id)));
   const accountByKey = (provider: string, providerAccountId: string) =>
     first(db.select().from(accounts).where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))));
+  /** Whether the sessions table stores how a session was earned (the default tables do). */
+  const earns = earnedColumns.every((name) => name in getTableColumns(sessions));
   const sessionByToken = (sessionToken: string) => first(db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)));
   const authenticatorById = (credentialID: string) => first(db.select().from(authenticators).where(eq(authenticators.credentialID, credentialID)));
   const secondFactorById = (id: string) => first(db.select().from(secondFactors).where(eq(secondFactors.id, id)));
@@ -207,12 +212,13 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       return row && toAccount(row);
     },
 
-    // What the session earned (auth_time, mfa_time, amr) has no columns here yet: such sessions
-    // earn nothing, and fresh proofs ask for a code.
-    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip"],
+    // How the session was earned is declared only when the sessions table has its columns (an
+    // application's own table may not): without them sessions earn nothing.
+    sessionFields: earns ? ["createdAt", "lastSeenAt", "userAgent", "ip", ...earnedColumns] : ["createdAt", "lastSeenAt", "userAgent", "ip"],
 
-    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip }) {
-      await db.insert(sessions).values({ sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null });
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr }) {
+      const earned = earns ? { auth_time: auth_time ?? null, mfa_time: mfa_time ?? null, amr: amr ?? null } : {};
+      await db.insert(sessions).values({ sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null, ...earned });
       return toSession((await sessionByToken(sessionToken))!);
     },
 

@@ -17,6 +17,13 @@ const flag = customType<{ data: boolean; driverData: number | string }>({
   fromDriver: (value) => Number(value) === 1,
 });
 
+/** `amr`: RFC 8176 method names stored in one `varchar(255)`, separated by spaces (@latch/typeorm's migration 10). */
+const methods = customType<{ data: string[]; driverData: string }>({
+  dataType: () => "varchar(255)",
+  toDriver: (value) => value.join(" "),
+  fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
+});
+
 /** A `userId` referencing `users.id`, gone with the user, under the migrations' constraint name. */
 const cascadeToUser = (name: string, column: Parameters<typeof foreignKey>[0]["columns"][0]) =>
   foreignKey({ name, columns: [column], foreignColumns: [mysqlUsers.id] }).onDelete("cascade").onUpdate("no action");
@@ -58,7 +65,7 @@ export const mysqlAccounts = mysqlTable("accounts", {
   cascadeToUser("FK_3aa23c0a6d107393e8b40e3e2a6", table.userId),
 ]);
 
-/** `sessions`, with the session details; the uuid `id` is the session's opaque id. */
+/** `sessions`, with the session details and how the session was earned; the uuid `id` is the session's opaque id. */
 export const mysqlSessions = mysqlTable("sessions", {
   id: uuid("id"),
   sessionToken: varchar("sessionToken", { length: 255 }).notNull(),
@@ -68,6 +75,9 @@ export const mysqlSessions = mysqlTable("sessions", {
   lastSeenAt: at("lastSeenAt"),
   userAgent: varchar("userAgent", { length: 64 }),
   ip: varchar("ip", { length: 64 }),
+  auth_time: bigint("auth_time", { mode: "number" }),
+  mfa_time: bigint("mfa_time", { mode: "number" }),
+  amr: methods("amr"),
 }, (table) => [
   uniqueIndex("IDX_8b5e2ec52e335c0fe16d7ec358").on(table.sessionToken),
   index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId),

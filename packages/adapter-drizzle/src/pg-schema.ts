@@ -39,7 +39,10 @@ export const pgAccounts = pgTable("accounts", {
   cascadeToUser("accounts", table.userId),
 ]);
 
-/** `sessions`: the table of @latch/pg, with the session details (migration 3); the serial id is the session's opaque id. */
+/**
+ * `sessions`: the table of @latch/pg, with the session details (migration 3) and how the session
+ * was earned (migration 8); the serial id is the session's opaque id.
+ */
 export const pgSessions = pgTable("sessions", {
   id: serial("id").primaryKey(),
   userId: text("userId").notNull(),
@@ -49,6 +52,9 @@ export const pgSessions = pgTable("sessions", {
   lastSeenAt: at("lastSeenAt"),
   userAgent: text("userAgent"),
   ip: text("ip"),
+  auth_time: bigint("auth_time", { mode: "number" }),
+  mfa_time: bigint("mfa_time", { mode: "number" }),
+  amr: text("amr").array(),
 }, (table) => [
   uniqueIndex("sessions_token_key").on(table.sessionToken),
   index("sessions_user_idx").on(table.userId),

@@ -46,6 +46,9 @@ export function toSession(row: Row, refreshError = false): AdapterSession {
   if ("lastSeenAt" in row) session.lastSeenAt = toDateOrNull(row.lastSeenAt);
   if ("userAgent" in row) session.userAgent = (row.userAgent as string | null) ?? null;
   if ("ip" in row) session.ip = (row.ip as string | null) ?? null;
+  if ("auth_time" in row) session.auth_time = row.auth_time === null || row.auth_time === undefined ? null : toNumber(row.auth_time);
+  if ("mfa_time" in row) session.mfa_time = row.mfa_time === null || row.mfa_time === undefined ? null : toNumber(row.mfa_time);
+  if ("amr" in row) session.amr = Array.isArray(row.amr) ? ([...row.amr] as AdapterSession["amr"]) : null;
   if (refreshError) session.refreshError = true;
   return session;
 }

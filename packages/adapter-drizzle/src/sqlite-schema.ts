@@ -19,6 +19,12 @@ const flag = customType<{ data: boolean; driverData: number }>({
   toDriver: (value) => (value ? 1 : 0),
   fromDriver: (value) => Number(value) === 1,
 });
+/** `amr`: RFC 8176 method names stored in one `varchar(255)`, separated by spaces (@latch/typeorm's migration 10). */
+const methods = customType<{ data: string[]; driverData: string }>({
+  dataType: () => "varchar(255)",
+  toDriver: (value) => value.join(" "),
+  fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
+});
 const uuid = (name: string) =>
   text(name)
     .primaryKey()
@@ -57,7 +63,7 @@ export const sqliteAccounts = sqliteTable("accounts", {
   index("IDX_3aa23c0a6d107393e8b40e3e2a").on(table.userId),
 ]);
 
-/** `sessions`, with the session details; the uuid `id` is the session's opaque id. */
+/** `sessions`, with the session details and how the session was earned; the uuid `id` is the session's opaque id. */
 export const sqliteSessions = sqliteTable("sessions", {
   id: uuid("id"),
   sessionToken: text("sessionToken").notNull(),
@@ -69,6 +75,9 @@ export const sqliteSessions = sqliteTable("sessions", {
   lastSeenAt: at("lastSeenAt"),
   userAgent: text("userAgent"),
   ip: text("ip"),
+  auth_time: integer("auth_time"),
+  mfa_time: integer("mfa_time"),
+  amr: methods("amr"),
 }, (table) => [unique("UQ_8b5e2ec52e335c0fe16d7ec3584").on(table.sessionToken), index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId)]);
 
 /** `verification_tokens` (plural, with a uuid `id`, as TypeORM made it). */

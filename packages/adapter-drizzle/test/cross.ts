@@ -14,7 +14,8 @@ export async function writtenByOneReadByOther(writer: Adapter, reader: Adapter):
   const user = await w.createUser(newUser({ emailVerified: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678)) }));
   const account = newAccount(user.id);
   await w.linkAccount(account);
-  const session = await w.createSession({ ...newSession(user.id), createdAt: new Date(Date.UTC(2026, 1, 1)), userAgent: "Firefox on Linux", ip: "192.0.2.7" });
+  const earned = { auth_time: 1_760_000_000, mfa_time: 1_760_000_030, amr: ["pwd" as const, "otp" as const, "mfa" as const] };
+  const session = await w.createSession({ ...newSession(user.id), createdAt: new Date(Date.UTC(2026, 1, 1)), userAgent: "Firefox on Linux", ip: "192.0.2.7", ...earned });
   const token = newVerificationToken();
   await w.createVerificationToken(token);
   const authenticator = await w.createAuthenticator(newAuthenticator(user.id, { counter: 7, credentialBackedUp: true }));
@@ -38,8 +39,8 @@ export async function writtenByOneReadByOther(writer: Adapter, reader: Adapter):
   expect(await r.getAccount(account.providerAccountId, account.provider)).toEqual(account);
   const found = await r.getSessionAndUser(session.sessionToken);
   expect(found?.user).toEqual(user);
-  expect(found?.session).toMatchObject({ sessionToken: session.sessionToken, userId: user.id, expires: session.expires, id: session.id });
-  const details = { id: session.id, createdAt: new Date(Date.UTC(2026, 1, 1)), userAgent: "Firefox on Linux", ip: "192.0.2.7" };
+  expect(found?.session).toMatchObject({ sessionToken: session.sessionToken, userId: user.id, expires: session.expires, id: session.id, ...earned });
+  const details = { id: session.id, createdAt: new Date(Date.UTC(2026, 1, 1)), userAgent: "Firefox on Linux", ip: "192.0.2.7", ...earned };
   expect(await r.listSessions(user.id)).toEqual([expect.objectContaining(details)]);
   expect(await r.getAuthenticator(authenticator.credentialID)).toEqual(authenticator);
   expect(await r.getPassword(user.id)).toEqual(password);

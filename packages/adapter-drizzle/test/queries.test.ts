@@ -1,8 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
 import { newAccount, newSession, newUser } from "@latch/adapter-test";
 import { migrate } from "@latch/pg";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgSessions } from "../src/pg-schema.js";
+import { pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { DrizzleAdapter } from "../src/adapter.js";
 
@@ -52,6 +54,30 @@ describe("DrizzleAdapter queries (PGlite)", () => {
     await extended.createSession!(session);
     expect((await extended.getSessionAndUser!(session.sessionToken))?.user).toMatchObject({ id: user.id, role: "admin" });
     expect(await extended.getUser!(user.id)).toMatchObject({ role: "admin" });
+  });
+
+  test("a sessions table of the app's own without the columns of how a session was earned is used; it declares and stores none of them", async () => {
+    const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+    const sessions = pgTable("sessions", {
+      id: serial("id").primaryKey(),
+      userId: text("userId").notNull(),
+      expires: at("expires").notNull(),
+      sessionToken: text("sessionToken").notNull(),
+      createdAt: at("createdAt"),
+      lastSeenAt: at("lastSeenAt"),
+      userAgent: text("userAgent"),
+      ip: text("ip"),
+    });
+    // Defined as before these columns existed: DrizzleTables' type names them, the adapter does not need them.
+    const plain = DrizzleAdapter(drizzle({ client }), { sessions } as never);
+    expect(plain.sessionFields).toEqual(["createdAt", "lastSeenAt", "userAgent", "ip"]);
+    expect(adapter.sessionFields).toEqual(["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"]);
+    const user = await plain.createUser!(newUser());
+    const session = { ...newSession(user.id), auth_time: 1_760_000_000, amr: ["pwd" as const] };
+    const created = await plain.createSession!(session);
+    expect(created).not.toHaveProperty("auth_time");
+    const [row] = await drizzle({ client }).select().from(pgSessions).where(eq(pgSessions.sessionToken, session.sessionToken));
+    expect(row).toMatchObject({ auth_time: null, mfa_time: null, amr: null });
   });
 
   test("a table of the app's own that lacks a column Latch needs is refused at once, naming it", () => {

@@ -131,9 +131,8 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
       return account && toAccount(account);
     },
 
-    // What the session earned (auth_time, mfa_time, amr) has no columns here yet: such sessions
-    // earn nothing, and fresh proofs ask for a code.
-    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip"],
+    // How the session was earned (auth_time, mfa_time, amr) has columns since migration 10.
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
 
     async createSession({ sessionToken, userId, expires, ...details }) {
       const m = await manager();

@@ -28,6 +28,9 @@ export function toSession(entity: SessionEntity): AdapterSession {
   if (entity.lastSeenAt !== undefined) session.lastSeenAt = entity.lastSeenAt === null ? null : toDate(entity.lastSeenAt);
   if (entity.userAgent !== undefined) session.userAgent = entity.userAgent;
   if (entity.ip !== undefined) session.ip = entity.ip;
+  if (entity.auth_time !== undefined) session.auth_time = entity.auth_time === null ? null : Number(entity.auth_time);
+  if (entity.mfa_time !== undefined) session.mfa_time = entity.mfa_time === null ? null : Number(entity.mfa_time);
+  if (entity.amr !== undefined) session.amr = entity.amr === null ? null : [...entity.amr];
   return session;
 }
 

@@ -1,6 +1,6 @@
 import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
-import { bigintToNumber, nullAsUndefined, optionalBigint } from "./transformers.js";
+import { bigintToNumber, nullAsUndefined, optionalBigint, spaceSeparated } from "./transformers.js";
 
 // Every column names its `type`, so nothing depends on emitted decorator metadata. Relations
 // name their target by table ("users", "accounts", …), so that an application's subclass
@@ -146,6 +146,18 @@ export class SessionEntity implements AdapterSession {
   /** The client's IP address, only when the app opts in (migration 3). */
   @Column({ type: "varchar", length: 64, nullable: true })
   ip!: string | null;
+
+  /** When the user last proved who they are, in seconds since the epoch (migration 10; `null` for older sessions). */
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber })
+  auth_time!: number | null;
+
+  /** When a second factor was last proven, in seconds since the epoch (migration 10). */
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber })
+  mfa_time!: number | null;
+
+  /** The RFC 8176 methods used, stored separated by spaces (migration 10). */
+  @Column({ type: "varchar", length: 255, nullable: true, transformer: spaceSeparated })
+  amr!: AdapterSession["amr"];
 
   @ManyToOne("users", "sessions", { onDelete: "CASCADE" })
   @JoinColumn({ name: "userId" })

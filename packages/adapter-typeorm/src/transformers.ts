@@ -22,6 +22,15 @@ export const optionalBigint: ValueTransformer = {
 };
 
 /**
+ * A list of words stored as one text, separated by spaces (how `sessions.amr` is stored: RFC 8176
+ * method names have no spaces). NULL stays `null`; `""` is the empty list.
+ */
+export const spaceSeparated: ValueTransformer = {
+  to: (value: readonly string[] | null | undefined) => (Array.isArray(value) ? value.join(" ") : value),
+  from: (value: string | null | undefined) => (value === null || value === undefined ? null : value.split(" ").filter((word) => word !== "")),
+};
+
+/**
  * A date stored as millisecond text, as `@auth/typeorm-adapter`'s entities store every date
  * (`"1767323045678"`); text of another form is read as `Date` parses it.
  */

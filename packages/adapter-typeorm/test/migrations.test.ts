@@ -210,6 +210,12 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     // Migration 3: the older session is listed with its id and unknown details, and only its user can end it.
     const [old] = await adapter.listSessions!("u1");
     expect(old).toMatchObject({ sessionToken: "old-token", createdAt: null, lastSeenAt: null, userAgent: null, ip: null });
+    // Migration 10: the older session has earned nothing; a new one records how it was earned.
+    expect((await adapter.getSessionAndUser!("old-token"))?.session).toMatchObject({ auth_time: null, mfa_time: null, amr: null });
+    const earned = { auth_time: 1_760_000_000, mfa_time: 1_760_000_030, amr: ["pwd" as const, "otp" as const, "mfa" as const] };
+    await adapter.createSession!({ sessionToken: "new-token", userId: "u1", expires: new Date(Date.now() + 86_400_000), ...earned });
+    expect((await adapter.getSessionAndUser!("new-token"))?.session).toMatchObject(earned);
+    await adapter.deleteSession!("new-token");
     expect(await adapter.deleteSessionById!("u2", old!.id!)).toBeNull();
     expect((await adapter.getSessionAndUser!("old-token"))?.session.id).toBe(old!.id);
     // Migration 6: a user from before it can have a password, which goes with the user.

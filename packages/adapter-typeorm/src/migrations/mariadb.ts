@@ -82,4 +82,11 @@ export const mariadbMigrations: readonly Migration[] = [
         WHERE shared.spelling IS NULL AND BINARY u.\`email\` <> BINARY LOWER(TRIM(u.\`email\`))`,
     ],
   },
+  {
+    version: 10,
+    name: "how sessions were earned",
+    // auth_time and mfa_time in seconds since the epoch; amr the RFC 8176 methods separated by
+    // spaces (PROTOCOL §4). NULL for older sessions: they earn nothing.
+    statements: (t) => [`ALTER TABLE ${t("sessions")} ADD \`auth_time\` bigint NULL, ADD \`mfa_time\` bigint NULL, ADD \`amr\` varchar(255) NULL`],
+  },
 ];

@@ -88,4 +88,11 @@ export const postgresMigrations: readonly Migration[] = [
             SELECT 1 FROM ${t("users")} AS o WHERE o."id" <> u."id" AND ${pgStored("o.\"email\"")} = ${pgStored("u.\"email\"")}))`,
     ],
   },
+  {
+    version: 10,
+    name: "how sessions were earned",
+    // auth_time and mfa_time in seconds since the epoch; amr the RFC 8176 methods separated by
+    // spaces, as on every engine of this adapter (PROTOCOL §4). NULL for older sessions: they earn nothing.
+    statements: (t) => [`ALTER TABLE ${t("sessions")} ADD "auth_time" bigint, ADD "mfa_time" bigint, ADD "amr" character varying(255)`],
+  },
 ];

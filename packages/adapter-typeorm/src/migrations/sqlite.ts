@@ -92,4 +92,15 @@ export const sqliteMigrations: readonly Migration[] = [
             SELECT 1 FROM ${t("users")} AS o WHERE o."id" <> ${t("users")}."id" AND lower(trim(o."email")) = lower(trim(${t("users")}."email"))))`,
     ],
   },
+  {
+    version: 10,
+    name: "how sessions were earned",
+    // auth_time and mfa_time in seconds since the epoch; amr the RFC 8176 methods separated by
+    // spaces (PROTOCOL §4). NULL for older sessions: they earn nothing.
+    statements: (t) => [
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "auth_time" bigint`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "mfa_time" bigint`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "amr" varchar(255)`,
+    ],
+  },
 ];
