@@ -59,7 +59,7 @@ async function passwordLife(adapter: Adapter): Promise<void> {
   const fields = { token: reset.searchParams.get("token")!, email };
   expect((await second.post("/auth/password/reset", { ...fields, password: "a brand new passphrase" })).headers.get("location")).toBe(`${origin}/auth/signin?reset=1`);
   expect(await first.session()).toBeNull();
-  expect((await second.post("/auth/password/reset", { ...fields, password: "yet another passphrase" })).headers.get("location")).toBe(`${origin}/auth/error?error=Verification`);
+  expect((await second.post("/auth/password/reset", { ...fields, password: "yet another passphrase" })).headers.get("location")).toBe(`${origin}/auth/password/forgot?error=Verification`);
 
   const signIn = (b: ReturnType<typeof browser>, password: string) => b.post("/auth/callback/password", { email, password, callbackUrl: `${origin}/home` });
   const here = browser(config);
