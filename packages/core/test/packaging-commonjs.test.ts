@@ -6,7 +6,7 @@
  * about a map whose sources are missing).
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,8 +21,10 @@ let project: string;
 let files: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  // Built now, so the tarballs hold the code under test.
-  await run("npm", ["run", "build", ...workspaces.flatMap((w) => ["-w", w])], { cwd: root });
+  // `npm test` builds every package first. Built here only when missing: a rebuild empties dist/
+  // while other suites (the SvelteKit dev server, the packaging tests) read it.
+  const missing = workspaces.filter((w) => !existsSync(join(root, "packages", w.replace("@latch/", ""), "dist")));
+  if (missing.length) await run("npm", ["run", "build", ...missing.flatMap((w) => ["-w", w])], { cwd: root });
   project = mkdtempSync(join(tmpdir(), "latch-cjs-"));
   const packs = join(project, "packs");
   mkdirSync(packs);
