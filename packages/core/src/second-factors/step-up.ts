@@ -21,13 +21,17 @@ export function enrolled(factors: readonly { kind: string }[]): boolean {
 }
 
 /**
- * The factors that may follow a first factor whose methods are `amr`: after a factor from the
- * mailbox (an email link, an emailed code, a password set through a mailed link: `mbx`), a code
- * sent to the same mailbox would prove nothing new, so email is left out. A user with an app or
- * backup codes is then asked for those; one with neither has no second factor to give.
+ * The factors that may follow a first factor whose methods are `amr`. An emailed code comes from
+ * the mailbox, and the mailbox never counts twice (PROTOCOL §4): it is left out after a first
+ * factor from the mailbox (an email link, an emailed code, a password set through a mailed link:
+ * `mbx`), where it would prove nothing new, and for every user who has a factor that is not the
+ * mailbox (an app or backup codes), where it would let whoever reads the mail past that factor.
+ * Such a user is asked for the app or a backup code; a user with neither and a first factor from
+ * the mailbox has no second factor to give.
  */
 export function usableAfter<F extends { kind: string }>(amr: readonly string[], factors: readonly F[]): F[] {
-  return amr.includes("mbx") ? factors.filter((f) => f.kind !== "email") : [...factors];
+  const mailboxCountsOnce = amr.includes("mbx") || enrolled(factors);
+  return mailboxCountsOnce ? factors.filter((f) => f.kind !== "email") : [...factors];
 }
 
 async function isRequired(ctx: AuthContext, user: AdapterUser): Promise<boolean> {
