@@ -4,9 +4,24 @@
  * second copy of `@latch/core` (as a bundler that loads the package twice gives it).
  */
 import { describe, expect, test } from "vitest";
-import { Auth } from "@latch/core";
+import { Auth, type AuthConfig } from "@latch/core";
 import { baseConfig, origin, quietLogger } from "./client.js";
 
+
+/** A credentials sign-in through `Auth()`: the CSRF token, then the callback with the right password. */
+async function signInWithCredentials(config: AuthConfig): Promise<void> {
+  const csrf = await Auth(new Request(`${origin}/auth/csrf`), config);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  await Auth(
+    new Request(`${origin}/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin },
+      body: new URLSearchParams({ csrfToken, username: "alice", password: "wonderland" }),
+    }),
+    config,
+  );
+}
 describe("error logging", () => {
   test("an endpoint that is off answers 400 UnknownAction and logs one warn line, no error and no stack", async () => {
     const { logs, logger } = quietLogger();
@@ -37,17 +52,7 @@ describe("error logging", () => {
       },
     });
     // The sign-in runs the jwt callback, which throws the foreign error.
-    const csrf = await Auth(new Request(`${origin}/auth/csrf`), config);
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    await Auth(
-      new Request(`${origin}/auth/callback/credentials`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin },
-        body: new URLSearchParams({ csrfToken, username: "alice", password: "wonderland" }),
-      }),
-      config,
-    );
+    await signInWithCredentials(config);
     const codes = logs.error.map(([code]) => code);
     expect(codes).not.toContain("UnknownError");
     expect(codes).toContain("OAuthSignInError");
@@ -56,17 +61,7 @@ describe("error logging", () => {
   test("a plain Error is logged under its name", async () => {
     const { logs, logger } = quietLogger();
     const config = baseConfig({ logger, callbacks: { jwt: () => { throw new RangeError("out of range"); } } });
-    const csrf = await Auth(new Request(`${origin}/auth/csrf`), config);
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    await Auth(
-      new Request(`${origin}/auth/callback/credentials`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin },
-        body: new URLSearchParams({ csrfToken, username: "alice", password: "wonderland" }),
-      }),
-      config,
-    );
+    await signInWithCredentials(config);
     expect(logs.error.map(([code]) => code)).not.toContain("UnknownError");
   });
 });
