@@ -10,8 +10,14 @@
  */
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
-import { nowSeconds } from "../session/earned.js";
+import { nowSeconds, type Earned } from "../session/earned.js";
 import { sessionStrategy } from "../session/index.js";
+
+/** What the request's session earned, when it is `userId`'s; `null` otherwise or when it recorded nothing. */
+export async function earnedBy(ctx: AuthContext, req: AuthRequest, userId: string): Promise<Earned | null> {
+  const current = await sessionStrategy(ctx).current(ctx, req);
+  return current?.id === userId ? current.earned : null;
+}
 
 /** How long a second factor counts as a fresh proof, in seconds. */
 export const freshWindow = 5 * 60;
@@ -21,8 +27,7 @@ export const freshWindow = 5 * 60;
  * {@link freshWindow}, and none of its factors came from the mailbox.
  */
 export async function freshSecondFactor(ctx: AuthContext, req: AuthRequest, userId: string): Promise<boolean> {
-  const current = await sessionStrategy(ctx).current(ctx, req);
-  const earned = current?.id === userId ? current.earned : null;
+  const earned = await earnedBy(ctx, req, userId);
   const mfaTime = earned && !earned.amr.includes("mbx") ? earned.mfa_time : undefined;
   return mfaTime !== undefined && nowSeconds() - mfaTime < freshWindow;
 }

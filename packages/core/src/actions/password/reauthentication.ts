@@ -8,7 +8,6 @@ import { dummyHash } from "../../flows/password/sign-in.js";
 import type { PasswordProvider } from "../../flows/password/types.js";
 import type { AuthRequest } from "../../http/request.js";
 import { nowSeconds } from "../../session/earned.js";
-import { sessionStrategy } from "../../session/index.js";
 import type { EndpointAdapter } from "./scope.js";
 
 /**
@@ -41,8 +40,8 @@ export async function reauthenticationKind(ctx: AuthContext, adapter: EndpointAd
  * a session without the fields has earned nothing.
  */
 async function signedInRecently(ctx: AuthContext, req: AuthRequest, userId: string): Promise<boolean> {
-  const current = await sessionStrategy(ctx).current(ctx, req);
-  const earned = current?.id === userId ? current.earned : null;
+  const { earnedBy } = await import("../../second-factors/freshness.js");
+  const earned = await earnedBy(ctx, req, userId);
   return !!earned && nowSeconds() - earned.auth_time < recentSignIn;
 }
 
