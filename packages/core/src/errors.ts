@@ -7,9 +7,9 @@
 
 // The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps
 // that use passwords; their types belong to the unions here.
-import type { PasswordRuleError } from "./passwords/errors.js";
+import type { PasswordRuleError } from "./features/passwords/errors.js";
 // Likewise the second-factor endpoints' refusals live with `SecondFactors()`.
-import type { SecondFactorRefusalError } from "./second-factor-errors.js";
+import type { SecondFactorRefusalError } from "./features/second-factors/errors.js";
 
 /** The stable identifier of each error Latch raises. */
 export type ErrorType =

@@ -4,7 +4,7 @@
  */
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
-import { secondFactorsOf } from "../second-factors/code.js";
+import { secondFactorsOf } from "../features/second-factors/code.js";
 import { sessionStrategy } from "../session/index.js";
 
 /** `user:<id>` of the signed-in or waiting user, or `undefined` for a request that is neither. */

@@ -12,8 +12,8 @@
  * @module languages/en
  */
 import { coreEnglish } from "./english/core.js";
-import { passwordEnglish } from "./english/password.js";
-import { secondFactorEnglish } from "./english/second-factor.js";
+import { passwordEnglish } from "../features/passwords/english.js";
+import { secondFactorEnglish } from "../features/second-factors/english.js";
 import type { Language } from "../types/language.js";
 
 const en: Language = {

@@ -5,8 +5,8 @@
 import type { AuthConfig } from "../types/config.js";
 import type { Language, Messages } from "../types/language.js";
 import { coreEnglish } from "./english/core.js";
-import { passwordEnglish } from "./english/password.js";
-import { secondFactorEnglish } from "./english/second-factor.js";
+import { passwordEnglish } from "../features/passwords/english.js";
+import { secondFactorEnglish } from "../features/second-factors/english.js";
 import en from "./en.js";
 import fr from "./fr.js";
 

@@ -5,7 +5,7 @@ import en from "../languages/en.js";
 import fr from "../languages/fr.js";
 import pt from "../languages/pt.js";
 import zh from "../languages/zh.js";
-import { passwordEnglish } from "../languages/english/password.js";
+import { passwordEnglish } from "../features/passwords/english.js";
 import { featureEnglish } from "../languages/english/feature.js";
 import type { Language } from "../types/language.js";
 import { acceptedLanguages, chooseLanguage, lookupLanguage, pageLanguage } from "./language.js";

@@ -1,9 +1,9 @@
 import type { Adapter, AdapterMethod, AdapterUser, Awaitable } from "../adapter.js";
 import type { AuthError } from "../errors.js";
-import type { FactorKind } from "../second-factor-errors.js";
+import type { FactorKind } from "../features/second-factors/errors.js";
 import type { secondFactorsCode } from "../symbols.js";
 
-export type { FactorKind } from "../second-factor-errors.js";
+export type { FactorKind } from "../features/second-factors/errors.js";
 
 /** What `SecondFactors()` takes. */
 export interface SecondFactorsOptions {

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import * as portable from "../../src/crypto/argon2.js";
 import * as node from "../../src/crypto/node/argon2.js";
-import { defaultPasswordHashParameters, hashPassword, needsRehash, verifyPassword } from "../../src/passwords.js";
+import { defaultPasswordHashParameters, hashPassword, needsRehash, verifyPassword } from "../../src/features/passwords/index.js";
 
 const password = "correct horse battery staple";
 const phc = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
