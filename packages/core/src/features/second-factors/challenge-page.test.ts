@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import ar from "../../languages/ar.js";
+import ar from "../languages/ar.js";
 import { secondFactorEnglish } from "./english.js";
 import { pageLanguage } from "../../pages/language.js";
 import { renderChallengePage, type ChallengePageProps } from "./challenge-page.js";

@@ -30,7 +30,7 @@ describe("renderSessionsPage", () => {
 
   test("dates follow the page's language", async () => {
     const { pageLanguage } = await import("../../pages/language.js");
-    const de = (await import("../../languages/de.js")).default;
+    const de = (await import("../languages/de.js")).default;
     const { html } = renderSessionsPage({
       ...props,
       language: pageLanguage(de),

@@ -9,7 +9,7 @@
  *
  * @module languages/he
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const he: Language = {
   code: "he",

@@ -9,7 +9,7 @@
  *
  * @module languages/ja
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const ja: Language = {
   code: "ja",

@@ -11,10 +11,10 @@
  *
  * @module languages/en
  */
-import { coreEnglish } from "./english/core.js";
-import { passwordEnglish } from "../features/passwords/english.js";
-import { secondFactorEnglish } from "../features/second-factors/english.js";
-import type { Language } from "../types/language.js";
+import { coreEnglish } from "../../languages/english/core.js";
+import { passwordEnglish } from "../passwords/english.js";
+import { secondFactorEnglish } from "../second-factors/english.js";
+import type { Language } from "../../types/language.js";
 
 const en: Language = {
   ...coreEnglish,

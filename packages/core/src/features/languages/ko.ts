@@ -9,7 +9,7 @@
  *
  * @module languages/ko
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const ko: Language = {
   code: "ko",

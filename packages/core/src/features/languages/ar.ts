@@ -9,7 +9,7 @@
  *
  * @module languages/ar
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const ar: Language = {
   code: "ar",

@@ -9,7 +9,7 @@
  *
  * @module languages/pt
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const pt: Language = {
   code: "pt",

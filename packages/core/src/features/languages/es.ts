@@ -9,7 +9,7 @@
  *
  * @module languages/es
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const es: Language = {
   code: "es",

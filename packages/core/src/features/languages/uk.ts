@@ -9,7 +9,7 @@
  *
  * @module languages/uk
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const uk: Language = {
   code: "uk",

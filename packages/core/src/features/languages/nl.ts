@@ -9,7 +9,7 @@
  *
  * @module languages/nl
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const nl: Language = {
   code: "nl",

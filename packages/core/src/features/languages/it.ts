@@ -9,7 +9,7 @@
  *
  * @module languages/it
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const it: Language = {
   code: "it",

@@ -9,7 +9,7 @@
  *
  * @module languages/zh
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const zh: Language = {
   code: "zh",

@@ -9,7 +9,7 @@
  *
  * @module languages/tr
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const tr: Language = {
   code: "tr",

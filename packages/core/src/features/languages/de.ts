@@ -9,7 +9,7 @@
  *
  * @module languages/de
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const de: Language = {
   code: "de",

@@ -9,7 +9,7 @@
  *
  * @module languages/ru
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const ru: Language = {
   code: "ru",

@@ -10,7 +10,7 @@
  *
  * @module languages
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 import ar from "./ar.js";
 import de from "./de.js";
 import en from "./en.js";

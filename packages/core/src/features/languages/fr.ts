@@ -9,7 +9,7 @@
  *
  * @module languages/fr
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const fr: Language = {
   code: "fr",

@@ -9,7 +9,7 @@
  *
  * @module languages/pl
  */
-import type { Language } from "../types/language.js";
+import type { Language } from "../../types/language.js";
 
 const pl: Language = {
   code: "pl",

@@ -2,11 +2,11 @@
  * Compile-time checks of the catalogues' types, run by the type check (`tsc`): a language must
  * carry every key, may carry no unknown key, and overrides accept only known keys.
  */
-import type { AuthConfig } from "../types/config.js";
-import type { Language, Messages } from "../types/language.js";
-import { coreEnglish } from "./english/core.js";
-import { passwordEnglish } from "../features/passwords/english.js";
-import { secondFactorEnglish } from "../features/second-factors/english.js";
+import type { AuthConfig } from "../../types/config.js";
+import type { Language, Messages } from "../../types/language.js";
+import { coreEnglish } from "../../languages/english/core.js";
+import { passwordEnglish } from "../passwords/english.js";
+import { secondFactorEnglish } from "../second-factors/english.js";
 import en from "./en.js";
 import fr from "./fr.js";
 
