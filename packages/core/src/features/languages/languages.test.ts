@@ -58,7 +58,7 @@ describe("the shipped languages", () => {
 
 describe("the README's list of languages", () => {
   it("is the list of shipped languages: tag, name and direction, in the same order", () => {
-    const readme = readFileSync(fileURLToPath(new URL("../../../../README.md", import.meta.url)), "utf8");
+    const readme = readFileSync(fileURLToPath(new URL("../../../../../README.md", import.meta.url)), "utf8");
     const section = readme.slice(readme.indexOf("\n## Languages\n"), readme.indexOf("\n## ", readme.indexOf("\n## Languages\n") + 1));
     const rows = [...section.matchAll(/^\| `([^`]+)` \| ([^|]+) \| (ltr|rtl) \|$/gm)].map((m) => [m[1], m[2]!.trim(), m[3]]);
     expect(rows).toEqual(languages.map((l) => [l.code, l.name, l.dir]));
