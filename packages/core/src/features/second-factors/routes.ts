@@ -7,6 +7,7 @@ import type { AuthContext } from "../../config/context.js";
 import { MissingAdapter, UnknownAction, type AuthError } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import type { ResponseInternal } from "../../types/response.js";
+import { secondFactorMethods } from "./adapter-methods.js";
 
 const endpoints = () => import("./endpoints.js");
 const challenge = () => import("./challenge.js");
@@ -31,7 +32,7 @@ export async function postSecondFactor(ctx: AuthContext, req: AuthRequest): Prom
   return action ? action(ctx, req) : unknownStep(req);
 }
 
-/** The configuration check of `SecondFactors()`: an adapter with {@link secondFactorMethods}. */
+/** The configuration check of `SecondFactors()`: an adapter with the methods of adapter-methods.ts. */
 export function checkSecondFactors(adapter: Adapter | undefined, needs: Set<AdapterMethod>): AuthError | null {
   if (!adapter) return new MissingAdapter("Second factors need an adapter to store them; set `adapter` in the config.");
   for (const method of secondFactorMethods) needs.add(method);
@@ -40,8 +41,3 @@ export function checkSecondFactors(adapter: Adapter | undefined, needs: Set<Adap
   for (const method of ["createVerificationToken", "useVerificationToken", "getUserByEmail"] as const) needs.add(method);
   return null;
 }
-
-/** The adapter methods second factors need, checked when the handler first runs. */
-export const secondFactorMethods = [
-  "getUser", "listSecondFactors", "replaceSecondFactors", "confirmSecondFactor", "useTotpStep", "countSecondFactorAttempt", "deleteSecondFactor",
-] as const;

@@ -2,7 +2,7 @@ import type { Adapter, AdapterSecondFactor } from "../../adapter.js";
 import { guardMethods } from "../../config/adapter-guard.js";
 import type { AuthContext } from "../../config/context.js";
 import { MissingAdapter } from "../../errors.js";
-import { secondFactorMethods } from "./routes.js";
+import { secondFactorMethods } from "./adapter-methods.js";
 import { secondFactorsCode } from "../../symbols.js";
 import type { SecondFactorSettings } from "../../types/second-factor-options.js";
 
