@@ -1,4 +1,4 @@
-import type { WebAuthnConfig, WebAuthnRelyingParty } from "../../providers/types.js";
+import type { WebAuthnConfig, WebAuthnRelyingParty } from "../../types/providers.js";
 
 /**
  * The relying party of a ceremony: the provider's `relyingParty` fields, each one left out

@@ -1,6 +1,6 @@
 import type { AdapterUser } from "../../adapter.js";
 import { normalizeEmail } from "../../security/email-address.js";
-import type { WebAuthnGetUserInfo, WebAuthnUserInfo } from "../../providers/types.js";
+import type { WebAuthnGetUserInfo, WebAuthnUserInfo } from "../../types/providers.js";
 
 /** The address by Latch's one rule for addresses, or `null` for anything that is not one. */
 function emailOf(value: unknown): string | null {

@@ -9,7 +9,7 @@ import { MissingEmailTransport } from "./errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { passwordEmail, type PasswordEmailKind } from "./message.js";
 import type { PageLanguage } from "../../pages/language.js";
-import type { EmailConfig } from "../../providers/types.js";
+import type { EmailConfig } from "../../types/providers.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import { endAllUserSessions, endOtherUserSessions } from "../session-control/control.js";
 import { endUnprovenAccess } from "../../signin/end-unproven-access.js";

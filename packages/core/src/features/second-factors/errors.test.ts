@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthError, type ErrorType, type LatchError } from "../../errors.js";
+import { AuthError, type ErrorType, type LatchError } from "../../all-errors.js";
 import * as entry from "./index.js";
 import {
   NotSignedIn, SecondFactorAttempts, SecondFactorEnrolled, SecondFactorFreshProof, SecondFactorInvalid, SecondFactorKind,

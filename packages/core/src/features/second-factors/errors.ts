@@ -1,14 +1,10 @@
 // The refusals of the second-factor endpoints (PROTOCOL §13). Loaded only by apps that turn second
-// factors on (the second-factor modules import them); their types belong to the unions of errors.ts,
-// so they sit in errors.ts's layer, below everything else.
+// factors on (the second-factor modules import them); the public union of every error
+// (`LatchError` of `@latch/core/errors`) names their types.
 import { AuthError } from "../../errors.js";
+import type { FactorKind } from "../../types/second-factor-options.js";
 
-/**
- * The kinds of second factor: an authenticator app's time-based codes (`"totp"`, RFC 6238), the
- * single-use backup codes given at enrolment (`"backup"`), and a 6-digit code sent by email
- * (`"email"`).
- */
-export type FactorKind = "totp" | "backup" | "email";
+export type { FactorKind } from "../../types/second-factor-options.js";
 
 /**
  * Base class of the second-factor endpoints' refusals: the endpoint answers `status` with
