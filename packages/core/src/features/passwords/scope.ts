@@ -17,12 +17,7 @@ import { providerEndpoints } from "../../symbols.js";
 import { hashToken, newToken } from "../../flows/email/token.js";
 import type { PasswordProvider } from "./types.js";
 import { passwordSendTimes } from "./send-time.js";
-
-/** The adapter methods the password endpoints call. */
-export const endpointMethods = [
-  "getUser", "getUserByEmail", "createUser", "updateUser", "deleteUser",
-  "getPassword", "setPassword", "createVerificationToken", "useVerificationToken",
-] as const;
+import { endpointMethods } from "./adapter-methods.js";
 
 /** The adapter, narrowed to {@link endpointMethods} (each guarded). */
 export type EndpointAdapter = Required<Pick<Adapter, (typeof endpointMethods)[number]>>;

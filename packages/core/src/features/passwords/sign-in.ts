@@ -9,6 +9,7 @@ import { normalizeEmail } from "../../security/email-address.js";
 import type { VerifiedSignIn } from "../../signin/complete.js";
 import type { FlowInput } from "../../flows/types.js";
 import type { PasswordProvider } from "./types.js";
+import { signInMethods } from "./adapter-methods.js";
 
 /** The sign-in was refused: unknown address, no password, or a wrong one (never saying which). */
 export class InvalidPasswordLogin extends CredentialsSignin {
@@ -19,9 +20,6 @@ export class InvalidPasswordLogin extends CredentialsSignin {
 export class EmailNotVerified extends CredentialsSignin {
   override code = "email_unverified";
 }
-
-/** The adapter methods the password sign-in calls. */
-export const signInMethods = ["getUserByEmail", "getPassword", "replacePasswordHash"] as const;
 
 type SignInAdapter = Required<Pick<Adapter, (typeof signInMethods)[number]>>;
 
