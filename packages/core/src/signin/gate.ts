@@ -23,7 +23,7 @@ import type { FirstFactorProof, SignedIn, VerifiedSignIn } from "./types.js";
 
 export type { FirstFactorProof } from "./types.js";
 
-/** What `second-factors/step-up.ts` offers (loaded through the option, never imported here). */
+/** What `features/second-factors/step-up.ts` offers (loaded through the option, never imported here). */
 interface StepUp {
   holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal | null>;
   mailboxPassword(ctx: AuthContext, userId: string): Promise<boolean>;

@@ -79,7 +79,7 @@ export interface SecondFactorSettings {
 
 /**
  * The settings and the loaders of the second-factor code (internal). The loaders' exact module
- * types are `SecondFactorsCode` of `second-factors/code.ts`, which the modules above this layer
+ * types are `SecondFactorsCode` of `features/second-factors/code.ts`, which the modules above this layer
  * cast to.
  */
 export interface SecondFactorsCarried {

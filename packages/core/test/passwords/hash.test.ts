@@ -1,5 +1,5 @@
 /**
- * Password hashing (crypto/password-hash.ts): Argon2id PHC strings that carry their parameters,
+ * Password hashing (features/passwords/hash.ts): Argon2id PHC strings that carry their parameters,
  * verified in constant time, upgraded when the parameters change; the native Node implementation
  * and the portable WebAssembly one give the same bytes.
  */
