@@ -37,6 +37,6 @@ export default defineConfig({
       "packages/adapter-pg/test/linking.test.ts",
       "packages/adapter-pg/test/http-*.test.ts",
     ],
-    exclude: ["**/node_modules/**", "packages/core/test/runtime-agnostic.test.ts", "packages/core/src/providers/*.test.ts", "packages/core/src/pages/*.test.ts"],
+    exclude: ["**/node_modules/**", "packages/core/test/runtime-agnostic.test.ts", "packages/core/src/providers/*.test.ts", "packages/core/src/pages/*.test.ts", "packages/core/src/features/*/pages.test.ts"],
   },
 });

@@ -118,9 +118,9 @@ export async function bundle(): Promise<void> {
  * each cold start). So the build fails when an exported error class lost its name.
  */
 export async function checkErrorNames(): Promise<void> {
-  const errors = (await import(pathToFileURL(`${packageDir}dist/errors.js`).href)) as Record<string, unknown>;
+  const errors = (await import(pathToFileURL(`${packageDir}dist/all-errors.js`).href)) as Record<string, unknown>;
   const renamed = Object.entries(errors).filter(([, value]) => typeof value === "function" && errors[value.name] !== value); // aliases allowed
-  if (renamed.length) throw new Error(`dist/errors.js: classes renamed by the bundler: ${renamed.map(([n, v]) => `${n} → ${(v as () => void).name}`).join(", ")}`);
+  if (renamed.length) throw new Error(`dist/all-errors.js: classes renamed by the bundler: ${renamed.map(([n, v]) => `${n} → ${(v as () => void).name}`).join(", ")}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,5 +1,5 @@
 /**
- * Writes src/passwords/common-passwords.ts, the list of common passwords that `Password()`
+ * Writes src/features/passwords/common-passwords.ts, the list of common passwords that `Password()`
  * refuses (NIST SP 800-63B §5.1.1.2: passwords from breach corpuses and dictionaries).
  *
  * Source: the `passwords` frequency list of zxcvbn (Dropbox, MIT licence), as published in the
@@ -22,7 +22,7 @@ const source = JSON.parse(readFileSync(join(packageDir, "src", "passwords.json")
 const minimumLength = 8;
 const kept = [...new Set(source.map((entry) => entry.normalize("NFKC").toLowerCase()))].filter((entry) => [...entry].length >= minimumLength && !entry.includes("\n"));
 
-const target = fileURLToPath(new URL("../src/passwords/common-passwords.ts", import.meta.url));
+const target = fileURLToPath(new URL("../src/features/passwords/common-passwords.ts", import.meta.url));
 // The licence text travels with the list: a `/*!` comment is kept in the built chunk.
 const licence = readFileSync(join(packageDir, "LICENSE.txt"), "utf8").trim().split("\n").map((line) => ` * ${line}`.trimEnd()).join("\n");
 writeFileSync(

@@ -1,15 +1,9 @@
 /**
- * Every error Latch raises. Each class fixes a stable `type`; `switch (err.type)` narrows
- * over {@link LatchError}.
- *
- * @module errors
+ * The errors of core, which every layer raises: it sits at the bottom and imports nothing. Each
+ * class fixes a stable `type`. The features' errors (password rules, second-factor refusals) live
+ * with their features and extend {@link AuthError}; the public entry `@latch/core/errors`
+ * (`all-errors.ts`) adds them to the union {@link LatchError}.
  */
-
-// The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps
-// that use passwords; their types belong to the unions here.
-import type { PasswordRuleError } from "./passwords/errors.js";
-// Likewise the second-factor endpoints' refusals live with `SecondFactors()`.
-import type { SecondFactorRefusalError } from "./second-factor-errors.js";
 
 /** The stable identifier of each error Latch raises. */
 export type ErrorType =
@@ -173,7 +167,10 @@ export class ExperimentalFeatureNotEnabled extends AuthError { static readonly t
 /** `account.linking` or `account.trustedProviders` cannot work (an unknown policy, or a trusted id that is no OAuth provider). */
 export class InvalidAccountLinking extends AuthError { static readonly type = "InvalidAccountLinking"; override readonly type = "InvalidAccountLinking"; }
 
-/** Every error class Latch raises, as a union that narrows on `type`. */
+/**
+ * Every error class of core, as a union that narrows on `type`; `@latch/core/errors` widens it
+ * with the features' errors.
+ */
 export type LatchError =
   | AccessDenied | AdapterError | CallbackRouteError | ErrorPageLoop | EventError | InvalidCallbackUrl
   | CredentialsSignin | InvalidEndpoints | InvalidCheck | JWTSessionError | MissingAdapter
@@ -181,8 +178,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | PasswordRuleError | MissingEmailTransport
-  | SecondFactorRefusalError;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | MissingEmailTransport;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.

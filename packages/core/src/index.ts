@@ -21,4 +21,4 @@ export type { Provider, ProviderType } from "./types/providers.js";
 export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, VerificationToken, AdapterAuthenticator } from "./adapter.js";
 export { AuthError, CredentialsSignin, RefreshTokenError } from "./errors.js";
 export { getAccessToken, type AccessTokenParams, type JwtAccessTokenParams, type JwtAccessToken } from "./flows/oauth/access-token.js";
-export { listSessions, revokeSession, revokeOtherSessions, revokeAllSessions, type SessionInfo } from "./session/control-api.js";
+export { listSessions, revokeSession, revokeOtherSessions, revokeAllSessions, type SessionInfo } from "./features/session-control/api.js";

@@ -9,7 +9,7 @@ import { webAuthnScript } from "@latch/core/webauthn-script";
 import { browserScriptModule, outputPath } from "../scripts/browser-script.js";
 
 describe("the passkey client text", () => {
-  test("the committed src/webauthn-script-source.ts is built from src/browser/passkey-page.ts (npm run build:browser)", async () => {
+  test("the committed src/features/passkeys/script-source.ts is built from src/features/passkeys/browser/passkey-page.ts (npm run build:browser)", async () => {
     expect(readFileSync(outputPath, "utf8")).toBe(await browserScriptModule());
   });
 

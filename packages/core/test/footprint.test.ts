@@ -30,9 +30,9 @@ function bundle(entry: keyof typeof entries, splitting: boolean) {
 }
 
 const webauthnStack = /node_modules\/(@simplewebauthn\/server|asn1js|@peculiar\/|reflect-metadata|tsyringe|pvtsutils|pvutils)/;
-const passkeyCode = /core\/src\/(flows\/webauthn\/|webauthn-script\.ts|providers\/passkey\.ts)/;
-const lazyCode = /node_modules\/oauth4webapi|core\/src\/(flows\/oauth\/|flows\/email\/|pages\/|languages\/)/;
-const catalogue = /core\/src\/languages\/([^/]+)\.ts$/;
+const passkeyCode = /core\/src\/(features\/passkeys\/|providers\/passkey\.ts)/;
+const lazyCode = /node_modules\/oauth4webapi|core\/src\/(flows\/oauth\/|flows\/email\/|pages\/|languages\/|features\/languages\/)/;
+const catalogue = /core\/src\/features\/languages\/([^/]+)\.ts$/;
 
 describe("bundle footprint", { timeout: 60_000 }, () => {
   test.each(["credentials", "github"] as const)("%s: one file holds no WebAuthn library, no passkey code, no language but English, within its budget", async (entry) => {
@@ -43,7 +43,7 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
     // English (Password()'s) comes only with that feature.
     expect(inputs.map((i) => catalogue.exec(i)?.[1]).filter(Boolean)).toEqual([]);
     expect(inputs.some((i) => /core\/src\/languages\/english\/core\.ts$/.test(i))).toBe(true);
-    expect(inputs.filter((i) => /core\/src\/languages\/english\/password\.ts$/.test(i))).toEqual([]);
+    expect(inputs.filter((i) => /core\/src\/features\/passwords\/english\.ts$/.test(i))).toEqual([]);
     expect(gzip).toBeLessThanOrEqual(budgets[entry]!.oneFile!);
   });
 
@@ -56,7 +56,7 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
 
   test("passkey: the first chunk holds the passkey flow but not the WebAuthn library", async () => {
     const { gzip, inputs } = await bundle("passkey", true);
-    expect(inputs.some((i) => /core\/src\/flows\/webauthn\/options\.ts/.test(i))).toBe(true);
+    expect(inputs.some((i) => /core\/src\/features\/passkeys\/options\.ts/.test(i))).toBe(true);
     expect(inputs.filter((i) => webauthnStack.test(i))).toEqual([]);
     expect(gzip).toBeLessThanOrEqual(budgets.passkey!.firstChunk!);
   });

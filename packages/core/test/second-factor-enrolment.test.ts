@@ -17,8 +17,8 @@ import { SecondFactors } from "@latch/core/second-factors";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { resolveConfig } from "../src/config/resolve.js";
 import { routeOf } from "../src/limits/routes.js";
-import { sendEmailCode } from "../src/second-factors/email-code.js";
-import { listFactors, verifyEmailCode, verifySecondFactor } from "../src/second-factors/factors.js";
+import { sendEmailCode } from "../src/features/second-factors/email-code.js";
+import { listFactors, verifyEmailCode, verifySecondFactor } from "../src/features/second-factors/factors.js";
 import { Client, origin, quietLogger, secret } from "./client.js";
 import { clientPost, enrolTotp as enrolAt, stepNow, totp, type JsonPost } from "./second-factor-client.js";
 

@@ -11,8 +11,8 @@ import { chromiumAvailable, launchChromium } from "@latch/testing";
 import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { codeHash } from "../src/second-factors/codes.js";
-import { openTotpSecret } from "../src/second-factors/totp.js";
+import { codeHash } from "../src/features/second-factors/codes.js";
+import { openTotpSecret } from "../src/features/second-factors/totp.js";
 import { totp } from "./second-factor-client.js";
 
 const run = await chromiumAvailable();
@@ -56,7 +56,7 @@ let base: string;
 beforeAll(async () => {
   if (!run) return;
   const bundled = await build({
-    stdin: { contents: entry, resolveDir: fileURLToPath(new URL("../src/second-factors", import.meta.url)), loader: "ts" },
+    stdin: { contents: entry, resolveDir: fileURLToPath(new URL("../src/features/second-factors", import.meta.url)), loader: "ts" },
     bundle: true,
     write: false,
     format: "esm",

@@ -4,7 +4,7 @@ import { InvalidProvider } from "../errors.js";
 import { carriedFlow, flowOf, type Flow } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
 import type { PageProvider } from "../pages/index.js";
-import type { CredentialsConfig, WebAuthnConfig } from "../providers/types.js";
+import type { CredentialsConfig, WebAuthnConfig } from "../types/providers.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";

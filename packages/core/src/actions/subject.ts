@@ -4,15 +4,21 @@
  */
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
-import { secondFactorsOf } from "../second-factors/code.js";
 import { sessionStrategy } from "../session/index.js";
+import { secondFactorsCode } from "../symbols.js";
+
+/** What the second factors' step-up module offers here (loaded through the option, never imported). */
+interface PendingSignIns {
+  readPending(ctx: AuthContext, req: AuthRequest): Promise<{ user: { id: string } } | null>;
+}
 
 /** `user:<id>` of the signed-in or waiting user, or `undefined` for a request that is neither. */
 export async function requestSubject(ctx: AuthContext, req: AuthRequest): Promise<string | undefined> {
   const current = await sessionStrategy(ctx).current(ctx, req);
   if (current) return `user:${current.id}`;
   // The waiting state's code comes with the `SecondFactors()` option.
-  const stepUp = await secondFactorsOf(ctx)?.stepUp();
+  const option = ctx.secondFactor?.[secondFactorsCode];
+  const stepUp = option ? ((await option.stepUp()) as PendingSignIns) : undefined;
   const pending = await stepUp?.readPending(ctx, req);
   return pending ? `user:${pending.user.id}` : undefined;
 }

@@ -4,7 +4,7 @@ import {
   MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider, DuplicateConditionalUI, MissingWebAuthnAutocomplete,
   InvalidEndpoints, InvalidAccountLinking, MissingEmailTransport,
 } from "../errors.js";
-import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../providers/types.js";
+import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../types/providers.js";
 import type { AuthConfig } from "../types/config.js";
 import { missingMethods, signedOutPasskeysAllowed } from "./adapter-guard.js";
 import { providerEnvPrefix } from "./env.js";

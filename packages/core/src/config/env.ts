@@ -2,7 +2,7 @@ import { InvalidRequest } from "../errors.js";
 import type { AuthConfig } from "../types/config.js";
 import type { RateLimitConfig } from "../types/rate-limit.js";
 import { authActions, type AuthAction } from "../types/actions.js";
-import type { ProviderConfig } from "../providers/types.js";
+import type { ProviderConfig } from "../types/providers.js";
 import { RateLimit } from "../limits/factory.js";
 
 /** An environment: `process.env`, a platform's bindings, or any string record. */

@@ -1,4 +1,4 @@
-import type { EmailConfig, EndpointConfig, OAuthCheck, OAuthConfig, Provider, ProviderConfig } from "../providers/types.js";
+import type { EmailConfig, EndpointConfig, OAuthCheck, OAuthConfig, Provider, ProviderConfig } from "../types/providers.js";
 
 /** A provider after its options were merged over its defaults, with the URLs Latch serves for it. */
 export type InternalProvider<T extends ProviderConfig = ProviderConfig> = T & {

@@ -1,7 +1,7 @@
 import type { Adapter } from "../adapter.js";
 import { randomHex } from "../crypto/index.js";
 import { decode, encode } from "../security/session-token.js";
-import type { ProviderConfig } from "../providers/types.js";
+import type { ProviderConfig } from "../types/providers.js";
 import { defaultRedirect } from "../security/callback-url.js";
 import { resolveCookies } from "../security/cookies.js";
 import { originCheck, rateLimitState, skipCSRFCheck } from "../symbols.js";

@@ -1,6 +1,6 @@
 import { CallbackRouteError, CredentialsSignin } from "../errors.js";
 import type { InternalProvider } from "../config/providers.js";
-import type { CredentialsConfig } from "../providers/types.js";
+import type { CredentialsConfig } from "../types/providers.js";
 import type { VerifiedSignIn } from "../signin/complete.js";
 import type { Flow, FlowInput } from "./types.js";
 

@@ -7,7 +7,7 @@ import { credentialsFlow } from "./credentials.js";
 import { emailFlow } from "./email/index.js";
 import { carriedFlow, flowOf } from "./index.js";
 import { oauthFlow } from "./oauth/index.js";
-import { passwordFlow } from "./password/index.js";
+import { passwordFlow } from "../features/passwords/flow.js";
 
 const providersDir = fileURLToPath(new URL("../providers/", import.meta.url));
 const presets = readdirSync(providersDir)

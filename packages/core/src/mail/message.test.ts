@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import de from "../languages/de.js";
-import he from "../languages/he.js";
+import de from "../features/languages/de.js";
+import he from "../features/languages/he.js";
 import { verificationEmail } from "./message.js";
 
 const now = new Date("2030-01-01T00:00:00Z");

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import ar from "../languages/ar.js";
-import de from "../languages/de.js";
-import en from "../languages/en.js";
-import fr from "../languages/fr.js";
-import pt from "../languages/pt.js";
-import zh from "../languages/zh.js";
-import { passwordEnglish } from "../languages/english/password.js";
+import ar from "../features/languages/ar.js";
+import de from "../features/languages/de.js";
+import en from "../features/languages/en.js";
+import fr from "../features/languages/fr.js";
+import pt from "../features/languages/pt.js";
+import zh from "../features/languages/zh.js";
+import { passwordEnglish } from "../features/passwords/english.js";
 import { featureEnglish } from "../languages/english/feature.js";
 import type { Language } from "../types/language.js";
 import { acceptedLanguages, chooseLanguage, lookupLanguage, pageLanguage } from "./language.js";

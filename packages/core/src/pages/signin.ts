@@ -1,7 +1,7 @@
 /**
  * The built-in sign-in page: one form per provider, in configuration order.
  */
-import type { CredentialInput } from "../providers/types.js";
+import type { CredentialInput } from "../types/providers.js";
 import type { MessageKey } from "../types/language.js";
 import { safeColor, safeImageUrl } from "../security/colors.js";
 import { html, type SafeHtml } from "../security/escape.js";

@@ -5,7 +5,7 @@
  * @module pages/types
  */
 import type { ProviderType } from "../types/entities.js";
-import type { ProviderStyle, CredentialInput } from "../providers/types.js";
+import type { ProviderStyle, CredentialInput } from "../types/providers.js";
 import type { Theme } from "../types/theme.js";
 import type { PageLanguage } from "./language.js";
 

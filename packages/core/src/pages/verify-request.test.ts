@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordEnglish } from "../languages/english/password.js";
+import { passwordEnglish } from "../features/passwords/english.js";
 import { pageLanguage } from "./language.js";
 import { findAll, findOne, textOf } from "./test-html.js";
 import { renderVerifyRequestPage } from "./verify-request.js";

@@ -16,10 +16,10 @@
  * ```
  * @module providers/passkey
  */
-import { webauthnFlow } from "../flows/webauthn/index.js";
+import { webauthnFlow } from "../features/passkeys/flow.js";
 import type { Flow } from "../flows/types.js";
 import { providerFlow } from "../symbols.js";
-import { webAuthnScript } from "../webauthn-script.js";
+import { webAuthnScript } from "../features/passkeys/script.js";
 import type { CredentialInput, WebAuthnConfig, WebAuthnRegistrationOptions } from "./types.js";
 
 export type { WebAuthnConfig, WebAuthnRelyingParty, WebAuthnGetUserInfo, WebAuthnUserInfo } from "./types.js";

@@ -14,23 +14,23 @@
  * ```
  * @module providers/password
  */
-import { defaultPasswordHashParameters } from "../crypto/password-hash.js";
+import { defaultPasswordHashParameters } from "../features/passwords/hash.js";
 import type { FlowLoader } from "../flows/lazy.js";
-import type { PasswordConfig } from "../flows/password/types.js";
+import type { PasswordConfig } from "../features/passwords/types.js";
 import { featureEnglish, type FeatureEnglishLoader } from "../languages/english/feature.js";
 import { providerEndpoints, providerFlow } from "../symbols.js";
 
-export type { PasswordConfig } from "../flows/password/types.js";
+export type { PasswordConfig } from "../features/passwords/types.js";
 
 /** What {@link Password} accepts: every field is optional. */
 export type PasswordUserConfig = Partial<Omit<PasswordConfig, "type" | "options" | "authorize">>;
 
 // The flow, Argon2id and the rules load on the first sign-in, not with the config.
-const loadPasswordFlow: FlowLoader = async () => (await import("../flows/password/index.js")).passwordFlow;
+const loadPasswordFlow: FlowLoader = async () => (await import("../features/passwords/flow.js")).passwordFlow;
 // The sign-up, address verification and password pages load when one is first asked for.
-const loadPasswordEndpoints = async () => (await import("../actions/password/endpoints.js")).passwordEndpoints;
+const loadPasswordEndpoints = async () => (await import("../features/passwords/endpoints.js")).passwordEndpoints;
 // The English of the password pages and emails, the sign-in page's links: bundled only with `Password()`.
-const loadPasswordEnglish: FeatureEnglishLoader = async () => (await import("../languages/english/password.js")).passwordEnglish;
+const loadPasswordEnglish: FeatureEnglishLoader = async () => (await import("../features/passwords/english.js")).passwordEnglish;
 
 /**
  * Creates the password provider (id `password`), which also serves `<base>/signup`,

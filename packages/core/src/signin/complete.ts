@@ -1,49 +1,14 @@
-import type { Adapter, AdapterUser, AuthenticationMethod } from "../adapter.js";
+import type { Adapter, AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
-import type { InternalProvider } from "../config/providers.js";
 import { AccessDenied, CallbackRouteError, OAuthAccountNotLinked } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
-import type { Account, Profile, User } from "../types/entities.js";
-import type { CredentialInput } from "../providers/types.js";
 import type { ResponseInternal } from "../types/response.js";
-import type { Cookie } from "../types/cookies.js";
 import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
-import { firstFactorProof, openSession, type FirstFactorProof } from "./gate.js";
-import type { NewAuthenticator } from "./link-authenticator.js";
+import { firstFactorProof, openSession } from "./gate.js";
+import type { SignedIn, VerifiedSignIn } from "./types.js";
 
-/** What a flow hands over once the provider has vouched for the user. */
-export interface VerifiedSignIn {
-  provider: InternalProvider;
-  /** The user as the provider describes it (profile mapping, `authorize` result, or the email address). */
-  user: User;
-  account: Account;
-  profile?: Profile;
-  /** Only for the credentials provider: the submitted fields. */
-  credentials?: Record<string, CredentialInput>;
-  /** Only for the credentials provider: what `authorize` returned, as it returned it (for the `signIn` event). */
-  authorized?: User;
-  /** Where to go afterwards (already checked by the `redirect` callback). */
-  callbackUrl: string;
-  /** Cookies the flow wants set or cleared (for example spent PKCE/state cookies). */
-  cookies?: Cookie[];
-  /** Only for a WebAuthn registration: the new passkey, stored with the account. */
-  registration?: NewAuthenticator;
-  /**
-   * Only for oauth and oidc: the provider asserted that `user.email` is verified (PROTOCOL §6:
-   * `email_verified: true`, or the preset's flag), for that very address.
-   */
-  emailVerified?: boolean;
-  /** Only for an explicit link (`POST <base>/link/<id>`): the id of the user who asked for it. */
-  linkTo?: string;
-  /**
-   * The RFC 8176 methods the first factor used, when the account type does not say it (a
-   * passkey's `hwk`/`swk` and `user`, an emailed code's `otp`, a confirmation link's `mbx`).
-   */
-  methods?: AuthenticationMethod[];
-  /** The first factor was the user's stored password (which may have been set through a mailed link). */
-  password?: true;
-}
+export type { SignedIn, VerifiedSignIn } from "./types.js";
 
 /**
  * Runs the `signIn` callback: `true` continues, `false` or a throw is `AccessDenied`, a string is a
@@ -107,23 +72,6 @@ async function storedUser(
     allowDangerousEmailAccountLinking: !!(provider as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking,
     emailVerified: verified.emailVerified,
   });
-}
-
-/** A user the first factor vouched for, ready to be signed in: what starts the session. */
-export interface SignedIn {
-  /** The user the session belongs to. */
-  user: User;
-  /** What the `signIn` event receives as `user` (for credentials: what `authorize` returned). */
-  eventUser: User;
-  account: Account;
-  profile?: Profile;
-  isNewUser: boolean;
-  /** Where to go afterwards (already checked by the `redirect` callback). */
-  callbackUrl: string;
-  /** Cookies the flow wants set or cleared. */
-  cookies?: Cookie[];
-  /** What the first factor proved, and when. */
-  proof: FirstFactorProof;
 }
 
 /**

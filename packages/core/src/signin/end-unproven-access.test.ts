@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { Adapter, AdapterUser } from "../adapter.js";
-import { createRevocation } from "../session/revocation.js";
+import { createRevocation } from "../features/revocation/revocation.js";
 import type { RevocationStore } from "../types/session-options.js";
 import { endUnprovenAccess } from "./end-unproven-access.js";
 

@@ -19,16 +19,11 @@ import { sessionStrategy } from "../session/index.js";
 import { secondFactorsCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { FactorKind } from "../types/second-factor-options.js";
-import type { SignedIn, VerifiedSignIn } from "./complete.js";
+import type { FirstFactorProof, SignedIn, VerifiedSignIn } from "./types.js";
 
-/** What the first factor proved, kept with a sign-in that waits for its second factor. */
-export interface FirstFactorProof {
-  /** When the first factor was given (seconds). */
-  auth_time: number;
-  amr: AuthenticationMethod[];
-}
+export type { FirstFactorProof } from "./types.js";
 
-/** What `second-factors/step-up.ts` offers (loaded through the option, never imported here). */
+/** What `features/second-factors/step-up.ts` offers (loaded through the option, never imported here). */
 interface StepUp {
   holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal | null>;
   mailboxPassword(ctx: AuthContext, userId: string): Promise<boolean>;

@@ -1,9 +1,13 @@
 import type { Adapter, AdapterMethod, AdapterUser, Awaitable } from "../adapter.js";
 import type { AuthError } from "../errors.js";
-import type { FactorKind } from "../second-factor-errors.js";
 import type { secondFactorsCode } from "../symbols.js";
 
-export type { FactorKind } from "../second-factor-errors.js";
+/**
+ * The kinds of second factor: an authenticator app's time-based codes (`"totp"`, RFC 6238), the
+ * single-use backup codes given at enrolment (`"backup"`), and a 6-digit code sent by email
+ * (`"email"`).
+ */
+export type FactorKind = "totp" | "backup" | "email";
 
 /** What `SecondFactors()` takes. */
 export interface SecondFactorsOptions {
@@ -75,7 +79,7 @@ export interface SecondFactorSettings {
 
 /**
  * The settings and the loaders of the second-factor code (internal). The loaders' exact module
- * types are `SecondFactorsCode` of `second-factors/code.ts`, which the modules above this layer
+ * types are `SecondFactorsCode` of `features/second-factors/code.ts`, which the modules above this layer
  * cast to.
  */
 export interface SecondFactorsCarried {

@@ -20,7 +20,7 @@ import {
   startDatabaseSession,
   updateDatabaseSession,
 } from "../../src/session/database.js";
-import { requestSession } from "../../src/session/control.js";
+import { requestSession } from "../../src/features/session-control/control.js";
 import { sessionStrategy } from "../../src/session/index.js";
 
 

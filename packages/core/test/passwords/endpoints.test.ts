@@ -16,13 +16,13 @@ import { RateLimit } from "@latch/core/rate-limit";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { JwtRevocation } from "@latch/core/revocation";
-import { passwordSendTimes } from "../../src/actions/password/send-time.js";
+import { passwordSendTimes } from "../../src/features/passwords/send-time.js";
 import { Client, baseConfig, origin, parseSetCookies, quietLogger } from "../client.js";
 
 // Counts the Argon2id hashes made (the real function still runs).
 const hashed = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../../src/crypto/password-hash.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/crypto/password-hash.js")>();
+vi.mock("../../src/features/passwords/hash.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/features/passwords/hash.js")>();
   return {
     ...original,
     hashPassword: async (...args: Parameters<typeof original.hashPassword>) => {

@@ -12,8 +12,8 @@ import fr from "@latch/core/languages/fr";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { coreEnglish } from "../../src/languages/english/core.js";
-import { passwordEnglish } from "../../src/languages/english/password.js";
-import { secondFactorEnglish } from "../../src/languages/english/second-factor.js";
+import { passwordEnglish } from "../../src/features/passwords/english.js";
+import { secondFactorEnglish } from "../../src/features/second-factors/english.js";
 import { Client, baseConfig } from "../client.js";
 
 const db = new PGlite();

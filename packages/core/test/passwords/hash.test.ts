@@ -1,12 +1,12 @@
 /**
- * Password hashing (crypto/password-hash.ts): Argon2id PHC strings that carry their parameters,
+ * Password hashing (features/passwords/hash.ts): Argon2id PHC strings that carry their parameters,
  * verified in constant time, upgraded when the parameters change; the native Node implementation
  * and the portable WebAssembly one give the same bytes.
  */
 import { describe, expect, test } from "vitest";
 import * as portable from "../../src/crypto/argon2.js";
 import * as node from "../../src/crypto/node/argon2.js";
-import { defaultPasswordHashParameters, hashPassword, needsRehash, verifyPassword } from "../../src/passwords.js";
+import { defaultPasswordHashParameters, hashPassword, needsRehash, verifyPassword } from "../../src/features/passwords/index.js";
 
 const password = "correct horse battery staple";
 const phc = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;

@@ -3,11 +3,11 @@
  * characters, no composition rules, and the shipped list of common passwords.
  */
 import { describe, expect, test } from "vitest";
-import { commonPasswords } from "../../src/passwords/common-passwords.js";
+import { commonPasswords } from "../../src/features/passwords/common-passwords.js";
 import {
   checkPassword, defaultMaxPasswordLength, isCommonPassword, passwordLength,
   PasswordCommon, PasswordTooLong, PasswordTooShort,
-} from "../../src/passwords.js";
+} from "../../src/features/passwords/index.js";
 
 async function refusal(password: string, rules?: Parameters<typeof checkPassword>[1]): Promise<unknown> {
   return checkPassword(password, rules).then(

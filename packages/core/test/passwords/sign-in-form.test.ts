@@ -11,7 +11,7 @@ import ja from "@latch/core/languages/ja";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { coreEnglish } from "../../src/languages/english/core.js";
-import { passwordEnglish } from "../../src/languages/english/password.js";
+import { passwordEnglish } from "../../src/features/passwords/english.js";
 import { Client, baseConfig } from "../client.js";
 
 const db = new PGlite();

@@ -9,13 +9,13 @@ import { PostgresAdapter, migrate } from "@latch/pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import type { AuthConfig } from "@latch/core";
 import Password from "@latch/core/providers/password";
-import { checkPassword, hashPassword, verifyPassword } from "../../src/passwords.js";
+import { checkPassword, hashPassword, verifyPassword } from "../../src/features/passwords/index.js";
 import { Client, baseConfig, origin, parseSetCookies, quietLogger } from "../client.js";
 
 // Counts the verifications the sign-in runs, and against which hash: the real function still runs.
 const verified = vi.hoisted(() => [] as string[]);
-vi.mock("../../src/crypto/password-hash.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/crypto/password-hash.js")>();
+vi.mock("../../src/features/passwords/hash.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/features/passwords/hash.js")>();
   return {
     ...original,
     verifyPassword: async (password: string, hash: string) => {

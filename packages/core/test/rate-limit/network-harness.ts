@@ -17,7 +17,7 @@ import { PostgresAdapter, migrate } from "@latch/pg";
 import { RedisRateLimitStore } from "@latch/redis";
 import { createBrowser, type SmtpTestServer, type TestBrowser } from "@latch/testing";
 import express from "express";
-import { checkPassword, hashPassword } from "../../src/passwords.js";
+import { checkPassword, hashPassword } from "../../src/features/passwords/index.js";
 import { prefixedRedis } from "../redis-prefix.js";
 
 export const passphrase = "violet staircase 42";

@@ -2,7 +2,7 @@
  * `@latch/core/webauthn` (the browser passkey client) in real Chromium: the module is bundled for
  * the browser with esbuild, served on 127.0.0.1 next to Latch (`@latch/pg` on PGlite), and its
  * `signIn` drives registration and authentication with a virtual authenticator. Chromium's own
- * coverage of the bundle is mapped back to `src/webauthn.ts` through the source map
+ * coverage of the bundle is mapped back to `src/features/passkeys/client.ts` through the source map
  * (v8-to-istanbul) and printed, so the module is measured where it runs.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -23,7 +23,7 @@ import type { Browser, Page } from "playwright-core";
 import v8toIstanbul from "v8-to-istanbul";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-const source = resolve(fileURLToPath(import.meta.url), "../../../src/webauthn.ts");
+const source = resolve(fileURLToPath(import.meta.url), "../../../src/features/passkeys/client.ts");
 const run = await chromiumAvailable();
 
 describe.runIf(run)("the browser passkey client in Chromium", { timeout: 120_000 }, () => {
@@ -160,7 +160,7 @@ describe.runIf(run)("the browser passkey client in Chromium", { timeout: 120_000
     await finish(page);
   });
 
-  /** Maps Chromium's coverage of the bundle back to src/webauthn.ts and prints it. */
+  /** Maps Chromium's coverage of the bundle back to src/features/passkeys/client.ts and prints it. */
   async function reportCoverage(): Promise<void> {
     const entry = coverage.find((e) => e.url.endsWith("/client.js"));
     if (!entry) return;
@@ -168,7 +168,7 @@ describe.runIf(run)("the browser passkey client in Chromium", { timeout: 120_000
     await converter.load();
     converter.applyCoverage(entry.functions);
     const files = converter.toIstanbul();
-    const mine = Object.values(files).find((file) => file.path.endsWith("src/webauthn.ts"));
+    const mine = Object.values(files).find((file) => file.path.endsWith("src/features/passkeys/client.ts"));
     if (!mine) return;
     const statements = Object.values(mine.s);
     const branches = Object.values(mine.b).flat();
@@ -176,6 +176,6 @@ describe.runIf(run)("the browser passkey client in Chromium", { timeout: 120_000
     const reports = resolve(source, "../../../../coverage");
     await mkdir(reports, { recursive: true });
     await writeFile(join(reports, "browser-webauthn.json"), JSON.stringify({ [mine.path]: mine }));
-    console.log(`src/webauthn.ts in Chromium: statements ${pct(statements)} %, branches ${pct(branches)} % (${statements.length} statements, ${branches.length} branches)`);
+    console.log(`src/features/passkeys/client.ts in Chromium: statements ${pct(statements)} %, branches ${pct(branches)} % (${statements.length} statements, ${branches.length} branches)`);
   }
 });

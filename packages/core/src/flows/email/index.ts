@@ -4,7 +4,7 @@ import type { InternalProvider } from "../../config/providers.js";
 import { timingSafeEqual } from "../../crypto/index.js";
 import { EmailSignInError, Verification } from "../../errors.js";
 import { chooseLanguage } from "../../pages/language.js";
-import type { EmailConfig } from "../../providers/types.js";
+import type { EmailConfig } from "../../types/providers.js";
 import type { VerifiedSignIn } from "../../signin/complete.js";
 import { askVerificationRequest } from "../../signin/verification-request.js";
 import type { ResponseInternal } from "../../types/response.js";

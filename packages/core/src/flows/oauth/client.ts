@@ -1,7 +1,7 @@
 import * as o from "oauth4webapi";
 import type { AuthContext } from "../../config/context.js";
 import type { InternalOAuthProvider } from "../../config/providers.js";
-import type { ClientAuthMethod } from "../../providers/types.js";
+import type { ClientAuthMethod } from "../../types/providers.js";
 
 /** The client (relying party) as oauth4webapi sees it, and how it authenticates at the token endpoint. */
 export interface ProviderClient {

@@ -1,7 +1,7 @@
 import * as o from "oauth4webapi";
 import type { InternalOAuthProvider } from "../../config/providers.js";
 import { AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js";
-import type { TokenSet, UserinfoEndpointConfig } from "../../providers/types.js";
+import type { TokenSet, UserinfoEndpointConfig } from "../../types/providers.js";
 import type { Account, Profile, User } from "../../types/entities.js";
 import type { ProviderClient } from "./client.js";
 import type { CodeExchange } from "./tokens.js";

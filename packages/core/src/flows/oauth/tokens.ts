@@ -1,7 +1,7 @@
 import * as o from "oauth4webapi";
 import type { InternalOAuthProvider } from "../../config/providers.js";
 import { InvalidCheck, OAuthCallbackError } from "../../errors.js";
-import type { TokenEndpointConfig, TokenSet } from "../../providers/types.js";
+import type { TokenEndpointConfig, TokenSet } from "../../types/providers.js";
 import { requestOptions } from "./http.js";
 import { isIssuerTemplate, tenantIssuer } from "./issuer-template.js";
 import { unverifiedJwtPart } from "./jwt-parts.js";

@@ -16,5 +16,5 @@ import type { Messages } from "../../types/language.js";
 /** Where an opt-in feature carries its {@link FeatureEnglishLoader}. */
 export const featureEnglish: unique symbol = Symbol("latch.featureEnglish");
 
-/** A loader of a feature's English sentences: a lazy `import()` of its `languages/english/<feature>.ts`. */
+/** A loader of a feature's English sentences: a lazy `import()` of its `features/<name>/english.ts`. */
 export type FeatureEnglishLoader = () => Promise<Partial<Messages>>;

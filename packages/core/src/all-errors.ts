@@ -1,0 +1,17 @@
+/**
+ * Every error Latch raises. Each class fixes a stable `type`; `switch (err.type)` narrows
+ * over {@link LatchError}.
+ *
+ * @module errors
+ */
+import type { LatchError as CoreError } from "./errors.js";
+// The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps
+// that use passwords; the second-factor refusals live with `SecondFactors()`. Their types belong
+// to the union here, and only here: core's errors.ts sits below every feature.
+import type { PasswordRuleError } from "./features/passwords/errors.js";
+import type { SecondFactorRefusalError } from "./features/second-factors/errors.js";
+
+export * from "./errors.js";
+
+/** Every error class Latch raises, as a union that narrows on `type`. */
+export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError;

@@ -1,0 +1,72 @@
+// Re-authentication before a change of the sign-in address (ASVS 5.0 §7.5.1): the one place the
+// address change asks whether the signed-in user proved, in this request, that they are who the
+// session says. Freshness of a code or of a sign-in is decided by the second factors' fresh proof.
+import type { AdapterUser } from "../../adapter.js";
+import type { AuthContext } from "../../config/context.js";
+import { verifyPassword } from "./hash.js";
+import { dummyHash } from "./sign-in.js";
+import type { PasswordProvider } from "./types.js";
+import type { AuthRequest } from "../../http/request.js";
+import { nowSeconds } from "../../session/earned.js";
+import type { EndpointAdapter } from "./scope.js";
+
+/**
+ * What a user must give: `code` (a current code of an authenticator app or a backup code) when
+ * they have one of those factors, else `password` (their current password) when they have one,
+ * else nothing but a recent sign-in (`recent`).
+ */
+export type ReauthenticationKind = "code" | "password" | "recent";
+
+/** A first factor this recent (seconds) proves presence for a user with neither factors nor a password. */
+const recentSignIn = 5 * 60;
+
+/** The factors that are no mailbox: an emailed code cannot prove who may change the address. */
+async function hasAppOrBackupCodes(ctx: AuthContext, userId: string): Promise<boolean> {
+  if (!ctx.secondFactor) return false;
+  const { listFactors } = await import("../second-factors/factors.js");
+  return (await listFactors(ctx, userId)).some((factor) => factor.kind === "totp" || factor.kind === "backup");
+}
+
+/** Which proof {@link reauthenticated} asks of this user. */
+export async function reauthenticationKind(ctx: AuthContext, adapter: EndpointAdapter, userId: string): Promise<ReauthenticationKind> {
+  if (await hasAppOrBackupCodes(ctx, userId)) return "code";
+  return (await adapter.getPassword(userId)) ? "password" : "recent";
+}
+
+/**
+ * The request's session is this user's and its last first factor was given less than
+ * {@link recentSignIn} ago, as the session recorded it (`auth_time`, PROTOCOL §4). The session's
+ * age never counts: re-authenticating in a browser that holds a session keeps its `auth_time`, and
+ * a session without the fields has earned nothing.
+ */
+async function signedInRecently(ctx: AuthContext, req: AuthRequest, userId: string): Promise<boolean> {
+  const { earnedBy } = await import("../second-factors/freshness.js");
+  const earned = await earnedBy(ctx, req, userId);
+  return !!earned && nowSeconds() - earned.auth_time < recentSignIn;
+}
+
+/**
+ * Whether the signed-in `user` re-authenticated for this request, by the rule of
+ * {@link ReauthenticationKind}: a code goes through the second factors' fresh proof (which counts
+ * wrong codes per user), a password is verified with one Argon2id whether or not one is stored,
+ * and a user with neither needs a recent sign-in.
+ */
+export async function reauthenticated(
+  ctx: AuthContext,
+  scope: { provider: PasswordProvider; adapter: EndpointAdapter },
+  req: AuthRequest,
+  user: AdapterUser,
+  given: { password?: string; code?: string },
+): Promise<{ kind: ReauthenticationKind; proven: boolean }> {
+  const kind = await reauthenticationKind(ctx, scope.adapter, user.id);
+  if (kind === "code") {
+    const { freshProof } = await import("../second-factors/enrolment.js");
+    return { kind, proven: await freshProof(ctx, req, given.code || undefined, user) };
+  }
+  if (kind === "password") {
+    const stored = await scope.adapter.getPassword(user.id);
+    const matches = await verifyPassword(given.password ?? "", stored?.hash ?? (await dummyHash(scope.provider.hashParameters)));
+    return { kind, proven: Boolean(stored && matches) };
+  }
+  return { kind, proven: await signedInRecently(ctx, req, user.id) };
+}

@@ -1,5 +1,0 @@
-import type { InternalProvider } from "../../config/providers.js";
-import type { WebAuthnConfig } from "../../providers/types.js";
-
-/** A resolved webauthn provider. */
-export type WebAuthnProvider = InternalProvider<WebAuthnConfig>;
