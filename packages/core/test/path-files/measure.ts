@@ -37,7 +37,7 @@ function memoryAdapter(): Adapter {
     getUserByEmail: (email) => [...users.values()].find((u) => u.email === email) ?? null,
     getUserByAccount: () => null,
     updateUser: (update) => ({ ...users.get(update.id)!, ...update }),
-    linkAccount: () => {},
+    linkAccount: (account) => account,
   };
 }
 
