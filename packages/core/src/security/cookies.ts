@@ -1,8 +1,6 @@
 import type { AuthConfig } from "../types/config.js";
 import type { Cookie, CookieOptions, CookiesOptions } from "../types/cookies.js";
 import { checkMaxAge } from "./check-cookie.js";
-import { parseCookieHeader, serializeSetCookie } from "./cookie-header.js";
-
 
 /**
  * The default cookie names and attributes (OWASP session management: HttpOnly, SameSite=Lax,
@@ -43,6 +41,87 @@ export function parseCookies(header: string | null): Record<string, string> {
 /** A `Set-Cookie` header value; the value is percent-encoded. */
 export function serializeCookie(cookie: Cookie): string {
   return serializeSetCookie(cookie);
+}
+
+// RFC 6265 §4.1.1: a cookie name is a token (visible ASCII but separators), a cookie value visible
+// ASCII but `"`, `,`, `;` and `\`; values are percent-encoded on write, so they always fit.
+const nameChars = /^[\u0021-\u003A\u003C\u003E-\u007E]+$/;
+const valueChars = /^[\u0021-\u003A\u003C-\u007E]*$/;
+const domainChars = /^([.]?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)([.][a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const pathChars = /^[\u0020-\u003A\u003D-\u007E]*$/;
+
+function trimmed(text: string, start: number, end: number): string {
+  while (start < end && (text.charCodeAt(start) === 0x20 || text.charCodeAt(start) === 0x09)) start++;
+  while (end > start && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
+  return text.slice(start, end);
+}
+
+function decoded(value: string): string {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value; // not percent-encoding after all: kept as sent
+  }
+}
+
+/**
+ * The pairs of a `Cookie` request header (RFC 6265 §5.4): `name=value` separated by `;`, spaces
+ * and tabs around each trimmed, values percent-decoded where they decode. The first of a
+ * duplicated name wins; a part without `=` is skipped.
+ */
+export function parseCookieHeader(header: string): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  let index = 0;
+  while (index < header.length) {
+    let end = header.indexOf(";", index);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf("=", index);
+    if (eq !== -1 && eq < end) {
+      const name = trimmed(header, index, eq);
+      if (name !== "__proto__" && !Object.hasOwn(cookies, name)) cookies[name] = decoded(trimmed(header, eq + 1, end));
+    }
+    index = end + 1;
+  }
+  return cookies;
+}
+
+/**
+ * A `Set-Cookie` header value (RFC 6265 §4.1): the value percent-encoded, then the attributes.
+ * Throws a `TypeError` for a name, domain, path or date that cannot be written.
+ */
+export function serializeSetCookie({ name, value, options }: Cookie): string {
+  if (!nameChars.test(name)) throw new TypeError("The cookie name has characters a cookie name cannot have.");
+  const encoded = value ? encodeURIComponent(value) : "";
+  if (!valueChars.test(encoded)) throw new TypeError(`The value of cookie ${name} cannot be written.`);
+  let header = `${name}=${encoded}`;
+  if (options.maxAge !== undefined) {
+    if (!Number.isInteger(options.maxAge)) throw new TypeError(`The maxAge of cookie ${name} is not an integer.`);
+    header += `; Max-Age=${options.maxAge}`;
+  }
+  if (options.domain) {
+    if (!domainChars.test(options.domain)) throw new TypeError(`The domain of cookie ${name} is not a domain name.`);
+    header += `; Domain=${options.domain}`;
+  }
+  if (options.path) {
+    if (!pathChars.test(options.path)) throw new TypeError(`The path of cookie ${name} has characters a path attribute cannot have.`);
+    header += `; Path=${options.path}`;
+  }
+  if (options.expires) {
+    if (!(options.expires instanceof Date) || !Number.isFinite(options.expires.valueOf())) throw new TypeError(`The expiry of cookie ${name} is not a date.`);
+    header += `; Expires=${options.expires.toUTCString()}`;
+  }
+  if (options.httpOnly) header += "; HttpOnly";
+  if (options.secure) header += "; Secure";
+  if (options.partitioned) header += "; Partitioned";
+  if (options.sameSite) {
+    const sameSite = String(options.sameSite).toLowerCase();
+    if (sameSite === "strict") header += "; SameSite=Strict";
+    else if (sameSite === "lax") header += "; SameSite=Lax";
+    else if (sameSite === "none") header += "; SameSite=None";
+    else throw new TypeError(`The sameSite of cookie ${name} must be "lax", "strict" or "none".`);
+  }
+  return header;
 }
 
 /** A cookie that deletes `name`: empty value, same attributes, `Max-Age=0`. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { decode, encode } from "../../src/security/session-token.js";
-import { parseCookieHeader, serializeSetCookie } from "../../src/security/cookie-header.js";
+import { parseCookieHeader, serializeSetCookie } from "../../src/security/cookies.js";
 import { html } from "../../src/security/escape.js";
 import { safeColor, safeImageUrl } from "../../src/security/colors.js";
 import { normalizeEmail } from "../../src/security/email-address.js";
