@@ -1,7 +1,6 @@
 import { runAction } from "./actions/index.js";
 import { assertConfig } from "./config/assert.js";
 import { resolveConfig, staticConfig } from "./config/resolve.js";
-import type { AuthContext } from "./config/context.js";
 import { type AuthError, InvalidRequest, UnknownAction } from "./errors.js";
 import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
 import { withPageHeaders } from "./http/page-headers.js";
@@ -14,39 +13,8 @@ import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
 import type { ResponseInternal } from "./types/response.js";
 
-/** What `Auth()` needs of a config object, kept per object: a warm request only looks it up. */
-interface PreparedConfig {
-  logger: AuthContext["logger"];
-  basePath: string;
-  /** The configuration problem once checked (`null` for none); checked at the first parsed request. */
-  problem?: AuthError | null;
-  /** The resolved context per request origin (it depends on nothing else of the request). */
-  contexts: Map<string, AuthContext>;
-}
-
-const prepared = new WeakMap<AuthConfig, PreparedConfig>();
-
-function preparedConfig(config: AuthConfig): PreparedConfig {
-  let found = prepared.get(config);
-  if (!found) {
-    const { logger, basePath } = staticConfig(config);
-    found = { logger, basePath, contexts: new Map() };
-    prepared.set(config, found);
-  }
-  return found;
-}
-
-/** The context of `config` for a request at `url`, resolved once per origin. */
-function contextFor(config: AuthConfig, found: PreparedConfig, url: URL): AuthContext {
-  let ctx = found.contexts.get(url.origin);
-  if (!ctx) {
-    ctx = resolveConfig(config, url);
-    // A deployment answers on one or a few origins; a flood of Host headers cannot grow this.
-    if (found.contexts.size >= 32) found.contexts.clear();
-    found.contexts.set(url.origin, ctx);
-  }
-  return ctx;
-}
+/** Each config object's problem once checked (`null` for none): a warm request only looks it up. */
+const problems = new WeakMap<AuthConfig, AuthError | null>();
 
 /** The request's URL when it is an http(s) URL without user info (RFC 9110 §4.2.4), else why not. */
 function requestUrl(request: Request): URL | InvalidRequest {
@@ -84,8 +52,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   };
   const url = requestUrl(request);
   if (url instanceof InvalidRequest) return finish(requestErrorResponse(url));
-  const found = preparedConfig(config);
-  const { logger, basePath } = found;
+  const { logger, basePath } = staticConfig(config);
 
   let req: AuthRequest;
   try {
@@ -96,9 +63,9 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     throw error;
   }
 
-  const ctx = contextFor(config, found, url);
-  if (found.problem === undefined) found.problem = assertConfig(config);
-  const { problem } = found;
+  const ctx = resolveConfig(config, url);
+  let problem = problems.get(config);
+  if (problem === undefined) problems.set(config, (problem = assertConfig(config)));
   if (problem) {
     // A configuration problem is always an error (also one whose type a request can cause, `InvalidProvider`).
     logger.error(problem.type, problem);
