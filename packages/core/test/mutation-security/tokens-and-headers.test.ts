@@ -3,7 +3,7 @@
  * addresses, driven directly on the cases the mutation run found no test for.
  */
 import { describe, expect, test } from "vitest";
-import { decode, encode } from "../../src/security/session-token.js";
+import { decode, encode } from "../../src/session/jwt.js";
 import { parseCookieHeader, serializeSetCookie } from "../../src/security/cookies.js";
 import { html } from "../../src/security/escape.js";
 import { safeColor, safeImageUrl } from "../../src/security/colors.js";
