@@ -7,7 +7,7 @@
 import type { JWT } from "./types/entities.js";
 import type { JWTDecodeParams } from "./types/session-options.js";
 import { decode } from "./session/jwt.js";
-import { parseCookies } from "./security/cookies.js";
+import { parseCookies } from "./http/parse.js";
 import { readChunkedCookie } from "./session/chunks.js";
 
 export { encode, decode } from "./session/jwt.js";

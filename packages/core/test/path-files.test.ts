@@ -18,8 +18,8 @@ type PathName = "credentials sign-in" | "session read (JWT)" | "session read (da
 /** The most files each path crosses today; lower these as paths get shorter, never raise them. */
 const crossedToday: Record<PathName, number> = {
   "credentials sign-in": 24,
-  "session read (JWT)": 13,
-  "session read (database)": 10,
+  "session read (JWT)": 12,
+  "session read (database)": 9,
 };
 
 /** What a path may cross once the action registry and the merges are done. */

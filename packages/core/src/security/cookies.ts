@@ -33,11 +33,6 @@ export function resolveCookies(secure: boolean, overrides: AuthConfig["cookies"]
   return cookies;
 }
 
-/** Parses a `Cookie` header. Values are percent-decoded; the first of a duplicated name wins. */
-export function parseCookies(header: string | null): Record<string, string> {
-  return header ? parseCookieHeader(header) : {};
-}
-
 /** A `Set-Cookie` header value; the value is percent-encoded. */
 export function serializeCookie(cookie: Cookie): string {
   return serializeSetCookie(cookie);
@@ -49,42 +44,6 @@ const nameChars = /^[\u0021-\u003A\u003C\u003E-\u007E]+$/;
 const valueChars = /^[\u0021-\u003A\u003C-\u007E]*$/;
 const domainChars = /^([.]?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)([.][a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const pathChars = /^[\u0020-\u003A\u003D-\u007E]*$/;
-
-function trimmed(text: string, start: number, end: number): string {
-  while (start < end && (text.charCodeAt(start) === 0x20 || text.charCodeAt(start) === 0x09)) start++;
-  while (end > start && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
-  return text.slice(start, end);
-}
-
-function decoded(value: string): string {
-  if (!value.includes("%")) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value; // not percent-encoding after all: kept as sent
-  }
-}
-
-/**
- * The pairs of a `Cookie` request header (RFC 6265 §5.4): `name=value` separated by `;`, spaces
- * and tabs around each trimmed, values percent-decoded where they decode. The first of a
- * duplicated name wins; a part without `=` is skipped.
- */
-export function parseCookieHeader(header: string): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  let index = 0;
-  while (index < header.length) {
-    let end = header.indexOf(";", index);
-    if (end === -1) end = header.length;
-    const eq = header.indexOf("=", index);
-    if (eq !== -1 && eq < end) {
-      const name = trimmed(header, index, eq);
-      if (name !== "__proto__" && !Object.hasOwn(cookies, name)) cookies[name] = decoded(trimmed(header, eq + 1, end));
-    }
-    index = end + 1;
-  }
-  return cookies;
-}
 
 /**
  * A `Set-Cookie` header value (RFC 6265 §4.1): the value percent-encoded, then the attributes.
