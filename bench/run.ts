@@ -7,9 +7,12 @@
  * the cost of rate limits alone, `npm run bench -- passwords` the password figures alone (hashing
  * per implementation, sign-in, session reads while hashing, the reset request and the sign-up for
  * an address with and without an account); `npm run bench -- password-endpoints` the last two alone.
+ * `npm run bench -- --against <ref> [--quick]` benches the hot paths of commit `<ref>` against the
+ * working tree in the same rounds (see against.ts).
  */
 import { availableParallelism } from "node:os";
 import { encode } from "@latch/core/jwt";
+import { against } from "./against.js";
 import { authJs } from "./authjs-load.js";
 import { compare } from "./compare.js";
 import { latch } from "./contender.js";
@@ -32,6 +35,12 @@ async function coldStartOnly(withAuthJs: boolean) {
 }
 
 async function main() {
+  const againstAt = process.argv.indexOf("--against");
+  if (againstAt !== -1) {
+    const ref = process.argv[againstAt + 1];
+    if (!ref || ref.startsWith("--")) throw new Error("--against needs a commit, branch or tag: npm run bench -- --against main");
+    return against(ref, process.argv.includes("--quick"));
+  }
   if (process.argv.includes("password-endpoints")) return passwordReset().then(() => passwordSignUp());
   if (process.argv.includes("passwords")) return passwordHashing().then(() => passwordSignIn()).then(() => passwordReset()).then(() => passwordSignUp());
   const reference = await authJs();

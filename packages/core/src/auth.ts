@@ -1,7 +1,8 @@
 import { runAction } from "./actions/index.js";
 import { assertConfig } from "./config/assert.js";
-import { resolveConfig, staticConfig } from "./config/resolve.js";
-import { InvalidRequest, UnknownAction } from "./errors.js";
+import { resolveConfig } from "./config/resolve.js";
+import type { AuthContext } from "./config/context.js";
+import { type AuthError, InvalidRequest, UnknownAction } from "./errors.js";
 import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
 import { withPageHeaders } from "./http/page-headers.js";
 import { parseRequest } from "./http/parse.js";
@@ -12,6 +13,12 @@ import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
 import type { ResponseInternal } from "./types/response.js";
+
+/**
+ * Per config object: its context per request origin (nothing else of the request changes it) and
+ * its problem once checked (`null` for none). A warm request only looks them up.
+ */
+const prepared = new WeakMap<AuthConfig, { contexts: Map<string, AuthContext>; problem?: AuthError | null }>();
 
 /** The request's URL when it is an http(s) URL without user info (RFC 9110 §4.2.4), else why not. */
 function requestUrl(request: Request): URL | InvalidRequest {
@@ -49,7 +56,15 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   };
   const url = requestUrl(request);
   if (url instanceof InvalidRequest) return finish(requestErrorResponse(url));
-  const { logger, basePath } = staticConfig(config);
+  let found = prepared.get(config);
+  if (!found) prepared.set(config, (found = { contexts: new Map() }));
+  let ctx = found.contexts.get(url.origin);
+  if (!ctx) {
+    // A deployment answers on one or a few origins; a flood of Host headers cannot grow this.
+    if (found.contexts.size > 31) found.contexts.clear();
+    found.contexts.set(url.origin, (ctx = resolveConfig(config, url)));
+  }
+  const { logger, basePath } = ctx;
 
   let req: AuthRequest;
   try {
@@ -60,8 +75,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     throw error;
   }
 
-  const ctx = resolveConfig(config, url);
-  const problem = assertConfig(config);
+  let { problem } = found;
+  if (problem === undefined) found.problem = problem = assertConfig(config);
   if (problem) {
     // A configuration problem is always an error (also one whose type a request can cause, `InvalidProvider`).
     logger.error(problem.type, problem);

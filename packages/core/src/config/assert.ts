@@ -13,8 +13,6 @@ import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
 import { providerFlow, secondFactorsCode } from "../symbols.js";
 
-const checked = new WeakMap<AuthConfig, AuthError | null>();
-
 /** Conditional UI (passkeys in autofill) needs a `webauthn` autocomplete field, and only one provider may use it. */
 function checkConditionalUI(provider: WebAuthnConfig, previous: string | undefined): AuthError | null {
   if (!provider.enableConditionalUI) return null;
@@ -134,13 +132,11 @@ function findProblem(config: AuthConfig): AuthError | null {
 }
 
 /**
- * Checks once per config object that it can work at all, and returns the first problem found
- * with a message that says how to fix it. Logs the one-time warnings.
+ * Checks that a config can work at all, and returns the first problem found with a message that
+ * says how to fix it. Logs the one-time warnings: `Auth()` calls it once per config object.
  */
 export function assertConfig(config: AuthConfig): AuthError | null {
-  if (checked.has(config)) return checked.get(config)!;
   const problem = findProblem(config);
-  checked.set(config, problem);
   const { logger } = staticConfig(config);
   if (!problem) {
     if (config.debug) logger.warn("debug-enabled", "Debug logging is on; turn it off in production.");

@@ -14,11 +14,12 @@ import type { Language, LocaleOption, MessageOverrides } from "../types/language
 import type { InternalProvider } from "./providers.js";
 
 /**
- * The callbacks with their defaults filled in; `session` as Latch calls it (the fields of the
- * session's strategy only).
+ * The callbacks: `redirect` with its default filled in; `signIn`, `jwt` and `session` only when
+ * the app sets them (the code that calls each applies its default), `session` as Latch calls it
+ * (the fields of the session's strategy only).
  */
-export type ResolvedCallbacks = Required<Omit<CallbacksOptions, "session">> & {
-  session: (params: SessionCallbackInput) => Awaitable<Session | Record<string, unknown>>;
+export type ResolvedCallbacks = Required<Pick<CallbacksOptions, "redirect">> & Pick<CallbacksOptions, "signIn" | "jwt"> & {
+  session?: (params: SessionCallbackInput) => Awaitable<Session | Record<string, unknown>>;
 };
 
 /** The configuration of one request, resolved once and read-only. */
@@ -34,7 +35,8 @@ export interface AuthContext {
   readonly cookies: CookiesOptions;
   readonly useSecureCookies: boolean;
   readonly session: SessionOptions;
-  readonly jwt: JWTOptions;
+  /** `maxAge` resolved; `encode` and `decode` only when the app replaces them (session/jwt.ts has the defaults). */
+  readonly jwt: Pick<JWTOptions, "maxAge"> & Partial<Pick<JWTOptions, "encode" | "decode">>;
   readonly callbacks: ResolvedCallbacks;
   readonly events: EventCallbacks;
   readonly logger: LoggerInstance;

@@ -1,6 +1,5 @@
 import type { Adapter } from "../adapter.js";
 import { randomHex } from "../crypto/index.js";
-import { decode, encode } from "../security/session-token.js";
 import type { ProviderConfig } from "../types/providers.js";
 import { defaultRedirect } from "../security/callback-url.js";
 import { resolveCookies } from "../security/cookies.js";
@@ -8,8 +7,7 @@ import { originCheck, rateLimitState, skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";
 import type { AccountOptions } from "../types/account-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
-import type { JWTOptions, SessionOptions } from "../types/session-options.js";
-import type { Session } from "../types/entities.js";
+import type { SessionOptions } from "../types/session-options.js";
 import { guardAdapter } from "./adapter-guard.js";
 import type { AuthContext, ResolvedCallbacks } from "./context.js";
 import { guardEvents } from "./events.js";
@@ -23,7 +21,7 @@ interface StaticConfig {
   secrets: string[];
   mergedProviders: ProviderConfig[];
   session: SessionOptions;
-  jwt: JWTOptions;
+  jwt: AuthContext["jwt"];
   callbacks: ResolvedCallbacks;
   adapter?: Adapter;
   events: AuthContext["events"];
@@ -32,8 +30,6 @@ interface StaticConfig {
   providersByBase: Map<string, InternalProvider[]>;
   /** Cookie names and attributes, for secure (`true`) and plain (`false`) cookies. */
   cookiesBySecurity: Map<boolean, CookiesOptions>;
-  /** The resolved context per base URL and cookie security: a request only looks it up. */
-  contexts: Map<string, AuthContext>;
   /** The origin `siteUrl` fixes, parsed once; unset when each request's own origin is used. */
   siteOrigin?: string;
   account: AccountOptions;
@@ -41,21 +37,6 @@ interface StaticConfig {
 
 const staticCache = new WeakMap<AuthConfig, StaticConfig>();
 
-/** The default `jwt` callback: the token as it is. Session reads know it changes nothing. */
-export const defaultJwtCallback: ResolvedCallbacks["jwt"] = ({ token }) => token;
-
-const defaultCallbacks: ResolvedCallbacks = {
-  signIn: () => true,
-  redirect: defaultRedirect,
-  session: ({ session, token }) => ({
-    user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
-    expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
-    // Set only when a refresh of the provider's tokens failed (getAccessToken): sign in again.
-    // (With database sessions the adapter's session says it: see session/database.ts.)
-    ...((token ?? session).error === "RefreshTokenError" && { error: "RefreshTokenError" }),
-  }) as Session,
-  jwt: defaultJwtCallback,
-};
 
 /** `basePath` with a leading slash and no trailing one; `/auth` when unset. */
 export function normalizeBasePath(basePath: string | undefined): string {
@@ -89,14 +70,13 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     secrets: secretsOf(config.secret),
     mergedProviders: mergeProviders(config.providers ?? []),
     session,
-    jwt: { maxAge, encode, decode, ...config.jwt },
-    callbacks: { ...defaultCallbacks, ...config.callbacks } as ResolvedCallbacks,
+    jwt: { maxAge, ...config.jwt },
+    callbacks: { redirect: defaultRedirect, ...config.callbacks } as ResolvedCallbacks,
     adapter: config.adapter ? guardAdapter(config.adapter) : undefined,
     events: guardEvents(config.events, logger),
     logger,
     providersByBase: new Map(),
     cookiesBySecurity: new Map(),
-    contexts: new Map(),
     siteOrigin: configuredOrigin(config.siteUrl),
     account: config.account ?? {},
   };
@@ -126,22 +106,13 @@ export function staticConfig(config: AuthConfig): StaticConfig {
 /**
  * Resolves `config` for a request at `url`: defaults filled in, the site's origin chosen by the
  * origin rule (`siteUrl` wins over the request), providers merged with their URLs, cookie names
- * chosen for the scheme. Never writes into `config`; the result is frozen, and kept per origin
- * and cookie security, so a request only looks it up.
+ * chosen for the scheme. Never writes into `config`; the result is frozen. It depends on the
+ * request's origin only: `Auth()` keeps it per origin, so a warm request only looks it up.
  */
 export function resolveConfig(config: AuthConfig, url: URL): AuthContext {
   const s = staticConfig(config);
   const origin = s.siteOrigin ?? url.origin;
-  const useSecureCookies = config.useSecureCookies ?? origin.startsWith("https:");
-  const key = `${useSecureCookies ? "s" : "p"}${origin}`;
-  let ctx = s.contexts.get(key);
-  if (!ctx) {
-    ctx = buildContext(config, s, origin, useSecureCookies);
-    // A deployment answers on one or a few origins; a flood of Host headers cannot grow this.
-    if (s.contexts.size > 32) s.contexts.clear();
-    s.contexts.set(key, ctx);
-  }
-  return ctx;
+  return buildContext(config, s, origin, config.useSecureCookies ?? origin.startsWith("https:"));
 }
 
 function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSecureCookies: boolean): AuthContext {

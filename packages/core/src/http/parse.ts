@@ -1,5 +1,4 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
-import { parseCookies } from "../security/cookies.js";
 import { authActions, type AuthAction } from "../types/actions.js";
 import type { AuthRequest } from "./request.js";
 
@@ -108,4 +107,45 @@ export async function parseRequest(request: Request, url: URL, basePath: string)
     jsonMode: request.headers.has("x-auth-return-redirect"),
     request,
   };
+}
+
+/** Parses a `Cookie` header. Values are percent-decoded; the first of a duplicated name wins. */
+export function parseCookies(header: string | null): Record<string, string> {
+  return header ? parseCookieHeader(header) : {};
+}
+
+function trimmed(text: string, start: number, end: number): string {
+  while (start < end && (text.charCodeAt(start) === 0x20 || text.charCodeAt(start) === 0x09)) start++;
+  while (end > start && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
+  return text.slice(start, end);
+}
+
+function decoded(value: string): string {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value; // not percent-encoding after all: kept as sent
+  }
+}
+
+/**
+ * The pairs of a `Cookie` request header (RFC 6265 §5.4): `name=value` separated by `;`, spaces
+ * and tabs around each trimmed, values percent-decoded where they decode. The first of a
+ * duplicated name wins; a part without `=` is skipped.
+ */
+export function parseCookieHeader(header: string): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  let index = 0;
+  while (index < header.length) {
+    let end = header.indexOf(";", index);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf("=", index);
+    if (eq !== -1 && eq < end) {
+      const name = trimmed(header, index, eq);
+      if (name !== "__proto__" && !Object.hasOwn(cookies, name)) cookies[name] = decoded(trimmed(header, eq + 1, end));
+    }
+    index = end + 1;
+  }
+  return cookies;
 }

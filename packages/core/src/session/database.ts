@@ -88,6 +88,11 @@ async function exposed(ctx: Ctx, session: AdapterSession, user: AdapterUser, exp
   const { sessionToken: _token, refreshError, ...visible } = session;
   // A refused refresh of the user's provider tokens (recorded on the account) shows as
   // `session.error`, for the app to ask for a new sign-in.
+  if (!ctx.callbacks.session) {
+    // Without a `session` callback: the user's name, email and image, and the expiry.
+    const shown: Session = { user: { name: user.name, email: user.email, image: user.image }, expires: expires.toISOString() };
+    return refreshError ? { ...shown, error: "RefreshTokenError" } : shown;
+  }
   const input = { session: { ...visible, user, expires, error: refreshError ? "RefreshTokenError" : undefined } as never, user };
   const result = update
     ? await ctx.callbacks.session({ ...input, newSession: update.data, trigger: "update" })

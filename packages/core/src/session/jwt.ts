@@ -1,14 +1,53 @@
 import type { AuthContext } from "../config/context.js";
-import { defaultJwtCallback } from "../config/resolve.js";
+import { openJwt, sealJwt } from "../crypto/index.js";
 import { JWTSessionError } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import type { JWT, Session } from "../types/entities.js";
 import type { Cookie } from "../types/cookies.js";
+import type { JWTDecodeParams, JWTEncodeParams } from "../types/session-options.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "./chunks.js";
 import { earnedFields, earnedOf, pastAbsoluteLifetime } from "./earned.js";
 import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
 
 type Ctx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger">;
+
+const defaultMaxAge = 30 * 24 * 60 * 60;
+
+function secretList(secret: string | string[]): string[] {
+  const list = (Array.isArray(secret) ? secret : [secret]).filter(Boolean);
+  if (!list.length) throw new TypeError("A secret is required to encode or decode a session token.");
+  return list;
+}
+
+/**
+ * Encrypts `token` as a compact JWE (`dir`, `A256CBC-HS512`) with a key derived from the first
+ * secret and `salt` (the session cookie's name).
+ *
+ * @example
+ * ```ts
+ * const cookie = await encode({ token: { sub: "1" }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token" })
+ * ```
+ */
+export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+  const { token = {}, secret, salt, maxAge = defaultMaxAge } = params;
+  return sealJwt({ payload: token as Record<string, unknown>, secret: secretList(secret)[0]!, salt, maxAge });
+}
+
+/**
+ * Decrypts a token made by {@link encode} (or by Auth.js with the same secret). Returns `null`
+ * when there is no token; throws when it does not decrypt or has expired.
+ *
+ * @example
+ * ```ts
+ * const token = await decode({ token: cookie, secret: [newSecret, oldSecret], salt: "authjs.session-token" })
+ * ```
+ */
+export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  const { token, secret, salt } = params;
+  if (!token) return null;
+  return openJwt<Payload>({ token, secrets: secretList(secret), salt });
+}
+
 
 /** Decodes the session token of the request; `null` for none, or one that does not verify (logged). */
 async function decodeToken(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
@@ -16,7 +55,7 @@ async function decodeToken(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
   const token = readChunkedCookie(req.cookies, name);
   if (!token) return null;
   try {
-    return (await ctx.jwt.decode({ token, secret: [...ctx.secrets], salt: name })) ?? null;
+    return (await (ctx.jwt.decode ?? decode)({ token, secret: [...ctx.secrets], salt: name })) ?? null;
   } catch (error) {
     ctx.logger.error("JWTSessionError", new JWTSessionError("The session token did not decrypt or has expired.", { cause: { err: error as Error } }));
     return null;
@@ -49,13 +88,26 @@ function keepSessionClaims(payload: JWT, token: JWT): JWT {
 async function encodeCookies(ctx: Ctx, req: AuthRequest, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
   const { sessionToken } = ctx.cookies;
   const maxAge = ctx.jwt.maxAge;
-  const value = await ctx.jwt.encode({ token, secret: [...ctx.secrets], salt: sessionToken.name, maxAge });
+  const value = await (ctx.jwt.encode ?? encode)({ token, secret: [...ctx.secrets], salt: sessionToken.name, maxAge });
   const expires = new Date(Date.now() + maxAge * 1000);
   return { cookies: writeChunkedCookie(req.cookies, sessionToken, value, expires), expires };
 }
 
 function clientSession(token: JWT, expires: Date): Session {
   return { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+}
+
+/**
+ * The session the client gets: the `session` callback's, else the user's name, email and image,
+ * the expiry, and `error` when a refresh of the provider's tokens failed (`getAccessToken`: sign in again).
+ */
+async function shownSession(ctx: Ctx, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
+  const session = clientSession(token, expires);
+  if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
+  const shown = update
+    ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
+    : await ctx.callbacks.session({ session, token });
+  return shown as Session;
 }
 
 /** With `session.providerTokens`, an OAuth/OIDC sign-in keeps the provider's tokens in the token. */
@@ -81,7 +133,7 @@ export async function startJwtSession(ctx: Ctx, req: AuthRequest, start: Session
   const { user, account, profile, isNewUser } = start;
   const earned = earnedFields(start.earned);
   const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString(), ...earned };
-  const token = await ctx.callbacks.jwt({ token: initial, user, account, profile, isNewUser, trigger: isNewUser ? "signUp" : "signIn" });
+  const token = ctx.callbacks.jwt ? await ctx.callbacks.jwt({ token: initial, user, account, profile, isNewUser, trigger: isNewUser ? "signUp" : "signIn" }) : initial;
   if (!token) return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
   // The callback sees what the session earned but cannot change it.
   const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, ...shaped } = token;
@@ -99,9 +151,9 @@ export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<Sessio
     const carried = readChunkedCookie(req.cookies, ctx.cookies.sessionToken.name);
     return { session: null, cookies: carried ? clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) : [] };
   }
-  // A custom callback may change the claims in place; the default one changes nothing.
-  const before = ctx.callbacks.jwt === defaultJwtCallback ? undefined : JSON.stringify(payload);
-  const token = await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null });
+  // A custom callback may change the claims in place; without one nothing changes.
+  const before = ctx.callbacks.jwt && JSON.stringify(payload);
+  const token = ctx.callbacks.jwt ? await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null }) : payload;
   if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
   const now = Date.now() / 1000;
   const stale = ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
@@ -111,7 +163,7 @@ export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<Sessio
     const { iat: _iat, exp: _exp, jti: _jti, ...claims } = keepSessionClaims(payload, token);
     ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
   }
-  const session = (await ctx.callbacks.session({ session: clientSession(token, expires), token })) as Session;
+  const session = await shownSession(ctx, token, expires);
   await ctx.events.session?.({ session, token });
   return { session, cookies };
 }
@@ -120,11 +172,11 @@ export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<Sessio
 export async function updateJwtSession(ctx: Ctx, req: AuthRequest, data: unknown): Promise<SessionRead> {
   const payload = await liveToken(ctx, req);
   if (!payload) return { session: null, cookies: [] };
-  const token = await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null, trigger: "update", session: data });
+  const token = ctx.callbacks.jwt ? await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null, trigger: "update", session: data }) : payload;
   if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
   const { iat: _iat, exp: _exp, jti: _jti, ...claims } = keepSessionClaims(payload, token);
   const { cookies, expires } = await encodeCookies(ctx, req, claims as JWT);
-  const session = (await ctx.callbacks.session({ session: clientSession(token, expires), token, newSession: data, trigger: "update" })) as Session;
+  const session = await shownSession(ctx, token, expires, { data });
   await ctx.events.session?.({ session, token });
   return { session, cookies };
 }

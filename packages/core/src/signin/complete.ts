@@ -11,11 +11,12 @@ import type { SignedIn, VerifiedSignIn } from "./types.js";
 export type { SignedIn, VerifiedSignIn } from "./types.js";
 
 /**
- * Runs the `signIn` callback: `true` continues, `false` or a throw is `AccessDenied`, a string is a
+ * Runs the `signIn` callback (without one the sign-in continues): `true` continues, `false` or a throw is `AccessDenied`, a string is a
  * redirect that passes the `redirect` callback like any callback URL (OWASP unvalidated redirects:
  * by default only this site's http(s) URLs; anything else goes to the site's origin).
  */
-export async function askSignIn(ctx: AuthContext, params: Parameters<AuthContext["callbacks"]["signIn"]>[0]): Promise<string | null> {
+export async function askSignIn(ctx: AuthContext, params: Parameters<NonNullable<AuthContext["callbacks"]["signIn"]>>[0]): Promise<string | null> {
+  if (!ctx.callbacks.signIn) return null;
   let allowed: boolean | string;
   try {
     allowed = await ctx.callbacks.signIn(params);

@@ -4,7 +4,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { defaultRedirect, resolveCallbackUrl } from "../../src/security/callback-url.js";
-import { defaultCookies, expireCookie, parseCookies, resolveCookies, serializeCookie } from "../../src/security/cookies.js";
+import { parseCookies } from "../../src/http/parse.js";
+import { defaultCookies, expireCookie, resolveCookies, serializeCookie } from "../../src/security/cookies.js";
 import { handedOffAddress, setClientAddress } from "../../src/security/client-address.js";
 
 const baseUrl = "http://app.example";

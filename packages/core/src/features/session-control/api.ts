@@ -4,7 +4,7 @@
  * carries none of it.
  */
 import { resolveConfig, staticConfig } from "../../config/resolve.js";
-import { parseCookies } from "../../security/cookies.js";
+import { parseCookies } from "../../http/parse.js";
 import type { AuthConfig } from "../../types/config.js";
 import type { SessionInfo } from "./control.js";
 

@@ -4,7 +4,7 @@
  */
 import { resolveConfig, staticConfig } from "../../config/resolve.js";
 import type { AuthRequest } from "../../http/request.js";
-import { parseCookies } from "../../security/cookies.js";
+import { parseCookies } from "../../http/parse.js";
 import type { AuthConfig } from "../../types/config.js";
 import type { JwtAccessToken } from "./jwt-refresh.js";
 

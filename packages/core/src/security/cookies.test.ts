@@ -2,7 +2,8 @@
 // and which Auth.js uses: same pairs out of the same headers, same header out of the same cookie.
 import { parse, serialize } from "cookie";
 import { describe, expect, test } from "vitest";
-import { parseCookieHeader, serializeSetCookie } from "./cookie-header.js";
+import { parseCookieHeader } from "../http/parse.js";
+import { serializeSetCookie } from "./cookies.js";
 import type { CookieOptions } from "../types/cookies.js";
 
 const headers = [
