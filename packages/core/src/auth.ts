@@ -53,7 +53,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 
   let req: AuthRequest;
   try {
-    req = await parseRequest(request, url, basePath);
+    req = await parseRequest(request, url, basePath, config.plugins);
   } catch (error) {
     logger.debug("request", error);
     if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));

@@ -21,7 +21,7 @@ export type ErrorType =
   | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
-  | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking"
+  | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking" | "InvalidPlugin"
   | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "PasswordBreached" | "PasswordCheckUnavailable" | "SecondFactorExpired" | "MissingEmailTransport"
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn";
@@ -172,6 +172,8 @@ export class WebAuthnVerificationError extends AuthError { static readonly type 
 export class ExperimentalFeatureNotEnabled extends AuthError { static readonly type = "ExperimentalFeatureNotEnabled"; override readonly type = "ExperimentalFeatureNotEnabled"; }
 /** `account.linking` or `account.trustedProviders` cannot work (an unknown policy, or a trusted id that is no OAuth provider). */
 export class InvalidAccountLinking extends AuthError { static readonly type = "InvalidAccountLinking"; override readonly type = "InvalidAccountLinking"; }
+/** A plugin cannot work: no id, an id that is an action name or another plugin's, or an endpoint that is not well formed. */
+export class InvalidPlugin extends AuthError { static readonly type = "InvalidPlugin"; override readonly type = "InvalidPlugin"; }
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
 export type LatchError =
@@ -181,7 +183,7 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | PasswordRuleError | MissingEmailTransport
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | InvalidPlugin | SecondFactorExpired | PasswordRuleError | MissingEmailTransport
   | SecondFactorRefusalError;
 
 /**

@@ -33,7 +33,7 @@ const layers: readonly (readonly string[])[] = [
 ];
 
 /** The root modules that are public entries (subpaths of the package's `exports` map). */
-const rootEntries = new Set(["index.ts", "jwt.ts", "revocation.ts", "rate-limit.ts", "sessions.ts", "accounts.ts", "adapters.ts", "types.ts", "webauthn.ts", "webauthn-script.ts", "passwords.ts", "second-factors.ts"]);
+const rootEntries = new Set(["index.ts", "jwt.ts", "revocation.ts", "rate-limit.ts", "sessions.ts", "accounts.ts", "adapters.ts", "types.ts", "webauthn.ts", "webauthn-script.ts", "passwords.ts", "second-factors.ts", "plugins.ts"]);
 
 /** Specifiers of the package's `imports` map, and the layer of the modules they select. */
 const importMap: Record<string, string> = { "#jwe": "crypto/jwe.ts", "#hash": "crypto/hash.ts", "#argon2": "crypto/argon2.ts" };

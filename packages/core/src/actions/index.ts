@@ -91,6 +91,8 @@ const providerRoute: Handler = async (ctx, req) => {
  * providers carry, and is `UnknownAction` when none serves it.
  */
 export function runAction(ctx: AuthContext, req: AuthRequest): ResponseInternal | Promise<ResponseInternal> {
+  // A path under `<base>/<plugin id>`: the plugins' code loads only for apps that configure plugins.
+  if (req.plugin) return import("./plugin.js").then((m) => m.runPluginEndpoint(ctx, req));
   const handler = routes[`${req.method} ${req.action}`] ?? providerRoute;
   if (req.action === "signin" && req.method === "GET" && req.providerId) throw new UnknownAction("GET /signin/<provider> is not an action; POST it.");
   return handler(ctx, req);

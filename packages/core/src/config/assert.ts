@@ -6,6 +6,7 @@ import {
 } from "../errors.js";
 import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../providers/types.js";
 import type { AuthConfig } from "../types/config.js";
+import { checkPlugins } from "./plugins.js";
 import { missingMethods, signedOutPasskeysAllowed } from "./adapter-guard.js";
 import { providerEnvPrefix } from "./env.js";
 import { parseSiteUrl } from "./origin.js";
@@ -117,6 +118,8 @@ function findProblem(config: AuthConfig): AuthError | null {
   }
   const accountProblem = checkAccountOptions(config, s.mergedProviders);
   if (accountProblem) return accountProblem;
+  const pluginProblem = config.plugins?.length ? checkPlugins(config.plugins, config.adapter) : null;
+  if (pluginProblem) return pluginProblem;
   // The option checks itself (its code and messages come with it) and names its adapter methods.
   const secondFactorProblem = config.secondFactor?.[secondFactorsCode].check(config.adapter, needs);
   if (secondFactorProblem) return secondFactorProblem;

@@ -1,6 +1,8 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
 import { parseCookies } from "../security/cookies.js";
 import { authActions, type AuthAction } from "../types/actions.js";
+import type { Plugin } from "../types/plugin.js";
+import { matchEndpoint, pluginOf, type PluginRoute } from "./plugin-route.js";
 import type { AuthRequest } from "./request.js";
 
 /** The largest POST body Latch reads. Sign-in forms and WebAuthn responses fit many times over. */
@@ -87,22 +89,47 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   return undefined;
 }
 
+/** The percent-decoded segments of `pathname` under `basePath`, or `null` (not under it, or badly encoded). */
+function segmentsUnder(pathname: string, basePath: string): string[] | null {
+  if (basePath && !pathname.startsWith(`${basePath}/`)) return null;
+  try {
+    return pathname.slice(basePath.length).replace(/\/$/, "").split("/").slice(1).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
+/** The plugin endpoint `pathname` and `method` name (PROTOCOL §1: `<base>/<plugin id>/…`), or `null` for a path outside the plugins. */
+function pluginRoute(pathname: string, method: string, basePath: string, plugins: readonly Plugin[] | undefined): PluginRoute | null {
+  if (!plugins?.length) return null;
+  const segments = segmentsUnder(pathname, basePath);
+  const plugin = segments && pluginOf(segments, plugins);
+  if (!plugin) return null;
+  const matched = matchEndpoint(plugin, method, segments!.slice(1));
+  if (matched === "none") throw new UnknownAction(`No endpoint of the plugin "${plugin.id}" is at ${pathname}.`);
+  if (matched === "method") throw new InvalidRequest(`Method ${method} is not supported at ${pathname}.`, 405);
+  return matched;
+}
+
 /**
  * Turns a `Request` into an {@link AuthRequest}. Throws `UnknownAction` for a path that names
  * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
+ * A path under `<base>/<plugin id>` of a configured plugin names one of its endpoints, for any method.
  */
-export async function parseRequest(request: Request, url: URL, basePath: string): Promise<AuthRequest> {
+export async function parseRequest(request: Request, url: URL, basePath: string, plugins?: readonly Plugin[]): Promise<AuthRequest> {
   const route = parsePath(url.pathname, basePath);
-  if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`);
+  const plugin = route ? null : pluginRoute(url.pathname, method, basePath, plugins);
+  if (!route && !plugin) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
+  if (!plugin && method !== "GET" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`);
   return {
     url,
     method,
-    action: route.action,
-    providerId: route.providerId,
+    action: route ? route.action : "plugin",
+    providerId: route?.providerId,
+    ...(plugin && { plugin }),
     query: url.search ? firstWins(url.searchParams) : {},
-    body: method === "POST" ? await readBody(request) : undefined,
+    body: method !== "GET" && method !== "HEAD" ? await readBody(request) : undefined,
     cookies: parseCookies(request.headers.get("cookie")),
     headers: request.headers,
     jsonMode: request.headers.has("x-auth-return-redirect"),

@@ -1,10 +1,15 @@
+import type { PluginRoute } from "./plugin-route.js";
 import type { AuthAction } from "../types/actions.js";
 
 /** A request as the actions see it: plain data, no `Request`. */
 export interface AuthRequest {
   readonly url: URL;
-  readonly method: "GET" | "POST";
-  readonly action: AuthAction;
+  /** `GET` or `POST`; a plugin endpoint may answer any method. */
+  readonly method: "GET" | "POST" | (string & {});
+  /** Latch's action, or `"plugin"` for a path under `<base>/<plugin id>` (then `plugin` says which). */
+  readonly action: AuthAction | "plugin";
+  /** The plugin endpoint a path under `<base>/<plugin id>` names. */
+  readonly plugin?: PluginRoute;
   readonly providerId?: string;
   /** The query; the first of a repeated name wins. */
   readonly query: Readonly<Record<string, string>>;

@@ -14,6 +14,8 @@ export interface LimitedRequest {
   readonly request: Request;
   /** The request's cookies (the device cookie exempts a browser from others' lockouts). */
   readonly cookies?: Readonly<Record<string, string>>;
+  /** A plugin endpoint's request: the rate-limit class its endpoint names. */
+  readonly plugin?: { readonly endpoint: { readonly rateLimit?: RateLimitRoute } };
 }
 
 type Classify = RateLimitRoute | ((providerType: string | undefined, req: LimitedRequest) => RateLimitRoute | undefined);
@@ -86,7 +88,7 @@ export function accountKey(value: unknown): string | undefined {
 
 /** The route of a request and its account identifier, or `undefined` for a request no limit covers. */
 export function routeOf(ctx: Pick<AuthContext, "providers">, req: LimitedRequest): { route: RateLimitRoute; account?: string } | undefined {
-  const classify = routeTable[`${req.method} ${req.action}/${req.providerId}`] ?? routeTable[`${req.method} ${req.action}`];
+  const classify = req.plugin ? req.plugin.endpoint.rateLimit : routeTable[`${req.method} ${req.action}/${req.providerId}`] ?? routeTable[`${req.method} ${req.action}`];
   if (!classify) return undefined;
   const type = req.providerId === undefined ? undefined : ctx.providers.find((p) => p.id === req.providerId)?.type;
   const route = typeof classify === "string" ? classify : classify(type, req);

@@ -113,7 +113,7 @@ export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<Sessio
   }
   const session = (await ctx.callbacks.session({ session: clientSession(token, expires), token })) as Session;
   await ctx.events.session?.({ session, token });
-  return { session, cookies };
+  return { session, cookies, userId: token.sub };
 }
 
 /** Applies a client's update: the `jwt` callback with `trigger: "update"`, then a fresh cookie. */
@@ -126,7 +126,7 @@ export async function updateJwtSession(ctx: Ctx, req: AuthRequest, data: unknown
   const { cookies, expires } = await encodeCookies(ctx, req, claims as JWT);
   const session = (await ctx.callbacks.session({ session: clientSession(token, expires), token, newSession: data, trigger: "update" })) as Session;
   await ctx.events.session?.({ session, token });
-  return { session, cookies };
+  return { session, cookies, userId: token.sub };
 }
 
 /**

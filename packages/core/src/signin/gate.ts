@@ -109,6 +109,7 @@ async function startSession(ctx: AuthContext, req: AuthRequest, signedIn: Signed
   const { user, account, profile, isNewUser } = signedIn;
   const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser, earned });
   await ctx.events.signIn?.({ user: signedIn.eventUser, account, profile, isNewUser });
+  if (ctx.plugins) await (await import("./plugin-hooks.js")).afterSignIn(ctx, req, { user, account, isNewUser });
 
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
