@@ -141,5 +141,5 @@ export type PluginUserFields<Plugins> = Plugins extends readonly (infer Item)[]
  * ```
  */
 export type SessionOf<Config> = Config extends { plugins?: infer Plugins }
-  ? unknown extends PluginUserFields<NonNullable<Plugins>> ? Session : Omit<Session, "user"> & { user?: NonNullable<Session["user"]> & PluginUserFields<NonNullable<Plugins>> }
+  ? {} extends PluginUserFields<NonNullable<Plugins>> ? Session : Omit<Session, "user"> & { user?: NonNullable<Session["user"]> & PluginUserFields<NonNullable<Plugins>> }
   : Session;

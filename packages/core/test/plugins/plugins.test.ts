@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { Auth, setClientAddress, type AuthConfig } from "@latch/core";
-import { definePlugin, pluginSchema } from "@latch/core/plugins";
+import { definePlugin, pluginSchema, type PluginEndpoint } from "@latch/core/plugins";
 import { MemoryRateLimitStore, RateLimit } from "@latch/core/rate-limit";
 import { describe, expect, test } from "vitest";
 import { baseConfig, Client, origin, quietLogger } from "../client.js";
@@ -132,7 +132,7 @@ describe("plugins that cannot work are configuration errors at start", () => {
     expect(await problem([definePlugin({ id: "a/b" })])).toBe("InvalidPlugin");
     expect(await problem([definePlugin({ id: "a", endpoints: { x: { method: "GET", path: "x" } as never } })])).toBe("InvalidPlugin");
     expect(await problem([definePlugin({ id: "a", endpoints: { x: { method: "GET", path: "/x", handler: ({ json }) => json(1) } } })])).toBe("InvalidPlugin");
-    const twice = { method: "GET", path: "u/:id", handler: ({ json }: { json: (b: unknown) => never }) => json(1) };
+    const twice: PluginEndpoint = { method: "GET", path: "u/:id", handler: ({ json }) => json(1) };
     expect(await problem([definePlugin({ id: "a", endpoints: { x: twice, y: { ...twice, path: "u/:name" } } })])).toBe("InvalidPlugin");
   });
 
