@@ -22,7 +22,7 @@ import { AuthError, MissingSecretError } from "@latch/core/errors";
 import type { NextFunction, Request, Response } from "express";
 import { prepareConfig, type ExpressAuthConfig } from "./config.js";
 import { InvalidRequest } from "@latch/core/errors";
-import { mountPathOf, originOf, toWebRequest } from "./request.js";
+import { isPluginPath, mountPathOf, originOf, toWebRequest } from "./request.js";
 import { sendWebResponse } from "./response.js";
 import { warnOnOtherHost } from "./site-url-check.js";
 
@@ -63,7 +63,7 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
       warnOnOtherHost(req, ready);
       let request: globalThis.Request;
       try {
-        request = await toWebRequest(req, originOf(req, ready.siteUrl));
+        request = await toWebRequest(req, originOf(req, ready.siteUrl), isPluginPath(req.path, ready));
       } catch (error) {
         // A malformed request is answered here, never handed to Express's error handler (which
         // prints stack traces outside production).
