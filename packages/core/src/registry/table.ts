@@ -11,7 +11,7 @@ import { providersAction } from "../actions/providers.js";
 import { getSessionAction, updateSessionAction } from "../actions/session.js";
 import { accountLinksCode, providerEndpoints, secondFactorsCode, sessionControlCode } from "../symbols.js";
 import type { AuthAction } from "../types/actions.js";
-import type { AccountField, ActionHandler, ActionRow, HandlerLoader, LimitClass, RowLimit } from "./row.js";
+import type { AccountField, ActionHandler, ActionRow, HandlerLoader, LimitClass } from "./row.js";
 
 const now = (handler: ActionHandler): HandlerLoader => () => handler;
 
@@ -53,93 +53,93 @@ function fromProvider(key: string): HandlerLoader {
   };
 }
 
-const body = (...fields: string[]): AccountField => ({ in: "body", fields });
+const email: AccountField = { in: "body", fields: ["email"] };
 
-const credentials: LimitClass = { route: "credentials", account: body("email", "username"), lockout: "password" };
-const emailLink: LimitClass = { route: "email", account: body("email"), lockout: "link" };
+const credentials: LimitClass = { route: "credentials", account: { in: "body", fields: ["email", "username"] }, lockout: "password" };
+const emailLink: LimitClass = { route: "email", account: email, lockout: "link" };
 const callbackClass: LimitClass = { route: "callback", account: { in: "query", fields: ["email"] }, lockout: "link" };
 const passkey: LimitClass = { route: "passkey" };
 const secondFactorClass: LimitClass = { route: "secondFactor" };
-const emailCode: LimitClass = { route: "emailCode", account: body("email") };
+const emailCode: LimitClass = { route: "emailCode", account: email };
 
 const byProviderType = (type: string | undefined): LimitClass | undefined =>
   type === "credentials" ? credentials : type === "webauthn" ? passkey : type ? callbackClass : undefined;
 
-// Asking for an emailed code sends mail; answering one is a guess.
-const challengeLimit: RowLimit = (_type, req) => (req.body?.send === undefined ? secondFactorClass : emailCode);
-const emailSignInLimit: RowLimit = (_type, req) => (req.body?.code === undefined ? emailCode : secondFactorClass);
+type Path = AuthAction | `${AuthAction}/${string}`;
+/** `"METHODS ANSWER CSRF path"`: `GET,POST page handler callback`. */
+type Spec = `${string} ${ActionRow["answer"]} ${ActionRow["csrf"]} ${Path}`;
+type Extra = Partial<Pick<ActionRow, "tail" | "limit" | "startsSession" | "sendsMail">>;
 
-type Row = ActionRow & { readonly path: AuthAction | `${AuthAction}/${string}` };
+/** A row from its spec, its handler and what it declares beyond them. */
+function row(spec: Spec, handler: HandlerLoader, extra?: Extra): ActionRow {
+  const [methods, answer, csrf, path] = spec.split(" ") as [string, ActionRow["answer"], ActionRow["csrf"], string];
+  return { path, tail: "none", methods: methods.split(","), answer, csrf, handler, ...extra };
+}
 
-const get = ["GET"] as const;
-const post = ["POST"] as const;
-const either = ["GET", "POST"] as const;
+/** A row whose handler `Password()` carries, under `"METHOD path"`. */
+const carry = (spec: Spec, extra?: Extra): ActionRow => {
+  const [method, , , path] = spec.split(" ");
+  return row(spec, fromProvider(`${method} ${path}`), extra);
+};
+
+/** A row of `SecondFactors()`: its GET and POST handlers each serve every second-factor path. */
+const factor = (spec: Spec, extra?: Extra): ActionRow => row(spec, secondFactor(spec.startsWith("GET") ? "get" : "post"), extra);
+
+const provider = { tail: "provider" } as const;
 
 /** The built-in rows. */
-export const builtinRows: readonly Row[] = [
-  { path: "providers", tail: "none", methods: get, answer: "json", csrf: "none", handler: now(providersAction) },
-  { path: "csrf", tail: "none", methods: get, answer: "json", csrf: "none", handler: now(csrfAction) },
-  { path: "session", tail: "none", methods: get, answer: "json", csrf: "none", handler: now(getSessionAction) },
-  { path: "session", tail: "none", methods: post, answer: "json", csrf: "handler", limit: { route: "sessionUpdate" }, handler: now(updateSessionAction) },
-  { path: "signin", tail: "none", methods: get, answer: "page", csrf: "none", handler: lazy(signin, (m) => m.signInPageAction) },
-  { path: "signin", tail: "none", methods: post, answer: "page", csrf: "token", handler: lazy(signin, (m) => m.signInAction) },
-  {
-    path: "signin", tail: "provider", methods: post, answer: "page", csrf: "token", sendsMail: true,
-    limit: (type) => (type === "email" ? emailLink : undefined), handler: lazy(signin, (m) => m.signInAction),
-  },
-  // Credentials and WebAuthn callbacks are POSTs with the CSRF token; an OAuth form_post comes from the provider's site.
-  {
-    path: "callback", tail: "provider", methods: either, answer: "page", csrf: "handler", startsSession: true,
+export const builtinRows: readonly ActionRow[] = [
+  row("GET json none providers", now(providersAction)),
+  row("GET json none csrf", now(csrfAction)),
+  row("GET json none session", now(getSessionAction)),
+  // A failed check answers `400 null`, as the session's other failures.
+  row("POST json handler session", now(updateSessionAction), { limit: { route: "sessionUpdate" } }),
+  row("GET page none signin", lazy(signin, (m) => m.signInPageAction)),
+  row("POST page token signin", lazy(signin, (m) => m.signInAction)),
+  row("POST page token signin", lazy(signin, (m) => m.signInAction), { ...provider, sendsMail: true, limit: (type) => (type === "email" ? emailLink : undefined) }),
+  // Credentials and WebAuthn callbacks need the CSRF token; an OAuth form_post comes from the provider's site.
+  row("GET,POST page handler callback", lazy(callback, (m) => m.callbackAction), {
+    ...provider,
+    startsSession: true,
     limit: (type, req) => (req.method === "GET" && (type === "credentials" || type === "webauthn") ? undefined : byProviderType(type)),
-    handler: lazy(callback, (m) => m.callbackAction),
-  },
-  { path: "signout", tail: "none", methods: get, answer: "page", csrf: "none", handler: lazy(signout, (m) => m.signOutPageAction) },
-  { path: "signout", tail: "none", methods: post, answer: "page", csrf: "token", handler: lazy(signout, (m) => m.signOutAction) },
-  { path: "verify-request", tail: "none", methods: get, answer: "page", csrf: "none", handler: lazy(pages, (m) => m.verifyRequestAction) },
-  { path: "error", tail: "none", methods: get, answer: "page", csrf: "none", handler: lazy(pages, (m) => m.errorPageAction) },
-  { path: "webauthn-options", tail: "none", methods: get, answer: "json", csrf: "none", limit: passkey, handler: webAuthnOptions },
-  { path: "webauthn-options", tail: "provider", methods: get, answer: "json", csrf: "none", limit: passkey, handler: webAuthnOptions },
+  }),
+  row("GET page none signout", lazy(signout, (m) => m.signOutPageAction)),
+  row("POST page token signout", lazy(signout, (m) => m.signOutAction)),
+  row("GET page none verify-request", lazy(pages, (m) => m.verifyRequestAction)),
+  row("GET page none error", lazy(pages, (m) => m.errorPageAction)),
+  row("GET json none webauthn-options", webAuthnOptions, { limit: passkey }),
+  row("GET json none webauthn-options", webAuthnOptions, { ...provider, limit: passkey }),
 
-  // Session control: SessionControl().
-  { path: "sessions", tail: "none", methods: get, answer: "json", csrf: "none", handler: sessionControl("list") },
-  { path: "sessions/revoke", tail: "none", methods: post, answer: "json", csrf: "token", limit: { route: "sessionRevoke" }, handler: sessionControl("revoke") },
+  // SessionControl().
+  row("GET json none sessions", sessionControl("list")),
+  row("POST json token sessions/revoke", sessionControl("revoke"), { limit: { route: "sessionRevoke" } }),
 
-  // Account links: AccountLinks().
-  { path: "link", tail: "provider", methods: post, answer: "json", csrf: "token", limit: { route: "accountLink" }, handler: accountLinks("link") },
-  { path: "unlink", tail: "provider", methods: post, answer: "json", csrf: "token", limit: { route: "accountLink" }, handler: accountLinks("unlink") },
+  // AccountLinks().
+  row("POST json token link", accountLinks("link"), { ...provider, limit: { route: "accountLink" } }),
+  row("POST json token unlink", accountLinks("unlink"), { ...provider, limit: { route: "accountLink" } }),
 
-  // Second factors: SecondFactors(). The challenge and the emailed-code sign-in check the CSRF token after finding their state.
-  { path: "second-factor", tail: "none", methods: get, answer: "page", csrf: "none", handler: secondFactor("get") },
-  { path: "second-factor", tail: "none", methods: post, answer: "page", csrf: "handler", startsSession: true, sendsMail: true, limit: challengeLimit, handler: secondFactor("post") },
-  { path: "second-factor/enrol", tail: "none", methods: get, answer: "page", csrf: "none", handler: secondFactor("get") },
-  { path: "second-factor/email-sign-in", tail: "none", methods: get, answer: "page", csrf: "none", handler: secondFactor("get") },
-  {
-    path: "second-factor/email-sign-in", tail: "none", methods: post, answer: "page", csrf: "handler", startsSession: true, sendsMail: true,
-    limit: emailSignInLimit, handler: secondFactor("post"),
-  },
-  ...(["enrol", "confirm", "remove", "backup-codes", "cancel"] as const).map(
-    (step): Row => ({ path: `second-factor/${step}`, tail: "none", methods: post, answer: "page", csrf: "token", limit: secondFactorClass, handler: secondFactor("post") }),
-  ),
+  // SecondFactors(). The challenge and the emailed-code sign-in check the CSRF token after finding what they answer.
+  // Asking for an emailed code sends mail; answering one is a guess.
+  factor("GET page none second-factor"),
+  factor("POST page handler second-factor", { startsSession: true, sendsMail: true, limit: (_type, req) => (req.body?.send === undefined ? secondFactorClass : emailCode) }),
+  factor("GET page none second-factor/enrol"),
+  factor("GET page none second-factor/email-sign-in"),
+  factor("POST page handler second-factor/email-sign-in", { startsSession: true, sendsMail: true, limit: (_type, req) => (req.body?.code === undefined ? emailCode : secondFactorClass) }),
+  ...["enrol", "confirm", "remove", "backup-codes", "cancel"].map((step) => factor(`POST page token second-factor/${step}`, { limit: secondFactorClass })),
 
-  // Passwords: Password() carries these.
-  { path: "signup", tail: "none", methods: get, answer: "page", csrf: "none", handler: fromProvider("GET signup") },
-  { path: "signup", tail: "none", methods: post, answer: "page", csrf: "token", sendsMail: true, limit: { route: "signUp", account: body("email") }, handler: fromProvider("POST signup") },
-  { path: "verify-email", tail: "none", methods: get, answer: "page", csrf: "none", startsSession: true, handler: fromProvider("GET verify-email") },
-  { path: "password/forgot", tail: "none", methods: get, answer: "page", csrf: "none", handler: fromProvider("GET password/forgot") },
-  {
-    path: "password/forgot", tail: "none", methods: post, answer: "page", csrf: "token", sendsMail: true,
-    limit: { route: "passwordForgot", account: body("email") }, handler: fromProvider("POST password/forgot"),
-  },
-  { path: "password/reset", tail: "none", methods: get, answer: "page", csrf: "none", handler: fromProvider("GET password/reset") },
-  { path: "password/reset", tail: "none", methods: post, answer: "page", csrf: "token", limit: { route: "passwordReset", account: body("email") }, handler: fromProvider("POST password/reset") },
-  { path: "password/change", tail: "none", methods: get, answer: "page", csrf: "none", handler: fromProvider("GET password/change") },
-  { path: "password/change", tail: "none", methods: post, answer: "page", csrf: "token", limit: { route: "passwordChange" }, handler: fromProvider("POST password/change") },
-  { path: "email/change", tail: "none", methods: get, answer: "page", csrf: "none", handler: fromProvider("GET email/change") },
-  {
-    // The new address: mail to one address is limited whoever asks, and per signed-in user, so one user cannot mail many addresses.
-    path: "email/change", tail: "none", methods: post, answer: "page", csrf: "token", sendsMail: true,
-    limit: { route: "emailChange", account: body("email"), perUser: true }, handler: fromProvider("POST email/change"),
-  },
-  { path: "email/change/confirm", tail: "none", methods: get, answer: "page", csrf: "none", handler: fromProvider("GET email/change/confirm") },
-  { path: "email/change/cancel", tail: "none", methods: get, answer: "page", csrf: "none", handler: fromProvider("GET email/change/cancel") },
+  // Password().
+  carry("GET page none signup"),
+  carry("POST page token signup", { sendsMail: true, limit: { route: "signUp", account: email } }),
+  carry("GET page none verify-email", { startsSession: true }),
+  carry("GET page none password/forgot"),
+  carry("POST page token password/forgot", { sendsMail: true, limit: { route: "passwordForgot", account: email } }),
+  carry("GET page none password/reset"),
+  carry("POST page token password/reset", { limit: { route: "passwordReset", account: email } }),
+  carry("GET page none password/change"),
+  carry("POST page token password/change", { limit: { route: "passwordChange" } }),
+  carry("GET page none email/change"),
+  // Mail to the new address is limited whoever asks, and per signed-in user, so that one user cannot mail many addresses.
+  carry("POST page token email/change", { sendsMail: true, limit: { route: "emailChange", account: email, perUser: true } }),
+  carry("GET page none email/change/confirm"),
+  carry("GET page none email/change/cancel"),
 ];
