@@ -1,4 +1,3 @@
-import { runAction } from "./actions/index.js";
 import { assertConfig } from "./config/assert.js";
 import { resolveConfig, staticConfig } from "./config/resolve.js";
 import { InvalidRequest, UnknownAction } from "./errors.js";
@@ -8,6 +7,8 @@ import { parseRequest } from "./http/parse.js";
 import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
+import { runAction } from "./registry/dispatch.js";
+import { rowsWithPlugins } from "./registry/plugin-rows.js";
 import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
@@ -53,7 +54,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 
   let req: AuthRequest;
   try {
-    req = await parseRequest(request, url, basePath, config.plugins);
+    req = await parseRequest(request, url, basePath, rowsWithPlugins(config.plugins));
   } catch (error) {
     logger.debug("request", error);
     if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));
@@ -65,7 +66,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   if (problem) {
     // A configuration problem is always an error (also one whose type a request can cause, `InvalidProvider`).
     logger.error(problem.type, problem);
-    return finish(await configErrorResponse(problem, { action: req.action, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
+    return finish(await configErrorResponse(problem, { row: req.row, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
   }
 
   const run = () => runAction(ctx, req);

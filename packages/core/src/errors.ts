@@ -24,7 +24,7 @@ export type ErrorType =
   | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking" | "InvalidPlugin"
   | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "PasswordBreached" | "PasswordCheckUnavailable" | "SecondFactorExpired" | "MissingEmailTransport"
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
-  | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn";
+  | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -140,6 +140,8 @@ export class EmailSignInError extends SignInError { static readonly type = "Emai
 export class SignOutError extends AuthError { static readonly type = "SignOutError"; override readonly type = "SignOutError"; }
 /** The request named no action Latch serves. */
 export class UnknownAction extends AuthError { static readonly type = "UnknownAction"; override readonly type = "UnknownAction"; }
+/** An endpoint whose registry row does not say it starts sessions tried to start one. */
+export class UndeclaredSessionStart extends AuthError { static readonly type = "UndeclaredSessionStart"; override readonly type = "UndeclaredSessionStart"; }
 /** A provider type cannot work with the configured session strategy. */
 export class UnsupportedStrategy extends AuthError { static readonly type = "UnsupportedStrategy"; override readonly type = "UnsupportedStrategy"; }
 /** The request named a provider that is not configured, or of the wrong type for the action. */
@@ -184,6 +186,7 @@ export type LatchError =
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
   | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | InvalidPlugin | SecondFactorExpired | PasswordRuleError | MissingEmailTransport
+  | UndeclaredSessionStart
   | SecondFactorRefusalError;
 
 /**

@@ -1,13 +1,13 @@
 import { requireCsrf } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
-import { InvalidCallbackUrl } from "../errors.js";
+import { InvalidCallbackUrl, InvalidRequest, UnknownAction } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
 import type { Cookie } from "../types/cookies.js";
 import type { Session } from "../types/entities.js";
-import type { PluginEndpointContext, PluginResponse } from "../types/plugin.js";
+import type { Plugin, PluginEndpointContext, PluginResponse } from "../types/plugin.js";
 import type { ResponseInternal } from "../types/response.js";
-import type { PluginRoute } from "../http/plugin-route.js";
+import { matchEndpoint, restSegments, type PluginRoute } from "../http/plugin-route.js";
 import { withPluginFields } from "../session/plugin-fields.js";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -52,13 +52,18 @@ function internal(response: PluginResponse, cookies: Cookie[]): ResponseInternal
 }
 
 /**
- * Answers a request under `<base>/<plugin id>`: the CSRF check for a method that changes state
- * (unless the endpoint turned it off), then the plugin's handler.
+ * The handler of a plugin's row: finds the endpoint the request's method and path name, checks
+ * the CSRF token for a method that changes state (unless the endpoint turned it off), and runs it.
  */
-export async function runPluginEndpoint(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  const route = req.plugin!;
-  if (!safeMethods.has(req.method) && route.endpoint.csrf !== false) await requireCsrf(ctx, req);
-  const cookies: Cookie[] = [];
-  const response = await route.endpoint.handler(endpointContext(ctx, req, route, cookies));
-  return internal(response, cookies);
+export function pluginHandler(plugin: Plugin): (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal> {
+  return async (ctx, req) => {
+    const segments = restSegments(req.providerId);
+    const matched = segments ? matchEndpoint(plugin, req.method, segments) : "none";
+    if (matched === "none") throw new UnknownAction(`No endpoint of the plugin "${plugin.id}" is at ${req.url.pathname}.`);
+    if (matched === "method") throw new InvalidRequest(`Method ${req.method} is not supported at ${req.url.pathname}.`);
+    if (!safeMethods.has(req.method) && matched.endpoint.csrf !== false) await requireCsrf(ctx, req);
+    const cookies: Cookie[] = [];
+    const response = await matched.endpoint.handler(endpointContext(ctx, req, matched, cookies));
+    return internal(response, cookies);
+  };
 }

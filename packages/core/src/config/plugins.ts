@@ -1,6 +1,7 @@
 import type { Adapter } from "../adapter.js";
 import { type AuthError, InvalidPlugin, MissingAdapter, MissingAdapterMethods } from "../errors.js";
-import { authActions } from "../types/actions.js";
+import { actionsOf } from "../registry/match.js";
+import { builtinRows } from "../registry/table.js";
 import type { Plugin } from "../types/plugin.js";
 
 /** A plugin id is one path segment: lower-case letters, digits and dashes. */
@@ -50,8 +51,9 @@ export function checkPlugins(plugins: readonly Plugin[], adapter: Adapter | unde
     if (!plugin || typeof plugin !== "object" || typeof plugin.id !== "string" || !idPattern.test(plugin.id)) {
       return new InvalidPlugin(`plugins[${index}] needs an \`id\` of lower-case letters, digits and dashes (it is the first path segment of its endpoints).`);
     }
-    if ((authActions as readonly string[]).includes(plugin.id)) {
-      return new InvalidPlugin(`The plugin id "${plugin.id}" is an action Latch serves (${authActions.join(", ")}): give the plugin another id.`);
+    const reserved = actionsOf(builtinRows);
+    if (reserved.has(plugin.id)) {
+      return new InvalidPlugin(`The plugin id "${plugin.id}" is an action Latch serves (${[...reserved].join(", ")}): give the plugin another id.`);
     }
     if (ids.has(plugin.id)) return new InvalidPlugin(`Two plugins have the id "${plugin.id}": each plugin needs its own.`);
     ids.add(plugin.id);

@@ -2,13 +2,16 @@ import { signInPageUrl, errorPageUrl, pageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
 import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
 import type { AuthRequest } from "./request.js";
+import type { ActionRow } from "../registry/row.js";
 import { expireCookie } from "../security/cookies.js";
 import type { Cookie } from "../types/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { LoggerInstance } from "../types/logger.js";
 
-/** Actions whose answer is JSON; their configuration errors answer JSON too. */
-const jsonActions = new Set(["providers", "csrf", "session", "webauthn-options", "link", "unlink"]);
+/** Whether a refusal of the request is JSON: the client asked for it, or its row answers JSON whatever was asked. */
+export function answersJson(req: { readonly jsonMode: boolean; readonly row?: Pick<ActionRow, "answer"> }): boolean {
+  return req.jsonMode || req.row?.answer === "json";
+}
 
 /**
  * The error's own type: an `AuthError`'s `type` (also one from another copy of the package, which
@@ -62,9 +65,9 @@ export function requestErrorResponse(error: InvalidRequest | UnknownAction | Inv
  */
 export async function configErrorResponse(
   error: AuthError,
-  target: { action?: string; jsonMode: boolean; theme: AuthContext["theme"]; baseUrl: string; origin: string },
+  target: { row?: Pick<ActionRow, "answer">; jsonMode: boolean; theme: AuthContext["theme"]; baseUrl: string; origin: string },
 ): Promise<ResponseInternal> {
-  if (target.jsonMode || (target.action && jsonActions.has(target.action))) {
+  if (answersJson(target)) {
     return { status: 500, body: { message: `There is a problem with the server configuration (${error.type}): ${error.message}` } };
   }
   // The built-in pages are loaded when one is first shown (a separate chunk for bundlers that split).

@@ -32,7 +32,7 @@ function matchPath(pattern: string, segments: readonly string[]): Record<string,
   return segments.length === parts.length ? params : null;
 }
 
-/** Whether `pathname` starts with a configured plugin's id under `basePath`. */
+/** The configured plugin whose id is the first of `segments`. */
 export function pluginOf(segments: readonly string[], plugins: readonly Plugin[] | undefined): Plugin | undefined {
   return segments.length ? plugins?.find((p) => p.id === segments[0]) : undefined;
 }
@@ -51,4 +51,13 @@ export function matchEndpoint(plugin: Plugin, method: string, segments: readonly
     if (methodsOf(endpoint).includes(method)) return { plugin, endpoint, path: segments.join("/"), params };
   }
   return pathMatched ? "method" : "none";
+}
+
+/** The percent-decoded segments of a plugin path's rest (`providerId`), or `null` when one is badly encoded. */
+export function restSegments(rest: string | undefined): string[] | null {
+  try {
+    return rest === undefined ? [] : rest.split("/").map(decodeURIComponent);
+  } catch {
+    return null;
+  }
 }

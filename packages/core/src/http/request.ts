@@ -1,15 +1,11 @@
-import type { PluginRoute } from "./plugin-route.js";
+import type { ActionRow } from "../registry/row.js";
 import type { AuthAction } from "../types/actions.js";
 
 /** A request as the actions see it: plain data, no `Request`. */
 export interface AuthRequest {
   readonly url: URL;
-  /** `GET` or `POST`; a plugin endpoint may answer any method. */
-  readonly method: "GET" | "POST" | (string & {});
-  /** Latch's action, or `"plugin"` for a path under `<base>/<plugin id>` (then `plugin` says which). */
-  readonly action: AuthAction | "plugin";
-  /** The plugin endpoint a path under `<base>/<plugin id>` names. */
-  readonly plugin?: PluginRoute;
+  readonly method: "GET" | "POST";
+  readonly action: AuthAction;
   readonly providerId?: string;
   /** The query; the first of a repeated name wins. */
   readonly query: Readonly<Record<string, string>>;
@@ -22,4 +18,6 @@ export interface AuthRequest {
   readonly jsonMode: boolean;
   /** The original request, for user callbacks that take one. */
   readonly request: Request;
+  /** The registry's row that answers the request's method at its path; `undefined` when none does. */
+  readonly row?: ActionRow;
 }

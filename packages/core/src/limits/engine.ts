@@ -12,7 +12,7 @@ import type { ResponseInternal } from "../types/response.js";
 import { addressSource, clientKey } from "./client-address.js";
 import { knowsAccount, readDevice } from "./device.js";
 import { hashed, lockoutGeneration } from "./keys.js";
-import { lockoutFamilies, perUserRoutes, routeOf, type LimitedRequest } from "./routes.js";
+import { classify, type LimitedRequest } from "./routes.js";
 
 /** Runs the request's action (the router). */
 export type Next = () => ResponseInternal | Promise<ResponseInternal>;
@@ -85,13 +85,12 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
     // Read at most once per request, and only by a count that needs it.
     let who: Promise<string | undefined> | undefined;
     const subject = whoIs && (() => (who ??= whoIs()));
-    const matched = routeOf(ctx, req);
-    const limit = matched && limits[matched.route];
+    const matched = classify(ctx, req);
+    const limit = matched && limits[matched.limit.route];
     if (!matched || !limit) return next();
-    const { route } = matched;
+    const { route, lockout: family, perUser } = matched.limit;
     const ip = clientKey(req.request, source);
     const account = matched.account === undefined ? undefined : await hashed(ctx, matched.account);
-    const family = lockoutFamilies[route];
     const lock = family && account !== undefined ? lockout : undefined;
     let bucket: string | undefined;
     try {
@@ -116,7 +115,7 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
         const hit = await store.hit(`${prefix}${route}:account:${account}${generation ? `:${generation}` : ""}`, window);
         if (hit.count > limit.account) return await refuse(ctx, req, route, "account", hit.ttl);
       }
-      if (perUserRoutes.has(route) && limit.account) {
+      if (perUser && limit.account) {
         const user = await subject?.();
         if (user !== undefined) {
           const hit = await store.hit(`${prefix}${route}:user:${await hashed(ctx, user)}`, window);

@@ -6,7 +6,6 @@
  * {@link refusalResponse}.
  */
 import type { AdapterSecondFactor, AdapterUser } from "../adapter.js";
-import { requireCsrf } from "../actions/request-state.js";
 import type { AuthContext } from "../config/context.js";
 import { randomUUID } from "../crypto/index.js";
 import { InvalidRequest } from "../errors.js";
@@ -229,7 +228,6 @@ export async function refusalResponse(
 
 function answer(step: Step): (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal> {
   return async (ctx, req) => {
-    await requireCsrf(ctx, req);
     const json = wantsJson(req);
     let signedIn: Awaited<ReturnType<typeof signedInUser>> = null;
     try {

@@ -13,6 +13,7 @@
  */
 import type { AuthenticationMethod } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
+import { UndeclaredSessionStart } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { nowSeconds, type Earned } from "../session/earned.js";
 import { sessionStrategy } from "../session/index.js";
@@ -73,6 +74,8 @@ function userIdOf(signedIn: SignedIn): string | undefined {
  * `answered` is the second factor the challenge just accepted; without it this is a first factor.
  */
 export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn, answered?: FactorKind): Promise<ResponseInternal> {
+  // Only an endpoint whose row declares it starts sessions: the registry is the list of them.
+  if (!req.row?.startsSession) throw new UndeclaredSessionStart(req.action);
   const { proof } = signedIn;
   const userId = userIdOf(signedIn);
   const stepUp = await stepUpOf(ctx);

@@ -77,10 +77,11 @@ describe("the example plugin of docs/plugins.md", () => {
     expect(await json(member, "/auth/roles/sign-ins")).toEqual({ status: 403, body: { error: "Admins only." } });
   });
 
-  test("a path of the plugin no endpoint has is UnknownAction; a method it lacks is 405", async () => {
+  test("a path of the plugin no endpoint has, or a method its endpoint lacks, is refused as Latch's own are (400)", async () => {
     const client = new Client(config());
     expect((await client.fetch("/auth/roles/nope")).status).toBe(400);
-    expect((await client.fetch("/auth/roles/me", { method: "PATCH" })).status).toBe(405);
+    expect((await client.fetch("/auth/roles/me", { method: "PATCH" })).status).toBe(400);
+    expect((await client.fetch("/auth/roles/me", { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(400);
     expect((await client.fetch("/auth/other/me")).status).toBe(400);
   });
 
