@@ -8,7 +8,8 @@ import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
 import { runAction } from "./registry/dispatch.js";
-import { rowsWithPlugins } from "./registry/plugin-rows.js";
+import { pluginCodeOf } from "./config/plugin-code.js";
+import type { ActionRow } from "./registry/row.js";
 import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
@@ -54,7 +55,9 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 
   let req: AuthRequest;
   try {
-    req = await parseRequest(request, url, basePath, rowsWithPlugins(config.plugins));
+    // Latch's rows, and the plugins' when there are any (their code comes with `definePlugin`).
+    const rows = config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly ActionRow[] | undefined) : undefined;
+    req = await parseRequest(request, url, basePath, rows);
   } catch (error) {
     logger.debug("request", error);
     if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));

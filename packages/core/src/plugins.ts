@@ -13,7 +13,16 @@
  * ```
  * @module @latch/core/plugins
  */
+import { checkPlugins } from "./config/plugins.js";
+import type { PluginCode } from "./config/plugin-code.js";
+import { rowsWithPlugins } from "./registry/plugin-rows.js";
+import { withPluginFields } from "./session/plugin-fields.js";
+import { afterSignIn, beforeSignIn } from "./signin/plugin-hooks.js";
+import { pluginCode } from "./symbols.js";
 import type { Plugin, PluginTable } from "./types/plugin.js";
+
+/** What every plugin carries: the code that runs plugins, shared by all of them. */
+const code: PluginCode = { check: checkPlugins, rows: rowsWithPlugins, beforeSignIn, afterSignIn, withFields: withPluginFields };
 
 export type {
   AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse,
@@ -33,7 +42,7 @@ export type {
  * ```
  */
 export function definePlugin<const Id extends string, UserFields extends object = {}>(plugin: Plugin<Id, UserFields>): Plugin<Id, UserFields> {
-  return plugin;
+  return Object.defineProperty({ ...plugin }, pluginCode, { value: code, enumerable: false });
 }
 
 /**

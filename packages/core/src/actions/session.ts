@@ -1,4 +1,5 @@
 import type { AuthContext } from "../config/context.js";
+import { pluginCodeOf } from "../config/plugin-code.js";
 import type { AuthRequest } from "../http/request.js";
 import { logError } from "../http/error-response.js";
 import { noStore } from "../http/respond.js";
@@ -10,7 +11,7 @@ import { requireCsrf } from "./request-state.js";
 /** The session, with the fields of the plugins' session hooks when plugins are configured. */
 async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionRead["session"]> {
   if (!ctx.plugins || !read.session) return read.session;
-  return (await import("../session/plugin-fields.js")).withPluginFields(ctx, read);
+  return (await pluginCodeOf(ctx.plugins)?.withFields(ctx, read)) ?? read.session;
 }
 
 /** `GET /session`: the session or `null`. A read that fails is logged and answers `null`. */

@@ -2,12 +2,14 @@
  * The registry's rows of the configured plugins (PROTOCOL §1: `<base>/<plugin id>/…`, any method,
  * any depth): one row per plugin, answering the methods its endpoints answer under its id. Which
  * endpoint answers, its CSRF rule and its rate-limit class are the endpoint's, found by its path
- * pattern (`http/plugin-route.ts`); the code that runs them loads only when a plugin path is asked for.
+ * pattern (`http/plugin-route.ts`). Only `@latch/core/plugins` loads this module: an app without
+ * plugins never bundles it.
  */
 import { matchEndpoint, methodsOf, restSegments, type PluginRoute } from "../http/plugin-route.js";
 import type { Plugin } from "../types/plugin.js";
 import type { ActionRow, LimitClass, LimitedFields } from "./row.js";
 import { builtinRows } from "./table.js";
+import { pluginHandler } from "../actions/plugin.js";
 
 /** The endpoint of `plugin` that answers `req` (its method and the rest of its path), or `undefined`. */
 export function endpointOf(plugin: Plugin, req: LimitedFields & { readonly providerId?: string }): PluginRoute | undefined {
@@ -29,7 +31,7 @@ function pluginRow(plugin: Plugin): ActionRow {
       const route = endpointOf(plugin, req)?.endpoint.rateLimit;
       return route ? { route } : undefined;
     },
-    handler: () => import("../actions/plugin.js").then((m) => m.pluginHandler(plugin)),
+    handler: () => pluginHandler(plugin),
   };
 }
 

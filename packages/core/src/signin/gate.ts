@@ -13,6 +13,7 @@
  */
 import type { AuthenticationMethod } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
+import { pluginCodeOf } from "../config/plugin-code.js";
 import { UndeclaredSessionStart } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { nowSeconds, type Earned } from "../session/earned.js";
@@ -112,7 +113,7 @@ async function startSession(ctx: AuthContext, req: AuthRequest, signedIn: Signed
   const { user, account, profile, isNewUser } = signedIn;
   const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser, earned });
   await ctx.events.signIn?.({ user: signedIn.eventUser, account, profile, isNewUser });
-  if (ctx.plugins) await (await import("./plugin-hooks.js")).afterSignIn(ctx, req, { user, account, isNewUser });
+  if (ctx.plugins) await pluginCodeOf(ctx.plugins)?.afterSignIn(ctx, req, { user, account, isNewUser });
 
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
