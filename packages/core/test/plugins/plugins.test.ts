@@ -128,6 +128,10 @@ describe("plugins that cannot work are configuration errors at start", () => {
     for (const id of ["session", "signin", "callback", "second-factor", "password"]) expect(await problem([definePlugin({ id })])).toBe("InvalidPlugin");
   });
 
+  test("a plugin not made with definePlugin (it carries no plugin code)", async () => {
+    expect(await problem([{ id: "plain" }])).toBe("InvalidPlugin");
+  });
+
   test("two plugins with one id, an id that is not one segment, an endpoint without handler or with a bad path", async () => {
     expect(await problem([definePlugin({ id: "a" }), definePlugin({ id: "a" })])).toBe("InvalidPlugin");
     expect(await problem([definePlugin({ id: "a/b" })])).toBe("InvalidPlugin");
