@@ -1,6 +1,8 @@
 import { signInPageUrl, errorPageUrl, pageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
-import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
+import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes, type RateLimited } from "../errors.js";
+import { html } from "../security/escape.js";
+import { noStore } from "./respond.js";
 import type { AuthRequest } from "./request.js";
 import type { ActionRow } from "../registry/row.js";
 import { expireCookie } from "../security/cookies.js";
@@ -38,7 +40,7 @@ const userCausedErrorTypes: ReadonlySet<string> = new Set(["CredentialsSignin", 
  * without a stack; real faults go to `error` with the error itself, stack and cause included.
  */
 export function logError(logger: LoggerInstance, error: unknown): void {
-  if (isRequestError(error)) {
+  if (isRequestError(error) || isRefusal(error)) {
     logger.warn(error.type, error.message);
     return;
   }
@@ -51,6 +53,13 @@ export function logError(logger: LoggerInstance, error: unknown): void {
 
 function isRequestError(error: unknown): error is InvalidRequest | UnknownAction | InvalidProvider {
   return error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider;
+}
+
+/** A refusal that names its HTTP status (`NotSignedIn`, `Forbidden`, the second-factor refusals). */
+type Refusal = AuthError & { readonly status: number };
+
+function isRefusal(error: unknown): error is Refusal {
+  return error instanceof AuthError && typeof (error as { status?: unknown }).status === "number";
 }
 
 /** A malformed request: 4xx JSON, never the error page. */
@@ -77,12 +86,35 @@ export async function configErrorResponse(
 }
 
 /**
+ * A request refused by a rate limit: 429 (503 when the store failed closed) with `Retry-After`, as
+ * JSON `{ url }` of the sign-in page with `?error=RateLimited`, or a page saying how long to wait.
+ */
+export async function rateLimitedResponse(
+  ctx: AuthContext,
+  req: { readonly jsonMode: boolean; readonly row?: Pick<ActionRow, "answer"> },
+  error: RateLimited,
+  status: 429 | 503,
+): Promise<ResponseInternal> {
+  const headers = { "Retry-After": String(error.retryAfter), "Cache-Control": "private, no-cache, no-store" };
+  const signIn = new URL(ctx.pages.signIn ?? `${ctx.baseUrl}/signin`, ctx.origin);
+  signIn.searchParams.set("error", error.type);
+  if (answersJson(req)) return { status, headers, body: { url: signIn.toString() } };
+  const { renderDocument } = await import("../pages/layout.js");
+  const body = html`<p>There have been too many attempts from your network or for this account. Wait ${String(error.retryAfter)} seconds, then try again.</p>
+<p class="muted">Error code: ${error.type}</p>
+<p class="links"><a href="${signIn.toString()}">Sign in</a><a href="${ctx.origin}">Home</a></p>
+`;
+  return { status, headers, body: renderDocument({ title: "Too many attempts", theme: ctx.theme, body }) };
+}
+
+/**
  * Turns an error thrown by an action into its response: a client-safe type goes back to the
  * sign-in page (sign-in errors) or the error page with `?error=<type>` (`&code=` for
  * `CredentialsSignin`); anything else is reported as `Configuration`.
  */
 export function actionErrorResponse(error: unknown, ctx: AuthContext, req: AuthRequest): ResponseInternal {
   if (isRequestError(error)) return requestErrorResponse(error);
+  if (isRefusal(error)) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
   const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
   return { ...redirectFor(error, ctx), cookies };
 }
