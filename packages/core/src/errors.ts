@@ -24,7 +24,7 @@ export type ErrorType =
   | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking" | "InvalidPlugin"
   | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "PasswordBreached" | "PasswordCheckUnavailable" | "SecondFactorExpired" | "MissingEmailTransport"
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
-  | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart";
+  | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -140,6 +140,13 @@ export class EmailSignInError extends SignInError { static readonly type = "Emai
 export class SignOutError extends AuthError { static readonly type = "SignOutError"; override readonly type = "SignOutError"; }
 /** The request named no action Latch serves. */
 export class UnknownAction extends AuthError { static readonly type = "UnknownAction"; override readonly type = "UnknownAction"; }
+/** The signed-in user asked for something that is not theirs (another user's session). Answered with 403. */
+export class Forbidden extends AuthError {
+  static readonly type = "Forbidden";
+  override readonly type = "Forbidden";
+  /** The HTTP status the refusal is answered with. */
+  readonly status = 403;
+}
 /** An endpoint whose registry row does not say it starts sessions tried to start one. */
 export class UndeclaredSessionStart extends AuthError { static readonly type = "UndeclaredSessionStart"; override readonly type = "UndeclaredSessionStart"; }
 /** A provider type cannot work with the configured session strategy. */
@@ -186,7 +193,7 @@ export type LatchError =
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
   | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | InvalidPlugin | SecondFactorExpired | PasswordRuleError | MissingEmailTransport
-  | UndeclaredSessionStart
+  | UndeclaredSessionStart | Forbidden
   | SecondFactorRefusalError;
 
 /**

@@ -3,7 +3,8 @@
  * sessions, as JSON or as the built-in page, and ending them. A user can end only their own.
  */
 import type { AuthContext } from "../config/context.js";
-import { InvalidRequest, MissingAdapterMethods, UnknownAction } from "../errors.js";
+import { Forbidden, InvalidRequest, MissingAdapterMethods, UnknownAction } from "../errors.js";
+import { NotSignedIn } from "../second-factor-errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
 import { signInPageUrl } from "../http/urls.js";
@@ -14,7 +15,7 @@ import { renderSessionsPage } from "../pages/sessions.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, withCookies } from "./request-state.js";
 
-const notSignedIn: ResponseInternal = { status: 401, body: { error: "NotSignedIn", message: "Sign in to see your sessions." }, headers: { ...noStore } };
+const notSignedIn = () => new NotSignedIn("Sign in to see your sessions.");
 
 /** A browser navigating (it accepts HTML) gets the page; a script gets JSON. */
 function wantsPage(req: AuthRequest): boolean {
@@ -30,7 +31,10 @@ export async function sessionsAction(ctx: AuthContext, req: AuthRequest): Promis
   if (req.providerId !== undefined) throw new UnknownAction("POST sessions/revoke.");
   const current = await requestSession(ctx, req);
   const page = wantsPage(req);
-  if (!current) return page ? { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/sessions` }) } : notSignedIn;
+  if (!current) {
+    if (page) return { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/sessions` }) };
+    throw notSignedIn();
+  }
   // JWT sessions are stored nowhere: only the current one is known.
   const sessions =
     ctx.session.strategy === "jwt"
@@ -74,13 +78,11 @@ export async function revokeSessionsAction(ctx: AuthContext, req: AuthRequest): 
   if (req.providerId !== "revoke") throw new UnknownAction("POST sessions/revoke.");
   const target = targetOf(req.body);
   const current = await requestSession(ctx, req);
-  if (!current) return notSignedIn;
+  if (!current) throw notSignedIn();
   let revoked: number | null;
   let endsCurrent = false;
   if ("id" in target) {
-    if (!(await endUserSession(ctx, current.userId, target.id))) {
-      return { status: 403, body: { error: "Forbidden", message: "No session of yours has this id." }, headers: { ...noStore } };
-    }
+    if (!(await endUserSession(ctx, current.userId, target.id))) throw new Forbidden("No session of yours has this id.");
     revoked = 1;
     endsCurrent = target.id === current.sessionId;
   } else if ("others" in target) {

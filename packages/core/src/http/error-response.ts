@@ -1,6 +1,7 @@
 import { signInPageUrl, errorPageUrl, pageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
 import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
+import { noStore } from "./respond.js";
 import type { AuthRequest } from "./request.js";
 import type { ActionRow } from "../registry/row.js";
 import { expireCookie } from "../security/cookies.js";
@@ -38,7 +39,7 @@ const userCausedErrorTypes: ReadonlySet<string> = new Set(["CredentialsSignin", 
  * without a stack; real faults go to `error` with the error itself, stack and cause included.
  */
 export function logError(logger: LoggerInstance, error: unknown): void {
-  if (isRequestError(error)) {
+  if (isRequestError(error) || isRefusal(error)) {
     logger.warn(error.type, error.message);
     return;
   }
@@ -51,6 +52,13 @@ export function logError(logger: LoggerInstance, error: unknown): void {
 
 function isRequestError(error: unknown): error is InvalidRequest | UnknownAction | InvalidProvider {
   return error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider;
+}
+
+/** A refusal that names its HTTP status (`NotSignedIn`, `Forbidden`, the second-factor refusals). */
+type Refusal = AuthError & { readonly status: number };
+
+function isRefusal(error: unknown): error is Refusal {
+  return error instanceof AuthError && typeof (error as { status?: unknown }).status === "number";
 }
 
 /** A malformed request: 4xx JSON, never the error page. */
@@ -83,6 +91,7 @@ export async function configErrorResponse(
  */
 export function actionErrorResponse(error: unknown, ctx: AuthContext, req: AuthRequest): ResponseInternal {
   if (isRequestError(error)) return requestErrorResponse(error);
+  if (isRefusal(error)) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
   const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
   return { ...redirectFor(error, ctx), cookies };
 }

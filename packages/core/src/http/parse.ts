@@ -1,6 +1,6 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
 import { parseCookies } from "../security/cookies.js";
-import { methodServed, parsePath as parseRowPath, rowOf } from "../registry/match.js";
+import { answers, parsePath as parseRowPath, rowOf } from "../registry/match.js";
 import type { ActionRow } from "../registry/row.js";
 import { builtinRows } from "../registry/table.js";
 import type { AuthAction } from "../types/actions.js";
@@ -69,7 +69,7 @@ export async function parseRequest(request: Request, url: URL, basePath: string,
   const route = parsePath(url.pathname, basePath, rows);
   if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "POST" && !methodServed(rows, route.action, method)) throw new InvalidRequest(`Method ${method} is not supported.`);
+  if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
   return {
     url,
     method: method as AuthRequest["method"],

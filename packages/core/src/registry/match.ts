@@ -11,64 +11,39 @@ export interface ParsedPath {
   readonly providerId?: string;
 }
 
-const actionOf = (row: ActionRow): string => row.path.split("/", 1)[0]!;
-
-/** The fixed part of a row's path after its action (`"forgot"` of `password/forgot`), or `""`. */
-const subpathOf = (row: ActionRow): string => row.path.slice(actionOf(row).length + 1);
-
-function matchSegments(row: ActionRow, segments: readonly string[]): ParsedPath | null {
-  const fixed = row.path.split("/");
-  if (segments.length < fixed.length || fixed.some((segment, i) => segments[i] !== segment)) return null;
-  const rest = segments.slice(fixed.length);
-  const sub = subpathOf(row);
-  const join = (tail: string | undefined) => (sub && tail !== undefined ? `${sub}/${tail}` : (tail ?? (sub || undefined)));
-  if (row.tail === "none") return rest.length ? null : { action: fixed[0]!, providerId: join(undefined) };
-  if (row.tail === "any") return rest.some((segment) => !segment) ? null : { action: fixed[0]!, providerId: join(rest.length ? rest.join("/") : undefined) };
-  if (rest.length !== 1 || !rest[0]) return null;
-  try {
-    return { action: fixed[0]!, providerId: join(decodeURIComponent(rest[0])) };
-  } catch {
-    return null;
-  }
-}
-
 /** `{ action, providerId }` of a path under `basePath` that some row serves (by any method), or `null`. */
 export function parsePath(rows: readonly ActionRow[], pathname: string, basePath: string): ParsedPath | null {
   if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return null;
   const segments = pathname.slice(basePath.length).replace(/\/$/, "").split("/").slice(1);
-  if (!segments.length || !segments[0]) return null;
-  for (const row of rows) {
-    const parsed = matchSegments(row, segments);
-    if (parsed) return parsed;
+  for (const { path, tail } of rows) {
+    const fixed = path.split("/");
+    const rest = segments.slice(fixed.length);
+    if (fixed.some((segment, i) => segments[i] !== segment) || rest.some((segment) => !segment)) continue;
+    if (tail === "none" ? rest.length : tail === "provider" && rest.length !== 1) continue;
+    let last = rest.join("/");
+    try {
+      if (tail === "provider") last = decodeURIComponent(last);
+    } catch {
+      return null;
+    }
+    const providerId = [...fixed.slice(1), ...(rest.length ? [last] : [])].join("/");
+    return { action: fixed[0]!, providerId: providerId || undefined };
   }
   return null;
 }
 
-const answers = (row: ActionRow, method: string) => row.methods === "any" || row.methods.includes(method);
-
-/** True when a row of `action` answers `method` at some path: the parser refuses other methods. */
-export function methodServed(rows: readonly ActionRow[], action: string, method: string): boolean {
-  return rows.some((row) => actionOf(row) === action && answers(row, method));
-}
+/** True when `row` answers `method`. */
+export const answers = (row: ActionRow, method: string): boolean => row.methods === "any" || row.methods.includes(method);
 
 /** The row that answers `method` at a parsed path, or `undefined`. */
 export function rowOf(rows: readonly ActionRow[], method: string, action: string, providerId: string | undefined): ActionRow | undefined {
   return rows.find((row) => {
-    if (actionOf(row) !== action || !answers(row, method)) return false;
-    const sub = subpathOf(row);
-    let rest: string | undefined = providerId;
-    if (sub) {
-      if (providerId === sub) rest = undefined;
-      else if (providerId?.startsWith(`${sub}/`)) rest = providerId.slice(sub.length + 1);
-      else return false;
-    }
-    if (row.tail === "none") return rest === undefined;
-    if (row.tail === "provider") return !!rest;
-    return true;
+    const [head, ...fixed] = row.path.split("/");
+    const sub = fixed.join("/");
+    const rest = !sub ? (providerId ?? "") : providerId === sub ? "" : providerId?.startsWith(`${sub}/`) ? providerId.slice(sub.length + 1) : undefined;
+    return head === action && answers(row, method) && rest !== undefined && (row.tail === "any" || (row.tail === "none" ? !rest : !!rest));
   });
 }
 
 /** The actions (first path segments) the rows serve. */
-export function actionsOf(rows: readonly ActionRow[]): ReadonlySet<string> {
-  return new Set(rows.map(actionOf));
-}
+export const actionsOf = (rows: readonly ActionRow[]): ReadonlySet<string> => new Set(rows.map((row) => row.path.split("/")[0]!));
