@@ -13,7 +13,7 @@
  * ```
  * @module @latch/core/plugins
  */
-import { checkPlugins } from "./config/plugins.js";
+import { checkPlugins } from "./registry/plugin-check.js";
 import type { PluginCode } from "./config/plugin-code.js";
 import { rowsWithPlugins } from "./registry/plugin-rows.js";
 import { withPluginFields } from "./session/plugin-fields.js";

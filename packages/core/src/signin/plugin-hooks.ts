@@ -7,7 +7,7 @@ import type { AfterSignInInput, BeforeSignInInput } from "../types/plugin.js";
  * Runs every plugin's `beforeSignIn`, before anything is written: `false` or a throw refuses the
  * sign-in with `AccessDenied`, as the `signIn` callback does.
  */
-export async function beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: AuthRequest, input: Omit<BeforeSignInInput, "request">): Promise<void> {
+export async function beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: Pick<AuthRequest, "request">, input: Omit<BeforeSignInInput, "request">): Promise<void> {
   for (const plugin of ctx.plugins ?? []) {
     const hook = plugin.hooks?.beforeSignIn;
     if (!hook) continue;
@@ -22,6 +22,6 @@ export async function beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: AuthR
 }
 
 /** Runs every plugin's `afterSignIn`, once the session has started. */
-export async function afterSignIn(ctx: Pick<AuthContext, "plugins" | "adapter">, req: AuthRequest, input: Omit<AfterSignInInput, "request" | "adapter">): Promise<void> {
+export async function afterSignIn(ctx: Pick<AuthContext, "plugins" | "adapter">, req: Pick<AuthRequest, "request">, input: Omit<AfterSignInInput, "request" | "adapter">): Promise<void> {
   for (const plugin of ctx.plugins ?? []) await plugin.hooks?.afterSignIn?.({ ...input, request: req.request, adapter: ctx.adapter });
 }

@@ -1,7 +1,7 @@
 import type { Adapter } from "../adapter.js";
 import { type AuthError, InvalidPlugin, MissingAdapter, MissingAdapterMethods } from "../errors.js";
-import { actionsOf } from "../registry/match.js";
-import { builtinRows } from "../registry/table.js";
+import { actionsOf } from "./match.js";
+import { builtinRows } from "./table.js";
 import type { Plugin } from "../types/plugin.js";
 
 /** A plugin id is one path segment: lower-case letters, digits and dashes. */
