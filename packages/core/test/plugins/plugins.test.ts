@@ -36,6 +36,13 @@ describe("the example plugin of docs/plugins.md", () => {
     expect(await client.session()).toMatchObject({ user: { email: "alice@example.com", role: "admin" } });
   });
 
+  test("a session update (POST <base>/session) carries the field too", async () => {
+    const client = await signedIn();
+    const csrfToken = await client.csrfToken();
+    const updated = await json(client, "/auth/session", { method: "POST", body: JSON.stringify({ csrfToken, data: {} }) });
+    expect(updated).toMatchObject({ status: 200, body: { user: { email: "alice@example.com", role: "admin" } } });
+  });
+
   test("GET <base>/roles/me reads the session; without one it is the plugin's 401", async () => {
     const client = await signedIn();
     expect(await json(client, "/auth/roles/me")).toEqual({ status: 200, body: { email: "alice@example.com", role: "admin" } });
