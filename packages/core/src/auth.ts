@@ -8,6 +8,7 @@ import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
 import { runAction } from "./registry/dispatch.js";
+import { builtinRows } from "./registry/table.js";
 import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
@@ -53,7 +54,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 
   let req: AuthRequest;
   try {
-    req = await parseRequest(request, url, basePath);
+    req = await parseRequest(request, url, basePath, builtinRows);
   } catch (error) {
     logger.debug("request", error);
     if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));
