@@ -8,6 +8,7 @@ import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
 import { runAction } from "./registry/dispatch.js";
+import { builtinRows } from "./registry/table.js";
 import { pluginCodeOf } from "./config/plugin-code.js";
 import type { ActionRow } from "./registry/row.js";
 import { rateLimitCode, raw } from "./symbols.js";
@@ -56,8 +57,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   let req: AuthRequest;
   try {
     // Latch's rows, and the plugins' when there are any (their code comes with `definePlugin`).
-    const rows = config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly ActionRow[] | undefined) : undefined;
-    req = await parseRequest(request, url, basePath, rows);
+    const pluginRows = config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly ActionRow[] | undefined) : undefined;
+    req = await parseRequest(request, url, basePath, pluginRows ?? builtinRows);
   } catch (error) {
     logger.debug("request", error);
     if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));

@@ -11,7 +11,7 @@ import { actionErrorResponse } from "../src/http/error-response.js";
 import { parseRequest } from "../src/http/parse.js";
 import { defaultLimits } from "../src/limits/defaults.js";
 import { classify } from "../src/limits/routes.js";
-import { isAuthAction } from "../src/config/env.js";
+import { isAuthAction } from "../src/registry/table.js";
 import { runAction } from "../src/registry/dispatch.js";
 import { parsePath, rowOf } from "../src/registry/match.js";
 import type { ActionRow } from "../src/registry/row.js";

@@ -1,9 +1,7 @@
+import type { AuthAction } from "../types/actions.js";
 import { InvalidRequest } from "../errors.js";
 import type { AuthConfig } from "../types/config.js";
 import type { RateLimitConfig } from "../types/rate-limit.js";
-import { actionsOf } from "../registry/match.js";
-import { builtinRows } from "../registry/table.js";
-import type { AuthAction } from "../types/actions.js";
 import type { ProviderConfig } from "../providers/types.js";
 import { RateLimit } from "../limits/factory.js";
 
@@ -95,13 +93,6 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): void {
   }
   config.providers = (config.providers ?? []).map((p) => withProviderEnv(p, env));
 }
-
-/** True when `action` is one of the actions Latch serves. */
-export function isAuthAction(action: string): action is AuthAction {
-  return (builtinActions ??= actionsOf(builtinRows)).has(action);
-}
-
-let builtinActions: ReadonlySet<string> | undefined;
 
 // RFC 9110 §7.2 (Host = uri-host [":" port]); RFC 3986 §3.2.2: a registered name or a bracketed
 // IP literal (underscores allowed, as container names use them). Anything else (user info,

@@ -1,18 +1,12 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
 import { parseCookies } from "../security/cookies.js";
-import { answers, parsePath as parseRowPath, rowOf } from "../registry/match.js";
+import { answers, parsePath, rowOf } from "../registry/match.js";
 import type { ActionRow } from "../registry/row.js";
-import { builtinRows } from "../registry/table.js";
 import type { AuthAction } from "../types/actions.js";
 import type { AuthRequest } from "./request.js";
 
 /** The largest POST body Latch reads. Sign-in forms and WebAuthn responses fit many times over. */
 export const maxBodyBytes = 64 * 1024;
-
-/** `{ action, providerId }` of a path under `basePath`, or `null` when no row of the registry serves it. */
-export function parsePath(pathname: string, basePath: string, rows: readonly ActionRow[] = builtinRows): { action: AuthAction; providerId?: string } | null {
-  return parseRowPath(rows, pathname, basePath) as { action: AuthAction; providerId?: string } | null;
-}
 
 async function readText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -62,18 +56,18 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
 }
 
 /**
- * Turns a `Request` into an {@link AuthRequest}. Throws `UnknownAction` for a path that names
+ * Turns a `Request` into an {@link AuthRequest}, finding its row among `rows`. Throws `UnknownAction` for a path that names
  * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
  */
-export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly ActionRow[] = builtinRows): Promise<AuthRequest> {
-  const route = parsePath(url.pathname, basePath, rows);
+export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly ActionRow[]): Promise<AuthRequest> {
+  const route = parsePath(rows, url.pathname, basePath);
   if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
   return {
     url,
     method: method as AuthRequest["method"],
-    action: route.action,
+    action: route.action as AuthAction,
     providerId: route.providerId,
     query: url.search ? firstWins(url.searchParams) : {},
     // A plugin's PUT, PATCH or DELETE carries a body as a POST does.

@@ -11,6 +11,7 @@ import { providersAction } from "../actions/providers.js";
 import { getSessionAction, updateSessionAction } from "../actions/session.js";
 import { accountLinksCode, providerEndpoints, secondFactorsCode, sessionControlCode } from "../symbols.js";
 import type { AuthAction } from "../types/actions.js";
+import { actionsOf } from "./match.js";
 import type { AccountField, ActionHandler, ActionRow, HandlerLoader, LimitClass } from "./row.js";
 
 const now = (handler: ActionHandler): HandlerLoader => () => handler;
@@ -143,3 +144,10 @@ export const builtinRows: readonly ActionRow[] = [
   carry("GET page none email/change/confirm"),
   carry("GET page none email/change/cancel"),
 ];
+
+let builtinActions: ReadonlySet<string> | undefined;
+
+/** True when `action` is one of the actions Latch serves (the first path segment of a built-in row). */
+export function isAuthAction(action: string): action is AuthAction {
+  return (builtinActions ??= actionsOf(builtinRows)).has(action);
+}
