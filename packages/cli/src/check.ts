@@ -129,6 +129,14 @@ export async function checkCommand(args: string[], io: Io): Promise<ExitCode> {
     const width = Math.max(...oauth.map((p) => p.id.length));
     for (const provider of oauth) io.out.line(`  ${provider.id.padEnd(width)}  ${provider.callbackUrl}`);
   }
+  const tables = (config.plugins ?? []).flatMap((plugin) => (plugin.schema ?? []).map((table) => ({ plugin: plugin.id, ...table })));
+  if (tables.length) {
+    io.out.line();
+    io.out.line("Tables and columns the plugins need (create them with your migrations):");
+    for (const { plugin, table, columns } of tables) {
+      io.out.line(`  ${table} (${plugin}): ${Object.entries(columns).map(([column, type]) => `${column} ${type}`).join(", ")}`);
+    }
+  }
   io.out.line();
   if (!problems.length) {
     io.out.line(`${io.out.style("green", "✓")} No problem found.`);

@@ -34,6 +34,18 @@ export default { providers: [GitHub] }`,
     expect(result.code).toBe(0);
   });
 
+  test("lists the tables and columns the config's plugins need", async () => {
+    const dir = app({
+      "auth.mjs": `import Credentials from "@latch/core/providers/credentials"
+import { definePlugin } from "@latch/core/plugins"
+const notes = definePlugin({ id: "notes", schema: [{ table: "notes", columns: { user_id: "text", body: "text" } }] })
+export default { providers: [Credentials({ authorize: () => null })], plugins: [notes] }`,
+    });
+    const result = await latch(["check"], dir, { AUTH_SECRET: goodSecret, AUTH_URL: "https://app.example.com" });
+    expect(result.stdout).toContain("notes (notes): user_id text, body text");
+    expect(result.code).toBe(0);
+  });
+
   test("reports each problem with core's error type and exits 1", async () => {
     const dir = app({
       "auth.config.mjs": `import GitHub from "@latch/core/providers/github"

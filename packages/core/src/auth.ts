@@ -1,4 +1,3 @@
-import { runAction } from "./actions/index.js";
 import { assertConfig } from "./config/assert.js";
 import { resolveConfig } from "./config/resolve.js";
 import type { AuthContext } from "./config/context.js";
@@ -9,6 +8,10 @@ import { parseRequest } from "./http/parse.js";
 import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
+import { runAction } from "./registry/dispatch.js";
+import { builtinRows } from "./registry/table.js";
+import { pluginCodeOf } from "./config/plugin-code.js";
+import type { ActionRow } from "./registry/row.js";
 import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
@@ -68,7 +71,9 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 
   let req: AuthRequest;
   try {
-    req = await parseRequest(request, url, basePath);
+    // Latch's rows, and the plugins' when there are any (their code comes with `definePlugin`).
+    const pluginRows = config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly ActionRow[] | undefined) : undefined;
+    req = await parseRequest(request, url, basePath, pluginRows ?? builtinRows);
   } catch (error) {
     logger.debug("request", error);
     if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));
@@ -80,7 +85,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   if (problem) {
     // A configuration problem is always an error (also one whose type a request can cause, `InvalidProvider`).
     logger.error(problem.type, problem);
-    return finish(await configErrorResponse(problem, { action: req.action, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
+    return finish(await configErrorResponse(problem, { row: req.row, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
   }
 
   const run = () => runAction(ctx, req);

@@ -15,10 +15,10 @@ export type ErrorType =
   | "UnknownAction" | "UnsupportedStrategy" | "InvalidProvider" | "UntrustedHost"
   | "Verification" | "MissingCSRF" | "AccountNotLinked" | "DuplicateConditionalUI"
   | "MissingWebAuthnAutocomplete" | "WebAuthnVerificationError" | "ExperimentalFeatureNotEnabled"
-  | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking"
+  | "InvalidRequest" | "RefreshTokenError" | "RateLimited" | "InvalidAccountLinking" | "InvalidPlugin"
   | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "PasswordBreached" | "PasswordCheckUnavailable" | "SecondFactorExpired" | "MissingEmailTransport"
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
-  | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn";
+  | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -134,6 +134,15 @@ export class EmailSignInError extends SignInError { static readonly type = "Emai
 export class SignOutError extends AuthError { static readonly type = "SignOutError"; override readonly type = "SignOutError"; }
 /** The request named no action Latch serves. */
 export class UnknownAction extends AuthError { static readonly type = "UnknownAction"; override readonly type = "UnknownAction"; }
+/** The signed-in user asked for something that is not theirs (another user's session). Answered with 403. */
+export class Forbidden extends AuthError {
+  static readonly type = "Forbidden";
+  override readonly type = "Forbidden";
+  /** The HTTP status the refusal is answered with. */
+  readonly status = 403;
+}
+/** An endpoint whose registry row does not say it starts sessions tried to start one. */
+export class UndeclaredSessionStart extends AuthError { static readonly type = "UndeclaredSessionStart"; override readonly type = "UndeclaredSessionStart"; }
 /** A provider type cannot work with the configured session strategy. */
 export class UnsupportedStrategy extends AuthError { static readonly type = "UnsupportedStrategy"; override readonly type = "UnsupportedStrategy"; }
 /** The request named a provider that is not configured, or of the wrong type for the action. */
@@ -166,6 +175,8 @@ export class WebAuthnVerificationError extends AuthError { static readonly type 
 export class ExperimentalFeatureNotEnabled extends AuthError { static readonly type = "ExperimentalFeatureNotEnabled"; override readonly type = "ExperimentalFeatureNotEnabled"; }
 /** `account.linking` or `account.trustedProviders` cannot work (an unknown policy, or a trusted id that is no OAuth provider). */
 export class InvalidAccountLinking extends AuthError { static readonly type = "InvalidAccountLinking"; override readonly type = "InvalidAccountLinking"; }
+/** A plugin cannot work: no id, an id that is an action name or another plugin's, or an endpoint that is not well formed. */
+export class InvalidPlugin extends AuthError { static readonly type = "InvalidPlugin"; override readonly type = "InvalidPlugin"; }
 
 /**
  * Every error class of core, as a union that narrows on `type`; `@latch/core/errors` widens it
@@ -178,7 +189,8 @@ export type LatchError =
   | OAuthProfileParseError | SessionTokenError | OAuthSignInError | EmailSignInError | SignOutError
   | UnknownAction | UnsupportedStrategy | InvalidProvider | UntrustedHost | Verification | MissingCSRF
   | AccountNotLinked | DuplicateConditionalUI | MissingWebAuthnAutocomplete | WebAuthnVerificationError
-  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | SecondFactorExpired | MissingEmailTransport;
+  | ExperimentalFeatureNotEnabled | InvalidRequest | RefreshTokenError | RateLimited | InvalidAccountLinking | InvalidPlugin | SecondFactorExpired | MissingEmailTransport
+  | UndeclaredSessionStart | Forbidden;
 
 /**
  * Error types that may be shown to the client; every other type is reported as `Configuration`.

@@ -13,7 +13,8 @@
  */
 export { Auth } from "./auth.js";
 export { raw, skipCSRFCheck, originCheck } from "./symbols.js";
-export { setEnvDefaults, createActionURL, requestOrigin, isAuthAction, type EnvObject } from "./config/env.js";
+export { setEnvDefaults, createActionURL, requestOrigin, type EnvObject } from "./config/env.js";
+export { isAuthAction } from "./registry/table.js";
 export { customFetch } from "./fetch.js";
 export { setClientAddress } from "./security/client-address.js";
 export type * from "./types/index.js";

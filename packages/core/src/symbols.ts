@@ -66,3 +66,9 @@ export const secondFactorsCode: unique symbol = Symbol("latch.secondFactors");
  * verification and the password pages this way. Internal: not exported from the package entry.
  */
 export const providerEndpoints: unique symbol = Symbol("latch.providerEndpoints");
+
+/**
+ * Where a plugin made with `definePlugin` carries the code that runs plugins (their checks,
+ * registry rows, hooks and endpoint handler), so that an app without plugins never bundles it.
+ */
+export const pluginCode: unique symbol = Symbol("latch.pluginCode");

@@ -17,11 +17,12 @@
  * @module @latch/express
  */
 import { Auth, setClientAddress, type Session } from "@latch/core";
+import type { SessionOf } from "@latch/core/plugins";
 import { AuthError, MissingSecretError } from "@latch/core/errors";
 import type { NextFunction, Request, Response } from "express";
 import { prepareConfig, type ExpressAuthConfig } from "./config.js";
 import { InvalidRequest } from "@latch/core/errors";
-import { mountPathOf, originOf, toWebRequest } from "./request.js";
+import { isPluginPath, mountPathOf, originOf, toWebRequest } from "./request.js";
 import { sendWebResponse } from "./response.js";
 import { warnOnOtherHost } from "./site-url-check.js";
 
@@ -62,7 +63,7 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
       warnOnOtherHost(req, ready);
       let request: globalThis.Request;
       try {
-        request = await toWebRequest(req, originOf(req, ready.siteUrl));
+        request = await toWebRequest(req, originOf(req, ready.siteUrl), isPluginPath(req.path, ready));
       } catch (error) {
         // A malformed request is answered here, never handed to Express's error handler (which
         // prints stack traces outside production).
@@ -82,7 +83,7 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
 
 /**
  * The session of the request, or `null` (also for a request whose `Host` or protocol is
- * malformed). The config must be the one given to {@link ExpressAuth} (its `basePath` defaults
+ * malformed); its type carries the fields of the config's `plugins`. The config must be the one given to {@link ExpressAuth} (its `basePath` defaults
  * to `/auth`).
  *
  * Throws `MissingSecretError` (`type` `"MissingSecret"`) when neither the config nor `AUTH_SECRET`
@@ -98,7 +99,10 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
  * })
  * ```
  */
-export async function getSession(req: Request, config: ExpressAuthConfigInput): GetSessionResult {
+export async function getSession<Config extends ExpressAuthConfig = ExpressAuthConfig>(
+  req: Request,
+  config: Config | ((req: Request) => Config | PromiseLike<Config>),
+): Promise<SessionOf<Config> | null> {
   // The same prepared config as the middleware mounted on the default path, so that core's
   // per-config work (provider merging, checks, warnings) is done once for both.
   const ready = await configFor(config, req, defaultMountPath);
@@ -121,6 +125,6 @@ export async function getSession(req: Request, config: ExpressAuthConfigInput): 
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
   const response = await Auth(new Request(url, { headers }), ready);
   const data = (await response.json()) as Session | null | { message?: string };
-  if (response.status === 200) return (data && Object.keys(data).length ? data : null) as Session | null;
+  if (response.status === 200) return (data && Object.keys(data).length ? data : null) as SessionOf<Config> | null;
   throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
 }

@@ -98,8 +98,17 @@ function parsedBody(req: ExpressRequest): string | undefined {
   return undefined;
 }
 
-/** Turns an Express request into a web `Request` for `Auth()`. */
-export async function toWebRequest(req: ExpressRequest, origin: string): Promise<Request> {
+/** Methods the Fetch standard forbids in a `Request`. */
+const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/** Whether `path` (under the mount path) starts with the id of a configured plugin. */
+export function isPluginPath(path: string, config: { plugins?: readonly { id: string }[] }): boolean {
+  const first = path.split("/")[1];
+  return !!first && !!config.plugins?.some((plugin) => plugin.id === first);
+}
+
+/** Turns an Express request into a web `Request` for `Auth()` (any method but the forbidden ones when `anyMethod`). */
+export async function toWebRequest(req: ExpressRequest, origin: string, anyMethod = false): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -108,8 +117,10 @@ export async function toWebRequest(req: ExpressRequest, origin: string): Promise
   }
   const url = requestUrlOf(req, origin);
   const method = req.method.toUpperCase();
-  // Request refuses methods such as TRACE and CONNECT; core answers 400 for every other method.
-  if (method !== "GET" && method !== "HEAD" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`);
+  // Request refuses methods such as TRACE and CONNECT; core answers 400 for every other method,
+  // except on a plugin's paths (`anyMethod`), whose endpoints may answer PUT, PATCH, DELETE, ….
+  const plain = method === "GET" || method === "HEAD" || method === "POST";
+  if (!plain && (!anyMethod || forbiddenMethods.has(method))) throw new InvalidRequest(`Method ${method} is not supported.`);
   if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
   const reparsed = parsedBody(req);
   if (reparsed !== undefined) {

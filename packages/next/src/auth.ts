@@ -26,14 +26,15 @@ interface PagesResponse {
  *
  * It fails closed: when the session cannot be read it is `null`. With no secret configured, the
  * readers throw `MissingSecretError` and the interceptor treats the request as signed out.
+ * `AppSession` is the session with the fields of the config's `plugins` (`SessionOf`).
  */
-export interface AuthFunction {
+export interface AuthFunction<AppSession = Session> {
   /** The session of the current request (Server Components, Server Actions, Route Handlers). */
-  (): Promise<Session | null>;
+  (): Promise<AppSession | null>;
   /** The session of a Pages Router API route's request. */
-  (req: PagesRequest, res: PagesResponse): Promise<Session | null>;
+  (req: PagesRequest, res: PagesResponse): Promise<AppSession | null>;
   /** The session of a `getServerSideProps` request. */
-  (context: { req: PagesRequest; res: PagesResponse }): Promise<Session | null>;
+  (context: { req: PagesRequest; res: PagesResponse }): Promise<AppSession | null>;
   /** The request interceptor: `export { auth as proxy }` (Next.js 16) or `export { auth as middleware }`. */
   (request: NextRequest, event?: NextFetchEvent): Promise<Response>;
   /** Wraps a Route Handler or the interceptor; the handler's request carries `auth`. */

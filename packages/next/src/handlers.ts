@@ -10,6 +10,19 @@ export interface RouteHandlers {
   GET: (request: Request) => Promise<Response>;
   /** Sign-in, callbacks, sign-out, session update. */
   POST: (request: Request) => Promise<Response>;
+  /** The plugins' endpoints that answer PUT (`export const { GET, POST, PUT, PATCH, DELETE } = handlers`); 405 elsewhere. */
+  PUT: (request: Request) => Promise<Response>;
+  /** The plugins' endpoints that answer PATCH; 405 elsewhere. */
+  PATCH: (request: Request) => Promise<Response>;
+  /** The plugins' endpoints that answer DELETE; 405 elsewhere. */
+  DELETE: (request: Request) => Promise<Response>;
+}
+
+/** Whether `pathname` is under `<basePath>/<plugin id>` of a configured plugin. */
+function isPluginPath(pathname: string, config: { basePath: string; plugins?: readonly { id: string }[] }): boolean {
+  if (!config.plugins?.length || !pathname.startsWith(`${config.basePath}/`)) return false;
+  const first = pathname.slice(config.basePath.length + 1).split("/")[0];
+  return config.plugins.some((plugin) => plugin.id === first);
 }
 
 /** Builds `handlers` of {@link NextAuth}: each request is converted (site origin, path, body) and answered by core. */
@@ -20,12 +33,12 @@ export function createHandlers(input: NextAuthConfigInput): RouteHandlers {
     const { config } = await configFor(input, request as NextRequest);
     let converted: Request;
     try {
-      converted = await toAuthRequest(request, config.siteUrl);
+      converted = await toAuthRequest(request, config.siteUrl, isPluginPath(new URL(request.url).pathname, config));
     } catch (error) {
       if (!(error instanceof InvalidRequest)) throw error;
       return Response.json({ error: error.type, message: error.message }, { status: error.status });
     }
     return Auth(converted, config);
   };
-  return { GET: handle, POST: handle };
+  return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle };
 }

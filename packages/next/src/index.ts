@@ -19,9 +19,11 @@
  * @module @latch/next
  */
 import type { Session } from "@latch/core";
+import type { SessionOf } from "@latch/core/plugins";
+import type { NextRequest } from "next/server";
 import { serverSignIn, serverSignOut, serverUpdate, type AuthorizationParams, type SignInOptions, type SignOutOptions, type UpdateData } from "./actions.js";
 import { createAuth, type AuthFunction } from "./auth.js";
-import { configFor, type NextAuthConfigInput } from "./config.js";
+import { configFor, type NextAuthConfig } from "./config.js";
 import { createHandlers, type RouteHandlers } from "./handlers.js";
 
 export type { NextAuthConfig, NextAuthConfigInput, AuthorizedParams, SessionCallbackParams } from "./config.js";
@@ -34,11 +36,11 @@ export { AuthError, CredentialsSignin } from "@latch/core";
 export { MissingSecretError } from "@latch/core/errors";
 
 /** What {@link NextAuth} returns. */
-export interface NextAuthResult {
+export interface NextAuthResult<AppSession = Session> {
   /** `export const { GET, POST } = handlers` in `app/api/auth/[...nextauth]/route.ts`. */
   handlers: RouteHandlers;
   /** Reads the session everywhere, or guards requests as the interceptor; see {@link AuthFunction}. */
-  auth: AuthFunction;
+  auth: AuthFunction<AppSession>;
   /**
    * Signs in from server code (Server Actions, Route Handlers). Without a provider (or with one
    * that is not configured): redirects to the sign-in page. OAuth/OIDC: redirects to the
@@ -75,7 +77,7 @@ export interface NextAuthResult {
    * await unstable_update({ user: { name: "Ada L." } })
    * ```
    */
-  unstable_update: (data: UpdateData) => Promise<Session | null>;
+  unstable_update: (data: UpdateData) => Promise<AppSession | null>;
 }
 
 /**
@@ -95,13 +97,16 @@ export interface NextAuthResult {
  * })
  * ```
  */
-export default function NextAuth(config: NextAuthConfigInput): NextAuthResult {
+export default function NextAuth<Config extends NextAuthConfig = NextAuthConfig>(
+  config: Config | ((request: NextRequest | undefined) => Config | PromiseLike<Config>),
+): NextAuthResult<SessionOf<Config>> {
   return {
     handlers: createHandlers(config),
-    auth: createAuth(config),
+    // The readers return what core's session endpoint returns: the session with the plugins' fields.
+    auth: createAuth(config) as AuthFunction<SessionOf<Config>>,
     signIn: async (provider, options, authorizationParams) => serverSignIn(await configFor(config, undefined), provider, options, authorizationParams),
     signOut: async (options) => serverSignOut(await configFor(config, undefined), options),
-    unstable_update: async (data) => serverUpdate(await configFor(config, undefined), data),
+    unstable_update: async (data) => (await serverUpdate(await configFor(config, undefined), data)) as SessionOf<Config> | null,
   };
 }
 

@@ -57,10 +57,10 @@ async function cappedBody(request: Request): Promise<Uint8Array<ArrayBuffer> | u
 
 /**
  * The `Request` that core sees: the site's origin (see {@link siteOrigin}) with the path and query
- * of the request Next.js received, its headers, and its body (GET and POST only; core answers 400
- * for other methods).
+ * of the request Next.js received, its headers, and its body (GET and POST only, unless
+ * `anyMethod`: a plugin's endpoint, which may answer any method).
  */
-export async function toAuthRequest(request: Request, siteUrl: string | undefined): Promise<Request> {
+export async function toAuthRequest(request: Request, siteUrl: string | undefined, anyMethod = false): Promise<Request> {
   const incoming = new URL(request.url);
   const origin = siteOrigin({ headers: request.headers, protocol: incoming.protocol }, siteUrl);
   // Only the path and query are kept, whatever authority the request URL names.
@@ -69,8 +69,8 @@ export async function toAuthRequest(request: Request, siteUrl: string | undefine
   url.search = incoming.search;
   const method = request.method.toUpperCase();
   const headers = new Headers(request.headers);
-  if (method !== "GET" && method !== "HEAD" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`, 405);
-  if (method !== "POST") return new Request(url, { method, headers });
+  if (!anyMethod && method !== "GET" && method !== "HEAD" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`, 405);
+  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
   const body = await cappedBody(request);
   headers.delete("content-length");
   headers.delete("transfer-encoding");

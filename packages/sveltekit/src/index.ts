@@ -19,26 +19,25 @@
  * ```
  * @module @latch/sveltekit
  */
-import { Auth, isAuthAction } from "@latch/core";
+import type { Session } from "@latch/core";
+import type { SessionOf } from "@latch/core/plugins";
 import { InvalidRequest } from "@latch/core/errors";
 import { error as httpError, redirect, type Action, type Handle, type RequestEvent } from "@sveltejs/kit";
 import { readSignInForm, signInWith, signOutWith } from "./actions.js";
-import { prepareConfig, type PreparedConfig } from "./config.js";
+import type { PreparedConfig } from "./config.js";
+import { configFor, createHandle, siteOf } from "./handle.js";
 import { kitEnvironment } from "./kit.js";
-import { originOf, toAuthRequest } from "./request.js";
-import { readSession, sessionReader } from "./session.js";
 import type { SvelteKitAuthConfig } from "./types.js";
+
+export type { SvelteKitAuthConfigInput } from "./handle.js";
 
 export type { SvelteKitAuthConfig, SignInOptions, SignOutOptions, SignInAuthorizationParams } from "./types.js";
 export type { Account, DefaultSession, Profile, Session, User, AuthConfig } from "@latch/core";
 export { AuthError, CredentialsSignin, customFetch } from "@latch/core";
 export { MissingSecretError } from "@latch/core/errors";
 
-/** A config, or a function of the request event that returns one (per-request configuration). */
-export type SvelteKitAuthConfigInput = SvelteKitAuthConfig | ((event: RequestEvent) => PromiseLike<SvelteKitAuthConfig> | SvelteKitAuthConfig);
-
 /** What {@link SvelteKitAuth} returns. */
-export interface SvelteKitAuthResult {
+export interface SvelteKitAuthResult<AppSession = Session> {
   /** The request hook: serves `<basePath>/*` and sets `event.locals.auth()`. Put it first in `sequence`. */
   handle: Handle;
   /**
@@ -48,27 +47,16 @@ export interface SvelteKitAuthResult {
   signIn: Action;
   /** Form action: signs out (see the `<SignOut/>` component). */
   signOut: Action;
-}
-
-async function configFor(input: SvelteKitAuthConfigInput, event: RequestEvent): Promise<PreparedConfig> {
-  const config = typeof input === "function" ? await input(event) : input;
-  return prepareConfig(config, kitEnvironment());
-}
-
-/** `path` is `basePath` + `/<action>[/…]` for an action Latch serves. */
-function isAuthPath(path: string, basePath: string): boolean {
-  if (!path.startsWith(`${basePath}/`)) return false;
-  return isAuthAction(path.slice(basePath.length + 1).split("/")[0] ?? "");
-}
-
-/** The site's origin (see `originOf`), or why the request names none. */
-function siteOf(event: RequestEvent, config: PreparedConfig): string | InvalidRequest {
-  try {
-    return originOf(event, config.siteUrl);
-  } catch (error) {
-    if (error instanceof InvalidRequest) return error;
-    throw error;
-  }
+  /**
+   * The session of a request `handle` has seen (`event.locals.auth()`), typed with the fields of
+   * the config's `plugins`; `null` without one.
+   *
+   * @example
+   * ```ts
+   * export const load = async (event) => ({ role: (await auth(event))?.user?.role })
+   * ```
+   */
+  auth: (event: RequestEvent) => Promise<AppSession | null>;
 }
 
 /** The site's origin for a form action; a malformed host is a 400, never a 500. */
@@ -87,10 +75,6 @@ async function formOf(event: RequestEvent): Promise<FormData> {
   }
 }
 
-function refused(error: InvalidRequest): Response {
-  return Response.json({ error: error.type, message: error.message }, { status: error.status });
-}
-
 /**
  * Sets up Latch for a SvelteKit app. The config may be a function of the request event, for
  * configuration that depends on the request (a header, a platform binding).
@@ -103,32 +87,16 @@ function refused(error: InvalidRequest): Response {
  * }))
  * ```
  */
-export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthResult {
+export function SvelteKitAuth<Config extends SvelteKitAuthConfig = SvelteKitAuthConfig>(
+  config: Config | ((event: RequestEvent) => PromiseLike<Config> | Config),
+): SvelteKitAuthResult<SessionOf<Config>> {
   return {
-    async handle({ event, resolve }) {
-      if (kitEnvironment().building) {
-        event.locals.auth ??= async () => null;
-        event.locals.getSession ??= event.locals.auth;
-        return resolve(event);
-      }
-      const ready = await configFor(config, event);
-      const site = siteOf(event, ready);
-      // A request whose host is malformed has no session to show.
-      event.locals.auth ??= sessionReader(event.cookies, async () => (typeof site === "string" ? readSession(event.cookies, site, ready) : null));
-      event.locals.getSession ??= event.locals.auth;
-      if (!isAuthPath(event.url.pathname, ready.basePath)) return resolve(event);
-      if (typeof site !== "string") return refused(site);
-      try {
-        return await Auth(await toAuthRequest(event, site), ready);
-      } catch (error) {
-        if (error instanceof InvalidRequest) return refused(error);
-        throw error;
-      }
-    },
+    handle: createHandle(config, kitEnvironment),
+    auth: async (event) => ((await event.locals.auth?.()) ?? null) as SessionOf<Config> | null,
 
     async signIn(event) {
       if (kitEnvironment().building) return;
-      const ready = await configFor(config, event);
+      const ready = await configFor(config, event, kitEnvironment());
       const { provider, options, authorizationParams } = readSignInForm(await formOf(event));
       const outcome = await signInWith(event, actionOrigin(event, ready), ready, provider, options, authorizationParams);
       if (outcome.redirect) redirect(303, outcome.url);
@@ -137,7 +105,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 
     async signOut(event) {
       if (kitEnvironment().building) return;
-      const ready = await configFor(config, event);
+      const ready = await configFor(config, event, kitEnvironment());
       const form = Object.fromEntries([...(await formOf(event))].filter((e): e is [string, string] => typeof e[1] === "string"));
       const outcome = await signOutWith(event, actionOrigin(event, ready), ready, form);
       if (outcome.redirect) redirect(303, outcome.url);

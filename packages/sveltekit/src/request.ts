@@ -51,14 +51,15 @@ const maxBody = 64 * 1024;
 
 /**
  * The request `Auth()` sees for a request under `basePath`: the site's origin with the request's
- * path and query, its headers, and (for a POST) its body, read up to the size core accepts.
+ * path and query, its headers, and (for any method but GET and HEAD: a POST, or a plugin's PUT,
+ * PATCH, DELETE…) its body, read up to the size core accepts.
  */
 export async function toAuthRequest(event: EventRequest, origin: string): Promise<Request> {
   const { request } = event;
   const method = request.method.toUpperCase();
   const url = urlOf(event, origin);
   const headers = new Headers(request.headers);
-  if (method !== "POST") return handOffClientAddress(event, new Request(url, { method, headers }));
+  if (method === "GET" || method === "HEAD") return handOffClientAddress(event, new Request(url, { method, headers }));
   const body = new Uint8Array(await request.arrayBuffer());
   if (body.byteLength > maxBody) throw new InvalidRequest("The request body is too large.", 413);
   headers.delete("content-length");

@@ -6,7 +6,7 @@ import type { AuthRequest } from "../http/request.js";
 import type { PageProvider } from "../pages/index.js";
 import type { CredentialsConfig, WebAuthnConfig } from "../types/providers.js";
 import type { ResponseInternal } from "../types/response.js";
-import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
+import { callbackUrlOf, csrfOf, withCookies } from "./request-state.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
 import { providerEndpoints } from "../symbols.js";
 
@@ -68,7 +68,6 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
  * Types without a start step (credentials, webauthn) and a POST without a provider go to the sign-in page.
  */
 export async function signInAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  await requireCsrf(ctx, req);
   if (!req.providerId) return { redirect: signInPageUrl(ctx) };
   const provider = providerOf(ctx, req);
   const flow = await flowOf(provider);

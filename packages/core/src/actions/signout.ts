@@ -3,7 +3,7 @@ import type { AuthRequest } from "../http/request.js";
 import { clearChunkedCookie } from "../session/chunks.js";
 import { sessionStrategy } from "../session/index.js";
 import type { ResponseInternal } from "../types/response.js";
-import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "./request-state.js";
+import { callbackUrlOf, csrfOf, withCookies } from "./request-state.js";
 import { pageUrl } from "../http/urls.js";
 
 /** `GET /signout`: the confirmation page (or a redirect to `pages.signOut`). */
@@ -22,7 +22,6 @@ export async function signOutPageAction(ctx: AuthContext, req: AuthRequest): Pro
  * cookie. A failure to end it in storage is logged; the cookies are cleared anyway.
  */
 export async function signOutAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  await requireCsrf(ctx, req);
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   let cleared;
   try {

@@ -2,10 +2,11 @@ import { requiredAdapterMethods, type AdapterMethod } from "../adapter.js";
 import {
   type AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods, MissingAuthorize,
   MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider, DuplicateConditionalUI, MissingWebAuthnAutocomplete,
-  InvalidEndpoints, InvalidAccountLinking, MissingEmailTransport,
+  InvalidEndpoints, InvalidAccountLinking, MissingEmailTransport, InvalidPlugin,
 } from "../errors.js";
 import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../types/providers.js";
 import type { AuthConfig } from "../types/config.js";
+import { pluginCodeOf } from "./plugin-code.js";
 import { missingMethods, signedOutPasskeysAllowed } from "./adapter-guard.js";
 import { providerEnvPrefix } from "./env.js";
 import { parseSiteUrl } from "./origin.js";
@@ -115,6 +116,12 @@ function findProblem(config: AuthConfig): AuthError | null {
   }
   const accountProblem = checkAccountOptions(config, s.mergedProviders);
   if (accountProblem) return accountProblem;
+  if (config.plugins?.length) {
+    // The plugins check themselves: the code and its messages come with `definePlugin`.
+    const code = pluginCodeOf(config.plugins);
+    const problem = code ? code.check(config.plugins, config.adapter) : new InvalidPlugin("Make each plugin with `definePlugin` of \"@latch/core/plugins\".");
+    if (problem) return problem;
+  }
   // The option checks itself (its code and messages come with it) and names its adapter methods.
   const secondFactorProblem = config.secondFactor?.[secondFactorsCode].check(config.adapter, needs);
   if (secondFactorProblem) return secondFactorProblem;

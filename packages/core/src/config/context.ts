@@ -11,6 +11,7 @@ import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Theme } from "../types/theme.js";
 import type { RateLimitState } from "../types/rate-limit.js";
 import type { Language, LocaleOption, MessageOverrides } from "../types/language.js";
+import type { Plugin } from "../types/plugin.js";
 import type { InternalProvider } from "./providers.js";
 
 /**
@@ -59,4 +60,6 @@ export interface AuthContext {
   readonly secondFactor?: SecondFactorsOption;
   /** The store, prefix and limits of `RateLimit()`; `undefined` when rate limits are off. */
   readonly rateLimit?: RateLimitState;
+  /** The configured plugins; `undefined` when there are none. */
+  readonly plugins?: readonly Plugin[];
 }

@@ -1,7 +1,7 @@
+import type { AuthAction } from "../types/actions.js";
 import { InvalidRequest } from "../errors.js";
 import type { AuthConfig } from "../types/config.js";
 import type { RateLimitConfig } from "../types/rate-limit.js";
-import { authActions, type AuthAction } from "../types/actions.js";
 import type { ProviderConfig } from "../types/providers.js";
 import { RateLimit } from "../limits/factory.js";
 
@@ -92,11 +92,6 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): void {
     if (on) config.rateLimit = defaultRateLimit ??= RateLimit();
   }
   config.providers = (config.providers ?? []).map((p) => withProviderEnv(p, env));
-}
-
-/** True when `action` is one of the actions Latch serves. */
-export function isAuthAction(action: string): action is AuthAction {
-  return (authActions as readonly string[]).includes(action);
 }
 
 // RFC 9110 §7.2 (Host = uri-host [":" port]); RFC 3986 §3.2.2: a registered name or a bracketed

@@ -149,5 +149,6 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     account: s.account,
     secondFactor: config.secondFactor,
     rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
+    plugins: config.plugins?.length ? config.plugins : undefined,
   });
 }

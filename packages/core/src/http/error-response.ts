@@ -1,14 +1,18 @@
 import { signInPageUrl, errorPageUrl, pageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
 import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
+import { noStore } from "./respond.js";
 import type { AuthRequest } from "./request.js";
+import type { ActionRow } from "../registry/row.js";
 import { expireCookie } from "../security/cookies.js";
 import type { Cookie } from "../types/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { LoggerInstance } from "../types/logger.js";
 
-/** Actions whose answer is JSON; their configuration errors answer JSON too. */
-const jsonActions = new Set(["providers", "csrf", "session", "webauthn-options", "link", "unlink"]);
+/** Whether a refusal of the request is JSON: the client asked for it, or its row answers JSON whatever was asked. */
+export function answersJson(req: { readonly jsonMode: boolean; readonly row?: Pick<ActionRow, "answer"> }): boolean {
+  return req.jsonMode || req.row?.answer === "json";
+}
 
 /**
  * The error's own type: an `AuthError`'s `type` (also one from another copy of the package, which
@@ -35,7 +39,7 @@ const userCausedErrorTypes: ReadonlySet<string> = new Set(["CredentialsSignin", 
  * without a stack; real faults go to `error` with the error itself, stack and cause included.
  */
 export function logError(logger: LoggerInstance, error: unknown): void {
-  if (isRequestError(error)) {
+  if (isRequestError(error) || isRefusal(error)) {
     logger.warn(error.type, error.message);
     return;
   }
@@ -50,6 +54,13 @@ function isRequestError(error: unknown): error is InvalidRequest | UnknownAction
   return error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider;
 }
 
+/** A refusal that names its HTTP status (`NotSignedIn`, `Forbidden`, the second-factor refusals). */
+type Refusal = AuthError & { readonly status: number };
+
+function isRefusal(error: unknown): error is Refusal {
+  return error instanceof AuthError && typeof (error as { status?: unknown }).status === "number";
+}
+
 /** A malformed request: 4xx JSON, never the error page. */
 export function requestErrorResponse(error: InvalidRequest | UnknownAction | InvalidProvider): ResponseInternal {
   const status = error instanceof InvalidRequest ? error.status : 400;
@@ -62,9 +73,9 @@ export function requestErrorResponse(error: InvalidRequest | UnknownAction | Inv
  */
 export async function configErrorResponse(
   error: AuthError,
-  target: { action?: string; jsonMode: boolean; theme: AuthContext["theme"]; baseUrl: string; origin: string },
+  target: { row?: Pick<ActionRow, "answer">; jsonMode: boolean; theme: AuthContext["theme"]; baseUrl: string; origin: string },
 ): Promise<ResponseInternal> {
-  if (target.jsonMode || (target.action && jsonActions.has(target.action))) {
+  if (answersJson(target)) {
     return { status: 500, body: { message: `There is a problem with the server configuration (${error.type}): ${error.message}` } };
   }
   // The built-in pages are loaded when one is first shown (a separate chunk for bundlers that split).
@@ -80,6 +91,7 @@ export async function configErrorResponse(
  */
 export function actionErrorResponse(error: unknown, ctx: AuthContext, req: AuthRequest): ResponseInternal {
   if (isRequestError(error)) return requestErrorResponse(error);
+  if (isRefusal(error)) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
   const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
   return { ...redirectFor(error, ctx), cookies };
 }

@@ -1,43 +1,11 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
-import { authActions, type AuthAction } from "../types/actions.js";
+import { answers, parsePath, rowOf } from "../registry/match.js";
+import type { ActionRow } from "../registry/row.js";
+import type { AuthAction } from "../types/actions.js";
 import type { AuthRequest } from "./request.js";
 
 /** The largest POST body Latch reads. Sign-in forms and WebAuthn responses fit many times over. */
 export const maxBodyBytes = 64 * 1024;
-
-const actionsWithProvider: ReadonlySet<AuthAction> = new Set(["signin", "callback", "webauthn-options", "link", "unlink"]);
-
-/** Latch's own actions with a fixed second segment (PROTOCOL §13), and the segments each allows. */
-const actionSubpaths: Partial<Record<AuthAction, ReadonlySet<string>>> = {
-  sessions: new Set(["revoke"]),
-  password: new Set(["forgot", "reset", "change"]),
-  "second-factor": new Set(["enrol", "confirm", "remove", "backup-codes", "cancel", "email-sign-in"]),
-  // The address change: `email/change`, and the two links it mails, one segment deeper.
-  email: new Set(["change", "change/confirm", "change/cancel"]),
-};
-
-/** `{ action, providerId }` of a path under `basePath`, or `null` when it names no action. */
-export function parsePath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } | null {
-  if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return null;
-  const rest = pathname.slice(basePath.length).replace(/\/$/, "");
-  const segments = rest.split("/").slice(1);
-  if (segments.length < 1 || segments.length > 3) return null;
-  const [action, ...tail] = segments as [string, ...string[]];
-  if (!(authActions as readonly string[]).includes(action)) return null;
-  const subpaths = actionSubpaths[action as AuthAction];
-  const subpath = tail.length ? tail.join("/") : undefined;
-  if (subpaths) return subpath === undefined || subpaths.has(subpath) ? { action: action as AuthAction, providerId: subpath } : null;
-  if (tail.length > 1) return null;
-  const providerId = tail[0];
-  if (providerId !== undefined && (!providerId || !actionsWithProvider.has(action as AuthAction))) return null;
-  let decoded: string | undefined;
-  try {
-    decoded = providerId === undefined ? undefined : decodeURIComponent(providerId);
-  } catch {
-    return null;
-  }
-  return { action: action as AuthAction, providerId: decoded };
-}
 
 async function readText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -87,25 +55,27 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
 }
 
 /**
- * Turns a `Request` into an {@link AuthRequest}. Throws `UnknownAction` for a path that names
+ * Turns a `Request` into an {@link AuthRequest}, finding its row among `rows`. Throws `UnknownAction` for a path that names
  * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
  */
-export async function parseRequest(request: Request, url: URL, basePath: string): Promise<AuthRequest> {
-  const route = parsePath(url.pathname, basePath);
+export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly ActionRow[]): Promise<AuthRequest> {
+  const route = parsePath(rows, url.pathname, basePath);
   if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "POST") throw new InvalidRequest(`Method ${method} is not supported.`);
+  if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
   return {
     url,
-    method,
-    action: route.action,
+    method: method as AuthRequest["method"],
+    action: route.action as AuthAction,
     providerId: route.providerId,
     query: url.search ? firstWins(url.searchParams) : {},
-    body: method === "POST" ? await readBody(request) : undefined,
+    // A plugin's PUT, PATCH or DELETE carries a body as a POST does.
+    body: method !== "GET" && method !== "HEAD" ? await readBody(request) : undefined,
     cookies: parseCookies(request.headers.get("cookie")),
     headers: request.headers,
     jsonMode: request.headers.has("x-auth-return-redirect"),
     request,
+    row: rowOf(rows, method, route.action, route.providerId),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ActionRow } from "../registry/row.js";
 import type { AuthAction } from "../types/actions.js";
 
 /** A request as the actions see it: plain data, no `Request`. */
@@ -17,4 +18,6 @@ export interface AuthRequest {
   readonly jsonMode: boolean;
   /** The original request, for user callbacks that take one. */
   readonly request: Request;
+  /** The registry's row that answers the request's method at its path; `undefined` when none does. */
+  readonly row?: ActionRow;
 }

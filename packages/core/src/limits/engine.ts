@@ -5,14 +5,14 @@
  * that turned limits on.
  */
 import type { AuthContext } from "../config/context.js";
+import { rateLimitedResponse } from "../http/rate-limited.js";
 import { AuthError, CredentialsSignin, RateLimited, Verification } from "../errors.js";
 import type { LockoutOptions, RateLimitOptions, RateLimitRoute, RateLimitState } from "../types/rate-limit.js";
-import { html } from "../security/escape.js";
 import type { ResponseInternal } from "../types/response.js";
 import { addressSource, clientKey } from "./client-address.js";
 import { knowsAccount, readDevice } from "./device.js";
 import { hashed, lockoutGeneration } from "./keys.js";
-import { lockoutFamilies, perUserRoutes, routeOf, type LimitedRequest } from "./routes.js";
+import { classify, type LimitedRequest } from "./routes.js";
 
 /** Runs the request's action (the router). */
 export type Next = () => ResponseInternal | Promise<ResponseInternal>;
@@ -22,23 +22,6 @@ export type Subject = () => Promise<string | undefined>;
 
 /** Limits one request: answers it, or runs `next` and notes how a sign-in ended. */
 export type Limiter = (ctx: AuthContext, req: LimitedRequest, next: Next, subject?: Subject) => Promise<ResponseInternal>;
-
-/** Actions that answer JSON whatever the client asked: a refusal there is JSON too. */
-const jsonActions = new Set(["session", "sessions", "webauthn-options"]);
-
-/** The refusal: 429 (503 when the store failed closed) with `Retry-After`, as JSON `{ url }` or the error page. */
-async function refusal(ctx: AuthContext, req: LimitedRequest, error: RateLimited, status: 429 | 503): Promise<ResponseInternal> {
-  const headers = { "Retry-After": String(error.retryAfter), "Cache-Control": "private, no-cache, no-store" };
-  const signIn = new URL(ctx.pages.signIn ?? `${ctx.baseUrl}/signin`, ctx.origin);
-  signIn.searchParams.set("error", error.type);
-  if (req.jsonMode || jsonActions.has(req.action)) return { status, headers, body: { url: signIn.toString() } };
-  const { renderDocument } = await import("../pages/layout.js");
-  const body = html`<p>There have been too many attempts from your network or for this account. Wait ${String(error.retryAfter)} seconds, then try again.</p>
-<p class="muted">Error code: ${error.type}</p>
-<p class="links"><a href="${signIn.toString()}">Sign in</a><a href="${ctx.origin}">Home</a></p>
-`;
-  return { status, headers, body: renderDocument({ title: "Too many attempts", theme: ctx.theme, body }) };
-}
 
 type Scope = "ip" | "account" | "user" | "lockout" | "store";
 
@@ -70,7 +53,7 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
     // One line, with the route and what was counted; never the address or the identifier.
     ctx.logger.warn(error.type, error.message);
     await ctx.events.rateLimited?.({ route, scope: scope === "user" ? "account" : scope, retryAfter });
-    return refusal(ctx, req, error, scope === "store" ? 503 : 429);
+    return rateLimitedResponse(ctx, req, error, scope === "store" ? 503 : 429);
   };
 
   /** A failed sign-in in `bucket`: count it, and past the free failures, block the bucket for a doubling delay. */
@@ -85,13 +68,12 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
     // Read at most once per request, and only by a count that needs it.
     let who: Promise<string | undefined> | undefined;
     const subject = whoIs && (() => (who ??= whoIs()));
-    const matched = routeOf(ctx, req);
-    const limit = matched && limits[matched.route];
+    const matched = classify(ctx, req);
+    const limit = matched && limits[matched.limit.route];
     if (!matched || !limit) return next();
-    const { route } = matched;
+    const { route, lockout: family, perUser } = matched.limit;
     const ip = clientKey(req.request, source);
     const account = matched.account === undefined ? undefined : await hashed(ctx, matched.account);
-    const family = lockoutFamilies[route];
     const lock = family && account !== undefined ? lockout : undefined;
     let bucket: string | undefined;
     try {
@@ -116,7 +98,7 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
         const hit = await store.hit(`${prefix}${route}:account:${account}${generation ? `:${generation}` : ""}`, window);
         if (hit.count > limit.account) return await refuse(ctx, req, route, "account", hit.ttl);
       }
-      if (perUserRoutes.has(route) && limit.account) {
+      if (perUser && limit.account) {
         const user = await subject?.();
         if (user !== undefined) {
           const hit = await store.hit(`${prefix}${route}:user:${await hashed(ctx, user)}`, window);

@@ -121,7 +121,7 @@ export async function readDatabaseSession(ctx: Ctx, req: AuthRequest): Promise<S
   }
   const client = await exposed(ctx, session, user, expires);
   await ctx.events.session?.({ session: client, token: undefined as never });
-  return { session: client, cookies };
+  return { session: client, cookies, userId: user.id };
 }
 
 /** Applies a client's update: the `session` callback with `newSession` and `trigger: "update"`. */
@@ -132,7 +132,7 @@ export async function updateDatabaseSession(ctx: Ctx, req: AuthRequest, data: un
   const expires = new Date(Date.now() + ctx.session.maxAge * 1000);
   await adapterOf(ctx).updateSession({ sessionToken: found.token, expires });
   const client = await exposed(ctx, found.session, found.user, expires, { data });
-  return { session: client, cookies: [sessionCookie(ctx, found.token, expires)] };
+  return { session: client, cookies: [sessionCookie(ctx, found.token, expires)], userId: found.user.id };
 }
 
 /** Signs out: deletes the row, gives it to the `signOut` event, clears the cookie. */

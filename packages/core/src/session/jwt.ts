@@ -165,7 +165,7 @@ export async function readJwtSession(ctx: Ctx, req: AuthRequest): Promise<Sessio
   }
   const session = await shownSession(ctx, token, expires);
   await ctx.events.session?.({ session, token });
-  return { session, cookies };
+  return { session, cookies, userId: token.sub };
 }
 
 /** Applies a client's update: the `jwt` callback with `trigger: "update"`, then a fresh cookie. */
@@ -178,7 +178,7 @@ export async function updateJwtSession(ctx: Ctx, req: AuthRequest, data: unknown
   const { cookies, expires } = await encodeCookies(ctx, req, claims as JWT);
   const session = await shownSession(ctx, token, expires, { data });
   await ctx.events.session?.({ session, token });
-  return { session, cookies };
+  return { session, cookies, userId: token.sub };
 }
 
 /**

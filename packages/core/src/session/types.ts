@@ -7,6 +7,8 @@ import type { Earned } from "./earned.js";
 export interface SessionRead {
   session: Session | null;
   cookies: Cookie[];
+  /** The id of the session's user, when it names one (for the plugins' session hooks). */
+  userId?: string;
 }
 
 /** Who is signing in, for starting a session. */

@@ -1,5 +1,7 @@
 import type { Adapter, AdapterUser } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
+import { pluginCodeOf } from "../config/plugin-code.js";
+import type { InternalProvider } from "../config/providers.js";
 import { AccessDenied, CallbackRouteError, OAuthAccountNotLinked } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
@@ -89,6 +91,8 @@ export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verifie
 
   const redirectTo = await askSignIn(ctx, { user: known ?? verified.user, account, profile, credentials });
   if (redirectTo) return { redirect: redirectTo, cookies: verified.cookies };
+  // The plugins' before-sign-in hooks, like the callback, run before any user or account is written.
+  if (ctx.plugins) await pluginCodeOf(ctx.plugins)?.beforeSignIn(ctx, req, { user: known ?? verified.user, account, profile });
 
   let linked: LinkedUser = { user: { ...verified.user, id: verified.user.id ?? crypto.randomUUID() } as AdapterUser, isNewUser: false };
   if (useAdapter) linked = await storedUser(ctx, req, adapter!, verified, known);

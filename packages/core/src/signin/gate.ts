@@ -13,6 +13,8 @@
  */
 import type { AuthenticationMethod } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
+import { pluginCodeOf } from "../config/plugin-code.js";
+import { UndeclaredSessionStart } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { nowSeconds, type Earned } from "../session/earned.js";
 import { sessionStrategy } from "../session/index.js";
@@ -68,6 +70,8 @@ function userIdOf(signedIn: SignedIn): string | undefined {
  * `answered` is the second factor the challenge just accepted; without it this is a first factor.
  */
 export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn, answered?: FactorKind): Promise<ResponseInternal> {
+  // Only an endpoint whose row declares it starts sessions: the registry is the list of them.
+  if (!req.row?.startsSession) throw new UndeclaredSessionStart(req.action);
   const { proof } = signedIn;
   const userId = userIdOf(signedIn);
   const stepUp = await stepUpOf(ctx);
@@ -104,6 +108,7 @@ async function startSession(ctx: AuthContext, req: AuthRequest, signedIn: Signed
   const { user, account, profile, isNewUser } = signedIn;
   const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser, earned });
   await ctx.events.signIn?.({ user: signedIn.eventUser, account, profile, isNewUser });
+  if (ctx.plugins) await pluginCodeOf(ctx.plugins)?.afterSignIn(ctx, req, { user, account, isNewUser });
 
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })

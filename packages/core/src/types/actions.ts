@@ -2,9 +2,3 @@
 export type AuthAction =
   | "providers" | "session" | "csrf" | "signin" | "signout" | "callback" | "verify-request" | "error" | "webauthn-options"
   | "sessions" | "link" | "unlink" | "signup" | "verify-email" | "password" | "second-factor" | "email";
-
-/** Every {@link AuthAction}, in one list. */
-export const authActions: readonly AuthAction[] = [
-  "providers", "session", "csrf", "signin", "signout", "callback", "verify-request", "error", "webauthn-options",
-  "sessions", "link", "unlink", "signup", "verify-email", "password", "second-factor", "email",
-];

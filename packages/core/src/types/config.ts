@@ -12,6 +12,7 @@ import type { RateLimitConfig } from "./rate-limit.js";
 import type { JWTOptions, SessionOptions } from "./session-options.js";
 import type { Theme } from "./theme.js";
 import type { Language, LocaleOption, MessageOverrides } from "./language.js";
+import type { Plugin } from "./plugin.js";
 
 /**
  * The configuration of `Auth()` and of every integration.
@@ -51,6 +52,17 @@ export interface AuthConfig {
    * ```
    */
   secondFactor?: SecondFactorsOption;
+  /**
+   * Plugins made with `definePlugin` of `@latch/core/plugins`: their endpoints are served under
+   * `<basePath>/<plugin id>/…`, their hooks run around sign-in and session reads, and
+   * `session.user` gains their fields. Default `[]`.
+   *
+   * @example
+   * ```ts
+   * const config = { providers, plugins: [roles({ admins: ["ada@example.com"] })] }
+   * ```
+   */
+  plugins?: readonly Plugin[];
   /** Where Latch is mounted. Default `/auth` (`/api/auth` in the Next.js integration). */
   basePath?: string;
   /** Control the flows. */

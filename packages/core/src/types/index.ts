@@ -12,3 +12,4 @@ export type * from "./account-options.js";
 export type * from "./response.js";
 export type * from "./rate-limit.js";
 export type { AuthAction } from "./actions.js";
+export type * from "./plugin.js";

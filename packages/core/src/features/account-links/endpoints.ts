@@ -13,7 +13,7 @@ import { noStore } from "../../http/respond.js";
 import { sessionStrategy } from "../../session/index.js";
 import { isOAuthType, listsAccounts, oauthAccountsOf } from "../../signin/user-accounts.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { callbackUrlOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
 import { providerOf } from "../../actions/signin.js";
 
 const json = (status: number, body: Record<string, unknown>): ResponseInternal => ({ status, body, headers: { ...noStore } });
@@ -49,7 +49,6 @@ function linkAdapter(ctx: AuthContext, methods: readonly ("getUser" | "unlinkAcc
  */
 export async function linkAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (!req.providerId) throw new UnknownAction("POST link/<providerId>.");
-  await requireCsrf(ctx, req);
   checkBody(req.body);
   linkAdapter(ctx, ["getUser", "linkAccount"]);
   const current = await sessionStrategy(ctx).current(ctx, req);
@@ -94,7 +93,6 @@ function chosenAccountId(body: AuthRequest["body"]): string | undefined {
  */
 export async function unlinkAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (!req.providerId) throw new UnknownAction("POST unlink/<providerId>.");
-  await requireCsrf(ctx, req);
   checkBody(req.body);
   const chosen = chosenAccountId(req.body);
   const adapter = linkAdapter(ctx, ["getUser", "unlinkAccount"], true);

@@ -1,5 +1,5 @@
 // `<base>/password/change`: a signed-in user replaces their password, after giving the current one.
-import { callbackUrlOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword, verifyPassword } from "./hash.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -29,7 +29,6 @@ export async function changePage(ctx: AuthContext, req: AuthRequest): Promise<Re
  */
 export async function change(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { provider, adapter } = passwordScope(ctx);
-  await requireCsrf(ctx, req);
   const current = await requestSession(ctx, req);
   if (!current) return { redirect: signInPageUrl(ctx, { callbackUrl: changePath(ctx) }) };
   const currentPassword = bodyString(req, "currentPassword");

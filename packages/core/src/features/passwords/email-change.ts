@@ -12,7 +12,7 @@ import { SecondFactorAttempts } from "../second-factors/errors.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import { requestSession } from "../session-control/control.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { callbackUrlOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
 import { backToPage, passwordPage } from "./page.js";
 import { reauthenticated, reauthenticationKind } from "./reauthentication.js";
 import { bodyAddress, emailTransport, endSessions, issueToken, passwordScope, sendPasswordEmail, spendToken, type EndpointAdapter } from "./scope.js";
@@ -67,7 +67,6 @@ function link(ctx: AuthContext, step: "confirm" | "cancel", query: Record<string
 export async function requestEmailChange(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const scope = passwordScope(ctx);
   const { provider, adapter } = scope;
-  await requireCsrf(ctx, req);
   const current = await requestSession(ctx, req);
   const user = current && (await adapter.getUser(current.userId));
   if (!current || !user) return { redirect: signInPageUrl(ctx, { callbackUrl: changePath(ctx) }) };

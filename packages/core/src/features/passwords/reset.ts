@@ -1,6 +1,6 @@
 // `<base>/password/forgot` and `<base>/password/reset`: a link to choose a new password, sent to
 // the address; the answer never says whether the address has an account.
-import { callbackUrlOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword } from "./hash.js";
 import { EmailSignInError, InvalidRequest, Verification } from "../../errors.js";
@@ -35,7 +35,6 @@ export function forgotPage(ctx: AuthContext, req: AuthRequest): Promise<Response
  */
 export async function forgot(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { provider, adapter } = passwordScope(ctx);
-  await requireCsrf(ctx, req);
   const address = bodyAddress(req);
   const transport = emailTransport(ctx, provider);
   const { cookies } = await callbackUrlOf(ctx, req);
@@ -73,7 +72,6 @@ export function resetPage(ctx: AuthContext, req: AuthRequest): Promise<ResponseI
  */
 export async function reset(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { provider, adapter } = passwordScope(ctx);
-  await requireCsrf(ctx, req);
   const token = bodyString(req, "token");
   const email = bodyString(req, "email");
   const password = bodyString(req, "password");

@@ -2,7 +2,7 @@
 // usable once the link sent to that address is opened. The answer to a sign-up never says whether
 // the address already had an account.
 import type { AdapterPassword, AdapterUser } from "../../adapter.js";
-import { callbackUrlOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword } from "./hash.js";
 import { randomUUID } from "../../crypto/random.js";
@@ -55,7 +55,6 @@ function nameOf(req: AuthRequest): string | null {
  */
 export async function signUp(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { provider, adapter } = signUpScope(ctx);
-  await requireCsrf(ctx, req);
   const address = bodyAddress(req);
   const password = bodyString(req, "password");
   let normalised: string;

@@ -6,7 +6,6 @@
  * {@link refusalResponse}.
  */
 import type { AdapterSecondFactor, AdapterUser } from "../../adapter.js";
-import { requireCsrf } from "../../actions/request-state.js";
 import type { AuthContext } from "../../config/context.js";
 import { randomUUID } from "../../crypto/index.js";
 import { InvalidRequest } from "../../errors.js";
@@ -221,7 +220,8 @@ export async function refusalResponse(
 ): Promise<ResponseInternal> {
   const { json, user, callbackUrl } = answerWith;
   if (!json && !user) return { redirect: signInPageUrl(ctx, { callbackUrl }) };
-  if (json || !user) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
+  // A script's refusal is answered where every error is (`http/error-response.ts`).
+  if (json || !user) throw error;
   // A wrong first code keeps the enrolment: the page shows the same key again with the error.
   const page = await renderManagePage(ctx, req, user, { error: error.type, enrolment: await pendingEnrolment(ctx, user) });
   return { ...page, status: error.status };
@@ -229,7 +229,6 @@ export async function refusalResponse(
 
 function answer(step: Step): (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal> {
   return async (ctx, req) => {
-    await requireCsrf(ctx, req);
     const json = wantsJson(req);
     let signedIn: Awaited<ReturnType<typeof signedInUser>> = null;
     try {

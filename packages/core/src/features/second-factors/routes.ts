@@ -1,6 +1,6 @@
 /**
- * The second-factor routes (PROTOCOL §13), carried by `SecondFactors()` so that the router holds
- * only two table entries: each loads its module when first asked for.
+ * The second-factor handlers (PROTOCOL §13), carried by `SecondFactors()`: the registry's second-factor
+ * rows take the GET or the POST one, which picks the step by path and loads its module when first asked for.
  */
 import type { Adapter, AdapterMethod } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";

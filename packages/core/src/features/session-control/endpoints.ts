@@ -3,7 +3,8 @@
  * sessions, as JSON or as the built-in page, and ending them. A user can end only their own.
  */
 import type { AuthContext } from "../../config/context.js";
-import { InvalidRequest, MissingAdapterMethods, UnknownAction } from "../../errors.js";
+import { Forbidden, InvalidRequest, MissingAdapterMethods, UnknownAction } from "../../errors.js";
+import { NotSignedIn } from "../second-factors/errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
 import { signInPageUrl } from "../../http/urls.js";
@@ -12,9 +13,9 @@ import { endAllUserSessions, endOtherUserSessions, endUserSession, requestSessio
 import { chooseLanguage } from "../../pages/language.js";
 import { renderSessionsPage } from "./pages.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf, csrfOf, withCookies } from "../../actions/request-state.js";
 
-const notSignedIn: ResponseInternal = { status: 401, body: { error: "NotSignedIn", message: "Sign in to see your sessions." }, headers: { ...noStore } };
+const notSignedIn = () => new NotSignedIn("Sign in to see your sessions.");
 
 /** A browser navigating (it accepts HTML) gets the page; a script gets JSON. */
 function wantsPage(req: AuthRequest): boolean {
@@ -30,7 +31,10 @@ export async function sessionsAction(ctx: AuthContext, req: AuthRequest): Promis
   if (req.providerId !== undefined) throw new UnknownAction("POST sessions/revoke.");
   const current = await requestSession(ctx, req);
   const page = wantsPage(req);
-  if (!current) return page ? { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/sessions` }) } : notSignedIn;
+  if (!current) {
+    if (page) return { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/sessions` }) };
+    throw notSignedIn();
+  }
   // JWT sessions are stored nowhere: only the current one is known.
   const sessions =
     ctx.session.strategy === "jwt"
@@ -72,16 +76,13 @@ function targetOf(body: AuthRequest["body"]): Target {
  */
 export async function revokeSessionsAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (req.providerId !== "revoke") throw new UnknownAction("POST sessions/revoke.");
-  await requireCsrf(ctx, req);
   const target = targetOf(req.body);
   const current = await requestSession(ctx, req);
-  if (!current) return notSignedIn;
+  if (!current) throw notSignedIn();
   let revoked: number | null;
   let endsCurrent = false;
   if ("id" in target) {
-    if (!(await endUserSession(ctx, current.userId, target.id))) {
-      return { status: 403, body: { error: "Forbidden", message: "No session of yours has this id." }, headers: { ...noStore } };
-    }
+    if (!(await endUserSession(ctx, current.userId, target.id))) throw new Forbidden("No session of yours has this id.");
     revoked = 1;
     endsCurrent = target.id === current.sessionId;
   } else if ("others" in target) {

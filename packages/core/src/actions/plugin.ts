@@ -1,0 +1,69 @@
+import { requireCsrf } from "../actions/request-state.js";
+import type { AuthContext } from "../config/context.js";
+import { InvalidCallbackUrl, InvalidRequest, UnknownAction } from "../errors.js";
+import type { AuthRequest } from "../http/request.js";
+import { sessionStrategy } from "../session/index.js";
+import type { Cookie } from "../types/cookies.js";
+import type { Session } from "../types/entities.js";
+import type { Plugin, PluginEndpointContext, PluginResponse } from "../types/plugin.js";
+import type { ResponseInternal } from "../types/response.js";
+import { matchEndpoint, restSegments, type PluginRoute } from "../http/plugin-route.js";
+import { withPluginFields } from "../session/plugin-fields.js";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The handler's context: the parsed request, the session reader, the adapter and the answers. */
+function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute, cookies: Cookie[]): PluginEndpointContext {
+  let session: Promise<Session | null> | undefined;
+  return {
+    request: req.request,
+    method: req.method,
+    path: route.path,
+    params: route.params,
+    query: req.query,
+    body: req.body,
+    adapter: ctx.adapter,
+    getSession() {
+      session ??= sessionStrategy(ctx).read(ctx, req).then((read) => {
+        cookies.push(...read.cookies);
+        return withPluginFields(ctx, read);
+      });
+      return session;
+    },
+    json: (body, init) => ({ body, status: init?.status, headers: init?.headers }),
+    redirect(url) {
+      const target = new URL(url, ctx.origin);
+      if (target.origin !== ctx.origin) throw new InvalidCallbackUrl(`A plugin may redirect only within ${ctx.origin}.`);
+      return { redirect: target.toString() };
+    },
+  };
+}
+
+/** The plugin's answer as Latch's; a string body stays JSON (a bare string would be served as a page). */
+function internal(response: PluginResponse, cookies: Cookie[]): ResponseInternal {
+  const { status, redirect } = response;
+  const headers = { ...response.headers };
+  let body = response.body;
+  if (typeof body === "string") {
+    body = JSON.stringify(body);
+    headers["Content-Type"] = "application/json";
+  }
+  return { ...(status !== undefined && { status }), headers, ...(redirect ? { redirect } : { body }), cookies };
+}
+
+/**
+ * The handler of a plugin's row: finds the endpoint the request's method and path name, checks
+ * the CSRF token for a method that changes state (unless the endpoint turned it off), and runs it.
+ */
+export function pluginHandler(plugin: Plugin): (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal> {
+  return async (ctx, req) => {
+    const segments = restSegments(req.providerId);
+    const matched = segments ? matchEndpoint(plugin, req.method, segments) : "none";
+    if (matched === "none") throw new UnknownAction(`No endpoint of the plugin "${plugin.id}" is at ${req.url.pathname}.`);
+    if (matched === "method") throw new InvalidRequest(`Method ${req.method} is not supported at ${req.url.pathname}.`);
+    if (!safeMethods.has(req.method) && matched.endpoint.csrf !== false) await requireCsrf(ctx, req);
+    const cookies: Cookie[] = [];
+    const response = await matched.endpoint.handler(endpointContext(ctx, req, matched, cookies));
+    return internal(response, cookies);
+  };
+}

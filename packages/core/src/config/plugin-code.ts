@@ -1,0 +1,36 @@
+import type { Adapter } from "../adapter.js";
+import type { AuthError } from "../errors.js";
+import { pluginCode } from "../symbols.js";
+import type { Session } from "../types/entities.js";
+import type { AfterSignInInput, BeforeSignInInput, Plugin } from "../types/plugin.js";
+import type { AuthContext } from "./context.js";
+
+/** What the hooks read of a request (the router's `AuthRequest`). */
+interface HookRequest {
+  readonly request: Request;
+}
+
+/** A session read (the session strategies' `SessionRead`): the session and whose it is. */
+interface ReadSession {
+  readonly session: Session | null;
+  readonly userId?: string;
+}
+
+/** The code that runs plugins, carried by every plugin `definePlugin` made (`@latch/core/plugins`). */
+export interface PluginCode {
+  check(plugins: readonly Plugin[], adapter: Adapter | undefined): AuthError | null;
+  /** Latch's registry rows followed by the plugins' (typed loosely here: the registry sits above config). */
+  rows(plugins: readonly Plugin[]): readonly object[];
+  beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: HookRequest, input: Omit<BeforeSignInInput, "request">): Promise<void>;
+  afterSignIn(ctx: Pick<AuthContext, "plugins" | "adapter">, req: HookRequest, input: Omit<AfterSignInInput, "request" | "adapter">): Promise<void>;
+  withFields(ctx: Pick<AuthContext, "plugins" | "adapter">, read: ReadSession): Promise<Session | null>;
+}
+
+/** The plugin code the configured plugins carry; `undefined` when none does (none configured, or not made with `definePlugin`). */
+export function pluginCodeOf(plugins: readonly Plugin[] | undefined): PluginCode | undefined {
+  for (const plugin of plugins ?? []) {
+    const code = (plugin as { [pluginCode]?: PluginCode } | undefined)?.[pluginCode];
+    if (code) return code;
+  }
+  return undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * The registry's rows of the configured plugins (PROTOCOL §1: `<base>/<plugin id>/…`, any method,
+ * any depth): one row per plugin, answering the methods its endpoints answer under its id. Which
+ * endpoint answers, its CSRF rule and its rate-limit class are the endpoint's, found by its path
+ * pattern (`http/plugin-route.ts`). Only `@latch/core/plugins` loads this module: an app without
+ * plugins never bundles it.
+ */
+import { matchEndpoint, methodsOf, restSegments, type PluginRoute } from "../http/plugin-route.js";
+import type { Plugin } from "../types/plugin.js";
+import type { ActionRow, LimitClass, LimitedFields } from "./row.js";
+import { builtinRows } from "./table.js";
+import { pluginHandler } from "../actions/plugin.js";
+
+/** The endpoint of `plugin` that answers `req` (its method and the rest of its path), or `undefined`. */
+export function endpointOf(plugin: Plugin, req: LimitedFields & { readonly providerId?: string }): PluginRoute | undefined {
+  const segments = restSegments(req.providerId);
+  const matched = segments && matchEndpoint(plugin, req.method, segments);
+  return typeof matched === "object" && matched ? matched : undefined;
+}
+
+function pluginRow(plugin: Plugin): ActionRow {
+  const methods = [...new Set(Object.values(plugin.endpoints ?? {}).flatMap(methodsOf))];
+  return {
+    path: plugin.id,
+    tail: "any",
+    methods,
+    answer: "json",
+    // Per endpoint: a method that changes state carries the token unless the endpoint says `csrf: false`.
+    csrf: "handler",
+    limit: (_type, req): LimitClass | undefined => {
+      const route = endpointOf(plugin, req)?.endpoint.rateLimit;
+      return route ? { route } : undefined;
+    },
+    handler: () => pluginHandler(plugin),
+  };
+}
+
+const cache = new WeakMap<readonly Plugin[], readonly ActionRow[]>();
+
+/** Latch's rows, then the rows of `plugins` (cached per list). */
+export function rowsWithPlugins(plugins: readonly Plugin[] | undefined): readonly ActionRow[] {
+  if (!plugins?.length) return builtinRows;
+  let rows = cache.get(plugins);
+  if (!rows) {
+    rows = [...builtinRows, ...plugins.filter((p) => typeof p?.id === "string").map(pluginRow)];
+    cache.set(plugins, rows);
+  }
+  return rows;
+}

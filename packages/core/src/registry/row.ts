@@ -1,0 +1,92 @@
+/**
+ * The shape of one endpoint in the action registry: everything the parser, the router, the rate
+ * limiter, the CSRF check and the error answers need to know about it, in one row.
+ */
+import type { AuthContext } from "../config/context.js";
+import type { AuthRequest } from "../http/request.js";
+import type { RateLimitRoute } from "../types/rate-limit.js";
+import type { ResponseInternal } from "../types/response.js";
+
+/** The function that answers a request of a row. */
+export type ActionHandler = (ctx: AuthContext, req: AuthRequest) => ResponseInternal | Promise<ResponseInternal>;
+
+/**
+ * What may follow a row's fixed path, in the request's `providerId`:
+ * - `"none"`: nothing;
+ * - `"provider"`: nothing or one segment, a provider's id (percent-decoded);
+ * - `"any"`: nothing or any number of segments, as sent (a plugin's own paths).
+ */
+export type PathTail = "none" | "provider" | "any";
+
+/** The methods a row answers: a list, or `"any"` method at all. */
+export type RowMethods = readonly string[] | "any";
+
+/**
+ * How a row answers: `"json"` always (its refusals and configuration errors are JSON too), or
+ * `"page"`: pages and redirects, unless the client asked for JSON (`X-Auth-Return-Redirect`).
+ */
+export type AnswerKind = "json" | "page";
+
+/**
+ * The CSRF rule of a row:
+ * - `"none"`: reads nothing and changes nothing that a cross-site request could abuse;
+ * - `"token"`: the router checks the token (or the origin, with `originCheck`) before the handler runs;
+ * - `"handler"`: the handler checks it at its own step, because the rule depends on what it finds
+ *   first (a provider's flow decides; `POST session` answers a failed check with its own `400 null`).
+ */
+export type CsrfRule = "none" | "token" | "handler";
+
+/** Where the account a request names is: the first of `fields` present in its body or query. */
+export interface AccountField {
+  readonly in: "body" | "query";
+  readonly fields: readonly string[];
+}
+
+/** The rate-limit class of a request: the configured route it counts under, and how it is keyed. */
+export interface LimitClass {
+  readonly route: RateLimitRoute;
+  /** The account the request names, counted per account on top of per network. */
+  readonly account?: AccountField;
+  /** Counted per signed-in user too: the route mails an address the user names. */
+  readonly perUser?: true;
+  /** Its failures count toward the account's backoff of this family. */
+  readonly lockout?: "password" | "link";
+}
+
+/** A row's limit: one class, or a choice by the provider's type and the request (`undefined`: not limited). */
+export type RowLimit = LimitClass | ((providerType: string | undefined, req: LimitedFields) => LimitClass | undefined);
+
+/** What a limit's choice may read of a request. */
+export interface LimitedFields {
+  readonly method: string;
+  /** What follows the action in the path (a provider id, a subpath, a plugin's rest). */
+  readonly providerId?: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly body?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The handler of a row, loaded when first asked for (an app that only reads sessions never loads
+ * the sign-in code). A feature's rows take it from the feature's option or provider, so that an
+ * app that does not configure the feature does not bundle its code; without it the loader throws
+ * `UnknownAction` saying how to turn the feature on.
+ */
+export type HandlerLoader = (ctx: AuthContext) => ActionHandler | Promise<ActionHandler>;
+
+/** One endpoint of the registry. */
+export interface ActionRow {
+  /** The fixed path under the base path, segments joined by `/` (`signin`, `password/forgot`). Its first segment is the action. */
+  readonly path: string;
+  /** What may follow {@link path}. */
+  readonly tail: PathTail;
+  readonly methods: RowMethods;
+  readonly answer: AnswerKind;
+  readonly csrf: CsrfRule;
+  /** The rate limit it falls under; absent: not limited. */
+  readonly limit?: RowLimit;
+  /** It may start a session: the session starts only through the sign-in gate (`signin/gate.ts`). */
+  readonly startsSession?: true;
+  /** It may send mail to an address the request names: it needs a limit keyed by that address. */
+  readonly sendsMail?: true;
+  readonly handler: HandlerLoader;
+}

@@ -1,0 +1,145 @@
+import type { Adapter, AdapterMethod, Awaitable } from "../adapter.js";
+import type { Account, Profile, Session, User } from "./entities.js";
+import type { RateLimitRoute } from "./rate-limit.js";
+
+/** What a plugin endpoint answers: built with the context's `json` and `redirect`. */
+export interface PluginResponse {
+  /** HTTP status. Default 200 (302 for a redirect). */
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A JSON value. */
+  readonly body?: unknown;
+  /** An absolute URL to redirect to (`{ url }` for a client that sent `X-Auth-Return-Redirect`). */
+  readonly redirect?: string;
+}
+
+/**
+ * What a plugin endpoint's handler receives: the request, its parts already parsed, the current
+ * session (with every plugin's fields), the adapter, and the two ways to answer.
+ */
+export interface PluginEndpointContext {
+  /** The original request. */
+  readonly request: Request;
+  /** The request's method, upper case. */
+  readonly method: string;
+  /** The path under `<base>/<plugin id>`, without leading or trailing slash (`""` for the plugin's root). */
+  readonly path: string;
+  /** The `:name` segments of the endpoint's path and `*` (the rest of the path), percent-decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The query; the first of a repeated name wins. */
+  readonly query: Readonly<Record<string, string>>;
+  /** The body's fields (a form or a JSON object); `undefined` for a GET or another content type. */
+  readonly body?: Readonly<Record<string, unknown>>;
+  /** The adapter, each method guarded as Latch's own are; `undefined` without one. */
+  readonly adapter?: Adapter;
+  /** The session of the request as `GET <base>/session` shows it, or `null`. */
+  getSession(): Promise<Session | null>;
+  /** Answers with `body` as JSON. */
+  json(body: unknown, init?: { status?: number; headers?: Record<string, string> }): PluginResponse;
+  /** Redirects to `url` (resolved against the site's origin; another origin is refused). */
+  redirect(url: string): PluginResponse;
+}
+
+/** One endpoint of a plugin, served at `<base>/<plugin id>/<path>`. */
+export interface PluginEndpoint {
+  /** The method, or methods, it answers (`"GET"`, `"POST"`, `"PUT"`, `"DELETE"`, …). */
+  readonly method: string | readonly string[];
+  /**
+   * The path under `<base>/<plugin id>`: segments separated by `/`, `:name` matching one segment,
+   * a final `*` matching the rest (any depth). `""` is the plugin's root.
+   */
+  readonly path: string;
+  /**
+   * Whether a request with a method other than GET and HEAD must carry the CSRF token, as
+   * Latch's own POSTs do. Default `true`. Turn it off only for endpoints that other servers call.
+   */
+  readonly csrf?: boolean;
+  /** The rate-limit class its requests count toward, when `rateLimit` is configured. Default: none. */
+  readonly rateLimit?: RateLimitRoute;
+  /** Answers the request. A thrown `AuthError` becomes Latch's usual error response. */
+  readonly handler: (context: PluginEndpointContext) => Awaitable<PluginResponse>;
+}
+
+/** What a before-sign-in hook sees: the user the first factor vouched for, before anything is stored. */
+export interface BeforeSignInInput {
+  readonly user: User;
+  readonly account: Account;
+  readonly profile?: Profile;
+  readonly request: Request;
+}
+
+/** What an after-sign-in hook sees: the session has started (after any second factor). */
+export interface AfterSignInInput {
+  readonly user: User;
+  readonly account: Account;
+  readonly isNewUser: boolean;
+  readonly request: Request;
+  readonly adapter?: Adapter;
+}
+
+/** What a session hook sees: the session as the `session` callback made it, and whose it is. */
+export interface SessionReadInput {
+  readonly session: Session;
+  /** The user's id (the token's `sub`, or the stored user's id), when the session names one. */
+  readonly userId?: string;
+  readonly adapter?: Adapter;
+}
+
+/** The hooks of a plugin; each is optional, and one that is absent costs nothing. */
+export interface PluginHooks<UserFields extends object> {
+  /**
+   * Runs after the `signIn` callback and before any user, account or session is written.
+   * `false` (or a throw) refuses the sign-in with `AccessDenied`, as the `signIn` callback does.
+   */
+  readonly beforeSignIn?: (input: BeforeSignInInput) => Awaitable<boolean | void>;
+  /** Runs once the session has started: after the second factor, when one is owed. */
+  readonly afterSignIn?: (input: AfterSignInInput) => Awaitable<void>;
+  /** Returns the fields the plugin adds to `session.user`, on every session read and update. */
+  readonly session?: (input: SessionReadInput) => Awaitable<UserFields>;
+}
+
+/** A table, or columns of one, that a plugin needs in the database (for migrations and `latch check`). */
+export interface PluginTable {
+  /** The table's name. */
+  readonly table: string;
+  /** Column names and their types, as the plugin documents them (`"text"`, `"timestamp"`, …). */
+  readonly columns: Readonly<Record<string, string>>;
+}
+
+/**
+ * A Latch plugin: endpoints under `<base>/<id>/…`, hooks around sign-in and session reads,
+ * fields on `session.user`, and what it needs of the adapter and the database. Make one with
+ * `definePlugin` of `@latch/core/plugins`.
+ */
+export interface Plugin<Id extends string = string, UserFields extends object = object> {
+  /** The first segment of the plugin's endpoints; not one of Latch's or Auth.js's action names. */
+  readonly id: Id;
+  /** Its endpoints, by name. */
+  readonly endpoints?: Readonly<Record<string, PluginEndpoint>>;
+  readonly hooks?: PluginHooks<UserFields>;
+  /** Adapter methods it calls: a config whose adapter lacks one is refused at start. */
+  readonly adapterMethods?: readonly (AdapterMethod | (string & {}))[];
+  /** The tables and columns it needs. */
+  readonly schema?: readonly PluginTable[];
+}
+
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** The fields the plugins of `Plugins` add to `session.user`, all together. */
+export type PluginUserFields<Plugins> = Plugins extends readonly (infer Item)[]
+  ? Intersection<Item extends Plugin<string, infer Fields> ? Fields : never>
+  : unknown;
+
+/**
+ * The session of a config: {@link Session} (with its module augmentation), its `user` carrying
+ * the fields of the config's `plugins`.
+ *
+ * @example
+ * ```ts
+ * const config = { providers, plugins: [roles] }
+ * type AppSession = SessionOf<typeof config> // session.user.role is typed
+ * ```
+ */
+export type SessionOf<Config> = Config extends { plugins?: infer Plugins }
+  ? {} extends PluginUserFields<NonNullable<Plugins>> ? Session : Omit<Session, "user"> & { user?: NonNullable<Session["user"]> & PluginUserFields<NonNullable<Plugins>> }
+  : Session;

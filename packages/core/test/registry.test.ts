@@ -1,0 +1,138 @@
+/**
+ * The action registry's promises, checked on every row: a row that sends mail is limited per
+ * address, and a session starts only where a row says so, through the sign-in gate. Each check
+ * is also run on a table with one row broken, and must name that row.
+ */
+import { Auth, skipCSRFCheck, type AuthConfig } from "@latch/core";
+import Credentials from "@latch/core/providers/credentials";
+import { describe, expect, test } from "vitest";
+import { resolveConfig } from "../src/config/resolve.js";
+import { actionErrorResponse } from "../src/http/error-response.js";
+import { parseRequest } from "../src/http/parse.js";
+import { defaultLimits } from "../src/limits/defaults.js";
+import { classify } from "../src/limits/routes.js";
+import { isAuthAction } from "../src/registry/table.js";
+import { runAction } from "../src/registry/dispatch.js";
+import { parsePath, rowOf } from "../src/registry/match.js";
+import type { ActionRow } from "../src/registry/row.js";
+import { builtinRows } from "../src/registry/table.js";
+
+const providers = [{ id: "mail", type: "email" }] as never;
+const address = "ada@example.com";
+
+/** A request to `row` shaped to send mail: an address in the body, a code asked for (never answered). */
+function mailRequest(row: ActionRow) {
+  const [action, ...fixed] = row.path.split("/");
+  const rest = row.tail === "none" ? [] : ["mail"];
+  const providerId = [...fixed, ...rest].join("/") || undefined;
+  const method = row.methods === "any" ? "POST" : row.methods[0]!;
+  return { method, action: action!, providerId, query: {}, body: { email: ` ${address.toUpperCase()}`, send: "email" }, jsonMode: false, request: new Request("https://app.test"), row };
+}
+
+/** The rows that send mail but are not counted per address by default. */
+function mailRowsWithoutAddressLimit(rows: readonly ActionRow[]): string[] {
+  return rows
+    .filter((row) => row.sendsMail)
+    .filter((row) => {
+      const matched = classify({ providers }, mailRequest(row));
+      return !matched || matched.account !== address || !(defaultLimits[matched.limit.route].account > 0);
+    })
+    .map((row) => `${row.methods} ${row.path}`);
+}
+
+describe("rows that send mail", () => {
+  test("are there: sign-in links, sign-up, the reset link, emailed codes, the address change", () => {
+    const paths = builtinRows.filter((row) => row.sendsMail).map((row) => row.path);
+    expect(paths).toEqual(expect.arrayContaining(["signin", "signup", "password/forgot", "second-factor", "second-factor/email-sign-in", "email/change"]));
+  });
+
+  test("each falls under a limit keyed by the address it names", () => {
+    expect(mailRowsWithoutAddressLimit(builtinRows)).toEqual([]);
+  });
+
+  test("the check names a mail row whose limit is gone, or keyed by no address", () => {
+    const forgot = builtinRows.find((row) => row.path === "password/forgot" && row.sendsMail)!;
+    const withoutLimit = builtinRows.map((row) => (row === forgot ? { ...row, limit: undefined } : row));
+    expect(mailRowsWithoutAddressLimit(withoutLimit)).toEqual(["POST password/forgot"]);
+    const withoutAccount = builtinRows.map((row) => (row === forgot ? { ...row, limit: { route: "passwordForgot" as const } } : row));
+    expect(mailRowsWithoutAddressLimit(withoutAccount)).toEqual(["POST password/forgot"]);
+  });
+});
+
+const secret = "a-secret-of-at-least-thirty-two-characters";
+const config = (): AuthConfig => ({
+  secret,
+  trustHost: true,
+  skipCSRFCheck,
+  rateLimit: false,
+  providers: [Credentials({ credentials: { username: {} }, authorize: (c) => (c.username === "ada" ? { id: "1", name: "Ada" } : null) })],
+});
+const signIn = () =>
+  new Request("https://app.test/auth/callback/credentials", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: "ada" }),
+  });
+const sessionCookie = (cookies: readonly { name: string }[] | undefined) => (cookies ?? []).some((cookie) => cookie.name.endsWith("authjs.session-token"));
+
+describe("rows that start a session", () => {
+  test("are the callbacks, the second factor's answers and the address confirmation", () => {
+    const starters = builtinRows.filter((row) => row.startsSession).map((row) => `${row.methods} ${row.path}`);
+    expect(starters).toEqual(["GET,POST callback", "POST second-factor", "POST second-factor/email-sign-in", "GET verify-email"]);
+  });
+
+  test("a credentials sign-in through its row starts the session", async () => {
+    const response = await Auth(signIn(), config());
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie().some((cookie) => /authjs\.session-token=/.test(cookie))).toBe(true);
+  });
+
+  test("the same sign-in through a row that does not declare it is refused by the gate, and no session starts", async () => {
+    const rows = builtinRows.map((row) => (row.path === "callback" ? { ...row, startsSession: undefined } : row));
+    const request = signIn();
+    const url = new URL(request.url);
+    const ctx = resolveConfig(config(), url);
+    const req = await parseRequest(request, url, "/auth", rows);
+    const error = await runAction(ctx, req).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toMatchObject({ type: "UndeclaredSessionStart" });
+    const answer = actionErrorResponse(error, ctx, req);
+    expect(answer.redirect).toContain("error=Configuration");
+    expect(sessionCookie(answer.cookies)).toBe(false);
+  });
+});
+
+describe("the registry is the parser's and the router's list", () => {
+  test("every row's path parses to its row; other paths and methods find none", () => {
+    for (const row of builtinRows) {
+      const path = `/auth/${row.path}${row.tail === "none" ? "" : "/some-id"}`;
+      const parsed = parsePath(builtinRows, path, "/auth");
+      expect(parsed, path).not.toBeNull();
+      for (const method of row.methods === "any" ? ["GET", "POST"] : row.methods) {
+        expect(rowOf(builtinRows, method, parsed!.action, parsed!.providerId), `${method} ${path}`).toBe(row);
+      }
+    }
+    expect(parsePath(builtinRows, "/auth/password/unknown", "/auth")).toBeNull();
+    expect(parsePath(builtinRows, "/auth/callback/a/b", "/auth")).toBeNull();
+    expect(rowOf(builtinRows, "GET", "sessions", "revoke")).toBeUndefined();
+    expect(rowOf(builtinRows, "GET", "signin", "github")).toBeUndefined();
+  });
+
+  test("a row of any depth and any method, as a plugin's, is parsed and found", () => {
+    const handler = () => () => ({ body: {} });
+    const plugin: ActionRow = { path: "scim", tail: "any", methods: "any", answer: "json", csrf: "none", handler };
+    const rows = [...builtinRows, plugin];
+    const parsed = parsePath(rows, "/auth/scim/v2/Users/42", "/auth");
+    expect(parsed).toEqual({ action: "scim", providerId: "v2/Users/42" });
+    expect(rowOf(rows, "DELETE", "scim", "v2/Users/42")).toBe(plugin);
+    expect(rowOf(rows, "PATCH", "scim", undefined)).toBe(plugin);
+  });
+
+  test("isAuthAction answers for exactly the rows' actions", () => {
+    for (const row of builtinRows) expect(isAuthAction(row.path.split("/")[0]!)).toBe(true);
+    expect(isAuthAction("scim")).toBe(false);
+    expect(isAuthAction("password/forgot")).toBe(false);
+  });
+});
