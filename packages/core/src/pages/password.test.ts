@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderPasswordPage } from "./password.js";
-import { findAll, findOne, textOf } from "./test-html.js";
+import { findAll, findOne, textOf } from "../../test/html-reader.js";
 import type { PasswordPageProps } from "./types.js";
 
 const base: Omit<PasswordPageProps, "kind"> = {
