@@ -27,7 +27,7 @@ const layers: readonly (readonly string[])[] = [
   ["types"],
   // passwords/: the password rules and their errors; second-factor-errors.ts: the second-factor
   // refusals (the error unions name the types of both).
-  ["crypto", "errors", "adapter", "symbols", "fetch", "passwords", "second-factor-errors"],
+  ["crypto", "errors", "adapter", "adapter-rows", "symbols", "fetch", "passwords", "second-factor-errors"],
   // Code that runs in the browser, built on its own and shipped as text: it imports nothing.
   ["browser", "webauthn-script-source"],
 ];
