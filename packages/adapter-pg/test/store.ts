@@ -1,6 +1,4 @@
 import type { TestDatabase } from "@latch/adapter-test";
-import { services } from "@latch/testing";
-import pg from "pg";
 import { firstRow, type Queryable } from "../src/client.js";
 import { accountFromRow, authenticatorFromRow, passwordFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, type StoredRow } from "@latch/core/adapters";
 
@@ -38,21 +36,4 @@ export function tableReaders(client: Queryable): Omit<TestDatabase, "connect" | 
       return row && passwordFromRow(row);
     },
   };
-}
-
-/** A random schema name for one test run. */
-export function randomSchema(): string {
-  return `latch_test_${Math.random().toString(36).slice(2, 10)}`;
-}
-
-/** A pool on the test PostgreSQL whose every connection works in `schema` (which the caller creates). */
-export function schemaPool(schema: string, max = 4): pg.Pool {
-  return new pg.Pool({
-    host: services.postgres.host,
-    port: services.postgres.port,
-    user: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
-    max,
-    options: `-c search_path=${schema}`,
-  });
 }
