@@ -14,7 +14,7 @@ import type { Contender } from "./contender.js";
 import { latchConfig } from "./contender.js";
 import { get, secret, sessionCookie } from "./fixtures.js";
 import { measure, rate } from "./measure.js";
-import type { SummaryRow } from "./summary.js";
+import type { FloorFigures, SummaryRow } from "./summary.js";
 
 const noStore = { "Cache-Control": "private, no-cache, no-store", Expires: "0", Pragma: "no-cache", "Content-Type": "application/json" };
 
@@ -79,15 +79,6 @@ export function portableLatchConfig(): AuthConfig {
       encode: ({ token, secret: s, salt, maxAge }) => portable.sealJwt({ payload: token ?? {}, secret: Array.isArray(s) ? s[0]! : s, salt, maxAge: maxAge ?? 30 * 24 * 60 * 60 }),
     },
   };
-}
-
-/** The figures of the floor comparison, for the summary. */
-export interface FloorFigures {
-  rows: SummaryRow[];
-  /** Latch's Node-path read ÷ its floor, in time per read. */
-  nodeTimes: number;
-  /** Latch's portable read ÷ its Web Crypto floor, in time per read. */
-  portableTimes: number;
 }
 
 /** Measures GET /session for Latch (both paths), Auth.js and both floors in the same rounds. */

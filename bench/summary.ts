@@ -1,5 +1,4 @@
 import type { BundleRow } from "./bundle-size.js";
-import type { FloorFigures } from "./floors.js";
 
 /** The closing table: Latch ÷ Auth.js for every compared operation. */
 export interface SummaryRow {
@@ -10,6 +9,15 @@ export interface SummaryRow {
   authjs: number;
   /** For HTTP operations, the cookies each one sets: `<Latch's> | <Auth.js's>`. */
   setCookies?: string;
+}
+
+/** The figures of the floor comparison, for the summary. */
+export interface FloorFigures {
+  rows: SummaryRow[];
+  /** Latch's Node-path read ÷ its floor, in time per read. */
+  nodeTimes: number;
+  /** Latch's portable read ÷ its Web Crypto floor, in time per read. */
+  portableTimes: number;
 }
 
 const ops = (n: number) => n.toFixed(0).padStart(13);

@@ -6,10 +6,10 @@
  * design), stack traces, file paths and the secret. One fixed seed, so every run sends the same
  * requests (LATCH_FUZZ_SEED and LATCH_FUZZ_RUNS to explore further).
  */
-import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fuzzRequest, type FuzzRequest, type Seeds } from "../../../packages/core/test/fuzz/arbitraries.js";
+import { sendRaw } from "../../../packages/core/test/fuzz/raw-http.js";
 import { freePort, startExample, type ExampleServer } from "./server.js";
 
 const secret = "sveltekit-fuzz-secret-5e1f0c2b9a8d7e6f5a4b3c2d1e";
@@ -28,32 +28,11 @@ interface Answer {
 }
 
 /** One HTTP/1.1 exchange on a fresh connection, written byte for byte; null when it cannot be written. */
-function rawHttp(req: FuzzRequest): Promise<Answer | null> {
-  const headers = [...req.headers];
-  if (!headers.some(([n]) => n.toLowerCase() === "host")) headers.unshift(["host", `127.0.0.1:${port}`]);
-  if (req.cookies.length) headers.push(["cookie", req.cookies.map(([n, v]) => `${n}=${v}`).join("; ")]);
-  const body = req.body === undefined ? undefined : Buffer.from(req.body);
-  if (body) headers.push(["content-length", String(body.byteLength)]);
-  headers.push(["connection", "close"]);
-  const lines = [`${req.method} ${req.target} HTTP/1.1`, ...headers.map(([n, v]) => `${n}: ${v}`)];
-  if (lines.some((line) => /[\r\n\u0000]/.test(line) || /[^\u0000-\u00ff]/.test(line))) return Promise.resolve(null);
-  const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer within 15 s to ${req.method} ${req.target}`));
-    }, 15_000);
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString("latin1");
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
-    });
-    socket.write(body ? Buffer.concat([head, body]) : head);
-  });
+async function rawHttp(req: FuzzRequest): Promise<Answer | null> {
+  const bytes = await sendRaw(port, req, 15_000);
+  if (!bytes) return null;
+  const text = bytes.toString("latin1");
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text };
 }
 
 function asksForConfigurationPage(req: FuzzRequest): boolean {

@@ -8,12 +8,12 @@ import { runAdapterTests } from "@latch/adapter-test";
 import type { Adapter } from "@latch/core/adapters";
 import { DrizzleAdapter as LatchDrizzleAdapter, pgTables } from "@latch/drizzle";
 import { migrate, PostgresAdapter } from "@latch/pg";
-import { needService, services, startSmtpServer } from "@latch/testing";
+import { needService, randomDatabaseName, schemaPool, services, startSmtpServer } from "@latch/testing";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authjsDrizzle, notInstalled } from "./load.js";
-import { browser, emailSignIn, emailSignInConfig, randomSchema, readersThrough, schemaPool, sharedRows, missingMethods } from "./shared.js";
+import { browser, emailSignIn, emailSignInConfig, readersThrough, sharedRows, missingMethods } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const ready = !notInstalled && (await needService(services.postgres));
@@ -28,7 +28,7 @@ const latchTablesForAuthjs = {
 };
 
 describe.skipIf(!ready)(`@auth/drizzle-adapter under Latch on PostgreSQL${notInstalled ? ` (skipped: ${notInstalled})` : ""}`, async () => {
-  const schema = randomSchema();
+  const schema = randomDatabaseName("latch_authjs");
   const pool = schemaPool(schema);
   const db = drizzle({ client: pool });
   const authjs: Adapter = ready ? (await authjsDrizzle()).DrizzleAdapter(db, latchTablesForAuthjs) : {};

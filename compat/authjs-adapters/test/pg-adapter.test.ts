@@ -10,10 +10,10 @@ import { Auth, type AuthConfig } from "@latch/core";
 import { runAdapterTests } from "@latch/adapter-test";
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 import { PostgresAdapter, upgradeAuthjsSchema } from "@latch/pg";
-import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { needService, randomDatabaseName, schemaPool, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authjsPg, notInstalled } from "./load.js";
-import { browser, emailSignIn, emailSignInConfig, missingMethods, randomSchema, schemaPool } from "./shared.js";
+import { browser, emailSignIn, emailSignInConfig, missingMethods } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const ready = !notInstalled && (await needService(services.postgres));
@@ -32,7 +32,7 @@ const authjsTables = [
 ];
 
 describe.skipIf(!ready)(`@auth/pg-adapter under Latch on PostgreSQL${notInstalled ? ` (skipped: ${notInstalled})` : ""}`, async () => {
-  const schema = randomSchema();
+  const schema = randomDatabaseName("latch_authjs");
   const pool = schemaPool(schema);
   const authjs: Adapter = PostgresAdapterOfAuthjs(pool);
   const latch = PostgresAdapter(pool);
@@ -53,7 +53,7 @@ describe.skipIf(!ready)(`@auth/pg-adapter under Latch on PostgreSQL${notInstalle
   });
 
   describe("Latch's conformance suite, following the ids the database chooses", () => {
-    const suiteSchema = randomSchema();
+    const suiteSchema = randomDatabaseName("latch_authjs");
     const suitePool = schemaPool(suiteSchema);
     const adapter: Adapter = ready ? PostgresAdapterOfAuthjs(suitePool) : {};
     const one = async (sql: string, params: unknown[]) => ((await suitePool.query(sql, params)).rows[0] as Row | undefined) ?? null;

@@ -2,8 +2,7 @@ import { newAccount, newAuthenticator, newSession, newUser, newVerificationToken
 import type { Adapter } from "@latch/core/adapters";
 import { Auth, type AuthConfig } from "@latch/core";
 import Nodemailer from "@latch/core/providers/nodemailer";
-import { handlerClient, services, type SmtpTestServer } from "@latch/testing";
-import pg from "pg";
+import { handlerClient, type SmtpTestServer } from "@latch/testing";
 import { expect } from "vitest";
 
 /** Why Latch needs each method an Auth.js adapter may lack, for the suite's `missing`. */
@@ -26,23 +25,6 @@ export function missingMethods(adapter: Adapter): Partial<Record<keyof Adapter, 
       .filter(([method]) => typeof adapter[method as keyof Adapter] !== "function")
       .map(([method, why]) => [method, `the Auth.js adapter has no ${method} (${why})`]),
   );
-}
-
-/** A pool on the test PostgreSQL whose connections work in `schema`. */
-export function schemaPool(schema: string): pg.Pool {
-  return new pg.Pool({
-    host: services.postgres.host,
-    port: services.postgres.port,
-    user: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
-    max: 4,
-    options: `-c search_path=${schema}`,
-  });
-}
-
-/** A random schema name for one run. */
-export function randomSchema(): string {
-  return `latch_authjs_${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /** Conformance readers that read through one of Latch's own adapters (and a plain query for tokens). */

@@ -7,10 +7,10 @@
  */
 import { runAdapterTests, newSession, newUser } from "@latch/adapter-test";
 import type { Adapter, AdapterAccount } from "@latch/core/adapters";
-import { needService, services } from "@latch/testing";
+import { needService, postgresLogin, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { afterAll, describe, expect, test } from "vitest";
 import { authjsTypeorm, notInstalled } from "./load.js";
-import { randomSchema, schemaPool, missingMethods } from "./shared.js";
+import { missingMethods } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const ready = !notInstalled && (await needService(services.postgres));
@@ -20,14 +20,14 @@ type Row = Record<string, unknown>;
 const msText = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
 
 describe.skipIf(!ready)(`@auth/typeorm-adapter under Latch on PostgreSQL${notInstalled ? ` (skipped: ${notInstalled})` : ""}`, async () => {
-  const schema = randomSchema();
+  const schema = randomDatabaseName("latch_authjs");
   const pool = schemaPool(schema);
   const connection = {
     type: "postgres",
     host: services.postgres.host,
     port: services.postgres.port,
-    username: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
+    username: postgresLogin.user,
+    database: postgresLogin.database,
     schema,
     // The Auth.js adapter makes its tables from its entities (outside production).
     synchronize: true,

@@ -15,11 +15,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Adapter } from "@latch/core/adapters";
-import { needService, services, startSmtpServer } from "@latch/testing";
+import { needService, postgresLogin, randomDatabaseName, services, startSmtpServer } from "@latch/testing";
 import { TypeORMAdapter, TypeORMSchemaMismatch, defaultEntities, migrate, migrations } from "@latch/typeorm";
 import { afterAll, describe, expect, test } from "vitest";
 import { notInstalled } from "./load.js";
-import { browser, emailSignIn, emailSignInConfig, randomSchema } from "./shared.js";
+import { browser, emailSignIn, emailSignInConfig } from "./shared.js";
 
 if (notInstalled && process.env.CI) throw new Error(notInstalled);
 const folder = fileURLToPath(new URL("../", import.meta.url));
@@ -141,8 +141,8 @@ const slow = 120_000;
 const postgresReady = !notInstalled && (await needService(services.postgres));
 
 describe.skipIf(!postgresReady)(`@auth/typeorm-adapter's tables taken over by @latch/typeorm on PostgreSQL${notInstalled ? ` (skipped: ${notInstalled})` : ""}`, () => {
-  const schema = randomSchema();
-  const base = { host: services.postgres.host, port: services.postgres.port, username: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", schema };
+  const schema = randomDatabaseName("latch_authjs");
+  const base = { host: postgresLogin.host, port: postgresLogin.port, username: postgresLogin.user, database: postgresLogin.database, schema };
   const url = `postgres://${base.username}@${base.host}:${base.port}/${base.database}`;
   const connection = { type: "postgres", ...base };
   const dataSource = new DataSource({ type: "postgres", ...base, entities } as DataSourceOptions);
@@ -306,7 +306,7 @@ describe.skipIf(!!notInstalled)("@auth/typeorm-adapter's tables taken over by @l
 const mariadbReady = !notInstalled && (await needService(services.mariadb));
 
 describe.skipIf(!mariadbReady)("@auth/typeorm-adapter's tables taken over by @latch/typeorm on MariaDB", () => {
-  const database = randomSchema();
+  const database = randomDatabaseName("latch_authjs");
   const base = { host: services.mariadb.host, port: services.mariadb.port, username: "root", database };
   const dataSource = new DataSource({ type: "mariadb", ...base, entities } as DataSourceOptions);
   const admin = new DataSource({ type: "mariadb", ...base, database: "test" } as DataSourceOptions);

@@ -1,12 +1,14 @@
-import { canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator } from "@latch/core/adapters";
+import { accountFromRow, authenticatorFromRow, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { mysqlTables, type MysqlLatchTables } from "./mysql-schema.js";
 import { pgTables, type PgLatchTables } from "./pg-schema.js";
-import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
 import { sqliteTables, type SqliteLatchTables } from "./sqlite-schema.js";
+
+/** Users keep the columns of an extended `users` table. */
+const keepColumns = { keepColumns: true };
 
 /** A Drizzle database of one of the three dialects Latch has tables for. */
 export type DrizzleDatabase = PgDatabase<any, any, any> | MySqlDatabase<any, any, any, any> | BaseSQLiteDatabase<"sync" | "async", any, any, any>;
@@ -103,7 +105,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
   const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors } = t;
 
   /** The first row of a select, or `null`. */
-  async function first(query: PromiseLike<Row[]>): Promise<Row | null> {
+  async function first(query: PromiseLike<StoredRow[]>): Promise<StoredRow | null> {
     return (await query)[0] ?? null;
   }
 
@@ -144,12 +146,12 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
   return {
     async createUser(user) {
       await db.insert(users).values({ id: user.id, name: user.name ?? null, email: user.email ? canonicalEmail(user.email) : user.email, emailVerified: user.emailVerified ?? null, image: user.image ?? null });
-      return toUser((await userById(user.id))!);
+      return userFromRow((await userById(user.id))!, keepColumns);
     },
 
     async getUser(id) {
       const row = await userById(id);
-      return row && toUser(row);
+      return row && userFromRow(row, keepColumns);
     },
 
     async getUserByEmail(email) {
@@ -157,7 +159,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       if (!email) return null;
       // Addresses are stored in the stored spelling (PROTOCOL §6, migration 9), so is the one looked up.
       const row = await first(db.select(userFields).from(users).where(eq(users.email, canonicalEmail(email))));
-      return row && toUser(row);
+      return row && userFromRow(row, keepColumns);
     },
 
     async getUserByAccount({ provider, providerAccountId }) {
@@ -168,7 +170,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
           .innerJoin(users, eq(users.id, accounts.userId))
           .where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))),
       );
-      return row && toUser(row.user as Row);
+      return row && userFromRow(row.user as StoredRow, keepColumns);
     },
 
     async updateUser(user) {
@@ -178,7 +180,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, user.id));
       const row = await userById(user.id);
       if (!row) throw new Error("updateUser: no user with this id");
-      return toUser(row);
+      return userFromRow(row, keepColumns);
     },
 
     async deleteUser(userId) {
@@ -191,25 +193,25 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
         tx.delete(authenticators).where(eq(authenticators.userId, userId)),
         tx.delete(users).where(eq(users.id, userId)),
       ]);
-      return toUser(row);
+      return userFromRow(row, keepColumns);
     },
 
     async linkAccount(account) {
       const values = Object.fromEntries(accountColumns.map((column) => [column, (account as AdapterAccount)[column] ?? null]));
       await db.insert(accounts).values(values);
-      return toAccount((await accountByKey(account.provider, account.providerAccountId))!);
+      return accountFromRow((await accountByKey(account.provider, account.providerAccountId))!);
     },
 
     async unlinkAccount({ provider, providerAccountId }) {
       const row = await accountByKey(provider, providerAccountId);
       if (!row) return undefined;
       const result = await db.delete(accounts).where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId)));
-      return affected(result) > 0 ? toAccount(row) : undefined;
+      return affected(result) > 0 ? accountFromRow(row) : undefined;
     },
 
     async getAccount(providerAccountId, provider) {
       const row = await accountByKey(provider, providerAccountId);
-      return row && toAccount(row);
+      return row && accountFromRow(row);
     },
 
     // How the session was earned is declared only when the sessions table has its columns (an
@@ -219,7 +221,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr }) {
       const earned = earns ? { auth_time: auth_time ?? null, mfa_time: mfa_time ?? null, amr: amr ?? null } : {};
       await db.insert(sessions).values({ sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null, ...earned });
-      return toSession((await sessionByToken(sessionToken))!);
+      return sessionFromRow((await sessionByToken(sessionToken))!);
     },
 
     async getSessionAndUser(sessionToken) {
@@ -231,7 +233,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
           .innerJoin(users, eq(users.id, sessions.userId))
           .where(eq(sessions.sessionToken, sessionToken)),
       );
-      return row && { session: toSession(row.session as Row, row.refreshError === true), user: toUser(row.user as Row) };
+      return row && { session: sessionFromRow({ ...(row.session as StoredRow), refreshError: row.refreshError === true }), user: userFromRow(row.user as StoredRow, keepColumns) };
     },
 
     async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
@@ -240,14 +242,14 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       );
       if (Object.keys(changes).length > 0) await db.update(sessions).set(changes).where(eq(sessions.sessionToken, sessionToken));
       const row = await sessionByToken(sessionToken);
-      return row && toSession(row);
+      return row && sessionFromRow(row);
     },
 
     async deleteSession(sessionToken) {
       const row = await sessionByToken(sessionToken);
       if (!row) return null;
       const result = await db.delete(sessions).where(eq(sessions.sessionToken, sessionToken));
-      return affected(result) > 0 ? toSession(row) : null;
+      return affected(result) > 0 ? sessionFromRow(row) : null;
     },
 
     async createVerificationToken({ identifier, token, expires }) {
@@ -260,29 +262,29 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       const row = await first(db.select().from(verificationTokens).where(where));
       if (!row) return null;
       // Of two concurrent uses, only the one whose delete removed the row gets the token.
-      return affected(await db.delete(verificationTokens).where(where)) > 0 ? toVerificationToken(row) : null;
+      return affected(await db.delete(verificationTokens).where(where)) > 0 ? verificationTokenFromRow(row) : null;
     },
 
     async createAuthenticator(authenticator) {
       await db.insert(authenticators).values(Object.fromEntries(authenticatorColumns.map((column) => [column, (authenticator as AdapterAuthenticator)[column] ?? null])));
-      return toAuthenticator((await authenticatorById(authenticator.credentialID))!);
+      return authenticatorFromRow((await authenticatorById(authenticator.credentialID))!);
     },
 
     async getAuthenticator(credentialID) {
       const row = await authenticatorById(credentialID);
-      return row && toAuthenticator(row);
+      return row && authenticatorFromRow(row);
     },
 
     async listAuthenticatorsByUserId(userId) {
-      const found = (await db.select().from(authenticators).where(eq(authenticators.userId, userId)).orderBy(asc(authenticators.credentialID))) as Row[];
-      return found.map(toAuthenticator);
+      const found = (await db.select().from(authenticators).where(eq(authenticators.userId, userId)).orderBy(asc(authenticators.credentialID))) as StoredRow[];
+      return found.map(authenticatorFromRow);
     },
 
     async updateAuthenticatorCounter(credentialID, newCounter) {
       await db.update(authenticators).set({ counter: newCounter }).where(eq(authenticators.credentialID, credentialID));
       const row = await authenticatorById(credentialID);
       if (!row) throw new Error("updateAuthenticatorCounter: no authenticator with this credential id");
-      return toAuthenticator(row);
+      return authenticatorFromRow(row);
     },
 
     async deleteAuthenticator(credentialID) {
@@ -295,7 +297,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
           .delete(accounts)
           .where(and(eq(accounts.type, "webauthn"), eq(accounts.providerAccountId, row.providerAccountId), eq(accounts.userId, row.userId))),
       ]);
-      return toAuthenticator(row);
+      return authenticatorFromRow(row);
     },
 
     async deleteSessions(userId) {
@@ -304,8 +306,8 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
 
     async listSessions(userId) {
       const order = dialect === "pg" ? [asc(sessions.id)] : [asc(sessions.createdAt), asc(sessions.id)];
-      const found = (await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(...order)) as Row[];
-      return found.map((row) => toSession(row));
+      const found = (await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(...order)) as StoredRow[];
+      return found.map((row) => sessionFromRow(row));
     },
 
     async deleteSessionById(userId, sessionId) {
@@ -315,17 +317,17 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       const where = and(eq(sessions.id, id), eq(sessions.userId, userId));
       const row = await first(db.select().from(sessions).where(where));
       if (!row) return null;
-      return affected(await db.delete(sessions).where(where)) > 0 ? toSession(row) : null;
+      return affected(await db.delete(sessions).where(where)) > 0 ? sessionFromRow(row) : null;
     },
 
     async getAccountByUserId(userId, provider) {
       const row = await first(db.select().from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.provider, provider))).orderBy(asc(accounts.id)).limit(1));
-      return row && toAccount(row);
+      return row && accountFromRow(row);
     },
 
     async listAccountsByUserId(userId) {
-      const found = (await db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(asc(accounts.id))) as Row[];
-      return found.map(toAccount);
+      const found = (await db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(asc(accounts.id))) as StoredRow[];
+      return found.map(accountFromRow);
     },
 
     async leaseAccount({ provider, providerAccountId }, holder, until) {
@@ -358,12 +360,12 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
         .where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId), eq(accounts.refreshLeaseHolder, holder)));
       if (affected(result) === 0) return null;
       const row = await accountByKey(provider, providerAccountId);
-      return row && toAccount(row);
+      return row && accountFromRow(row);
     },
 
     async getPassword(userId) {
       const row = await first(db.select().from(passwords).where(eq(passwords.userId, userId)));
-      return row ? toPassword(row) : null;
+      return row ? passwordFromRow(row) : null;
     },
 
     async setPassword({ userId, hash, updatedAt }) {
@@ -373,7 +375,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       await (dialect === "mysql"
         ? insert.onDuplicateKeyUpdate({ set: { hash, updatedAt } })
         : insert.onConflictDoUpdate({ target: passwords.userId, set: { hash, updatedAt } }));
-      return toPassword({ userId, hash, updatedAt });
+      return passwordFromRow({ userId, hash, updatedAt });
     },
 
     async replacePasswordHash(userId, currentHash, nextHash) {
@@ -384,12 +386,12 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     async deletePassword(userId) {
       const row = await first(db.select().from(passwords).where(eq(passwords.userId, userId)));
       if (!row) return null;
-      return affected(await db.delete(passwords).where(eq(passwords.userId, userId))) > 0 ? toPassword(row) : null;
+      return affected(await db.delete(passwords).where(eq(passwords.userId, userId))) > 0 ? passwordFromRow(row) : null;
     },
 
     async listSecondFactors(userId) {
-      const found = (await db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).orderBy(asc(secondFactors.createdAt), asc(secondFactors.id))) as Row[];
-      return found.map(toSecondFactor);
+      const found = (await db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).orderBy(asc(secondFactors.createdAt), asc(secondFactors.id))) as StoredRow[];
+      return found.map(secondFactorFromRow);
     },
 
     async replaceSecondFactors(userId, kind, list) {
@@ -405,7 +407,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       const result = await db.update(secondFactors).set({ confirmedAt: at, lastUsedStep: step }).where(and(eq(secondFactors.id, id), isNull(secondFactors.confirmedAt)));
       if (affected(result) === 0) return null;
       const row = await secondFactorById(id);
-      return row ? toSecondFactor(row) : null;
+      return row ? secondFactorFromRow(row) : null;
     },
 
     async useTotpStep(id, step) {
@@ -423,7 +425,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
           .set({ attempts: sql`${secondFactors.attempts} + 1` })
           .where(eq(secondFactors.id, id));
       if (dialect !== "mysql") {
-        const [row] = (await increment(db).returning({ attempts: secondFactors.attempts })) as Row[];
+        const [row] = (await increment(db).returning({ attempts: secondFactors.attempts })) as StoredRow[];
         return row ? Number(row.attempts) : null;
       }
       // MySQL has no RETURNING: the count is read in the transaction that incremented it, while
@@ -439,7 +441,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       const row = await secondFactorById(id);
       if (!row) return null;
       // Of two concurrent calls, only the one whose delete removed the row gets it.
-      return affected(await db.delete(secondFactors).where(eq(secondFactors.id, id))) > 0 ? toSecondFactor(row) : null;
+      return affected(await db.delete(secondFactors).where(eq(secondFactors.id, id))) > 0 ? secondFactorFromRow(row) : null;
     },
   } satisfies Required<Adapter>;
 }

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { migrate as migratePg, PostgresAdapter } from "@latch/pg";
-import { needService, services } from "@latch/testing";
+import { mariadbLogin, needService, postgresLogin, services } from "@latch/testing";
 import { defaultEntities, migrate as migrateTypeorm, TypeORMAdapter } from "@latch/typeorm";
 import type { Adapter } from "@latch/core/adapters";
 import Database from "better-sqlite3";
@@ -58,13 +58,12 @@ async function servesLatch(drizzleAdapter: Adapter, other: Adapter): Promise<voi
 }
 
 describe.runIf(await needService(services.postgres))("drizzle-kit on pgTables (PostgreSQL, two fresh databases)", () => {
-  const server = { host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres" };
-  const admin = new pg.Client({ ...server, database: process.env.PGDATABASE ?? "test" });
+  const admin = new pg.Client(postgresLogin);
   // The generated SQL names the `public` schema, so each side is a database of its own.
   const byLatch = randomName();
   const byDrizzleKit = randomName();
-  const latchPool = new pg.Pool({ ...server, database: byLatch, max: 2 });
-  const kitPool = new pg.Pool({ ...server, database: byDrizzleKit, max: 2 });
+  const latchPool = new pg.Pool({ ...postgresLogin, database: byLatch, max: 2 });
+  const kitPool = new pg.Pool({ ...postgresLogin, database: byDrizzleKit, max: 2 });
 
   beforeAll(async () => {
     await admin.connect();
@@ -90,22 +89,21 @@ describe.runIf(await needService(services.postgres))("drizzle-kit on pgTables (P
 });
 
 describe.runIf(await needService(services.mariadb))("drizzle-kit on mysqlTables (MariaDB, two fresh databases)", () => {
-  const server = { host: services.mariadb.host, port: services.mariadb.port, user: process.env.MYSQL_USER ?? "root", password: process.env.MYSQL_PASSWORD ?? "" };
   const byLatch = randomName();
   const byDrizzleKit = randomName();
-  const latchSource = new DataSource({ type: "mariadb", ...server, username: server.user, database: byLatch });
-  const kitSource = new DataSource({ type: "mariadb", ...server, username: server.user, database: byDrizzleKit, entities: Object.values(defaultEntities) });
+  const latchSource = new DataSource({ type: "mariadb", ...mariadbLogin, username: mariadbLogin.user, database: byLatch });
+  const kitSource = new DataSource({ type: "mariadb", ...mariadbLogin, username: mariadbLogin.user, database: byDrizzleKit, entities: Object.values(defaultEntities) });
   let admin: Connection;
   let latch: Connection;
   let kit: Connection;
 
   beforeAll(async () => {
-    admin = await createConnection(server);
+    admin = await createConnection(mariadbLogin);
     await admin.query(`CREATE DATABASE \`${byLatch}\``);
     await admin.query(`CREATE DATABASE \`${byDrizzleKit}\``);
     await migrateTypeorm(latchSource);
-    latch = await createConnection({ ...server, database: byLatch });
-    kit = await createConnection({ ...server, database: byDrizzleKit });
+    latch = await createConnection({ ...mariadbLogin, database: byLatch });
+    kit = await createConnection({ ...mariadbLogin, database: byDrizzleKit });
     for (const statement of await generateMySQLMigration(await generateMySQLDrizzleJson({}), await generateMySQLDrizzleJson(mysqlTables))) await kit.query(statement);
   });
   afterAll(async () => {

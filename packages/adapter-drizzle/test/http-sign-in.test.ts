@@ -7,9 +7,8 @@ import { Auth, type AuthConfig } from "@latch/core";
 import { hashPassword } from "@latch/core/passwords";
 import Password from "@latch/core/providers/password";
 import { migrate } from "@latch/pg";
-import { handlerClient, needService, services } from "@latch/testing";
+import { handlerClient, needService, schemaPool, services } from "@latch/testing";
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DrizzleAdapter } from "../src/adapter.js";
 import { randomName } from "./readers.js";
@@ -28,14 +27,7 @@ function browser(config: AuthConfig) {
 }
 
 describe.runIf(await needService(services.postgres))("sign-in through Auth() with @latch/drizzle on PostgreSQL", () => {
-  const pool = new pg.Pool({
-    host: services.postgres.host,
-    port: services.postgres.port,
-    user: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
-    max: 2,
-    options: `-c search_path=${schema}`,
-  });
+  const pool = schemaPool(schema, 2);
   const adapter = DrizzleAdapter(drizzle({ client: pool }));
   const config: AuthConfig = {
     secret: "drizzle-sign-in-secret-0123456789abcdef",

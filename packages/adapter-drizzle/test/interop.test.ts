@@ -4,7 +4,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { migrate as migratePg, PostgresAdapter } from "@latch/pg";
-import { needService, services } from "@latch/testing";
+import { mariadbLogin, needService, services } from "@latch/testing";
 import { defaultEntities, migrate as migrateTypeorm, TypeORMAdapter } from "@latch/typeorm";
 import Database from "better-sqlite3";
 import { drizzle as drizzleMysql } from "drizzle-orm/mysql2";
@@ -50,15 +50,14 @@ describe("SQLite: @latch/drizzle and @latch/typeorm share the file", () => {
 });
 
 const database = randomName();
-const server = { host: services.mariadb.host, port: services.mariadb.port, user: process.env.MYSQL_USER ?? "root", password: process.env.MYSQL_PASSWORD ?? "" };
 
 describe.runIf(await needService(services.mariadb))("MariaDB: @latch/drizzle and @latch/typeorm share the database", () => {
-  const pool = createPool({ ...server, database, connectionLimit: 2 });
+  const pool = createPool({ ...mariadbLogin, database, connectionLimit: 2 });
   const drizzleAdapter = DrizzleAdapter(drizzleMysql({ client: pool }));
-  const dataSource = new DataSource({ type: "mariadb", ...server, username: server.user, database, entities: Object.values(defaultEntities) });
+  const dataSource = new DataSource({ type: "mariadb", ...mariadbLogin, username: mariadbLogin.user, database, entities: Object.values(defaultEntities) });
   const typeormAdapter = TypeORMAdapter(dataSource);
   beforeAll(async () => {
-    const admin = await createConnection(server);
+    const admin = await createConnection(mariadbLogin);
     await admin.query(`CREATE DATABASE \`${database}\``);
     await admin.end();
     await migrateTypeorm(dataSource);
@@ -66,7 +65,7 @@ describe.runIf(await needService(services.mariadb))("MariaDB: @latch/drizzle and
   afterAll(async () => {
     await dataSource.destroy();
     await pool.end();
-    const admin = await createConnection(server);
+    const admin = await createConnection(mariadbLogin);
     await admin.query(`DROP DATABASE \`${database}\``);
     await admin.end();
   });

@@ -1,8 +1,7 @@
 import { runAdapterTests } from "@latch/adapter-test";
 import { migrate } from "@latch/pg";
-import { needService, services } from "@latch/testing";
+import { needService, schemaPool, services } from "@latch/testing";
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { describe } from "vitest";
 import { DrizzleAdapter } from "../src/adapter.js";
 import { randomName, tableReaders } from "./readers.js";
@@ -11,14 +10,7 @@ const schema = randomName();
 
 describe.runIf(await needService(services.postgres))("DrizzleAdapter on PostgreSQL (node-postgres, tables from @latch/pg's migrate)", () => {
   // Every connection of the pool works in the run's own schema.
-  const pool = new pg.Pool({
-    host: services.postgres.host,
-    port: services.postgres.port,
-    user: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
-    max: 4,
-    options: `-c search_path=${schema}`,
-  });
+  const pool = schemaPool(schema, 4);
   const db = drizzle({ client: pool });
 
   runAdapterTests({

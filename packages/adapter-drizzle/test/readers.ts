@@ -3,7 +3,7 @@ import { and, eq, getTableColumns } from "drizzle-orm";
 import type { DrizzleDatabase } from "../src/adapter.js";
 import { mysqlTables } from "../src/mysql-schema.js";
 import { pgTables } from "../src/pg-schema.js";
-import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken, type Row } from "../src/rows.js";
+import { accountFromRow, authenticatorFromRow, passwordFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, type StoredRow } from "@latch/core/adapters";
 import { sqliteTables } from "../src/sqlite-schema.js";
 
 const tablesOf = { pg: pgTables, mysql: mysqlTables, sqlite: sqliteTables };
@@ -12,35 +12,35 @@ const tablesOf = { pg: pgTables, mysql: mysqlTables, sqlite: sqliteTables };
 export function tableReaders(database: DrizzleDatabase, dialect: keyof typeof tablesOf): Omit<TestDatabase, "connect" | "disconnect"> {
   const db = database as any;
   const t = tablesOf[dialect] as any;
-  const first = async (query: PromiseLike<Row[]>) => (await query)[0] ?? null;
+  const first = async (query: PromiseLike<StoredRow[]>) => (await query)[0] ?? null;
   return {
     async user(id) {
       // The columns the database generates (MariaDB's email_key) are not part of a user.
       const fields = Object.fromEntries(Object.entries(getTableColumns(t.users) as Record<string, any>).filter(([, column]) => !column.generated));
       const row = await first(db.select(fields).from(t.users).where(eq(t.users.id, id)));
-      return row && toUser(row);
+      return row && userFromRow(row, { keepColumns: true });
     },
     async account({ provider, providerAccountId }) {
       const row = await first(db.select().from(t.accounts).where(and(eq(t.accounts.provider, provider), eq(t.accounts.providerAccountId, providerAccountId))));
-      return row && toAccount(row);
+      return row && accountFromRow(row);
     },
     async session(sessionToken) {
       const row = await first(db.select().from(t.sessions).where(eq(t.sessions.sessionToken, sessionToken)));
-      return row && toSession(row);
+      return row && sessionFromRow(row);
     },
     async verificationToken({ identifier, token }) {
       const row = await first(
         db.select().from(t.verificationTokens).where(and(eq(t.verificationTokens.identifier, identifier), eq(t.verificationTokens.token, token))),
       );
-      return row && toVerificationToken(row);
+      return row && verificationTokenFromRow(row);
     },
     async authenticator(credentialID) {
       const row = await first(db.select().from(t.authenticators).where(eq(t.authenticators.credentialID, credentialID)));
-      return row && toAuthenticator(row);
+      return row && authenticatorFromRow(row);
     },
     async password(userId) {
       const row = await first(db.select().from(t.passwords).where(eq(t.passwords.userId, userId)));
-      return row && toPassword(row);
+      return row && passwordFromRow(row);
     },
   };
 }

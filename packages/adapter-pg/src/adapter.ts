@@ -1,6 +1,5 @@
-import { canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator } from "@latch/core/adapters";
+import { accountFromRow, authenticatorFromRow, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
-import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken, type Row } from "./rows.js";
 
 /** The user columns `updateUser` may write. */
 const userColumns = ["name", "email", "emailVerified", "image"] as const;
@@ -66,35 +65,35 @@ const sessionAndUser = `
 export function PostgresAdapter(client: Queryable): Adapter {
   return {
     async createUser(user) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `INSERT INTO users (id, name, email, "emailVerified", image) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
         [user.id, user.name ?? null, user.email ? canonicalEmail(user.email) : user.email, user.emailVerified ?? null, user.image ?? null],
       );
-      return toUser(row!);
+      return userFromRow(row!);
     },
 
     async getUser(id) {
-      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE id = $1`, [id]);
-      return row && toUser(row);
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM users WHERE id = $1`, [id]);
+      return row && userFromRow(row);
     },
 
     async getUserByEmail(email) {
       // "" is how a user without an email is stored: it names nobody.
       if (!email) return null;
       // Stored addresses are in the stored spelling (PROTOCOL §6, migration 9), so is the one looked up.
-      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE email = $1 AND email <> ''`, [canonicalEmail(email)]);
-      return row && toUser(row);
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM users WHERE email = $1 AND email <> ''`, [canonicalEmail(email)]);
+      return row && userFromRow(row);
     },
 
     async getUserByAccount({ provider, providerAccountId }) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `SELECT u.* FROM users u JOIN accounts a ON a."userId" = u.id
          WHERE a.provider = $1 AND a."providerAccountId" = $2`,
         [provider, providerAccountId],
       );
-      return row && toUser(row);
+      return row && userFromRow(row);
     },
 
     async updateUser(user) {
@@ -102,21 +101,21 @@ export function PostgresAdapter(client: Queryable): Adapter {
       const values = columns.map((column) => (column === "email" && user.email ? canonicalEmail(user.email) : user[column]) as unknown);
       const row =
         columns.length === 0
-          ? await firstRow<Row>(client, `SELECT * FROM users WHERE id = $1`, [user.id])
-          : await firstRow<Row>(
+          ? await firstRow<StoredRow>(client, `SELECT * FROM users WHERE id = $1`, [user.id])
+          : await firstRow<StoredRow>(
               client,
               `UPDATE users SET ${columns.map((column, index) => `"${column}" = $${index + 2}`).join(", ")}
                WHERE id = $1 RETURNING *`,
               [user.id, ...values],
             );
       if (!row) throw new Error("updateUser: no user with this id");
-      return toUser(row);
+      return userFromRow(row);
     },
 
     async deleteUser(userId) {
       // One statement that removes the user's rows even where the tables lack ON DELETE CASCADE
       // (tables created by an Auth.js install).
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `WITH a AS (DELETE FROM accounts WHERE "userId" = $1),
               s AS (DELETE FROM sessions WHERE "userId" = $1),
@@ -124,121 +123,121 @@ export function PostgresAdapter(client: Queryable): Adapter {
          DELETE FROM users WHERE id = $1 RETURNING *`,
         [userId],
       );
-      return row && toUser(row);
+      return row && userFromRow(row);
     },
 
     async linkAccount(account) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `INSERT INTO accounts (${columnList(accountColumns)}) VALUES (${placeholders(accountColumns.length)}) RETURNING *`,
         accountColumns.map((column) => (account as AdapterAccount)[column] ?? null),
       );
-      return toAccount(row!);
+      return accountFromRow(row!);
     },
 
     async unlinkAccount({ provider, providerAccountId }) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `DELETE FROM accounts WHERE provider = $1 AND "providerAccountId" = $2 RETURNING *`,
         [provider, providerAccountId],
       );
-      return row ? toAccount(row) : undefined;
+      return row ? accountFromRow(row) : undefined;
     },
 
     async getAccount(providerAccountId, provider) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `SELECT * FROM accounts WHERE provider = $1 AND "providerAccountId" = $2`,
         [provider, providerAccountId],
       );
-      return row && toAccount(row);
+      return row && accountFromRow(row);
     },
 
     sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
 
     async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr }) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", ip, auth_time, mfa_time, amr)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
         [sessionToken, userId, expires, createdAt ?? new Date(), lastSeenAt ?? null, userAgent ?? null, ip ?? null, auth_time ?? null, mfa_time ?? null, amr ?? null],
       );
-      return toSession(row!);
+      return sessionFromRow(row!);
     },
 
     async getSessionAndUser(sessionToken) {
-      const row = await firstRow<Row>(client, sessionAndUser, [sessionToken]);
-      return row && { session: toSession(row), user: toUser(row) };
+      const row = await firstRow<StoredRow>(client, sessionAndUser, [sessionToken]);
+      return row && { session: sessionFromRow(row), user: userFromRow(row) };
     },
 
     async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `UPDATE sessions SET expires = COALESCE($2, expires), "userId" = COALESCE($3, "userId"),
            "lastSeenAt" = COALESCE($4, "lastSeenAt")
          WHERE "sessionToken" = $1 RETURNING *`,
         [sessionToken, expires ?? null, userId ?? null, lastSeenAt ?? null],
       );
-      return row && toSession(row);
+      return row && sessionFromRow(row);
     },
 
     async deleteSession(sessionToken) {
-      const row = await firstRow<Row>(client, `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`, [sessionToken]);
-      return row && toSession(row);
+      const row = await firstRow<StoredRow>(client, `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`, [sessionToken]);
+      return row && sessionFromRow(row);
     },
 
     async createVerificationToken({ identifier, token, expires }) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `INSERT INTO verification_token (identifier, token, expires) VALUES ($1, $2, $3) RETURNING *`,
         [identifier, token, expires],
       );
-      return toVerificationToken(row!);
+      return verificationTokenFromRow(row!);
     },
 
     async useVerificationToken({ identifier, token }) {
       // DELETE … RETURNING: two concurrent uses cannot both get the token.
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `DELETE FROM verification_token WHERE identifier = $1 AND token = $2 RETURNING *`,
         [identifier, token],
       );
-      return row && toVerificationToken(row);
+      return row && verificationTokenFromRow(row);
     },
 
     async createAuthenticator(authenticator) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `INSERT INTO authenticators (${columnList(authenticatorColumns)})
          VALUES (${placeholders(authenticatorColumns.length)}) RETURNING *`,
         authenticatorColumns.map((column) => (authenticator as AdapterAuthenticator)[column] ?? null),
       );
-      return toAuthenticator(row!);
+      return authenticatorFromRow(row!);
     },
 
     async getAuthenticator(credentialID) {
-      const row = await firstRow<Row>(client, `SELECT * FROM authenticators WHERE "credentialID" = $1`, [credentialID]);
-      return row && toAuthenticator(row);
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM authenticators WHERE "credentialID" = $1`, [credentialID]);
+      return row && authenticatorFromRow(row);
     },
 
     async listAuthenticatorsByUserId(userId) {
-      const found = await rows<Row>(client, `SELECT * FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`, [userId]);
-      return found.map(toAuthenticator);
+      const found = await rows<StoredRow>(client, `SELECT * FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`, [userId]);
+      return found.map(authenticatorFromRow);
     },
 
     async updateAuthenticatorCounter(credentialID, newCounter) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `UPDATE authenticators SET counter = $2 WHERE "credentialID" = $1 RETURNING *`,
         [credentialID, newCounter],
       );
       if (!row) throw new Error("updateAuthenticatorCounter: no authenticator with this credential id");
-      return toAuthenticator(row);
+      return authenticatorFromRow(row);
     },
 
     async deleteAuthenticator(credentialID) {
       // One statement: the authenticator and its webauthn account go together or not at all.
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `WITH w AS (DELETE FROM authenticators WHERE "credentialID" = $1 RETURNING *),
               a AS (DELETE FROM accounts USING w
@@ -247,7 +246,7 @@ export function PostgresAdapter(client: Queryable): Adapter {
          SELECT * FROM w`,
         [credentialID],
       );
-      return row ? toAuthenticator(row) : null;
+      return row ? authenticatorFromRow(row) : null;
     },
 
     async deleteSessions(userId) {
@@ -260,31 +259,31 @@ export function PostgresAdapter(client: Queryable): Adapter {
     },
 
     async listSessions(userId) {
-      const found = await rows<Row>(client, `SELECT * FROM sessions WHERE "userId" = $1 ORDER BY id`, [userId]);
-      return found.map(toSession);
+      const found = await rows<StoredRow>(client, `SELECT * FROM sessions WHERE "userId" = $1 ORDER BY id`, [userId]);
+      return found.map(sessionFromRow);
     },
 
     async deleteSessionById(userId, sessionId) {
       // Ids are the serial column: anything else names no session (and must not reach the cast).
       if (!/^[1-9]\d{0,9}$/.test(sessionId) || Number(sessionId) > 2_147_483_647) return null;
       // One statement: the session goes only when it is this user's.
-      const row = await firstRow<Row>(client, `DELETE FROM sessions WHERE id = $2::int AND "userId" = $1 RETURNING *`, [userId, sessionId]);
-      return row ? toSession(row) : null;
+      const row = await firstRow<StoredRow>(client, `DELETE FROM sessions WHERE id = $2::int AND "userId" = $1 RETURNING *`, [userId, sessionId]);
+      return row ? sessionFromRow(row) : null;
     },
 
     async getAccountByUserId(userId, provider) {
-      const row = await firstRow<Row>(client, `SELECT * FROM accounts WHERE "userId" = $1 AND provider = $2 ORDER BY id LIMIT 1`, [userId, provider]);
-      return row && toAccount(row);
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM accounts WHERE "userId" = $1 AND provider = $2 ORDER BY id LIMIT 1`, [userId, provider]);
+      return row && accountFromRow(row);
     },
 
     async listAccountsByUserId(userId) {
-      const found = await rows<Row>(client, `SELECT * FROM accounts WHERE "userId" = $1 ORDER BY id`, [userId]);
-      return found.map(toAccount);
+      const found = await rows<StoredRow>(client, `SELECT * FROM accounts WHERE "userId" = $1 ORDER BY id`, [userId]);
+      return found.map(accountFromRow);
     },
 
     async leaseAccount({ provider, providerAccountId }, holder, until) {
       // One conditional UPDATE: of instances racing for the lease, exactly one row update succeeds.
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `UPDATE accounts SET "refreshLeaseHolder" = $3, "refreshLeaseUntil" = $4
          WHERE provider = $1 AND "providerAccountId" = $2
@@ -297,7 +296,7 @@ export function PostgresAdapter(client: Queryable): Adapter {
 
     async releaseAccount({ provider, providerAccountId }, holder, tokens, refused) {
       const t = tokens ?? {};
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `UPDATE accounts SET "refreshLeaseHolder" = NULL, "refreshLeaseUntil" = NULL,
            access_token = CASE WHEN $4 THEN $5 ELSE access_token END,
@@ -314,39 +313,39 @@ export function PostgresAdapter(client: Queryable): Adapter {
           t.id_token ?? null, t.scope ?? null, t.token_type ?? null, tokens === null ? (refused ?? null) : null,
         ],
       );
-      return row ? toAccount(row) : null;
+      return row ? accountFromRow(row) : null;
     },
 
     async getPassword(userId) {
-      const row = await firstRow<Row>(client, `SELECT * FROM passwords WHERE "userId" = $1`, [userId]);
-      return row ? toPassword(row) : null;
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM passwords WHERE "userId" = $1`, [userId]);
+      return row ? passwordFromRow(row) : null;
     },
 
     async setPassword({ userId, hash, updatedAt }) {
       // One statement: a concurrent sign-up, reset or change leaves one row, the last one written.
       // An unknown user fails the foreign key.
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `INSERT INTO passwords ("userId", hash, "updatedAt") VALUES ($1, $2, $3)
          ON CONFLICT ("userId") DO UPDATE SET hash = EXCLUDED.hash, "updatedAt" = EXCLUDED."updatedAt"
          RETURNING *`,
         [userId, hash, updatedAt],
       );
-      return toPassword(row!);
+      return passwordFromRow(row!);
     },
 
     async replacePasswordHash(userId, currentHash, nextHash) {
-      const row = await firstRow<Row>(client, `UPDATE passwords SET hash = $3 WHERE "userId" = $1 AND hash = $2 RETURNING 1 AS replaced`, [userId, currentHash, nextHash]);
+      const row = await firstRow<StoredRow>(client, `UPDATE passwords SET hash = $3 WHERE "userId" = $1 AND hash = $2 RETURNING 1 AS replaced`, [userId, currentHash, nextHash]);
       return !!row;
     },
 
     async deletePassword(userId) {
-      const row = await firstRow<Row>(client, `DELETE FROM passwords WHERE "userId" = $1 RETURNING *`, [userId]);
-      return row ? toPassword(row) : null;
+      const row = await firstRow<StoredRow>(client, `DELETE FROM passwords WHERE "userId" = $1 RETURNING *`, [userId]);
+      return row ? passwordFromRow(row) : null;
     },
 
     async listSecondFactors(userId) {
-      return (await rows<Row>(client, `SELECT * FROM second_factors WHERE "userId" = $1 ORDER BY "createdAt", id`, [userId])).map(toSecondFactor);
+      return (await rows<StoredRow>(client, `SELECT * FROM second_factors WHERE "userId" = $1 ORDER BY "createdAt", id`, [userId])).map(secondFactorFromRow);
     },
 
     async replaceSecondFactors(userId, kind, list) {
@@ -363,16 +362,16 @@ export function PostgresAdapter(client: Queryable): Adapter {
     },
 
     async confirmSecondFactor(id, step, at) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `UPDATE second_factors SET "confirmedAt" = $3, "lastUsedStep" = $2 WHERE id = $1 AND "confirmedAt" IS NULL RETURNING *`,
         [id, step, at],
       );
-      return row ? toSecondFactor(row) : null;
+      return row ? secondFactorFromRow(row) : null;
     },
 
     async useTotpStep(id, step) {
-      const row = await firstRow<Row>(
+      const row = await firstRow<StoredRow>(
         client,
         `UPDATE second_factors SET "lastUsedStep" = $2 WHERE id = $1 AND ("lastUsedStep" IS NULL OR "lastUsedStep" < $2) RETURNING 1 AS used`,
         [id, step],
@@ -381,13 +380,13 @@ export function PostgresAdapter(client: Queryable): Adapter {
     },
 
     async countSecondFactorAttempt(id) {
-      const row = await firstRow<Row>(client, `UPDATE second_factors SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [id]);
+      const row = await firstRow<StoredRow>(client, `UPDATE second_factors SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [id]);
       return row ? Number(row.attempts) : null;
     },
 
     async deleteSecondFactor(id) {
-      const row = await firstRow<Row>(client, `DELETE FROM second_factors WHERE id = $1 RETURNING *`, [id]);
-      return row ? toSecondFactor(row) : null;
+      const row = await firstRow<StoredRow>(client, `DELETE FROM second_factors WHERE id = $1 RETURNING *`, [id]);
+      return row ? secondFactorFromRow(row) : null;
     },
   } satisfies Required<Adapter>;
 }

@@ -10,13 +10,12 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getAccessToken, RefreshTokenError, type AuthConfig } from "@latch/core";
 import { ExpressAuth } from "@latch/express";
-import { createBrowser, needService, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { createBrowser, needService, randomDatabaseName, schemaPool, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
 import type pg from "pg";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool } from "./store.js";
 
-const schema = randomSchema();
+const schema = randomDatabaseName();
 const account = { sub: "op-user-refresh", email: "rita@example.com", email_verified: true, name: "Rita" };
 
 describe.runIf(await needService(services.postgres))("getAccessToken with refresh on PostgreSQL", () => {

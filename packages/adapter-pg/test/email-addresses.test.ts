@@ -13,19 +13,18 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { ExpressAuth } from "@latch/express";
-import { createBrowser, needService, services, startOpenIDProvider, startSmtpServer, type OpenIDProvider, type SmtpTestServer, type TestBrowser } from "@latch/testing";
+import { createBrowser, needService, randomDatabaseName, schemaPool, services, startOpenIDProvider, startSmtpServer, type OpenIDProvider, type SmtpTestServer, type TestBrowser } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
 import type { Queryable } from "../src/client.js";
 import { emailCollisions } from "../src/email-addresses.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool } from "./store.js";
 
 // Mixed case and a full-width letter: NFKC and lower case make it ada.lovelace@example.com.
 const account = { sub: "op-ada", email: "Ada.Lovelace@ＥXAMPLE.com", email_verified: true, name: "Ada Lovelace" };
 const stored = "ada.lovelace@example.com";
 
 describe.runIf(await needService(services.postgres))("an OpenID Connect user found by the password flows under the stored spelling", { timeout: 60_000 }, () => {
-  const schema = randomSchema();
+  const schema = randomDatabaseName();
   const pool = schemaPool(schema, 4);
   let op: OpenIDProvider;
   let smtp: SmtpTestServer;
@@ -177,7 +176,7 @@ describe("stored spelling on PGlite", () => {
 
 describe.runIf(await needService(services.postgres))("stored spelling on PostgreSQL", () => {
   migrationTests(async () => {
-    const schema = randomSchema();
+    const schema = randomDatabaseName();
     const pool = schemaPool(schema, 2);
     await pool.query(`CREATE SCHEMA ${schema}`);
     return {

@@ -10,20 +10,10 @@ import type { AuthConfig } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import { ExpressAuth } from "@latch/express";
-import {
-  createBrowser,
-  probeAdapter,
-  startOpenIDProvider,
-  startSmtpServer,
-  type AdapterProbe,
-  type OpenIDProvider,
-  type SmtpTestServer,
-  type TestBrowser,
-} from "@latch/testing";
+import { createBrowser, probeAdapter, randomDatabaseName, schemaPool, startOpenIDProvider, startSmtpServer, type AdapterProbe, type OpenIDProvider, type SmtpTestServer, type TestBrowser } from "@latch/testing";
 import type pg from "pg";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool } from "./store.js";
 
 export const secret = "flows-test-secret-0123456789-abcdefghijklmnop";
 export const opAccount = { sub: "op-user-7", email: "grace@example.com", email_verified: true, name: "Grace Hopper" };
@@ -57,7 +47,7 @@ export interface FlowApp {
 }
 
 export async function startFlowApp(): Promise<FlowApp> {
-  const schema = randomSchema();
+  const schema = randomDatabaseName();
   const pool = schemaPool(schema, 10);
   await pool.query(`CREATE SCHEMA ${schema}`);
   await migrate(pool);

@@ -8,12 +8,11 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Adapter } from "@latch/core/adapters";
 import { ExpressAuth, type ExpressAuthConfig } from "@latch/express";
-import { createBrowser, needService, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { createBrowser, needService, randomDatabaseName, schemaPool, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool } from "./store.js";
 
-const schema = randomSchema();
+const schema = randomDatabaseName();
 const errorsSeen: string[] = [];
 const account = { sub: "op-user-42", email: "grace@example.com", email_verified: true, name: "Grace Hopper" };
 

@@ -9,12 +9,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Adapter } from "@latch/core/adapters";
 import Credentials from "@latch/core/providers/credentials";
 import { ExpressAuth, type ExpressAuthConfig } from "@latch/express";
-import { needService, services } from "@latch/testing";
+import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool } from "./store.js";
 
-const schema = randomSchema();
+const schema = randomDatabaseName();
 const maxAge = 3600;
 const updateAge = 600;
 const user = { id: "3b9c1a52-1111-4aaa-8bbb-000000000001", name: "Ada", email: "ada@example.com", emailVerified: null };

@@ -8,14 +8,13 @@
 import { randomUUID } from "node:crypto";
 import { Auth, getAccessToken, type AuthConfig } from "@latch/core";
 import { decode, encode } from "@latch/core/jwt";
-import { createBrowser, needService, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { createBrowser, needService, randomDatabaseName, schemaPool, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool } from "./store.js";
 
-const schema = randomSchema();
+const schema = randomDatabaseName();
 const base = "http://localhost/auth";
 const secret = "pg-jwt-access-token-secret-0123456789";
 const cookieName = "authjs.session-token";

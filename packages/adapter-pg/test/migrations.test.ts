@@ -1,12 +1,11 @@
 import { PGlite } from "@electric-sql/pglite";
 import { newUser } from "@latch/adapter-test";
-import { needService, services } from "@latch/testing";
+import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
 import type { Queryable } from "../src/client.js";
 import { migrate, migrations } from "../src/migrations.js";
 import { schemaStatements } from "../src/schema.js";
-import { randomSchema, schemaPool } from "./store.js";
 
 const tables = ["users", "accounts", "sessions", "verification_token", "authenticators"] as const;
 
@@ -110,7 +109,7 @@ describe.runIf(await needService(services.postgres))("migrate on PostgreSQL", ()
 
   /** A new schema and `instances` pools on it, as app instances starting together would have. */
   async function instances(count: number) {
-    const schema = randomSchema();
+    const schema = randomDatabaseName();
     schemas.push(schema);
     await admin.query(`CREATE SCHEMA ${schema}`);
     return Array.from({ length: count }, () => schemaPool(schema, 2));

@@ -7,13 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Auth, type AuthConfig } from "@latch/core";
 import { hashPassword, verifyPassword } from "@latch/core/passwords";
 import Password from "@latch/core/providers/password";
-import { handlerClient, needService, services } from "@latch/testing";
+import { handlerClient, needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool } from "./store.js";
 
 const origin = "http://localhost:3000";
-const schema = randomSchema();
+const schema = randomDatabaseName();
 
 /** A browser of one, signing in with `Password()` on `Auth()`. */
 function browser(config: AuthConfig) {

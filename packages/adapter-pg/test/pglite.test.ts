@@ -3,9 +3,10 @@ import { runAdapterTests } from "@latch/adapter-test";
 import { describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, tableReaders } from "./store.js";
+import { tableReaders } from "./store.js";
+import { randomDatabaseName } from "@latch/testing";
 
-const schema = randomSchema();
+const schema = randomDatabaseName();
 
 describe("PostgresAdapter on PGlite (in memory)", () => {
   const db = new PGlite();

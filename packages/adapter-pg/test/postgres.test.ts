@@ -1,11 +1,11 @@
 import { runAdapterTests } from "@latch/adapter-test";
-import { needService, services } from "@latch/testing";
+import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool, tableReaders } from "./store.js";
+import { tableReaders } from "./store.js";
 
-const schema = randomSchema();
+const schema = randomDatabaseName();
 
 describe.runIf(await needService(services.postgres))("PostgresAdapter on PostgreSQL", () => {
   // Every connection of the pool works in the run's own schema.

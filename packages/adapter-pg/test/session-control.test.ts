@@ -11,12 +11,11 @@ import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession, ty
 import Credentials from "@latch/core/providers/credentials";
 import { SessionControl } from "@latch/core/sessions";
 import { ExpressAuth } from "@latch/express";
-import { createBrowser, needService, services, type TestBrowser } from "@latch/testing";
+import { createBrowser, needService, randomDatabaseName, schemaPool, services, type TestBrowser } from "@latch/testing";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
-import { randomSchema, schemaPool } from "./store.js";
 
-const schema = randomSchema();
+const schema = randomDatabaseName();
 const alice = { id: crypto.randomUUID(), name: "Alice", email: "alice@example.com", emailVerified: null };
 const bob = { id: crypto.randomUUID(), name: "Bob", email: "bob@example.com", emailVerified: null };
 const agents = {

@@ -1,58 +1,39 @@
 import type { TestDatabase } from "@latch/adapter-test";
-import { services } from "@latch/testing";
-import pg from "pg";
 import { firstRow, type Queryable } from "../src/client.js";
-import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken, type Row } from "../src/rows.js";
+import { accountFromRow, authenticatorFromRow, passwordFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, type StoredRow } from "@latch/core/adapters";
 
 /** Readers of the tables, for the conformance suite, on a client already set to the test schema. */
 export function tableReaders(client: Queryable): Omit<TestDatabase, "connect" | "disconnect"> {
   return {
     async user(id) {
-      const row = await firstRow<Row>(client, `SELECT * FROM users WHERE id = $1`, [id]);
-      return row && toUser(row);
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM users WHERE id = $1`, [id]);
+      return row && userFromRow(row);
     },
     async account({ provider, providerAccountId }) {
-      const row = await firstRow<Row>(client, `SELECT * FROM accounts WHERE provider = $1 AND "providerAccountId" = $2`, [
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM accounts WHERE provider = $1 AND "providerAccountId" = $2`, [
         provider,
         providerAccountId,
       ]);
-      return row && toAccount(row);
+      return row && accountFromRow(row);
     },
     async session(sessionToken) {
-      const row = await firstRow<Row>(client, `SELECT * FROM sessions WHERE "sessionToken" = $1`, [sessionToken]);
-      return row && toSession(row);
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM sessions WHERE "sessionToken" = $1`, [sessionToken]);
+      return row && sessionFromRow(row);
     },
     async verificationToken({ identifier, token }) {
-      const row = await firstRow<Row>(client, `SELECT * FROM verification_token WHERE identifier = $1 AND token = $2`, [
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM verification_token WHERE identifier = $1 AND token = $2`, [
         identifier,
         token,
       ]);
-      return row && toVerificationToken(row);
+      return row && verificationTokenFromRow(row);
     },
     async authenticator(credentialID) {
-      const row = await firstRow<Row>(client, `SELECT * FROM authenticators WHERE "credentialID" = $1`, [credentialID]);
-      return row && toAuthenticator(row);
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM authenticators WHERE "credentialID" = $1`, [credentialID]);
+      return row && authenticatorFromRow(row);
     },
     async password(userId) {
-      const row = await firstRow<Row>(client, `SELECT * FROM passwords WHERE "userId" = $1`, [userId]);
-      return row && toPassword(row);
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM passwords WHERE "userId" = $1`, [userId]);
+      return row && passwordFromRow(row);
     },
   };
-}
-
-/** A random schema name for one test run. */
-export function randomSchema(): string {
-  return `latch_test_${Math.random().toString(36).slice(2, 10)}`;
-}
-
-/** A pool on the test PostgreSQL whose every connection works in `schema` (which the caller creates). */
-export function schemaPool(schema: string, max = 4): pg.Pool {
-  return new pg.Pool({
-    host: services.postgres.host,
-    port: services.postgres.port,
-    user: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
-    max,
-    options: `-c search_path=${schema}`,
-  });
 }

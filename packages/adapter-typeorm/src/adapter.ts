@@ -2,7 +2,8 @@ import { canonicalEmail, type Adapter, type AdapterUser, type SessionDetails } f
 import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
 import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken } from "./convert.js";
-import { connector, resolveEntities, type LatchEntities } from "./data-source.js";
+import { connector, resolveEntities } from "./data-source.js";
+import type { LatchEntities } from "./entities.js";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,19 +1,6 @@
 import { DataSource, type DataSourceOptions } from "typeorm";
 import { adaptToSchema } from "./schema-check.js";
-import { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
-
-/** The entity classes the adapter uses; pass subclasses to store extra columns. */
-export interface LatchEntities {
-  UserEntity: typeof UserEntity;
-  AccountEntity: typeof AccountEntity;
-  SessionEntity: typeof SessionEntity;
-  VerificationTokenEntity: typeof VerificationTokenEntity;
-  AuthenticatorEntity: typeof AuthenticatorEntity;
-  /** Passwords (migration 6): needed by the password methods only. */
-  PasswordEntity: typeof PasswordEntity;
-  /** Second factors (migration 7): needed by the second-factor methods only. */
-  SecondFactorEntity: typeof SecondFactorEntity;
-}
+import { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, UserEntity, VerificationTokenEntity, type LatchEntities } from "./entities.js";
 
 /** The default entity classes. */
 export const defaultEntities: LatchEntities = {

@@ -273,3 +273,16 @@ export class SecondFactorEntity {
   @JoinColumn({ name: "userId", foreignKeyConstraintName: "second_factors_user_fkey" })
   user!: UserEntity;
 }
+
+/** The entity classes the adapter uses; pass subclasses to store extra columns. */
+export interface LatchEntities {
+  UserEntity: typeof UserEntity;
+  AccountEntity: typeof AccountEntity;
+  SessionEntity: typeof SessionEntity;
+  VerificationTokenEntity: typeof VerificationTokenEntity;
+  AuthenticatorEntity: typeof AuthenticatorEntity;
+  /** Passwords (migration 6): needed by the password methods only. */
+  PasswordEntity: typeof PasswordEntity;
+  /** Second factors (migration 7): needed by the second-factor methods only. */
+  SecondFactorEntity: typeof SecondFactorEntity;
+}

@@ -4,7 +4,7 @@
  * @module typeorm
  */
 export { TypeORMAdapter, type TypeORMAdapterOptions } from "./adapter.js";
-export { defaultEntities, optionsFromConnectionString, type LatchEntities } from "./data-source.js";
+export { defaultEntities, optionsFromConnectionString } from "./data-source.js";
 export { TypeORMSchemaMismatch } from "./schema-check.js";
 export { emailCollisions, type EmailCollision, type MigrationReport } from "./email-collisions.js";
 export { authjsUpgrades, migrate, migrations, type AuthjsUpgrade, type Dialect, type Migration } from "./migrations/index.js";
@@ -17,4 +17,5 @@ export {
   UserEntity,
   VerificationTokenEntity,
   type JsonValue,
+  type LatchEntities,
 } from "./entities.js";

@@ -1,5 +1,5 @@
 import type { DataSource, EntityMetadata } from "typeorm";
-import type { LatchEntities } from "./data-source.js";
+import type { LatchEntities } from "./entities.js";
 import { msTextDate } from "./transformers.js";
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newUser } from "@latch/adapter-test";
-import { needService, services } from "@latch/testing";
+import { mariadbLogin, needService, services } from "@latch/testing";
 import { createConnection } from "mysql2/promise";
 import { DataSource } from "typeorm";
 import { describe, expect, test } from "vitest";
@@ -65,11 +65,10 @@ describe("TypeORMAdapter with a connection string", () => {
 
   test.runIf(mariadbUp)("mysql:// on its own MariaDB database", async () => {
     const database = randomName();
-    const server = { host: services.mariadb.host, port: services.mariadb.port, user: process.env.MYSQL_USER ?? "root", password: process.env.MYSQL_PASSWORD ?? "" };
-    const admin = await createConnection(server);
+    const admin = await createConnection(mariadbLogin);
     await admin.query(`CREATE DATABASE ${database}`);
     try {
-      const url = `mysql://${server.user}${server.password ? `:${server.password}` : ""}@${server.host}:${server.port}/${database}`;
+      const url = `mysql://${mariadbLogin.user}${mariadbLogin.password ? `:${mariadbLogin.password}` : ""}@${mariadbLogin.host}:${mariadbLogin.port}/${database}`;
       const setup = new DataSource({ ...optionsFromConnectionString(url), entities } as ConstructorParameters<typeof DataSource>[0]);
       await migrate(setup);
       await setup.destroy();

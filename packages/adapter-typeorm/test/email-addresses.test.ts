@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { needService, services } from "@latch/testing";
-import { createConnection } from "mysql2/promise";
+import { mariadbLogin, mariadbStatement, needService, services } from "@latch/testing";
 import { DataSource, type DataSourceOptions } from "typeorm";
 import { afterAll, describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
@@ -15,7 +14,6 @@ import { emailCollisions } from "../src/email-collisions.js";
 import { migrate, type Dialect } from "../src/migrations/index.js";
 import { entities, postgresOptions, randomName } from "./readers.js";
 
-const mariadbServer = { host: services.mariadb.host, port: services.mariadb.port, user: process.env.MYSQL_USER ?? "root", password: process.env.MYSQL_PASSWORD ?? "" };
 const directory = mkdtempSync(join(tmpdir(), "latch-typeorm-addresses-"));
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -43,13 +41,9 @@ const fresh: Record<Dialect, () => Promise<DataSourceOptions>> = {
   },
   async mariadb() {
     const database = randomName();
-    const admin = async (sql: string) => {
-      const connection = await createConnection(mariadbServer);
-      await connection.query(sql).finally(() => connection.end());
-    };
-    await admin(`CREATE DATABASE \`${database}\``);
-    cleanups.push(() => admin(`DROP DATABASE IF EXISTS \`${database}\``));
-    const { host, port, user: username, password } = mariadbServer;
+    await mariadbStatement(`CREATE DATABASE \`${database}\``);
+    cleanups.push(() => mariadbStatement(`DROP DATABASE IF EXISTS \`${database}\``));
+    const { host, port, user: username, password } = mariadbLogin;
     return { type: "mariadb", host, port, username, password, database, entities } as DataSourceOptions;
   },
 };

@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { newUser } from "@latch/adapter-test";
-import { needService, services } from "@latch/testing";
-import { createConnection } from "mysql2/promise";
+import { mariadbLogin, mariadbStatement, needService, services } from "@latch/testing";
 import { DataSource, type DataSourceOptions } from "typeorm";
 import { afterAll, describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
@@ -24,16 +23,6 @@ interface Engine {
   cleanup(): Promise<void>;
 }
 
-const mariadbServer = { host: services.mariadb.host, port: services.mariadb.port, user: process.env.MYSQL_USER ?? "root", password: process.env.MYSQL_PASSWORD ?? "" };
-
-async function mariadbAdmin(sql: string): Promise<void> {
-  const connection = await createConnection(mariadbServer);
-  try {
-    await connection.query(sql);
-  } finally {
-    await connection.end();
-  }
-}
 
 async function engines(): Promise<Engine[]> {
   const directory = mkdtempSync(join(tmpdir(), "latch-typeorm-"));
@@ -75,12 +64,12 @@ async function engines(): Promise<Engine[]> {
       async fresh() {
         const database = randomName();
         mariadbDatabases.push(database);
-        await mariadbAdmin(`CREATE DATABASE \`${database}\``);
-        const { host, port, user: username, password } = mariadbServer;
+        await mariadbStatement(`CREATE DATABASE \`${database}\``);
+        const { host, port, user: username, password } = mariadbLogin;
         return (extra = {}) => ({ type: "mariadb", host, port, username, password, database, ...extra }) as DataSourceOptions;
       },
       async cleanup() {
-        for (const database of mariadbDatabases) await mariadbAdmin(`DROP DATABASE IF EXISTS \`${database}\``);
+        for (const database of mariadbDatabases) await mariadbStatement(`DROP DATABASE IF EXISTS \`${database}\``);
       },
     },
   ];

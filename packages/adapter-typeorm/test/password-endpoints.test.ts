@@ -1,14 +1,13 @@
 /**
  * `Password()`'s sign-up, confirmation link, reset and change through `Auth()` on TypeORM:
- * SQLite in memory and the real MariaDB (a database of its own); mails from a real SMTP server on
+ * SQLite in memory and the real MariaDB (a database of its own); mails from a real SMTP mariadbLogin on
  * loopback.
  */
 import { randomUUID } from "node:crypto";
 import { Auth, type Adapter, type AuthConfig } from "@latch/core";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
-import { handlerClient, needService, services, type SmtpTestServer, startSmtpServer } from "@latch/testing";
-import { createConnection } from "mysql2/promise";
+import { handlerClient, mariadbLogin, mariadbStatement, needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { DataSource } from "typeorm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
@@ -81,24 +80,15 @@ describe("TypeORM on SQLite", () => {
 
 describe.runIf(await needService(services.mariadb))("TypeORM on MariaDB", () => {
   const database = randomName();
-  const server = { host: services.mariadb.host, port: services.mariadb.port, user: process.env.MYSQL_USER ?? "root", password: process.env.MYSQL_PASSWORD ?? "" };
-  const admin = async (sql: string) => {
-    const connection = await createConnection(server);
-    try {
-      await connection.query(sql);
-    } finally {
-      await connection.end();
-    }
-  };
-  const dataSource = new DataSource({ type: "mariadb", host: server.host, port: server.port, username: server.user, password: server.password, database, entities });
+  const dataSource = new DataSource({ type: "mariadb", host: mariadbLogin.host, port: mariadbLogin.port, username: mariadbLogin.user, password: mariadbLogin.password, database, entities });
   beforeAll(async () => {
-    await admin(`CREATE DATABASE \`${database}\``);
+    await mariadbStatement(`CREATE DATABASE \`${database}\``);
     await dataSource.initialize();
     await migrate(dataSource);
   });
   afterAll(async () => {
     await dataSource.destroy();
-    await admin(`DROP DATABASE \`${database}\``);
+    await mariadbStatement(`DROP DATABASE \`${database}\``);
   });
 
   test("sign-up, confirmation, reset and change", async () => {

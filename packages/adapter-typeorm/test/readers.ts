@@ -1,5 +1,5 @@
 import type { TestDatabase } from "@latch/adapter-test";
-import { services } from "@latch/testing";
+import { postgresLogin } from "@latch/testing";
 import type { DataSource } from "typeorm";
 import { toAccount, toAuthenticator, toPassword, toSession, toUser, toVerificationToken } from "../src/convert.js";
 import { defaultEntities } from "../src/data-source.js";
@@ -42,10 +42,10 @@ export const entities = Object.values(defaultEntities);
 /** Connection options of the test PostgreSQL (127.0.0.1:5432 unless PGHOST/PGPORT/PGUSER/PGDATABASE say otherwise). */
 export const postgresOptions = {
   type: "postgres",
-  host: services.postgres.host,
-  port: services.postgres.port,
-  username: process.env.PGUSER ?? "postgres",
-  database: process.env.PGDATABASE ?? "test",
+  host: postgresLogin.host,
+  port: postgresLogin.port,
+  username: postgresLogin.user,
+  database: postgresLogin.database,
 } as const;
 
 /** A random name for a schema or database of one test run. */

@@ -6,15 +6,14 @@
 import { execFile } from "node:child_process";
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { needService, services } from "@latch/testing";
+import { needService, postgresUrl, services } from "@latch/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { appFolder, binary, buildCli, latch } from "./run-cli.js";
 
 beforeAll(buildCli, 180_000);
 
-const user = process.env.PGUSER ?? "postgres";
-const url = `postgres://${user}@${services.postgres.host}:${services.postgres.port}/${process.env.PGDATABASE ?? "test"}`;
+const url = postgresUrl;
 const postgresUp = await needService(services.postgres);
 
 describe.runIf(postgresUp)("env files and pipes", () => {

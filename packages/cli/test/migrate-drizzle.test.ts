@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Adapter } from "@latch/core/adapters";
 import { DrizzleAdapter } from "@latch/drizzle";
 import { migrations as pgMigrations } from "@latch/pg";
-import { needService, services } from "@latch/testing";
+import { needService, postgresUrl, services } from "@latch/testing";
 import { migrations as typeormMigrations } from "@latch/typeorm";
 import Database from "better-sqlite3";
 import { drizzle as drizzleMysql } from "drizzle-orm/mysql2";
@@ -91,7 +91,7 @@ describe("latch migrate --drizzle", () => {
 
   test.runIf(postgresUp)("postgresql (drizzle-kit's name): @latch/pg's migrations in a schema of its own, then DrizzleAdapter signs in", async () => {
     const schema = random();
-    const url = `postgres://${process.env.PGUSER ?? "postgres"}@${services.postgres.host}:${services.postgres.port}/${process.env.PGDATABASE ?? "test"}`;
+    const url = postgresUrl;
     const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
     await pool.query(`CREATE SCHEMA ${schema}`);
     try {

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { migrations as pgMigrations } from "@latch/pg";
 import { migrations as typeormMigrations } from "@latch/typeorm";
-import { needService, services } from "@latch/testing";
+import { needService, postgresUrl, services } from "@latch/testing";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -10,9 +10,7 @@ import { appFolder, buildCli, latch } from "./run-cli.js";
 
 beforeAll(buildCli, 180_000);
 
-const user = process.env.PGUSER ?? "postgres";
-const database = process.env.PGDATABASE ?? "test";
-const url = `postgres://${user}@${services.postgres.host}:${services.postgres.port}/${database}`;
+const url = postgresUrl;
 
 // The tables as the Auth.js PostgreSQL adapter documents them (serial ids, no foreign keys).
 const authjsSchema = [

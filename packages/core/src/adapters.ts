@@ -6,3 +6,14 @@
 export type * from "./adapter.js";
 export { requiredAdapterMethods } from "./adapter.js";
 export { canonicalEmail } from "./security/email-spelling.js";
+export {
+  accountFromRow,
+  authenticatorFromRow,
+  passwordFromRow,
+  secondFactorFromRow,
+  sessionFromRow,
+  userFromRow,
+  verificationTokenFromRow,
+  type StoredRow,
+  type UserFromRowOptions,
+} from "./adapter-rows.js";

@@ -12,7 +12,7 @@ import GitHub from "@latch/core/providers/github";
 import { SessionControl } from "@latch/core/sessions";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { findAll, findOne, textOf } from "../src/pages/test-html.js";
+import { findAll, findOne, textOf } from "./html-reader.js";
 import { Client, alice, baseConfig, credentials, quietLogger } from "./client.js";
 
 const github = GitHub({ clientId: "id", clientSecret: "secret" });

@@ -42,7 +42,7 @@ export const coreLayers: readonly (readonly string[])[] = [
   ["config", "pages", "limits"],
   ["security", "mail", "languages"],
   ["types"],
-  ["crypto", "errors", "adapter", "symbols", "fetch"],
+  ["crypto", "errors", "adapter", "adapter-rows", "symbols", "fetch"],
 ];
 
 /** The root files of core's src/ that are public entries (subpaths of the `exports` map). */

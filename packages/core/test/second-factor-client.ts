@@ -1,9 +1,16 @@
 /**
  * What the second-factor tests share: TOTP codes computed here from RFC 6238 with `node:crypto`
  * (independently of Latch's implementation), and enrolment of an authenticator app through the
- * real endpoints by a signed-in `Client`.
+ * real endpoints by a signed-in `Client`; the stores of a file (`@latch/pg` on PGlite, SMTP) and the
+ * stand-in password check their configurations sign in with.
  */
 import { createHmac } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import type { Adapter } from "@latch/core";
+import Credentials from "@latch/core/providers/credentials";
+import { PostgresAdapter, migrate } from "@latch/pg";
+import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { afterAll, beforeAll } from "vitest";
 import type { Client } from "./client.js";
 
 const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -62,4 +69,38 @@ export async function enrolTotp(post: JsonPost): Promise<Enrolled> {
   if (confirm.status !== 200) throw new Error(`confirm answered ${confirm.status}: ${await confirm.text()}`);
   const { backupCodes } = (await confirm.json()) as { backupCodes: string[] };
   return { secret, confirmedStep, backupCodes };
+}
+
+
+/** A migrated `@latch/pg` on PGlite, made before the file's tests and handed to `started`; closed after them. */
+export function usePgliteAdapter(started: (running: { db: PGlite; adapter: Adapter }) => void): void {
+  let db: PGlite | undefined;
+  beforeAll(async () => {
+    db = new PGlite();
+    await migrate(db);
+    started({ db, adapter: PostgresAdapter(db) });
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+}
+
+/** A real SMTP server on loopback, started before the file's tests and handed to `started`; closed after them. */
+export function useSmtpServer(started: (smtp: SmtpTestServer) => void): void {
+  let smtp: SmtpTestServer | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    started(smtp);
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+}
+
+/** A stand-in password check: every user stored in `adapter` signs in with the password "right". */
+export function rightPasswordCredentials(adapter: Adapter): ReturnType<typeof Credentials> {
+  return Credentials({
+    credentials: { email: {}, password: {} },
+    authorize: async ({ email, password }) => (password === "right" ? ((await adapter.getUserByEmail!(String(email))) ?? null) : null),
+  });
 }

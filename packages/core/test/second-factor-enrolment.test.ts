@@ -6,35 +6,25 @@
  * server, stored hashed, and refuse the sixth answer without checking it.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { PostgresAdapter, migrate } from "@latch/pg";
-import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { type SmtpTestServer } from "@latch/testing";
 import { Auth, setClientAddress, type Adapter, type AdapterUser, type AuthConfig } from "@latch/core";
 import fr from "@latch/core/languages/fr";
-import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import { MemoryRateLimitStore, RateLimit } from "@latch/core/rate-limit";
 import { SecondFactors } from "@latch/core/second-factors";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { resolveConfig } from "../src/config/resolve.js";
 import { routeOf } from "../src/limits/routes.js";
 import { sendEmailCode } from "../src/features/second-factors/email-code.js";
 import { listFactors, verifyEmailCode, verifySecondFactor } from "../src/features/second-factors/factors.js";
 import { Client, origin, quietLogger, secret } from "./client.js";
-import { clientPost, enrolTotp as enrolAt, stepNow, totp, type JsonPost } from "./second-factor-client.js";
+import { clientPost, enrolTotp as enrolAt, rightPasswordCredentials, stepNow, totp, usePgliteAdapter, useSmtpServer, type JsonPost } from "./second-factor-client.js";
 
 let db: PGlite;
 let adapter: Adapter;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  db = new PGlite();
-  await migrate(db);
-  adapter = PostgresAdapter(db);
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await db?.close();
-  await smtp?.close();
-});
+usePgliteAdapter((running) => ({ db, adapter } = running));
+useSmtpServer((running) => (smtp = running));
 
 interface Seen {
   enrolled: string[];
@@ -49,11 +39,7 @@ function config(strategy: "jwt" | "database", seen: Seen = { enrolled: [], remov
     session: { strategy },
     logger: quietLogger().logger,
     providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        // A stand-in check: every stored user's password is "right".
-        authorize: async ({ email, password }) => (password === "right" ? ((await adapter.getUserByEmail!(String(email))) ?? null) : null),
-      }),
+      rightPasswordCredentials(adapter),
       Nodemailer({ server: smtp.url, from: "Latch <no-reply@example.com>" }),
     ],
     secondFactor: SecondFactors({ factors: ["totp", "backup", "email"], issuer: "Latch Test" }),

@@ -5,24 +5,14 @@
  * it too, the right code then turns the app on; "Cancel" throws the key away.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { PostgresAdapter, migrate } from "@latch/pg";
 import type { Adapter, AuthConfig } from "@latch/core";
-import Credentials from "@latch/core/providers/credentials";
 import { SecondFactors } from "@latch/core/second-factors";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Client, quietLogger, secret } from "./client.js";
-import { stepNow, totp } from "./second-factor-client.js";
+import { rightPasswordCredentials, stepNow, totp, usePgliteAdapter } from "./second-factor-client.js";
 
-let db: PGlite;
 let adapter: Adapter;
-beforeAll(async () => {
-  db = new PGlite();
-  await migrate(db);
-  adapter = PostgresAdapter(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+usePgliteAdapter((running) => ({ adapter } = running));
 
 function config(): AuthConfig {
   return {
@@ -32,11 +22,7 @@ function config(): AuthConfig {
     session: { strategy: "jwt" },
     logger: quietLogger().logger,
     providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        // A stand-in check: every stored user's password is "right".
-        authorize: async ({ email, password }) => (password === "right" ? ((await adapter.getUserByEmail!(String(email))) ?? null) : null),
-      }),
+      rightPasswordCredentials(adapter),
     ],
     secondFactor: SecondFactors({ factors: ["totp", "backup"], issuer: "Latch Test" }),
   };

@@ -6,27 +6,17 @@
  * backup codes work once; "remember this device" skips the challenge until the factors change.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { PostgresAdapter, migrate } from "@latch/pg";
 import type { Adapter, AdapterUser, AuthConfig } from "@latch/core";
-import Credentials from "@latch/core/providers/credentials";
 import { SecondFactors } from "@latch/core/second-factors";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Client, origin, parseSetCookies, quietLogger, secret } from "./client.js";
-import { clientPost, enrolTotp, stepNow, totp } from "./second-factor-client.js";
+import { clientPost, enrolTotp, rightPasswordCredentials, stepNow, totp, usePgliteAdapter } from "./second-factor-client.js";
 
 const sessionCookie = "authjs.session-token";
 const pendingCookie = "latch.second-factor";
 
-let db: PGlite;
 let adapter: Adapter;
-beforeAll(async () => {
-  db = new PGlite();
-  await migrate(db);
-  adapter = PostgresAdapter(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+usePgliteAdapter((running) => ({ adapter } = running));
 
 interface Seen {
   failed: { userId: string; kind: string | null }[];
@@ -41,11 +31,7 @@ function config(strategy: "jwt" | "database", seen: Seen, options: Parameters<ty
     session: { strategy },
     logger: quietLogger().logger,
     providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        // A stand-in check: every stored user's password is "right".
-        authorize: async ({ email, password }) => (password === "right" ? ((await adapter.getUserByEmail!(String(email))) ?? null) : null),
-      }),
+      rightPasswordCredentials(adapter),
     ],
     secondFactor: SecondFactors({ rememberDevice: { maxAge: 3600 }, ...options }),
     events: {

@@ -6,33 +6,22 @@
  * unchecked, and the user is told once.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { PostgresAdapter, migrate } from "@latch/pg";
-import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { type SmtpTestServer } from "@latch/testing";
 import type { Adapter, AdapterUser, AuthConfig } from "@latch/core";
 import fr from "@latch/core/languages/fr";
-import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import { RateLimit, type RateLimitStore } from "@latch/core/rate-limit";
 import { SecondFactors } from "@latch/core/second-factors";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Client, origin, secret } from "./client.js";
-import { clientPost, enrolTotp as enrolAt, stepNow, totp, type JsonPost } from "./second-factor-client.js";
+import { clientPost, enrolTotp as enrolAt, rightPasswordCredentials, stepNow, totp, usePgliteAdapter, useSmtpServer, type JsonPost } from "./second-factor-client.js";
 import { recorder } from "./rate-limit/harness.js";
 import { stores } from "./rate-limit/network-harness.js";
 
-let db: PGlite;
 let adapter: Adapter;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  db = new PGlite();
-  await migrate(db);
-  adapter = PostgresAdapter(db);
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await db?.close();
-  await smtp?.close();
-});
+usePgliteAdapter((running) => ({ adapter } = running));
+useSmtpServer((running) => (smtp = running));
 
 function config(store: RateLimitStore, options: { mail?: boolean; logger?: AuthConfig["logger"] } = {}): AuthConfig {
   return {
@@ -43,11 +32,7 @@ function config(store: RateLimitStore, options: { mail?: boolean; logger?: AuthC
     languages: [fr],
     logger: options.logger ?? recorder().logger,
     providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        // A stand-in check: every stored user's password is "right".
-        authorize: async ({ email, password }) => (password === "right" ? ((await adapter.getUserByEmail!(String(email))) ?? null) : null),
-      }),
+      rightPasswordCredentials(adapter),
       ...(options.mail === false ? [] : [Nodemailer({ server: smtp.url, from: "Latch <no-reply@example.com>" })]),
     ],
     // The routes' own limits are raised: this is about the per-user count.

@@ -5,6 +5,7 @@
  * @module testing
  */
 export * from "./services.js";
+export * from "./databases.js";
 export * from "./openid-provider.js";
 export { attackerIssuer, tamperKinds, type TamperKind } from "./openid-provider-tamper.js";
 export { defaultAccount } from "./openid-provider-accounts.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderErrorPage } from "./error.js";
-import { findAll, findOne, textOf } from "./test-html.js";
+import { findAll, findOne, textOf } from "../../test/html-reader.js";
 
 const signInUrl = "https://app.example/auth/signin";
 const homeUrl = "https://app.example";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { html } from "../security/escape.js";
 import { renderDocument } from "./layout.js";
-import { findAll, findOne, textOf } from "./test-html.js";
+import { findAll, findOne, textOf } from "../../test/html-reader.js";
 
 describe("renderDocument", () => {
   const doc = (theme = {}) => renderDocument({ title: "T <1>", theme, body: html`<p>body</p>` });

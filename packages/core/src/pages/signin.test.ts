@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderSignInPage } from "./signin.js";
-import { findAll, findOne, hiddenFields, labelFor, textOf } from "./test-html.js";
+import { findAll, findOne, hiddenFields, labelFor, textOf } from "../../test/html-reader.js";
 import type { PageProvider, SignInPageProps } from "./types.js";
 
 const base = "https://app.example/auth";

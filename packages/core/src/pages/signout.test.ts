@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderSignOutPage } from "./signout.js";
-import { findAll, findOne, hiddenFields, textOf } from "./test-html.js";
+import { findAll, findOne, hiddenFields, textOf } from "../../test/html-reader.js";
 
 const props = { csrfToken: "t0k", action: "https://app.example/auth/signout", callbackUrl: "https://app.example/bye?a=1&b=2", theme: {} };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { passwordEnglish } from "../features/passwords/english.js";
 import { pageLanguage } from "./language.js";
-import { findAll, findOne, textOf } from "./test-html.js";
+import { findAll, findOne, textOf } from "../../test/html-reader.js";
 import { renderVerifyRequestPage } from "./verify-request.js";
 
 describe("renderVerifyRequestPage", () => {

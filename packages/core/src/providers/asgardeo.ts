@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Asgardeo ID token and userinfo response (https://wso2.com/asgardeo/docs/references/app-settings/oidc-settings-for-app/). */
 export interface AsgardeoProfile extends OpenIDStandardClaims {
@@ -43,17 +41,12 @@ export interface AsgardeoUserConfig extends OAuthUserConfig<AsgardeoProfile> {
  * ```
  */
 export default function Asgardeo(options: AsgardeoUserConfig = {}): OIDCConfig<AsgardeoProfile> {
-  return {
+  return oidcPreset<AsgardeoProfile>(options, {
     id: "asgardeo",
     name: "Asgardeo",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer ?? (options.organization ? `https://api.asgardeo.io/t/${encodeURIComponent(options.organization)}/oauth2/token` : undefined),
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#FF7300", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<AsgardeoProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Asgardeo itself, as `import` gives it.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import Atlassian, { type AtlassianProfile } from "./atlassian.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** An AtlassianProfile as the provider documents it. */
 const sample: AtlassianProfile = {

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Authelia ID token and userinfo response (https://www.authelia.com/integration/openid-connect/introduction/). */
 export interface AutheliaProfile extends OpenIDStandardClaims {
@@ -35,17 +33,11 @@ export interface AutheliaProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Authelia(options: OAuthUserConfig<AutheliaProfile> = {}): OIDCConfig<AutheliaProfile> {
-  return {
+  return oidcPreset<AutheliaProfile>(options, {
     id: "authelia",
     name: "Authelia",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#1A73E8", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<AutheliaProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Authelia itself, as `import` gives it.

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of authentik's default scope mappings (https://docs.goauthentik.io/docs/add-secure-apps/providers/oauth2/). */
 export interface AuthentikProfile extends OpenIDStandardClaims {
@@ -43,17 +41,11 @@ export interface AuthentikProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Authentik(options: OAuthUserConfig<AuthentikProfile> = {}): OIDCConfig<AuthentikProfile> {
-  return {
+  return oidcPreset<AuthentikProfile>(options, {
     id: "authentik",
     name: "authentik",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#FD4B2D", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<AuthentikProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Authentik itself, as `import` gives it.

@@ -1,7 +1,7 @@
 // The sign-in itself runs in test/providers/contract.test.ts; this file checks the URL the options make.
 import { describe, expect, test } from "vitest";
 import BankIDNorway from "./bankid-no.js";
-import { resolved } from "./test-provider-api.js";
+import { resolved } from "../../test/providers/provider-api.js";
 
 describe("BankIDNorway", () => {
   test.each([

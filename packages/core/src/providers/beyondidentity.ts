@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Beyond Identity ID token and userinfo response (https://developer.beyondidentity.com/docs/). */
 export interface BeyondIdentityProfile extends OpenIDStandardClaims {
@@ -34,17 +32,11 @@ export interface BeyondIdentityProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function BeyondIdentity(options: OAuthUserConfig<BeyondIdentityProfile> = {}): OIDCConfig<BeyondIdentityProfile> {
-  return {
+  return oidcPreset<BeyondIdentityProfile>(options, {
     id: "beyondidentity",
     name: "Beyond Identity",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#5077C5", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<BeyondIdentityProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns BeyondIdentity itself, as `import` gives it.

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import Bitbucket, { type BitbucketProfile } from "./bitbucket.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
-import { fakeProvider, urlOf } from "./test-provider-api.js";
+import { fakeProvider, urlOf } from "../../test/providers/provider-api.js";
 
 /** A BitbucketProfile as the provider documents it. */
 const sample: BitbucketProfile = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import Box, { type BoxProfile } from "./box.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A BoxProfile as the provider documents it. */
 const sample: BoxProfile = {

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Casdoor ID token and userinfo response (https://casdoor.org/docs/how-to-connect/oidc-client). */
 export interface CasdoorProfile extends OpenIDStandardClaims {
@@ -36,17 +34,11 @@ export interface CasdoorProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Casdoor(options: OAuthUserConfig<CasdoorProfile> = {}): OIDCConfig<CasdoorProfile> {
-  return {
+  return oidcPreset<CasdoorProfile>(options, {
     id: "casdoor",
     name: "Casdoor",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#2F6FED", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<CasdoorProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Casdoor itself, as `import` gives it.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import Coinbase, { type CoinbaseProfile } from "./coinbase.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A CoinbaseProfile as the provider documents it. */
 const sample: CoinbaseProfile = {

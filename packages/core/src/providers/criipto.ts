@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Criipto ID token and userinfo response (https://docs.criipto.com/verify/getting-started/oidc-intro/). */
 export interface CriiptoProfile extends OpenIDStandardClaims {
@@ -40,17 +38,11 @@ export interface CriiptoProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Criipto(options: OAuthUserConfig<CriiptoProfile> = {}): OIDCConfig<CriiptoProfile> {
-  return {
+  return oidcPreset<CriiptoProfile>(options, {
     id: "criipto",
     name: "Criipto",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#208383", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<CriiptoProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Criipto itself, as `import` gives it.

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Descope ID token and userinfo response (https://docs.descope.com/). */
 export interface DescopeProfile extends OpenIDStandardClaims {
@@ -41,17 +39,12 @@ export interface DescopeUserConfig extends OAuthUserConfig<DescopeProfile> {
  * ```
  */
 export default function Descope(options: DescopeUserConfig = {}): OIDCConfig<DescopeProfile> {
-  return {
+  return oidcPreset<DescopeProfile>(options, {
     id: "descope",
     name: "Descope",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer ?? (options.projectId ? `https://api.descope.com/${encodeURIComponent(options.projectId)}` : undefined),
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#1C1C23", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<DescopeProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Descope itself, as `import` gives it.

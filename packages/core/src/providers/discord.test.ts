@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import Discord, { type DiscordProfile } from "./discord.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A DiscordProfile as the provider documents it. */
 const sample: DiscordProfile = {

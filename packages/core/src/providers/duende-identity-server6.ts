@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Duende IdentityServer ID token and userinfo response (https://docs.duendesoftware.com/identityserver/). */
 export interface DuendeIdentityServer6Profile extends OpenIDStandardClaims {
@@ -34,17 +32,11 @@ export interface DuendeIdentityServer6Profile extends OpenIDStandardClaims {
  * ```
  */
 export default function DuendeIdentityServer6(options: OAuthUserConfig<DuendeIdentityServer6Profile> = {}): OIDCConfig<DuendeIdentityServer6Profile> {
-  return {
+  return oidcPreset<DuendeIdentityServer6Profile>(options, {
     id: "duende-identity-server6",
     name: "Duende IdentityServer",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#1E3B70", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<DuendeIdentityServer6Profile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns DuendeIdentityServer6 itself, as `import` gives it.

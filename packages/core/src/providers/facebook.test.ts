@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import Facebook, { type FacebookProfile } from "./facebook.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
-import { fakeProvider, urlOf } from "./test-provider-api.js";
+import { fakeProvider, urlOf } from "../../test/providers/provider-api.js";
 
 /** A FacebookProfile as the provider documents it. */
 const sample: FacebookProfile = {

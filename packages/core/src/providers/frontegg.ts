@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Frontegg ID token and userinfo response (https://docs.frontegg.com/). */
 export interface FronteggProfile extends OpenIDStandardClaims {
@@ -37,17 +35,11 @@ export interface FronteggProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Frontegg(options: OAuthUserConfig<FronteggProfile> = {}): OIDCConfig<FronteggProfile> {
-  return {
+  return oidcPreset<FronteggProfile>(options, {
     id: "frontegg",
     name: "Frontegg",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#4461F2", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<FronteggProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Frontegg itself, as `import` gives it.

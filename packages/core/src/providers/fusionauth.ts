@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a FusionAuth ID token and userinfo response (https://fusionauth.io/docs/lifecycle/authenticate-users/oauth/tokens). */
 export interface FusionAuthProfile extends OpenIDStandardClaims {
@@ -40,17 +38,11 @@ export interface FusionAuthProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function FusionAuth(options: OAuthUserConfig<FusionAuthProfile> = {}): OIDCConfig<FusionAuthProfile> {
-  return {
+  return oidcPreset<FusionAuthProfile>(options, {
     id: "fusionauth",
     name: "FusionAuth",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#F58320", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<FusionAuthProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns FusionAuth itself, as `import` gives it.

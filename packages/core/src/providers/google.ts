@@ -4,9 +4,7 @@
  * @module providers/google
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Google ID token (https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload). */
 export interface GoogleProfile {
@@ -47,17 +45,12 @@ export interface GoogleProfile {
  * ```
  */
 export default function Google(options: OAuthUserConfig<GoogleProfile> = {}): OIDCConfig<GoogleProfile> {
-  return {
+  return oidcPreset<GoogleProfile>(options, {
     id: "google",
     name: "Google",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: "https://accounts.google.com",
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#fff", text: "#1f1f1f" },
-    options,
-  } satisfies OIDCConfig<GoogleProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Google itself, as `import` gives it.

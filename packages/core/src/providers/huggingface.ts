@@ -4,9 +4,7 @@
  * @module providers/huggingface
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims Hugging Face returns (https://huggingface.co/docs/hub/oauth). */
 export interface HuggingFaceProfile {
@@ -41,17 +39,12 @@ export interface HuggingFaceProfile {
  * ```
  */
 export default function HuggingFace(options: OAuthUserConfig<HuggingFaceProfile> = {}): OIDCConfig<HuggingFaceProfile> {
-  return {
+  return oidcPreset<HuggingFaceProfile>(options, {
     id: "huggingface",
     name: "Hugging Face",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: "https://huggingface.co",
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#FFD21E", text: "#000" },
-    options,
-  } satisfies OIDCConfig<HuggingFaceProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns HuggingFace itself, as `import` gives it.

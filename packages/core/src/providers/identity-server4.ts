@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a IdentityServer4 ID token and userinfo response (https://identityserver4.readthedocs.io/). */
 export interface IdentityServer4Profile extends OpenIDStandardClaims {
@@ -35,17 +33,11 @@ export interface IdentityServer4Profile extends OpenIDStandardClaims {
  * ```
  */
 export default function IdentityServer4(options: OAuthUserConfig<IdentityServer4Profile> = {}): OIDCConfig<IdentityServer4Profile> {
-  return {
+  return oidcPreset<IdentityServer4Profile>(options, {
     id: "identity-server4",
     name: "IdentityServer4",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#2B6CB0", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<IdentityServer4Profile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns IdentityServer4 itself, as `import` gives it.

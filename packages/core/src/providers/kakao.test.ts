@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import Kakao, { type KakaoProfile } from "./kakao.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A KakaoProfile as the provider documents it. */
 const sample: KakaoProfile = {

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Kanidm ID token and userinfo response (https://kanidm.github.io/kanidm/stable/integrations/oauth2.html). */
 export interface KanidmProfile extends OpenIDStandardClaims {
@@ -35,17 +33,11 @@ export interface KanidmProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Kanidm(options: OAuthUserConfig<KanidmProfile> = {}): OIDCConfig<KanidmProfile> {
-  return {
+  return oidcPreset<KanidmProfile>(options, {
     id: "kanidm",
     name: "Kanidm",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#FF6A00", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<KanidmProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Kanidm itself, as `import` gives it.

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Keycloak ID token with the default client scopes (https://www.keycloak.org/docs/latest/server_admin/#_oidc). */
 export interface KeycloakProfile extends OpenIDStandardClaims {
@@ -50,17 +48,11 @@ export interface KeycloakProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Keycloak(options: OAuthUserConfig<KeycloakProfile> = {}): OIDCConfig<KeycloakProfile> {
-  return {
+  return oidcPreset<KeycloakProfile>(options, {
     id: "keycloak",
     name: "Keycloak",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#4D4D4D", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<KeycloakProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Keycloak itself, as `import` gives it.

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Kinde ID token and userinfo response (https://docs.kinde.com/). */
 export interface KindeProfile extends OpenIDStandardClaims {
@@ -36,17 +34,11 @@ export interface KindeProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Kinde(options: OAuthUserConfig<KindeProfile> = {}): OIDCConfig<KindeProfile> {
-  return {
+  return oidcPreset<KindeProfile>(options, {
     id: "kinde",
     name: "Kinde",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#0F0F0F", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<KindeProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Kinde itself, as `import` gives it.

@@ -4,9 +4,7 @@
  * @module providers/line
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a LINE ID token (https://developers.line.biz/en/docs/line-login/verify-id-token/). */
 export interface LineProfile {
@@ -43,19 +41,15 @@ export interface LineProfile {
  * ```
  */
 export default function Line(options: OAuthUserConfig<LineProfile> = {}): OIDCConfig<LineProfile> {
-  return {
+  return oidcPreset<LineProfile>(options, {
     id: "line",
     name: "LINE",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: "https://access.line.me",
     authorization: { params: { scope: "openid profile" } },
     client: { token_endpoint_auth_method: "client_secret_post", id_token_signed_response_alg: "HS256" },
     idToken: true,
-    profile: userFromStandardClaims,
     style: { bg: "#06C755", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<LineProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Line itself, as `import` gives it.

@@ -4,9 +4,7 @@
  * @module providers/linkedin
  */
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /**
  * The claims LinkedIn's userinfo endpoint returns
@@ -41,19 +39,14 @@ export interface LinkedInProfile {
  * ```
  */
 export default function LinkedIn(options: OAuthUserConfig<LinkedInProfile> = {}): OIDCConfig<LinkedInProfile> {
-  return {
+  return oidcPreset<LinkedInProfile>(options, {
     id: "linkedin",
     name: "LinkedIn",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: "https://www.linkedin.com/oauth",
-    authorization: { params: { scope: "openid profile email" } },
     client: { token_endpoint_auth_method: "client_secret_post" },
     checks: ["state"],
-    profile: userFromStandardClaims,
     style: { bg: "#0A66C2", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<LinkedInProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns LinkedIn itself, as `import` gives it.

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Logto ID token and userinfo response (https://docs.logto.io/). */
 export interface LogtoProfile extends OpenIDStandardClaims {
@@ -35,17 +33,11 @@ export interface LogtoProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Logto(options: OAuthUserConfig<LogtoProfile> = {}): OIDCConfig<LogtoProfile> {
-  return {
+  return oidcPreset<LogtoProfile>(options, {
     id: "logto",
     name: "Logto",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#5D34F2", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<LogtoProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Logto itself, as `import` gives it.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import Naver, { type NaverProfile } from "./naver.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A NaverProfile as the provider documents it. */
 const sample: NaverProfile = {

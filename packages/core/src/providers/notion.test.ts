@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import Notion, { type NotionProfile } from "./notion.js";
 import type { EndpointConfig, UserinfoEndpointConfig, TokenEndpointConfig } from "./types.js";
-import { fakeProvider, urlOf } from "./test-provider-api.js";
+import { fakeProvider, urlOf } from "../../test/providers/provider-api.js";
 
 /** A NotionProfile as the provider documents it. */
 const sample: NotionProfile = {

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims Okta returns for the `openid profile email` scopes (https://developer.okta.com/docs/reference/api/oidc/#claims). */
 export interface OktaProfile extends OpenIDStandardClaims {
@@ -44,17 +42,11 @@ export interface OktaProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Okta(options: OAuthUserConfig<OktaProfile> = {}): OIDCConfig<OktaProfile> {
-  return {
+  return oidcPreset<OktaProfile>(options, {
     id: "okta",
     name: "Okta",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#00297A", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<OktaProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Okta itself, as `import` gives it.

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a OneLogin ID token and userinfo response (https://developers.onelogin.com/openid-connect). */
 export interface OneLoginProfile extends OpenIDStandardClaims {
@@ -36,17 +34,11 @@ export interface OneLoginProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function OneLogin(options: OAuthUserConfig<OneLoginProfile> = {}): OIDCConfig<OneLoginProfile> {
-  return {
+  return oidcPreset<OneLoginProfile>(options, {
     id: "onelogin",
     name: "OneLogin",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#1C1F2A", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<OneLoginProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns OneLogin itself, as `import` gives it.

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Ory Network (Hydra) ID token and userinfo response (https://www.ory.sh/docs/oauth2-oidc/). */
 export interface OryProfile extends OpenIDStandardClaims {
@@ -41,17 +39,12 @@ export interface OryUserConfig extends OAuthUserConfig<OryProfile> {
  * ```
  */
 export default function Ory(options: OryUserConfig = {}): OIDCConfig<OryProfile> {
-  return {
+  return oidcPreset<OryProfile>(options, {
     id: "ory",
     name: "Ory",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer ?? (options.project ? `https://${options.project}.projects.oryapis.com` : undefined),
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#5528FF", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<OryProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Ory itself, as `import` gives it.

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a PingOne ID token and userinfo response (https://apidocs.pingidentity.com/pingone/platform/v1/api/#openid-connect). */
 export interface PingIdProfile extends OpenIDStandardClaims {
@@ -47,17 +45,12 @@ export interface PingIdUserConfig extends OAuthUserConfig<PingIdProfile> {
  * ```
  */
 export default function PingId(options: PingIdUserConfig = {}): OIDCConfig<PingIdProfile> {
-  return {
+  return oidcPreset<PingIdProfile>(options, {
     id: "ping-id",
     name: "PingOne",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer ?? (options.environmentId ? `https://auth.pingone.${options.region ?? "com"}/${encodeURIComponent(options.environmentId)}/as` : undefined),
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#B3282D", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<PingIdProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns PingId itself, as `import` gives it.

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import Reddit, { type RedditProfile } from "./reddit.js";
 import type { EndpointConfig, UserinfoEndpointConfig } from "./types.js";
-import { fakeProvider, urlOf } from "./test-provider-api.js";
+import { fakeProvider, urlOf } from "../../test/providers/provider-api.js";
 
 /** A RedditProfile as the provider documents it. */
 const sample: RedditProfile = {

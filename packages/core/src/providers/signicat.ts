@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Signicat ID token and userinfo response (https://developer.signicat.com/docs/eid-hub/oidc/). */
 export interface SignicatProfile extends OpenIDStandardClaims {
@@ -46,17 +44,13 @@ export interface SignicatUserConfig extends OAuthUserConfig<SignicatProfile> {
  * ```
  */
 export default function Signicat(options: SignicatUserConfig = {}): OIDCConfig<SignicatProfile> {
-  return {
+  return oidcPreset<SignicatProfile>(options, {
     id: "signicat",
     name: "Signicat",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: options.issuer ?? (options.domain ? `https://${options.domain}/auth/open` : undefined),
     authorization: { params: { scope: "openid profile" } },
-    profile: userFromStandardClaims,
     style: { bg: "#41206C", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<SignicatProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Signicat itself, as `import` gives it.

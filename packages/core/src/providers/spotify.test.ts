@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import Spotify, { type SpotifyProfile } from "./spotify.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A SpotifyProfile as the provider documents it. */
 const sample: SpotifyProfile = {

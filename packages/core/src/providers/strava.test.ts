@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import Strava, { type StravaProfile } from "./strava.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A StravaProfile as the provider documents it. */
 const sample: StravaProfile = {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import Twitter, { type TwitterProfile } from "./twitter.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A TwitterProfile as the provider documents it. */
 const sample: TwitterProfile = {

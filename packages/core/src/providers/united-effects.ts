@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a United Effects ID token and userinfo response (https://docs.unitedeffects.com/). */
 export interface UnitedEffectsProfile extends OpenIDStandardClaims {
@@ -34,17 +32,11 @@ export interface UnitedEffectsProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function UnitedEffects(options: OAuthUserConfig<UnitedEffectsProfile> = {}): OIDCConfig<UnitedEffectsProfile> {
-  return {
+  return oidcPreset<UnitedEffectsProfile>(options, {
     id: "united-effects",
     name: "United Effects",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#23394B", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<UnitedEffectsProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns UnitedEffects itself, as `import` gives it.

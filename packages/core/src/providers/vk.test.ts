@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, test } from "vitest";
 import type { EndpointConfig, TokenEndpointConfig, UserinfoEndpointConfig } from "./types.js";
 import VK, { type VkProfile } from "./vk.js";
-import { fakeProvider, urlOf } from "./test-provider-api.js";
+import { fakeProvider, urlOf } from "../../test/providers/provider-api.js";
 
 const sample: VkProfile = {
   id: 210700286,

@@ -3,7 +3,7 @@ import WorkOS, { type WorkOSProfile } from "./workos.js";
 import type { EndpointConfig } from "./types.js";
 import { setEnvDefaults } from "../config/env.js";
 import { mergeProviders } from "../config/providers.js";
-import { resolved, urlOf } from "./test-provider-api.js";
+import { resolved, urlOf } from "../../test/providers/provider-api.js";
 
 /** A WorkOSProfile as the provider documents it. */
 const sample: WorkOSProfile = {

@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Yahoo! JAPAN ID token and userinfo response (https://developer.yahoo.co.jp/yconnect/v2/). */
 export interface YahooJapanProfile extends OpenIDStandardClaims {
@@ -34,18 +32,13 @@ export interface YahooJapanProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function YahooJapan(options: OAuthUserConfig<YahooJapanProfile> = {}): OIDCConfig<YahooJapanProfile> {
-  return {
+  return oidcPreset<YahooJapanProfile>(options, {
     id: "yahoo-japan",
     name: "Yahoo! JAPAN",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: "https://auth.login.yahoo.co.jp/yconnect/v2",
-    authorization: { params: { scope: "openid profile email" } },
     idToken: false,
-    profile: userFromStandardClaims,
     style: { bg: "#FF0033", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<YahooJapanProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns YahooJapan itself, as `import` gives it.

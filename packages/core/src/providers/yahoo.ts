@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims of a Yahoo ID token and userinfo response (https://developer.yahoo.com/oauth2/guide/openid_connect/). */
 export interface YahooProfile extends OpenIDStandardClaims {
@@ -34,17 +32,12 @@ export interface YahooProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Yahoo(options: OAuthUserConfig<YahooProfile> = {}): OIDCConfig<YahooProfile> {
-  return {
+  return oidcPreset<YahooProfile>(options, {
     id: "yahoo",
     name: "Yahoo",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
     issuer: "https://api.login.yahoo.com",
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#6001D2", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<YahooProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Yahoo itself, as `import` gives it.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import Yandex, { type YandexProfile } from "./yandex.js";
 import type { EndpointConfig } from "./types.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A YandexProfile as the provider documents it. */
 const sample: YandexProfile = {

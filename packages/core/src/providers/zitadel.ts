@@ -5,9 +5,7 @@
  */
 import type { OpenIDStandardClaims } from "./internal/oidc-user.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
-import { userFromStandardClaims } from "./internal/oidc-user.js";
-import { loadOAuthFlow } from "../flows/lazy.js";
-import { providerFlow } from "../symbols.js";
+import { oidcPreset } from "./internal/oidc-preset.js";
 
 /** The claims ZITADEL returns (https://zitadel.com/docs/apis/openidoauth/claims). */
 export interface ZitadelProfile extends OpenIDStandardClaims {
@@ -52,17 +50,11 @@ export interface ZitadelProfile extends OpenIDStandardClaims {
  * ```
  */
 export default function Zitadel(options: OAuthUserConfig<ZitadelProfile> = {}): OIDCConfig<ZitadelProfile> {
-  return {
+  return oidcPreset<ZitadelProfile>(options, {
     id: "zitadel",
     name: "ZITADEL",
-    type: "oidc",
-    [providerFlow]: loadOAuthFlow,
-    issuer: options.issuer,
-    authorization: { params: { scope: "openid profile email" } },
-    profile: userFromStandardClaims,
     style: { bg: "#0F172A", text: "#fff" },
-    options,
-  } satisfies OIDCConfig<ZitadelProfile>;
+  });
 }
 
 // `require()` of this module (CommonJS, Node 20.19+) returns Zitadel itself, as `import` gives it.

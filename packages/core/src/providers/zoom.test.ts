@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import Zoom, { type ZoomProfile } from "./zoom.js";
-import { urlOf } from "./test-provider-api.js";
+import { urlOf } from "../../test/providers/provider-api.js";
 
 /** A ZoomProfile as the provider documents it. */
 const sample: ZoomProfile = {

@@ -7,7 +7,7 @@
  * of {@link findingsOf}.
  */
 import type { Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { Auth, type AuthConfig } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
@@ -18,6 +18,7 @@ import { PostgresAdapter, migrate } from "@latch/pg";
 import { probeAdapter, startOpenIDProvider, startSmtpServer, type AdapterProbe, type OpenIDProvider, type SmtpTestServer } from "@latch/testing";
 import express from "express";
 import type { FuzzRequest, Seeds } from "./arbitraries.js";
+import { sendRaw } from "./raw-http.js";
 
 export const fuzzSecret = "fuzz-secret-3f9c1a7e5b2d4c6e8a0b1c2d3e4f5a6b";
 const coreOrigin = "http://localhost:3000";
@@ -142,32 +143,9 @@ function cookieValue(response: Response, name: string): string {
 }
 
 /** One HTTP/1.1 exchange on a fresh connection, written byte for byte. */
-function rawHttp(port: number, req: FuzzRequest): Promise<Answer | null> {
-  const headers = [...req.headers];
-  if (!headers.some(([n]) => n === "host")) headers.unshift(["host", `127.0.0.1:${port}`]);
-  if (req.cookies.length) headers.push(["cookie", req.cookies.map(([n, v]) => `${n}=${v}`).join("; ")]);
-  const body = req.body === undefined ? undefined : Buffer.from(req.body);
-  if (body) headers.push(["content-length", String(body.byteLength)]);
-  headers.push(["connection", "close"]);
-  const lines = [`${req.method} ${req.target} HTTP/1.1`, ...headers.map(([n, v]) => `${n}: ${v}`)];
-  if (lines.some((line) => /[\r\n\u0000]/.test(line) || /[^\u0000-\u00ff]/.test(line))) return Promise.resolve(null);
-  const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
-
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer within 10 s to ${req.method} ${req.target}`));
-    }, 10_000);
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      clearTimeout(timer);
-      resolve(parseResponse(Buffer.concat(chunks)));
-    });
-    socket.write(body ? Buffer.concat([head, body]) : head);
-  });
+async function rawHttp(port: number, req: FuzzRequest): Promise<Answer | null> {
+  const bytes = await sendRaw(port, req, 10_000);
+  return bytes && parseResponse(bytes);
 }
 
 function parseResponse(bytes: Buffer): Answer {

@@ -4,11 +4,10 @@
  * Adapter calls are counted by a Proxy over the real adapter; rows are read back with SQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import pg from "pg";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { SessionControl } from "@latch/core/sessions";
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession, type Adapter, type AuthConfig } from "@latch/core";
-import { needService, services } from "@latch/testing";
+import { needService, schemaPool, services } from "@latch/testing";
 import { resolveConfig } from "../../src/config/resolve.js";
 import type { AuthRequest } from "../../src/http/request.js";
 import type { Cookie } from "../../src/types/cookies.js";
@@ -36,7 +35,7 @@ const bob = { id: "bob", name: "Bob", email: "bob@example.com" };
 const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 
 describe.runIf(await needService(services.postgres))("database sessions on PostgreSQL", () => {
-  const pool = new pg.Pool({ host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", max: 2, options: `-c search_path=${schema}` });
+  const pool = schemaPool(schema, 2);
   const calls: string[] = [];
   const real = PostgresAdapter(pool);
   const adapter = new Proxy(real, {

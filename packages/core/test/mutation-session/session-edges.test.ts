@@ -4,11 +4,10 @@
  * log lines, and browser summaries. Real config resolution; PostgreSQL for the database cases.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import pg from "pg";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { listSessions, revokeSession, type Adapter, type AuthConfig } from "@latch/core";
 import { SessionControl } from "@latch/core/sessions";
-import { needService, services } from "@latch/testing";
+import { needService, schemaPool, services } from "@latch/testing";
 import { resolveConfig } from "../../src/config/resolve.js";
 import type { AuthRequest } from "../../src/http/request.js";
 import { endDatabaseSession, readDatabaseSession, startDatabaseSession } from "../../src/session/database.js";
@@ -109,7 +108,7 @@ describe("JWT sessions", () => {
 
 describe.runIf(await needService(services.postgres))("database sessions: edges", () => {
   const schema = `latch_mut_${Math.random().toString(36).slice(2, 10)}`;
-  const pool = new pg.Pool({ host: services.postgres.host, port: services.postgres.port, user: process.env.PGUSER ?? "postgres", database: process.env.PGDATABASE ?? "test", max: 2, options: `-c search_path=${schema}` });
+  const pool = schemaPool(schema, 2);
   const adapter = PostgresAdapter(pool);
   beforeAll(async () => {
     await pool.query(`CREATE SCHEMA ${schema}`);

@@ -6,8 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { RedisAdapter } from "@latch/redis";
-import { needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
-import pg from "pg";
+import { needService, schemaPool, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Adapter } from "@latch/core";
 import Nodemailer from "@latch/core/providers/nodemailer";
@@ -69,14 +68,7 @@ async function passwordLife(adapter: Adapter): Promise<void> {
 
 describe.runIf(await needService(services.postgres))("PostgreSQL", () => {
   const schema = `latch_pw_${randomUUID().slice(0, 8)}`;
-  const pool = new pg.Pool({
-    host: services.postgres.host,
-    port: services.postgres.port,
-    user: process.env.PGUSER ?? "postgres",
-    database: process.env.PGDATABASE ?? "test",
-    max: 4,
-    options: `-c search_path=${schema}`,
-  });
+  const pool = schemaPool(schema, 4);
   beforeAll(async () => {
     await pool.query(`CREATE SCHEMA ${schema}`);
     await migrate(pool);

@@ -9,23 +9,15 @@ import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { RateLimit, type RateLimitStore } from "@latch/core/rate-limit";
 import { SecondFactors } from "@latch/core/second-factors";
-import { startSmtpServer, type SmtpTestServer, type TestBrowser } from "@latch/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { SmtpTestServer, TestBrowser } from "@latch/testing";
+import { describe, expect, test } from "vitest";
 import { Client, origin, quietLogger } from "../client.js";
 import { enrolTotp, totp } from "../second-factor-client.js";
-import { passphrase, startNetworkHarness, stores, type NetworkHarness } from "./network-harness.js";
+import { passphrase, stores, useNetworkHarness, type NetworkHarness } from "./network-harness.js";
 
 let smtp: SmtpTestServer;
 let h: NetworkHarness;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  h = await startNetworkHarness(smtp);
-});
-afterAll(async () => {
-  await h?.close();
-  await smtp?.close();
-});
-beforeEach(() => smtp.clear());
+useNetworkHarness((running) => ({ smtp, harness: h } = running));
 
 const victimNetwork = "198.51.100.20";
 const attackerNetworks = ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4", "203.0.113.5"];

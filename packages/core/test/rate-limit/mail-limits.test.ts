@@ -8,23 +8,15 @@ import type { AuthConfig } from "@latch/core";
 import Password from "@latch/core/providers/password";
 import { RateLimit, type RateLimitStore } from "@latch/core/rate-limit";
 import { SecondFactors } from "@latch/core/second-factors";
-import { startSmtpServer, type SmtpTestServer, type TestBrowser } from "@latch/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { SmtpTestServer, TestBrowser } from "@latch/testing";
+import { describe, expect, test } from "vitest";
 import { Client, origin, quietLogger } from "../client.js";
 import { enrolTotp as enrolAt, type JsonPost } from "../second-factor-client.js";
-import { passphrase, startNetworkHarness, stores, type NetworkHarness } from "./network-harness.js";
+import { passphrase, stores, useNetworkHarness, type NetworkHarness } from "./network-harness.js";
 
 let smtp: SmtpTestServer;
 let h: NetworkHarness;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  h = await startNetworkHarness(smtp);
-});
-afterAll(async () => {
-  await h?.close();
-  await smtp?.close();
-});
-beforeEach(() => smtp.clear());
+useNetworkHarness((running) => ({ smtp, harness: h } = running));
 
 const networks = ["203.0.113.11", "203.0.113.12", "203.0.113.13", "203.0.113.14", "203.0.113.15"];
 const secondFactor = () => SecondFactors({ factors: ["totp", "backup", "email"] });

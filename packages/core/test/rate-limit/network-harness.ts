@@ -15,8 +15,9 @@ import { MemoryRateLimitStore, RateLimit, type RateLimitOptions, type RateLimitS
 import { ExpressAuth } from "@latch/express";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { RedisRateLimitStore } from "@latch/redis";
-import { createBrowser, type SmtpTestServer, type TestBrowser } from "@latch/testing";
+import { createBrowser, startSmtpServer, type SmtpTestServer, type TestBrowser } from "@latch/testing";
 import express from "express";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { checkPassword, hashPassword } from "../../src/features/passwords/index.js";
 import { prefixedRedis } from "../redis-prefix.js";
 
@@ -110,4 +111,23 @@ export async function startNetworkHarness(smtp: SmtpTestServer): Promise<Network
       await db.close();
     },
   };
+}
+
+/**
+ * The file's harness: an SMTP server and {@link startNetworkHarness} started before its tests and
+ * handed to `started`, the mailbox emptied before each test, both closed after the last.
+ */
+export function useNetworkHarness(started: (running: { smtp: SmtpTestServer; harness: NetworkHarness }) => void): void {
+  let smtp: SmtpTestServer | undefined;
+  let harness: NetworkHarness | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    harness = await startNetworkHarness(smtp);
+    started({ smtp, harness });
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await smtp?.close();
+  });
+  beforeEach(() => smtp!.clear());
 }

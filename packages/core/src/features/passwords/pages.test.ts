@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderPasswordPage } from "./pages.js";
-import { findAll, findOne, textOf } from "../../pages/test-html.js";
+import { findAll, findOne, textOf } from "../../../test/html-reader.js";
 import type { PasswordPageProps } from "../../pages/types.js";
 
 const base: Omit<PasswordPageProps, "kind"> = {

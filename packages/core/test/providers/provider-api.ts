@@ -1,7 +1,7 @@
 // Test helpers shared by the provider tests. The fake `fetch` stands in for providers' APIs,
 // which cannot be reached offline.
-import { mergeProviders } from "../config/providers.js";
-import type { EndpointConfig, OAuthConfig } from "./types.js";
+import { mergeProviders } from "../../src/config/providers.js";
+import type { EndpointConfig, OAuthConfig } from "../../src/providers/types.js";
 
 /** A request the fake provider received. */
 export interface Seen {

@@ -1,0 +1,110 @@
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "./adapter.js";
+
+/**
+ * A row of Latch's tables as a SQL driver or query builder returns it, keyed by Latch's column names:
+ * timestamps may be `Date` or text, integers `number`, `bigint` or text.
+ */
+export type StoredRow = Record<string, unknown>;
+
+function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+function toDateOrNull(value: unknown): Date | null {
+  return value === null || value === undefined ? null : toDate(value);
+}
+
+// pg gives `bigint` columns as text.
+function toNumber(value: unknown): number {
+  return typeof value === "number" ? value : Number(value);
+}
+
+function toNumberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : toNumber(value);
+}
+
+/** What {@link userFromRow} keeps besides the user's own fields. */
+export interface UserFromRowOptions {
+  /** Keep the row's other columns (those of an extended `users` table) on the user; default `false`. */
+  keepColumns?: boolean;
+}
+
+/** A `users` row as an `AdapterUser`. */
+export function userFromRow(row: StoredRow, options: UserFromRowOptions = {}): AdapterUser {
+  return {
+    ...(options.keepColumns ? row : {}),
+    id: String(row.id),
+    name: (row.name as string | null | undefined) ?? null,
+    // A row written by Auth.js may hold NULL for a user without an email; Latch's shape is "".
+    email: (row.email as string | null | undefined) ?? "",
+    emailVerified: toDateOrNull(row.emailVerified),
+    image: (row.image as string | null | undefined) ?? null,
+  };
+}
+
+/** An `accounts` row as an `AdapterAccount`: without its row id, its refresh-lease columns and its empty columns. */
+export function accountFromRow(row: StoredRow): AdapterAccount {
+  const { id: _id, refreshLeaseHolder: _holder, refreshLeaseUntil: _until, ...rest } = row;
+  const account = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null && value !== undefined)) as AdapterAccount;
+  account.userId = String(row.userId);
+  if (account.expires_at !== undefined) account.expires_at = toNumber(account.expires_at);
+  return account;
+}
+
+/**
+ * A `sessions` row as an `AdapterSession`. Its `id` (or `sessionId`, as a join names it) is the opaque session id;
+ * `refreshError: true` on the row marks the session's refresh error. A table without the detail columns gives only what it has.
+ */
+export function sessionFromRow(row: StoredRow): AdapterSession {
+  const session: AdapterSession = { sessionToken: String(row.sessionToken), userId: String(row.userId), expires: toDate(row.expires) };
+  const id = row.sessionId ?? row.id;
+  if (id !== undefined && id !== null) session.id = String(id);
+  if (row.createdAt !== undefined) session.createdAt = toDateOrNull(row.createdAt);
+  if (row.lastSeenAt !== undefined) session.lastSeenAt = toDateOrNull(row.lastSeenAt);
+  if (row.userAgent !== undefined) session.userAgent = (row.userAgent as string | null) ?? null;
+  if (row.ip !== undefined) session.ip = (row.ip as string | null) ?? null;
+  if (row.refreshError === true) session.refreshError = true;
+  if (row.auth_time !== undefined) session.auth_time = toNumberOrNull(row.auth_time);
+  if (row.mfa_time !== undefined) session.mfa_time = toNumberOrNull(row.mfa_time);
+  if (row.amr !== undefined) session.amr = Array.isArray(row.amr) ? ([...row.amr] as AdapterSession["amr"]) : null;
+  return session;
+}
+
+/** A `verification_token` row as a `VerificationToken`. */
+export function verificationTokenFromRow(row: StoredRow): VerificationToken {
+  return { identifier: String(row.identifier), token: String(row.token), expires: toDate(row.expires) };
+}
+
+/** An `authenticators` row as an `AdapterAuthenticator`. */
+export function authenticatorFromRow(row: StoredRow): AdapterAuthenticator {
+  return {
+    credentialID: String(row.credentialID),
+    userId: String(row.userId),
+    providerAccountId: String(row.providerAccountId),
+    credentialPublicKey: String(row.credentialPublicKey),
+    counter: toNumber(row.counter),
+    credentialDeviceType: String(row.credentialDeviceType),
+    credentialBackedUp: Boolean(row.credentialBackedUp),
+    transports: (row.transports as string | null) ?? null,
+  };
+}
+
+/** A `passwords` row as an `AdapterPassword`. */
+export function passwordFromRow(row: StoredRow): AdapterPassword {
+  return { userId: String(row.userId), hash: String(row.hash), updatedAt: toDate(row.updatedAt) };
+}
+
+/** A `second_factors` row as an `AdapterSecondFactor`. */
+export function secondFactorFromRow(row: StoredRow): AdapterSecondFactor {
+  return {
+    id: String(row.id),
+    userId: String(row.userId),
+    kind: String(row.kind),
+    secret: String(row.secret),
+    lastUsedStep: toNumberOrNull(row.lastUsedStep),
+    attempts: toNumber(row.attempts ?? 0),
+    confirmedAt: toDateOrNull(row.confirmedAt),
+    expires: toDateOrNull(row.expires),
+    createdAt: toDate(row.createdAt),
+  };
+}
