@@ -1,3 +1,4 @@
+// `POST /session`. `GET /session` is answered by session/read.ts, where the read itself is.
 import type { AuthContext } from "../config/context.js";
 import { pluginCodeOf } from "../config/plugin-code.js";
 import type { AuthRequest } from "../http/request.js";
@@ -12,17 +13,6 @@ import { requireCsrf } from "./request-state.js";
 async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionRead["session"]> {
   if (!ctx.plugins || !read.session) return read.session;
   return (await pluginCodeOf(ctx.plugins)?.withFields(ctx, read)) ?? read.session;
-}
-
-/** `GET /session`: the session or `null`. A read that fails is logged and answers `null`. */
-export async function getSessionAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  try {
-    const read = await sessionStrategy(ctx).read(ctx, req);
-    return { body: await withFields(ctx, read), headers: { ...noStore }, cookies: read.cookies };
-  } catch (error) {
-    logError(ctx.logger, error);
-    return { body: null, headers: { ...noStore } };
-  }
 }
 
 /** `POST /session` with `{ csrfToken, data }`: runs the callbacks with `trigger: "update"`. Failure: 400 `null`. */
