@@ -1,19 +1,12 @@
 // `POST /session`. `GET /session` is answered by session/read.ts, where the read itself is.
 import type { AuthContext } from "../config/context.js";
-import { pluginCodeOf } from "../config/plugin-code.js";
 import type { AuthRequest } from "../http/request.js";
 import { logError } from "../http/error-response.js";
 import { noStore } from "../http/respond.js";
 import { sessionStrategy } from "../session/index.js";
 import type { ResponseInternal } from "../types/response.js";
-import type { SessionRead } from "../session/types.js";
+import { withFields } from "../session/read.js";
 import { requireCsrf } from "./request-state.js";
-
-/** The session, with the fields of the plugins' session hooks when plugins are configured. */
-async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionRead["session"]> {
-  if (!ctx.plugins || !read.session) return read.session;
-  return (await pluginCodeOf(ctx.plugins)?.withFields(ctx, read)) ?? read.session;
-}
 
 /** `POST /session` with `{ csrfToken, data }`: runs the callbacks with `trigger: "update"`. Failure: 400 `null`. */
 export async function updateSessionAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {

@@ -8,7 +8,7 @@ import type { AdapterSession, AdapterUser, SessionAuthentication, SessionDetails
 import { declaredSessionFields } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 import { pluginCodeOf } from "../config/plugin-code.js";
-import { sealImplementation } from "../crypto/seal.js";
+import { openJwt, sealJwt } from "../crypto/index.js";
 import { JWTSessionError, MissingAdapter } from "../errors.js";
 import { logError } from "../http/error-response.js";
 import type { AuthRequest } from "../http/request.js";
@@ -27,12 +27,17 @@ type DatabaseCtx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "even
 
 const defaultMaxAge = 30 * 24 * 60 * 60;
 
+/** The session, with the fields of the plugins' session hooks when plugins are configured. */
+export async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionRead["session"]> {
+  if (!ctx.plugins || !read.session) return read.session;
+  return (await pluginCodeOf(ctx.plugins)?.withFields(ctx, read)) ?? read.session;
+}
+
 /** `GET /session`: the session or `null`. A read that fails is logged and answers `null`. */
 async function getSession(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   try {
     const read = ctx.session.strategy === "jwt" ? await readJwtSession(ctx, req) : await readDatabaseSession(ctx, req);
-    const session = ctx.plugins && read.session ? ((await pluginCodeOf(ctx.plugins)?.withFields(ctx, read)) ?? read.session) : read.session;
-    return { body: session, headers: { ...noStore }, cookies: read.cookies };
+    return { body: await withFields(ctx, read), headers: { ...noStore }, cookies: read.cookies };
   } catch (error) {
     logError(ctx.logger, error);
     return { body: null, headers: { ...noStore } };
@@ -56,8 +61,8 @@ export function pastAbsoluteLifetime(session: Pick<SessionOptions, "absoluteMaxA
   const { absoluteMaxAge } = session;
   if (absoluteMaxAge === false || absoluteMaxAge === undefined) return false;
   const authTime = record?.auth_time;
-  if (typeof authTime !== "number" || !Number.isFinite(authTime) || authTime <= 0) return false;
-  return Math.floor(Date.now() / 1000) >= Math.floor(authTime) + absoluteMaxAge;
+  // Not a positive number (NaN included): no well-formed `auth_time`; an infinite one never passes.
+  return typeof authTime === "number" && authTime > 0 && Math.floor(Date.now() / 1000) >= Math.floor(authTime) + absoluteMaxAge;
 }
 
 // ---- JWT sessions
@@ -68,8 +73,6 @@ function secretList(secret: string | string[]): string[] {
   return list;
 }
 
-// The runtime's seal once chosen (see crypto/seal.ts): a warm read calls its open directly.
-let seal: Awaited<ReturnType<typeof sealImplementation>> | undefined;
 
 /**
  * Encrypts `token` as a compact JWE (`dir`, `A256CBC-HS512`) with a key derived from the first
@@ -82,8 +85,7 @@ let seal: Awaited<ReturnType<typeof sealImplementation>> | undefined;
  */
 export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
   const { token = {}, secret, salt, maxAge = defaultMaxAge } = params;
-  seal ??= await sealImplementation();
-  return seal.sealJwt({ payload: token as Record<string, unknown>, secret: secretList(secret)[0]!, salt, maxAge });
+  return sealJwt({ payload: token as Record<string, unknown>, secret: secretList(secret)[0]!, salt, maxAge });
 }
 
 /**
@@ -98,8 +100,7 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
 export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   const { token, secret, salt } = params;
   if (!token) return null;
-  seal ??= await sealImplementation();
-  return seal.openJwt<Payload>({ token, secrets: secretList(secret), salt });
+  return openJwt<Payload>({ token, secrets: secretList(secret), salt });
 }
 
 /** Decodes the session token of the request; `null` for none, or one that does not verify (logged). */
