@@ -28,21 +28,28 @@ type DatabaseCtx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "even
 const defaultMaxAge = 30 * 24 * 60 * 60;
 
 /** The session, with the fields of the plugins' session hooks when plugins are configured. */
-export async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionRead["session"]> {
+async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionRead["session"]> {
   if (!ctx.plugins || !read.session) return read.session;
   return (await pluginCodeOf(ctx.plugins)?.withFields(ctx, read)) ?? read.session;
 }
 
-/** `GET /session`: the session or `null`. A read that fails is logged and answers `null`. */
-async function getSession(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+/**
+ * The answer of `GET` and `POST /session`: the session `read` gives, with the plugins' fields,
+ * and its cookies. A read that fails is logged and answers `null`, with `failure` as its status.
+ */
+export async function sessionAnswer(ctx: AuthContext, read: () => Promise<SessionRead>, failure?: number): Promise<ResponseInternal> {
   try {
-    const read = ctx.session.strategy === "jwt" ? await readJwtSession(ctx, req) : await readDatabaseSession(ctx, req);
-    return { body: await withFields(ctx, read), headers: { ...noStore }, cookies: read.cookies };
+    const found = await read();
+    return { body: await withFields(ctx, found), headers: { ...noStore }, cookies: found.cookies };
   } catch (error) {
     logError(ctx.logger, error);
-    return { body: null, headers: { ...noStore } };
+    return { ...(failure && { status: failure }), body: null, headers: { ...noStore } };
   }
 }
+
+/** `GET /session`: the session or `null`. */
+const getSession = (ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> =>
+  sessionAnswer(ctx, () => (ctx.session.strategy === "jwt" ? readJwtSession(ctx, req) : readDatabaseSession(ctx, req)));
 
 /** The handler of the `GET session` row, as the registry loads a handler (already loaded: it is this module). */
 export const getSessionHandler = (): typeof getSession => getSession;

@@ -36,7 +36,7 @@ const b64 = (bytes: Buffer) => bytes.toString("base64url");
 
 /** Encrypts claims as a compact JWE (`dir`, `A256CBC-HS512`) with `iat`, `exp` and a random `jti`. */
 export async function sealJwt({ payload, secret, salt, maxAge }: SealOptions): Promise<string> {
-  const { key, kid } = await deriveKey(secret, salt);
+  const { key, kid } = derived.get(salt)?.get(secret) ?? (await keyFor(secret, salt));
   const now = Math.floor(Date.now() / 1000);
   const claims = { ...payload, iat: now, exp: now + maxAge, jti: randomUUID() };
   const protectedHeader = b64(Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid })));
@@ -87,8 +87,8 @@ function choose(header: Header, { secrets, salt }: OpenOptions, find: (secret: s
   return undefined;
 }
 
-// The keys derived so far, by salt then secret: a warm open looks its key up here, in this module,
-// without a call into the derivation's (the secrets and cookie names of a deployment are few).
+// The keys derived so far, by salt then secret: a warm seal or open looks its key up here, in this
+// module, without a call into the derivation's (the secrets and cookie names of a deployment are few).
 const derived = new Map<string, Map<string, DerivedKey>>();
 
 /** The key when every secret's key is derived already (every read after the first), without awaiting. */
@@ -97,11 +97,19 @@ function keyOf(header: Header, options: OpenOptions): Uint8Array | undefined {
   return bySecret && choose(header, options, (secret) => bySecret.get(secret));
 }
 
+/** The key `secret` derives for `salt`, kept for the next seal or open. */
+async function keyFor(secret: string, salt: string): Promise<DerivedKey> {
+  const key = await deriveKey(secret, salt);
+  let bySecret = derived.get(salt);
+  if (!bySecret) derived.set(salt, (bySecret = new Map()));
+  bySecret.set(secret, key);
+  return key;
+}
+
 async function deriveKeyOf(header: Header, options: OpenOptions): Promise<Uint8Array | undefined> {
-  let bySecret = derived.get(options.salt);
-  if (!bySecret) derived.set(options.salt, (bySecret = new Map()));
-  for (const secret of header.kid === undefined ? options.secrets.slice(0, 1) : options.secrets) bySecret.set(secret, await deriveKey(secret, options.salt));
-  return choose(header, options, (secret) => bySecret.get(secret));
+  const keys = new Map<string, DerivedKey>();
+  for (const secret of header.kid === undefined ? options.secrets.slice(0, 1) : options.secrets) keys.set(secret, await keyFor(secret, options.salt));
+  return choose(header, options, (secret) => keys.get(secret));
 }
 
 /**
