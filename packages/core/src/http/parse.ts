@@ -54,10 +54,10 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   return undefined;
 }
 
-// What a method and path found among a list of rows: a warm request looks its row up here instead
-// of matching it against every row again. Only paths that name a row are kept, and a few dozen at
-// most (cleared when full), so made-up paths cannot grow it.
-const routes = new WeakMap<readonly ActionRow[], Map<string, { route: ParsedPath; row: ActionRow | undefined }>>();
+// What a method and path found among a list of rows (the same list: the plugins' is another): a
+// warm request looks its row up here instead of matching it against every row again. Only paths
+// that name a row are kept, and a few dozen at most (cleared when full): made-up paths cannot grow it.
+const routes = new Map<string, { rows: readonly ActionRow[]; route: ParsedPath; row: ActionRow | undefined }>();
 
 /**
  * Turns a `Request` into an {@link AuthRequest}, finding its row among `rows`. Throws `UnknownAction` for a path that names
@@ -66,15 +66,13 @@ const routes = new WeakMap<readonly ActionRow[], Map<string, { route: ParsedPath
 export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly ActionRow[]): Promise<AuthRequest> {
   const method = request.method.toUpperCase();
   const key = `${method} ${basePath} ${url.pathname}`;
-  let known = routes.get(rows);
-  if (!known) routes.set(rows, (known = new Map()));
-  let found = known.get(key);
-  if (!found) {
+  let found = routes.get(key);
+  if (found?.rows !== rows) {
     const route = parsePath(rows, url.pathname, basePath);
     if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
     if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
-    if (known.size > 63) known.clear();
-    known.set(key, (found = { route, row: rowOf(rows, method, route.action, route.providerId) }));
+    if (routes.size > 63) routes.clear();
+    routes.set(key, (found = { rows, route, row: rowOf(rows, method, route.action, route.providerId) }));
   }
   const { route, row } = found;
   return {

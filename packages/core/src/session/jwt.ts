@@ -9,6 +9,8 @@ import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
 
 // The session token's public codec and its read live with the read (read.ts).
 export { decode, encode, readJwtSession } from "./read.js";
+/** The request's token when it decodes and was not revoked, for `getAccessToken`. */
+export { liveToken as readLiveJwt } from "./read.js";
 
 type Ctx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger">;
 
@@ -23,11 +25,6 @@ function providerTokenClaims(ctx: Ctx, account: SessionStart["account"]): { prov
 export async function rewriteJwtSession(ctx: Ctx, req: AuthRequest, token: JWT): Promise<Cookie[]> {
   const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
   return (await encodeCookies(ctx, req, claims as JWT)).cookies;
-}
-
-/** The request's token when it decodes and was not revoked, for `getAccessToken`. */
-export function readLiveJwt(ctx: Ctx, req: AuthRequest): Promise<JWT | null> {
-  return liveToken(ctx, req);
 }
 
 /** Signs in: the `jwt` callback shapes the token, which is encrypted into the session cookie. */
