@@ -4,8 +4,17 @@ import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
 import { completeSignIn } from "../signin/complete.js";
 import type { ResponseInternal } from "../types/response.js";
+import { providerFlow } from "../symbols.js";
+import type { Flow } from "../flows/types.js";
+import type { InternalProvider } from "../config/providers.js";
 import { callbackUrlOf, requireCsrf, withCookies } from "./request-state.js";
-import { providerOf } from "./signin.js";
+
+/** The provider named in the path; `InvalidProvider` when there is none by that id. */
+export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider {
+  const provider = ctx.providers.find((p) => p.id === req.providerId);
+  if (!provider) throw new InvalidProvider(`There is no provider "${req.providerId}".`);
+  return provider;
+}
 
 /**
  * `/callback/<id>`: the provider's flow verifies the user, `signin/complete` signs them in.
@@ -14,7 +23,9 @@ import { providerOf } from "./signin.js";
 export async function callbackAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (!req.providerId) throw new UnknownAction("The callback needs a provider id.");
   const provider = providerOf(ctx, req);
-  const flow = await flowOf(provider);
+  // The flow a provider's factory attached (`Credentials()`, `Passkey()`) is called directly.
+  const carried = provider[providerFlow];
+  const flow = typeof carried === "object" ? (carried as Flow) : await flowOf(provider);
   if (!flow) throw new InvalidProvider(`Provider "${provider.id}" has type "${provider.type}", which has no sign-in flow.`);
   if (flow.callbackNeedsCsrf) {
     if (req.method !== "POST") throw new UnknownAction(`The ${provider.type} callback takes POST only.`);

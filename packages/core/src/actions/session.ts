@@ -1,38 +1,19 @@
+// `POST /session`. `GET /session` is answered by session/read.ts, where the read itself is.
 import type { AuthContext } from "../config/context.js";
-import { pluginCodeOf } from "../config/plugin-code.js";
 import type { AuthRequest } from "../http/request.js";
-import { logError } from "../http/error-response.js";
-import { noStore } from "../http/respond.js";
 import { sessionStrategy } from "../session/index.js";
 import type { ResponseInternal } from "../types/response.js";
-import type { SessionRead } from "../session/types.js";
+import { sessionAnswer } from "../session/read.js";
 import { requireCsrf } from "./request-state.js";
 
-/** The session, with the fields of the plugins' session hooks when plugins are configured. */
-async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionRead["session"]> {
-  if (!ctx.plugins || !read.session) return read.session;
-  return (await pluginCodeOf(ctx.plugins)?.withFields(ctx, read)) ?? read.session;
-}
-
-/** `GET /session`: the session or `null`. A read that fails is logged and answers `null`. */
-export async function getSessionAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  try {
-    const read = await sessionStrategy(ctx).read(ctx, req);
-    return { body: await withFields(ctx, read), headers: { ...noStore }, cookies: read.cookies };
-  } catch (error) {
-    logError(ctx.logger, error);
-    return { body: null, headers: { ...noStore } };
-  }
-}
-
 /** `POST /session` with `{ csrfToken, data }`: runs the callbacks with `trigger: "update"`. Failure: 400 `null`. */
-export async function updateSessionAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
-  try {
-    await requireCsrf(ctx, req);
-    const read = await sessionStrategy(ctx).update(ctx, req, req.body?.data);
-    return { body: await withFields(ctx, read), headers: { ...noStore }, cookies: read.cookies };
-  } catch (error) {
-    logError(ctx.logger, error);
-    return { status: 400, body: null, headers: { ...noStore } };
-  }
+export function updateSessionAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  return sessionAnswer(
+    ctx,
+    async () => {
+      await requireCsrf(ctx, req);
+      return sessionStrategy(ctx).update(ctx, req, req.body?.data);
+    },
+    400,
+  );
 }

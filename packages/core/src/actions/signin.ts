@@ -6,16 +6,10 @@ import type { AuthRequest } from "../http/request.js";
 import type { PageProvider } from "../pages/index.js";
 import type { CredentialsConfig, WebAuthnConfig } from "../types/providers.js";
 import type { ResponseInternal } from "../types/response.js";
+import { providerOf } from "./callback.js";
 import { callbackUrlOf, csrfOf, withCookies } from "./request-state.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
 import { providerEndpoints } from "../symbols.js";
-
-/** The provider named in the path; `InvalidProvider` when there is none by that id. */
-export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider {
-  const provider = ctx.providers.find((p) => p.id === req.providerId);
-  if (!provider) throw new InvalidProvider(`There is no provider "${req.providerId}".`);
-  return provider;
-}
 
 function pageProvider(p: InternalProvider, baseUrl: string): PageProvider {
   const { id, name, type, signinUrl, callbackUrl } = p;

@@ -3,7 +3,7 @@ import { UnknownAction } from "../errors.js";
 import { flowOf } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
 import type { ResponseInternal } from "../types/response.js";
-import { providerOf } from "./signin.js";
+import { providerOf } from "./callback.js";
 
 /** `GET /webauthn-options[/<provider>]`: the options of a WebAuthn ceremony, from the provider's flow. */
 export async function webAuthnOptionsAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {

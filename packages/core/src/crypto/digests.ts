@@ -1,6 +1,6 @@
 // The digests and key derivation of the runtime, through `#hash` (see package-import.ts).
 import { importOrPortable } from "./package-import.js";
-import { digest as portableDigest, hkdfSha256 as portableHkdf, sha256Hex as portableSha256Hex, type DigestAlgorithm } from "./hash.js";
+import { digest as portableDigest, hkdfSha256 as portableHkdf, sha256Hex as portableSha256Hex } from "./hash.js";
 
 interface Digests {
   digest: typeof portableDigest;
@@ -15,21 +15,20 @@ let chosen: Promise<Digests> | undefined;
 
 /** The implementation `#hash` resolves to, or the portable one where it resolves to nothing. */
 export function digestImplementation(): Promise<Digests> {
-  chosen ??= importOrPortable(() => import("#hash"), "#hash", portable);
+  if (!chosen) {
+    chosen = importOrPortable(() => import("#hash"), "#hash", portable);
+    // Once chosen, the exports below are the implementation's own functions: a warm call goes
+    // straight to it (an ES module's importers see a reassigned export).
+    chosen.then((digests) => ({ digest, sha256Hex, hkdfSha256 } = digests), () => {});
+  }
   return chosen;
 }
 
 /** The digest of bytes. */
-export async function digest(algorithm: DigestAlgorithm, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  return (await digestImplementation()).digest(algorithm, data);
-}
+export let digest: Digests["digest"] = async (algorithm, data) => (await digestImplementation()).digest(algorithm, data);
 
 /** SHA-256 of a UTF-8 string, as lowercase hex. */
-export async function sha256Hex(value: string): Promise<string> {
-  return (await digestImplementation()).sha256Hex(value);
-}
+export let sha256Hex: Digests["sha256Hex"] = async (value) => (await digestImplementation()).sha256Hex(value);
 
 /** HKDF-SHA256 (RFC 5869) of a UTF-8 secret, `length` bytes. */
-export async function hkdfSha256(secret: string, salt: string, info: string, length: number): Promise<Uint8Array<ArrayBuffer>> {
-  return (await digestImplementation()).hkdfSha256(secret, salt, info, length);
-}
+export let hkdfSha256: Digests["hkdfSha256"] = async (secret, salt, info, length) => (await digestImplementation()).hkdfSha256(secret, salt, info, length);

@@ -17,6 +17,9 @@ let chosen: Promise<Seal> | undefined;
 export function sealImplementation(): Promise<Seal> {
   if (!chosen) {
     chosen = importOrPortable(() => import("#jwe"), "#jwe", portable);
+    // Once chosen, the exports below are the implementation's own functions: a warm call goes
+    // straight to it (an ES module's importers see a reassigned export).
+    chosen.then((seal) => ({ sealJwt, openJwt } = seal), () => {});
     // Either seal derives its keys through `#hash`: load that alongside, not after (a fresh
     // process then waits for one round of module loading instead of two). A failure surfaces
     // where the digests are used.
@@ -26,11 +29,7 @@ export function sealImplementation(): Promise<Seal> {
 }
 
 /** Encrypts claims as a compact JWE (`dir`, `A256CBC-HS512`) with `iat`, `exp` and a random `jti`. */
-export async function sealJwt(options: SealOptions): Promise<string> {
-  return (await sealImplementation()).sealJwt(options);
-}
+export let sealJwt: Seal["sealJwt"] = async (options) => (await sealImplementation()).sealJwt(options);
 
 /** Decrypts and checks a compact JWE made by {@link sealJwt} (or by Auth.js with the same secret). */
-export async function openJwt<T = Record<string, unknown>>(options: OpenOptions): Promise<T> {
-  return (await sealImplementation()).openJwt<T>(options);
-}
+export let openJwt: Seal["openJwt"] = async (options) => (await sealImplementation()).openJwt(options);

@@ -1,5 +1,5 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
-import { answers, parsePath, rowOf } from "../registry/match.js";
+import { answers, parsePath, rowOf, type ParsedPath } from "../registry/match.js";
 import type { ActionRow } from "../registry/row.js";
 import type { AuthAction } from "../types/actions.js";
 import type { AuthRequest } from "./request.js";
@@ -54,15 +54,27 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   return undefined;
 }
 
+// What a method and path found among a list of rows (the same list: the plugins' is another): a
+// warm request looks its row up here instead of matching it against every row again. Only paths
+// that name a row are kept, and a few dozen at most (cleared when full): made-up paths cannot grow it.
+const routes = new Map<string, { rows: readonly ActionRow[]; route: ParsedPath; row: ActionRow | undefined }>();
+
 /**
  * Turns a `Request` into an {@link AuthRequest}, finding its row among `rows`. Throws `UnknownAction` for a path that names
  * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
  */
 export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly ActionRow[]): Promise<AuthRequest> {
-  const route = parsePath(rows, url.pathname, basePath);
-  if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
+  const key = `${method} ${basePath} ${url.pathname}`;
+  let found = routes.get(key);
+  if (found?.rows !== rows) {
+    const route = parsePath(rows, url.pathname, basePath);
+    if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
+    if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
+    if (routes.size > 63) routes.clear();
+    routes.set(key, (found = { rows, route, row: rowOf(rows, method, route.action, route.providerId) }));
+  }
+  const { route, row } = found;
   return {
     url,
     method: method as AuthRequest["method"],
@@ -75,7 +87,7 @@ export async function parseRequest(request: Request, url: URL, basePath: string,
     headers: request.headers,
     jsonMode: request.headers.has("x-auth-return-redirect"),
     request,
-    row: rowOf(rows, method, route.action, route.providerId),
+    row,
   };
 }
 

@@ -8,7 +8,8 @@ import type { AuthContext } from "../config/context.js";
 import { UnknownAction } from "../errors.js";
 import { csrfAction } from "../actions/csrf.js";
 import { providersAction } from "../actions/providers.js";
-import { getSessionAction, updateSessionAction } from "../actions/session.js";
+import { updateSessionAction } from "../actions/session.js";
+import { getSessionHandler } from "../session/read.js";
 import { accountLinksCode, providerEndpoints, secondFactorsCode, sessionControlCode } from "../symbols.js";
 import type { AuthAction } from "../types/actions.js";
 import { actionsOf } from "./match.js";
@@ -92,7 +93,7 @@ const provider = { tail: "provider" } as const;
 export const builtinRows: readonly ActionRow[] = [
   row("GET json none providers", now(providersAction)),
   row("GET json none csrf", now(csrfAction)),
-  row("GET json none session", now(getSessionAction)),
+  row("GET json none session", getSessionHandler),
   // A failed check answers `400 null`, as the session's other failures.
   row("POST json handler session", now(updateSessionAction), { limit: { route: "sessionUpdate" } }),
   row("GET page none signin", lazy(signin, (m) => m.signInPageAction)),

@@ -4,7 +4,6 @@
  * well-formed values count: anything else has earned nothing.
  */
 import type { AuthenticationMethod, SessionAuthentication } from "../adapter.js";
-import type { SessionOptions } from "../types/session-options.js";
 
 /** What a session earned, as Latch decides with it: times in seconds, methods without repeats. */
 export interface Earned {
@@ -38,15 +37,4 @@ export function earnedFields(earned: Earned): { auth_time: number; mfa_time?: nu
 /** Now, in seconds since the epoch. */
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
-}
-
-/**
- * Whether a session has outlived `session.absoluteMaxAge` since its last first factor (ASVS 5.0
- * §7.3.2). A session that carries no `auth_time` is held to the idle `maxAge` only.
- */
-export function pastAbsoluteLifetime(session: Pick<SessionOptions, "absoluteMaxAge">, record: SessionAuthentication | Record<string, unknown> | null | undefined): boolean {
-  const { absoluteMaxAge } = session;
-  if (absoluteMaxAge === false || absoluteMaxAge === undefined) return false;
-  const authTime = seconds(record?.auth_time);
-  return authTime !== undefined && nowSeconds() >= authTime + absoluteMaxAge;
 }

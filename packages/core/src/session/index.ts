@@ -3,6 +3,7 @@ import type { AuthRequest } from "../http/request.js";
 import type { Cookie } from "../types/cookies.js";
 import * as database from "./database.js";
 import * as jwt from "./jwt.js";
+import { readDatabaseSession, readJwtSession } from "./read.js";
 import type { CurrentUser, SessionRead, SessionStart } from "./types.js";
 
 export type { CurrentUser, SessionRead, SessionStart } from "./types.js";
@@ -17,9 +18,9 @@ interface Strategy {
 }
 
 const strategies: Record<"jwt" | "database", Strategy> = {
-  jwt: { read: jwt.readJwtSession, start: jwt.startJwtSession, update: jwt.updateJwtSession, end: jwt.endJwtSession, current: jwt.currentJwtUser },
+  jwt: { read: readJwtSession, start: jwt.startJwtSession, update: jwt.updateJwtSession, end: jwt.endJwtSession, current: jwt.currentJwtUser },
   database: {
-    read: database.readDatabaseSession,
+    read: readDatabaseSession,
     start: database.startDatabaseSession,
     update: database.updateDatabaseSession,
     end: database.endDatabaseSession,

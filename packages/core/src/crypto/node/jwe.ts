@@ -3,7 +3,7 @@
 // (which stays the reference, and the fallback for anything but `dir` + `A256CBC-HS512`), with
 // synchronous node:crypto calls instead of several awaited Web Crypto ones per token.
 import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from "node:crypto";
-import { deriveKey, derivedKey, type DerivedKey } from "../keys.js";
+import { deriveKey, type DerivedKey } from "../keys.js";
 import { openJwt as openPortable, type OpenOptions, type SealOptions } from "../jwe.js";
 
 export type { OpenOptions, SealOptions } from "../jwe.js";
@@ -36,7 +36,7 @@ const b64 = (bytes: Buffer) => bytes.toString("base64url");
 
 /** Encrypts claims as a compact JWE (`dir`, `A256CBC-HS512`) with `iat`, `exp` and a random `jti`. */
 export async function sealJwt({ payload, secret, salt, maxAge }: SealOptions): Promise<string> {
-  const { key, kid } = await deriveKey(secret, salt);
+  const { key, kid } = derived.get(salt)?.get(secret) ?? (await keyFor(secret, salt));
   const now = Math.floor(Date.now() / 1000);
   const claims = { ...payload, iat: now, exp: now + maxAge, jti: randomUUID() };
   const protectedHeader = b64(Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid })));
@@ -87,14 +87,28 @@ function choose(header: Header, { secrets, salt }: OpenOptions, find: (secret: s
   return undefined;
 }
 
+// The keys derived so far, by salt then secret: a warm seal or open looks its key up here, in this
+// module, without a call into the derivation's (the secrets and cookie names of a deployment are few).
+const derived = new Map<string, Map<string, DerivedKey>>();
+
 /** The key when every secret's key is derived already (every read after the first), without awaiting. */
 function keyOf(header: Header, options: OpenOptions): Uint8Array | undefined {
-  return choose(header, options, (secret) => derivedKey(secret, options.salt));
+  const bySecret = derived.get(options.salt);
+  return bySecret && choose(header, options, (secret) => bySecret.get(secret));
+}
+
+/** The key `secret` derives for `salt`, kept for the next seal or open. */
+async function keyFor(secret: string, salt: string): Promise<DerivedKey> {
+  const key = await deriveKey(secret, salt);
+  let bySecret = derived.get(salt);
+  if (!bySecret) derived.set(salt, (bySecret = new Map()));
+  bySecret.set(secret, key);
+  return key;
 }
 
 async function deriveKeyOf(header: Header, options: OpenOptions): Promise<Uint8Array | undefined> {
   const keys = new Map<string, DerivedKey>();
-  for (const secret of header.kid === undefined ? options.secrets.slice(0, 1) : options.secrets) keys.set(secret, await deriveKey(secret, options.salt));
+  for (const secret of header.kid === undefined ? options.secrets.slice(0, 1) : options.secrets) keys.set(secret, await keyFor(secret, options.salt));
   return choose(header, options, (secret) => keys.get(secret));
 }
 

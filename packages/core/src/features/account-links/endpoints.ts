@@ -14,7 +14,7 @@ import { sessionStrategy } from "../../session/index.js";
 import { isOAuthType, listsAccounts, oauthAccountsOf } from "../../signin/user-accounts.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
-import { providerOf } from "../../actions/signin.js";
+import { providerOf } from "../../actions/callback.js";
 
 const json = (status: number, body: Record<string, unknown>): ResponseInternal => ({ status, body, headers: { ...noStore } });
 const notSignedIn = json(401, { error: "NotSignedIn", message: "Sign in first." });

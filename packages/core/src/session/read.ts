@@ -1,0 +1,293 @@
+/**
+ * Reading the request's session, of either strategy: `GET /session`'s answer, and the read the
+ * other session operations start from. A warm read runs this module and the seal's open (or the
+ * adapter's lookup) only: the cookie, the token's opening, the absolute lifetime and the sliding
+ * expiry are all checked here. Starting, updating and ending sessions are in jwt.ts and database.ts.
+ */
+import type { AdapterSession, AdapterUser, SessionAuthentication, SessionDetails, SessionField } from "../adapter.js";
+import { declaredSessionFields } from "../config/adapter-guard.js";
+import type { AuthContext } from "../config/context.js";
+import { pluginCodeOf } from "../config/plugin-code.js";
+import { openJwt, sealJwt } from "../crypto/index.js";
+import { JWTSessionError, MissingAdapter } from "../errors.js";
+import { logError } from "../http/error-response.js";
+import type { AuthRequest } from "../http/request.js";
+import { noStore } from "../http/respond.js";
+import { expireCookie } from "../security/cookies.js";
+import type { Cookie } from "../types/cookies.js";
+import type { JWT, Session } from "../types/entities.js";
+import type { ResponseInternal } from "../types/response.js";
+import type { JWTDecodeParams, JWTEncodeParams, SessionOptions } from "../types/session-options.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "./chunks.js";
+import { earnedFields, earnedOf } from "./earned.js";
+import type { SessionRead } from "./types.js";
+
+type JwtCtx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger">;
+type DatabaseCtx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt">;
+
+const defaultMaxAge = 30 * 24 * 60 * 60;
+
+/** The session, with the fields of the plugins' session hooks when plugins are configured. */
+async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionRead["session"]> {
+  if (!ctx.plugins || !read.session) return read.session;
+  return (await pluginCodeOf(ctx.plugins)?.withFields(ctx, read)) ?? read.session;
+}
+
+/**
+ * The answer of `GET` and `POST /session`: the session `read` gives, with the plugins' fields,
+ * and its cookies. A read that fails is logged and answers `null`, with `failure` as its status.
+ */
+export async function sessionAnswer(ctx: AuthContext, read: () => Promise<SessionRead>, failure?: number): Promise<ResponseInternal> {
+  try {
+    const found = await read();
+    return { body: await withFields(ctx, found), headers: { ...noStore }, cookies: found.cookies };
+  } catch (error) {
+    logError(ctx.logger, error);
+    return { ...(failure && { status: failure }), body: null, headers: { ...noStore } };
+  }
+}
+
+/** `GET /session`: the session or `null`. */
+const getSession = (ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> =>
+  sessionAnswer(ctx, () => (ctx.session.strategy === "jwt" ? readJwtSession(ctx, req) : readDatabaseSession(ctx, req)));
+
+/** The handler of the `GET session` row, as the registry loads a handler (already loaded: it is this module). */
+export const getSessionHandler = (): typeof getSession => getSession;
+
+/** The request's session cookie: whole (the common case, read without joining), or joined from its chunks. */
+function sessionCookieValue(ctx: Pick<AuthContext, "cookies">, req: AuthRequest): string | undefined {
+  const { name } = ctx.cookies.sessionToken;
+  return req.cookies[name] ?? readChunkedCookie(req.cookies, name);
+}
+
+/**
+ * Whether a session has outlived `session.absoluteMaxAge` since its last first factor (ASVS 5.0
+ * §7.3.2). A session that carries no well-formed `auth_time` is held to the idle `maxAge` only.
+ */
+export function pastAbsoluteLifetime(session: Pick<SessionOptions, "absoluteMaxAge">, record: SessionAuthentication | Record<string, unknown> | null | undefined): boolean {
+  const { absoluteMaxAge } = session;
+  if (absoluteMaxAge === false || absoluteMaxAge === undefined) return false;
+  const authTime = record?.auth_time;
+  // Not a positive number (NaN included): no well-formed `auth_time`; an infinite one never passes.
+  return typeof authTime === "number" && authTime > 0 && Math.floor(Date.now() / 1000) >= Math.floor(authTime) + absoluteMaxAge;
+}
+
+// ---- JWT sessions
+
+function secretList(secret: string | string[]): string[] {
+  const list = (Array.isArray(secret) ? secret : [secret]).filter(Boolean);
+  if (!list.length) throw new TypeError("A secret is required to encode or decode a session token.");
+  return list;
+}
+
+
+/**
+ * Encrypts `token` as a compact JWE (`dir`, `A256CBC-HS512`) with a key derived from the first
+ * secret and `salt` (the session cookie's name).
+ *
+ * @example
+ * ```ts
+ * const cookie = await encode({ token: { sub: "1" }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token" })
+ * ```
+ */
+export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+  const { token = {}, secret, salt, maxAge = defaultMaxAge } = params;
+  return sealJwt({ payload: token as Record<string, unknown>, secret: secretList(secret)[0]!, salt, maxAge });
+}
+
+/**
+ * Decrypts a token made by {@link encode} (or by Auth.js with the same secret). Returns `null`
+ * when there is no token; throws when it does not decrypt or has expired.
+ *
+ * @example
+ * ```ts
+ * const token = await decode({ token: cookie, secret: [newSecret, oldSecret], salt: "authjs.session-token" })
+ * ```
+ */
+export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  const { token, secret, salt } = params;
+  if (!token) return null;
+  return openJwt<Payload>({ token, secrets: secretList(secret), salt });
+}
+
+/** Decodes the session token of the request; `null` for none, or one that does not verify (logged). */
+export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
+  const token = sessionCookieValue(ctx, req);
+  if (!token) return null;
+  try {
+    return (await (ctx.jwt.decode ?? decode)({ token, secret: [...ctx.secrets], salt: ctx.cookies.sessionToken.name })) ?? null;
+  } catch (error) {
+    ctx.logger.error("JWTSessionError", new JWTSessionError("The session token did not decrypt or has expired.", { cause: { err: error as Error } }));
+    return null;
+  }
+}
+
+/**
+ * The token of the request when it decodes, is within the absolute lifetime (an older one is
+ * ended: its cookie is cleared by the read) and its session was not revoked (see `revocation.ts`).
+ */
+export async function liveToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
+  const payload = await decodeToken(ctx, req);
+  if (payload && pastAbsoluteLifetime(ctx.session, payload)) return null;
+  if (!payload || !ctx.session.revocation) return payload;
+  return (await ctx.session.revocation.isRevoked(payload)) ? null : payload;
+}
+
+/**
+ * `token` with the session claims of `payload` kept: a custom `jwt` callback may drop or change
+ * them, but what the session earned is Latch's record, never the callback's.
+ */
+export function keepSessionClaims(payload: JWT, token: JWT): JWT {
+  const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, ...rest } = token;
+  const earned = earnedOf(payload);
+  const kept: JWT = earned ? { ...rest, ...earnedFields(earned) } : rest;
+  if (typeof payload.sid !== "string" || token.sid === payload.sid) return kept;
+  return { ...kept, sid: payload.sid, sat: payload.sat };
+}
+
+/** `token` sealed into the session cookies (chunked when long), and when they expire. */
+export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets" | "jwt">, req: AuthRequest, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
+  const { sessionToken } = ctx.cookies;
+  const maxAge = ctx.jwt.maxAge;
+  const value = await (ctx.jwt.encode ?? encode)({ token, secret: [...ctx.secrets], salt: sessionToken.name, maxAge });
+  const expires = new Date(Date.now() + maxAge * 1000);
+  return { cookies: writeChunkedCookie(req.cookies, sessionToken, value, expires), expires };
+}
+
+/**
+ * The session the client gets: the `session` callback's, else the user's name, email and image,
+ * the expiry, and `error` when a refresh of the provider's tokens failed (`getAccessToken`: sign in again).
+ */
+export async function shownSession(ctx: Pick<AuthContext, "callbacks">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
+  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+  if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
+  const shown = update
+    ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
+    : await ctx.callbacks.session({ session, token });
+  return shown as Session;
+}
+
+/**
+ * Reads the session. A token younger than `updateAge` whose claims the `jwt` callback left alone
+ * is not re-encrypted: one decrypt, no cookie. An invalid token clears the cookie.
+ */
+export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<SessionRead> {
+  const payload = await liveToken(ctx, req);
+  if (!payload) {
+    const carried = sessionCookieValue(ctx, req);
+    return { session: null, cookies: carried ? clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) : [] };
+  }
+  // A custom callback may change the claims in place; without one nothing changes.
+  const before = ctx.callbacks.jwt && JSON.stringify(payload);
+  const token = ctx.callbacks.jwt ? await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null }) : payload;
+  if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
+  const now = Date.now() / 1000;
+  const stale = ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
+  let cookies: Cookie[] = [];
+  let expires = new Date((payload.exp ?? now) * 1000);
+  if (stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before)) {
+    const { iat: _iat, exp: _exp, jti: _jti, ...claims } = keepSessionClaims(payload, token);
+    ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
+  }
+  const session = await shownSession(ctx, token, expires);
+  await ctx.events.session?.({ session, token });
+  return { session, cookies, userId: token.sub };
+}
+
+// ---- Database sessions
+
+/** The adapter, which the database strategy cannot do without. */
+export function adapterOf(ctx: Pick<AuthContext, "adapter">) {
+  if (!ctx.adapter) throw new MissingAdapter("The database session strategy needs an adapter.");
+  return ctx.adapter as Required<NonNullable<AuthContext["adapter"]>>;
+}
+
+/** The session cookie holding a database session's token until `expires`. */
+export function databaseCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
+  const { name, options } = ctx.cookies.sessionToken;
+  return { name, value, options: { ...options, expires } };
+}
+
+/** The deletion of the database session's cookie. */
+export function clearDatabaseCookie(ctx: Pick<AuthContext, "cookies">): Cookie[] {
+  return [expireCookie(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options)];
+}
+
+/**
+ * Only the fields the adapter declared (`Adapter.sessionFields`): an adapter written for Auth.js
+ * gets exactly Auth.js's session shape.
+ */
+export function declared<T extends SessionDetails & SessionAuthentication>(ctx: Pick<AuthContext, "adapter">, fields: T): Partial<T> {
+  const allowed = declaredSessionFields(ctx.adapter);
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => allowed.has(name as SessionField))) as Partial<T>;
+}
+
+// Control characters (NUL above all, which SQL engines refuse) are in no token Latch or a custom
+// generateSessionToken hands out: such a cookie is answered as an unknown session, never sent on.
+const impossibleToken = /[\u0000-\u001f\u007f]/;
+
+/** The session cookie's value: `null` when absent, `"unknown"` when no issued token can look like it. */
+export function cookieToken(ctx: Pick<AuthContext, "cookies">, req: AuthRequest): string | "unknown" | null {
+  const token = req.cookies[ctx.cookies.sessionToken.name];
+  if (!token) return null;
+  return impossibleToken.test(token) ? "unknown" : token;
+}
+
+/** The request's stored session and its user; `"expired"` (deleted when it was stored) when it ended. */
+export async function lookUp(ctx: DatabaseCtx, req: AuthRequest): Promise<{ session: AdapterSession; user: AdapterUser; token: string } | "expired" | null> {
+  const token = cookieToken(ctx, req);
+  if (!token) return null;
+  if (token === "unknown") return "expired";
+  const adapter = adapterOf(ctx);
+  const found = await adapter.getSessionAndUser(token);
+  if (!found) return "expired";
+  // Idle expiry, or the absolute lifetime since the last first factor (ASVS 5.0 §7.3.2): either ends it.
+  if (new Date(found.session.expires).valueOf() < Date.now() || pastAbsoluteLifetime(ctx.session, found.session)) {
+    await adapter.deleteSession(token);
+    return "expired";
+  }
+  return { ...found, token };
+}
+
+/** The session the client gets of a stored session: the `session` callback's, else the user's name, email and image. */
+export async function exposed(ctx: Pick<AuthContext, "callbacks">, session: AdapterSession, user: AdapterUser, expires: Date, update?: { data: unknown }): Promise<Session> {
+  // The token stays out of what the callback gets: a callback that returns the session as it
+  // came would otherwise hand the cookie's secret to every script that reads /session.
+  const { sessionToken: _token, refreshError, ...visible } = session;
+  // A refused refresh of the user's provider tokens (recorded on the account) shows as
+  // `session.error`, for the app to ask for a new sign-in.
+  if (!ctx.callbacks.session) {
+    // Without a `session` callback: the user's name, email and image, and the expiry.
+    const shown: Session = { user: { name: user.name, email: user.email, image: user.image }, expires: expires.toISOString() };
+    return refreshError ? { ...shown, error: "RefreshTokenError" } : shown;
+  }
+  const input = { session: { ...visible, user, expires, error: refreshError ? "RefreshTokenError" : undefined } as never, user };
+  const result = update
+    ? await ctx.callbacks.session({ ...input, newSession: update.data, trigger: "update" })
+    : await ctx.callbacks.session(input);
+  return result as Session;
+}
+
+/**
+ * Reads the session (one adapter call). An expired session is deleted; `expires` moves by
+ * `maxAge` at most once per `updateAge`, and only then is the cookie re-sent.
+ */
+export async function readDatabaseSession(ctx: DatabaseCtx, req: AuthRequest): Promise<SessionRead> {
+  const found = await lookUp(ctx, req);
+  if (!found) return { session: null, cookies: [] };
+  if (found === "expired") return { session: null, cookies: clearDatabaseCookie(ctx) };
+  const { session, user, token } = found;
+  let expires = new Date(session.expires);
+  const cookies: Cookie[] = [];
+  const { maxAge, updateAge } = ctx.session;
+  if (updateAge === 0 || expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now()) {
+    const now = Date.now();
+    expires = new Date(now + maxAge * 1000);
+    // "Last seen" moves with the expiry, so it costs no write of its own.
+    await adapterOf(ctx).updateSession({ sessionToken: token, expires, ...declared(ctx, { lastSeenAt: new Date(now) }) });
+    cookies.push(databaseCookie(ctx, token, expires));
+  }
+  const client = await exposed(ctx, session, user, expires);
+  await ctx.events.session?.({ session: client, token: undefined as never });
+  return { session: client, cookies, userId: user.id };
+}
