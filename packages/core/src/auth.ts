@@ -11,7 +11,7 @@ import type { Limiter } from "./limits/engine.js";
 import { runAction } from "./registry/dispatch.js";
 import { builtinRows } from "./registry/table.js";
 import { pluginCodeOf } from "./config/plugin-code.js";
-import type { ActionRow } from "./registry/row.js";
+import type { AnsweringRow } from "./http/request.js";
 import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
@@ -72,7 +72,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   let req: AuthRequest;
   try {
     // Latch's rows, and the plugins' when there are any (their code comes with `definePlugin`).
-    const pluginRows = config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly ActionRow[] | undefined) : undefined;
+    const pluginRows = config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly AnsweringRow[] | undefined) : undefined;
     req = await parseRequest(request, url, basePath, pluginRows ?? builtinRows);
   } catch (error) {
     logger.debug("request", error);

@@ -32,14 +32,16 @@ export const coreLayers: readonly (readonly string[])[] = [
   ["features/passwords"],
   ["features/second-factors"],
   ["features/account-links", "features/passkeys", "features/revocation", "features/session-control"],
-  // The protocol: Auth(), the router and Auth.js's actions, the sign-in flows, what a sign-in ends with.
+  // The protocol: Auth(), the registry's table and router, Auth.js's actions, the sign-in flows, what a sign-in ends with.
   ["auth"],
+  ["registry"],
   ["actions"],
   ["flows"],
   ["signin"],
   ["session"],
   ["http"],
-  ["config", "pages", "limits"],
+  // The resolved config, the pages' frame, the rate limiter, and the shape of a registry row with its matcher (rows/).
+  ["config", "pages", "limits", "rows"],
   ["security", "mail", "languages"],
   ["types"],
   ["crypto", "errors", "adapter", "adapter-rows", "symbols", "fetch"],

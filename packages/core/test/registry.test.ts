@@ -13,8 +13,8 @@ import { defaultLimits } from "../src/limits/defaults.js";
 import { classify } from "../src/limits/routes.js";
 import { isAuthAction } from "../src/registry/table.js";
 import { runAction } from "../src/registry/dispatch.js";
-import { parsePath, rowOf } from "../src/registry/match.js";
-import type { ActionRow } from "../src/registry/row.js";
+import { parsePath, rowOf } from "../src/rows/match.js";
+import type { AnsweringRow as ActionRow } from "../src/http/request.js";
 import { builtinRows } from "../src/registry/table.js";
 
 const providers = [{ id: "mail", type: "email" }] as never;

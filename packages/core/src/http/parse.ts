@@ -1,8 +1,7 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
-import { answers, parsePath, rowOf } from "../registry/match.js";
-import type { ActionRow } from "../registry/row.js";
+import { answers, parsePath, rowOf } from "../rows/match.js";
 import type { AuthAction } from "../types/actions.js";
-import type { AuthRequest } from "./request.js";
+import type { AnsweringRow, AuthRequest } from "./request.js";
 
 /** The largest POST body Latch reads. Sign-in forms and WebAuthn responses fit many times over. */
 export const maxBodyBytes = 64 * 1024;
@@ -58,7 +57,7 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
  * Turns a `Request` into an {@link AuthRequest}, finding its row among `rows`. Throws `UnknownAction` for a path that names
  * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
  */
-export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly ActionRow[]): Promise<AuthRequest> {
+export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly AnsweringRow[]): Promise<AuthRequest> {
   const route = parsePath(rows, url.pathname, basePath);
   if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   const method = request.method.toUpperCase();

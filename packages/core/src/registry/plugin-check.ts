@@ -1,6 +1,6 @@
 import type { Adapter } from "../adapter.js";
 import { type AuthError, InvalidPlugin, MissingAdapter, MissingAdapterMethods } from "../errors.js";
-import { actionsOf } from "./match.js";
+import { actionsOf } from "../rows/match.js";
 import { builtinRows } from "./table.js";
 import type { Plugin } from "../types/plugin.js";
 

@@ -7,7 +7,8 @@
  */
 import { matchEndpoint, methodsOf, restSegments, type PluginRoute } from "../http/plugin-route.js";
 import type { Plugin } from "../types/plugin.js";
-import type { ActionRow, LimitClass, LimitedFields } from "./row.js";
+import type { AnsweringRow } from "../http/request.js";
+import type { LimitClass, LimitedFields } from "../rows/row.js";
 import { builtinRows } from "./table.js";
 import { pluginHandler } from "../actions/plugin.js";
 
@@ -18,7 +19,7 @@ export function endpointOf(plugin: Plugin, req: LimitedFields & { readonly provi
   return typeof matched === "object" && matched ? matched : undefined;
 }
 
-function pluginRow(plugin: Plugin): ActionRow {
+function pluginRow(plugin: Plugin): AnsweringRow {
   const methods = [...new Set(Object.values(plugin.endpoints ?? {}).flatMap(methodsOf))];
   return {
     path: plugin.id,
@@ -35,10 +36,10 @@ function pluginRow(plugin: Plugin): ActionRow {
   };
 }
 
-const cache = new WeakMap<readonly Plugin[], readonly ActionRow[]>();
+const cache = new WeakMap<readonly Plugin[], readonly AnsweringRow[]>();
 
 /** Latch's rows, then the rows of `plugins` (cached per list). */
-export function rowsWithPlugins(plugins: readonly Plugin[] | undefined): readonly ActionRow[] {
+export function rowsWithPlugins(plugins: readonly Plugin[] | undefined): readonly AnsweringRow[] {
   if (!plugins?.length) return builtinRows;
   let rows = cache.get(plugins);
   if (!rows) {

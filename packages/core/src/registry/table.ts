@@ -11,13 +11,14 @@ import { providersAction } from "../actions/providers.js";
 import { getSessionAction, updateSessionAction } from "../actions/session.js";
 import { accountLinksCode, providerEndpoints, secondFactorsCode, sessionControlCode } from "../symbols.js";
 import type { AuthAction } from "../types/actions.js";
-import { actionsOf } from "./match.js";
-import type { AccountField, ActionHandler, ActionRow, HandlerLoader, LimitClass } from "./row.js";
+import { actionsOf } from "../rows/match.js";
+import type { ActionHandler, AnsweringRow } from "../http/request.js";
+import type { AccountField, HandlerLoader, LimitClass } from "../rows/row.js";
 
-const now = (handler: ActionHandler): HandlerLoader => () => handler;
+const now = (handler: ActionHandler): HandlerLoader<ActionHandler> => () => handler;
 
 /** A handler whose module is loaded when it is first asked for. */
-function lazy<M>(load: () => Promise<M>, pick: (module: M) => ActionHandler): HandlerLoader {
+function lazy<M>(load: () => Promise<M>, pick: (module: M) => ActionHandler): HandlerLoader<ActionHandler> {
   return async () => pick(await load());
 }
 
@@ -28,7 +29,7 @@ const callback = () => import("../actions/callback.js");
 const webAuthnOptions = lazy(() => import("../actions/webauthn-options.js"), (m) => m.webAuthnOptionsAction);
 
 /** A handler an option carries when the app turned its feature on; `off` says how to turn it on. */
-function carried(code: (ctx: AuthContext) => object | undefined, pick: string, off: string): HandlerLoader {
+function carried(code: (ctx: AuthContext) => object | undefined, pick: string, off: string): HandlerLoader<ActionHandler> {
   return (ctx) => {
     const handlers = code(ctx) as Record<string, ActionHandler> | undefined;
     if (!handlers) throw new UnknownAction(`The ${off}.`);
@@ -44,7 +45,7 @@ const secondFactor = (pick: string) =>
   carried((ctx) => ctx.secondFactor?.[secondFactorsCode].routes, pick, "second-factor endpoints are off: pass secondFactor = SecondFactors() of @latch/core/second-factors");
 
 /** A handler a configured provider carries (`Password()`'s pages), by `"METHOD path"`. */
-function fromProvider(key: string): HandlerLoader {
+function fromProvider(key: string): HandlerLoader<ActionHandler> {
   return async (ctx) => {
     for (const provider of ctx.providers) {
       const handler = ((await provider[providerEndpoints]?.()) as Record<string, ActionHandler | undefined> | undefined)?.[key];
@@ -68,28 +69,28 @@ const byProviderType = (type: string | undefined): LimitClass | undefined =>
 
 type Path = AuthAction | `${AuthAction}/${string}`;
 /** `"METHODS ANSWER CSRF path"`: `GET,POST page handler callback`. */
-type Spec = `${string} ${ActionRow["answer"]} ${ActionRow["csrf"]} ${Path}`;
-type Extra = Partial<Pick<ActionRow, "tail" | "limit" | "startsSession" | "sendsMail">>;
+type Spec = `${string} ${AnsweringRow["answer"]} ${AnsweringRow["csrf"]} ${Path}`;
+type Extra = Partial<Pick<AnsweringRow, "tail" | "limit" | "startsSession" | "sendsMail">>;
 
 /** A row from its spec, its handler and what it declares beyond them. */
-function row(spec: Spec, handler: HandlerLoader, extra?: Extra): ActionRow {
-  const [methods, answer, csrf, path] = spec.split(" ") as [string, ActionRow["answer"], ActionRow["csrf"], string];
+function row(spec: Spec, handler: HandlerLoader<ActionHandler>, extra?: Extra): AnsweringRow {
+  const [methods, answer, csrf, path] = spec.split(" ") as [string, AnsweringRow["answer"], AnsweringRow["csrf"], string];
   return { path, tail: "none", methods: methods.split(","), answer, csrf, handler, ...extra };
 }
 
 /** A row whose handler `Password()` carries, under `"METHOD path"`. */
-const carry = (spec: Spec, extra?: Extra): ActionRow => {
+const carry = (spec: Spec, extra?: Extra): AnsweringRow => {
   const [method, , , path] = spec.split(" ");
   return row(spec, fromProvider(`${method} ${path}`), extra);
 };
 
 /** A row of `SecondFactors()`: its GET and POST handlers each serve every second-factor path. */
-const factor = (spec: Spec, extra?: Extra): ActionRow => row(spec, secondFactor(spec.startsWith("GET") ? "get" : "post"), extra);
+const factor = (spec: Spec, extra?: Extra): AnsweringRow => row(spec, secondFactor(spec.startsWith("GET") ? "get" : "post"), extra);
 
 const provider = { tail: "provider" } as const;
 
 /** The built-in rows. */
-export const builtinRows: readonly ActionRow[] = [
+export const builtinRows: readonly AnsweringRow[] = [
   row("GET json none providers", now(providersAction)),
   row("GET json none csrf", now(csrfAction)),
   row("GET json none session", now(getSessionAction)),

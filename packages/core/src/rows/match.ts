@@ -36,7 +36,7 @@ export function parsePath(rows: readonly ActionRow[], pathname: string, basePath
 export const answers = (row: ActionRow, method: string): boolean => row.methods === "any" || row.methods.includes(method);
 
 /** The row that answers `method` at a parsed path, or `undefined`. */
-export function rowOf(rows: readonly ActionRow[], method: string, action: string, providerId: string | undefined): ActionRow | undefined {
+export function rowOf<Row extends ActionRow>(rows: readonly Row[], method: string, action: string, providerId: string | undefined): Row | undefined {
   return rows.find((row) => {
     const [head, ...fixed] = row.path.split("/");
     const sub = fixed.join("/");

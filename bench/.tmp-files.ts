@@ -1,0 +1,10 @@
+import { build, type Metafile } from "esbuild";
+const root = process.argv[2]!;
+const splitting = process.argv[3] === "split";
+const v = process.argv[4] === "gh" ? `export { Auth } from "@latch/core"; export { default as GitHub } from "@latch/core/providers/github"; export { default as Credentials } from "@latch/core/providers/credentials";` : `export { Auth } from "@latch/core"; export { default as Credentials } from "@latch/core/providers/credentials";`;
+const result = await build({ stdin: { contents: v, resolveDir: root, loader: "js" }, bundle: true, write: false, outdir: "/virtual", splitting, platform: "neutral", conditions: ["worker", "browser", "source"], mainFields: ["module", "main"], format: "esm", minify: true, metafile: true, external: ["nodemailer"], logLevel: "silent" });
+const outputs = (result.metafile as Metafile).outputs;
+const first = new Set<string>();
+const visit = (p: string) => { if (first.has(p)) return; first.add(p); for (const i of outputs[p]!.imports) if (i.kind === "import-statement" && outputs[i.path]) visit(i.path); };
+visit(Object.keys(outputs).find((o) => outputs[o]!.entryPoint === "<stdin>")!);
+for (const p of first) for (const [input, { bytesInOutput }] of Object.entries(outputs[p]!.inputs)) if (bytesInOutput > 0) console.log(input.replace(/^.*packages\/core\/src\//, ""), bytesInOutput);

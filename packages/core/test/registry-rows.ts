@@ -1,0 +1,16 @@
+/**
+ * Every row Latch can serve: the table of Auth.js's actions and the rows each opt-in feature
+ * carries on its option or provider, for tests that look a request's row up by its path (the
+ * parser hands it to the limiter and the router).
+ */
+import { rowOf } from "../src/rows/match.js";
+import type { AnsweringRow } from "../src/http/request.js";
+import { builtinRows } from "../src/registry/table.js";
+
+/** The rows of the core table and of every feature, as a config turning every feature on has them. */
+export const everyRow: readonly AnsweringRow[] = [...builtinRows];
+
+/** `request` with the row the parser finds for its method and path among {@link everyRow}. */
+export function withRow<R extends { readonly method: string; readonly action: string; readonly providerId?: string }>(request: R): R & { readonly row?: AnsweringRow } {
+  return { ...request, row: rowOf(everyRow, request.method, request.action, request.providerId) };
+}
