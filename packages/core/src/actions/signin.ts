@@ -8,7 +8,7 @@ import type { CredentialsConfig, WebAuthnConfig } from "../types/providers.js";
 import type { ResponseInternal } from "../types/response.js";
 import { callbackUrlOf, csrfOf, withCookies } from "./request-state.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
-import { providerEndpoints } from "../symbols.js";
+import { endpointRows } from "../symbols.js";
 
 /** The provider named in the path; `InvalidProvider` when there is none by that id. */
 export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider {
@@ -22,7 +22,7 @@ function pageProvider(p: InternalProvider, baseUrl: string): PageProvider {
   const style = (p as { style?: PageProvider["style"] }).style;
   const credentials = p.type === "credentials" ? (p as CredentialsConfig).credentials : p.type === "webauthn" ? (p as WebAuthnConfig).formFields : undefined;
   // A provider that serves the password pages (`Password()`) gets their links under its form.
-  const passwordLinks = p[providerEndpoints]
+  const passwordLinks = p[endpointRows]
     ? { forgot: `${baseUrl}/password/forgot`, signUp: (p as { allowSignUp?: boolean }).allowSignUp === false ? undefined : `${baseUrl}/signup` }
     : undefined;
   return { id, name, type, signinUrl, callbackUrl, style, credentials, passwordLinks };

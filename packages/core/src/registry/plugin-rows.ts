@@ -9,7 +9,6 @@ import { matchEndpoint, methodsOf, restSegments, type PluginRoute } from "../htt
 import type { Plugin } from "../types/plugin.js";
 import type { AnsweringRow } from "../http/request.js";
 import type { LimitClass, LimitedFields } from "../rows/row.js";
-import { builtinRows } from "./table.js";
 import { pluginHandler } from "../actions/plugin.js";
 
 /** The endpoint of `plugin` that answers `req` (its method and the rest of its path), or `undefined`. */
@@ -36,15 +35,7 @@ function pluginRow(plugin: Plugin): AnsweringRow {
   };
 }
 
-const cache = new WeakMap<readonly Plugin[], readonly AnsweringRow[]>();
-
-/** Latch's rows, then the rows of `plugins` (cached per list). */
-export function rowsWithPlugins(plugins: readonly Plugin[] | undefined): readonly AnsweringRow[] {
-  if (!plugins?.length) return builtinRows;
-  let rows = cache.get(plugins);
-  if (!rows) {
-    rows = [...builtinRows, ...plugins.filter((p) => typeof p?.id === "string").map(pluginRow)];
-    cache.set(plugins, rows);
-  }
-  return rows;
+/** The rows of `plugins`, one per plugin. */
+export function rowsOfPlugins(plugins: readonly Plugin[]): readonly AnsweringRow[] {
+  return plugins.filter((p) => typeof p?.id === "string").map(pluginRow);
 }
