@@ -1,5 +1,5 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
-import { answers, parsePath, rowOf } from "../rows/match.js";
+import { answers, findRoute } from "../rows/match.js";
 import type { AuthAction } from "../types/actions.js";
 import type { AnsweringRow, AuthRequest } from "./request.js";
 
@@ -58,9 +58,9 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
  * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
  */
 export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly AnsweringRow[]): Promise<AuthRequest> {
-  const route = parsePath(rows, url.pathname, basePath);
-  if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   const method = request.method.toUpperCase();
+  const route = findRoute(rows, method, url.pathname, basePath);
+  if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
   if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
   return {
     url,
@@ -74,7 +74,7 @@ export async function parseRequest(request: Request, url: URL, basePath: string,
     headers: request.headers,
     jsonMode: request.headers.has("x-auth-return-redirect"),
     request,
-    row: rowOf(rows, method, route.action, route.providerId),
+    row: route.row,
   };
 }
 

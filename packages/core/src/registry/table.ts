@@ -6,7 +6,6 @@
  * reserved (`isAuthAction`, plugin ids).
  */
 import type { AuthContext } from "../config/context.js";
-import { UnknownAction } from "../errors.js";
 import { csrfAction } from "../actions/csrf.js";
 import { providersAction } from "../actions/providers.js";
 import { getSessionAction, updateSessionAction } from "../actions/session.js";
@@ -15,7 +14,7 @@ import type { AuthAction } from "../types/actions.js";
 import { actionsOf } from "../rows/match.js";
 import type { LimitClass } from "../rows/row.js";
 import { endpointRows } from "../symbols.js";
-import { lazy, now, row } from "./spec.js";
+import { lazy, now, row, type RowSpec } from "./spec.js";
 
 const signin = () => import("../actions/signin.js");
 const signout = () => import("../actions/signout.js");
@@ -57,23 +56,19 @@ export const builtinRows: readonly AnsweringRow[] = [
   row("GET json none webauthn-options", webAuthnOptions, { ...provider, limit: passkey }),
 ];
 
-/** A path of a feature that is off: `UnknownAction` saying how to turn the feature on. */
-function off(path: string, methods: readonly string[], tail: AnsweringRow["tail"], answer: AnsweringRow["answer"], how?: string): AnsweringRow {
-  return { path, tail, methods, answer, csrf: "none", handler: () => { throw new UnknownAction(`The ${how}.`); } };
-}
+/** A path of an opt-in feature, answered while the feature is off (registry/off.ts, loaded when asked for). */
+const off = (spec: RowSpec, tail: AnsweringRow["tail"]): AnsweringRow => row(spec, lazy(() => import("./off.js"), (m) => m.featureOff), { tail });
 
 /**
  * The first path segments of the opt-in features, answered while the feature is off. `Password()`'s
  * answer no method, so the router names the request it does not serve, as for any other path.
  */
 const featurePaths: readonly AnsweringRow[] = [
-  off("sessions", ["GET", "POST"], "any", "json", "sessions endpoints are off: pass session.control = SessionControl() of @latch/core/sessions"),
-  ...["link", "unlink"].map((path) => off(path, ["POST"], "provider", "json", "link endpoints are off: pass account.links = AccountLinks() of @latch/core/accounts")),
-  off("second-factor", ["GET", "POST"], "any", "page", "second-factor endpoints are off: pass secondFactor = SecondFactors() of @latch/core/second-factors"),
-  off("signup", [], "none", "page"),
-  off("verify-email", [], "none", "page"),
-  off("password", [], "any", "page"),
-  off("email", [], "any", "page"),
+  off("GET,POST json none sessions", "any"),
+  off("POST json none link", "provider"),
+  off("POST json none unlink", "provider"),
+  off("GET,POST page none second-factor", "any"),
+  ...([["signup", "none"], ["verify-email", "none"], ["password", "any"], ["email", "any"]] as const).map(([path, tail]) => ({ ...off(`GET page none ${path}`, tail), methods: [] })),
 ];
 
 /** What carries a feature's rows: its option, or its provider (`Password()`). */
