@@ -60,8 +60,9 @@ export const builtinRows: readonly AnsweringRow[] = [
 const off = (spec: RowSpec, tail: AnsweringRow["tail"]): AnsweringRow => row(spec, lazy(() => import("./off.js"), (m) => m.featureOff), { tail });
 
 /**
- * The first path segments of the opt-in features, answered while the feature is off. `Password()`'s
- * answer no method, so the router names the request it does not serve, as for any other path.
+ * The first path segments of the opt-in features, after every row they carry: what fits none of
+ * them (all of them, while the feature is off) is answered here. `Password()`'s answer no method,
+ * so the router names the request it does not serve, as for any other path.
  */
 const featurePaths: readonly AnsweringRow[] = [
   off("GET,POST json none sessions", "any"),
@@ -75,14 +76,12 @@ const featurePaths: readonly AnsweringRow[] = [
 type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
 
 /**
- * The rows of a config: Auth.js's, those the configured features carry, the plugins', then the
- * paths of the features that are off.
+ * The rows of a config, in the order the parser tries them: Auth.js's, those the configured
+ * features carry, the plugins', then the features' reserved paths.
  */
 export function configuredRows(ctx: AuthContext, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
   const carriers: Carrier[] = [ctx.session.control, ctx.account.links, ctx.secondFactor, ...ctx.providers];
-  const carried = carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]);
-  const on = actionsOf(carried);
-  return [...builtinRows, ...carried, ...pluginRows, ...featurePaths.filter((row) => !on.has(row.path))];
+  return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
 }
 
 let reserved: ReadonlySet<string> | undefined;
