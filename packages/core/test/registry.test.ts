@@ -5,6 +5,7 @@
  */
 import { Auth, skipCSRFCheck, type AuthConfig } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
+import { SessionControl } from "@latch/core/sessions";
 import { describe, expect, test } from "vitest";
 import { resolveConfig } from "../src/config/resolve.js";
 import { actionErrorResponse } from "../src/http/error-response.js";
@@ -13,6 +14,7 @@ import { defaultLimits } from "../src/limits/defaults.js";
 import { classify } from "../src/limits/routes.js";
 import { isAuthAction } from "../src/registry/table.js";
 import { runAction } from "../src/registry/dispatch.js";
+import { checkPlugins } from "../src/registry/plugin-check.js";
 import { parsePath, rowOf } from "../src/rows/match.js";
 import type { AnsweringRow as ActionRow } from "../src/http/request.js";
 import { builtinRows } from "../src/registry/table.js";
@@ -143,5 +145,22 @@ describe("an opt-in feature carries its rows", () => {
     expect([...new Set(builtinRows.map((row) => row.path.split("/")[0]))]).toEqual(["providers", "csrf", "session", "signin", "callback", "signout", "verify-request", "error", "webauthn-options"]);
     const heads = Object.fromEntries(Object.entries(featureRows).map(([name, rows]) => [name, [...new Set(rows.map((row) => row.path.split("/")[0]))]]));
     expect(heads).toEqual({ SessionControl: ["sessions"], AccountLinks: ["link", "unlink"], SecondFactors: ["second-factor"], Password: ["signup", "verify-email", "password", "email"] });
+  });
+
+  test("a plugin id that is a feature's first segment is refused, whether or not the feature is configured", () => {
+    for (const id of ["sessions", "link", "unlink", "second-factor", "signup", "verify-email", "password", "email"]) {
+      expect(checkPlugins([{ id } as never], undefined)?.type, id).toBe("InvalidPlugin");
+    }
+    expect(checkPlugins([{ id: "scim" } as never], undefined)).toBeNull();
+  });
+
+  test("a feature's segment answers how to turn the feature on while it is off, and names the request while it is on", async () => {
+    const post = (control: boolean) =>
+      Auth(new Request("https://app.test/auth/sessions", { method: "POST" }), { ...config(), ...(control ? { session: { control: SessionControl() } } : {}) }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { error: string; message: string },
+      }));
+    expect(await post(false)).toEqual({ status: 400, body: { error: "UnknownAction", message: expect.stringContaining("pass session.control = SessionControl()") } });
+    expect(await post(true)).toEqual({ status: 400, body: { error: "UnknownAction", message: "POST sessions is not an action Latch serves." } });
   });
 });
