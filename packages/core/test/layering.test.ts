@@ -23,7 +23,7 @@ const coreSrc = "packages/core/src";
  * A group is a root file's name, a folder of `src/`, or `features/<name>`.
  */
 export const coreLayers: readonly (readonly string[])[] = [
-  // The public entries at the root of src/ (`@latch/core`, `/errors`, `/jwt`, `/adapters`, `/types`, `/rate-limit`).
+  // The public entries at the root of src/ (`@latch/core`, `/errors`, `/jwt`, `/adapters`, `/types`, `/rate-limit`, `/plugins`).
   ["entry"],
   // Provider presets carry their flow (and a feature's endpoints, Password()), loaded lazily.
   ["providers"],
