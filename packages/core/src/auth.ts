@@ -9,19 +9,19 @@ import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
 import { runAction } from "./registry/dispatch.js";
-import { builtinRows } from "./registry/table.js";
+import { configuredRows } from "./registry/table.js";
 import { pluginCodeOf } from "./config/plugin-code.js";
-import type { ActionRow } from "./registry/row.js";
+import type { AnsweringRow } from "./http/request.js";
 import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
 import type { ResponseInternal } from "./types/response.js";
 
 /**
- * Per config object: its context per request origin (nothing else of the request changes it) and
- * its problem once checked (`null` for none). A warm request only looks them up.
+ * Per config object: its context per request origin (nothing else of the request changes it), its
+ * problem once checked (`null` for none) and its registry rows. A warm request only looks them up.
  */
-const prepared = new WeakMap<AuthConfig, { contexts: Map<string, AuthContext>; problem?: AuthError | null }>();
+const prepared = new WeakMap<AuthConfig, { contexts: Map<string, AuthContext>; problem?: AuthError | null; rows?: readonly AnsweringRow[] }>();
 
 /** The request's URL when it is an http(s) URL without user info (RFC 9110 §4.2.4), else why not. */
 function requestUrl(request: Request): URL | InvalidRequest {
@@ -71,9 +71,9 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 
   let req: AuthRequest;
   try {
-    // Latch's rows, and the plugins' when there are any (their code comes with `definePlugin`).
-    const pluginRows = config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly ActionRow[] | undefined) : undefined;
-    req = await parseRequest(request, url, basePath, pluginRows ?? builtinRows);
+    // Auth.js's rows, the configured features', and the plugins' (their code comes with `definePlugin`).
+    found.rows ??= configuredRows(ctx, config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly AnsweringRow[] | undefined) : undefined);
+    req = await parseRequest(request, url, basePath, found.rows);
   } catch (error) {
     logger.debug("request", error);
     if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));

@@ -141,6 +141,31 @@ export class Forbidden extends AuthError {
   /** The HTTP status the refusal is answered with. */
   readonly status = 403;
 }
+/**
+ * Base class of the second-factor endpoints' refusals: the endpoint answers `status` with
+ * `{ error: type, message }` for a script, or the management page showing the error for a form.
+ *
+ * @example
+ * ```ts
+ * catch (e) { if (e instanceof SecondFactorRefusal) console.log(e.type, e.status) }
+ * ```
+ */
+export abstract class SecondFactorRefusal extends AuthError {
+  /** The HTTP status the refusal is answered with. */
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 429;
+}
+/**
+ * An endpoint for signed-in users (second factors, the sessions list) was called without a session.
+ * A script gets 401; a form goes to the sign-in page.
+ */
+export class NotSignedIn extends SecondFactorRefusal {
+  static readonly type = "NotSignedIn";
+  override readonly type = "NotSignedIn";
+  readonly status = 401;
+  constructor(message = "Sign in first.") {
+    super(message);
+  }
+}
 /** An endpoint whose registry row does not say it starts sessions tried to start one. */
 export class UndeclaredSessionStart extends AuthError { static readonly type = "UndeclaredSessionStart"; override readonly type = "UndeclaredSessionStart"; }
 /** A provider type cannot work with the configured session strategy. */

@@ -15,14 +15,14 @@
  */
 import { checkPlugins } from "./registry/plugin-check.js";
 import type { PluginCode } from "./config/plugin-code.js";
-import { rowsWithPlugins } from "./registry/plugin-rows.js";
+import { rowsOfPlugins } from "./registry/plugin-rows.js";
 import { withPluginFields } from "./session/plugin-fields.js";
 import { afterSignIn, beforeSignIn } from "./signin/plugin-hooks.js";
 import { pluginCode } from "./symbols.js";
 import type { Plugin, PluginTable } from "./types/plugin.js";
 
 /** What every plugin carries: the code that runs plugins, shared by all of them. */
-const code: PluginCode = { check: checkPlugins, rows: rowsWithPlugins, beforeSignIn, afterSignIn, withFields: withPluginFields };
+const code: PluginCode = { check: checkPlugins, rows: rowsOfPlugins, beforeSignIn, afterSignIn, withFields: withPluginFields };
 
 export type {
   AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse,

@@ -61,11 +61,12 @@ export const accountLinksCode: unique symbol = Symbol("latch.accountLinks");
 export const secondFactorsCode: unique symbol = Symbol("latch.secondFactors");
 
 /**
- * Where a provider carries endpoints of its own (a loader of their handlers, keyed
- * `"METHOD action"` or `"METHOD action/segment"`): `Password()` brings sign-up, address
- * verification and the password pages this way. Internal: not exported from the package entry.
+ * Where an opt-in feature's option or provider carries the registry rows of its endpoints
+ * (`SessionControl()`, `AccountLinks()`, `SecondFactors()`, `Password()`), so that the core table
+ * holds only Auth.js's actions and an app bundles a feature's rows only with the feature.
+ * Internal: not exported from the package entry.
  */
-export const providerEndpoints: unique symbol = Symbol("latch.providerEndpoints");
+export const endpointRows: unique symbol = Symbol("latch.endpointRows");
 
 /**
  * Where a plugin made with `definePlugin` carries the code that runs plugins (their checks,

@@ -23,7 +23,7 @@ const coreSrc = "packages/core/src";
  * A group is a root file's name, a folder of `src/`, or `features/<name>`.
  */
 export const coreLayers: readonly (readonly string[])[] = [
-  // The public entries at the root of src/ (`@latch/core`, `/errors`, `/jwt`, `/adapters`, `/types`, `/rate-limit`).
+  // The public entries at the root of src/ (`@latch/core`, `/errors`, `/jwt`, `/adapters`, `/types`, `/rate-limit`, `/plugins`).
   ["entry"],
   // Provider presets carry their flow (and a feature's endpoints, Password()), loaded lazily.
   ["providers"],
@@ -32,14 +32,16 @@ export const coreLayers: readonly (readonly string[])[] = [
   ["features/passwords"],
   ["features/second-factors"],
   ["features/account-links", "features/passkeys", "features/revocation", "features/session-control"],
-  // The protocol: Auth(), the router and Auth.js's actions, the sign-in flows, what a sign-in ends with.
+  // The protocol: Auth(), the registry's table and router, Auth.js's actions, the sign-in flows, what a sign-in ends with.
   ["auth"],
+  ["registry"],
   ["actions"],
   ["flows"],
   ["signin"],
   ["session"],
   ["http"],
-  ["config", "pages", "limits"],
+  // The resolved config, the pages' frame, the rate limiter, and the shape of a registry row with its matcher (rows/).
+  ["config", "pages", "limits", "rows"],
   ["security", "mail", "languages"],
   ["types"],
   ["crypto", "errors", "adapter", "adapter-rows", "symbols", "fetch"],

@@ -5,6 +5,7 @@
  */
 import { Auth, skipCSRFCheck, type AuthConfig } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
+import { SessionControl } from "@latch/core/sessions";
 import { describe, expect, test } from "vitest";
 import { resolveConfig } from "../src/config/resolve.js";
 import { actionErrorResponse } from "../src/http/error-response.js";
@@ -13,9 +14,11 @@ import { defaultLimits } from "../src/limits/defaults.js";
 import { classify } from "../src/limits/routes.js";
 import { isAuthAction } from "../src/registry/table.js";
 import { runAction } from "../src/registry/dispatch.js";
-import { parsePath, rowOf } from "../src/registry/match.js";
-import type { ActionRow } from "../src/registry/row.js";
+import { checkPlugins } from "../src/registry/plugin-check.js";
+import { parsePath, rowOf } from "../src/rows/match.js";
+import type { AnsweringRow as ActionRow } from "../src/http/request.js";
 import { builtinRows } from "../src/registry/table.js";
+import { everyRow, featureRows } from "./registry-rows.js";
 
 const providers = [{ id: "mail", type: "email" }] as never;
 const address = "ada@example.com";
@@ -42,19 +45,19 @@ function mailRowsWithoutAddressLimit(rows: readonly ActionRow[]): string[] {
 
 describe("rows that send mail", () => {
   test("are there: sign-in links, sign-up, the reset link, emailed codes, the address change", () => {
-    const paths = builtinRows.filter((row) => row.sendsMail).map((row) => row.path);
+    const paths = everyRow.filter((row) => row.sendsMail).map((row) => row.path);
     expect(paths).toEqual(expect.arrayContaining(["signin", "signup", "password/forgot", "second-factor", "second-factor/email-sign-in", "email/change"]));
   });
 
   test("each falls under a limit keyed by the address it names", () => {
-    expect(mailRowsWithoutAddressLimit(builtinRows)).toEqual([]);
+    expect(mailRowsWithoutAddressLimit(everyRow)).toEqual([]);
   });
 
   test("the check names a mail row whose limit is gone, or keyed by no address", () => {
-    const forgot = builtinRows.find((row) => row.path === "password/forgot" && row.sendsMail)!;
-    const withoutLimit = builtinRows.map((row) => (row === forgot ? { ...row, limit: undefined } : row));
+    const forgot = everyRow.find((row) => row.path === "password/forgot" && row.sendsMail)!;
+    const withoutLimit = everyRow.map((row) => (row === forgot ? { ...row, limit: undefined } : row));
     expect(mailRowsWithoutAddressLimit(withoutLimit)).toEqual(["POST password/forgot"]);
-    const withoutAccount = builtinRows.map((row) => (row === forgot ? { ...row, limit: { route: "passwordForgot" as const } } : row));
+    const withoutAccount = everyRow.map((row) => (row === forgot ? { ...row, limit: { route: "passwordForgot" as const } } : row));
     expect(mailRowsWithoutAddressLimit(withoutAccount)).toEqual(["POST password/forgot"]);
   });
 });
@@ -77,7 +80,7 @@ const sessionCookie = (cookies: readonly { name: string }[] | undefined) => (coo
 
 describe("rows that start a session", () => {
   test("are the callbacks, the second factor's answers and the address confirmation", () => {
-    const starters = builtinRows.filter((row) => row.startsSession).map((row) => `${row.methods} ${row.path}`);
+    const starters = everyRow.filter((row) => row.startsSession).map((row) => `${row.methods} ${row.path}`);
     expect(starters).toEqual(["GET,POST callback", "POST second-factor", "POST second-factor/email-sign-in", "GET verify-email"]);
   });
 
@@ -106,18 +109,18 @@ describe("rows that start a session", () => {
 
 describe("the registry is the parser's and the router's list", () => {
   test("every row's path parses to its row; other paths and methods find none", () => {
-    for (const row of builtinRows) {
+    for (const row of everyRow) {
       const path = `/auth/${row.path}${row.tail === "none" ? "" : "/some-id"}`;
-      const parsed = parsePath(builtinRows, path, "/auth");
+      const parsed = parsePath(everyRow, path, "/auth");
       expect(parsed, path).not.toBeNull();
       for (const method of row.methods === "any" ? ["GET", "POST"] : row.methods) {
-        expect(rowOf(builtinRows, method, parsed!.action, parsed!.providerId), `${method} ${path}`).toBe(row);
+        expect(rowOf(everyRow, method, parsed!.action, parsed!.providerId), `${method} ${path}`).toBe(row);
       }
     }
-    expect(parsePath(builtinRows, "/auth/password/unknown", "/auth")).toBeNull();
-    expect(parsePath(builtinRows, "/auth/callback/a/b", "/auth")).toBeNull();
-    expect(rowOf(builtinRows, "GET", "sessions", "revoke")).toBeUndefined();
-    expect(rowOf(builtinRows, "GET", "signin", "github")).toBeUndefined();
+    expect(parsePath(everyRow, "/auth/password/unknown", "/auth")).toBeNull();
+    expect(parsePath(everyRow, "/auth/callback/a/b", "/auth")).toBeNull();
+    expect(rowOf(everyRow, "GET", "sessions", "revoke")).toBeUndefined();
+    expect(rowOf(everyRow, "GET", "signin", "github")).toBeUndefined();
   });
 
   test("a row of any depth and any method, as a plugin's, is parsed and found", () => {
@@ -130,9 +133,34 @@ describe("the registry is the parser's and the router's list", () => {
     expect(rowOf(rows, "PATCH", "scim", undefined)).toBe(plugin);
   });
 
-  test("isAuthAction answers for exactly the rows' actions", () => {
-    for (const row of builtinRows) expect(isAuthAction(row.path.split("/")[0]!)).toBe(true);
+  test("isAuthAction answers for exactly the rows' actions, a feature's whether or not it is configured", () => {
+    for (const row of everyRow) expect(isAuthAction(row.path.split("/")[0]!)).toBe(true);
     expect(isAuthAction("scim")).toBe(false);
     expect(isAuthAction("password/forgot")).toBe(false);
+  });
+});
+
+describe("an opt-in feature carries its rows", () => {
+  test("the core table holds only Auth.js's actions; each feature's factory carries its own rows", () => {
+    expect([...new Set(builtinRows.map((row) => row.path.split("/")[0]))]).toEqual(["providers", "csrf", "session", "signin", "callback", "signout", "verify-request", "error", "webauthn-options"]);
+    const heads = Object.fromEntries(Object.entries(featureRows).map(([name, rows]) => [name, [...new Set(rows.map((row) => row.path.split("/")[0]))]]));
+    expect(heads).toEqual({ SessionControl: ["sessions"], AccountLinks: ["link", "unlink"], SecondFactors: ["second-factor"], Password: ["signup", "verify-email", "password", "email"] });
+  });
+
+  test("a plugin id that is a feature's first segment is refused, whether or not the feature is configured", () => {
+    for (const id of ["sessions", "link", "unlink", "second-factor", "signup", "verify-email", "password", "email"]) {
+      expect(checkPlugins([{ id } as never], undefined)?.type, id).toBe("InvalidPlugin");
+    }
+    expect(checkPlugins([{ id: "scim" } as never], undefined)).toBeNull();
+  });
+
+  test("a feature's segment answers how to turn the feature on while it is off, and names the request while it is on", async () => {
+    const post = (control: boolean) =>
+      Auth(new Request("https://app.test/auth/sessions", { method: "POST" }), { ...config(), ...(control ? { session: { control: SessionControl() } } : {}) }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { error: string; message: string },
+      }));
+    expect(await post(false)).toEqual({ status: 400, body: { error: "UnknownAction", message: expect.stringContaining("pass session.control = SessionControl()") } });
+    expect(await post(true)).toEqual({ status: 400, body: { error: "UnknownAction", message: "POST sessions is not an action Latch serves." } });
   });
 });

@@ -15,6 +15,7 @@ import { SecondFactors } from "@latch/core/second-factors";
 import { describe, expect, test } from "vitest";
 import { resolveConfig } from "../src/config/resolve.js";
 import { routeOf } from "../src/limits/routes.js";
+import { withRow } from "./registry-rows.js";
 import { sendEmailCode } from "../src/features/second-factors/email-code.js";
 import { listFactors, verifyEmailCode, verifySecondFactor } from "../src/features/second-factors/factors.js";
 import { Client, origin, quietLogger, secret } from "./client.js";
@@ -389,7 +390,7 @@ describe("refusals", () => {
 
   test("every POST second-factor[/step] falls under the secondFactor rate limit", async () => {
     for (const providerId of [undefined, "enrol", "confirm", "remove", "backup-codes"]) {
-      const request = { method: "POST", action: "second-factor", providerId, query: {}, jsonMode: false, request: new Request(origin) };
+      const request = withRow({ method: "POST", action: "second-factor", providerId, query: {}, jsonMode: false, request: new Request(origin) });
       expect(routeOf({ providers: [] }, request)).toEqual({ route: "secondFactor", account: undefined });
     }
     const cfg = config("jwt", undefined, { rateLimit: RateLimit({ routes: { secondFactor: { ip: 2 } } }) });

@@ -9,14 +9,14 @@ import type { ResponseInternal } from "../types/response.js";
 import { providerOf } from "./callback.js";
 import { callbackUrlOf, csrfOf, withCookies } from "./request-state.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
-import { providerEndpoints } from "../symbols.js";
+import { endpointRows } from "../symbols.js";
 
 function pageProvider(p: InternalProvider, baseUrl: string): PageProvider {
   const { id, name, type, signinUrl, callbackUrl } = p;
   const style = (p as { style?: PageProvider["style"] }).style;
   const credentials = p.type === "credentials" ? (p as CredentialsConfig).credentials : p.type === "webauthn" ? (p as WebAuthnConfig).formFields : undefined;
   // A provider that serves the password pages (`Password()`) gets their links under its form.
-  const passwordLinks = p[providerEndpoints]
+  const passwordLinks = p[endpointRows]
     ? { forgot: `${baseUrl}/password/forgot`, signUp: (p as { allowSignUp?: boolean }).allowSignUp === false ? undefined : `${baseUrl}/signup` }
     : undefined;
   return { id, name, type, signinUrl, callbackUrl, style, credentials, passwordLinks };

@@ -19,7 +19,7 @@ interface ReadSession {
 /** The code that runs plugins, carried by every plugin `definePlugin` made (`@latch/core/plugins`). */
 export interface PluginCode {
   check(plugins: readonly Plugin[], adapter: Adapter | undefined): AuthError | null;
-  /** Latch's registry rows followed by the plugins' (typed loosely here: the registry sits above config). */
+  /** The plugins' registry rows, one per plugin (typed loosely here: the registry sits above config). */
   rows(plugins: readonly Plugin[]): readonly object[];
   beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: HookRequest, input: Omit<BeforeSignInInput, "request">): Promise<void>;
   afterSignIn(ctx: Pick<AuthContext, "plugins" | "adapter">, req: HookRequest, input: Omit<AfterSignInInput, "request" | "adapter">): Promise<void>;

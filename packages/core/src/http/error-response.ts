@@ -3,16 +3,11 @@ import type { AuthContext } from "../config/context.js";
 import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
 import { noStore } from "./respond.js";
 import type { AuthRequest } from "./request.js";
-import type { ActionRow } from "../registry/row.js";
+import { answersJson, type ActionRow } from "../rows/row.js";
 import { expireCookie } from "../security/cookies.js";
 import type { Cookie } from "../types/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { LoggerInstance } from "../types/logger.js";
-
-/** Whether a refusal of the request is JSON: the client asked for it, or its row answers JSON whatever was asked. */
-export function answersJson(req: { readonly jsonMode: boolean; readonly row?: Pick<ActionRow, "answer"> }): boolean {
-  return req.jsonMode || req.row?.answer === "json";
-}
 
 /**
  * The error's own type: an `AuthError`'s `type` (also one from another copy of the package, which

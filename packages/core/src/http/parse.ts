@@ -1,8 +1,7 @@
 import { InvalidRequest, UnknownAction } from "../errors.js";
-import { answers, parsePath, rowOf, type ParsedPath } from "../registry/match.js";
-import type { ActionRow } from "../registry/row.js";
+import { answers, findRoute, type Route } from "../rows/match.js";
 import type { AuthAction } from "../types/actions.js";
-import type { AuthRequest } from "./request.js";
+import type { AnsweringRow, AuthRequest } from "./request.js";
 
 /** The largest POST body Latch reads. Sign-in forms and WebAuthn responses fit many times over. */
 export const maxBodyBytes = 64 * 1024;
@@ -57,24 +56,24 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
 // What a method and path found among a list of rows (the same list: the plugins' is another): a
 // warm request looks its row up here instead of matching it against every row again. Only paths
 // that name a row are kept, and a few dozen at most (cleared when full): made-up paths cannot grow it.
-const routes = new Map<string, { rows: readonly ActionRow[]; route: ParsedPath; row: ActionRow | undefined }>();
+const routes = new Map<string, { rows: readonly AnsweringRow[]; route: Route<AnsweringRow> }>();
 
 /**
  * Turns a `Request` into an {@link AuthRequest}, finding its row among `rows`. Throws `UnknownAction` for a path that names
  * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
  */
-export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly ActionRow[]): Promise<AuthRequest> {
+export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly AnsweringRow[]): Promise<AuthRequest> {
   const method = request.method.toUpperCase();
   const key = `${method} ${basePath} ${url.pathname}`;
   let found = routes.get(key);
   if (found?.rows !== rows) {
-    const route = parsePath(rows, url.pathname, basePath);
+    const route = findRoute(rows, method, url.pathname, basePath);
     if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
     if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
     if (routes.size > 63) routes.clear();
-    routes.set(key, (found = { rows, route, row: rowOf(rows, method, route.action, route.providerId) }));
+    routes.set(key, (found = { rows, route }));
   }
-  const { route, row } = found;
+  const { route } = found;
   return {
     url,
     method: method as AuthRequest["method"],
@@ -87,7 +86,7 @@ export async function parseRequest(request: Request, url: URL, basePath: string,
     headers: request.headers,
     jsonMode: request.headers.has("x-auth-return-redirect"),
     request,
-    row,
+    row: route.row,
   };
 }
 

@@ -1,5 +1,13 @@
-import type { ActionRow } from "../registry/row.js";
+import type { AuthContext } from "../config/context.js";
+import type { ActionRow } from "../rows/row.js";
 import type { AuthAction } from "../types/actions.js";
+import type { ResponseInternal } from "../types/response.js";
+
+/** The function that answers a request of a row. */
+export type ActionHandler = (ctx: AuthContext, req: AuthRequest) => ResponseInternal | Promise<ResponseInternal>;
+
+/** A registry row whose handler answers an {@link AuthRequest}. */
+export type AnsweringRow = ActionRow<ActionHandler>;
 
 /** A request as the actions see it: plain data, no `Request`. */
 export interface AuthRequest {
@@ -19,5 +27,5 @@ export interface AuthRequest {
   /** The original request, for user callbacks that take one. */
   readonly request: Request;
   /** The registry's row that answers the request's method at its path; `undefined` when none does. */
-  readonly row?: ActionRow;
+  readonly row?: AnsweringRow;
 }

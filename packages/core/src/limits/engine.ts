@@ -5,7 +5,7 @@
  * that turned limits on.
  */
 import type { AuthContext } from "../config/context.js";
-import { rateLimitedResponse } from "../http/rate-limited.js";
+import { rateLimitedResponse } from "./refusal.js";
 import { AuthError, CredentialsSignin, RateLimited, Verification } from "../errors.js";
 import type { LockoutOptions, RateLimitOptions, RateLimitRoute, RateLimitState } from "../types/rate-limit.js";
 import type { ResponseInternal } from "../types/response.js";

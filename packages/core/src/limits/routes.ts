@@ -1,10 +1,8 @@
 import type { AuthContext } from "../config/context.js";
 import { normalizeEmail } from "../security/email-address.js";
 import { canonicalEmail } from "../security/email-spelling.js";
-import { rowOf } from "../registry/match.js";
-import type { ActionRow, LimitClass } from "../registry/row.js";
+import type { ActionRow, LimitClass } from "../rows/row.js";
 import type { RateLimitRoute } from "../types/rate-limit.js";
-import { builtinRows } from "../registry/table.js";
 
 /** What the limiter reads of a parsed request (the router's `AuthRequest`). */
 export interface LimitedRequest {
@@ -40,7 +38,7 @@ export function accountKey(value: unknown): string | undefined {
  * case and trailing-slash variants cannot find a fresh bucket).
  */
 export function classify(ctx: Pick<AuthContext, "providers">, req: LimitedRequest): { limit: LimitClass; account?: string } | undefined {
-  const rowLimit = (req.row ?? rowOf(builtinRows, req.method, req.action, req.providerId))?.limit;
+  const rowLimit = req.row?.limit;
   if (!rowLimit) return undefined;
   const type = req.providerId === undefined ? undefined : ctx.providers.find((p) => p.id === req.providerId)?.type;
   const limit = typeof rowLimit === "function" ? rowLimit(type, req) : rowLimit;

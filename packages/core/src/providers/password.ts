@@ -18,7 +18,8 @@ import { defaultPasswordHashParameters } from "../features/passwords/hash.js";
 import type { FlowLoader } from "../flows/lazy.js";
 import type { PasswordConfig } from "../features/passwords/types.js";
 import { featureEnglish, type FeatureEnglishLoader } from "../languages/english/feature.js";
-import { providerEndpoints, providerFlow } from "../symbols.js";
+import { passwordRows } from "../features/passwords/rows.js";
+import { endpointRows, providerFlow } from "../symbols.js";
 
 export type { PasswordConfig } from "../features/passwords/types.js";
 
@@ -27,8 +28,6 @@ export type PasswordUserConfig = Partial<Omit<PasswordConfig, "type" | "options"
 
 // The flow, Argon2id and the rules load on the first sign-in, not with the config.
 const loadPasswordFlow: FlowLoader = async () => (await import("../features/passwords/flow.js")).passwordFlow;
-// The sign-up, address verification and password pages load when one is first asked for.
-const loadPasswordEndpoints = async () => (await import("../features/passwords/endpoints.js")).passwordEndpoints;
 // The English of the password pages and emails, the sign-in page's links: bundled only with `Password()`.
 const loadPasswordEnglish: FeatureEnglishLoader = async () => (await import("../features/passwords/english.js")).passwordEnglish;
 
@@ -61,7 +60,7 @@ export default function Password(options: PasswordUserConfig = {}): PasswordConf
     hashParameters: { ...defaultPasswordHashParameters },
     options: options as Partial<PasswordConfig>,
     [providerFlow]: loadPasswordFlow,
-    [providerEndpoints]: loadPasswordEndpoints,
+    [endpointRows]: passwordRows,
     [featureEnglish]: loadPasswordEnglish,
   };
 }

@@ -1,7 +1,6 @@
 import type { Adapter } from "../adapter.js";
 import { type AuthError, InvalidPlugin, MissingAdapter, MissingAdapterMethods } from "../errors.js";
-import { actionsOf } from "./match.js";
-import { builtinRows } from "./table.js";
+import { reservedActions } from "./table.js";
 import type { Plugin } from "../types/plugin.js";
 
 /** A plugin id is one path segment: lower-case letters, digits and dashes. */
@@ -51,7 +50,7 @@ export function checkPlugins(plugins: readonly Plugin[], adapter: Adapter | unde
     if (!plugin || typeof plugin !== "object" || typeof plugin.id !== "string" || !idPattern.test(plugin.id)) {
       return new InvalidPlugin(`plugins[${index}] needs an \`id\` of lower-case letters, digits and dashes (it is the first path segment of its endpoints).`);
     }
-    const reserved = actionsOf(builtinRows);
+    const reserved = reservedActions();
     if (reserved.has(plugin.id)) {
       return new InvalidPlugin(`The plugin id "${plugin.id}" is an action Latch serves (${[...reserved].join(", ")}): give the plugin another id.`);
     }

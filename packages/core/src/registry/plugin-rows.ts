@@ -7,8 +7,8 @@
  */
 import { matchEndpoint, methodsOf, restSegments, type PluginRoute } from "../http/plugin-route.js";
 import type { Plugin } from "../types/plugin.js";
-import type { ActionRow, LimitClass, LimitedFields } from "./row.js";
-import { builtinRows } from "./table.js";
+import type { AnsweringRow } from "../http/request.js";
+import type { LimitClass, LimitedFields } from "../rows/row.js";
 import { pluginHandler } from "../actions/plugin.js";
 
 /** The endpoint of `plugin` that answers `req` (its method and the rest of its path), or `undefined`. */
@@ -18,7 +18,7 @@ export function endpointOf(plugin: Plugin, req: LimitedFields & { readonly provi
   return typeof matched === "object" && matched ? matched : undefined;
 }
 
-function pluginRow(plugin: Plugin): ActionRow {
+function pluginRow(plugin: Plugin): AnsweringRow {
   const methods = [...new Set(Object.values(plugin.endpoints ?? {}).flatMap(methodsOf))];
   return {
     path: plugin.id,
@@ -35,15 +35,7 @@ function pluginRow(plugin: Plugin): ActionRow {
   };
 }
 
-const cache = new WeakMap<readonly Plugin[], readonly ActionRow[]>();
-
-/** Latch's rows, then the rows of `plugins` (cached per list). */
-export function rowsWithPlugins(plugins: readonly Plugin[] | undefined): readonly ActionRow[] {
-  if (!plugins?.length) return builtinRows;
-  let rows = cache.get(plugins);
-  if (!rows) {
-    rows = [...builtinRows, ...plugins.filter((p) => typeof p?.id === "string").map(pluginRow)];
-    cache.set(plugins, rows);
-  }
-  return rows;
+/** The rows of `plugins`, one per plugin. */
+export function rowsOfPlugins(plugins: readonly Plugin[]): readonly AnsweringRow[] {
+  return plugins.filter((p) => typeof p?.id === "string").map(pluginRow);
 }

@@ -1,26 +1,21 @@
 /**
- * Every endpoint Latch serves under its base path, one row each (PROTOCOL §1). The rows of an
- * opt-in feature are declared here, but their handlers come from the feature's option or provider:
- * an app that does not configure the feature does not bundle its code, and its paths answer
- * `UnknownAction` saying how to turn it on.
+ * The rows of Auth.js's actions (PROTOCOL §1). An opt-in feature carries its own rows on its
+ * option or provider (`SessionControl()`, `AccountLinks()`, `SecondFactors()`, `Password()`,
+ * under `endpointRows`), so an app that does not configure it bundles neither its rows nor its
+ * code; while it is off, its paths answer `UnknownAction` saying how to turn it on, and stay
+ * reserved (`isAuthAction`, plugin ids).
  */
 import type { AuthContext } from "../config/context.js";
-import { UnknownAction } from "../errors.js";
 import { csrfAction } from "../actions/csrf.js";
 import { providersAction } from "../actions/providers.js";
 import { updateSessionAction } from "../actions/session.js";
 import { getSessionHandler } from "../session/read.js";
-import { accountLinksCode, providerEndpoints, secondFactorsCode, sessionControlCode } from "../symbols.js";
+import type { AnsweringRow } from "../http/request.js";
 import type { AuthAction } from "../types/actions.js";
-import { actionsOf } from "./match.js";
-import type { AccountField, ActionHandler, ActionRow, HandlerLoader, LimitClass } from "./row.js";
-
-const now = (handler: ActionHandler): HandlerLoader => () => handler;
-
-/** A handler whose module is loaded when it is first asked for. */
-function lazy<M>(load: () => Promise<M>, pick: (module: M) => ActionHandler): HandlerLoader {
-  return async () => pick(await load());
-}
+import { actionsOf } from "../rows/match.js";
+import type { LimitClass } from "../rows/row.js";
+import { endpointRows } from "../symbols.js";
+import { lazy, now, row, type RowSpec } from "./spec.js";
 
 const signin = () => import("../actions/signin.js");
 const signout = () => import("../actions/signout.js");
@@ -28,69 +23,18 @@ const pages = () => import("../actions/pages.js");
 const callback = () => import("../actions/callback.js");
 const webAuthnOptions = lazy(() => import("../actions/webauthn-options.js"), (m) => m.webAuthnOptionsAction);
 
-/** A handler an option carries when the app turned its feature on; `off` says how to turn it on. */
-function carried(code: (ctx: AuthContext) => object | undefined, pick: string, off: string): HandlerLoader {
-  return (ctx) => {
-    const handlers = code(ctx) as Record<string, ActionHandler> | undefined;
-    if (!handlers) throw new UnknownAction(`The ${off}.`);
-    return handlers[pick]!;
-  };
-}
-
-const sessionControl = (pick: string) =>
-  carried((ctx) => ctx.session.control?.[sessionControlCode], pick, "sessions endpoints are off: pass session.control = SessionControl() of @latch/core/sessions");
-const accountLinks = (pick: string) =>
-  carried((ctx) => ctx.account.links?.[accountLinksCode], pick, "link endpoints are off: pass account.links = AccountLinks() of @latch/core/accounts");
-const secondFactor = (pick: string) =>
-  carried((ctx) => ctx.secondFactor?.[secondFactorsCode].routes, pick, "second-factor endpoints are off: pass secondFactor = SecondFactors() of @latch/core/second-factors");
-
-/** A handler a configured provider carries (`Password()`'s pages), by `"METHOD path"`. */
-function fromProvider(key: string): HandlerLoader {
-  return async (ctx) => {
-    for (const provider of ctx.providers) {
-      const handler = ((await provider[providerEndpoints]?.()) as Record<string, ActionHandler | undefined> | undefined)?.[key];
-      if (handler) return handler;
-    }
-    throw new UnknownAction(`${key} is not an action Latch serves.`);
-  };
-}
-
-const email: AccountField = { in: "body", fields: ["email"] };
-
 const credentials: LimitClass = { route: "credentials", account: { in: "body", fields: ["email", "username"] }, lockout: "password" };
-const emailLink: LimitClass = { route: "email", account: email, lockout: "link" };
+const emailLink: LimitClass = { route: "email", account: { in: "body", fields: ["email"] }, lockout: "link" };
 const callbackClass: LimitClass = { route: "callback", account: { in: "query", fields: ["email"] }, lockout: "link" };
 const passkey: LimitClass = { route: "passkey" };
-const secondFactorClass: LimitClass = { route: "secondFactor" };
-const emailCode: LimitClass = { route: "emailCode", account: email };
 
 const byProviderType = (type: string | undefined): LimitClass | undefined =>
   type === "credentials" ? credentials : type === "webauthn" ? passkey : type ? callbackClass : undefined;
 
-type Path = AuthAction | `${AuthAction}/${string}`;
-/** `"METHODS ANSWER CSRF path"`: `GET,POST page handler callback`. */
-type Spec = `${string} ${ActionRow["answer"]} ${ActionRow["csrf"]} ${Path}`;
-type Extra = Partial<Pick<ActionRow, "tail" | "limit" | "startsSession" | "sendsMail">>;
-
-/** A row from its spec, its handler and what it declares beyond them. */
-function row(spec: Spec, handler: HandlerLoader, extra?: Extra): ActionRow {
-  const [methods, answer, csrf, path] = spec.split(" ") as [string, ActionRow["answer"], ActionRow["csrf"], string];
-  return { path, tail: "none", methods: methods.split(","), answer, csrf, handler, ...extra };
-}
-
-/** A row whose handler `Password()` carries, under `"METHOD path"`. */
-const carry = (spec: Spec, extra?: Extra): ActionRow => {
-  const [method, , , path] = spec.split(" ");
-  return row(spec, fromProvider(`${method} ${path}`), extra);
-};
-
-/** A row of `SecondFactors()`: its GET and POST handlers each serve every second-factor path. */
-const factor = (spec: Spec, extra?: Extra): ActionRow => row(spec, secondFactor(spec.startsWith("GET") ? "get" : "post"), extra);
-
 const provider = { tail: "provider" } as const;
 
-/** The built-in rows. */
-export const builtinRows: readonly ActionRow[] = [
+/** The rows of Auth.js's actions. */
+export const builtinRows: readonly AnsweringRow[] = [
   row("GET json none providers", now(providersAction)),
   row("GET json none csrf", now(csrfAction)),
   row("GET json none session", getSessionHandler),
@@ -111,44 +55,42 @@ export const builtinRows: readonly ActionRow[] = [
   row("GET page none error", lazy(pages, (m) => m.errorPageAction)),
   row("GET json none webauthn-options", webAuthnOptions, { limit: passkey }),
   row("GET json none webauthn-options", webAuthnOptions, { ...provider, limit: passkey }),
-
-  // SessionControl().
-  row("GET json none sessions", sessionControl("list")),
-  row("POST json token sessions/revoke", sessionControl("revoke"), { limit: { route: "sessionRevoke" } }),
-
-  // AccountLinks().
-  row("POST json token link", accountLinks("link"), { ...provider, limit: { route: "accountLink" } }),
-  row("POST json token unlink", accountLinks("unlink"), { ...provider, limit: { route: "accountLink" } }),
-
-  // SecondFactors(). The challenge and the emailed-code sign-in check the CSRF token after finding what they answer.
-  // Asking for an emailed code sends mail; answering one is a guess.
-  factor("GET page none second-factor"),
-  factor("POST page handler second-factor", { startsSession: true, sendsMail: true, limit: (_type, req) => (req.body?.send === undefined ? secondFactorClass : emailCode) }),
-  factor("GET page none second-factor/enrol"),
-  factor("GET page none second-factor/email-sign-in"),
-  factor("POST page handler second-factor/email-sign-in", { startsSession: true, sendsMail: true, limit: (_type, req) => (req.body?.code === undefined ? emailCode : secondFactorClass) }),
-  ...["enrol", "confirm", "remove", "backup-codes", "cancel"].map((step) => factor(`POST page token second-factor/${step}`, { limit: secondFactorClass })),
-
-  // Password().
-  carry("GET page none signup"),
-  carry("POST page token signup", { sendsMail: true, limit: { route: "signUp", account: email } }),
-  carry("GET page none verify-email", { startsSession: true }),
-  carry("GET page none password/forgot"),
-  carry("POST page token password/forgot", { sendsMail: true, limit: { route: "passwordForgot", account: email } }),
-  carry("GET page none password/reset"),
-  carry("POST page token password/reset", { limit: { route: "passwordReset", account: email } }),
-  carry("GET page none password/change"),
-  carry("POST page token password/change", { limit: { route: "passwordChange" } }),
-  carry("GET page none email/change"),
-  // Mail to the new address is limited whoever asks, and per signed-in user, so that one user cannot mail many addresses.
-  carry("POST page token email/change", { sendsMail: true, limit: { route: "emailChange", account: email, perUser: true } }),
-  carry("GET page none email/change/confirm"),
-  carry("GET page none email/change/cancel"),
 ];
 
-let builtinActions: ReadonlySet<string> | undefined;
+/** A path of an opt-in feature, answered while the feature is off (registry/off.ts, loaded when asked for). */
+const off = (spec: RowSpec, tail: AnsweringRow["tail"]): AnsweringRow => row(spec, lazy(() => import("./off.js"), (m) => m.featureOff), { tail });
 
-/** True when `action` is one of the actions Latch serves (the first path segment of a built-in row). */
+/**
+ * The first path segments of the opt-in features, after every row they carry: what fits none of
+ * them (all of them, while the feature is off) is answered here. `Password()`'s answer no method,
+ * so the router names the request it does not serve, as for any other path.
+ */
+const featurePaths: readonly AnsweringRow[] = [
+  off("GET,POST json none sessions", "any"),
+  off("POST json none link", "provider"),
+  off("POST json none unlink", "provider"),
+  off("GET,POST page none second-factor", "any"),
+  ...([["signup", "none"], ["verify-email", "none"], ["password", "any"], ["email", "any"]] as const).map(([path, tail]) => ({ ...off(`GET page none ${path}`, tail), methods: [] })),
+];
+
+/** What carries a feature's rows: its option, or its provider (`Password()`). */
+type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
+
+/**
+ * The rows of a config, in the order the parser tries them: Auth.js's, those the configured
+ * features carry, the plugins', then the features' reserved paths.
+ */
+export function configuredRows(ctx: AuthContext, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
+  const carriers: Carrier[] = [ctx.session.control, ctx.account.links, ctx.secondFactor, ...ctx.providers];
+  return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
+}
+
+let reserved: ReadonlySet<string> | undefined;
+
+/** The actions Latch serves or reserves: Auth.js's and every feature's, configured or not. */
+export const reservedActions = (): ReadonlySet<string> => (reserved ??= actionsOf([...builtinRows, ...featurePaths]));
+
+/** True when `action` is one of the actions Latch serves (the first path segment of a row of Latch or of one of its features). */
 export function isAuthAction(action: string): action is AuthAction {
-  return (builtinActions ??= actionsOf(builtinRows)).has(action);
+  return reservedActions().has(action);
 }

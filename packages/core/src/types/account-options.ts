@@ -1,4 +1,4 @@
-import type { accountLinksCode } from "../symbols.js";
+import type { endpointRows, accountLinksCode } from "../symbols.js";
 
 /**
  * How a sign-in with an OAuth or OpenID account that is not linked yet may join an existing user
@@ -18,6 +18,8 @@ export type AccountLinking = "never" | "verified-email";
 export interface AccountLinksOption {
   /** The endpoints' code, carried by the option (internal). */
   readonly [accountLinksCode]: object;
+  /** The registry rows of its endpoints (internal). */
+  readonly [endpointRows]?: readonly object[];
 }
 
 /**

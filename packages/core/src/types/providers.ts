@@ -8,7 +8,7 @@ import type { Account, Profile, ProviderType, TokenEndpointResponse, User } from
 import type { Theme } from "./theme.js";
 import type { ChosenLanguage, MessageKey } from "./language.js";
 import { customFetch } from "../fetch.js";
-import { providerEndpoints, providerFlow } from "../symbols.js";
+import { endpointRows, providerFlow } from "../symbols.js";
 import type {
   GenerateAuthenticationOptionsOpts, GenerateRegistrationOptionsOpts, VerifyAuthenticationResponseOpts, VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server";
@@ -39,8 +39,8 @@ export interface CommonProviderOptions {
    * first needed.
    */
   [providerFlow]?: object;
-  /** Set by a provider factory that serves endpoints of its own (`Password()`): a loader of their handlers (internal). */
-  [providerEndpoints]?: () => Promise<object>;
+  /** Set by a provider factory that serves endpoints of its own (`Password()`): their registry rows (internal). */
+  [endpointRows]?: readonly object[];
 }
 
 /** The tokens an OAuth provider returned, with `expires_at` computed from `expires_in`. */

@@ -1,6 +1,6 @@
 import type { Adapter, AdapterMethod, AdapterUser, Awaitable } from "../adapter.js";
 import type { AuthError } from "../errors.js";
-import type { secondFactorsCode } from "../symbols.js";
+import type { endpointRows, secondFactorsCode } from "../symbols.js";
 
 /**
  * The kinds of second factor: an authenticator app's time-based codes (`"totp"`, RFC 6238), the
@@ -89,8 +89,6 @@ export interface SecondFactorsCarried {
    * returns the problem when there is no adapter.
    */
   check(adapter: Adapter | undefined, needs: Set<AdapterMethod>): AuthError | null;
-  /** `get` and `post`: the handlers of `GET|POST second-factor[/<step>]` (internal). */
-  readonly routes: object;
   /** Enrolment, removal, backup codes, the management page, and the shared verification API. */
   load(): Promise<object>;
   /** What a first factor's completion calls to ask for the second one. */
@@ -106,4 +104,6 @@ export interface SecondFactorsCarried {
 export interface SecondFactorsOption {
   /** The settings and code, carried by the option (internal). */
   readonly [secondFactorsCode]: SecondFactorsCarried;
+  /** The registry rows of its endpoints (internal). */
+  readonly [endpointRows]?: readonly object[];
 }

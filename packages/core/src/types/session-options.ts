@@ -1,5 +1,5 @@
 import type { Awaitable } from "../adapter.js";
-import type { sessionControlCode } from "../symbols.js";
+import type { endpointRows, sessionControlCode } from "../symbols.js";
 import type { JWT } from "./entities.js";
 
 /**
@@ -10,6 +10,8 @@ import type { JWT } from "./entities.js";
 export interface SessionControlOption {
   /** The endpoints' code, carried by the option (internal). */
   readonly [sessionControlCode]: object;
+  /** The registry rows of its endpoints (internal). */
+  readonly [endpointRows]?: readonly object[];
 }
 
 /** How sessions are kept. */

@@ -7,6 +7,7 @@ import { Auth, setClientAddress, type AuthConfig } from "@latch/core";
 import { RateLimit } from "@latch/core/rate-limit";
 import { routeOf, type LimitedRequest } from "../../src/limits/routes.js";
 import { origin } from "../client.js";
+import { withRow } from "../registry-rows.js";
 import { config, countingCredentials } from "./harness.js";
 
 const providers = [
@@ -18,7 +19,7 @@ const providers = [
 ] as never;
 
 function req(method: string, action: string, providerId?: string, extra: Partial<LimitedRequest> = {}): LimitedRequest {
-  return { method, action, providerId, query: {}, body: {}, jsonMode: false, request: new Request(origin), ...extra };
+  return withRow({ method, action, providerId, query: {}, body: {}, jsonMode: false, request: new Request(origin), ...extra });
 }
 
 describe("route classes", () => {

@@ -4,8 +4,8 @@
  *
  * @module accounts
  */
-import { linkAction, unlinkAction } from "./endpoints.js";
-import { accountLinksCode } from "../../symbols.js";
+import { accountLinkRows } from "./rows.js";
+import { accountLinksCode, endpointRows } from "../../symbols.js";
 import type { AccountLinksOption } from "../../types/account-options.js";
 
 export type { AccountLinksOption } from "../../types/account-options.js";
@@ -24,5 +24,5 @@ export type { AccountLinksOption } from "../../types/account-options.js";
  * ```
  */
 export function AccountLinks(): AccountLinksOption {
-  return { [accountLinksCode]: { link: linkAction, unlink: unlinkAction } };
+  return { [accountLinksCode]: {}, [endpointRows]: accountLinkRows };
 }

@@ -1,7 +1,6 @@
 import type { Adapter, AdapterMethod } from "../../adapter.js";
 import type { AuthError } from "../../errors.js";
 import type { AuthContext } from "../../config/context.js";
-import type { getSecondFactor, postSecondFactor } from "./routes.js";
 import { secondFactorsCode } from "../../symbols.js";
 import type { SecondFactorSettings } from "../../types/second-factor-options.js";
 
@@ -9,7 +8,6 @@ import type { SecondFactorSettings } from "../../types/second-factor-options.js"
 export interface SecondFactorsCode {
   readonly settings: SecondFactorSettings;
   check(adapter: Adapter | undefined, needs: Set<AdapterMethod>): AuthError | null;
-  readonly routes: { get: typeof getSecondFactor; post: typeof postSecondFactor };
   load(): Promise<typeof import("./endpoints.js")>;
   stepUp(): Promise<typeof import("./step-up.js")>;
   challenge(): Promise<typeof import("./challenge.js")>;

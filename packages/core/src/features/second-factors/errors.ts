@@ -1,24 +1,13 @@
 // The refusals of the second-factor endpoints (PROTOCOL §13). Loaded only by apps that turn second
 // factors on (the second-factor modules import them); the public union of every error
 // (`LatchError` of `@latch/core/errors`) names their types.
-import { AuthError } from "../../errors.js";
+import { type NotSignedIn, SecondFactorRefusal } from "../../errors.js";
 import type { FactorKind } from "../../types/second-factor-options.js";
 
+// Their base class and NotSignedIn live in core's errors.ts: the sessions endpoints refuse with NotSignedIn too.
+export { NotSignedIn, SecondFactorRefusal } from "../../errors.js";
 export type { FactorKind } from "../../types/second-factor-options.js";
 
-/**
- * Base class of the second-factor endpoints' refusals: the endpoint answers `status` with
- * `{ error: type, message }` for a script, or the management page showing the error for a form.
- *
- * @example
- * ```ts
- * catch (e) { if (e instanceof SecondFactorRefusal) console.log(e.type, e.status) }
- * ```
- */
-export abstract class SecondFactorRefusal extends AuthError {
-  /** The HTTP status the refusal is answered with. */
-  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 429;
-}
 
 /**
  * A code is not right (or its time step was used). Confirming an authenticator app answers 400; a
@@ -77,15 +66,6 @@ export class SecondFactorKind extends SecondFactorRefusal {
   readonly status = 400;
 }
 
-/** A second-factor endpoint was called without a session. A script gets 401; a form goes to the sign-in page. */
-export class NotSignedIn extends SecondFactorRefusal {
-  static readonly type = "NotSignedIn";
-  override readonly type = "NotSignedIn";
-  readonly status = 401;
-  constructor(message = "Sign in first.") {
-    super(message);
-  }
-}
 
 /** A refusal of the second-factor endpoints, narrowed by `type`. */
 export type SecondFactorRefusalError =

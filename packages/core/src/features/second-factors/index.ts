@@ -5,8 +5,9 @@
  * @module second-factors
  */
 import { featureEnglish, type FeatureEnglishLoader } from "../../languages/english/feature.js";
-import { checkSecondFactors, getSecondFactor, postSecondFactor } from "./routes.js";
-import { secondFactorsCode } from "../../symbols.js";
+import { checkSecondFactors } from "./routes.js";
+import { secondFactorRows } from "./rows.js";
+import { endpointRows, secondFactorsCode } from "../../symbols.js";
 import type { SecondFactorsOption, SecondFactorsOptions } from "../../types/second-factor-options.js";
 
 export type { EmailCodeMessage, FactorKind, SecondFactorsOption, SecondFactorsOptions } from "../../types/second-factor-options.js";
@@ -50,11 +51,11 @@ export function SecondFactors(options: SecondFactorsOptions = {}): SecondFactors
     [secondFactorsCode]: {
       settings,
       check: checkSecondFactors,
-      routes: { get: getSecondFactor, post: postSecondFactor },
       load: () => import("./endpoints.js"),
       stepUp: () => import("./step-up.js"),
       challenge: () => import("./challenge.js"),
     },
+    [endpointRows]: secondFactorRows,
     [featureEnglish]: () => import("./english.js").then((m) => m.secondFactorEnglish),
   };
   return option;

@@ -3,8 +3,7 @@
  * sessions, as JSON or as the built-in page, and ending them. A user can end only their own.
  */
 import type { AuthContext } from "../../config/context.js";
-import { Forbidden, InvalidRequest, MissingAdapterMethods, UnknownAction } from "../../errors.js";
-import { NotSignedIn } from "../second-factors/errors.js";
+import { Forbidden, InvalidRequest, MissingAdapterMethods, NotSignedIn, UnknownAction } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
 import { signInPageUrl } from "../../http/urls.js";

@@ -4,10 +4,10 @@
  *
  * @module sessions
  */
-import { revokeSessionsAction, sessionsAction } from "./endpoints.js";
 import { summarizeUserAgent } from "../../session/user-agent.js";
-import { sessionControlCode } from "../../symbols.js";
+import { endpointRows, sessionControlCode } from "../../symbols.js";
 import type { SessionControlOption } from "../../types/session-options.js";
+import { sessionControlRows } from "./rows.js";
 
 export type { SessionControlOption } from "../../types/session-options.js";
 
@@ -25,5 +25,5 @@ export type { SessionControlOption } from "../../types/session-options.js";
  * ```
  */
 export function SessionControl(): SessionControlOption {
-  return { [sessionControlCode]: { list: sessionsAction, revoke: revokeSessionsAction, summarizeUserAgent } };
+  return { [sessionControlCode]: { summarizeUserAgent }, [endpointRows]: sessionControlRows };
 }

@@ -1,14 +1,11 @@
 /**
  * The shape of one endpoint in the action registry: everything the parser, the router, the rate
- * limiter, the CSRF check and the error answers need to know about it, in one row.
+ * limiter, the CSRF check and the error answers need to know about it, in one row. A row is data:
+ * the type of the function that answers its requests is given by http/request.ts
+ * (`ActionRow<ActionHandler>`), so that this module, which the rate limiter reads, sits below http.
  */
 import type { AuthContext } from "../config/context.js";
-import type { AuthRequest } from "../http/request.js";
 import type { RateLimitRoute } from "../types/rate-limit.js";
-import type { ResponseInternal } from "../types/response.js";
-
-/** The function that answers a request of a row. */
-export type ActionHandler = (ctx: AuthContext, req: AuthRequest) => ResponseInternal | Promise<ResponseInternal>;
 
 /**
  * What may follow a row's fixed path, in the request's `providerId`:
@@ -71,10 +68,10 @@ export interface LimitedFields {
  * app that does not configure the feature does not bundle its code; without it the loader throws
  * `UnknownAction` saying how to turn the feature on.
  */
-export type HandlerLoader = (ctx: AuthContext) => ActionHandler | Promise<ActionHandler>;
+export type HandlerLoader<Handler = unknown> = (ctx: AuthContext) => Handler | Promise<Handler>;
 
-/** One endpoint of the registry. */
-export interface ActionRow {
+/** One endpoint of the registry; `Handler` is the type of the function that answers its requests. */
+export interface ActionRow<Handler = unknown> {
   /** The fixed path under the base path, segments joined by `/` (`signin`, `password/forgot`). Its first segment is the action. */
   readonly path: string;
   /** What may follow {@link path}. */
@@ -88,5 +85,10 @@ export interface ActionRow {
   readonly startsSession?: true;
   /** It may send mail to an address the request names: it needs a limit keyed by that address. */
   readonly sendsMail?: true;
-  readonly handler: HandlerLoader;
+  readonly handler: HandlerLoader<Handler>;
+}
+
+/** Whether a refusal of the request is JSON: the client asked for it, or its row answers JSON whatever was asked. */
+export function answersJson(req: { readonly jsonMode: boolean; readonly row?: Pick<ActionRow, "answer"> }): boolean {
+  return req.jsonMode || req.row?.answer === "json";
 }

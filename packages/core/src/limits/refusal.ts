@@ -1,10 +1,9 @@
 // The rate limiter's refusal, loaded with the limiter; every other error is answered in error-response.ts.
 import type { AuthContext } from "../config/context.js";
 import type { RateLimited } from "../errors.js";
-import type { ActionRow } from "../registry/row.js";
+import { answersJson, type ActionRow } from "../rows/row.js";
 import { html } from "../security/escape.js";
 import type { ResponseInternal } from "../types/response.js";
-import { answersJson } from "./error-response.js";
 
 /**
  * A request refused by a rate limit: 429 (503 when the store failed closed) with `Retry-After`, as

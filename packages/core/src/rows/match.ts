@@ -11,32 +11,51 @@ export interface ParsedPath {
   readonly providerId?: string;
 }
 
-/** `{ action, providerId }` of a path under `basePath` that some row serves (by any method), or `null`. */
-export function parsePath(rows: readonly ActionRow[], pathname: string, basePath: string): ParsedPath | null {
+/** A request's path under the base path, and the row that answers its method there (`undefined`: none does). */
+export interface Route<Row extends ActionRow> extends ParsedPath {
+  readonly row?: Row;
+}
+
+/**
+ * The route of `method` at `pathname` under `basePath`: its action and what follows (from the first
+ * row whose path fits, whatever its method), and the first row whose path fits that answers
+ * `method`. `null` when no row's path fits.
+ */
+export function findRoute<Row extends ActionRow>(rows: readonly Row[], method: string, pathname: string, basePath: string): Route<Row> | null {
   if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return null;
   const segments = pathname.slice(basePath.length).replace(/\/$/, "").split("/").slice(1);
-  for (const { path, tail } of rows) {
-    const fixed = path.split("/");
+  let path: ParsedPath | null = null;
+  for (const row of rows) {
+    const { tail } = row;
+    const fixed = row.path.split("/");
     const rest = segments.slice(fixed.length);
     if (fixed.some((segment, i) => segments[i] !== segment) || rest.some((segment) => !segment)) continue;
     if (tail === "none" ? rest.length : tail === "provider" && rest.length !== 1) continue;
-    let last = rest.join("/");
-    try {
-      if (tail === "provider") last = decodeURIComponent(last);
-    } catch {
-      return null;
+    if (!path) {
+      let last = rest.join("/");
+      try {
+        if (tail === "provider") last = decodeURIComponent(last);
+      } catch {
+        return null;
+      }
+      path = { action: fixed[0]!, providerId: [...fixed.slice(1), ...(rest.length ? [last] : [])].join("/") || undefined };
     }
-    const providerId = [...fixed.slice(1), ...(rest.length ? [last] : [])].join("/");
-    return { action: fixed[0]!, providerId: providerId || undefined };
+    if (answers(row, method)) return { ...path, row };
   }
-  return null;
+  return path;
+}
+
+/** `{ action, providerId }` of a path under `basePath` that some row serves (by any method), or `null`. */
+export function parsePath(rows: readonly ActionRow[], pathname: string, basePath: string): ParsedPath | null {
+  const route = findRoute(rows, "", pathname, basePath);
+  return route && { action: route.action, providerId: route.providerId };
 }
 
 /** True when `row` answers `method`. */
 export const answers = (row: ActionRow, method: string): boolean => row.methods === "any" || row.methods.includes(method);
 
 /** The row that answers `method` at a parsed path, or `undefined`. */
-export function rowOf(rows: readonly ActionRow[], method: string, action: string, providerId: string | undefined): ActionRow | undefined {
+export function rowOf<Row extends ActionRow>(rows: readonly Row[], method: string, action: string, providerId: string | undefined): Row | undefined {
   return rows.find((row) => {
     const [head, ...fixed] = row.path.split("/");
     const sub = fixed.join("/");
