@@ -67,8 +67,8 @@ const off = (spec: RowSpec, tail: AnsweringRow["tail"]): AnsweringRow => row(spe
  */
 const featurePaths: readonly AnsweringRow[] = [
   off("GET,POST json none sessions", "any"),
-  off("POST json none link", "provider"),
-  off("POST json none unlink", "provider"),
+  off("POST json none link", "any"),
+  off("POST json none unlink", "any"),
   off("GET,POST page none second-factor", "any"),
   ...([["signup", "none"], ["verify-email", "none"], ["password", "any"], ["email", "any"]] as const).map(([path, tail]) => ({ ...off(`GET page none ${path}`, tail), methods: [] })),
 ];

@@ -16,6 +16,7 @@ import type { AuthRequest } from "../../src/http/request.js";
 import { completeSignIn, type VerifiedSignIn } from "../../src/signin/complete.js";
 import { storeNewAuthenticator } from "../../src/signin/link-authenticator.js";
 import type { Cookie } from "../../src/types/cookies.js";
+import { callbackRow } from "./callback-row.js";
 
 const origin = "http://localhost:3000";
 const secret = "complete-sign-in-secret-0123456789abcdef";
@@ -63,7 +64,7 @@ describe.runIf(await needService(services.postgres))("completing a sign-in on Po
   async function request(signedInAs?: string): Promise<AuthRequest> {
     const url = new URL(`${origin}/auth/callback/op`);
     const cookies: Record<string, string> = signedInAs ? { [cookieName]: await encode({ token: { sub: signedInAs }, secret, salt: cookieName }) } : {};
-    return { url, method: "GET", action: "callback", providerId: "op", query: {}, cookies, headers: new Headers(), jsonMode: false, request: new Request(url) };
+    return { url, method: "GET", action: "callback", providerId: "op", query: {}, cookies, headers: new Headers(), jsonMode: false, request: new Request(url), row: callbackRow };
   }
 
   const oauth = (ctx: Ctx, sub: string, email: string | undefined, more: Partial<VerifiedSignIn> = {}): VerifiedSignIn => ({

@@ -13,11 +13,12 @@ import { resolveConfig } from "../../src/config/resolve.js";
 import type { AuthRequest } from "../../src/http/request.js";
 import { completeSignIn } from "../../src/signin/complete.js";
 import { sameAddress } from "../../src/signin/end-unproven-access.js";
+import { callbackRow } from "./callback-row.js";
 
 const origin = "http://localhost:3000";
 const home = `${origin}/home`;
 const url = new URL(`${origin}/auth/callback/op`);
-const request: AuthRequest = { url, method: "GET", action: "callback", providerId: "op", query: {}, cookies: {}, headers: new Headers(), jsonMode: false, request: new Request(url) };
+const request: AuthRequest = { url, method: "GET", action: "callback", providerId: "op", query: {}, cookies: {}, headers: new Headers(), jsonMode: false, request: new Request(url), row: callbackRow };
 
 test("addresses are compared in lower case: ß and ss are different addresses", () => {
   expect(sameAddress("straße@example.com", "strasse@example.com")).toBe(false);

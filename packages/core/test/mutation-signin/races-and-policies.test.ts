@@ -16,13 +16,14 @@ import type { AuthRequest } from "../../src/http/request.js";
 import { completeSignIn, type VerifiedSignIn } from "../../src/signin/complete.js";
 import { linkAccountUser } from "../../src/signin/link-user.js";
 import type { Cookie } from "../../src/types/cookies.js";
+import { callbackRow } from "./callback-row.js";
 
 const origin = "http://localhost:3000";
 const secret = "races-policies-secret-0123456789abcdefg";
 const cookieName = "authjs.session-token";
 const home = `${origin}/home`;
 const url = new URL(`${origin}/auth/callback/op`);
-const request: AuthRequest = { url, method: "GET", action: "callback", providerId: "op", query: {}, cookies: {}, headers: new Headers(), jsonMode: false, request: new Request(url) };
+const request: AuthRequest = { url, method: "GET", action: "callback", providerId: "op", query: {}, cookies: {}, headers: new Headers(), jsonMode: false, request: new Request(url), row: callbackRow };
 const subOf = async (cookies: Cookie[] | undefined) => ((await decode({ token: cookies!.find((c) => c.name === cookieName)!.value, secret, salt: cookieName })) as { sub?: string }).sub;
 
 describe.runIf(await needService(services.postgres))("races and policies on PostgreSQL", () => {

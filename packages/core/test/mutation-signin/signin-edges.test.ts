@@ -17,6 +17,7 @@ import type { AuthRequest } from "../../src/http/request.js";
 import { completeSignIn, type VerifiedSignIn } from "../../src/signin/complete.js";
 import { endUnprovenAccess, sameAddress } from "../../src/signin/end-unproven-access.js";
 import { storeNewAuthenticator } from "../../src/signin/link-authenticator.js";
+import { callbackRow } from "./callback-row.js";
 
 const origin = "http://localhost:3000";
 const secret = "signin-edges-secret-0123456789abcdefghij";
@@ -73,7 +74,7 @@ describe.runIf(await needService(services.postgres))("sign-in edges on PostgreSQ
   async function request(signedInAs?: string): Promise<AuthRequest> {
     const url = new URL(`${origin}/auth/callback/op`);
     const cookies: Record<string, string> = signedInAs ? { [cookieName]: await encode({ token: { sub: signedInAs }, secret, salt: cookieName }) } : {};
-    return { url, method: "GET", action: "callback", providerId: "op", query: {}, cookies, headers: new Headers(), jsonMode: false, request: new Request(url) };
+    return { url, method: "GET", action: "callback", providerId: "op", query: {}, cookies, headers: new Headers(), jsonMode: false, request: new Request(url), row: callbackRow };
   }
   const oauth = (ctx: Ctx, sub: string, email: string | undefined, more: Partial<VerifiedSignIn> = {}): VerifiedSignIn => ({
     provider: providerOf(ctx, "op"),
