@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { NextRequest } from "next/server";
-import Credentials from "@latch/core/providers/credentials";
+import { adaCredentials } from "./ada.js";
 import { createHandlers } from "../src/handlers.js";
 import { toAuthRequest } from "../src/request.js";
 import type { NextAuthConfig } from "../src/config.js";
@@ -16,10 +16,7 @@ const config: NextAuthConfig = {
   trustHost: true,
   logger: { error: () => {}, warn: () => {} },
   providers: [
-    Credentials({
-      credentials: { email: {}, password: {} },
-      authorize: ({ email, password }) => (email === "ada@example.com" && password === "correct horse" ? { id: "1", name: "Ada", email: "ada@example.com" } : null),
-    }),
+    adaCredentials(),
   ],
 };
 

@@ -4,7 +4,7 @@
  * session field, and its before-sign-in hook; other paths keep refusing PUT with 405.
  */
 import { NextRequest } from "next/server";
-import Credentials from "@latch/core/providers/credentials";
+import { adaCredentials } from "./ada.js";
 import { describe, expect, test } from "vitest";
 import NextAuth from "../src/index.js";
 import { roles } from "../../core/test/plugins/example-plugin.js";
@@ -17,10 +17,7 @@ function app(blocked: string[] = []) {
     trustHost: true,
     logger: { error: () => {}, warn: () => {} },
     providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        authorize: ({ email, password }) => (email === "ada@example.com" && password === "correct horse" ? { id: "1", name: "Ada", email: "ada@example.com" } : null),
-      }),
+      adaCredentials(),
     ],
     plugins: [roles({ admins: ["ada@example.com"], blocked })],
   });
