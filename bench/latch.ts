@@ -12,7 +12,7 @@ import { Auth, type AuthConfig, type RevocationStore } from "@latch/core";
 import { JwtRevocation } from "@latch/core/revocation";
 import { deriveKey } from "../packages/core/src/crypto/keys.js";
 import * as portableSeal from "../packages/core/src/crypto/jwe.js";
-import * as nodeSeal from "../packages/core/src/crypto/node/jwe.js";
+import * as nodeSeal from "../packages/core/src/crypto/node/primitives.js";
 import { latchConfig } from "./contender.js";
 import { cookiePair, get, post, secret, sessionCookie, signInAsBrowser, user } from "./fixtures.js";
 import { measure, report } from "./measure.js";

@@ -8,10 +8,10 @@ import { parseRequest } from "./http/parse.js";
 import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
-import { runAction } from "./registry/dispatch.js";
 import { configuredRows } from "./registry/table.js";
 import { pluginCodeOf } from "./config/plugin-code.js";
-import type { AnsweringRow } from "./http/request.js";
+import type { ActionHandler, AnsweringRow } from "./http/request.js";
+import { requireCsrf } from "./security/request-checks.js";
 import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
@@ -22,6 +22,22 @@ import type { ResponseInternal } from "./types/response.js";
  * problem once checked (`null` for none) and its registry rows. A warm request only looks them up.
  */
 const prepared = new WeakMap<AuthConfig, { contexts: Map<string, AuthContext>; problem?: AuthError | null; rows?: readonly AnsweringRow[] }>();
+
+/** Each row's handler once its loader gave it: a warm request runs it without asking again. */
+const loadedHandlers = new WeakMap<AnsweringRow, ActionHandler>();
+
+/**
+ * The router: runs the request's row. Its handler is found first (a feature that is off answers
+ * `UnknownAction` then), its CSRF rule applies next, and the handler runs last.
+ */
+export async function runAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  const { row } = req;
+  if (!row) throw new UnknownAction(`${req.method} ${req.action}${req.providerId === undefined ? "" : `/${req.providerId}`} is not an action Latch serves.`);
+  let handler = loadedHandlers.get(row);
+  if (!handler) loadedHandlers.set(row, (handler = await row.handler()));
+  if (row.csrf === "token") await requireCsrf(ctx, req);
+  return handler(ctx, req);
+}
 
 /** The request's URL when it is an http(s) URL without user info (RFC 9110 §4.2.4), else why not. */
 function requestUrl(request: Request): URL | InvalidRequest {

@@ -6,11 +6,11 @@
  */
 import type { JWT } from "./types/entities.js";
 import type { JWTDecodeParams } from "./types/session-options.js";
-import { decode } from "./session/jwt.js";
+import { decode } from "./session/index.js";
 import { parseCookies } from "./http/parse.js";
-import { readChunkedCookie } from "./session/chunks.js";
+import { readChunkedCookie } from "./session/read.js";
 
-export { encode, decode } from "./session/jwt.js";
+export { encode, decode } from "./session/index.js";
 export type { JWT } from "./types/entities.js";
 export type { JWTDecodeParams, JWTEncodeParams, JWTOptions } from "./types/session-options.js";
 

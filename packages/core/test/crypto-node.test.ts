@@ -1,10 +1,10 @@
 /**
- * The Node implementation of the session-token seal (crypto/node/jwe.ts) against the portable
+ * The Node implementation of the session-token seal (crypto/node/primitives.ts) against the portable
  * one (crypto/jwe.ts, on Web Crypto): each opens what the other seals, and both refuse the same bad tokens.
  */
 import { describe, expect, test } from "vitest";
 import * as portable from "../src/crypto/jwe.js";
-import * as node from "../src/crypto/node/jwe.js";
+import * as node from "../src/crypto/node/primitives.js";
 import * as seam from "../src/crypto/index.js";
 import { sealImplementation } from "../src/crypto/seal.js";
 

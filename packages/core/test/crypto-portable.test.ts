@@ -2,14 +2,14 @@
  * The portable crypto of the seam, which edge runtimes use (Web Crypto only), against jose and
  * against the Node implementations: the session-token seal opens what jose seals and jose opens
  * what it seals (A256CBC-HS512, and A256GCM on read), a tampered token is refused, and the
- * node:crypto digests and key derivation give the same bytes as the Web Crypto ones.
+ * node:crypto digests, key derivation and string comparison give the same answers as the portable ones.
  */
 import { EncryptJWT, SignJWT, jwtDecrypt, calculateJwkThumbprint, base64url } from "jose";
 import { verifyHmacJws } from "../src/crypto/jws.js";
 import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import * as portableHash from "../src/crypto/hash.js";
-import * as nodeHash from "../src/crypto/node/hash.js";
+import * as nodeHash from "../src/crypto/node/primitives.js";
 import * as portable from "../src/crypto/jwe.js";
 import { digestImplementation } from "../src/crypto/digests.js";
 import * as seam from "../src/crypto/index.js";
@@ -107,6 +107,29 @@ describe("node:crypto digests and key derivation against Web Crypto", () => {
     expect(chosen.sha256Hex).toBe(nodeHash.sha256Hex);
     expect(chosen.hkdfSha256).toBe(nodeHash.hkdfSha256);
     expect(await seam.sha256Hex("csrf-token|secret")).toBe(await portableHash.sha256Hex("csrf-token|secret"));
+  });
+
+  test("the seam compares with node:crypto once chosen, and both comparisons give the same answers", async () => {
+    await digestImplementation();
+    expect(seam.timingSafeEqual).toBe(nodeHash.timingSafeEqual);
+    expect(seam.timingSafeEqual).not.toBe(portableHash.timingSafeEqual);
+    const pairs: [string, string][] = [
+      ["", ""],
+      ["a", "a"],
+      ["a", "b"],
+      ["abc", "ab"],
+      ["ab", "abc"],
+      ["", "a"],
+      // Lone surrogates that UTF-8 would write alike are different code units, and differ.
+      ["\uD800", "\uD801"],
+      ["é", "e\u0301"],
+      ["x".repeat(64), `${"x".repeat(63)}y`],
+      ["Zoë ✓ 𝄞", "Zoë ✓ 𝄞"],
+    ];
+    for (const [a, b] of pairs) {
+      expect(nodeHash.timingSafeEqual(a, b), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(a === b);
+      expect(portableHash.timingSafeEqual(a, b)).toBe(a === b);
+    }
   });
 
   test.each(inputs)("sha256Hex(%j) is the same", async (value) => {

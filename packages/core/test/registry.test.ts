@@ -13,7 +13,7 @@ import { parseRequest } from "../src/http/parse.js";
 import { defaultLimits } from "../src/limits/defaults.js";
 import { classify } from "../src/limits/routes.js";
 import { isAuthAction } from "../src/registry/table.js";
-import { runAction } from "../src/registry/dispatch.js";
+import { runAction } from "../src/auth.js";
 import { checkPlugins } from "../src/registry/plugin-check.js";
 import { parsePath, rowOf } from "../src/rows/match.js";
 import type { AnsweringRow as ActionRow } from "../src/http/request.js";

@@ -1,5 +1,5 @@
 /**
- * Sessions start in one place: `signin/gate.ts` is the only module that calls a strategy's
+ * Sessions start in one place: `signin/complete.ts` (its gate) is the only module that calls a strategy's
  * `start`, and the strategies' start functions are named only inside `session/`. A new way to
  * sign in that started a session itself would skip the step-up, the mailbox rule and the record
  * of how the session was earned; this test parses every source file of core and fails on one.
@@ -21,9 +21,9 @@ function sourceFiles(dir: string): string[] {
 
 const files = sourceFiles(srcDir).map((path) => ({ path: relative(srcDir, path).split("\\").join("/"), code: readFileSync(path, "utf8") }));
 
-test("only signin/gate.ts starts a session", () => {
+test("only signin/complete.ts starts a session", () => {
   const starters = files.filter(({ code }) => /sessionStrategy\([^)]*\)\s*\.start\(|\.start\(ctx,/.test(code)).map(({ path }) => path);
-  expect(starters).toEqual(["signin/gate.ts"]);
+  expect(starters).toEqual(["signin/complete.ts"]);
 });
 
 test("the strategies' start functions are named only inside session/", () => {

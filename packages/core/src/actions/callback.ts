@@ -7,7 +7,9 @@ import type { ResponseInternal } from "../types/response.js";
 import { providerFlow } from "../symbols.js";
 import type { Flow } from "../flows/types.js";
 import type { InternalProvider } from "../config/providers.js";
-import { callbackUrlOf, requireCsrf, withCookies } from "./request-state.js";
+import { callbackUrlOf } from "../security/request-checks.js";
+import { requireCsrf } from "../security/request-checks.js";
+import { withCookies } from "../http/respond.js";
 
 /** The provider named in the path; `InvalidProvider` when there is none by that id. */
 export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider {

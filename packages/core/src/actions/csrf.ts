@@ -3,7 +3,7 @@ import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
 import { expireCookie } from "../security/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
-import { csrfOf } from "./request-state.js";
+import { csrfOf } from "../security/request-checks.js";
 
 /** `GET /csrf`: the token, setting its cookie when the request had no valid one. 404 with the check off. */
 export async function csrfAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {

@@ -1,4 +1,4 @@
-import { requireCsrf } from "../actions/request-state.js";
+import { requireCsrf } from "../security/request-checks.js";
 import type { AuthContext } from "../config/context.js";
 import { InvalidCallbackUrl, InvalidRequest, UnknownAction } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";

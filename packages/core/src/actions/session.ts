@@ -4,7 +4,7 @@ import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
 import type { ResponseInternal } from "../types/response.js";
 import { sessionAnswer } from "../session/read.js";
-import { requireCsrf } from "./request-state.js";
+import { requireCsrf } from "../security/request-checks.js";
 
 /** `POST /session` with `{ csrfToken, data }`: runs the callbacks with `trigger: "update"`. Failure: 400 `null`. */
 export function updateSessionAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {

@@ -7,7 +7,9 @@ import type { PageProvider } from "../pages/index.js";
 import type { CredentialsConfig, WebAuthnConfig } from "../types/providers.js";
 import type { ResponseInternal } from "../types/response.js";
 import { providerOf } from "./callback.js";
-import { callbackUrlOf, csrfOf, withCookies } from "./request-state.js";
+import { callbackUrlOf } from "../security/request-checks.js";
+import { csrfOf } from "../security/request-checks.js";
+import { withCookies } from "../http/respond.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
 import { endpointRows } from "../symbols.js";
 

@@ -1,9 +1,11 @@
 import type { AuthContext } from "../config/context.js";
 import type { AuthRequest } from "../http/request.js";
-import { clearChunkedCookie } from "../session/chunks.js";
+import { clearChunkedCookie } from "../session/read.js";
 import { sessionStrategy } from "../session/index.js";
 import type { ResponseInternal } from "../types/response.js";
-import { callbackUrlOf, csrfOf, withCookies } from "./request-state.js";
+import { callbackUrlOf } from "../security/request-checks.js";
+import { csrfOf } from "../security/request-checks.js";
+import { withCookies } from "../http/respond.js";
 import { pageUrl } from "../http/urls.js";
 
 /** `GET /signout`: the confirmation page (or a redirect to `pages.signOut`). */

@@ -36,7 +36,7 @@ export interface AuthContext {
   readonly cookies: CookiesOptions;
   readonly useSecureCookies: boolean;
   readonly session: SessionOptions;
-  /** `maxAge` resolved; `encode` and `decode` only when the app replaces them (session/jwt.ts has the defaults). */
+  /** `maxAge` resolved; `encode` and `decode` only when the app replaces them (session/read.ts has the defaults). */
   readonly jwt: Pick<JWTOptions, "maxAge"> & Partial<Pick<JWTOptions, "encode" | "decode">>;
   readonly callbacks: ResolvedCallbacks;
   readonly events: EventCallbacks;

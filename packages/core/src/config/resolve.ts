@@ -1,7 +1,7 @@
 import type { Adapter } from "../adapter.js";
 import { randomHex } from "../crypto/index.js";
 import type { ProviderConfig } from "../types/providers.js";
-import { defaultRedirect } from "../security/callback-url.js";
+import { defaultRedirect } from "../security/request-checks.js";
 import { resolveCookies } from "../security/cookies.js";
 import { originCheck, rateLimitState, skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";

@@ -1,15 +1,17 @@
-// The digests and key derivation of the runtime, through `#hash` (see package-import.ts).
+// The digests, key derivation and constant-time comparison of the runtime, through `#hash` (see package-import.ts).
 import { importOrPortable } from "./package-import.js";
+import { timingSafeEqual as portableEqual } from "./compare.js";
 import { digest as portableDigest, hkdfSha256 as portableHkdf, sha256Hex as portableSha256Hex } from "./hash.js";
 
 interface Digests {
   digest: typeof portableDigest;
   sha256Hex: typeof portableSha256Hex;
   hkdfSha256: typeof portableHkdf;
+  timingSafeEqual: typeof portableEqual;
 }
 
 // Named imports, not a namespace object: a bundle then needs no helper module to build one.
-const portable: Digests = { digest: portableDigest, sha256Hex: portableSha256Hex, hkdfSha256: portableHkdf };
+const portable: Digests = { digest: portableDigest, sha256Hex: portableSha256Hex, hkdfSha256: portableHkdf, timingSafeEqual: portableEqual };
 
 let chosen: Promise<Digests> | undefined;
 
@@ -19,7 +21,7 @@ export function digestImplementation(): Promise<Digests> {
     chosen = importOrPortable(() => import("#hash"), "#hash", portable);
     // Once chosen, the exports below are the implementation's own functions: a warm call goes
     // straight to it (an ES module's importers see a reassigned export).
-    chosen.then((digests) => ({ digest, sha256Hex, hkdfSha256 } = digests), () => {});
+    chosen.then((digests) => ({ digest, sha256Hex, hkdfSha256, timingSafeEqual } = digests), () => {});
   }
   return chosen;
 }
@@ -32,3 +34,9 @@ export let sha256Hex: Digests["sha256Hex"] = async (value) => (await digestImple
 
 /** HKDF-SHA256 (RFC 5869) of a UTF-8 secret, `length` bytes. */
 export let hkdfSha256: Digests["hkdfSha256"] = async (secret, salt, info, length) => (await digestImplementation()).hkdfSha256(secret, salt, info, length);
+
+/**
+ * Compares two strings in time that depends only on their lengths. Synchronous: the portable
+ * comparison until the implementation is chosen (the first digest chooses it), then its own.
+ */
+export let timingSafeEqual: Digests["timingSafeEqual"] = portableEqual;

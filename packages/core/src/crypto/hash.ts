@@ -1,5 +1,8 @@
 import { toBase64Url, toHex, utf8 } from "./encoding.js";
 
+// The portable comparison is this implementation's, as node:crypto's is the Node one's.
+export { timingSafeEqual } from "./compare.js";
+
 /** The digests Latch uses (SHA-1 only where a protocol names it: the breached-password range API). */
 export type DigestAlgorithm = "SHA-1" | "SHA-256" | "SHA-512";
 

@@ -3,9 +3,8 @@
 export { randomBytes, randomHex, randomBase64Url, randomUUID } from "./random.js";
 // Digests and key derivation come from the runtime's best implementation: node:crypto under the
 // `node` condition, Web Crypto elsewhere (package.json "imports" #hash), chosen in digests.ts.
-export { sha256Hex } from "./digests.js";
+export { sha256Hex, timingSafeEqual } from "./digests.js";
 export { sha256Base64 } from "./hash.js";
-export { timingSafeEqual } from "./compare.js";
 export { deriveKey, type ContentEncryption, type DerivedKey } from "./keys.js";
 // The seal comes from the runtime's best implementation: node:crypto under the `node` condition,
 // the portable Web Crypto one elsewhere (package.json "imports" #jwe), chosen in seal.ts.

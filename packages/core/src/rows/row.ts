@@ -4,7 +4,6 @@
  * the type of the function that answers its requests is given by http/request.ts
  * (`ActionRow<ActionHandler>`), so that this module, which the rate limiter reads, sits below http.
  */
-import type { AuthContext } from "../config/context.js";
 import type { RateLimitRoute } from "../types/rate-limit.js";
 
 /**
@@ -68,7 +67,7 @@ export interface LimitedFields {
  * app that does not configure the feature does not bundle its code; without it the loader throws
  * `UnknownAction` saying how to turn the feature on.
  */
-export type HandlerLoader<Handler = unknown> = (ctx: AuthContext) => Handler | Promise<Handler>;
+export type HandlerLoader<Handler = unknown> = () => Handler | Promise<Handler>;
 
 /** One endpoint of the registry; `Handler` is the type of the function that answers its requests. */
 export interface ActionRow<Handler = unknown> {
@@ -81,7 +80,7 @@ export interface ActionRow<Handler = unknown> {
   readonly csrf: CsrfRule;
   /** The rate limit it falls under; absent: not limited. */
   readonly limit?: RowLimit;
-  /** It may start a session: the session starts only through the sign-in gate (`signin/gate.ts`). */
+  /** It may start a session: the session starts only through the sign-in gate (`signin/complete.ts`). */
   readonly startsSession?: true;
   /** It may send mail to an address the request names: it needs a limit keyed by that address. */
   readonly sendsMail?: true;

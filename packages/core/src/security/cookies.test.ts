@@ -3,7 +3,7 @@
 import { parse, serialize } from "cookie";
 import { describe, expect, test } from "vitest";
 import { parseCookieHeader } from "../http/parse.js";
-import { serializeSetCookie } from "./cookies.js";
+import { serializeSetCookie } from "../http/respond.js";
 import type { CookieOptions } from "../types/cookies.js";
 
 const headers = [

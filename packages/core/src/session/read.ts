@@ -2,9 +2,11 @@
  * Reading the request's session, of either strategy: `GET /session`'s answer, and the read the
  * other session operations start from. A warm read runs this module and the seal's open (or the
  * adapter's lookup) only: the cookie, the token's opening, the absolute lifetime and the sliding
- * expiry are all checked here. Starting, updating and ending sessions are in jwt.ts and database.ts.
+ * expiry are all checked here. With the read live the codec of the session cookie that starting,
+ * updating and ending a session (index.ts) share: the token's seal, the cookie's chunks, and the
+ * fields that record how the session was earned.
  */
-import type { AdapterSession, AdapterUser, SessionAuthentication, SessionDetails, SessionField } from "../adapter.js";
+import type { AdapterSession, AdapterUser, SessionAuthentication, SessionDetails, SessionField, AuthenticationMethod } from "../adapter.js";
 import { declaredSessionFields } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 import { pluginCodeOf } from "../config/plugin-code.js";
@@ -14,14 +16,13 @@ import { logError } from "../http/error-response.js";
 import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
 import { expireCookie } from "../security/cookies.js";
-import type { Cookie } from "../types/cookies.js";
+import type { Cookie, CookieOption } from "../types/cookies.js";
 import type { JWT, Session } from "../types/entities.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { JWTDecodeParams, JWTEncodeParams, SessionOptions } from "../types/session-options.js";
-import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "./chunks.js";
-import { earnedFields, earnedOf } from "./earned.js";
-import type { SessionRead } from "./types.js";
+import type { Earned, SessionRead } from "./types.js";
 
+export type { Earned } from "./types.js";
 type JwtCtx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger">;
 type DatabaseCtx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt">;
 
@@ -79,7 +80,6 @@ function secretList(secret: string | string[]): string[] {
   if (!list.length) throw new TypeError("A secret is required to encode or decode a session token.");
   return list;
 }
-
 
 /**
  * Encrypts `token` as a compact JWE (`dir`, `A256CBC-HS512`) with a key derived from the first
@@ -290,4 +290,87 @@ export async function readDatabaseSession(ctx: DatabaseCtx, req: AuthRequest): P
   const client = await exposed(ctx, session, user, expires);
   await ctx.events.session?.({ session: client, token: undefined as never });
   return { session: client, cookies, userId: user.id };
+}
+
+/**
+ * Browsers drop cookies over about 4096 bytes (RFC 6265 §6.1 sets 4096 as the minimum they must
+ * keep), so a long value is cut into `<name>.0`, `<name>.1`, … each well under that with its
+ * attributes.
+ */
+export const chunkSize = 3936;
+
+const chunkSuffix = /\.(\d+)$/;
+
+/** Joins a possibly chunked cookie: `<name>` itself, or every `<name>.<n>` ordered by `n`. */
+export function readChunkedCookie(cookies: Record<string, string>, name: string): string | undefined {
+  if (cookies[name] !== undefined) return cookies[name];
+  const chunks: [number, string][] = [];
+  for (const [key, value] of Object.entries(cookies)) {
+    if (!key.startsWith(`${name}.`)) continue;
+    const match = chunkSuffix.exec(key);
+    if (match) chunks.push([Number(match[1]), value]);
+  }
+  if (!chunks.length) return undefined;
+  return chunks.sort((a, b) => a[0] - b[0]).map(([, value]) => value).join("");
+}
+
+/** Names of the session cookies the request carried (whole or chunks). */
+function carriedNames(cookies: Record<string, string>, name: string): string[] {
+  return Object.keys(cookies).filter((key) => key === name || (key.startsWith(`${name}.`) && chunkSuffix.test(key)));
+}
+
+/**
+ * The cookies that store `value` under `cookie.name`: first a deletion of every session cookie the
+ * request carried that the new value does not overwrite, then the value whole or in chunks.
+ */
+export function writeChunkedCookie(cookies: Record<string, string>, cookie: CookieOption, value: string, expires?: Date): Cookie[] {
+  const options = expires ? { ...cookie.options, expires } : cookie.options;
+  const pieces: Cookie[] = [];
+  if (value.length <= chunkSize) {
+    pieces.push({ name: cookie.name, value, options });
+  } else {
+    for (let i = 0; i * chunkSize < value.length; i++) {
+      pieces.push({ name: `${cookie.name}.${i}`, value: value.slice(i * chunkSize, (i + 1) * chunkSize), options });
+    }
+  }
+  const written = new Set(pieces.map((p) => p.name));
+  const stale = carriedNames(cookies, cookie.name).filter((n) => !written.has(n)).map((n) => expireCookie(n, cookie.options));
+  return [...stale, ...pieces];
+}
+
+/** Deletes every session cookie the request carried (and the plain name, to be sure). */
+export function clearChunkedCookie(cookies: Record<string, string>, cookie: CookieOption): Cookie[] {
+  const names = new Set([cookie.name, ...carriedNames(cookies, cookie.name)]);
+  return [...names].map((n) => expireCookie(n, cookie.options));
+}
+
+// How a session was earned (PROTOCOL §4): `auth_time`, `mfa_time` and `amr`, the same names in
+// the session token's claims and in a database session's fields. Read back from either, only
+// well-formed values count: anything else has earned nothing.
+
+
+
+const methods: ReadonlySet<string> = new Set<AuthenticationMethod>(["pwd", "otp", "hwk", "swk", "user", "mfa", "mbx"]);
+
+function seconds(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
+}
+
+/** The earned factors a token or a stored session carries; `null` when it carries none (or not well formed). */
+export function earnedOf(record: SessionAuthentication | Record<string, unknown> | null | undefined): Earned | null {
+  const authTime = seconds(record?.auth_time);
+  if (authTime === undefined || !Array.isArray(record?.amr)) return null;
+  const amr = [...new Set((record.amr as unknown[]).filter((m): m is AuthenticationMethod => typeof m === "string" && methods.has(m)))];
+  const mfaTime = seconds(record?.mfa_time);
+  return { auth_time: authTime, ...(mfaTime !== undefined && { mfa_time: mfaTime }), amr };
+}
+
+/** The fields to store or put into the token (`mfa_time` only when a second factor was given). */
+export function earnedFields(earned: Earned): { auth_time: number; mfa_time?: number; amr: AuthenticationMethod[] } {
+  return { auth_time: earned.auth_time, ...(earned.mfa_time !== undefined && { mfa_time: earned.mfa_time }), amr: [...earned.amr] };
+}
+
+/** Now, in seconds since the epoch. */
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
 }

@@ -1,7 +1,6 @@
-import type { AdapterUser } from "../adapter.js";
+import type { AdapterUser, AuthenticationMethod } from "../adapter.js";
 import type { Account, Profile, Session, User } from "../types/entities.js";
 import type { Cookie } from "../types/cookies.js";
-import type { Earned } from "./earned.js";
 
 /** The result of reading a session: what the client may see, and the cookies to set. */
 export interface SessionRead {
@@ -17,9 +16,18 @@ export interface SessionStart {
   account: Account | null;
   profile?: Profile;
   isNewUser: boolean;
-  /** How the session was earned (decided by `signin/gate.ts`). */
+  /** How the session was earned (decided by the sign-in gate, `signin/complete.ts`). */
   earned: Earned;
 }
 
 /** The user id of the current session and what it earned (`null`: nothing), when the request has a valid one. */
 export type CurrentUser = { id: string; earned: Earned | null } | null;
+
+/** What a session earned, as Latch decides with it: times in seconds, methods without repeats. */
+export interface Earned {
+  /** The last first factor (seconds). */
+  auth_time: number;
+  /** The last second factor (seconds); absent when none was given. */
+  mfa_time?: number;
+  amr: AuthenticationMethod[];
+}

@@ -1,7 +1,7 @@
 /**
  * What a sign-in carries from the flow that verified the user to the session it starts: the
- * shapes shared by complete.ts (which links the user) and gate.ts (which every session start
- * passes), kept apart so neither imports the other back.
+ * shapes shared by the flows that verify a user, complete.ts (which links the user, and holds the
+ * gate every session start passes) and the features that start sessions through that gate.
  */
 import type { AuthenticationMethod } from "../adapter.js";
 import type { InternalProvider } from "../config/providers.js";

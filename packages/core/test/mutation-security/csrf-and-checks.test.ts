@@ -1,7 +1,7 @@
 /** The double-submit CSRF cookie, the request-source rule and the sealed check cookies, driven directly. */
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { csrfPasses, readCsrf, requestSource } from "../../src/security/csrf.js";
+import { csrfPasses, readCsrf, requestSource } from "../../src/security/request-checks.js";
 import { checkMaxAge, openCheck, sealCheck } from "../../src/security/check-cookie.js";
 import { openToken } from "../token-format.js";
 

@@ -3,9 +3,10 @@
  * directly: each case is one the mutation run showed no other test telling apart.
  */
 import { describe, expect, test } from "vitest";
-import { defaultRedirect, resolveCallbackUrl } from "../../src/security/callback-url.js";
+import { defaultRedirect, resolveCallbackUrl } from "../../src/security/request-checks.js";
 import { parseCookies } from "../../src/http/parse.js";
-import { defaultCookies, expireCookie, resolveCookies, serializeCookie } from "../../src/security/cookies.js";
+import { defaultCookies, expireCookie, resolveCookies } from "../../src/security/cookies.js";
+import { serializeCookie } from "../../src/http/respond.js";
 import { handedOffAddress, setClientAddress } from "../../src/security/client-address.js";
 
 const baseUrl = "http://app.example";

@@ -3,9 +3,9 @@
  * addresses, driven directly on the cases the mutation run found no test for.
  */
 import { describe, expect, test } from "vitest";
-import { decode, encode } from "../../src/session/jwt.js";
+import { decode, encode } from "../../src/session/index.js";
 import { parseCookieHeader } from "../../src/http/parse.js";
-import { serializeSetCookie } from "../../src/security/cookies.js";
+import { serializeSetCookie } from "../../src/http/respond.js";
 import { html } from "../../src/security/escape.js";
 import { safeColor, safeImageUrl } from "../../src/security/colors.js";
 import { normalizeEmail } from "../../src/security/email-address.js";

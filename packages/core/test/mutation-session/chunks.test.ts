@@ -1,6 +1,6 @@
 /** Session cookies cut into chunks: the boundaries of the cut and which stale chunks are deleted. */
 import { describe, expect, test } from "vitest";
-import { chunkSize, clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../../src/session/chunks.js";
+import { chunkSize, clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../../src/session/read.js";
 
 const cookie = { name: "s", options: { path: "/", httpOnly: true } };
 const names = (cookies: { name: string; options: { maxAge?: number } }[], deleted: boolean) =>

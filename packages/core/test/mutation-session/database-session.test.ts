@@ -18,7 +18,7 @@ import {
   readDatabaseSession,
   startDatabaseSession,
   updateDatabaseSession,
-} from "../../src/session/database.js";
+} from "../../src/session/index.js";
 import { requestSession } from "../../src/features/session-control/control.js";
 import { sessionStrategy } from "../../src/session/index.js";
 

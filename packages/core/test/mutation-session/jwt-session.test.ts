@@ -17,7 +17,7 @@ import {
   rewriteJwtSession,
   startJwtSession,
   updateJwtSession,
-} from "../../src/session/jwt.js";
+} from "../../src/session/index.js";
 import { mintToken, openToken, sessionClaims } from "../token-format.js";
 
 

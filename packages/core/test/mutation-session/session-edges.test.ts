@@ -10,8 +10,8 @@ import { SessionControl } from "@latch/core/sessions";
 import { needService, schemaPool, services } from "@latch/testing";
 import { resolveConfig } from "../../src/config/resolve.js";
 import type { AuthRequest } from "../../src/http/request.js";
-import { endDatabaseSession, readDatabaseSession, startDatabaseSession } from "../../src/session/database.js";
-import { endJwtSession, readJwtSession, startJwtSession, updateJwtSession } from "../../src/session/jwt.js";
+import { endDatabaseSession, readDatabaseSession, startDatabaseSession } from "../../src/session/index.js";
+import { endJwtSession, readJwtSession, startJwtSession, updateJwtSession } from "../../src/session/index.js";
 import { summarizeUserAgent } from "../../src/session/user-agent.js";
 import { mintToken, openToken, sessionClaims } from "../token-format.js";
 

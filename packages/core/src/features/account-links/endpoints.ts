@@ -9,11 +9,11 @@ import type { AuthContext } from "../../config/context.js";
 import { InvalidRequest, MissingAdapter, MissingAdapterMethods, UnknownAction } from "../../errors.js";
 import { flowOf } from "../../flows/index.js";
 import type { AuthRequest } from "../../http/request.js";
-import { noStore } from "../../http/respond.js";
+import { noStore, withCookies } from "../../http/respond.js";
 import { sessionStrategy } from "../../session/index.js";
 import { isOAuthType, listsAccounts, oauthAccountsOf } from "../../signin/user-accounts.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf } from "../../security/request-checks.js";
 import { providerOf } from "../../actions/callback.js";
 
 const json = (status: number, body: Record<string, unknown>): ResponseInternal => ({ status, body, headers: { ...noStore } });

@@ -1,5 +1,6 @@
 // `<base>/password/change`: a signed-in user replaces their password, after giving the current one.
-import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf } from "../../security/request-checks.js";
+import { withCookies } from "../../http/respond.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword, verifyPassword } from "./hash.js";
 import type { AuthRequest } from "../../http/request.js";

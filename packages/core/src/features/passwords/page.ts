@@ -1,14 +1,15 @@
 // Answers a GET of one of the password pages, and sends a refused form back to its page.
 import type { AuthContext } from "../../config/context.js";
 import type { AuthRequest } from "../../http/request.js";
-import { noStore } from "../../http/respond.js";
+import { noStore, withCookies } from "../../http/respond.js";
 import { signInPageUrl } from "../../http/urls.js";
 import { chooseLanguage } from "../../pages/language.js";
 import { renderPasswordPage } from "./pages.js";
 import type { PasswordPageProps } from "../../pages/types.js";
 import { defaultMaxPasswordLength } from "./rules.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { callbackUrlOf, csrfOf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf } from "../../security/request-checks.js";
+import { csrfOf } from "../../security/request-checks.js";
 import type { PasswordProvider } from "./types.js";
 
 /** The path of each page under the base path. */

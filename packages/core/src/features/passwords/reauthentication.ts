@@ -7,7 +7,7 @@ import { verifyPassword } from "./hash.js";
 import { dummyHash } from "./sign-in.js";
 import type { PasswordProvider } from "./types.js";
 import type { AuthRequest } from "../../http/request.js";
-import { nowSeconds } from "../../session/earned.js";
+import { nowSeconds } from "../../session/read.js";
 import type { EndpointAdapter } from "./scope.js";
 
 /**

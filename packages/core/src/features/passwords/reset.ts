@@ -1,6 +1,7 @@
 // `<base>/password/forgot` and `<base>/password/reset`: a link to choose a new password, sent to
 // the address; the answer never says whether the address has an account.
-import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf } from "../../security/request-checks.js";
+import { withCookies } from "../../http/respond.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword } from "./hash.js";
 import { EmailSignInError, InvalidRequest, Verification } from "../../errors.js";

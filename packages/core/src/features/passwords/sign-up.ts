@@ -2,7 +2,8 @@
 // usable once the link sent to that address is opened. The answer to a sign-up never says whether
 // the address already had an account.
 import type { AdapterPassword, AdapterUser } from "../../adapter.js";
-import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf } from "../../security/request-checks.js";
+import { withCookies } from "../../http/respond.js";
 import type { AuthContext } from "../../config/context.js";
 import { hashPassword } from "./hash.js";
 import { randomUUID } from "../../crypto/random.js";

@@ -5,13 +5,13 @@
  * and the session cookie is issued only by a right one.
  */
 import type { AdapterUser } from "../../adapter.js";
-import { csrfOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { csrfOf, requireCsrf } from "../../security/request-checks.js";
 import type { AuthContext } from "../../config/context.js";
 import { InvalidRequest, RateLimited, SecondFactorExpired, UnknownAction } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
-import { noStore } from "../../http/respond.js";
+import { noStore, withCookies } from "../../http/respond.js";
 import { chooseLanguage } from "../../pages/language.js";
-import { openSession } from "../../signin/gate.js";
+import { openSession } from "../../signin/complete.js";
 import { secondFactorsCode } from "../../symbols.js";
 import type { FactorKind } from "../../types/second-factor-options.js";
 import type { ResponseInternal } from "../../types/response.js";

@@ -5,13 +5,14 @@
  * and so through the second-factor step-up when the user has one.
  */
 import type { Adapter } from "../../adapter.js";
-import { callbackUrlOf, csrfOf, requireCsrf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf } from "../../security/request-checks.js";
+import { csrfOf, requireCsrf } from "../../security/request-checks.js";
 import type { AuthContext } from "../../config/context.js";
 import type { InternalProvider } from "../../config/providers.js";
 import { openJwt, sealJwt } from "../../crypto/index.js";
 import { InvalidRequest, SecondFactorExpired, UnknownAction } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
-import { noStore } from "../../http/respond.js";
+import { noStore, withCookies } from "../../http/respond.js";
 import { chooseLanguage } from "../../pages/language.js";
 import { expireCookie } from "../../security/cookies.js";
 import { normalizeEmail } from "../../security/email-address.js";

@@ -10,7 +10,7 @@
  */
 import type { AuthContext } from "../../config/context.js";
 import type { AuthRequest } from "../../http/request.js";
-import { nowSeconds, type Earned } from "../../session/earned.js";
+import { nowSeconds, type Earned } from "../../session/read.js";
 import { sessionStrategy } from "../../session/index.js";
 
 /** What the request's session earned, when it is `userId`'s; `null` otherwise or when it recorded nothing. */

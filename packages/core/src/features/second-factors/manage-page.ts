@@ -4,10 +4,11 @@
  * renews backup codes, removes a factor. Every form posts to the endpoints of `enrolment.ts`.
  */
 import type { AdapterUser } from "../../adapter.js";
-import { callbackUrlOf, csrfOf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf } from "../../security/request-checks.js";
+import { csrfOf } from "../../security/request-checks.js";
 import type { AuthContext } from "../../config/context.js";
 import type { AuthRequest } from "../../http/request.js";
-import { noStore } from "../../http/respond.js";
+import { noStore, withCookies } from "../../http/respond.js";
 import { formatPageDate } from "../../pages/dates.js";
 import { chooseLanguage } from "../../pages/language.js";
 import { hiddenFormFields, renderDocument } from "../../pages/layout.js";

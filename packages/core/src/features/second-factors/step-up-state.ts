@@ -6,8 +6,8 @@ import type { Adapter, AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
 import { openJwt, randomBase64Url, sealJwt, sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import type { AuthRequest } from "../../http/request.js";
-import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../../session/chunks.js";
-import type { FirstFactorProof } from "../../signin/gate.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../../session/read.js";
+import type { FirstFactorProof } from "../../signin/complete.js";
 import type { Account, Profile, User } from "../../types/entities.js";
 import type { Cookie, CookieOption } from "../../types/cookies.js";
 

@@ -68,7 +68,7 @@ function pendingOf(signedIn: SignedIn, userId: string) {
  * state (sealed cookie + server-side record of the first allowed answer) and a redirect to
  * `<base>/second-factor`, with no session cookie. `null` lets the sign-in complete now: the user
  * has no factor and none is required, or this browser is remembered for the user's factors.
- * (A request signed in as that user already never gets here: see `signin/gate.ts`.)
+ * (A request signed in as that user already never gets here: see the gate in `signin/complete.ts`.)
  * A user who must have a factor but has no way to answer waits too, and is sent to
  * `<base>/second-factor/enrol` to set one up.
  */

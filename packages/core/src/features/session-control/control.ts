@@ -9,8 +9,8 @@ import { timingSafeEqual } from "../../crypto/compare.js";
 import { MissingAdapter, UnsupportedStrategy } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import type { SessionRevocation } from "../../types/session-options.js";
-import { currentDatabaseSession } from "../../session/database.js";
-import { currentJwtSession } from "../../session/jwt.js";
+import { currentDatabaseSession } from "../../session/index.js";
+import { currentJwtSession } from "../../session/index.js";
 
 /** What session control needs of a resolved config. */
 export type ControlContext = Pick<AuthContext, "adapter" | "events" | "session" | "jwt">;

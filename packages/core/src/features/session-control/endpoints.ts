@@ -5,14 +5,15 @@
 import type { AuthContext } from "../../config/context.js";
 import { Forbidden, InvalidRequest, MissingAdapterMethods, NotSignedIn, UnknownAction } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
-import { noStore } from "../../http/respond.js";
+import { noStore, withCookies } from "../../http/respond.js";
 import { signInPageUrl } from "../../http/urls.js";
-import { clearChunkedCookie } from "../../session/chunks.js";
+import { clearChunkedCookie } from "../../session/read.js";
 import { endAllUserSessions, endOtherUserSessions, endUserSession, requestSession, userSessions } from "./control.js";
 import { chooseLanguage } from "../../pages/language.js";
 import { renderSessionsPage } from "./pages.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { callbackUrlOf, csrfOf, withCookies } from "../../actions/request-state.js";
+import { callbackUrlOf } from "../../security/request-checks.js";
+import { csrfOf } from "../../security/request-checks.js";
 
 const notSignedIn = () => new NotSignedIn("Sign in to see your sessions.");
 

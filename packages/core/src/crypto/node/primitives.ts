@@ -1,11 +1,15 @@
-// Node-only implementation of the session-token seal, chosen by the `node` export condition
-// (package.json "imports" #jwe). It makes the same compact JWE as the portable `../jwe.ts`
-// (which stays the reference, and the fallback for anything but `dir` + `A256CBC-HS512`), with
-// synchronous node:crypto calls instead of several awaited Web Crypto ones per token.
-import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from "node:crypto";
-import { deriveKey, type DerivedKey } from "../keys.js";
+// The Node implementation behind the crypto seam, chosen by the `node` export condition (package.json
+// "imports" #hash and #jwe both resolve here). It gives the same results as the portable modules
+// (`../hash.ts`, `../compare.ts` and `../jwe.ts`, on Web Crypto, which stay the reference) with
+// synchronous node:crypto calls: no promise chain per CSRF check, no Web Crypto set-up on a
+// process's first request, and one awaited call per token instead of several. The seal falls
+// back to the portable one for anything but `dir` + `A256CBC-HS512`.
+import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, hkdfSync, randomBytes, randomUUID, timingSafeEqual as equalBuffers, type KeyObject } from "node:crypto";
+import type { DigestAlgorithm } from "../hash.js";
 import { openJwt as openPortable, type OpenOptions, type SealOptions } from "../jwe.js";
+import { deriveKey, type DerivedKey } from "../keys.js";
 
+export type { DigestAlgorithm } from "../hash.js";
 export type { OpenOptions, SealOptions } from "../jwe.js";
 
 interface SplitKey {
@@ -134,7 +138,7 @@ export async function openJwt<T = Record<string, unknown>>(options: OpenOptions)
   const tag = Buffer.from(tagPart, "base64url");
   if (iv.length !== 16 || tag.length !== 32) throw new Error("invalid JWE initialization vector or tag");
   // RFC 7518 §5.2.2.2: the tag is checked, in constant time, before anything is decrypted.
-  if (!timingSafeEqual(tag, tagOf(mac, protectedHeader, iv, ciphertext))) throw new Error("JWE decryption failed");
+  if (!equalBuffers(tag, tagOf(mac, protectedHeader, iv, ciphertext))) throw new Error("JWE decryption failed");
   const decipher = createDecipheriv("aes-256-cbc", enc, iv);
   const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
 
@@ -146,4 +150,33 @@ export async function openJwt<T = Record<string, unknown>>(options: OpenOptions)
   if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > now + clockTolerance)) throw new Error("the token is not yet valid");
   if (claims.iat !== undefined && typeof claims.iat !== "number") throw new Error("invalid iat claim");
   return claims as T;
+}
+
+const nodeName: Record<DigestAlgorithm, string> = { "SHA-1": "sha1", "SHA-256": "sha256", "SHA-512": "sha512" };
+
+/** The digest of bytes. */
+export async function digest(algorithm: DigestAlgorithm, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const out = createHash(nodeName[algorithm]).update(data).digest();
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength) as Uint8Array<ArrayBuffer>;
+}
+
+/** SHA-256 of a UTF-8 string, as lowercase hex. */
+export async function sha256Hex(value: string): Promise<string> {
+  return createHash("sha256").update(value, "utf8").digest("hex");
+}
+
+/** HKDF-SHA256 (RFC 5869) of a UTF-8 secret, `length` bytes. */
+export async function hkdfSha256(secret: string, salt: string, info: string, length: number): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(hkdfSync("sha256", secret, salt, info, length));
+}
+
+/**
+ * Compares two strings in time that depends only on their lengths (OWASP: timing attacks on
+ * secret comparison), as the portable `../compare.ts` does, with node:crypto's comparison of
+ * their UTF-16 code units.
+ */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, "utf16le");
+  const right = Buffer.from(b, "utf16le");
+  return left.length === right.length && equalBuffers(left, right);
 }
