@@ -46,9 +46,9 @@ export default defineConfig({
       provider: "v8",
       include: ["packages/*/src/**/*.ts"],
       // The browser passkey client runs in Chromium, not in Node: its coverage is measured there
-      // and printed by packages/core/test/webauthn/browser-client.test.ts. The passkey page's
+      // and printed by packages/core/src/features/passkeys/test/browser-client.test.ts. The passkey page's
       // script (features/passkeys/browser/) runs in Chromium too.
-      exclude: ["**/*.test.ts", "**/*.test-d.ts", "**/test-*.ts", "packages/testing/**", "packages/adapter-test/**", "packages/core/src/features/passkeys/client.ts", "packages/core/src/features/passkeys/browser/**"],
+      exclude: ["**/*.test.ts", "**/*.test-d.ts", "**/test-*.ts", "packages/*/src/**/test/**", "packages/testing/**", "packages/adapter-test/**", "packages/core/src/features/passkeys/client.ts", "packages/core/src/features/passkeys/browser/**"],
       reporter: ["text-summary", ["text", { skipFull: true }], "json-summary"],
       reportsDirectory: "coverage",
       // A suite that times out on a loaded machine should not hide the figures of the others.

@@ -1,7 +1,7 @@
 /**
  * Builds the passkey client (`src/features/passkeys/browser/passkey-page.ts`) on its own, for the browser, and
  * writes it as a string into `src/features/passkeys/script-source.ts`. Run: `npm run build:browser`.
- * `test/browser-script.test.ts` fails when the committed text no longer matches its source.
+ * `src/features/passkeys/test/browser-script.test.ts` fails when the committed text no longer matches its source.
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

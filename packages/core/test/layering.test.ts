@@ -160,6 +160,9 @@ export function upwardImports(graph: ReadonlyMap<string, readonly string[]>): st
 
 const skippedFolders = new Set(["node_modules", "dist", ".next", ".svelte-kit", "build", "coverage", ".turbo"]);
 
+/** A feature's `test/` folder under a package's `src/` (its suites and their helpers). */
+const isTestFolderOfSource = (path: string) => /(^|\/)src\/(.+\/)?test$/.test(relative(repoDir, path).split("\\").join("/"));
+
 /** The source files under `dir` (tests excluded), relative to `root`, with their code. */
 function readSources(root: string, dirs: readonly string[], into = new Map<string, string>()): Map<string, string> {
   const walk = (dir: string) => {
@@ -167,7 +170,7 @@ function readSources(root: string, dirs: readonly string[], into = new Map<strin
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) {
-        if (!skippedFolders.has(name)) walk(path);
+        if (!skippedFolders.has(name) && !isTestFolderOfSource(path)) walk(path);
       } else if (/\.(ts|tsx|mts|mjs|js|svelte)$/.test(name) && !/\.d\.ts$|\.test\.tsx?$|\.test-d\.ts$/.test(name)) {
         into.set(relative(root, path).split("\\").join("/"), readFileSync(path, "utf8"));
       }

@@ -13,7 +13,7 @@ const srcDir = fileURLToPath(new URL("../src", import.meta.url));
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return path.endsWith(join("crypto", "node")) ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) return path.endsWith(join("crypto", "node")) || name === "test" ? [] : sourceFiles(path);
     return /\.ts$/.test(name) && !/\.test\.ts$|^test-/.test(name) ? [path] : [];
   });
 }

@@ -14,7 +14,7 @@ const srcDir = fileURLToPath(new URL("../src", import.meta.url));
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
+    if (statSync(path).isDirectory()) return name === "test" ? [] : sourceFiles(path);
     return /\.ts$/.test(name) && !/\.test\.ts$|\.test-d\.ts$/.test(name) ? [path] : [];
   });
 }

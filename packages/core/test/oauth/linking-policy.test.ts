@@ -7,7 +7,7 @@
  *
  * A passkey registered before the proof is set up here through the adapter (the rows a signed-out
  * registration writes); the registration itself runs in real Chromium in
- * `webauthn/pre-account-hijacking.test.ts`.
+ * `src/features/passkeys/test/pre-account-hijacking.test.ts`.
  */
 import type { AccountOptions, AdapterUser, AuthConfig } from "@latch/core";
 import { AccountLinks } from "@latch/core/accounts";
