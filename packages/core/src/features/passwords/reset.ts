@@ -2,6 +2,7 @@
 // the address; the answer never says whether the address has an account.
 import { callbackUrlOf, withCookies } from "../../actions/request-state.js";
 import type { AuthContext } from "../../config/context.js";
+import type { SecondFactorContext } from "../../config/slices.js";
 import { hashPassword } from "./hash.js";
 import { EmailSignInError, InvalidRequest, Verification } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -20,7 +21,7 @@ import { verifyRequestUrl } from "./sign-up.js";
 
 /** What `second-factors/step-up.ts` offers the reset (loaded through the option). */
 interface MailboxMark {
-  markMailboxPassword(ctx: AuthContext, userId: string): Promise<void>;
+  markMailboxPassword(ctx: Pick<AuthContext, "adapter">, userId: string): Promise<void>;
 }
 
 /** `GET /password/forgot`: the page asking for the address. */
@@ -70,7 +71,7 @@ export function resetPage(ctx: AuthContext, req: AuthRequest): Promise<ResponseI
  * counts as proven (PROTOCOL §6), the password is replaced, every session of the user ends, and
  * the browser goes to the sign-in page with `?reset=1`, not signed in.
  */
-export async function reset(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function reset(ctx: SecondFactorContext & Pick<AuthContext, "baseUrl" | "origin" | "secrets" | "session" | "jwt" | "events" | "logger" | "pages" | "rateLimit">, req: AuthRequest): Promise<ResponseInternal> {
   const { provider, adapter } = passwordScope(ctx);
   const token = bodyString(req, "token");
   const email = bodyString(req, "email");
