@@ -1,10 +1,11 @@
 import type { AuthContext } from "../config/context.js";
+import type { LanguageContext, PageContext } from "../config/slices.js";
 import type { AuthRequest } from "../http/request.js";
 import type { ResponseInternal } from "../types/response.js";
 import { pageUrl } from "../http/urls.js";
 
 /** `GET /error?error=<code>`: the error page (500 for `Configuration`, 403 for `AccessDenied`/`Verification`). */
-export async function errorPageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function errorPageAction(ctx: PageContext & LanguageContext & Pick<AuthContext, "providers" | "logger" | "secondFactor">, req: AuthRequest): Promise<ResponseInternal> {
   const error = req.query.error ?? "Default";
   if (ctx.pages.error) return { redirect: pageUrl(ctx, ctx.pages.error, { error }) };
   const { renderErrorPage, chooseLanguage } = await import("../pages/index.js");
@@ -14,7 +15,7 @@ export async function errorPageAction(ctx: AuthContext, req: AuthRequest): Promi
 }
 
 /** `GET /verify-request`: "check your email", or a redirect to `pages.verifyRequest` with the original query. */
-export async function verifyRequestAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function verifyRequestAction(ctx: PageContext & LanguageContext & Pick<AuthContext, "providers" | "logger" | "secondFactor">, req: AuthRequest): Promise<ResponseInternal> {
   if (ctx.pages.verifyRequest) return { redirect: pageUrl(ctx, ctx.pages.verifyRequest, { ...req.query }) };
   const { renderVerifyRequestPage, chooseLanguage } = await import("../pages/index.js");
   const language = await chooseLanguage(ctx, req.request);

@@ -25,7 +25,7 @@ function pageProvider(p: InternalProvider, baseUrl: string): PageProvider {
 }
 
 /** The scripts the flows of the configured providers add to the sign-in page (the passkey client). */
-function flowScripts(ctx: AuthContext): string[] | undefined {
+function flowScripts(ctx: Pick<AuthContext, "baseUrl" | "providers">): string[] | undefined {
   const byFlow = new Map<Flow, InternalProvider[]>();
   for (const provider of ctx.providers) {
     const flow = carriedFlow(provider);

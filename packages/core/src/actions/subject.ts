@@ -3,13 +3,14 @@
  * else the user of the sign-in waiting in this browser for its second factor.
  */
 import type { AuthContext } from "../config/context.js";
+import type { CookieContext } from "../config/slices.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
 import { secondFactorsCode } from "../symbols.js";
 
 /** What the second factors' step-up module offers here (loaded through the option, never imported). */
 interface PendingSignIns {
-  readPending(ctx: AuthContext, req: AuthRequest): Promise<{ user: { id: string } } | null>;
+  readPending(ctx: CookieContext, req: AuthRequest): Promise<{ user: { id: string } } | null>;
 }
 
 /** `user:<id>` of the signed-in or waiting user, or `undefined` for a request that is neither. */

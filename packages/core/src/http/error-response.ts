@@ -84,7 +84,7 @@ export async function configErrorResponse(
  * sign-in page (sign-in errors) or the error page with `?error=<type>` (`&code=` for
  * `CredentialsSignin`); anything else is reported as `Configuration`.
  */
-export function actionErrorResponse(error: unknown, ctx: AuthContext, req: AuthRequest): ResponseInternal {
+export function actionErrorResponse(error: unknown, ctx: Pick<AuthContext, "baseUrl" | "origin" | "cookies" | "pages">, req: AuthRequest): ResponseInternal {
   if (isRequestError(error)) return requestErrorResponse(error);
   if (isRefusal(error)) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
   const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
@@ -92,14 +92,14 @@ export function actionErrorResponse(error: unknown, ctx: AuthContext, req: AuthR
 }
 
 /** A failed callback spends its one attempt: the PKCE, state, nonce and challenge cookies it carried are deleted. */
-function spentChecks(ctx: AuthContext, req: AuthRequest): Cookie[] {
+function spentChecks(ctx: Pick<AuthContext, "cookies">, req: AuthRequest): Cookie[] {
   const { pkceCodeVerifier, state, nonce, webauthnChallenge } = ctx.cookies;
   return [pkceCodeVerifier, state, nonce, webauthnChallenge]
     .filter((cookie) => req.cookies[cookie.name] !== undefined)
     .map((cookie) => expireCookie(cookie.name, cookie.options));
 }
 
-function redirectFor(error: unknown, ctx: AuthContext): ResponseInternal {
+function redirectFor(error: unknown, ctx: Pick<AuthContext, "baseUrl" | "origin" | "pages">): ResponseInternal {
   const type = typeOf(error);
   // A spent link of a flow that has its own page for asking again (`retryPath` under the base
   // path: a reset link's is the forgot-password page) goes there, which says what kind of link it was.

@@ -5,6 +5,7 @@
  * that turned limits on.
  */
 import type { AuthContext } from "../config/context.js";
+import type { CookieContext, PageContext } from "../config/slices.js";
 import { rateLimitedResponse } from "./refusal.js";
 import { AuthError, CredentialsSignin, RateLimited, Verification } from "../errors.js";
 import type { LockoutOptions, RateLimitOptions, RateLimitRoute, RateLimitState } from "../types/rate-limit.js";
@@ -21,7 +22,7 @@ export type Next = () => ResponseInternal | Promise<ResponseInternal>;
 export type Subject = () => Promise<string | undefined>;
 
 /** Limits one request: answers it, or runs `next` and notes how a sign-in ended. */
-export type Limiter = (ctx: AuthContext, req: LimitedRequest, next: Next, subject?: Subject) => Promise<ResponseInternal>;
+export type Limiter = (ctx: PageContext & CookieContext & Pick<AuthContext, "providers" | "events" | "logger">, req: LimitedRequest, next: Next, subject?: Subject) => Promise<ResponseInternal>;
 
 type Scope = "ip" | "account" | "user" | "lockout" | "store";
 
@@ -31,7 +32,7 @@ type Scope = "ip" | "account" | "user" | "lockout" | "store";
  * bucket of every unknown device. Keyed with the account's generation, which a spent reset link
  * moves on.
  */
-async function lockoutBucket(ctx: AuthContext, state: RateLimitState, req: LimitedRequest, family: string, account: string, ip: string | undefined) {
+async function lockoutBucket(ctx: CookieContext, state: RateLimitState, req: LimitedRequest, family: string, account: string, ip: string | undefined) {
   const device = await readDevice(ctx, req.cookies);
   const known = !!device && knowsAccount(device, account);
   const client = known ? `device:${device.id}` : ip !== undefined ? `ip:${ip}` : "unknown-device";
@@ -47,7 +48,7 @@ export function createLimiter(options: RateLimitOptions, state: RateLimitState):
   const { store, keyPrefix: prefix, routes: limits, lockout } = state;
   const source = addressSource(options.clientAddress);
 
-  const refuse = async (ctx: AuthContext, req: LimitedRequest, route: RateLimitRoute, scope: Scope, ttl: number) => {
+  const refuse = async (ctx: PageContext & Pick<AuthContext, "events" | "logger">, req: LimitedRequest, route: RateLimitRoute, scope: Scope, ttl: number) => {
     const retryAfter = Math.max(1, Math.ceil(ttl / 1000));
     const error = new RateLimited(`${route}: too many requests (${scope}); retry after ${retryAfter} s.`, retryAfter);
     // One line, with the route and what was counted; never the address or the identifier.

@@ -1,5 +1,5 @@
 // The rate limiter's refusal, loaded with the limiter; every other error is answered in error-response.ts.
-import type { AuthContext } from "../config/context.js";
+import type { PageContext } from "../config/slices.js";
 import type { RateLimited } from "../errors.js";
 import { answersJson, type ActionRow } from "../rows/row.js";
 import { html } from "../security/escape.js";
@@ -10,7 +10,7 @@ import type { ResponseInternal } from "../types/response.js";
  * JSON `{ url }` of the sign-in page with `?error=RateLimited`, or a page saying how long to wait.
  */
 export async function rateLimitedResponse(
-  ctx: AuthContext,
+  ctx: PageContext,
   req: { readonly jsonMode: boolean; readonly row?: Pick<ActionRow, "answer"> },
   error: RateLimited,
   status: 429 | 503,

@@ -33,7 +33,7 @@ function checkBody(body: AuthRequest["body"]): void {
 }
 
 /** The adapter with the methods linking and unlinking need; a configuration error otherwise. */
-function linkAdapter(ctx: AuthContext, methods: readonly ("getUser" | "unlinkAccount" | "linkAccount")[], readsAccounts = false): Required<Adapter> {
+function linkAdapter(ctx: Pick<AuthContext, "adapter">, methods: readonly ("getUser" | "unlinkAccount" | "linkAccount")[], readsAccounts = false): Required<Adapter> {
   if (!ctx.adapter) throw new MissingAdapter("Linking accounts needs an adapter; set `adapter` in the config.");
   const missing: AdapterMethod[] = methods.filter((name) => !adapterHas(ctx.adapter, name));
   if (readsAccounts && !listsAccounts(ctx.adapter) && !adapterHas(ctx.adapter, "getAccountByUserId")) missing.push("getAccountByUserId");
@@ -68,7 +68,7 @@ export async function linkAction(ctx: AuthContext, req: AuthRequest): Promise<Re
  * with an email provider configured. A `Credentials` provider's users are not counted: what
  * `authorize` checks is the app's, and Latch cannot see it.
  */
-async function keepsAWayIn(ctx: AuthContext, adapter: Required<Adapter>, user: AdapterUser, leaving: AdapterAccount): Promise<boolean> {
+async function keepsAWayIn(ctx: Pick<AuthContext, "providers" | "adapter">, adapter: Required<Adapter>, user: AdapterUser, leaving: AdapterAccount): Promise<boolean> {
   const has = (type: string) => ctx.providers.some((p) => p.type === type);
   if (user.emailVerified && user.email && has("email")) return true;
   if (has("webauthn") && adapterHas(ctx.adapter, "listAuthenticatorsByUserId") && (await adapter.listAuthenticatorsByUserId(user.id)).length > 0) return true;

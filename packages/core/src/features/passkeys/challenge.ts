@@ -44,7 +44,7 @@ function challengeIdentifier(hash: string): string {
  * The challenge is also recorded on the server (its hash, as a verification token that expires
  * with the cookie), so that it answers one ceremony only, whoever holds a copy of the cookie.
  */
-export async function challengeCookie(ctx: AuthContext, payload: ChallengePayload): Promise<Cookie> {
+export async function challengeCookie(ctx: Pick<AuthContext, "secrets" | "cookies" | "adapter">, payload: ChallengePayload): Promise<Cookie> {
   const { name, options } = ctx.cookies.webauthnChallenge;
   const { provider, ...rest } = payload;
   const hash = await challengeHash(payload.challenge, ctx.secrets[0]!);
@@ -58,7 +58,7 @@ export async function challengeCookie(ctx: AuthContext, payload: ChallengePayloa
  * Spends the server's record of `challenge` (each secret's hash is tried, for rotation): true
  * when it existed, was this challenge's and had not expired. A second use finds nothing.
  */
-async function spendChallenge(ctx: AuthContext, challenge: string): Promise<boolean> {
+async function spendChallenge(ctx: Pick<AuthContext, "secrets" | "adapter">, challenge: string): Promise<boolean> {
   const adapter = ctx.adapter as ChallengeAdapter;
   for (const secret of ctx.secrets) {
     const hash = await challengeHash(challenge, secret);
@@ -78,7 +78,7 @@ async function spendChallenge(ctx: AuthContext, challenge: string): Promise<bool
  * `WebAuthnVerificationError`. Runs before the response is looked at, so a refused ceremony
  * writes nothing (its record is gone).
  */
-export async function consumeChallenge(ctx: AuthContext, req: AuthRequest, providerId: string): Promise<{ payload: ChallengePayload; cookie: Cookie }> {
+export async function consumeChallenge(ctx: Pick<AuthContext, "secrets" | "cookies" | "adapter">, req: AuthRequest, providerId: string): Promise<{ payload: ChallengePayload; cookie: Cookie }> {
   const { name, options } = ctx.cookies.webauthnChallenge;
   const payload = await openCheck<ChallengePayload>(ctx.secrets, name, req.cookies[name], providerId, (problem, err) =>
     new WebAuthnVerificationError(

@@ -13,7 +13,7 @@ import { ruleRefusal } from "./refusal.js";
 import { bodyString, endSessions, passwordScope } from "./scope.js";
 import { dummyHash } from "./sign-in.js";
 
-const changePath = (ctx: AuthContext) => `${ctx.baseUrl}/password/change`;
+const changePath = (ctx: Pick<AuthContext, "baseUrl">) => `${ctx.baseUrl}/password/change`;
 
 /** `GET /password/change`: the page for a signed-in user; otherwise the sign-in page, coming back here. */
 export async function changePage(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {

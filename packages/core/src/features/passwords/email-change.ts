@@ -3,6 +3,7 @@
 // makes the change, the notice sent to the old one carries a link that cancels it.
 import type { AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { LanguageContext, SessionReadContext } from "../../config/slices.js";
 import { randomHex, sha256Hex } from "../../crypto/index.js";
 import { EmailSignInError, InvalidRequest, Verification } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -20,7 +21,7 @@ import { bodyAddress, emailTransport, endSessions, issueToken, passwordScope, se
 import { passwordSendTimes } from "./send-time.js";
 import { verifyRequestUrl } from "./sign-up.js";
 
-const changePath = (ctx: AuthContext) => `${ctx.baseUrl}/email/change`;
+const changePath = (ctx: Pick<AuthContext, "baseUrl">) => `${ctx.baseUrl}/email/change`;
 
 /** What a pending change's token is stored under: its user and the new address (`latch:email-change:<user id>:<address>`). */
 const pendingOf = (userId: string, address: string) => `${userId}:${address}`;
@@ -51,7 +52,7 @@ export async function emailChangePage(ctx: AuthContext, req: AuthRequest): Promi
   return passwordPage(ctx, req, provider, "emailChange", { proof: kind === "recent" ? undefined : kind });
 }
 
-function link(ctx: AuthContext, step: "confirm" | "cancel", query: Record<string, string>): string {
+function link(ctx: Pick<AuthContext, "baseUrl">, step: "confirm" | "cancel", query: Record<string, string>): string {
   const url = new URL(`${changePath(ctx)}/${step}`);
   url.search = new URLSearchParams(query).toString();
   return url.toString();
@@ -97,7 +98,7 @@ export async function requestEmailChange(ctx: AuthContext, req: AuthRequest): Pr
 
 /** Stores the pending change and sends its two emails; when a send fails, the change is removed again. */
 async function sendChangeEmails(
-  ctx: AuthContext,
+  ctx: LanguageContext & Pick<AuthContext, "baseUrl" | "secrets" | "providers" | "logger" | "theme" | "secondFactor">,
   adapter: EndpointAdapter,
   transport: ReturnType<typeof emailTransport>,
   req: AuthRequest,
@@ -119,7 +120,7 @@ async function sendChangeEmails(
 }
 
 /** Spends the pending change a link names (`token`, `email`, `user`); `Verification` when it is wrong, used, cancelled or expired. */
-async function spendLink(ctx: AuthContext, adapter: EndpointAdapter, req: AuthRequest, storedToken: (token: string) => Promise<string>): Promise<{ userId: string; address: string }> {
+async function spendLink(ctx: Pick<AuthContext, "secrets">, adapter: EndpointAdapter, req: AuthRequest, storedToken: (token: string) => Promise<string>): Promise<{ userId: string; address: string }> {
   const { token, email, user } = req.query;
   if (!token || !email || !user) throw new Verification("The link lacks its token, address or user.");
   let address: string;
@@ -140,7 +141,7 @@ async function spendLink(ctx: AuthContext, adapter: EndpointAdapter, req: AuthRe
  * sessions (the browser's own session stays when it is this user's), and goes to the sign-in page
  * with `?emailChanged=1`. Any refusal is `Verification` and changes nothing.
  */
-export async function confirmEmailChange(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function confirmEmailChange(ctx: SessionReadContext & Pick<AuthContext, "baseUrl" | "origin" | "providers" | "pages">, req: AuthRequest): Promise<ResponseInternal> {
   const { adapter } = passwordScope(ctx);
   const user = req.query.user ? await adapter.getUser(req.query.user) : null;
   if (!user) throw new Verification("The account of this link does not exist.");
@@ -163,7 +164,7 @@ export async function confirmEmailChange(ctx: AuthContext, req: AuthRequest): Pr
 }
 
 /** `GET /email/change/cancel?token&email&user`: spends the change so that its confirmation link stops working; to the sign-in page with `?emailChangeCancelled=1`. */
-export async function cancelEmailChange(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function cancelEmailChange(ctx: Pick<AuthContext, "baseUrl" | "origin" | "secrets" | "providers" | "pages" | "adapter">, req: AuthRequest): Promise<ResponseInternal> {
   const { adapter } = passwordScope(ctx);
   await spendLink(ctx, adapter, req, async (token) => token);
   return { redirect: signInPageUrl(ctx, { emailChangeCancelled: "1" }) };

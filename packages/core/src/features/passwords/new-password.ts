@@ -11,7 +11,7 @@ import { checkPassword } from "./rules.js";
  * check is set to refuse then. A service that cannot be asked is logged (the reason only, never
  * the password or its hash).
  */
-export async function newPassword(ctx: AuthContext, provider: PasswordProvider, password: string): Promise<string> {
+export async function newPassword(ctx: Pick<AuthContext, "logger">, provider: PasswordProvider, password: string): Promise<string> {
   const normalised = await checkPassword(password, provider.rules);
   const breached = provider.breached;
   if (!breached) return normalised;

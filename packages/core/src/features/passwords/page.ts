@@ -50,7 +50,7 @@ export async function passwordPage(
 }
 
 /** Back to the page of `kind` with `?error=<type>` (and the query it needs, such as the reset link's token). */
-export function backToPage(ctx: AuthContext, kind: PasswordPageProps["kind"], query: Record<string, string>): ResponseInternal {
+export function backToPage(ctx: Pick<AuthContext, "baseUrl">, kind: PasswordPageProps["kind"], query: Record<string, string>): ResponseInternal {
   const url = new URL(`${ctx.baseUrl}/${pagePaths[kind]}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   return { redirect: url.toString() };

@@ -3,6 +3,7 @@
 // session says. Freshness of a code or of a sign-in is decided by the second factors' fresh proof.
 import type { AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { SecondFactorContext } from "../../config/slices.js";
 import { verifyPassword } from "./hash.js";
 import { dummyHash } from "./sign-in.js";
 import type { PasswordProvider } from "./types.js";
@@ -21,14 +22,14 @@ export type ReauthenticationKind = "code" | "password" | "recent";
 const recentSignIn = 5 * 60;
 
 /** The factors that are no mailbox: an emailed code cannot prove who may change the address. */
-async function hasAppOrBackupCodes(ctx: AuthContext, userId: string): Promise<boolean> {
+async function hasAppOrBackupCodes(ctx: SecondFactorContext, userId: string): Promise<boolean> {
   if (!ctx.secondFactor) return false;
   const { listFactors } = await import("../second-factors/factors.js");
   return (await listFactors(ctx, userId)).some((factor) => factor.kind === "totp" || factor.kind === "backup");
 }
 
 /** Which proof {@link reauthenticated} asks of this user. */
-export async function reauthenticationKind(ctx: AuthContext, adapter: EndpointAdapter, userId: string): Promise<ReauthenticationKind> {
+export async function reauthenticationKind(ctx: SecondFactorContext, adapter: EndpointAdapter, userId: string): Promise<ReauthenticationKind> {
   if (await hasAppOrBackupCodes(ctx, userId)) return "code";
   return (await adapter.getPassword(userId)) ? "password" : "recent";
 }

@@ -3,6 +3,7 @@
 import { callbackUrlOf } from "../../security/request-checks.js";
 import { withCookies } from "../../http/respond.js";
 import type { AuthContext } from "../../config/context.js";
+import type { SecondFactorContext } from "../../config/slices.js";
 import { hashPassword } from "./hash.js";
 import { EmailSignInError, InvalidRequest, Verification } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -21,7 +22,7 @@ import { verifyRequestUrl } from "./sign-up.js";
 
 /** What `second-factors/step-up.ts` offers the reset (loaded through the option). */
 interface MailboxMark {
-  markMailboxPassword(ctx: AuthContext, userId: string): Promise<void>;
+  markMailboxPassword(ctx: Pick<AuthContext, "adapter">, userId: string): Promise<void>;
 }
 
 /** `GET /password/forgot`: the page asking for the address. */
@@ -71,7 +72,7 @@ export function resetPage(ctx: AuthContext, req: AuthRequest): Promise<ResponseI
  * counts as proven (PROTOCOL §6), the password is replaced, every session of the user ends, and
  * the browser goes to the sign-in page with `?reset=1`, not signed in.
  */
-export async function reset(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function reset(ctx: SecondFactorContext & Pick<AuthContext, "baseUrl" | "origin" | "secrets" | "session" | "jwt" | "events" | "logger" | "pages" | "rateLimit">, req: AuthRequest): Promise<ResponseInternal> {
   const { provider, adapter } = passwordScope(ctx);
   const token = bodyString(req, "token");
   const email = bodyString(req, "email");

@@ -29,7 +29,7 @@ export interface PasswordScope {
 }
 
 /** The `Password()` provider that carries the endpoints, and the adapter checked for their methods. */
-export function passwordScope(ctx: AuthContext): PasswordScope {
+export function passwordScope(ctx: Pick<AuthContext, "providers" | "adapter">): PasswordScope {
   const provider = ctx.providers.find((p) => p[endpointRows] && "hashParameters" in p) as PasswordProvider;
   const { adapter } = ctx;
   if (!adapter) throw new MissingAdapter(`The password provider "${provider.id}" needs an adapter; set \`adapter\` in the config.`);
@@ -86,7 +86,7 @@ export async function signUpBinding(passwordHash: string): Promise<string> {
  * made it (else 32 random bytes).
  */
 export async function issueToken(
-  ctx: AuthContext,
+  ctx: Pick<AuthContext, "secrets">,
   adapter: EndpointAdapter,
   purpose: TokenPurpose,
   address: string,
@@ -106,7 +106,7 @@ export async function issueToken(
  * expired; `false` for anything else (wrong, used, expired, another address, purpose or binding). Each
  * secret is tried (rotation, PROTOCOL §12); the adapter deletes the row it returns.
  */
-export async function spendToken(ctx: AuthContext, adapter: EndpointAdapter, purpose: TokenPurpose, address: string, token: string, binding?: string): Promise<boolean> {
+export async function spendToken(ctx: Pick<AuthContext, "secrets">, adapter: EndpointAdapter, purpose: TokenPurpose, address: string, token: string, binding?: string): Promise<boolean> {
   const identifier = identifierOf(purpose, address, binding);
   for (const secret of ctx.secrets) {
     const hashed = await hashToken(token, secret);
@@ -117,7 +117,7 @@ export async function spendToken(ctx: AuthContext, adapter: EndpointAdapter, pur
 }
 
 /** The email provider whose transport sends the password emails; a configuration error when there is none. */
-export function emailTransport(ctx: AuthContext, provider: PasswordProvider): EmailConfig & { sendMessage: NonNullable<EmailConfig["sendMessage"]> } {
+export function emailTransport(ctx: Pick<AuthContext, "providers">, provider: PasswordProvider): EmailConfig & { sendMessage: NonNullable<EmailConfig["sendMessage"]> } {
   const email = ctx.providers.find((p) => p.type === "email" && (provider.email === undefined || p.id === provider.email)) as EmailConfig | undefined;
   if (!email?.sendMessage) {
     throw new MissingEmailTransport(
@@ -131,7 +131,7 @@ export function emailTransport(ctx: AuthContext, provider: PasswordProvider): Em
 
 /** Writes a password email in `language` and sends it to `to` through `transport`. */
 export async function sendPasswordEmail(
-  ctx: AuthContext,
+  ctx: Pick<AuthContext, "theme">,
   transport: ReturnType<typeof emailTransport>,
   language: PageLanguage,
   to: string,
@@ -147,7 +147,7 @@ export async function sendPasswordEmail(
  * PROTOCOL §6 for a proof brought by a password email (a reset link, or the sign-up link with
  * `keepPassword`): what was set up before the proof stops working, then `emailVerified` is set.
  */
-export async function provePasswordAddress(ctx: AuthContext, user: AdapterUser, providerId: string, keepPassword: boolean): Promise<AdapterUser> {
+export async function provePasswordAddress(ctx: Pick<AuthContext, "providers" | "session" | "jwt" | "events" | "adapter">, user: AdapterUser, providerId: string, keepPassword: boolean): Promise<AdapterUser> {
   const adapter = ctx.adapter as Required<Adapter>;
   await endUnprovenAccess(ctx, adapter, user, undefined, keepPassword);
   const proven = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
@@ -162,7 +162,7 @@ export async function provePasswordAddress(ctx: AuthContext, user: AdapterUser, 
  * revocation are stored nowhere and cannot be ended: they stay valid until they expire (logged as
  * a warning, without the user's id).
  */
-export async function endSessions(ctx: AuthContext, userId: string, keep?: string): Promise<void> {
+export async function endSessions(ctx: Pick<AuthContext, "session" | "jwt" | "events" | "logger" | "adapter">, userId: string, keep?: string): Promise<void> {
   if (ctx.session.strategy === "jwt" && !ctx.session.revocation) {
     ctx.logger.warn("SessionsKept", "JWT sessions cannot be ended without session.revocation: the user's other sessions stay valid until they expire.");
     return;

@@ -19,14 +19,14 @@ import { ruleRefusal } from "./refusal.js";
 import { bodyAddress, bodyString, emailTransport, issueToken, passwordScope, provePasswordAddress, sendPasswordEmail, signUpBinding, spendToken, type PasswordScope } from "./scope.js";
 
 /** `<base>/verify-request?provider=<id>&type=<type>`: the "check your email" page. */
-export function verifyRequestUrl(ctx: AuthContext, providerId: string, type: "signup" | "reset" | "email-change"): string {
+export function verifyRequestUrl(ctx: Pick<AuthContext, "baseUrl">, providerId: string, type: "signup" | "reset" | "email-change"): string {
   const url = new URL(`${ctx.baseUrl}/verify-request`);
   url.searchParams.set("provider", providerId);
   url.searchParams.set("type", type);
   return url.toString();
 }
 
-function signUpScope(ctx: AuthContext): PasswordScope {
+function signUpScope(ctx: Pick<AuthContext, "providers" | "adapter">): PasswordScope {
   const scope = passwordScope(ctx);
   if (!scope.provider.allowSignUp) throw new UnknownAction("Sign-up is off (Password({ allowSignUp: false })).");
   return scope;
@@ -108,7 +108,7 @@ interface SignUpAccount {
  * The user and their password (the `createUser` event fires once the email is sent). Two sign-ups for the same new address at once: `createUser`
  * refuses the second (the address is taken), which then answers like an address with an account.
  */
-async function createAccount(ctx: AuthContext, adapter: PasswordScope["adapter"], email: string, name: string | null, hash: string): Promise<SignUpAccount | null> {
+async function createAccount(ctx: Pick<AuthContext, "logger">, adapter: PasswordScope["adapter"], email: string, name: string | null, hash: string): Promise<SignUpAccount | null> {
   let user: AdapterUser;
   try {
     user = await adapter.createUser({ id: randomUUID(), email, emailVerified: null, name });

@@ -7,6 +7,7 @@
 import type { AdapterUser } from "../../adapter.js";
 import { csrfOf, requireCsrf } from "../../security/request-checks.js";
 import type { AuthContext } from "../../config/context.js";
+import type { CookieContext, SecondFactorContext } from "../../config/slices.js";
 import { InvalidRequest, RateLimited, SecondFactorExpired, UnknownAction } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { noStore, withCookies } from "../../http/respond.js";
@@ -35,14 +36,14 @@ function expired(message: string): SecondFactorExpired {
 }
 
 /** The waiting sign-in of this browser; none (missing, altered, expired cookie) is `SecondFactorExpired`. */
-async function pendingOf(ctx: AuthContext, req: AuthRequest): Promise<PendingSignIn> {
+async function pendingOf(ctx: CookieContext, req: AuthRequest): Promise<PendingSignIn> {
   const pending = await readPending(ctx, req);
   if (!pending) throw expired("No sign-in is waiting for a second factor in this browser.");
   return pending;
 }
 
 /** The ways this user can answer after this first factor, each kind once, in the page's order. */
-async function answerKinds(ctx: AuthContext, pending: PendingSignIn): Promise<FactorKind[]> {
+async function answerKinds(ctx: SecondFactorContext, pending: PendingSignIn): Promise<FactorKind[]> {
   const listed = new Set(usableAfter(pending.proof.amr, await listFactors(ctx, pending.user.id)).map((f) => f.kind));
   return kinds.filter((kind) => listed.has(kind));
 }
@@ -94,14 +95,14 @@ function answerOf(body: AuthRequest["body"]): { send: "email" } | { code: string
 }
 
 /** Back to the challenge page with `query` (the browser keeps its waiting sign-in). */
-function backToChallenge(ctx: AuthContext, query: Record<string, string>): ResponseInternal {
+function backToChallenge(ctx: Pick<AuthContext, "baseUrl">, query: Record<string, string>): ResponseInternal {
   const url = new URL(`${ctx.baseUrl}/second-factor`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return { redirect: url.toString() };
 }
 
 /** The user of the waiting sign-in, as stored now (a user deleted meanwhile ends the wait). */
-async function storedUser(ctx: AuthContext, pending: PendingSignIn): Promise<AdapterUser> {
+async function storedUser(ctx: Pick<AuthContext, "adapter">, pending: PendingSignIn): Promise<AdapterUser> {
   const user = await ctx.adapter?.getUser?.(pending.user.id);
   if (!user) throw expired("The user of the waiting sign-in no longer exists.");
   return user;

@@ -1,6 +1,7 @@
 /** Email codes: made, stored hashed for 10 minutes, and sent. */
 import type { AdapterSecondFactor, AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { LanguageContext, SecondFactorContext } from "../../config/slices.js";
 import { randomUUID } from "../../crypto/index.js";
 import { EmailSignInError } from "../../errors.js";
 import { countMail } from "../../limits/mail.js";
@@ -12,7 +13,7 @@ import type { EmailCodePurpose } from "./factors.js";
 import { settingsOf, storeOf } from "./storage.js";
 
 /** The default sender: the `server` (SMTP) of the first email provider that has one, through Nodemailer. */
-async function sendThroughServer(ctx: AuthContext, message: EmailCodeMessage): Promise<void> {
+async function sendThroughServer(ctx: Pick<AuthContext, "providers">, message: EmailCodeMessage): Promise<void> {
   const provider = ctx.providers.find((p) => p.type === "email" && (p as EmailConfig).server) as EmailConfig | undefined;
   if (!provider) throw new EmailSignInError("No email provider with a `server` can send codes; pass `sendCode` to SecondFactors().");
   const nodemailer = await import("nodemailer");
@@ -35,7 +36,7 @@ async function sendThroughServer(ctx: AuthContext, message: EmailCodeMessage): P
  * Makes a 6-digit code for `purpose`, stores its hash in place of the user's previous one of that
  * purpose (so only the newest works), and sends it to the user's address.
  */
-export async function sendEmailCode(ctx: AuthContext, user: AdapterUser, purpose: EmailCodePurpose, request?: Request): Promise<void> {
+export async function sendEmailCode(ctx: SecondFactorContext & LanguageContext & Pick<AuthContext, "baseUrl" | "secrets" | "logger" | "rateLimit">, user: AdapterUser, purpose: EmailCodePurpose, request?: Request): Promise<void> {
   const settings = settingsOf(ctx);
   // The sign-in code's request named the address, and the limiter counted it; the challenge's
   // code goes to the waiting user's address, counted here in the same bucket, and per user.

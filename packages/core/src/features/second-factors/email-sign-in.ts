@@ -8,6 +8,7 @@ import type { Adapter } from "../../adapter.js";
 import { callbackUrlOf } from "../../security/request-checks.js";
 import { csrfOf, requireCsrf } from "../../security/request-checks.js";
 import type { AuthContext } from "../../config/context.js";
+import type { CookieContext } from "../../config/slices.js";
 import type { InternalProvider } from "../../config/providers.js";
 import { openJwt, sealJwt } from "../../crypto/index.js";
 import { InvalidRequest, SecondFactorExpired, UnknownAction } from "../../errors.js";
@@ -35,12 +36,12 @@ interface Asked {
 
 type UserAdapter = Pick<Required<Adapter>, "getUserByEmail">;
 
-function askedCookie(ctx: AuthContext): CookieOption {
+function askedCookie(ctx: Pick<AuthContext, "cookies" | "useSecureCookies">): CookieOption {
   const { expires: _expires, ...options } = ctx.cookies.sessionToken.options;
   return { name: `${ctx.useSecureCookies ? "__Secure-" : ""}latch.email-code`, options: { ...options, maxAge: askedMaxAge } };
 }
 
-async function readAsked(ctx: AuthContext, req: AuthRequest): Promise<Asked | null> {
+async function readAsked(ctx: CookieContext, req: AuthRequest): Promise<Asked | null> {
   const { name } = askedCookie(ctx);
   const sealed = req.cookies[name];
   if (!sealed) return null;
@@ -53,13 +54,13 @@ async function readAsked(ctx: AuthContext, req: AuthRequest): Promise<Asked | nu
 }
 
 /** The email provider whose sign-ins the codes stand beside; none means the codes are off. */
-function emailProvider(ctx: AuthContext): InternalProvider {
+function emailProvider(ctx: Pick<AuthContext, "providers" | "secondFactor">): InternalProvider {
   const provider = emailOffered(ctx) ? ctx.providers.find((p) => p.type === "email") : undefined;
   if (!provider) throw new UnknownAction('Sign-in by emailed code needs "email" among SecondFactors({ factors }) and an email provider.');
   return provider;
 }
 
-function pageUrl(ctx: AuthContext, query: Record<string, string> = {}): string {
+function pageUrl(ctx: Pick<AuthContext, "baseUrl">, query: Record<string, string> = {}): string {
   const url = new URL(`${ctx.baseUrl}/second-factor/email-sign-in`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();

@@ -7,6 +7,7 @@
  */
 import type { AdapterSecondFactor, AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { LanguageContext, SecondFactorContext } from "../../config/slices.js";
 import { randomUUID } from "../../crypto/index.js";
 import { InvalidRequest } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -58,7 +59,7 @@ function kindField(req: AuthRequest): FactorKind {
  * Checks a code given as a fresh proof, in the user's count of wrong codes (`wrong-answers.ts`):
  * past its cap the code is refused unchecked, so a stolen session cannot guess codes here.
  */
-async function codeProof(ctx: AuthContext, user: AdapterUser, code: string): Promise<"right" | "wrong" | "locked"> {
+async function codeProof(ctx: SecondFactorContext & LanguageContext & Pick<AuthContext, "baseUrl" | "origin" | "secrets" | "logger" | "rateLimit">, user: AdapterUser, code: string): Promise<"right" | "wrong" | "locked"> {
   return countedAnswer(ctx, user, new Request(ctx.baseUrl), async () => (await verifySecondFactor(ctx, user, { code })).ok);
 }
 
@@ -76,7 +77,7 @@ export async function freshProof(ctx: AuthContext, req: AuthRequest, code: strin
 }
 
 /** Ten new backup codes in place of the old ones; returns them as shown to the user (once). */
-async function issueBackupCodes(ctx: AuthContext, user: AdapterUser): Promise<string[]> {
+async function issueBackupCodes(ctx: Pick<AuthContext, "adapter">, user: AdapterUser): Promise<string[]> {
   const codes = Array.from({ length: backupCodeCount }, newBackupCode);
   const now = new Date();
   const rows: AdapterSecondFactor[] = await Promise.all(
@@ -91,18 +92,18 @@ async function issueBackupCodes(ctx: AuthContext, user: AdapterUser): Promise<st
 }
 
 /** The issuer an authenticator app shows: the option's, or the site's host. */
-function issuerOf(ctx: AuthContext): string {
+function issuerOf(ctx: Pick<AuthContext, "origin" | "secondFactor">): string {
   return settingsOf(ctx).issuer ?? new URL(ctx.origin).hostname;
 }
 
 /** What the page and a script get to add an app: the key as text, its otpauth URI and its QR code. */
-function enrolmentOf(ctx: AuthContext, user: AdapterUser, id: string, secret: Uint8Array): PendingEnrolment {
+function enrolmentOf(ctx: Pick<AuthContext, "origin" | "secondFactor">, user: AdapterUser, id: string, secret: Uint8Array): PendingEnrolment {
   const uri = totpUri(issuerOf(ctx), user.email || user.id, secret);
   return { id, secret: secretText(secret), uri, qr: qrSvg(uri) };
 }
 
 /** An enrolment of `user`'s that waits for its first code (made within the lifetime), as shown when it began. */
-export async function pendingEnrolment(ctx: AuthContext, user: AdapterUser): Promise<PendingEnrolment | undefined> {
+export async function pendingEnrolment(ctx: Pick<AuthContext, "origin" | "secrets" | "adapter" | "secondFactor">, user: AdapterUser): Promise<PendingEnrolment | undefined> {
   const rows = await rowsOf(storeOf(ctx), user.id, "totp");
   const pending = rows.find((row) => !row.confirmedAt && new Date(row.createdAt).valueOf() > Date.now() - enrolmentLifetime);
   const secret = pending ? await openTotpSecret(pending.secret, pending, ctx.secrets) : null;

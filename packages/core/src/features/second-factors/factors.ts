@@ -4,6 +4,7 @@
  */
 import type { AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { SecondFactorContext } from "../../config/slices.js";
 import { randomUUID, timingSafeEqual } from "../../crypto/index.js";
 import type { FactorKind } from "../../types/second-factor-options.js";
 import { codeHash, emailCodeAttempts, normalizeCode } from "./codes.js";
@@ -25,7 +26,7 @@ export type VerifyResult = { ok: true; kind: FactorKind } | { ok: false };
 export type EmailCodePurpose = "second-factor" | "sign-in";
 
 /** Whether an email provider is configured (its transport sends the codes). */
-export function emailOffered(ctx: AuthContext): boolean {
+export function emailOffered(ctx: Pick<AuthContext, "providers" | "secondFactor">): boolean {
   return settingsOf(ctx).factors.includes("email") && ctx.providers.some((provider) => provider.type === "email");
 }
 
@@ -33,7 +34,7 @@ export function emailOffered(ctx: AuthContext): boolean {
  * The user's confirmed factors: each confirmed TOTP factor; one `backup` entry while unused
  * backup codes remain; `email` when email codes are offered and the user's address is verified.
  */
-export async function listFactors(ctx: AuthContext, userId: string): Promise<ListedFactor[]> {
+export async function listFactors(ctx: SecondFactorContext, userId: string): Promise<ListedFactor[]> {
   const settings = settingsOf(ctx);
   const store = storeOf(ctx);
   const rows = (await store.listSecondFactors(userId)).filter((row) => row.userId === userId);
@@ -58,7 +59,7 @@ export async function listFactors(ctx: AuthContext, userId: string): Promise<Lis
  * Checks a code against the user's confirmed TOTP factors. The matching step is recorded in one
  * conditional write: a code whose step (or a later one) was already accepted is refused.
  */
-async function verifyTotp(ctx: AuthContext, user: AdapterUser, code: string): Promise<boolean> {
+async function verifyTotp(ctx: Pick<AuthContext, "secrets" | "adapter">, user: AdapterUser, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
   const store = storeOf(ctx);
   for (const row of await rowsOf(store, user.id, "totp")) {
@@ -78,7 +79,7 @@ async function verifyTotp(ctx: AuthContext, user: AdapterUser, code: string): Pr
 export const spentBackupKind = "backup-spent";
 
 /** Checks a backup code; a right one is deleted in one step, so it works once even under concurrent answers. */
-async function verifyBackup(ctx: AuthContext, user: AdapterUser, code: string): Promise<boolean> {
+async function verifyBackup(ctx: Pick<AuthContext, "adapter">, user: AdapterUser, code: string): Promise<boolean> {
   const store = storeOf(ctx);
   const hash = await codeHash(code);
   let match: string | undefined;
@@ -97,7 +98,7 @@ async function verifyBackup(ctx: AuthContext, user: AdapterUser, code: string): 
 }
 
 /** Whether `code` is one of `user`'s backup codes that was already spent. */
-export async function backupCodeSpent(ctx: AuthContext, user: AdapterUser, code: string): Promise<boolean> {
+export async function backupCodeSpent(ctx: Pick<AuthContext, "adapter">, user: AdapterUser, code: string): Promise<boolean> {
   const hash = await codeHash(normalizeCode(code));
   let spent = false;
   for (const row of await rowsOf(storeOf(ctx), user.id, spentBackupKind)) if (timingSafeEqual(row.secret, hash)) spent = true;
@@ -109,7 +110,7 @@ export async function backupCodeSpent(ctx: AuthContext, user: AdapterUser, code:
  * counted first, and once {@link emailCodeAttempts} were checked the next is refused without
  * being compared. A right code is deleted in one step (single use).
  */
-export async function verifyEmailCode(ctx: AuthContext, user: AdapterUser, purpose: EmailCodePurpose, code: string): Promise<boolean> {
+export async function verifyEmailCode(ctx: Pick<AuthContext, "adapter">, user: AdapterUser, purpose: EmailCodePurpose, code: string): Promise<boolean> {
   const normalized = normalizeCode(code);
   if (!/^\d{6}$/.test(normalized)) return false;
   const store = storeOf(ctx);
@@ -125,7 +126,7 @@ export async function verifyEmailCode(ctx: AuthContext, user: AdapterUser, purpo
  * Whether `code` is a right answer of the user's second factor `kind` (any offered kind when
  * left out: a 6-digit code tries TOTP, then a pending email code; anything else, backup codes).
  */
-export async function verifySecondFactor(ctx: AuthContext, user: AdapterUser, answer: { code: string; kind?: FactorKind }): Promise<VerifyResult> {
+export async function verifySecondFactor(ctx: SecondFactorContext & Pick<AuthContext, "secrets">, user: AdapterUser, answer: { code: string; kind?: FactorKind }): Promise<VerifyResult> {
   const settings = settingsOf(ctx);
   const code = normalizeCode(answer.code);
   const kinds: FactorKind[] = answer.kind ? [answer.kind] : /^\d{6}$/.test(code) ? ["totp", "email"] : ["backup"];

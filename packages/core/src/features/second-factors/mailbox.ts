@@ -12,7 +12,7 @@ import { rowsOf, storeOf } from "./storage.js";
 const mailboxPasswordKind = "mark:mailbox-password";
 
 /** Marks the user's password as set through a mailed link. */
-export async function markMailboxPassword(ctx: AuthContext, userId: string): Promise<void> {
+export async function markMailboxPassword(ctx: Pick<AuthContext, "adapter">, userId: string): Promise<void> {
   const now = new Date();
   await storeOf(ctx).replaceSecondFactors(userId, mailboxPasswordKind, [
     { id: randomUUID(), userId, kind: mailboxPasswordKind, secret: "", lastUsedStep: null, attempts: 0, confirmedAt: now, expires: null, createdAt: now },
@@ -20,11 +20,11 @@ export async function markMailboxPassword(ctx: AuthContext, userId: string): Pro
 }
 
 /** Whether the user's password was set through a mailed link since the last sign-in from elsewhere. */
-export async function mailboxPassword(ctx: AuthContext, userId: string): Promise<boolean> {
+export async function mailboxPassword(ctx: Pick<AuthContext, "adapter">, userId: string): Promise<boolean> {
   return (await rowsOf(storeOf(ctx), userId, mailboxPasswordKind)).length > 0;
 }
 
 /** Ends the mark (a sign-in that did not come from the mailbox); nothing to do when there is none. */
-export async function forgetMailboxPassword(ctx: AuthContext, userId: string): Promise<void> {
+export async function forgetMailboxPassword(ctx: Pick<AuthContext, "adapter">, userId: string): Promise<void> {
   if (await mailboxPassword(ctx, userId)) await storeOf(ctx).replaceSecondFactors(userId, mailboxPasswordKind, []);
 }

@@ -2,7 +2,7 @@
  * "Remember this device": the device cookie (`signin/device.ts`) carries, for one user, that this
  * browser skips the second factor for a bounded time, until that user's factors change.
  */
-import type { AuthContext } from "../../config/context.js";
+import type { CookieContext } from "../../config/slices.js";
 import { randomUUID, sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import type { AuthRequest } from "../../http/request.js";
 import { currentDevice, deviceMaxAge, readDevice, replaceDevice } from "../../limits/device.js";
@@ -38,7 +38,7 @@ export function rememberMaxAge(configured: number | undefined): number {
  * `cookies` (a response's) with the device cookie now also remembering `userId` with these
  * factors for `maxAge` seconds; what the browser's device cookie knew besides is kept.
  */
-export async function rememberDevice(ctx: AuthContext, req: AuthRequest, cookies: readonly Cookie[], userId: string, stamp: string, maxAge: number): Promise<Cookie[]> {
+export async function rememberDevice(ctx: CookieContext, req: AuthRequest, cookies: readonly Cookie[], userId: string, stamp: string, maxAge: number): Promise<Cookie[]> {
   const device = (await currentDevice(ctx, req.cookies, cookies)) ?? { id: randomUUID(), known: [] };
   const until = Math.floor(Date.now() / 1000) + maxAge;
   return replaceDevice(ctx, cookies, { ...device, remember: { sub: userId, stamp, until } });
@@ -48,7 +48,7 @@ export async function rememberDevice(ctx: AuthContext, req: AuthRequest, cookies
  * True when the request's device cookie remembers `userId` with the factors it has now, and the
  * time it was remembered for has not run out (whatever the browser kept).
  */
-export async function isRemembered(ctx: AuthContext, req: AuthRequest, userId: string, stamp: string): Promise<boolean> {
+export async function isRemembered(ctx: CookieContext, req: AuthRequest, userId: string, stamp: string): Promise<boolean> {
   const remembered = (await readDevice(ctx, req.cookies))?.remember;
   if (!remembered || remembered.until <= Date.now() / 1000) return false;
   return remembered.sub === userId && timingSafeEqual(remembered.stamp, stamp);

@@ -4,6 +4,7 @@
  */
 import type { Adapter, AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { CookieContext } from "../../config/slices.js";
 import { openJwt, randomBase64Url, sealJwt, sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import type { AuthRequest } from "../../http/request.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../../session/read.js";
@@ -61,7 +62,7 @@ function turnToken(nonce: string, turn: number): Promise<string> {
  * record is written when the sign-in starts to wait; each refused answer writes the next one
  * until {@link maxAnswers} were given.
  */
-export async function allowTurn(ctx: AuthContext, nonce: string, turn: number, expires: Date): Promise<void> {
+export async function allowTurn(ctx: Pick<AuthContext, "adapter">, nonce: string, turn: number, expires: Date): Promise<void> {
   const identifier = identifierOf(await sha256Hex(nonce));
   await (ctx.adapter as TurnAdapter).createVerificationToken({ identifier, token: await turnToken(nonce, turn), expires });
 }
@@ -71,7 +72,7 @@ export async function allowTurn(ctx: AuthContext, nonce: string, turn: number, e
  * none is left (all answers given, the sign-in completed, or expired). `useVerificationToken`
  * deletes what it returns, so two requests never spend the same turn.
  */
-export async function spendTurn(ctx: AuthContext, nonce: string): Promise<{ turn: number; expires: Date } | null> {
+export async function spendTurn(ctx: Pick<AuthContext, "adapter">, nonce: string): Promise<{ turn: number; expires: Date } | null> {
   const adapter = ctx.adapter as TurnAdapter;
   const identifier = identifierOf(await sha256Hex(nonce));
   for (let turn = 0; turn < maxAnswers; turn++) {
@@ -87,7 +88,7 @@ export async function spendTurn(ctx: AuthContext, nonce: string): Promise<{ turn
 }
 
 /** Starts the wait: the first turn on the server, and the sealed cookie for the browser. */
-export async function startPending(ctx: AuthContext, req: AuthRequest, pending: Omit<PendingSignIn, "nonce">): Promise<Cookie[]> {
+export async function startPending(ctx: CookieContext & Pick<AuthContext, "adapter">, req: AuthRequest, pending: Omit<PendingSignIn, "nonce">): Promise<Cookie[]> {
   const nonce = randomBase64Url(32);
   const maxAge = pending.enrol ? enrolmentMaxAge : pendingMaxAge;
   await allowTurn(ctx, nonce, 0, new Date(Date.now() + maxAge * 1000));
@@ -97,7 +98,7 @@ export async function startPending(ctx: AuthContext, req: AuthRequest, pending: 
 }
 
 /** The waiting sign-in of this browser, or `null` when its cookie is missing, altered or expired. */
-export async function readPending(ctx: AuthContext, req: AuthRequest): Promise<PendingSignIn | null> {
+export async function readPending(ctx: CookieContext, req: AuthRequest): Promise<PendingSignIn | null> {
   const cookie = pendingCookie(ctx);
   const sealed = readChunkedCookie(req.cookies, cookie.name);
   if (!sealed) return null;
@@ -112,7 +113,7 @@ export async function readPending(ctx: AuthContext, req: AuthRequest): Promise<P
 }
 
 /** Deletes the waiting sign-in's cookie (every chunk the request carried). */
-export function clearPending(ctx: AuthContext, req: AuthRequest): Cookie[] {
+export function clearPending(ctx: Pick<AuthContext, "cookies" | "useSecureCookies">, req: AuthRequest): Cookie[] {
   return clearChunkedCookie(req.cookies, pendingCookie(ctx));
 }
 
@@ -121,7 +122,7 @@ export function clearPending(ctx: AuthContext, req: AuthRequest): Cookie[] {
  * factor: the management page and its endpoints act for that user as if signed in (setting up an
  * app is refused while one exists; removing needs a code), and nothing else does.
  */
-export async function pendingEnrolmentUser(ctx: AuthContext, req: AuthRequest): Promise<AdapterUser | null> {
+export async function pendingEnrolmentUser(ctx: CookieContext & Pick<AuthContext, "adapter">, req: AuthRequest): Promise<AdapterUser | null> {
   const pending = await readPending(ctx, req);
   if (!pending?.enrol) return null;
   return (await ctx.adapter?.getUser?.(pending.user.id)) ?? null;

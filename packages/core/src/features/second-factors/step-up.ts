@@ -4,6 +4,7 @@
  */
 import type { AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { CookieContext, SecondFactorContext } from "../../config/slices.js";
 import type { AuthRequest } from "../../http/request.js";
 import type { SignedIn } from "../../signin/complete.js";
 import { secondFactorsCode } from "../../symbols.js";
@@ -34,7 +35,7 @@ export function usableAfter<F extends { kind: string }>(amr: readonly string[], 
   return mailboxCountsOnce ? factors.filter((f) => f.kind !== "email") : [...factors];
 }
 
-async function isRequired(ctx: AuthContext, user: AdapterUser): Promise<boolean> {
+async function isRequired(ctx: Pick<AuthContext, "secondFactor">, user: AdapterUser): Promise<boolean> {
   const { required } = ctx.secondFactor![secondFactorsCode].settings;
   return typeof required === "function" ? !!(await required(user)) : required;
 }
@@ -44,7 +45,7 @@ async function isRequired(ctx: AuthContext, user: AdapterUser): Promise<boolean>
  * management page, which the waiting state opens for that user, sets one up; its "Continue" leads
  * back to the challenge, where the new app's next code completes the sign-in.
  */
-async function toEnrolment(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn, userId: string): Promise<ResponseInternal> {
+async function toEnrolment(ctx: CookieContext & Pick<AuthContext, "baseUrl" | "adapter">, req: AuthRequest, signedIn: SignedIn, userId: string): Promise<ResponseInternal> {
   const pending = await startPending(ctx, req, { ...pendingOf(signedIn, userId), enrol: true });
   const enrol = new URL(`${ctx.baseUrl}/second-factor/enrol`);
   enrol.searchParams.set("callbackUrl", `${ctx.baseUrl}/second-factor`);
@@ -72,7 +73,7 @@ function pendingOf(signedIn: SignedIn, userId: string) {
  * A user who must have a factor but has no way to answer waits too, and is sent to
  * `<base>/second-factor/enrol` to set one up.
  */
-export async function holdSignIn(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal | null> {
+export async function holdSignIn(ctx: CookieContext & SecondFactorContext & Pick<AuthContext, "baseUrl">, req: AuthRequest, signedIn: SignedIn): Promise<ResponseInternal | null> {
   const { settings } = ctx.secondFactor![secondFactorsCode];
   const userId = signedIn.user.id === undefined || signedIn.user.id === null ? undefined : String(signedIn.user.id);
   // A credentials user made up by `authorize` (JWT sessions, no stored user) has no stored factors.

@@ -11,13 +11,13 @@ import type { SecondFactorSettings } from "../../types/second-factor-options.js"
 export type SecondFactorStore = Required<Pick<Adapter, (typeof secondFactorMethods)[number]>>;
 
 /** The guarded second-factor methods of the configured adapter. */
-export function storeOf(ctx: AuthContext): SecondFactorStore {
+export function storeOf(ctx: Pick<AuthContext, "adapter">): SecondFactorStore {
   if (!ctx.adapter) throw new MissingAdapter("Second factors need an adapter to store them; set `adapter` in the config.");
   return guardMethods(ctx.adapter, secondFactorMethods);
 }
 
 /** The option's settings; a configuration error when second factors are off. */
-export function settingsOf(ctx: AuthContext): SecondFactorSettings {
+export function settingsOf(ctx: Pick<AuthContext, "secondFactor">): SecondFactorSettings {
   const code = ctx.secondFactor?.[secondFactorsCode] as { settings: SecondFactorSettings } | undefined;
   if (!code) throw new MissingAdapter("Second factors are off: pass secondFactor = SecondFactors() of @latch/core/second-factors.");
   return code.settings;

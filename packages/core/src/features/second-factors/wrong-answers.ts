@@ -8,6 +8,7 @@
  */
 import type { AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { LanguageContext } from "../../config/slices.js";
 import { hashed } from "../../limits/keys.js";
 import { MemoryRateLimitStore } from "../../limits/memory-store.js";
 import { chooseLanguage } from "../../pages/language.js";
@@ -22,7 +23,7 @@ export type CountedAnswer = "right" | "wrong" | "locked";
 /** Without rate limits, each `SecondFactors()` option counts in memory of this process. */
 const ownStores = new WeakMap<object, RateLimitStore>();
 
-function storeFor(ctx: AuthContext): { store: RateLimitStore; prefix: string } {
+function storeFor(ctx: Pick<AuthContext, "secondFactor" | "rateLimit">): { store: RateLimitStore; prefix: string } {
   if (ctx.rateLimit) return { store: ctx.rateLimit.store, prefix: ctx.rateLimit.keyPrefix };
   const settings = settingsOf(ctx);
   let store = ownStores.get(settings);
@@ -36,7 +37,7 @@ function storeFor(ctx: AuthContext): { store: RateLimitStore; prefix: string } {
  * not run. A right code ends the count. The wrong code that reaches the cap sends the notice. A
  * store that fails refuses the code unchecked.
  */
-export async function countedAnswer(ctx: AuthContext, user: AdapterUser, request: Request, check: () => Promise<boolean>): Promise<CountedAnswer> {
+export async function countedAnswer(ctx: LanguageContext & Pick<AuthContext, "origin" | "secrets" | "providers" | "logger" | "secondFactor" | "rateLimit">, user: AdapterUser, request: Request, check: () => Promise<boolean>): Promise<CountedAnswer> {
   const { max, window } = settingsOf(ctx).wrongAnswers;
   const { store, prefix } = storeFor(ctx);
   const key = `${prefix}wrong-answers:${await hashed(ctx, `user:${user.id}`)}`;
@@ -59,7 +60,7 @@ export async function countedAnswer(ctx: AuthContext, user: AdapterUser, request
 }
 
 /** Tells the user that their codes are no longer checked; a mail that fails is logged, never thrown. */
-async function notify(ctx: AuthContext, user: AdapterUser, request: Request): Promise<void> {
+async function notify(ctx: LanguageContext & Pick<AuthContext, "origin" | "providers" | "logger" | "secondFactor">, user: AdapterUser, request: Request): Promise<void> {
   const { max, window } = settingsOf(ctx).wrongAnswers;
   try {
     ctx.logger.warn("SecondFactorAttempts", `A user gave ${max} wrong second-factor codes; their codes are not checked for ${window} s.`);

@@ -5,6 +5,7 @@
  */
 import type { AdapterSession } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { SessionReadContext } from "../../config/slices.js";
 import { timingSafeEqual } from "../../crypto/compare.js";
 import { MissingAdapter, UnsupportedStrategy } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -65,7 +66,7 @@ function jwtRevocation(ctx: ControlContext): SessionRevocation | undefined {
  * The session of the request: its user, and its opaque id when there is one (the adapter's
  * session id, or the token's `sid`); `null` when signed out.
  */
-export async function requestSession(ctx: AuthContext, req: AuthRequest): Promise<{ userId: string; sessionId?: string; sessionToken?: string } | null> {
+export async function requestSession(ctx: SessionReadContext, req: AuthRequest): Promise<{ userId: string; sessionId?: string; sessionToken?: string } | null> {
   if (ctx.session.strategy === "jwt") return currentJwtSession(ctx, req);
   adapterOf(ctx);
   return currentDatabaseSession(ctx, req);

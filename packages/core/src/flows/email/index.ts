@@ -16,7 +16,7 @@ type EmailProvider = InternalProvider<EmailConfig>;
 type TokenAdapter = Pick<Required<Adapter>, "createVerificationToken" | "useVerificationToken" | "getUserByEmail">;
 
 // Present: config assertions refuse an email provider without an adapter that has these methods.
-function adapterOf(ctx: AuthContext): TokenAdapter {
+function adapterOf(ctx: Pick<AuthContext, "adapter">): TokenAdapter {
   return ctx.adapter as TokenAdapter;
 }
 

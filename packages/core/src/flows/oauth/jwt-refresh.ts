@@ -12,6 +12,7 @@
 import type { Adapter } from "../../adapter.js";
 import { adapterHas } from "../../config/adapter-guard.js";
 import type { AuthContext } from "../../config/context.js";
+import type { SessionReadContext } from "../../config/slices.js";
 import type { AuthRequest } from "../../http/request.js";
 import { serializeCookie } from "../../http/respond.js";
 import { readLiveJwt, rewriteJwtSession } from "../../session/index.js";
@@ -44,7 +45,7 @@ function accountLease(adapter: Adapter | undefined): boolean {
  * without a cookie (nothing is written, a later call tries again).
  */
 export async function freshJwtAccessToken(
-  ctx: AuthContext,
+  ctx: SessionReadContext & Pick<AuthContext, "providers">,
   req: AuthRequest,
   scope: object,
   providerId: string,
