@@ -20,6 +20,8 @@ export default {
     "packages/core/src/signin/*.ts",
     "packages/core/src/security/*.ts",
     "packages/core/src/session/*.ts",
+    // Set-Cookie writing lives with the response writer.
+    "packages/core/src/http/respond.ts",
     "packages/core/src/features/session-control/control.ts",
     "packages/core/src/features/session-control/api.ts",
     "packages/core/src/features/revocation/revocation.ts",
