@@ -12,7 +12,7 @@ import { requireCsrf } from "../security/request-checks.js";
 import { withCookies } from "../http/respond.js";
 
 /** The provider named in the path; `InvalidProvider` when there is none by that id. */
-export function providerOf(ctx: AuthContext, req: AuthRequest): InternalProvider {
+export function providerOf(ctx: Pick<AuthContext, "providers">, req: Pick<AuthRequest, "providerId">): InternalProvider {
   const provider = ctx.providers.find((p) => p.id === req.providerId);
   if (!provider) throw new InvalidProvider(`There is no provider "${req.providerId}".`);
   return provider;

@@ -80,7 +80,7 @@ type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
  * The rows of a config, in the order the parser tries them: Auth.js's, those the configured
  * features carry, the plugins', then the features' reserved paths.
  */
-export function configuredRows(ctx: AuthContext, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
+export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
   const carriers: Carrier[] = [ctx.session.control, ctx.account.links, ctx.secondFactor, ...ctx.providers];
   return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
 }

@@ -55,7 +55,7 @@ const strategies: Record<"jwt" | "database", Strategy> = {
 };
 
 /** The strategy configured for `ctx`. */
-export function sessionStrategy(ctx: AuthContext): Strategy {
+export function sessionStrategy(ctx: Pick<AuthContext, "session">): Strategy {
   return strategies[ctx.session.strategy];
 }
 

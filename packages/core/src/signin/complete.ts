@@ -24,7 +24,7 @@ export type { FirstFactorProof, SignedIn, VerifiedSignIn } from "./types.js";
  * redirect that passes the `redirect` callback like any callback URL (OWASP unvalidated redirects:
  * by default only this site's http(s) URLs; anything else goes to the site's origin).
  */
-export async function askSignIn(ctx: AuthContext, params: Parameters<NonNullable<AuthContext["callbacks"]["signIn"]>>[0]): Promise<string | null> {
+export async function askSignIn(ctx: Pick<AuthContext, "callbacks" | "origin">, params: Parameters<NonNullable<AuthContext["callbacks"]["signIn"]>>[0]): Promise<string | null> {
   if (!ctx.callbacks.signIn) return null;
   let allowed: boolean | string;
   try {
@@ -137,7 +137,7 @@ interface StepUp {
   forgetMailboxPassword(ctx: AuthContext, userId: string): Promise<void>;
 }
 
-async function stepUpOf(ctx: AuthContext): Promise<StepUp | undefined> {
+async function stepUpOf(ctx: Pick<AuthContext, "secondFactor">): Promise<StepUp | undefined> {
   const option = ctx.secondFactor?.[secondFactorsCode];
   return option ? ((await option.stepUp()) as StepUp) : undefined;
 }
