@@ -1,7 +1,8 @@
-/** The double-submit CSRF cookie, the request-source rule and the sealed check cookies, driven directly. */
+/** The double-submit CSRF cookie, the request-source rule, the CSRF requirement and the sealed check cookies, driven directly. */
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { csrfPasses, readCsrf, requestSource } from "../../src/security/request-checks.js";
+import { MissingCSRF } from "../../src/errors.js";
+import { csrfOf, csrfPasses, readCsrf, requestSource, requireCsrf, type CsrfSettings } from "../../src/security/request-checks.js";
 import { checkMaxAge, openCheck, sealCheck } from "../../src/security/check-cookie.js";
 import { openToken } from "../token-format.js";
 
@@ -59,6 +60,50 @@ describe("request source", () => {
     expect(source({ "sec-fetch-site": "same-site" })).toBe("elsewhere");
     expect(source({ "sec-fetch-site": "" })).toBe("elsewhere");
     expect(source({})).toBe("unknown");
+  });
+});
+
+describe("requireCsrf", () => {
+  const site = "https://app.example";
+  const settings = (more: Partial<CsrfSettings> = {}): CsrfSettings => ({
+    skipCSRFCheck: false,
+    csrfCheck: "token",
+    origin: site,
+    secrets: ["first", "second"],
+    cookies: { csrfToken: cookie },
+    ...more,
+  });
+  const refusal = (ctx: CsrfSettings, req: Parameters<typeof requireCsrf>[1]) => requireCsrf(ctx, req).then(() => null, (error: unknown) => error);
+  const valid = { [cookie.name]: `abc|${sha("abcsecond")}` };
+
+  test("with the check skipped, a request with neither token nor cookie passes", async () => {
+    expect(await refusal(settings({ skipCSRFCheck: true }), { headers: new Headers({ origin: "https://evil.example" }), cookies: {} })).toBeNull();
+  });
+
+  test("a request without a body is refused for its token, not for the missing body", async () => {
+    const error = await refusal(settings(), { headers: new Headers(), cookies: valid });
+    expect(error).toBeInstanceOf(MissingCSRF);
+    expect((error as Error).message).toBe("The CSRF token is missing or does not match its cookie.");
+  });
+
+  test("the token of a valid cookie repeated in the body passes; another token is refused", async () => {
+    expect(await refusal(settings(), { headers: new Headers(), cookies: valid, body: { csrfToken: "abc" } })).toBeNull();
+    const error = await refusal(settings(), { headers: new Headers(), cookies: valid, body: { csrfToken: "abd" } });
+    expect(error).toBeInstanceOf(MissingCSRF);
+  });
+
+  test("origin check: the site's origin passes without a token, another origin is refused with its own message", async () => {
+    expect(await refusal(settings({ csrfCheck: "origin" }), { headers: new Headers({ origin: site }), cookies: {} })).toBeNull();
+    const error = await refusal(settings({ csrfCheck: "origin" }), { headers: new Headers({ origin: "https://evil.example" }), cookies: valid, body: { csrfToken: "abc" } });
+    expect(error).toBeInstanceOf(MissingCSRF);
+    expect((error as Error).message).toBe("The request was sent from another origin.");
+    const unknown = await refusal(settings({ csrfCheck: "origin" }), { headers: new Headers(), cookies: {} });
+    expect((unknown as Error).message).toBe("The CSRF token is missing or does not match its cookie.");
+  });
+
+  test("csrfOf reads the cookie named by the settings", async () => {
+    expect(await csrfOf(settings(), { cookies: valid })).toEqual({ token: "abc", cookieValid: true });
+    expect((await csrfOf(settings(), { cookies: { other: valid[cookie.name]! } })).cookieValid).toBe(false);
   });
 });
 

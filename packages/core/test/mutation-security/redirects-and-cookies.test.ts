@@ -1,12 +1,13 @@
 /**
- * The default `redirect` callback, the callback-URL choice and the cookie defaults, driven
- * directly: each case is one the mutation run showed no other test telling apart.
+ * The default `redirect` callback, the callback-URL choice and its cookie, the cookie defaults,
+ * and the writing of an action's result as a `Response`, driven directly: each case is one the
+ * mutation run showed no other test telling apart.
  */
 import { describe, expect, test } from "vitest";
-import { defaultRedirect, resolveCallbackUrl } from "../../src/security/request-checks.js";
+import { callbackUrlOf, defaultRedirect, resolveCallbackUrl } from "../../src/security/request-checks.js";
 import { parseCookies } from "../../src/http/parse.js";
 import { defaultCookies, expireCookie, resolveCookies } from "../../src/security/cookies.js";
-import { serializeCookie } from "../../src/http/respond.js";
+import { serializeCookie, toResponse, withCookies } from "../../src/http/respond.js";
 import { handedOffAddress, setClientAddress } from "../../src/security/client-address.js";
 
 const baseUrl = "http://app.example";
@@ -80,6 +81,94 @@ describe("resolveCallbackUrl", () => {
   test("the candidate goes through redirect with the origin as base", async () => {
     expect(await resolve("https://evil.example/")).toBe(origin);
     expect(await resolveCallbackUrl({ bodyValue: "/x", queryValue: undefined, cookieValue: undefined, origin, redirect: ({ url, baseUrl: b }) => `${b}|${url}` })).toBe(`${origin}|/x`);
+  });
+});
+
+describe("callbackUrlOf", () => {
+  const origin = "http://app.example";
+  const cookie = { name: "authjs.callback-url", options: { httpOnly: true, sameSite: "lax" as const, path: "/" } };
+  const ctx = { origin, cookies: { callbackUrl: cookie }, callbacks: { redirect: defaultRedirect } };
+
+  test("a request without a body: the query's URL, remembered in the cookie when it changed", async () => {
+    expect(await callbackUrlOf(ctx, { cookies: {}, query: { callbackUrl: "/next" } })).toEqual({
+      callbackUrl: `${origin}/next`,
+      cookies: [{ name: cookie.name, value: `${origin}/next`, options: cookie.options }],
+    });
+  });
+
+  test("the cookie's own URL again: no cookie is set", async () => {
+    expect(await callbackUrlOf(ctx, { cookies: { [cookie.name]: `${origin}/next` }, query: {} })).toEqual({ callbackUrl: `${origin}/next`, cookies: [] });
+    expect(await callbackUrlOf(ctx, { cookies: { [cookie.name]: `${origin}/next` }, query: { callbackUrl: `${origin}/next` }, body: {} })).toEqual({
+      callbackUrl: `${origin}/next`,
+      cookies: [],
+    });
+  });
+
+  test("the body's URL replaces the cookie's", async () => {
+    expect(await callbackUrlOf(ctx, { cookies: { [cookie.name]: `${origin}/old` }, query: {}, body: { callbackUrl: "/new" } })).toEqual({
+      callbackUrl: `${origin}/new`,
+      cookies: [{ name: cookie.name, value: `${origin}/new`, options: cookie.options }],
+    });
+  });
+});
+
+describe("toResponse and withCookies", () => {
+  const target = "http://app.example/next";
+  const a = { name: "a", value: "1", options: { path: "/" } };
+  const b = { name: "b", value: "2", options: { path: "/" } };
+
+  test("a redirect: 302 with Location, one Set-Cookie per cookie, none without cookies", async () => {
+    const plain = toResponse({ redirect: target }, false);
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe(target);
+    expect(plain.headers.getSetCookie()).toEqual([]);
+    const withTwo = toResponse({ redirect: target, cookies: [a, b], headers: { location: "http://elsewhere.example/" } }, false);
+    expect(withTwo.headers.get("location")).toBe(target);
+    expect(withTwo.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+  });
+
+  test("a redirect in JSON mode: 200 with { url } as JSON, whatever Content-Type the action set", async () => {
+    const json = toResponse({ redirect: target }, true);
+    expect(json.status).toBe(200);
+    expect(json.headers.get("content-type")).toBe("application/json");
+    expect(json.headers.get("location")).toBeNull();
+    expect(await json.json()).toEqual({ url: target });
+    const replaced = toResponse({ redirect: target, headers: { "X-Frame-Options": "DENY", "content-type": "text/plain" } }, true);
+    expect(replaced.headers.get("content-type")).toBe("application/json");
+    expect(replaced.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  test("a string body is HTML unless the action named its own Content-Type", async () => {
+    const page = toResponse({ body: "<p>hi</p>" }, false);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await page.text()).toBe("<p>hi</p>");
+    const framed = toResponse({ body: "<p>hi</p>", headers: { "X-Frame-Options": "DENY" } }, false);
+    expect(framed.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(framed.headers.get("x-frame-options")).toBe("DENY");
+    const css = toResponse({ body: "p{}", headers: { "X-Frame-Options": "DENY", "Content-Type": "text/css" } }, false);
+    expect(css.headers.get("content-type")).toBe("text/css");
+    expect(await css.text()).toBe("p{}");
+  });
+
+  test("any other body is JSON with its status; no body is no Content-Type", async () => {
+    const json = toResponse({ status: 404, body: { error: "x" }, headers: { "Content-Type": "text/plain" } }, false);
+    expect(json.status).toBe(404);
+    expect(json.headers.get("content-type")).toBe("application/json");
+    expect(await json.text()).toBe('{"error":"x"}');
+    const empty = toResponse({ status: 204 }, false);
+    expect(empty.status).toBe(204);
+    expect(empty.headers.get("content-type")).toBeNull();
+    const none = toResponse({}, false);
+    expect(none.status).toBe(200);
+    expect(none.headers.get("content-type")).toBeNull();
+    expect(await none.text()).toBe("");
+  });
+
+  test("withCookies puts the given cookies, missing ones left out, before the result's own", () => {
+    expect(withCookies({ redirect: target }, [undefined, a])).toEqual({ redirect: target, cookies: [a] });
+    expect(withCookies({ body: "x", cookies: [b] }, [a, undefined])).toEqual({ body: "x", cookies: [a, b] });
+    expect(withCookies({}, [undefined])).toEqual({ cookies: [] });
   });
 });
 

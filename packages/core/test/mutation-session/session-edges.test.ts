@@ -11,7 +11,9 @@ import { needService, schemaPool, services } from "@latch/testing";
 import { resolveConfig } from "../../src/config/resolve.js";
 import type { AuthRequest } from "../../src/http/request.js";
 import { endDatabaseSession, readDatabaseSession, startDatabaseSession } from "../../src/session/index.js";
-import { endJwtSession, readJwtSession, startJwtSession, updateJwtSession } from "../../src/session/index.js";
+import { currentDatabaseUser, endJwtSession, readJwtSession, startJwtSession, updateJwtSession } from "../../src/session/index.js";
+import { decode, earnedFields, earnedOf, encode, nowSeconds, pastAbsoluteLifetime, sessionAnswer } from "../../src/session/read.js";
+import { definePlugin } from "@latch/core/plugins";
 import { summarizeUserAgent } from "../../src/session/user-agent.js";
 import { mintToken, openToken, sessionClaims } from "../token-format.js";
 
@@ -225,5 +227,192 @@ describe.runIf(await needService(services.postgres))("database sessions: edges",
     expect(await listSessions(c, "ada")).toHaveLength(0);
     vi.useRealTimers();
     await pool.query(`DELETE FROM sessions`);
+  });
+});
+
+describe("how a session was earned, read back from a token or a stored session", () => {
+  test("well-formed auth_time and amr: the known methods once each, mfa_time only when there is one", () => {
+    expect(earnedOf({ auth_time: 100.7, amr: ["pwd", "bogus", 5, "pwd", "otp"] })).toStrictEqual({ auth_time: 100, amr: ["pwd", "otp"] });
+    expect(earnedOf({ auth_time: 100, mfa_time: 200.5, amr: ["pwd", "otp", "mfa"] })).toStrictEqual({ auth_time: 100, mfa_time: 200, amr: ["pwd", "otp", "mfa"] });
+    expect(earnedOf({ auth_time: 100, mfa_time: 0, amr: [] })).toStrictEqual({ auth_time: 100, amr: [] });
+  });
+
+  test.each([
+    ["no record", null],
+    ["no record at all", undefined],
+    ["no auth_time", { amr: ["pwd"] }],
+    ["auth_time 0", { auth_time: 0, amr: ["pwd"] }],
+    ["a negative auth_time", { auth_time: -5, amr: ["pwd"] }],
+    ["an infinite auth_time", { auth_time: Infinity, amr: ["pwd"] }],
+    ["auth_time as text", { auth_time: "100", amr: ["pwd"] }],
+    ["no amr", { auth_time: 100 }],
+    ["amr not a list", { auth_time: 100, amr: "pwd" }],
+  ])("%s: nothing earned", (_what, record) => {
+    expect(earnedOf(record as Record<string, unknown> | null | undefined)).toBeNull();
+  });
+
+  test("a malformed mfa_time is no second factor", () => {
+    for (const mfa_time of [0, -1, Infinity, "200", null]) {
+      expect(earnedOf({ auth_time: 100, mfa_time, amr: ["pwd"] })).toStrictEqual({ auth_time: 100, amr: ["pwd"] });
+    }
+  });
+
+  test("the fields to store: mfa_time only with a second factor, amr a copy", () => {
+    const amr = ["pwd" as const];
+    const fields = earnedFields({ auth_time: 100, amr });
+    expect(fields).toStrictEqual({ auth_time: 100, amr: ["pwd"] });
+    expect(fields.amr).not.toBe(amr);
+    expect(earnedFields({ auth_time: 100, mfa_time: 200, amr })).toStrictEqual({ auth_time: 100, mfa_time: 200, amr: ["pwd"] });
+  });
+
+  test("now in whole seconds", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(1_700_000_000_999);
+    expect(nowSeconds()).toBe(1_700_000_000);
+  });
+});
+
+describe("the absolute lifetime", () => {
+  test("ends a session exactly absoluteMaxAge after its auth_time", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(1_000_000 * 1000);
+    expect(pastAbsoluteLifetime({ absoluteMaxAge: 60 }, { auth_time: 1_000_000 - 60 })).toBe(true);
+    expect(pastAbsoluteLifetime({ absoluteMaxAge: 60 }, { auth_time: 1_000_000 - 59.5 })).toBe(true);
+    expect(pastAbsoluteLifetime({ absoluteMaxAge: 60 }, { auth_time: 1_000_000 - 59 })).toBe(false);
+  });
+
+  test("off, or without a well-formed auth_time, never", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(1_000_000 * 1000);
+    expect(pastAbsoluteLifetime({ absoluteMaxAge: false }, { auth_time: 1 })).toBe(false);
+    expect(pastAbsoluteLifetime({ absoluteMaxAge: undefined } as never, { auth_time: 1 })).toBe(false);
+    for (const record of [null, undefined, {}, { auth_time: 0 }, { auth_time: -10 }, { auth_time: "1" }, { auth_time: Number.NaN }]) {
+      expect(pastAbsoluteLifetime({ absoluteMaxAge: 60 }, record as Record<string, unknown> | null | undefined)).toBe(false);
+    }
+  });
+
+  test("a JWT session past it reads as none, and its cookie is cleared", async () => {
+    const ctx = resolveConfig({ secret, trustHost: true, providers: [], session: { absoluteMaxAge: 3600 } } as AuthConfig, url);
+    const old = await minted({ ...sessionClaims(ada), auth_time: Math.floor(Date.now() / 1000) - 3600, amr: ["pwd"] });
+    const read = await readJwtSession(ctx, request({ [name]: old }));
+    expect(read.session).toBeNull();
+    expect(read.cookies).toEqual([expect.objectContaining({ name, value: "", options: expect.objectContaining({ maxAge: 0 }) })]);
+    const fresh = await minted({ ...sessionClaims(ada), auth_time: Math.floor(Date.now() / 1000) - 3500, amr: ["pwd"] });
+    expect((await readJwtSession(ctx, request({ [name]: fresh }))).session).not.toBeNull();
+  });
+});
+
+describe("the session token's codec and the JWT read", () => {
+  const salt = name;
+
+  test("empty secrets are passed over; none left is refused with the reason", async () => {
+    const token = await encode({ token: { sub: "ada" }, secret: ["", secret], salt });
+    expect((await openToken(token, secret)).claims.sub).toBe("ada");
+    expect(await decode({ token, secret: ["", secret], salt })).toMatchObject({ sub: "ada" });
+    await expect(encode({ token: { sub: "ada" }, secret: "", salt })).rejects.toThrow(new TypeError("A secret is required to encode or decode a session token."));
+    await expect(decode({ token, secret: [""], salt })).rejects.toThrow("A secret is required to encode or decode a session token.");
+  });
+
+  test("decode of no token is null", async () => {
+    expect(await decode({ token: "", secret, salt })).toBeNull();
+    expect(await decode({ token: undefined, secret, salt })).toBeNull();
+  });
+
+  test("a custom decode is not asked about a request without a session cookie", async () => {
+    const asked: unknown[] = [];
+    const ctx = resolveConfig({ secret, trustHost: true, providers: [], jwt: { decode: async (params) => (asked.push(params.token), null) } } as AuthConfig, url);
+    expect((await readJwtSession(ctx, request())).session).toBeNull();
+    expect((await readJwtSession(ctx, request({ [name]: "" }))).session).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  test("a refused refresh of the provider's tokens shows as session.error; no error, no field", async () => {
+    const ctx = resolveConfig({ secret, trustHost: true, providers: [] } as AuthConfig, url);
+    const failed = await readJwtSession(ctx, request({ [name]: await minted({ ...sessionClaims(ada), error: "RefreshTokenError" }) }));
+    expect(failed.session).toStrictEqual({ user: { name: "Ada", email: "ada@example.com", image: undefined }, expires: expect.any(String), error: "RefreshTokenError" });
+    const other = await readJwtSession(ctx, request({ [name]: await minted({ ...sessionClaims(ada), error: "SomethingElse" }) }));
+    expect(other.session).not.toHaveProperty("error");
+    const fine = await readJwtSession(ctx, request({ [name]: await minted(sessionClaims(ada)) }));
+    expect(fine.session).not.toHaveProperty("error");
+  });
+
+  test("sign-out with revocation revokes only a token with both a user and a session id", async () => {
+    const revoked: unknown[][] = [];
+    const revocation = {
+      cacheSeconds: 0,
+      newSessionClaims: () => ({ sid: "new", sat: 1 }),
+      isRevoked: async () => false,
+      revokeSession: async (...args: unknown[]) => void revoked.push(args),
+      revokeUser: async () => {},
+    };
+    const ctx = resolveConfig({ secret, trustHost: true, providers: [], session: { revocation } } as AuthConfig, url);
+    expect(await endJwtSession(ctx, request())).toHaveLength(1);
+    const { sub: _sub, ...withoutUser } = sessionClaims(ada);
+    await endJwtSession(ctx, request({ [name]: await minted({ ...withoutUser, sid: "s0" }) }));
+    await endJwtSession(ctx, request({ [name]: await minted(sessionClaims(ada)) }));
+    expect(revoked).toEqual([]);
+    await endJwtSession(ctx, request({ [name]: await minted({ ...sessionClaims(ada), sid: "s1" }) }));
+    expect(revoked).toEqual([["ada", "s1", ctx.jwt.maxAge]]);
+  });
+
+  test("sign-out without revocation of a token that carries a session id clears the cookie", async () => {
+    const ctx = resolveConfig({ secret, trustHost: true, providers: [] } as AuthConfig, url);
+    expect(await endJwtSession(ctx, request({ [name]: await minted({ ...sessionClaims(ada), sid: "s1" }) }))).toEqual([
+      expect.objectContaining({ name, value: "" }),
+    ]);
+  });
+});
+
+describe("the answer of /session", () => {
+  const found = { session: { user: { name: "Ada" }, expires: "2030-01-01T00:00:00.000Z" }, cookies: [], userId: "ada" };
+
+  test("a plugin's session hook adds its fields; a plugin without the shared code, or none, adds nothing", async () => {
+    const roles = definePlugin({ id: "roles", hooks: { session: async ({ userId }) => ({ role: userId === "ada" ? "admin" : "member" }) } });
+    const withHook = resolveConfig({ secret, trustHost: true, providers: [], plugins: [roles] } as AuthConfig, url);
+    expect((await sessionAnswer(withHook, async () => found)).body).toEqual({ user: { name: "Ada", role: "admin" }, expires: found.session.expires });
+    const plain = resolveConfig({ secret, trustHost: true, providers: [] } as AuthConfig, url);
+    const bare = { ...plain, plugins: [{ id: "bare", hooks: { session: async () => ({ role: "x" }) } }] } as unknown as typeof plain;
+    expect((await sessionAnswer(bare, async () => found)).body).toEqual(found.session);
+    expect((await sessionAnswer(plain, async () => found)).body).toEqual(found.session);
+  });
+
+  test("a read that fails is logged and answers null, with the failure's status when given", async () => {
+    const logged: unknown[] = [];
+    const ctx = resolveConfig({ secret, trustHost: true, providers: [], logger: { error: (code) => void logged.push(code), warn: () => {}, debug: () => {} } } as AuthConfig, url);
+    const failing = async () => {
+      throw new Error("store down");
+    };
+    const withStatus = await sessionAnswer(ctx, failing, 500);
+    expect(withStatus.status).toBe(500);
+    expect(withStatus.body).toBeNull();
+    expect(withStatus.headers).toMatchObject({ "Cache-Control": "private, no-cache, no-store" });
+    expect(await sessionAnswer(ctx, failing)).not.toHaveProperty("status");
+    expect(logged).toHaveLength(2);
+  });
+});
+
+describe("what a stored session earned, as the gate reads it", () => {
+  const stored = { sessionToken: "t1", userId: "ada", expires: new Date(Date.now() + 3_600_000), auth_time: 100, mfa_time: 200, amr: ["pwd", "otp", "mfa"] };
+  const adapterDeclaring = (sessionFields: string[]) =>
+    ({
+      sessionFields,
+      getSessionAndUser: async (token: string) => (token === "t1" ? { session: { ...stored }, user: { id: "ada", email: "ada@example.com", emailVerified: null } } : null),
+      deleteSession: async () => null,
+    }) as unknown as Adapter;
+  const current = (sessionFields: string[]) =>
+    currentDatabaseUser(resolveConfig({ secret, trustHost: true, providers: [], adapter: adapterDeclaring(sessionFields), session: { strategy: "database", absoluteMaxAge: false } } as AuthConfig, url), request({ [name]: "t1" }));
+
+  test("all three fields declared: all three read back", async () => {
+    expect(await current(["auth_time", "mfa_time", "amr"])).toStrictEqual({ id: "ada", earned: { auth_time: 100, mfa_time: 200, amr: ["pwd", "otp", "mfa"] } });
+  });
+
+  test("mfa_time not declared: no second factor, whatever the adapter returns", async () => {
+    expect(await current(["auth_time", "amr"])).toStrictEqual({ id: "ada", earned: { auth_time: 100, amr: ["pwd", "otp", "mfa"] } });
+  });
+
+  test("auth_time or amr not declared: nothing earned", async () => {
+    expect(await current(["amr", "mfa_time"])).toStrictEqual({ id: "ada", earned: null });
+    expect(await current(["auth_time", "mfa_time"])).toStrictEqual({ id: "ada", earned: null });
+    expect(await current([])).toStrictEqual({ id: "ada", earned: null });
   });
 });
