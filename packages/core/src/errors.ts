@@ -38,7 +38,7 @@ export interface ErrorCause extends Record<string, unknown> {
  */
 export class AuthError extends Error {
   /** Identifies the error in logs and in the `error` query parameter. */
-  readonly type: ErrorType;
+  declare readonly type: ErrorType;
   /** Structured detail: the underlying error and typed facts. */
   declare cause?: ErrorCause;
 
@@ -51,8 +51,9 @@ export class AuthError extends Error {
     } else {
       super(undefined, message);
     }
-    this.name = new.target.name;
+    // `type` first, then `name`: the order of the own properties a log shows.
     this.type = (new.target as { type?: ErrorType }).type ?? "AuthError";
+    this.name = new.target.name;
   }
 }
 
@@ -104,7 +105,7 @@ export class MissingAdapterMethods extends AuthError {
   static readonly type = "MissingAdapterMethods";
   declare readonly type: "MissingAdapterMethods";
   /** The methods that are missing. */
-  readonly methods: readonly string[];
+  declare readonly methods: readonly string[];
   constructor(methods: readonly string[], message?: string) {
     super(message ?? `The adapter lacks ${methods.join(", ")}. Implement ${methods.length > 1 ? "them" : "it"} or use an adapter that does.`);
     this.methods = methods;
@@ -241,7 +242,7 @@ export class InvalidRequest extends AuthError {
   static readonly type = "InvalidRequest";
   declare readonly type: "InvalidRequest";
   /** The HTTP status to answer with: 400, 405 or 413. */
-  readonly status: 400 | 405 | 413;
+  declare readonly status: 400 | 405 | 413;
   constructor(message: string, status: 400 | 405 | 413 = 400) {
     super(message);
     this.status = status;
@@ -267,7 +268,7 @@ export class RateLimited extends SignInError {
   static readonly type = "RateLimited";
   declare readonly type: "RateLimited";
   /** Seconds until a new attempt may pass. */
-  readonly retryAfter: number;
+  declare readonly retryAfter: number;
   /** `retryAfter`: seconds (default 60, for an error rebuilt from `?error=RateLimited` alone). */
   constructor(message?: string, retryAfter = 60) {
     super(message);
