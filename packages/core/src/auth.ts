@@ -1,10 +1,10 @@
+import { parseRequest } from "./http/parse.js";
+import { withPageHeaders } from "./http/page-headers.js";
+import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
 import { assertConfig } from "./config/assert.js";
 import { resolveConfig } from "./config/resolve.js";
 import type { AuthContext } from "./config/context.js";
 import { type AuthError, InvalidRequest, UnknownAction } from "./errors.js";
-import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
-import { withPageHeaders } from "./http/page-headers.js";
-import { parseRequest } from "./http/parse.js";
 import type { AuthRequest } from "./http/request.js";
 import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";

@@ -27,7 +27,8 @@ export interface ErrorCause extends Record<string, unknown> {
 
 /**
  * Base class of every Latch error; constructible and extensible as in Auth.js. An instance's
- * `type` is its class's static `type`, or `"AuthError"` for a class that sets none.
+ * `type` is its class's static `type`, or `"AuthError"` for a class that sets none; so a subclass
+ * only declares its instance `type` (`declare readonly type: "AccessDenied"`), which emits no code.
  *
  * @example
  * ```ts
@@ -37,7 +38,7 @@ export interface ErrorCause extends Record<string, unknown> {
  */
 export class AuthError extends Error {
   /** Identifies the error in logs and in the `error` query parameter. */
-  readonly type: ErrorType;
+  declare readonly type: ErrorType;
   /** Structured detail: the underlying error and typed facts. */
   declare cause?: ErrorCause;
 
@@ -50,8 +51,9 @@ export class AuthError extends Error {
     } else {
       super(undefined, message);
     }
-    this.name = new.target.name;
+    // `type` first, then `name`: the order of the own properties a log shows.
     this.type = (new.target as { type?: ErrorType }).type ?? "AuthError";
+    this.name = new.target.name;
   }
 }
 
@@ -62,17 +64,17 @@ export abstract class SignInError extends AuthError {
 }
 
 /** The `signIn` callback returned false or threw. */
-export class AccessDenied extends AuthError { static readonly type = "AccessDenied"; override readonly type = "AccessDenied"; }
+export class AccessDenied extends AuthError { static readonly type = "AccessDenied"; declare readonly type: "AccessDenied"; }
 /** An adapter method threw. */
-export class AdapterError extends AuthError { static readonly type = "AdapterError"; override readonly type = "AdapterError"; }
+export class AdapterError extends AuthError { static readonly type = "AdapterError"; declare readonly type: "AdapterError"; }
 /** A callback-route request failed for an unexpected reason. */
-export class CallbackRouteError extends AuthError { static readonly type = "CallbackRouteError"; override readonly type = "CallbackRouteError"; }
+export class CallbackRouteError extends AuthError { static readonly type = "CallbackRouteError"; declare readonly type: "CallbackRouteError"; }
 /** The error page itself failed. */
-export class ErrorPageLoop extends AuthError { static readonly type = "ErrorPageLoop"; override readonly type = "ErrorPageLoop"; }
+export class ErrorPageLoop extends AuthError { static readonly type = "ErrorPageLoop"; declare readonly type: "ErrorPageLoop"; }
 /** An event handler threw. */
-export class EventError extends AuthError { static readonly type = "EventError"; override readonly type = "EventError"; }
+export class EventError extends AuthError { static readonly type = "EventError"; declare readonly type: "EventError"; }
 /** A callback URL was not absolute or not allowed. */
-export class InvalidCallbackUrl extends AuthError { static readonly type = "InvalidCallbackUrl"; override readonly type = "InvalidCallbackUrl"; }
+export class InvalidCallbackUrl extends AuthError { static readonly type = "InvalidCallbackUrl"; declare readonly type: "InvalidCallbackUrl"; }
 
 /**
  * Throw from a credentials provider's `authorize` to refuse the sign-in. The user is sent to the
@@ -85,59 +87,59 @@ export class InvalidCallbackUrl extends AuthError { static readonly type = "Inva
  */
 export class CredentialsSignin extends SignInError {
   static readonly type = "CredentialsSignin";
-  override readonly type = "CredentialsSignin";
+  declare readonly type: "CredentialsSignin";
   /** Sent to the client in the `code` query parameter. */
   code = "credentials";
 }
 
 /** A provider's endpoints are missing or not valid URLs. */
-export class InvalidEndpoints extends AuthError { static readonly type = "InvalidEndpoints"; override readonly type = "InvalidEndpoints"; }
+export class InvalidEndpoints extends AuthError { static readonly type = "InvalidEndpoints"; declare readonly type: "InvalidEndpoints"; }
 /** A PKCE, state, nonce or challenge check failed. */
-export class InvalidCheck extends AuthError { static readonly type = "InvalidCheck"; override readonly type = "InvalidCheck"; }
+export class InvalidCheck extends AuthError { static readonly type = "InvalidCheck"; declare readonly type: "InvalidCheck"; }
 /** A session token could not be decoded or the `jwt`/`session` callback threw. */
-export class JWTSessionError extends AuthError { static readonly type = "JWTSessionError"; override readonly type = "JWTSessionError"; }
+export class JWTSessionError extends AuthError { static readonly type = "JWTSessionError"; declare readonly type: "JWTSessionError"; }
 /** A feature that needs an adapter was configured without one. */
-export class MissingAdapter extends AuthError { static readonly type = "MissingAdapter"; override readonly type = "MissingAdapter"; }
+export class MissingAdapter extends AuthError { static readonly type = "MissingAdapter"; declare readonly type: "MissingAdapter"; }
 /** The adapter lacks a method a configured feature needs. */
 export class MissingAdapterMethods extends AuthError {
   static readonly type = "MissingAdapterMethods";
-  override readonly type = "MissingAdapterMethods";
+  declare readonly type: "MissingAdapterMethods";
   /** The methods that are missing. */
-  readonly methods: readonly string[];
+  declare readonly methods: readonly string[];
   constructor(methods: readonly string[], message?: string) {
     super(message ?? `The adapter lacks ${methods.join(", ")}. Implement ${methods.length > 1 ? "them" : "it"} or use an adapter that does.`);
     this.methods = methods;
   }
 }
 /** A credentials provider has no `authorize` function. */
-export class MissingAuthorize extends AuthError { static readonly type = "MissingAuthorize"; override readonly type = "MissingAuthorize"; }
+export class MissingAuthorize extends AuthError { static readonly type = "MissingAuthorize"; declare readonly type: "MissingAuthorize"; }
 /**
  * No secret was configured. `Auth()` answers it with the error page (`error=Configuration`);
  * calls that return data rather than a response (`getSession` of the integrations) throw it.
  */
-export class MissingSecret extends AuthError { static readonly type = "MissingSecret"; override readonly type = "MissingSecret"; }
+export class MissingSecret extends AuthError { static readonly type = "MissingSecret"; declare readonly type: "MissingSecret"; }
 /** The name the seed gives to {@link MissingSecret}: the same class. */
 export { MissingSecret as MissingSecretError };
 /** An OAuth account's email belongs to another user, or the account is linked to another user. */
-export class OAuthAccountNotLinked extends SignInError { static readonly type = "OAuthAccountNotLinked"; override readonly type = "OAuthAccountNotLinked"; }
+export class OAuthAccountNotLinked extends SignInError { static readonly type = "OAuthAccountNotLinked"; declare readonly type: "OAuthAccountNotLinked"; }
 /** The OAuth provider returned an error or an invalid response at the callback. */
-export class OAuthCallbackError extends SignInError { static readonly type = "OAuthCallbackError"; override readonly type = "OAuthCallbackError"; }
+export class OAuthCallbackError extends SignInError { static readonly type = "OAuthCallbackError"; declare readonly type: "OAuthCallbackError"; }
 /** The provider's `profile` callback threw or returned no id. */
-export class OAuthProfileParseError extends AuthError { static readonly type = "OAuthProfileParseError"; override readonly type = "OAuthProfileParseError"; }
+export class OAuthProfileParseError extends AuthError { static readonly type = "OAuthProfileParseError"; declare readonly type: "OAuthProfileParseError"; }
 /** A database session could not be read. */
-export class SessionTokenError extends AuthError { static readonly type = "SessionTokenError"; override readonly type = "SessionTokenError"; }
+export class SessionTokenError extends AuthError { static readonly type = "SessionTokenError"; declare readonly type: "SessionTokenError"; }
 /** Starting an OAuth sign-in failed. */
-export class OAuthSignInError extends SignInError { static readonly type = "OAuthSignInError"; override readonly type = "OAuthSignInError"; }
+export class OAuthSignInError extends SignInError { static readonly type = "OAuthSignInError"; declare readonly type: "OAuthSignInError"; }
 /** Sending an email sign-in link failed, or the address was refused. */
-export class EmailSignInError extends SignInError { static readonly type = "EmailSignInError"; override readonly type = "EmailSignInError"; }
+export class EmailSignInError extends SignInError { static readonly type = "EmailSignInError"; declare readonly type: "EmailSignInError"; }
 /** Ending a session failed. */
-export class SignOutError extends AuthError { static readonly type = "SignOutError"; override readonly type = "SignOutError"; }
+export class SignOutError extends AuthError { static readonly type = "SignOutError"; declare readonly type: "SignOutError"; }
 /** The request named no action Latch serves. */
-export class UnknownAction extends AuthError { static readonly type = "UnknownAction"; override readonly type = "UnknownAction"; }
+export class UnknownAction extends AuthError { static readonly type = "UnknownAction"; declare readonly type: "UnknownAction"; }
 /** The signed-in user asked for something that is not theirs (another user's session). Answered with 403. */
 export class Forbidden extends AuthError {
   static readonly type = "Forbidden";
-  override readonly type = "Forbidden";
+  declare readonly type: "Forbidden";
   /** The HTTP status the refusal is answered with. */
   readonly status = 403;
 }
@@ -160,18 +162,18 @@ export abstract class SecondFactorRefusal extends AuthError {
  */
 export class NotSignedIn extends SecondFactorRefusal {
   static readonly type = "NotSignedIn";
-  override readonly type = "NotSignedIn";
+  declare readonly type: "NotSignedIn";
   readonly status = 401;
   constructor(message = "Sign in first.") {
     super(message);
   }
 }
 /** An endpoint whose registry row does not say it starts sessions tried to start one. */
-export class UndeclaredSessionStart extends AuthError { static readonly type = "UndeclaredSessionStart"; override readonly type = "UndeclaredSessionStart"; }
+export class UndeclaredSessionStart extends AuthError { static readonly type = "UndeclaredSessionStart"; declare readonly type: "UndeclaredSessionStart"; }
 /** A provider type cannot work with the configured session strategy. */
-export class UnsupportedStrategy extends AuthError { static readonly type = "UnsupportedStrategy"; override readonly type = "UnsupportedStrategy"; }
+export class UnsupportedStrategy extends AuthError { static readonly type = "UnsupportedStrategy"; declare readonly type: "UnsupportedStrategy"; }
 /** The request named a provider that is not configured, or of the wrong type for the action. */
-export class InvalidProvider extends AuthError { static readonly type = "InvalidProvider"; override readonly type = "InvalidProvider"; }
+export class InvalidProvider extends AuthError { static readonly type = "InvalidProvider"; declare readonly type: "InvalidProvider"; }
 /**
  * A configuration error: an email has nowhere to go. An SMTP email provider has no `server`, or
  * `Password()` has to send an email (address confirmation, reset link) and no email provider with a
@@ -180,28 +182,28 @@ export class InvalidProvider extends AuthError { static readonly type = "Invalid
  */
 export class MissingEmailTransport extends AuthError {
   static readonly type = "MissingEmailTransport";
-  override readonly type = "MissingEmailTransport";
+  declare readonly type: "MissingEmailTransport";
 }
 /** The request's host is not trusted (`trustHost` is not set). */
-export class UntrustedHost extends AuthError { static readonly type = "UntrustedHost"; override readonly type = "UntrustedHost"; }
+export class UntrustedHost extends AuthError { static readonly type = "UntrustedHost"; declare readonly type: "UntrustedHost"; }
 /** An email sign-in token is wrong, expired or used. */
-export class Verification extends AuthError { static readonly type = "Verification"; override readonly type = "Verification"; }
+export class Verification extends AuthError { static readonly type = "Verification"; declare readonly type: "Verification"; }
 /** A state-changing POST came without a valid CSRF token. */
-export class MissingCSRF extends SignInError { static readonly type = "MissingCSRF"; override readonly type = "MissingCSRF"; }
+export class MissingCSRF extends SignInError { static readonly type = "MissingCSRF"; declare readonly type: "MissingCSRF"; }
 /** A WebAuthn credential's account belongs to another user. */
-export class AccountNotLinked extends SignInError { static readonly type = "AccountNotLinked"; override readonly type = "AccountNotLinked"; }
+export class AccountNotLinked extends SignInError { static readonly type = "AccountNotLinked"; declare readonly type: "AccountNotLinked"; }
 /** More than one WebAuthn provider enables conditional UI. */
-export class DuplicateConditionalUI extends AuthError { static readonly type = "DuplicateConditionalUI"; override readonly type = "DuplicateConditionalUI"; }
+export class DuplicateConditionalUI extends AuthError { static readonly type = "DuplicateConditionalUI"; declare readonly type: "DuplicateConditionalUI"; }
 /** A WebAuthn provider's conditional UI lacks a `webauthn` autocomplete field. */
-export class MissingWebAuthnAutocomplete extends AuthError { static readonly type = "MissingWebAuthnAutocomplete"; override readonly type = "MissingWebAuthnAutocomplete"; }
+export class MissingWebAuthnAutocomplete extends AuthError { static readonly type = "MissingWebAuthnAutocomplete"; declare readonly type: "MissingWebAuthnAutocomplete"; }
 /** A WebAuthn response failed verification. */
-export class WebAuthnVerificationError extends AuthError { static readonly type = "WebAuthnVerificationError"; override readonly type = "WebAuthnVerificationError"; }
+export class WebAuthnVerificationError extends AuthError { static readonly type = "WebAuthnVerificationError"; declare readonly type: "WebAuthnVerificationError"; }
 /** An experimental feature was used without being enabled. */
-export class ExperimentalFeatureNotEnabled extends AuthError { static readonly type = "ExperimentalFeatureNotEnabled"; override readonly type = "ExperimentalFeatureNotEnabled"; }
+export class ExperimentalFeatureNotEnabled extends AuthError { static readonly type = "ExperimentalFeatureNotEnabled"; declare readonly type: "ExperimentalFeatureNotEnabled"; }
 /** `account.linking` or `account.trustedProviders` cannot work (an unknown policy, or a trusted id that is no OAuth provider). */
-export class InvalidAccountLinking extends AuthError { static readonly type = "InvalidAccountLinking"; override readonly type = "InvalidAccountLinking"; }
+export class InvalidAccountLinking extends AuthError { static readonly type = "InvalidAccountLinking"; declare readonly type: "InvalidAccountLinking"; }
 /** A plugin cannot work: no id, an id that is an action name or another plugin's, or an endpoint that is not well formed. */
-export class InvalidPlugin extends AuthError { static readonly type = "InvalidPlugin"; override readonly type = "InvalidPlugin"; }
+export class InvalidPlugin extends AuthError { static readonly type = "InvalidPlugin"; declare readonly type: "InvalidPlugin"; }
 
 /**
  * Every error class of core, as a union that narrows on `type`; `@latch/core/errors` widens it
@@ -238,9 +240,9 @@ export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
 /** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */
 export class InvalidRequest extends AuthError {
   static readonly type = "InvalidRequest";
-  override readonly type = "InvalidRequest";
+  declare readonly type: "InvalidRequest";
   /** The HTTP status to answer with: 400, 405 or 413. */
-  readonly status: 400 | 405 | 413;
+  declare readonly status: 400 | 405 | 413;
   constructor(message: string, status: 400 | 405 | 413 = 400) {
     super(message);
     this.status = status;
@@ -254,7 +256,7 @@ export class InvalidRequest extends AuthError {
  */
 export class RefreshTokenError extends AuthError {
   static readonly type = "RefreshTokenError";
-  override readonly type = "RefreshTokenError";
+  declare readonly type: "RefreshTokenError";
 }
 
 /**
@@ -264,9 +266,9 @@ export class RefreshTokenError extends AuthError {
  */
 export class RateLimited extends SignInError {
   static readonly type = "RateLimited";
-  override readonly type = "RateLimited";
+  declare readonly type: "RateLimited";
   /** Seconds until a new attempt may pass. */
-  readonly retryAfter: number;
+  declare readonly retryAfter: number;
   /** `retryAfter`: seconds (default 60, for an error rebuilt from `?error=RateLimited` alone). */
   constructor(message?: string, retryAfter = 60) {
     super(message);
@@ -281,5 +283,5 @@ export class RateLimited extends SignInError {
  */
 export class SecondFactorExpired extends SignInError {
   static readonly type = "SecondFactorExpired";
-  override readonly type = "SecondFactorExpired";
+  declare readonly type: "SecondFactorExpired";
 }

@@ -38,3 +38,11 @@ export async function callbackAction(ctx: AuthContext, req: AuthRequest): Promis
   if (!("user" in result && "account" in result)) return withCookies(result, cookies);
   return withCookies(await completeSignIn(ctx, req, result), cookies);
 }
+
+/** `GET /webauthn-options[/<provider>]`: the options of a WebAuthn ceremony, from the provider's flow. */
+export async function webAuthnOptionsAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  const provider = providerOf(ctx, req);
+  const flow = await flowOf(provider);
+  if (!flow?.options) throw new UnknownAction(`Provider "${provider.id}" has no WebAuthn options.`);
+  return flow.options({ ctx, req, provider, callbackUrl: ctx.origin });
+}

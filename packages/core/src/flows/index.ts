@@ -1,7 +1,7 @@
 import type { InternalProvider } from "../config/providers.js";
+import { loadEmailFlow, loadOAuthFlow, type FlowLoader } from "./lazy.js";
 import { providerFlow } from "../symbols.js";
 import { credentialsFlow } from "./credentials.js";
-import { loadEmailFlow, loadOAuthFlow, type FlowLoader } from "./lazy.js";
 import type { Flow } from "./types.js";
 
 export type { Flow, FlowInput } from "./types.js";

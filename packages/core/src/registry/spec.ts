@@ -8,7 +8,7 @@ import type { AuthAction } from "../types/actions.js";
 
 type Path = AuthAction | `${AuthAction}/${string}`;
 
-/** `"METHODS ANSWER CSRF path"`: `GET,POST page handler callback`. */
+/** `"METHODS ANSWER CSRF path"`: `GET,POST page handler callback`; no methods (`" page none signup"`): a row that answers none. */
 export type RowSpec = `${string} ${AnsweringRow["answer"]} ${AnsweringRow["csrf"]} ${Path}`;
 
 /** What a row declares beyond its spec and its handler. */
@@ -17,7 +17,7 @@ export type RowExtra = Partial<Pick<AnsweringRow, "tail" | "limit" | "startsSess
 /** A row from its spec, its handler and what it declares beyond them. */
 export function row(spec: RowSpec, handler: HandlerLoader<ActionHandler>, extra?: RowExtra): AnsweringRow {
   const [methods, answer, csrf, path] = spec.split(" ") as [string, AnsweringRow["answer"], AnsweringRow["csrf"], string];
-  return { path, tail: "none", methods: methods.split(","), answer, csrf, handler, ...extra };
+  return { path, tail: "none", methods: methods ? methods.split(",") : [], answer, csrf, handler, ...extra };
 }
 
 /** A handler that is loaded already. */

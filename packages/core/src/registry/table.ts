@@ -21,7 +21,7 @@ const signin = () => import("../actions/signin.js");
 const signout = () => import("../actions/signout.js");
 const pages = () => import("../actions/pages.js");
 const callback = () => import("../actions/callback.js");
-const webAuthnOptions = lazy(() => import("../actions/webauthn-options.js"), (m) => m.webAuthnOptionsAction);
+const webAuthnOptions = lazy(callback, (m) => m.webAuthnOptionsAction);
 
 const credentials: LimitClass = { route: "credentials", account: { in: "body", fields: ["email", "username"] }, lockout: "password" };
 const emailLink: LimitClass = { route: "email", account: { in: "body", fields: ["email"] }, lockout: "link" };
@@ -70,7 +70,10 @@ const featurePaths: readonly AnsweringRow[] = [
   off("POST json none link", "any"),
   off("POST json none unlink", "any"),
   off("GET,POST page none second-factor", "any"),
-  ...([["signup", "none"], ["verify-email", "none"], ["password", "any"], ["email", "any"]] as const).map(([path, tail]) => ({ ...off(`GET page none ${path}`, tail), methods: [] })),
+  off(" page none signup", "none"),
+  off(" page none verify-email", "none"),
+  off(" page none password", "any"),
+  off(" page none email", "any"),
 ];
 
 /** What carries a feature's rows: its option, or its provider (`Password()`). */

@@ -32,13 +32,11 @@ export function findRoute<Row extends ActionRow>(rows: readonly Row[], method: s
     if (fixed.some((segment, i) => segments[i] !== segment) || rest.some((segment) => !segment)) continue;
     if (tail === "none" ? rest.length : tail === "provider" && rest.length !== 1) continue;
     if (!path) {
-      let last = rest.join("/");
       try {
-        if (tail === "provider") last = decodeURIComponent(last);
+        path = { action: fixed[0]!, providerId: [...fixed.slice(1), ...(tail === "provider" ? rest.map(decodeURIComponent) : rest)].join("/") || undefined };
       } catch {
         return null;
       }
-      path = { action: fixed[0]!, providerId: [...fixed.slice(1), ...(rest.length ? [last] : [])].join("/") || undefined };
     }
     if (answers(row, method)) return { ...path, row };
   }
