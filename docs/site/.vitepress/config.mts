@@ -102,7 +102,10 @@ function shownFiles(): Map<string, Shown> {
     const own = `docs/site/${page}`;
     // The page as rendered: its lines, each with the file and the line it comes from.
     const lines: { text: string; file: string; line: number }[] = [];
-    readFileSync(join(siteDir, page), "utf8").split("\n").forEach((text, line) => {
+    const source = readFileSync(join(siteDir, page), "utf8").split("\n");
+    const frontmatter = source[0] === "---" ? source.indexOf("---", 1) + 1 : 0;
+    source.forEach((text, line) => {
+      if (line < frontmatter) return;
       const include = /^<!--\s*@include:\s*(.*?)\s*-->$/.exec(text.trim());
       if (!include) return void lines.push({ text, file: own, line });
       const [path, name] = include[1]!.split("#");
