@@ -123,7 +123,8 @@ console.log(typeof ExpressAuth, typeof getSession);`);
     // The Express section only: the framework sections below it have files of the same names.
     const start = whole.indexOf("## Five minutes with Express");
     const readme = whole.slice(start, whole.indexOf("\n## ", start + 1));
-    const blocks = [...readme.matchAll(/```ts\n\/\/ ([\w-]+\.ts)\b[^\n]*\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[0].slice(6, -3)] as const);
+    // A fence may carry attributes after the language (```` ```ts title=auth.ts ````).
+    const blocks = [...readme.matchAll(/```ts(?: [^\n]*)?\n(\/\/ ([\w-]+\.ts)\b[^\n]*\n[\s\S]*?)```/g)].map((m) => [m[2]!, m[1]!] as const);
     expect(blocks.map(([name]) => name)).toEqual(["users.ts", "auth.ts", "server.ts"]);
     for (const [name, code] of blocks) writeFileSync(join(project, name), code);
 
