@@ -31,7 +31,7 @@ export function page(path: string): string {
  */
 export function filesOf(text: string): [string, string][] {
   const files: [string, string][] = [];
-  for (const [, body] of text.matchAll(/```(?:ts|tsx|svelte)\n([\s\S]*?)```/g)) {
+  for (const [, body] of text.matchAll(/```(?:ts|tsx|svelte)(?: [^\n]*)?\n([\s\S]*?)```/g)) {
     const name = /^(?:\/\/|<!--) ([^\s:,(]+\.(?:tsx?|svelte))\b/.exec(body!)?.[1];
     if (name) files.push([name, body!]);
   }

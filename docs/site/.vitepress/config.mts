@@ -273,6 +273,8 @@ export default defineConfig({
       { text: "Guides", link: "/guides/sign-in-methods" },
       { text: "Migrating", link: "/migrating/from-authjs" },
       { text: "Concepts", link: "/concepts/architecture" },
+      // The API reference: generated from the TSDoc into api/ by `npm run docs:api` (docs/typedoc.json).
+      { text: "API", link: "/api/" },
     ],
     sidebar: [
       {
@@ -318,6 +320,8 @@ export default defineConfig({
           { text: "Contributing", link: "/concepts/contributing" },
         ],
       },
+      // The API reference: generated from the TSDoc into api/ by `npm run docs:api` (docs/typedoc.json).
+      { text: "API reference", items: [{ text: "Every package and entry point", link: "/api/" }] },
       {
         text: "Packages",
         collapsed: true,

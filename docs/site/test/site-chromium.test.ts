@@ -1,9 +1,9 @@
 /**
- * The documentation site as a reader gets it: the built site (`npm run docs:build`, built here
- * first when it is missing or older than its sources) served by a static server on 127.0.0.1, and
+ * The documentation site as a reader gets it: the built site (`npm run docs:build`, the API
+ * reference generated into it, built here first when it is missing or older than its sources) served by a static server on 127.0.0.1, and
  * Chromium on it. Searching for "passkey" lands on the passkey guide; the front page leads to the
- * Next.js getting-started page; and every internal link and asset of every built page answers 200,
- * every `#anchor` naming an element of its page.
+ * Next.js getting-started page; and every internal link and asset of every built page (the API
+ * reference's too) answers 200, every `#anchor` naming an element of its page.
  */
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -77,12 +77,12 @@ describe.runIf(await chromiumAvailable())("the documentation site in Chromium", 
 
   beforeAll(async () => {
     const index = join(dist, "index.html");
-    if (!existsSync(index) || statSync(index).mtimeMs < sourcesTime()) {
-      await run("npx", ["vitepress", "build", "docs/site"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    if (!existsSync(index) || !existsSync(join(dist, "api/index.html")) || statSync(index).mtimeMs < sourcesTime()) {
+      await run("npm", ["run", "docs:build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
     }
     [browser, server] = await Promise.all([launchChromium(), serve()]);
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }, 240_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -118,6 +118,10 @@ describe.runIf(await chromiumAvailable())("the documentation site in Chromium", 
   test("no internal link or asset of any built page is broken, and every anchor exists", async () => {
     const pages = filesUnder(dist, /^source$/).filter((f) => f.endsWith(".html") && !f.endsWith("404.html"));
     expect(pages.length).toBeGreaterThan(30);
+    // The API reference is crawled with the rest: its index, an integration's entry function, AuthConfig.
+    const api = pages.map((f) => relative(dist, f).split("\\").join("/")).filter((p) => p.startsWith("api/"));
+    expect(api).toEqual(expect.arrayContaining(["api/index.html", "api/@latch/express/functions/ExpressAuth.html", "api/@latch/core/interfaces/AuthConfig.html"]));
+    expect(api.length).toBeGreaterThan(100);
     const ids = new Map<string, Set<string>>();
     const idsOf = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
     const statuses = new Map<string, number>();

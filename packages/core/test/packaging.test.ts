@@ -121,7 +121,8 @@ console.log(typeof ExpressAuth, typeof getSession);`);
 
   test("the Express quick start, copied out of docs/site/getting-started/express.md, signs in", async () => {
     const page = readFileSync(join(root, "docs/site/getting-started/express.md"), "utf8");
-    const blocks = [...page.matchAll(/```ts\n\/\/ ([\w-]+\.ts)\b[^\n]*\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[0].slice(6, -3)] as const);
+    // A fence may carry attributes after the language (```` ```ts title=auth.ts ````).
+    const blocks = [...page.matchAll(/```ts(?: [^\n]*)?\n(\/\/ ([\w-]+\.ts)\b[^\n]*\n[\s\S]*?)```/g)].map((m) => [m[2]!, m[1]!] as const);
     expect(blocks.map(([name]) => name)).toEqual(["users.ts", "auth.ts", "server.ts"]);
     for (const [name, code] of blocks) writeFileSync(join(project, name), code);
 
