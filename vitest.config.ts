@@ -33,7 +33,7 @@ export default defineConfig({
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"] } },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "compat/*/test/**/*.test.ts"],
+    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "compat/*/test/**/*.test.ts", "docs/test/**/*.test.ts", "docs/site/test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/.git/**", ...(skipSqlite ? sqliteSuites : [])],
     pool: "forks",
     maxWorkers: 2,

@@ -1,5 +1,6 @@
-// auth.ts: the README's config. GitHub when its variables are set; any OpenID Connect provider
-// through AUTH_DEMO_OIDC_ISSUER, _ID and _SECRET (the tests start one on loopback).
+// auth.ts: the config of the Express walkthrough (docs/site/getting-started/express.md). GitHub
+// when its variables are set; any OpenID Connect provider through AUTH_DEMO_OIDC_ISSUER, _ID and
+// _SECRET (the tests start one on loopback).
 import type { Provider } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
 import GitHub from "@latch/core/providers/github";

@@ -1,4 +1,4 @@
-// server.ts: the README's server; HOST and PORT choose where it listens.
+// server.ts: the Express walkthrough's server; HOST and PORT choose where it listens.
 import express from "express";
 import { ExpressAuth, getSession } from "@latch/express";
 import { authConfig } from "./auth.js";

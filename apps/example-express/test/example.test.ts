@@ -78,7 +78,7 @@ describe("over HTTP", () => {
     expect(response.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fdashboard");
   });
 
-  it("the providers are the README's, with the OpenID Provider in GitHub's place", async () => {
+  it("the providers are the walkthrough's, with the OpenID Provider in GitHub's place", async () => {
     const providers = (await (await fetch(`${origin}/auth/providers`)).json()) as Record<string, { callbackUrl: string }>;
     expect(Object.keys(providers)).toEqual(["demo-oidc", "credentials"]);
     expect(providers["demo-oidc"]!.callbackUrl).toBe(`${origin}/auth/callback/demo-oidc`);

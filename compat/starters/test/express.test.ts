@@ -1,9 +1,9 @@
 /**
- * The README's Express walkthrough in a project made by `npm init -y` (CommonJS, until the
+ * The Express walkthrough (docs/site/getting-started/express.md) in a project made by `npm init -y` (CommonJS, until the
  * walkthrough's `npm pkg set type=module`): the quick start's three files, copied out of
- * README.md, the packed tarballs and tsx installed as it says, `npx tsx server.ts`, and a sign-in through the
+ * the page, the packed tarballs and tsx installed as it says, `npx tsx server.ts`, and a sign-in through the
  * built-in page in Chromium, a wrong password first. Then the same project with the database
- * setup's `auth.ts` (Sign-in methods) on PostgreSQL: migrations without top-level await, and a
+ * setup's `auth.ts` (docs/site/guides/sign-in-methods.md) on PostgreSQL: migrations without top-level await, and a
  * credentials user found or created through the adapter, with a database session.
  */
 import { launchChromium, chromiumAvailable, needService, services } from "@latch/testing";
@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Browser } from "playwright-core";
-import { childEnv, filesOf, freePort, newProject, npm, packLatch, removeProject, section, signInTwice, start, writeFiles } from "./project.js";
+import { childEnv, filesOf, freePort, newProject, npm, packLatch, removeProject, page, signInTwice, start, writeFiles } from "./project.js";
 
 const run = promisify(execFile);
 let project: string | undefined;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   project = await newProject("express-app");
   packs = await packLatch(join(project, "..", "packs"), ["core", "express", "adapter-pg"]);
   // The walkthrough's install lines (its `npm pkg set type=module` only if it says so).
-  if (/^npm pkg set type=module\b/m.test(section("Five minutes with Express"))) await npm(project, "pkg", "set", "type=module");
+  if (/^npm pkg set type=module\b/m.test(page("getting-started/express.md"))) await npm(project, "pkg", "set", "type=module");
   await npm(project, "install", packs["@latch/core"]!, packs["@latch/express"]!, "express");
   await npm(project, "install", "-D", "tsx");
   browser = await launchChromium();
@@ -59,15 +59,15 @@ async function runAndSignIn(env: Record<string, string> = {}): Promise<string> {
   }
 }
 
-describe.runIf(chromium)("an npm init project with the README's Express files", () => {
+describe.runIf(chromium)("an npm init project with the Express walkthrough's files", () => {
   test("the starter is CommonJS, as npm init makes it; the walkthrough makes it ESM", () => {
     expect(JSON.parse(readFileSync(new URL("../express-app/package.json", import.meta.url), "utf8")).type).toBe("commonjs");
-    expect(section("Five minutes with Express")).toContain("npm pkg set type=module");
+    expect(page("getting-started/express.md")).toContain("npm pkg set type=module");
     expect(JSON.parse(readFileSync(join(project!, "package.json"), "utf8")).type).toBe("module");
   });
 
   test("the quick start runs and signs in through the built-in page", async () => {
-    const files = filesOf(section("Five minutes with Express"));
+    const files = filesOf(page("getting-started/express.md"));
     expect(files.map(([name]) => name)).toEqual(["users.ts", "auth.ts", "server.ts"]);
     writeFiles(project!, files);
     expect(await runAndSignIn()).not.toMatch(/\n\s+at /);
@@ -91,7 +91,7 @@ describe.runIf(chromium)("an npm init project with the README's Express files", 
     });
 
     test("migrates at start, and a credentials user gets a row and a database session", async () => {
-      const files = filesOf(section("Sign-in methods"));
+      const files = filesOf(page("guides/sign-in-methods.md"));
       expect(files.map(([name]) => name)).toEqual(["auth.ts"]);
       writeFiles(project!, files);
       const url = databaseUrl(database);
@@ -111,7 +111,7 @@ describe.runIf(chromium)("an npm init project with the README's Express files", 
 
     test("the database auth.ts also loads in a CommonJS project: no top-level await", async () => {
       const cjs = join(project!, "commonjs");
-      writeFiles(cjs, [["package.json", JSON.stringify({ type: "commonjs" })], ...filesOf(section("Five minutes with Express")).filter(([name]) => name === "users.ts"), ...filesOf(section("Sign-in methods"))]);
+      writeFiles(cjs, [["package.json", JSON.stringify({ type: "commonjs" })], ...filesOf(page("getting-started/express.md")).filter(([name]) => name === "users.ts"), ...filesOf(page("guides/sign-in-methods.md"))]);
       writeFiles(cjs, [["main.ts", 'import { ready } from "./auth.js"\nready.then(() => console.log("migrated"))\n']]);
       const { stdout } = await run("npx", ["tsx", "main.ts"], { cwd: cjs, env: childEnv({ DATABASE_URL: databaseUrl(database), EMAIL_SERVER: "smtp://127.0.0.1:9" }) });
       expect(stdout.trim()).toBe("migrated");

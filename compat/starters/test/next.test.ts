@@ -1,22 +1,22 @@
 /**
- * The README's Next.js section in a project made by `create-next-app` 16 with its defaults
- * (`cacheComponents` on): the section's files and the Express section's `users.ts`, copied out of
- * README.md, the packed tarballs installed as the section says, `next build`, `next start`, and a
+ * The Next.js page of the documentation (docs/site/getting-started/nextjs.md) in a project made by `create-next-app` 16 with its defaults
+ * (`cacheComponents` on): the page's files and the Express page's `users.ts`, copied out of
+ * the page, the packed tarballs installed as it says, `next build`, `next start`, and a
  * sign-in through the built-in page in Chromium, a wrong password first.
  */
 import { launchChromium, chromiumAvailable } from "@latch/testing";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { filesOf, freePort, newProject, npm, packLatch, removeProject, section, signInTwice, start, writeFiles } from "./project.js";
+import { filesOf, freePort, newProject, npm, packLatch, removeProject, page, signInTwice, start, writeFiles } from "./project.js";
 
 let project: string | undefined;
 afterAll(() => removeProject(project), 300_000);
 
-describe.runIf(await chromiumAvailable())("a create-next-app project with the README's files", () => {
+describe.runIf(await chromiumAvailable())("a create-next-app project with the Next.js page's files", () => {
   test("builds with cacheComponents, starts, and signs in through the built-in page", async () => {
-    const files = filesOf(section("Next.js"));
+    const files = filesOf(page("getting-started/nextjs.md"));
     expect(files.map(([name]) => name)).toEqual(["auth.ts", "app/api/auth/[...nextauth]/route.ts", "proxy.ts", "app/dashboard/page.tsx"]);
-    const users = filesOf(section("Five minutes with Express")).filter(([name]) => name === "users.ts");
+    const users = filesOf(page("getting-started/express.md")).filter(([name]) => name === "users.ts");
     expect(users).toHaveLength(1);
 
     project = await newProject("next-app");

@@ -1,7 +1,7 @@
 /**
  * A new project as a user makes it: a copy of a committed starter (generated once by the
  * framework's own tool), installed with `npm ci` from its lock file, the packed Latch tarballs
- * installed the way the README says, and the README's files dropped in exactly as written.
+ * installed the way the documentation says, and its files dropped in exactly as written.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,27 +17,21 @@ const run = promisify(execFile);
 export const root = fileURLToPath(new URL("../../..", import.meta.url));
 const starters = fileURLToPath(new URL("..", import.meta.url));
 
-/** Where the README comes from; `LATCH_README` points elsewhere (e.g. an older README, to see it fail). */
-export function readme(): string {
-  return readFileSync(process.env.LATCH_README ?? join(root, "README.md"), "utf8");
-}
-
-/** The text of the README section under `## <heading>`, up to the next `## `. */
-export function section(heading: string): string {
-  const whole = readme();
-  const start = whole.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no section "## ${heading}"`);
-  const end = whole.indexOf("\n## ", start + 1);
-  return whole.slice(start, end < 0 ? undefined : end);
+/**
+ * The text of a page of the documentation site, e.g. `page("getting-started/express.md")`;
+ * `LATCH_DOCS` points at another copy of docs/site (e.g. an older one, to see it fail).
+ */
+export function page(path: string): string {
+  return readFileSync(join(process.env.LATCH_DOCS ?? join(root, "docs/site"), path), "utf8");
 }
 
 /**
- * The files a README section shows: each code block whose first line names a file
+ * The files a page shows: each code block whose first line names a file
  * (`// src/auth.ts: …` or `<!-- src/routes/+page.svelte -->`), as `[path, text]` in order.
  */
 export function filesOf(text: string): [string, string][] {
   const files: [string, string][] = [];
-  for (const [, body] of text.matchAll(/```(?:ts|tsx|svelte)\n([\s\S]*?)```/g)) {
+  for (const [, body] of text.matchAll(/```(?:ts|tsx|svelte)(?: [^\n]*)?\n([\s\S]*?)```/g)) {
     const name = /^(?:\/\/|<!--) ([^\s:,(]+\.(?:tsx?|svelte))\b/.exec(body!)?.[1];
     if (name) files.push([name, body!]);
   }

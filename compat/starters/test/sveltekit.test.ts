@@ -1,14 +1,14 @@
 /**
- * The README's SvelteKit section in a project made by `sv create` (SvelteKit 2, its defaults):
- * the section's files and the Express section's `users.ts` (at `src/lib/server/users.ts`), copied
- * out of README.md, the packed tarballs installed as the section says, `vite build`,
+ * The SvelteKit page of the documentation (docs/site/getting-started/sveltekit.md) in a project made by `sv create` (SvelteKit 2, its defaults):
+ * the page's files and the Express page's `users.ts` (at `src/lib/server/users.ts`), copied
+ * out of the page, the packed tarballs installed as it says, `vite build`,
  * `vite preview`, and a sign-in through the built-in page in Chromium, a wrong password first.
  * The `signIn` form action, given a wrong password, answers as the page flow does.
  */
 import { launchChromium, chromiumAvailable } from "@latch/testing";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { filesOf, freePort, newProject, npm, packLatch, removeProject, section, signInTwice, start, writeFiles } from "./project.js";
+import { filesOf, freePort, newProject, npm, packLatch, removeProject, page, signInTwice, start, writeFiles } from "./project.js";
 
 let project: string | undefined;
 afterAll(() => removeProject(project), 300_000);
@@ -23,9 +23,9 @@ const signInAction = `import { signIn } from "../../auth"
 export const actions = { default: signIn }
 `;
 
-describe.runIf(await chromiumAvailable())("an sv create project with the README's files", () => {
+describe.runIf(await chromiumAvailable())("an sv create project with the SvelteKit page's files", () => {
   test("builds, starts, signs in through the built-in page, and the signIn action refuses a wrong password with a redirect", async () => {
-    const text = section("SvelteKit");
+    const text = page("getting-started/sveltekit.md");
     const files = filesOf(text);
     expect(files.map(([name]) => name)).toEqual([
       "src/auth.ts",
@@ -36,7 +36,7 @@ describe.runIf(await chromiumAvailable())("an sv create project with the README'
     ]);
     // The section says so in words: a sign-in page of one's own uses the `signIn` action.
     expect(text).toContain("export const actions = { default: signIn }");
-    const users = filesOf(section("Five minutes with Express")).filter(([name]) => name === "users.ts");
+    const users = filesOf(page("getting-started/express.md")).filter(([name]) => name === "users.ts");
     expect(users).toHaveLength(1);
 
     project = await newProject("sveltekit-app");

@@ -2,7 +2,7 @@
  * Drizzle ORM adapter for Latch, with Latch's tables as Drizzle schemas for PostgreSQL,
  * MySQL/MariaDB and SQLite.
  *
- * @module drizzle
+ * @module @latch/drizzle
  */
 export { DrizzleAdapter, type DrizzleDatabase, type DrizzleTables } from "./adapter.js";
 export * from "./pg-schema.js";

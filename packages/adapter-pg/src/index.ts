@@ -1,7 +1,7 @@
 /**
  * PostgreSQL adapter for Latch, for `pg` and embedded PGlite, with its schema as a migration.
  *
- * @module pg
+ * @module @latch/pg
  */
 export { PostgresAdapter } from "./adapter.js";
 export { authjsUpgradeStatements, schemaStatements } from "./schema.js";

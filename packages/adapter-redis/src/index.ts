@@ -1,7 +1,7 @@
 /**
  * Redis adapter for Latch, through `ioredis`.
  *
- * @module redis
+ * @module @latch/redis
  */
 export { RedisAdapter, type RedisAdapterOptions } from "./adapter.js";
 export { defaultPrefix, keysFor, type Keys } from "./keys.js";

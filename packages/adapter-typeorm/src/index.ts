@@ -1,7 +1,7 @@
 /**
  * TypeORM adapter for Latch and the entity classes it stores.
  *
- * @module typeorm
+ * @module @latch/typeorm
  */
 export { TypeORMAdapter, type TypeORMAdapterOptions } from "./adapter.js";
 export { defaultEntities, optionsFromConnectionString } from "./data-source.js";

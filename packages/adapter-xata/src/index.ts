@@ -1,7 +1,7 @@
 /**
  * Xata adapter for Latch, over the document-database schema (`<prefix>_users`, …).
  *
- * @module xata
+ * @module @latch/xata
  */
 export { XataAdapter, type XataAdapterOptions } from "./adapter.js";
 export { defaultPrefix, tableNames, xataTables, type XataColumn, type XataTable } from "./schema.js";

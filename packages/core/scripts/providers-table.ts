@@ -1,17 +1,17 @@
 /**
- * The README's table of built-in OAuth / OpenID Connect providers, made from the provider modules
+ * The documentation's table of built-in OAuth / OpenID Connect providers, made from the provider modules
  * themselves: each module's default export is called with no options and its id, name, type,
  * issuer and authorization endpoint are read. `node --import tsx packages/core/scripts/providers-table.ts`
- * rewrites the table in the root README.md (between its `providers-table` markers); a test fails
- * when the README's table is not the one this script makes.
+ * rewrites the table in docs/site/guides/providers.md (between its `providers-table` markers); a
+ * test fails when the page's table is not the one this script makes.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const providersDir = fileURLToPath(new URL("../src/providers/", import.meta.url));
-const readme = fileURLToPath(new URL("../../../README.md", import.meta.url));
+const page = fileURLToPath(new URL("../../../docs/site/guides/providers.md", import.meta.url));
 
-/** The markers around the generated table in README.md. */
+/** The markers around the generated table in docs/site/guides/providers.md. */
 export const tableMarkers = { start: "<!-- providers-table:start -->", end: "<!-- providers-table:end -->" } as const;
 
 /** What the table says of one preset. */
@@ -70,16 +70,16 @@ export function providersTable(presets: readonly PresetSummary[]): string {
   return [`| id | provider | protocol | signs in at |`, `| --- | --- | --- | --- |`, ...rows].join("\n");
 }
 
-/** The README with its table replaced by `table`. */
+/** The page with its table replaced by `table`. */
 export function withTable(text: string, table: string): string {
   const start = text.indexOf(tableMarkers.start);
   const end = text.indexOf(tableMarkers.end);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the ${tableMarkers.start} … ${tableMarkers.end} markers`);
+  if (start < 0 || end < start) throw new Error(`the page lacks the ${tableMarkers.start} … ${tableMarkers.end} markers`);
   return `${text.slice(0, start + tableMarkers.start.length)}\n${table}\n${text.slice(end)}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const presets = await presetSummaries();
-  writeFileSync(readme, withTable(readFileSync(readme, "utf8"), providersTable(presets)));
-  console.log(`README.md: ${presets.length} providers`);
+  writeFileSync(page, withTable(readFileSync(page, "utf8"), providersTable(presets)));
+  console.log(`docs/site/guides/providers.md: ${presets.length} providers`);
 }

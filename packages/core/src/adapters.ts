@@ -1,7 +1,7 @@
 /**
  * The adapter contract. Import from `@latch/core/adapters` to write or type an adapter.
  *
- * @module adapters
+ * @module @latch/core/adapters
  */
 export type * from "./adapter.js";
 export { requiredAdapterMethods } from "./adapter.js";

@@ -2,7 +2,7 @@
  * Every error Latch raises. Each class fixes a stable `type`; `switch (err.type)` narrows
  * over {@link LatchError}.
  *
- * @module errors
+ * @module @latch/core/errors
  */
 import type { LatchError as CoreError } from "./errors.js";
 // The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps

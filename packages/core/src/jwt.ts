@@ -2,7 +2,7 @@
  * Encode and decode Latch session tokens (encrypted JWTs in the format Auth.js uses), and read
  * the session token of a request.
  *
- * @module jwt
+ * @module @latch/core/jwt
  */
 import type { JWT } from "./types/entities.js";
 import type { JWTDecodeParams } from "./types/session-options.js";

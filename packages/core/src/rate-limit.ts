@@ -2,7 +2,7 @@
  * Rate limits and per-account lockout: `RateLimit()` for `AuthConfig.rateLimit`, the in-memory
  * store, and the store interface that `RedisRateLimitStore` (`@latch/adapter-redis`) implements.
  *
- * @module rate-limit
+ * @module @latch/core/rate-limit
  */
 export { RateLimit } from "./limits/factory.js";
 export { MemoryRateLimitStore } from "./limits/memory-store.js";

@@ -1,7 +1,7 @@
 /**
  * The public types of Latch.
  *
- * @module types
+ * @module @latch/core/types
  */
 export type * from "./types/index.js";
 export type * from "./types/providers.js";

@@ -1,8 +1,9 @@
 /**
  * What a user of the packed packages gets. `npm pack` of every public package ships only `dist/`,
  * README, LICENSE and package.json; installed from those tarballs into a fresh project, each
- * public subpath loads with `import` and with `require` (and nothing else does), and the README's
- * Express quick start, copied out of README.md, runs to a signed-in session.
+ * public subpath loads with `import` and with `require` (and nothing else does), and the
+ * documentation's Express quick start, copied out of docs/site/getting-started/express.md, runs to
+ * a signed-in session.
  */
 import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -48,7 +49,7 @@ beforeAll(async () => {
   for (const entry of JSON.parse(stdout) as { name: string; filename: string; files: { path: string }[] }[]) {
     packed[entry.name] = { filename: join(packs, entry.filename.replace(/^@/, "").replace("/", "-")), files: entry.files.map((f) => f.path) };
   }
-  // ESM, as the README's walkthrough makes its `npm init -y` project (`npm pkg set type=module`);
+  // ESM, as the Express walkthrough makes its `npm init -y` project (`npm pkg set type=module`);
   // compat/starters/test/express.test.ts follows the walkthrough from the CommonJS project itself.
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "latch-packed-app", private: true, type: "module" }));
   const tarballs = Object.values(packed).map((p) => p.filename);
@@ -118,12 +119,10 @@ console.log(typeof ExpressAuth, typeof getSession);`);
     expect(out.trim().split("\n")).toEqual(refused.map((s) => `${s} ERR_PACKAGE_PATH_NOT_EXPORTED`));
   });
 
-  test("the README's Express quick start, copied out of README.md, signs in", async () => {
-    const whole = readFileSync(join(root, "README.md"), "utf8");
-    // The Express section only: the framework sections below it have files of the same names.
-    const start = whole.indexOf("## Five minutes with Express");
-    const readme = whole.slice(start, whole.indexOf("\n## ", start + 1));
-    const blocks = [...readme.matchAll(/```ts\n\/\/ ([\w-]+\.ts)\b[^\n]*\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[0].slice(6, -3)] as const);
+  test("the Express quick start, copied out of docs/site/getting-started/express.md, signs in", async () => {
+    const page = readFileSync(join(root, "docs/site/getting-started/express.md"), "utf8");
+    // A fence may carry attributes after the language (```` ```ts title=auth.ts ````).
+    const blocks = [...page.matchAll(/```ts(?: [^\n]*)?\n(\/\/ ([\w-]+\.ts)\b[^\n]*\n[\s\S]*?)```/g)].map((m) => [m[2]!, m[1]!] as const);
     expect(blocks.map(([name]) => name)).toEqual(["users.ts", "auth.ts", "server.ts"]);
     for (const [name, code] of blocks) writeFileSync(join(project, name), code);
 

@@ -1,6 +1,6 @@
 /**
  * Provider types. Each provider is its own module: `@latch/core/providers/<id>`.
  *
- * @module providers
+ * @module @latch/core/providers
  */
 export type * from "./types.js";

@@ -28,7 +28,7 @@ describe("the example plugin of docs/plugins.md", () => {
   test("the docs show the tested example verbatim", () => {
     const docs = readFileSync(new URL("../../../../docs/plugins.md", import.meta.url), "utf8");
     const code = readFileSync(new URL("./example-plugin.ts", import.meta.url), "utf8");
-    expect(docs).toContain("```ts\n" + code + "```");
+    expect(docs).toContain("```ts title=example-plugin.ts\n" + code + "```");
   });
 
   test("session.user gains the plugin's field (JWT sessions)", async () => {

@@ -1,5 +1,6 @@
 /**
- * The provider tables cannot drift from the provider modules: the README's table must be the one
+ * The provider tables cannot drift from the provider modules: the documentation's table
+ * (docs/site/guides/providers.md) must be the one
  * `scripts/providers-table.ts` makes from the modules, and `PROVIDERS.md` must have one row per
  * preset, with the module's id, name and type.
  */
@@ -7,17 +8,17 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { presetSummaries, providersTable, tableMarkers } from "../../scripts/providers-table.js";
 
-const readme = readFileSync(new URL("../../../../README.md", import.meta.url), "utf8");
+const page = readFileSync(new URL("../../../../docs/site/guides/providers.md", import.meta.url), "utf8");
 const providersMd = readFileSync(new URL("../../PROVIDERS.md", import.meta.url), "utf8");
 
 describe("provider tables", () => {
-  test("the README's table is the one generated from the provider modules", async () => {
+  test("the documentation's table is the one generated from the provider modules", async () => {
     const presets = await presetSummaries();
     expect(presets.length).toBeGreaterThanOrEqual(100);
-    const start = readme.indexOf(tableMarkers.start);
-    const end = readme.indexOf(tableMarkers.end);
-    expect(start, "README.md has the table markers").toBeGreaterThan(-1);
-    const table = readme.slice(start + tableMarkers.start.length, end).trim();
+    const start = page.indexOf(tableMarkers.start);
+    const end = page.indexOf(tableMarkers.end);
+    expect(start, "docs/site/guides/providers.md has the table markers").toBeGreaterThan(-1);
+    const table = page.slice(start + tableMarkers.start.length, end).trim();
     // On failure: node --import tsx packages/core/scripts/providers-table.ts
     expect(table).toBe(providersTable(presets));
   });

@@ -1,4 +1,3 @@
-"use client";
 /**
  * Latch in React Client Components, a drop-in for `next-auth/react`: `SessionProvider`,
  * `useSession`, and `signIn`, `signOut`, `getSession`, `getCsrfToken`, `getProviders` speaking
@@ -15,6 +14,7 @@
  * ```
  * @module @latch/next/react
  */
+"use client";
 export { SessionProvider, useSession, type SessionContextValue, type SessionProviderProps, type UpdateSession, type UseSessionOptions } from "./session-provider.js";
 export { getCsrfToken, getProviders, getSession, signIn, signOut, type ClientSafeProvider, type SignInOptions, type SignInResponse, type SignOutParams } from "./client.js";
 export type { Session } from "@latch/core";

@@ -2,7 +2,7 @@
  * Account links for people: a signed-in user attaches an OAuth or OpenID account to themselves
  * (`POST <base>/link/<providerId>`) or detaches one (`POST <base>/unlink/<providerId>`).
  *
- * @module accounts
+ * @module @latch/core/accounts
  */
 import { accountLinkRows } from "./rows.js";
 import { accountLinksCode, endpointRows } from "../../symbols.js";

@@ -8,7 +8,7 @@
  * const config = { providers, languages }
  * ```
  *
- * @module languages
+ * @module @latch/core/languages
  */
 import type { Language } from "../../types/language.js";
 import ar from "./ar.js";

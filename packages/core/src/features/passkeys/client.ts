@@ -12,7 +12,7 @@
  * // Signed in already: add another passkey to this account.
  * await signIn("passkey", { action: "register" })
  * ```
- * @module webauthn
+ * @module @latch/core/webauthn
  */
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";

@@ -12,7 +12,7 @@
  * const providers = [Password({ breached: HaveIBeenPwned({ onError: "refuse" }) })]
  * ```
  *
- * @module passwords/breached
+ * @module @latch/core/passwords/breached
  */
 import { digest } from "../../crypto/digests.js";
 import { toHex, utf8 } from "../../crypto/encoding.js";

@@ -9,7 +9,7 @@
  * const ok = await verifyPassword(attempt, stored)
  * ```
  *
- * @module passwords
+ * @module @latch/core/passwords
  */
 export { hashPassword, verifyPassword, needsRehash, defaultPasswordHashParameters, type PasswordHashParameters } from "./hash.js";
 export { checkPassword, isCommonPassword, passwordLength, defaultMaxPasswordLength, type PasswordRules } from "./rules.js";

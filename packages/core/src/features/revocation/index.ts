@@ -1,7 +1,7 @@
 /**
  * Revocation of JWT sessions: a session id in each token, a shared store, a bounded cache.
  *
- * @module revocation
+ * @module @latch/core/revocation
  */
 import { createRevocation } from "./revocation.js";
 import type { RevocationOptions, SessionRevocation } from "../../types/session-options.js";

@@ -2,7 +2,7 @@
  * Second factors: an authenticator app's codes (TOTP), single-use backup codes and email codes,
  * asked for after the first factor at sign-in. Nothing here is bundled unless the app turns it on.
  *
- * @module second-factors
+ * @module @latch/core/second-factors
  */
 import { featureEnglish, type FeatureEnglishLoader } from "../../languages/english/feature.js";
 import { checkSecondFactors } from "./routes.js";

@@ -2,7 +2,7 @@
  * Session control for people: the "your sessions" page and endpoints, and the browser summary
  * kept with each new database session.
  *
- * @module sessions
+ * @module @latch/core/sessions
  */
 import { summarizeUserAgent } from "../../session/user-agent.js";
 import { endpointRows, sessionControlCode } from "../../symbols.js";
