@@ -3,10 +3,11 @@
  * (fixtures/app.ts: `@auth/express`, its providers, `@auth/core/jwt`). The renames are read from
  * the page's table, so the guide and this test cannot say different things: the renamed copy must
  * import no Auth.js module, type-check against Latch, run, sign in with a password over HTTP and
- * read the session in Auth.js's cookie, and keep a session that Auth.js's format sealed before the
- * switch (the same `AUTH_SECRET`).
+ * read the session in Auth.js's cookie, keep a session that Auth.js's format sealed before the
+ * switch (the same `AUTH_SECRET`), and pass the guide's last step, `latch check`.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -14,10 +15,12 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createBrowser } from "@latch/testing";
+import { buildCli, latch, repoRoot } from "../../../packages/cli/test/run-cli.js";
 import { mintToken, sessionClaims } from "../../../packages/core/test/token-format.js";
 
 const here = fileURLToPath(new URL("..", import.meta.url));
-const guide = fileURLToPath(new URL("../../../docs/site/migrating/from-authjs.md", import.meta.url));
+/** The guide; `LATCH_DOCS` points at another copy of docs/site (e.g. an older one, to see it fail). */
+const guide = join(process.env.LATCH_DOCS ?? fileURLToPath(new URL("../../../docs/site", import.meta.url)), "migrating/from-authjs.md");
 const fixture = join(here, "fixtures/app.ts");
 /** The migrated copy: inside the repository, so that it resolves `@latch/*` and `express` from its node_modules. */
 const copyDir = join(here, `.migrated-${process.pid}`);
@@ -173,4 +176,18 @@ describe("the Auth.js Express app, renamed, on Latch", () => {
     const other = await mintToken(sessionClaims({ id: "1", name: "Ada Lovelace", email: "ada@example.com" }), { secret: `${secret}-other` });
     expect((await fetch(`${base}/api/me`, { headers: { cookie: `authjs.session-token=${other}` } })).status).toBe(401);
   });
+
+  test("the last step, `latch check`, loads the migrated config and finds nothing to fix in production; without the secret it says so", async () => {
+    await buildCli();
+    // The CLI loads the app as an installed app would: @latch/express from its build.
+    if (!existsSync(join(repoRoot, "packages/express/dist/index.js"))) execFileSync("npm", ["run", "build", "-w", "@latch/express"], { cwd: repoRoot, stdio: "ignore" });
+    const production = { AUTH_URL: "https://app.example.com", NODE_ENV: "production", AUTH_GITHUB_ID: env.AUTH_GITHUB_ID, AUTH_GITHUB_SECRET: env.AUTH_GITHUB_SECRET };
+    const checked = await latch(["check", "--config", "app.ts"], copyDir, { ...production, AUTH_SECRET: secret });
+    expect(checked.stdout).toContain("No problem found");
+    expect(checked.stdout).toMatch(/github\s+https:\/\/app\.example\.com\/auth\/callback\/github/);
+    expect(checked.code).toBe(0);
+    const unset = await latch(["check", "--config", "app.ts"], copyDir, production);
+    expect(unset.stdout).toContain("MissingSecret");
+    expect(unset.code).toBe(1);
+  }, 300_000);
 });
