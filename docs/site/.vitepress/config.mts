@@ -311,7 +311,13 @@ export default defineConfig({
           { text: "Performance", link: "/guides/performance" },
         ],
       },
-      { text: "Migrating", items: [{ text: "From Auth.js", link: "/migrating/from-authjs" }] },
+      {
+        text: "Migrating",
+        items: [
+          { text: "From Auth.js", link: "/migrating/from-authjs" },
+          { text: "From Better Auth", link: "/migrating/from-better-auth" },
+        ],
+      },
       {
         text: "Concepts",
         items: [
