@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, posix, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitepress";
+import { defineConfig, type MarkdownRenderer } from "vitepress";
 
 /**
  * The documentation site. Its pages are Markdown files under docs/site; files that stay where they
@@ -199,6 +199,30 @@ function writeSources(outDir: string) {
   }
 }
 
+/**
+ * Pictures kept in docs/site/public (the screenshots of the built-in pages) are written into the
+ * Markdown with a relative path, which GitHub shows; the site serves that folder at its root, so
+ * the path becomes `/<path under public>`.
+ */
+function publicImages(md: MarkdownRenderer) {
+  const publicDir = join(siteDir, "public");
+  md.core.ruler.push("latch-public-images", (state) => {
+    const env = state.env as { path?: string };
+    if (!env.path) return;
+    for (const token of state.tokens) {
+      for (const child of token.children ?? []) {
+        const src = child.type === "image" ? child.attrGet("src") : null;
+        if (!src || /^[a-z][a-z+.-]*:/i.test(src) || src.startsWith("/")) continue;
+        const file = resolve(dirname(env.path), decodeURIComponent(src));
+        const inPublic = relative(publicDir, file);
+        if (inPublic.startsWith("..") || isAbsolute(inPublic)) continue;
+        if (!existsSync(file)) throw new Error(`${repoPath(env.path)} shows ${src}: no such file`);
+        child.attrSet("src", `/${toPosix(inPublic)}`);
+      }
+    }
+  });
+}
+
 /** The inline HTML the Markdown files use on purpose. */
 const htmlTag = /^<(br ?\/?|\/?(kbd|sub|sup|details|summary)( [^>]*)?)>$/i;
 
@@ -244,6 +268,7 @@ export default defineConfig({
           }
         }
       });
+      publicImages(md);
     },
   },
   buildEnd(site) {

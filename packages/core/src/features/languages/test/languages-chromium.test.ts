@@ -3,7 +3,9 @@
  * language is Arabic gets the sign-in page in Arabic (its own Accept-Language decides), the page
  * runs right to left (computed direction, labels and text against the right edge of the card,
  * links in right-to-left order), while an English browser gets the mirror image. A screenshot of
- * the Arabic page is written to test-results/languages/ (git-ignored) on every run.
+ * the Arabic page is written to test-results/languages/ (git-ignored) on every run. The site's
+ * pictures of the sign-in page (light and dark, English and Arabic) are taken here too
+ * (test/site-screenshots.ts).
  * Express + `@latch/express` on 127.0.0.1.
  */
 import { mkdirSync } from "node:fs";
@@ -19,6 +21,7 @@ import express from "express";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { baseConfig, credentials } from "../../../../test/client.js";
+import { sitePictures } from "../../../../test/site-screenshots.js";
 
 const run = await chromiumAvailable();
 const screenshots = fileURLToPath(new URL("../../../../../../test-results/languages/", import.meta.url));
@@ -101,6 +104,16 @@ describe.runIf(run)("a right-to-left language in Chromium", { timeout: 120_000 }
     expect(arAlertText.left - arAlert.left).toBeGreaterThan(40);
     await arabic.context().close();
     await english.context().close();
+  });
+
+  test("the site's pictures of the sign-in page: light and dark, English and Arabic", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const names = await sitePictures(page, `${origin}/auth/signin`, "signin", "signInTitle");
+    expect(names).toEqual(["signin-light-en.png", "signin-light-ar.png", "signin-dark-en.png", "signin-dark-ar.png"]);
+    // Left as it was found: English, at the address it was given.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await context.close();
   });
 
   test("the error page's links run right to left in Hebrew", async () => {

@@ -4,12 +4,15 @@
  * key the page shows), signs out, signs in again and lands on the challenge page; a wrong code and
  * a replayed code are refused there, the right code signs in, and a backup code works once. No
  * page breaks its Content Security Policy. A user whom `required` covers sets up an app before any
- * session, then signs in with it. Express + Latch + `@latch/pg` on PGlite, JWT sessions.
+ * session, then signs in with it. The site's pictures of the challenge page (light and dark,
+ * English and Arabic) are taken on the way (test/site-screenshots.ts). Express + Latch +
+ * `@latch/pg` on PGlite, JWT sessions.
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import type { Adapter, AuthConfig } from "@latch/core";
+import { languages } from "@latch/core/languages";
 import Credentials from "@latch/core/providers/credentials";
 import { SecondFactors } from "@latch/core/second-factors";
 import { ExpressAuth, getSession } from "@latch/express";
@@ -19,6 +22,7 @@ import express from "express";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { stepNow, totp } from "../../../../test/second-factor-client.js";
+import { sitePictures } from "../../../../test/site-screenshots.js";
 
 const run = await chromiumAvailable();
 const email = "chromium-2fa@example.com";
@@ -51,6 +55,7 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
         }),
       ],
       secondFactor: SecondFactors({ rememberDevice: { maxAge: 3600 }, required: (user) => user.email === requiredEmail }),
+      languages,
     };
     const app = express();
     app.use("/auth", ExpressAuth(config));
@@ -136,6 +141,11 @@ describe.runIf(run)("second factors in Chromium", { timeout: 120_000 }, () => {
     expect(await page.locator("h1").first().textContent()).toContain("Two-step verification");
     const cookies = await context.cookies(origin);
     expect(cookies.some((c) => c.name.startsWith("authjs.session-token"))).toBe(false);
+    // The challenge page as the site shows it; rendering it again changes nothing of the challenge.
+    const challenge = page.url();
+    await sitePictures(page, challenge, "second-factor", "secondFactorTitle");
+    expect(page.url()).toBe(challenge);
+    expect(await page.locator("h1").first().textContent()).toContain("Two-step verification");
 
     await answer(page, totp(key, stepNow() + 5));
     expect(new URL(page.url()).searchParams.get("error")).toBe("SecondFactorInvalid");

@@ -2,11 +2,15 @@
  * The "your sessions" page in real Chromium: one user signed in with a passkey in two browser
  * contexts sees both sessions (this one marked), ends the other with the page's button (that
  * context is signed out at its next request), then signs out everywhere; the page renders under
- * its CSP without a violation. Express + Latch + `@latch/pg` on PGlite, database sessions.
+ * its CSP without a violation. The site's pictures of the page (light and dark, English and
+ * Arabic) are taken with both sessions listed (test/site-screenshots.ts). Express + Latch +
+ * `@latch/pg` on PGlite, database sessions.
  */
+import { languages } from "@latch/core/languages";
 import { addVirtualAuthenticator, chromiumAvailable, launchChromium } from "@latch/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sitePictures } from "../../../../test/site-screenshots.js";
 import { startPasskeyHarness, type PasskeyHarness } from "../../../../test/webauthn/harness.js";
 
 const run = await chromiumAvailable();
@@ -76,6 +80,10 @@ describe.runIf(run)("the sessions page in Chromium", { timeout: 120_000 }, () =>
     // Dates in the page's one format (Intl, the page's language), not ISO.
     expect(await otherRow.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     if (process.env.LATCH_SCREENSHOTS) await first.screenshot({ path: `${process.env.LATCH_SCREENSHOTS}/sessions-page.png`, fullPage: true });
+    // The page as the site shows it, in the languages Latch ships (the same sessions).
+    app.configure({ enableConditionalUI: false }, { languages });
+    await sitePictures(first, `${app.base}/sessions`, "sessions", "sessionsTitle");
+    expect(await entries.count()).toBe(2);
 
     // End the other browser's session with its button: back on the page, one session left.
     await first.locator("li.session", { hasText: "Firefox 128 on Linux" }).locator("button").click();
