@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { dirname, isAbsolute, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type MarkdownRenderer } from "vitepress";
+import { mermaidDrawing, mermaidFences } from "./mermaid.js";
 
 /**
  * The documentation site. Its pages are Markdown files under docs/site; files that stay where they
@@ -236,6 +237,8 @@ export default defineConfig({
   markdown: {
     anchor: { slugify },
     config(md) {
+      // ```mermaid fences: SVG drawn at build time (./mermaid.ts).
+      mermaidFences(md);
       // Links resolve from the file they are written in: the page, or the file an @base marker names.
       md.core.ruler.push("latch-links", (state) => {
         const env = state.env as { path?: string };
@@ -276,6 +279,8 @@ export default defineConfig({
   },
   vite: {
     plugins: [
+      // Draws the pages' Mermaid diagrams before VitePress renders the pages (./mermaid.ts).
+      mermaidDrawing(siteDir),
       {
         name: "latch-sources",
         // `npm run docs` serves the repository's files under /source/ as the build copies them.
