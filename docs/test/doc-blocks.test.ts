@@ -17,7 +17,8 @@
  *       - users.ts from express.md as src/lib/server/users.ts
  *
  * (the titled block `users.ts` of `express.md`, beside the page, written at `src/lib/server/users.ts`;
- * without `as`, under its own title).
+ * without `as`, under its own title). A page without front matter (a package README, which npm and
+ * GitHub show too) gives the same list in an HTML comment, `<!-- uses:` and the lines, then `-->`.
  *
  * A block without a title is a snippet: a module of its own (`snippet-<line>.ts`) in the folder its
  * page has at that point, so it may import the page's titled files. A snippet is complete code, its
@@ -130,10 +131,10 @@ interface Use {
   as: string;
 }
 
-/** The `uses:` list of a page's front matter (`- users.ts from express.md as src/lib/server/users.ts`). */
+/** The `uses:` list of a page's front matter, or of a `<!-- uses: … -->` comment (`- users.ts from express.md as src/lib/server/users.ts`). */
 function usesOf(page: string, text: string): Use[] {
   const front = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1];
-  const list = front && /^uses:\n((?:[ \t]+-[^\n]*\n?)+)/m.exec(front)?.[1];
+  const list = (front && /^uses:\n((?:[ \t]+-[^\n]*\n?)+)/m.exec(front)?.[1]) || /^<!-- uses:\n((?:[ \t]+-[^\n]*\n)+)-->$/m.exec(text)?.[1];
   if (!list) return [];
   return list.split("\n").filter((l) => l.trim()).map((line) => {
     const use = /^\s+-\s+(\S+)\s+from\s+(\S+?\.md)(?:\s+as\s+(\S+))?\s*$/.exec(line);
@@ -321,6 +322,8 @@ describe("the documentation's TypeScript blocks", () => {
     ]);
     expect(() => projects([["docs/start/kit.md", kit.replace("users.ts from", "people.ts from")], ["docs/start/express.md", express]])).toThrow(/0 blocks titled so/);
     expect(() => projects([["docs/start/kit.md", kit]])).toThrow(/not a page/);
+    const readme = ["# @latch/kit", "<!-- uses:", "  - users.ts from express.md as src/lib/server/users.ts", "-->", fence("ts title=src/auth.ts", "r")].join("\n");
+    expect(projects([["docs/start/express.md", express], ["docs/start/README.md", readme]])[1]!.files.map((b) => `${b.page}:${b.path}`)).toEqual(["docs/start/express.md:src/lib/server/users.ts", "docs/start/README.md:src/auth.ts"]);
   });
 
   test("a type error in a block, titled or not, fails the check at the page's line; its context and the files it imports make it compile", { timeout: 120_000 }, async () => {
