@@ -1,8 +1,9 @@
 /**
  * The documentation site as a reader gets it: the built site (`npm run docs:build`, the API
  * reference generated into it, built here first when it is missing or older than its sources, see
- * built-site.ts) served by a static server on 127.0.0.1, and Chromium on it. Searching for "passkey" lands on the passkey guide; the front page leads to the
- * Next.js getting-started page; and every internal link and asset of every built page (the API
+ * built-site.ts) served by a static server on 127.0.0.1, and Chromium on it. Searching for
+ * "passkey" lands on the passkey guide, and for an export's name finds its API page; the front page
+ * leads to the Next.js getting-started page; and every internal link and asset of every built page (the API
  * reference's too) answers 200, every `#anchor` naming an element of its page.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -69,6 +70,19 @@ describe.runIf(await chromiumAvailable())("the documentation site in Chromium", 
     await page.waitForURL(/\/guides\/passkeys\.html/);
     await expect.poll(() => page.locator("main h1").first().textContent()).toMatch(/Passkeys/);
     expect(await page.locator("main").textContent()).toContain("WebAuthn");
+    await page.close();
+  });
+
+  test("searching for an export's name finds its API page, indexed by its names only", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.getByRole("button", { name: /search/i }).first().click();
+    await page.locator("input.search-input").fill("getAccessToken");
+    const results = page.locator(".VPLocalSearchBox .results li a");
+    const hrefs = () => results.evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    await expect.poll(hrefs).toContainEqual(expect.stringMatching(/\/api\/@latch\/core\/functions\/getAccessToken\.html#function-getaccesstoken$/));
+    // The reference's per-member sections ("Returns", "Parameters") are not in the index.
+    expect((await hrefs()).filter((href) => /\/api\/.*#(returns|parameters)$/.test(href))).toEqual([]);
     await page.close();
   });
 
