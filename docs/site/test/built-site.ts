@@ -31,13 +31,13 @@ export function filesUnder(dir: string, skip: RegExp = /^$/): string[] {
 /**
  * The newest modification time of what the site is built from: its pages and config, the Markdown
  * beside it that pages include, the READMEs, TypeDoc's options and the packages' sources the API
- * reference is generated from (their tests aside).
+ * reference is generated from (tests aside, the site's own included).
  */
 function sourcesTime(): number {
   const packages = readdirSync(join(root, "packages"));
   const sources = [
-    ...filesUnder(site, /^(dist|cache|node_modules)$/),
-    ...filesUnder(join(root, "docs"), /^site$/),
+    ...filesUnder(site, /^(dist|cache|node_modules|test)$/),
+    ...filesUnder(join(root, "docs"), /^(site|test)$/),
     ...packages.map((p) => join(root, "packages", p, "README.md")),
     ...packages.flatMap((p) => filesUnder(join(root, "packages", p, "src"), /^test$|\.test(-d)?\.tsx?$/)),
     ...readdirSync(join(root, "apps")).map((a) => join(root, "apps", a, "README.md")),

@@ -3,8 +3,8 @@
  * reference generated into it, built here first when it is missing or older than its sources, see
  * built-site.ts) served by a static server on 127.0.0.1, and Chromium on it. Searching for
  * "passkey" lands on the passkey guide, and for an export's name finds its API page; the front page
- * leads to the Next.js getting-started page; and every internal link and asset of every built page (the API
- * reference's too) answers 200, every `#anchor` naming an element of its page.
+ * leads to the Next.js getting-started page; and every internal link and asset of every built page
+ * (the API reference's too) answers 200, every `#anchor` naming an element of its page.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
