@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type MarkdownRenderer } from "vitepress";
+import { defineConfig, type DefaultTheme, type MarkdownRenderer } from "vitepress";
 import { mermaidDrawing, mermaidFences } from "./mermaid.js";
 
 /**
@@ -237,7 +237,7 @@ const structuralHeadings = new Set(["Constructor", "Returns", "Parameters", "Exa
  * ("Returns", "Parameters", …) would make the index, which every reader downloads at their first
  * search, several times larger.
  */
-function searchText(src: string, env: { relativePath: string; frontmatter?: { search?: boolean } }, md: MarkdownRenderer): string {
+const searchText: NonNullable<DefaultTheme.LocalSearchOptions["_render"]> = (src, env, md) => {
   const html = md.render(src, env);
   if (env.frontmatter?.search === false) return "";
   if (!env.relativePath.startsWith("api/")) return html;
@@ -247,7 +247,7 @@ function searchText(src: string, env: { relativePath: string; frontmatter?: { se
   });
   // Each heading followed by a text of its own (a line break): VitePress drops a section without text.
   return names.map(([heading]) => `${heading}\n`).join("");
-}
+};
 
 /** The inline HTML the Markdown files use on purpose. */
 const htmlTag = /^<(br ?\/?|\/?(kbd|sub|sup|details|summary)( [^>]*)?)>$/i;
