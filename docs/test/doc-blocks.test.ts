@@ -31,7 +31,8 @@
  *     -->
  *     ```ts
  *
- * Each folder is type-checked with `tsc --noEmit` from under the repository's node_modules, where
+ * The folders are type-checked with `tsc --noEmit` (several in one run where nothing they declare can
+ * reach another, see `check`) from under the repository's node_modules, where
  * `@latch/*` resolve through the workspace links to their `dist` types, as in an app that installed
  * them: as Node runs it (NodeNext), or as a bundler does when its files are a Next.js or SvelteKit
  * app's (JSX, `next`, `@sveltejs/kit`, their Latch packages, the `@/` and `$lib/` aliases). A SvelteKit
@@ -246,39 +247,55 @@ interface Checked {
   files: File[];
 }
 
-/** Writes each folder under `into` and type-checks it with tsc; a message names the page's line. */
+/**
+ * Writes each folder under `into` and type-checks it with tsc; a message names the page's line.
+ * Folders that Node resolves and that change no module's types (no `declare module`/`declare
+ * global`) share one tsc run, each still in its own directory: tsc's start costs more than most
+ * pages' files. A bundler's folder (its `@/` and `$lib/` aliases are the folder's root) or one that
+ * augments a module runs alone, so its declarations reach no other page's files.
+ */
 async function check(folders: Folder[], into: string): Promise<Checked> {
   rmSync(into, { recursive: true, force: true });
   const failures: string[] = [];
   const files = new Map<string, File>();
-  for (const { dir, page, files: inFolder } of folders) {
-    const base = join(into, dir);
-    for (const file of inFolder) {
+  /** tsc runs: the directory of a tsconfig.json, and the files under it, each at its path there. */
+  const runs = new Map<string, { bundler: boolean; files: { file: File; path: string }[] }>();
+  const shared = join(into, "node");
+  for (const folder of folders) {
+    const bundler = folder.files.some((f) => f.lang === "tsx" || bundled.test(f.context + f.code));
+    const alone = bundler || folder.files.some((f) => /^\s*declare\s+(module|global)\b/m.test(f.context + f.code));
+    const at = alone ? join(into, folder.dir) : shared;
+    const group = runs.get(at) ?? { bundler, files: [] };
+    runs.set(at, group);
+    const base = join(at, alone ? "" : folder.dir);
+    for (const file of folder.files) {
       const path = join(base, file.path);
-      if (relative(base, path).startsWith("..")) throw new Error(`${page}:${file.line}: title ${file.path} leaves its folder`);
+      if (relative(base, path).startsWith("..")) throw new Error(`${folder.page}:${file.line}: title ${file.path} leaves its folder`);
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, file.context + file.code);
+      group.files.push({ file, path });
       const types = /["']\.\/\$types(?:\.js)?["']/.test(file.code) && routeTypes(file.path);
       if (types) writeFileSync(join(dirname(path), "$types.d.ts"), types);
       files.set(`${file.page}:${file.line}`, file);
     }
     writeFileSync(join(base, "package.json"), JSON.stringify({ type: "module", private: true }));
-    const bundler = inFolder.some((f) => f.lang === "tsx" || bundled.test(f.context + f.code));
-    writeFileSync(join(base, "tsconfig.json"), JSON.stringify(tsconfig(bundler), null, 2));
+  }
+  for (const [at, { bundler, files: inRun }] of runs) {
+    writeFileSync(join(at, "tsconfig.json"), JSON.stringify(tsconfig(bundler), null, 2));
     try {
-      await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(base, "tsconfig.json"), "--noEmit", "--pretty", "false"], { cwd: base, maxBuffer: 16 * 1024 * 1024 });
+      await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(at, "tsconfig.json"), "--noEmit", "--pretty", "false"], { cwd: at, maxBuffer: 16 * 1024 * 1024 });
     } catch (error) {
       const output = String((error as { stdout?: string }).stdout ?? error);
       for (const message of output.split("\n").filter(Boolean)) {
-        // "auth.ts(3,10): error TS2305: …" → the page, the block's line and path.
-        const at = /^(.+?)\((\d+),(\d+)\): (.*)$/.exec(message);
-        const file = at && inFolder.find((f) => join(base, f.path) === join(base, at[1]!));
+        // "guide-3/auth.ts(3,10): error TS2305: …" → the page, the block's line and path.
+        const where = /^(.+?)\((\d+),(\d+)\): (.*)$/.exec(message);
+        const file = where && inRun.find((f) => f.path === join(at, where[1]!))?.file;
         if (!file) {
-          failures.push(`${page} (${dir}): ${message}`);
+          failures.push(`${relative(into, at) || "."}: ${message}`);
           continue;
         }
-        const line = Number(at![2]) - file.context.split("\n").length + 1;
-        failures.push(line > 0 ? `${file.page}:${file.line + line} (block ${file.path}, line ${line}): ${at![4]}` : `${file.page}:${file.line} (block ${file.path}, its ts-context, line ${at![2]}): ${at![4]}`);
+        const line = Number(where![2]) - file.context.split("\n").length + 1;
+        failures.push(line > 0 ? `${file.page}:${file.line + line} (block ${file.path}, line ${line}): ${where![4]}` : `${file.page}:${file.line} (block ${file.path}, its ts-context, line ${where![2]}): ${where![4]}`);
       }
     }
   }
@@ -327,7 +344,7 @@ describe("the documentation's TypeScript blocks", () => {
   });
 
   test("a type error in a block, titled or not, fails the check at the page's line; its context and the files it imports make it compile", { timeout: 120_000 }, async () => {
-    const page = [
+    const guide = [
       "# Guide",
       fence("ts title=auth.ts", "export const limit: number = 3"),
       "<!-- ts-context",
@@ -336,14 +353,32 @@ describe("the documentation's TypeScript blocks", () => {
       fence("ts", 'import { limit } from "./auth.js"\nconst n: number = limit + request.url.length'),
       fence("ts", 'const wrong: number = "three"'),
       fence("ts", "const url: string = request.url"),
-      fence("ts title=src/routes/[id]/+page.server.ts", 'import type { PageServerLoad } from "./$types"\nexport const load: PageServerLoad = ({ params }) => ({ id: params.id.toUpperCase(), name: params.name })'),
     ].join("\n");
-    const { failures, files } = await check(projects([["docs/guide.md", page]]), join(work, "fixture"));
-    expect(files.map((f) => `${f.path}:${f.snippet}`)).toEqual(["auth.ts:false", "snippet-8.ts:true", "snippet-12.ts:true", "snippet-15.ts:true", "src/routes/[id]/+page.server.ts:false"]);
-    expect(failures).toEqual([
+    // Another page's files of the same names, in the same tsc run: each page's own are imported.
+    const other = [fence("ts title=auth.ts", 'export const limit = "three"'), fence("ts", 'import { limit } from "./auth.js"\nexport const n: number = limit')].join("\n");
+    const kit = fence("ts title=src/routes/[id]/+page.server.ts", 'import type { PageServerLoad } from "./$types"\nexport const load: PageServerLoad = ({ params }) => ({ id: params.id.toUpperCase(), name: params.name })');
+    // A global one page declares reaches no other page.
+    const global = [fence("ts", "declare global { var docsCounter: number }\nexport const n: number = docsCounter"), ""].join("\n");
+    const reader = fence("ts", "export const n: number = docsCounter");
+    const texts: [string, string][] = [["docs/guide.md", guide], ["docs/other.md", other], ["docs/kit.md", kit], ["docs/global.md", global], ["docs/reader.md", reader]];
+    const { failures, files } = await check(projects(texts), join(work, "fixture"));
+    expect(files.map((f) => `${f.page}:${f.path}:${f.snippet}`)).toEqual([
+      "docs/guide.md:auth.ts:false",
+      "docs/guide.md:snippet-8.ts:true",
+      "docs/guide.md:snippet-12.ts:true",
+      "docs/guide.md:snippet-15.ts:true",
+      "docs/other.md:auth.ts:false",
+      "docs/other.md:snippet-4.ts:true",
+      "docs/kit.md:src/routes/[id]/+page.server.ts:false",
+      "docs/global.md:snippet-1.ts:true",
+      "docs/reader.md:snippet-1.ts:true",
+    ]);
+    expect(failures.sort()).toEqual([
       expect.stringMatching(/^docs\/guide\.md:13 \(block snippet-12\.ts, line 1\): error TS2322: Type 'string' is not assignable to type 'number'/),
       expect.stringMatching(/^docs\/guide\.md:16 \(block snippet-15\.ts, line 1\): error TS\d+: Cannot find name 'request'/),
-      expect.stringMatching(/^docs\/guide\.md:20 \(block src\/routes\/\[id\]\/\+page\.server\.ts, line 2\): error TS2339: Property 'name' does not exist/),
+      expect.stringMatching(/^docs\/kit\.md:3 \(block src\/routes\/\[id\]\/\+page\.server\.ts, line 2\): error TS2339: Property 'name' does not exist/),
+      expect.stringMatching(/^docs\/other\.md:6 \(block snippet-4\.ts, line 2\): error TS2322: Type 'string' is not assignable to type 'number'/),
+      expect.stringMatching(/^docs\/reader\.md:2 \(block snippet-1\.ts, line 1\): error TS2304: Cannot find name 'docsCounter'/),
     ]);
   });
 
