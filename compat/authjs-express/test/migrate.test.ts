@@ -143,19 +143,17 @@ describe("the Auth.js Express app, renamed, on Latch", () => {
     const browser = createBrowser();
     expect((await browser.fetch(`${base}/api/me`)).status).toBe(401);
     const { csrfToken } = (await (await browser.fetch(`${base}/auth/csrf`)).json()) as { csrfToken: string };
-    const wrong = await browser.fetch(`${base}/auth/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, email: "ada@example.com", password: "wrong horse", callbackUrl: `${base}/` }),
-    });
+    const signIn = (password: string) =>
+      browser.fetch(`${base}/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken, email: "ada@example.com", password, callbackUrl: `${base}/` }),
+      });
+    const wrong = await signIn("wrong horse");
     expect(wrong.headers.get("location")).toContain("error=CredentialsSignin");
     expect(browser.cookie(base, "authjs.session-token")).toBeUndefined();
 
-    const right = await browser.fetch(`${base}/auth/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse", callbackUrl: `${base}/` }),
-    });
+    const right = await signIn("correct horse");
     expect(right.status).toBe(302);
     expect(right.headers.get("location")).toBe(`${base}/`);
     expect(browser.cookies(base).map((c) => c.name)).toEqual(expect.arrayContaining(["authjs.csrf-token", "authjs.callback-url", "authjs.session-token"]));

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type MarkdownRenderer } from "vitepress";
+import { defineConfig, type DefaultTheme, type MarkdownRenderer } from "vitepress";
 import { mermaidDrawing, mermaidFences } from "./mermaid.js";
 
 /**
@@ -224,6 +224,31 @@ function publicImages(md: MarkdownRenderer) {
   });
 }
 
+/**
+ * Headings of the API reference that name its structure, not an export or a member ("Returns",
+ * "Parameters"), and the members every error class inherits from `Error`.
+ */
+const structuralHeadings = new Set(["Constructor", "Returns", "Parameters", "Example", "Type Parameters", "stack?", "stackTraceLimit", "prepareStackTrace()", "captureStackTrace()", "cause?"]);
+
+/**
+ * What the local search indexes of a page: its whole text, but of the generated API reference only
+ * the names: each page's title (`Function: getAccessToken()`) and its members' headings. The
+ * reference is most of the site's text, and its signatures, comments and per-member sections
+ * ("Returns", "Parameters", …) would make the index, which every reader downloads at their first
+ * search, several times larger.
+ */
+const searchText: NonNullable<DefaultTheme.LocalSearchOptions["_render"]> = (src, env, md) => {
+  const html = md.render(src, env);
+  if (env.frontmatter?.search === false) return "";
+  if (!env.relativePath.startsWith("api/")) return html;
+  const names = [...html.matchAll(/<h([13])\b[^>]*>([\s\S]*?)<\/h\1>/g)].filter(([, level, inner]) => {
+    const text = inner!.replace(/<a class="header-anchor"[\s\S]*?<\/a>/g, "").replace(/<[^>]*>/g, "").replace(/&[#\w]+;/g, "").trim();
+    return level === "1" || !structuralHeadings.has(text);
+  });
+  // Each heading followed by a text of its own (a line break): VitePress drops a section without text.
+  return names.map(([heading]) => `${heading}\n`).join("");
+};
+
 /** The inline HTML the Markdown files use on purpose. */
 const htmlTag = /^<(br ?\/?|\/?(kbd|sub|sup|details|summary)( [^>]*)?)>$/i;
 
@@ -296,7 +321,7 @@ export default defineConfig({
     ],
   },
   themeConfig: {
-    search: { provider: "local" },
+    search: { provider: "local", options: { _render: searchText } },
     outline: [2, 3],
     nav: [
       { text: "Getting started", link: "/getting-started/express" },

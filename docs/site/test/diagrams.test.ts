@@ -4,27 +4,10 @@
  * time, with the text of its diagram and no `<style>` element, its source gone from the page, and
  * no page or asset of the site carrying mermaid's script.
  */
-import { execFile } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
-
-const run = promisify(execFile);
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const site = join(root, "docs/site");
-const dist = join(site, ".vitepress/dist");
-
-/** Every file under `dir` (recursively), skipping `skip` folders. */
-function filesUnder(dir: string, skip: RegExp = /^$/): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (skip.test(entry)) return [];
-    return statSync(path).isDirectory() ? filesUnder(path, skip) : [path];
-  });
-}
+import { buildSiteIfStale, dist, filesUnder, site } from "./built-site.js";
 
 /** The page whose source holds each diagram, and texts its drawing must show. */
 const diagrams = [
@@ -46,13 +29,7 @@ const textOf = (svg: string) =>
     .join("\n");
 
 describe("the flow diagrams of the built site", { timeout: 240_000 }, () => {
-  beforeAll(async () => {
-    const index = join(dist, "index.html");
-    const sources = filesUnder(site, /^(dist|cache|node_modules)$/);
-    if (!existsSync(index) || statSync(index).mtimeMs < Math.max(...sources.map((f) => statSync(f).mtimeMs))) {
-      await run("npx", ["vitepress", "build", "docs/site"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-    }
-  }, 240_000);
+  beforeAll(buildSiteIfStale, 600_000);
 
   test.each(diagrams)("$page shows its flow as an inline SVG, not as source", ({ page, texts }) => {
     const source = readFileSync(join(site, `${page}.md`), "utf8");

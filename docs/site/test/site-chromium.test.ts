@@ -1,47 +1,19 @@
 /**
  * The documentation site as a reader gets it: the built site (`npm run docs:build`, the API
- * reference generated into it, built here first when it is missing or older than its sources) served by a static server on 127.0.0.1, and
- * Chromium on it. Searching for "passkey" lands on the passkey guide; the front page leads to the
- * Next.js getting-started page; and every internal link and asset of every built page (the API
- * reference's too) answers 200, every `#anchor` naming an element of its page.
+ * reference generated into it, built here first when it is missing or older than its sources, see
+ * built-site.ts) served by a static server on 127.0.0.1, and Chromium on it. Searching for
+ * "passkey" lands on the passkey guide, and for an export's name finds its API page; the front page
+ * leads to the Next.js getting-started page; and every internal link and asset of every built page
+ * (the API reference's too) answers 200, every `#anchor` naming an element of its page.
  */
-import { execFile } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { chromiumAvailable, launchChromium } from "@latch/testing";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-
-const run = promisify(execFile);
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const site = join(root, "docs/site");
-const dist = join(site, ".vitepress/dist");
-
-/** Every file under `dir` (recursively), skipping `skip` folders. */
-function filesUnder(dir: string, skip: RegExp = /^$/): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (skip.test(entry)) return [];
-    return statSync(path).isDirectory() ? filesUnder(path, skip) : [path];
-  });
-}
-
-/** The newest modification time of the site's sources: its pages and config, and the files they include. */
-function sourcesTime(): number {
-  const sources = [
-    ...filesUnder(site, /^(dist|cache|node_modules)$/),
-    ...filesUnder(join(root, "docs"), /^site$/),
-    ...readdirSync(join(root, "packages")).map((p) => join(root, "packages", p, "README.md")),
-    ...readdirSync(join(root, "apps")).map((a) => join(root, "apps", a, "README.md")),
-    join(root, "README.md"),
-  ].filter((f) => existsSync(f));
-  return Math.max(...sources.map((f) => statSync(f).mtimeMs));
-}
+import { buildSiteIfStale, dist, filesUnder } from "./built-site.js";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -76,10 +48,7 @@ describe.runIf(await chromiumAvailable())("the documentation site in Chromium", 
   let origin: string;
 
   beforeAll(async () => {
-    const index = join(dist, "index.html");
-    if (!existsSync(index) || !existsSync(join(dist, "api/index.html")) || statSync(index).mtimeMs < sourcesTime()) {
-      await run("npm", ["run", "docs:build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-    }
+    await buildSiteIfStale();
     [browser, server] = await Promise.all([launchChromium(), serve()]);
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }, 600_000);
@@ -101,6 +70,19 @@ describe.runIf(await chromiumAvailable())("the documentation site in Chromium", 
     await page.waitForURL(/\/guides\/passkeys\.html/);
     await expect.poll(() => page.locator("main h1").first().textContent()).toMatch(/Passkeys/);
     expect(await page.locator("main").textContent()).toContain("WebAuthn");
+    await page.close();
+  });
+
+  test("searching for an export's name finds its API page, indexed by its names only", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.getByRole("button", { name: /search/i }).first().click();
+    await page.locator("input.search-input").fill("getAccessToken");
+    const results = page.locator(".VPLocalSearchBox .results li a");
+    const hrefs = () => results.evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    await expect.poll(hrefs).toContainEqual(expect.stringMatching(/\/api\/@latch\/core\/functions\/getAccessToken\.html#function-getaccesstoken$/));
+    // The reference's per-member sections ("Returns", "Parameters") are not in the index.
+    expect((await hrefs()).filter((href) => /\/api\/.*#(returns|parameters)$/.test(href))).toEqual([]);
     await page.close();
   });
 

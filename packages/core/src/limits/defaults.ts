@@ -1,8 +1,8 @@
 import type { LockoutOptions, RateLimitRoute, RouteLimit } from "../types/rate-limit.js";
 
 /**
- * The default limit of each route (the README's table). A new route joins with one line here and
- * one in `routes.ts`. Sign-in and every route that sends mail fail closed: a store outage must not
+ * The default limit of each route (the "Defaults" table of docs/site/guides/rate-limits.md). A new
+ * route joins with one line here and one in `routes.ts`. Sign-in and every route that sends mail fail closed: a store outage must not
  * open the door to password guessing or mail floods; the others fail open.
  */
 export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {

@@ -103,7 +103,10 @@ export interface RateLimitStore {
 
 /** The options of `RateLimit()`. */
 export interface RateLimitOptions {
-  /** Limits per route, over the defaults (see the README's table); `false` turns a route's limit off. */
+  /**
+   * Limits per route, over the defaults (the "Defaults" table of the rate-limits guide,
+   * docs/site/guides/rate-limits.md); `false` turns a route's limit off.
+   */
   routes?: Partial<Record<RateLimitRoute, Partial<RouteLimit> | false>>;
   /** Where counters live. Default: memory of this process (bounded, expiring). */
   store?: RateLimitStore;

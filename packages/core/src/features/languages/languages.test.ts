@@ -2,7 +2,7 @@
  * The shipped catalogues, checked at run time (the types check them at compile time, see
  * languages.test-d.ts): every language has exactly English's keys, each sentence is non-empty
  * text with the same placeholders as English, the index lists every language file, and the
- * root README's table of languages is this list.
+ * table of the site's languages guide (docs/site/guides/languages.md) is this list.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -56,10 +56,13 @@ describe("the shipped languages", () => {
   });
 });
 
-describe("the README's list of languages", () => {
+describe("the languages guide's table", () => {
   it("is the list of shipped languages: tag, name and direction, in the same order", () => {
-    const readme = readFileSync(fileURLToPath(new URL("../../../../../README.md", import.meta.url)), "utf8");
-    const section = readme.slice(readme.indexOf("\n## Languages\n"), readme.indexOf("\n## ", readme.indexOf("\n## Languages\n") + 1));
+    const guide = readFileSync(fileURLToPath(new URL("../../../../../docs/site/guides/languages.md", import.meta.url)), "utf8");
+    const start = guide.indexOf("\n## Shipped languages\n");
+    expect(start).toBeGreaterThan(-1);
+    const next = guide.indexOf("\n## ", start + 1);
+    const section = guide.slice(start, next === -1 ? undefined : next);
     const rows = [...section.matchAll(/^\| `([^`]+)` \| ([^|]+) \| (ltr|rtl) \|$/gm)].map((m) => [m[1], m[2]!.trim(), m[3]]);
     expect(rows).toEqual(languages.map((l) => [l.code, l.name, l.dir]));
   });
