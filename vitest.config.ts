@@ -17,6 +17,7 @@ const sqliteSuites = [
   "packages/adapter-drizzle/test/drizzle-kit.test.ts",
   "packages/adapter-drizzle/test/interop.test.ts",
   "packages/adapter-drizzle/test/sqlite.test.ts",
+  "packages/adapter-kysely/test/sqlite.test.ts",
   "packages/cli/test/migrate.test.ts",
   "packages/cli/test/migrate-drizzle.test.ts",
   "compat/authjs-adapters/test/typeorm-switch.test.ts",
