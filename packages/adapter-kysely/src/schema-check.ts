@@ -66,14 +66,17 @@ export async function schemaMismatch(db: Kysely<any>, dialect: TableDialect, err
   } catch {
     return null; // the driver's own error says more than a failed look at the catalogue
   }
+  const gaps: string[] = [];
   for (const [table, columns] of Object.entries(requiredTables(dialect))) {
     const found = stored.get(table);
-    if (!found) return new KyselySchemaMismatch(`KyselyAdapter: the table "${table}" does not exist: ${fix(dialect)}.`, { cause: error });
-    const missing = columns.filter((column) => !found.has(column));
-    if (missing.length > 0) {
-      const names = missing.map((column) => `"${table}"."${column}"`).join(", ");
-      return new KyselySchemaMismatch(`KyselyAdapter: the column${missing.length > 1 ? "s" : ""} ${names} do${missing.length > 1 ? "" : "es"} not exist: ${fix(dialect)}.`, { cause: error });
+    if (!found) {
+      gaps.push(`the table "${table}"`);
+      continue;
     }
+    const missing = columns.filter((column) => !found.has(column));
+    if (missing.length > 0) gaps.push(`the column${missing.length > 1 ? "s" : ""} ${missing.map((column) => `"${table}"."${column}"`).join(", ")}`);
   }
-  return null;
+  if (gaps.length === 0) return null;
+  const lacks = gaps.length === 1 ? gaps[0] : `${gaps.slice(0, -1).join(", ")} and ${gaps.at(-1)}`;
+  return new KyselySchemaMismatch(`KyselyAdapter: the database lacks ${lacks}: ${fix(dialect)}.`, { cause: error });
 }
