@@ -22,6 +22,7 @@ const sqliteSuites = [
   "packages/adapter-kysely/test/sqlite.test.ts",
   "packages/cli/test/migrate.test.ts",
   "packages/cli/test/migrate-drizzle.test.ts",
+  "packages/cli/test/migrate-kysely.test.ts",
   "compat/authjs-adapters/test/typeorm-switch.test.ts",
 ];
 const sqliteInstalled = existsSync(fileURLToPath(new URL("node_modules/better-sqlite3/package.json", import.meta.url)));
