@@ -19,6 +19,7 @@ const sqliteSuites = [
   "packages/adapter-drizzle/test/sqlite.test.ts",
   "packages/adapter-kysely/test/http-sign-in.test.ts",
   "packages/adapter-kysely/test/queries.test.ts",
+  "packages/adapter-kysely/test/shared-tables.test.ts",
   "packages/adapter-kysely/test/sqlite.test.ts",
   "packages/cli/test/migrate.test.ts",
   "packages/cli/test/migrate-drizzle.test.ts",
