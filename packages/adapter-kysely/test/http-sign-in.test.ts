@@ -1,6 +1,6 @@
 /**
  * `Password()` sign-in through `Auth()` with database sessions stored by @latch/kysely, on the real
- * PostgreSQL and on SQLite: the session row it writes, the session it reads back, a session cookie
+ * PostgreSQL and MariaDB and on SQLite: the session row it writes, the session it reads back, a session cookie
  * holding a NUL (which no issued token holds) read as no session, and sign-out deleting the row.
  */
 import { randomUUID } from "node:crypto";
@@ -10,7 +10,7 @@ import Password from "@latch/core/providers/password";
 import { handlerClient, needService, services } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { KyselyAdapter } from "../src/adapter.js";
-import { postgresEngine, sqliteEngine } from "./engines.js";
+import { mariadbEngine, postgresEngine, sqliteEngine } from "./engines.js";
 
 const origin = "http://localhost:3000";
 
@@ -24,9 +24,13 @@ function browser(config: AuthConfig) {
   };
 }
 
-const postgresUp = await needService(services.postgres);
+const engines = [
+  ["PostgreSQL", postgresEngine, await needService(services.postgres)],
+  ["MariaDB", mariadbEngine, await needService(services.mariadb)],
+  ["SQLite", sqliteEngine, true],
+] as const;
 
-for (const [name, makeEngine, up] of [["PostgreSQL", postgresEngine, postgresUp], ["SQLite", sqliteEngine, true]] as const) {
+for (const [name, makeEngine, up] of engines) {
   describe.runIf(up)(`sign-in through Auth() with @latch/kysely on ${name}`, () => {
     const engine = makeEngine();
     const adapter = KyselyAdapter(engine.db);
