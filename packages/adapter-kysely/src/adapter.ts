@@ -148,9 +148,10 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
     async deleteUser(userId) {
       const row = await userById(userId);
       if (!row) return null;
-      // Explicit deletes in one transaction, so that tables without ON DELETE CASCADE (an Auth.js install's) lose the rows too.
+      // Explicit deletes in one transaction, so that the rows go where foreign keys do not cascade:
+      // tables an Auth.js install made, or a SQLite connection with foreign keys off.
       await db.transaction().execute(async (tx) => {
-        for (const table of ["accounts", "sessions", "authenticators"]) await tx.deleteFrom(table).where("userId", "=", userId).execute();
+        for (const table of ["accounts", "sessions", "authenticators", "passwords", "second_factors"]) await tx.deleteFrom(table).where("userId", "=", userId).execute();
         await tx.deleteFrom("users").where("id", "=", userId).execute();
       });
       return userOf(row);

@@ -2,7 +2,8 @@
  * What the adapter does beyond the conformance suite, on each engine: the session read and the
  * account lookup are one query each; the columns of an extended `users` table come back with the
  * user, and never into the session; a missing table or column is named with the command that
- * makes it, while other errors (a taken email) stay the driver's own.
+ * makes it, while other errors (a taken email) stay the driver's own; a deleted user leaves no
+ * row behind where foreign keys do not cascade.
  */
 import { newAccount, newSession, newUser } from "@latch/adapter-test";
 import { needService, services } from "@latch/testing";
@@ -91,4 +92,23 @@ test("anything but a Kysely instance on a PostgreSQL, MySQL or SQLite dialect is
   expect(() => KyselyAdapter({} as Kysely<any>)).toThrow(message);
   const other = { getExecutor: () => ({ adapter: {} }) } as unknown as Kysely<any>;
   expect(() => KyselyAdapter(other)).toThrow(message);
+});
+
+test("deleteUser leaves no password or second factor behind on a SQLite connection whose foreign keys are off", async () => {
+  const engine = sqliteEngine();
+  await engine.setUp();
+  try {
+    await sql`PRAGMA foreign_keys = OFF`.execute(engine.db);
+    const a = KyselyAdapter(engine.db) as Required<ReturnType<typeof KyselyAdapter>>;
+    const user = await a.createUser(newUser());
+    await a.setPassword({ userId: user.id, hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA", updatedAt: new Date() });
+    const factor = { id: crypto.randomUUID(), userId: user.id, kind: "backup", secret: "digest", lastUsedStep: null, attempts: 0, confirmedAt: null, expires: null, createdAt: new Date() };
+    await a.replaceSecondFactors(user.id, "backup", [factor]);
+    await a.deleteUser(user.id);
+    const left = async (table: string) => (await engine.db.selectFrom(table).select("userId").where("userId", "=", user.id).execute()).length;
+    expect(await left("passwords")).toBe(0);
+    expect(await left("second_factors")).toBe(0);
+  } finally {
+    await engine.tearDown();
+  }
 });
