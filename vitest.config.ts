@@ -17,8 +17,13 @@ const sqliteSuites = [
   "packages/adapter-drizzle/test/drizzle-kit.test.ts",
   "packages/adapter-drizzle/test/interop.test.ts",
   "packages/adapter-drizzle/test/sqlite.test.ts",
+  "packages/adapter-kysely/test/http-sign-in.test.ts",
+  "packages/adapter-kysely/test/queries.test.ts",
+  "packages/adapter-kysely/test/shared-tables.test.ts",
+  "packages/adapter-kysely/test/sqlite.test.ts",
   "packages/cli/test/migrate.test.ts",
   "packages/cli/test/migrate-drizzle.test.ts",
+  "packages/cli/test/migrate-kysely.test.ts",
   "compat/authjs-adapters/test/typeorm-switch.test.ts",
 ];
 const sqliteInstalled = existsSync(fileURLToPath(new URL("node_modules/better-sqlite3/package.json", import.meta.url)));

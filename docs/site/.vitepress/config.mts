@@ -395,6 +395,7 @@ export default defineConfig({
           { text: "@latch/pg", link: "/packages/adapter-pg" },
           { text: "@latch/typeorm", link: "/packages/adapter-typeorm" },
           { text: "@latch/drizzle", link: "/packages/adapter-drizzle" },
+          { text: "@latch/kysely", link: "/packages/adapter-kysely" },
           { text: "@latch/redis", link: "/packages/adapter-redis" },
           { text: "@latch/xata", link: "/packages/adapter-xata" },
           { text: "@latch/cli", link: "/packages/cli" },

@@ -1,4 +1,4 @@
-import { accountFromRow, authenticatorFromRow, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
@@ -41,14 +41,6 @@ function affected(result: unknown): number {
   return Number(value?.rowCount ?? value?.affectedRows ?? value?.changes ?? 0);
 }
 
-/** The columns `updateUser` may write. */
-const userColumns = ["name", "email", "emailVerified", "image"] as const;
-
-/** The account fields stored by `linkAccount`; other fields of the account are not stored. */
-const accountColumns = ["userId", "type", "provider", "providerAccountId", "refresh_token", "access_token", "expires_at", "id_token", "scope", "session_state", "token_type"] as const;
-
-const authenticatorColumns = ["credentialID", "userId", "providerAccountId", "credentialPublicKey", "counter", "credentialDeviceType", "credentialBackedUp", "transports"] as const;
-
 /** The columns of how a session was earned: optional in a table given to `DrizzleAdapter`. */
 const earnedColumns = ["auth_time", "mfa_time", "amr"] as const;
 
@@ -74,9 +66,6 @@ function checkTables(tables: Record<string, unknown>): void {
     if (missing.length > 0) throw new TypeError(`DrizzleAdapter: tables.${key} lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`);
   }
 }
-
-const pgSerial = /^[1-9]\d{0,9}$/;
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The Latch adapter for Drizzle ORM. Works with a Drizzle database on PostgreSQL (node-postgres,
@@ -132,12 +121,6 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
   const sessionByToken = (sessionToken: string) => first(db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)));
   const authenticatorById = (credentialID: string) => first(db.select().from(authenticators).where(eq(authenticators.credentialID, credentialID)));
   const secondFactorById = (id: string) => first(db.select().from(secondFactors).where(eq(secondFactors.id, id)));
-
-  /** Whether `sessionId` can name a row of the sessions table (serial on PostgreSQL, uuid elsewhere). */
-  function isSessionId(sessionId: string): boolean {
-    if (dialect === "pg") return pgSerial.test(sessionId) && Number(sessionId) <= 2_147_483_647;
-    return uuidShape.test(sessionId);
-  }
 
   const refreshErrorOfUser: SQL<boolean> = sql`exists (select 1 from ${accounts} where ${accounts.userId} = ${sessions.userId} and ${isNotNull(accounts.refreshError)})`.mapWith(
     (value: unknown) => value === true || Number(value) === 1,
@@ -312,8 +295,8 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
 
     async deleteSessionById(userId, sessionId) {
       // Anything that cannot be an id of this table names no session (and must not reach the database).
-      if (!isSessionId(sessionId)) return null;
-      const id = dialect === "pg" ? Number(sessionId) : sessionId;
+      const id = sessionIdOf(sessionId, dialect === "pg" ? "serial" : "uuid");
+      if (id === null) return null;
       const where = and(eq(sessions.id, id), eq(sessions.userId, userId));
       const row = await first(db.select().from(sessions).where(where));
       if (!row) return null;

@@ -1,3 +1,4 @@
+import { sqlDateText } from "@latch/core/adapters";
 import { sql } from "drizzle-orm";
 import { customType, index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -7,7 +8,7 @@ import { customType, index, integer, sqliteTable, text, unique, uniqueIndex } fr
  */
 const utcDatetime = customType<{ data: Date; driverData: string }>({
   dataType: () => "datetime(3)",
-  toDriver: (value) => value.toISOString().replace("T", " ").replace("Z", ""),
+  toDriver: sqlDateText,
   fromDriver: (value) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(" ", "T")}Z`),
 });
 

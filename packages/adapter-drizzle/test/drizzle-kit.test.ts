@@ -4,6 +4,7 @@
  * catalogs compared), and those tables serve Latch: rows written by @latch/drizzle are read by
  * @latch/pg or @latch/typeorm and the reverse, and an email is unique unless it is empty.
  */
+import { writtenByOneReadByOther } from "@latch/adapter-test";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -36,7 +37,6 @@ import { mysqlTables } from "../src/mysql-schema.js";
 import { pgTables } from "../src/pg-schema.js";
 import { sqliteTables } from "../src/sqlite-schema.js";
 import { mysqlCatalog, pgCatalog, sqliteCatalog } from "./catalog.js";
-import { writtenByOneReadByOther } from "./cross.js";
 import { randomName } from "./readers.js";
 
 const run = promisify(execFile);

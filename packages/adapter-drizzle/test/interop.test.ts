@@ -3,6 +3,7 @@
  * @latch/typeorm (MariaDB, SQLite), and the reverse.
  */
 import { PGlite } from "@electric-sql/pglite";
+import { writtenByOneReadByOther } from "@latch/adapter-test";
 import { migrate as migratePg, PostgresAdapter } from "@latch/pg";
 import { mariadbLogin, needService, services } from "@latch/testing";
 import { defaultEntities, migrate as migrateTypeorm, TypeORMAdapter } from "@latch/typeorm";
@@ -17,7 +18,6 @@ import { join } from "node:path";
 import { DataSource } from "typeorm";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { DrizzleAdapter } from "../src/adapter.js";
-import { writtenByOneReadByOther } from "./cross.js";
 import { randomName } from "./readers.js";
 
 describe("PostgreSQL (PGlite): @latch/drizzle and @latch/pg share the tables", () => {

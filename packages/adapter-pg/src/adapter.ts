@@ -1,34 +1,5 @@
-import { accountFromRow, authenticatorFromRow, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
-
-/** The user columns `updateUser` may write. */
-const userColumns = ["name", "email", "emailVerified", "image"] as const;
-
-/** The account columns `linkAccount` writes; other fields of the account are not stored. */
-const accountColumns = [
-  "userId",
-  "type",
-  "provider",
-  "providerAccountId",
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "id_token",
-  "scope",
-  "session_state",
-  "token_type",
-] as const;
-
-const authenticatorColumns = [
-  "credentialID",
-  "userId",
-  "providerAccountId",
-  "credentialPublicKey",
-  "counter",
-  "credentialDeviceType",
-  "credentialBackedUp",
-  "transports",
-] as const;
 
 /** `"a", "b"` for an INSERT column list. */
 function columnList(columns: readonly string[]): string {
@@ -265,7 +236,7 @@ export function PostgresAdapter(client: Queryable): Adapter {
 
     async deleteSessionById(userId, sessionId) {
       // Ids are the serial column: anything else names no session (and must not reach the cast).
-      if (!/^[1-9]\d{0,9}$/.test(sessionId) || Number(sessionId) > 2_147_483_647) return null;
+      if (sessionIdOf(sessionId, "serial") === null) return null;
       // One statement: the session goes only when it is this user's.
       const row = await firstRow<StoredRow>(client, `DELETE FROM sessions WHERE id = $2::int AND "userId" = $1 RETURNING *`, [userId, sessionId]);
       return row ? sessionFromRow(row) : null;

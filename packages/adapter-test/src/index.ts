@@ -18,6 +18,7 @@ import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
 
 export type { AdapterTestOptions, Departure, TestDatabase } from "./types.js";
+export { writtenByOneReadByOther } from "./shared-tables.js";
 export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificationToken, unique } from "./fixtures.js";
 
 /**

@@ -12,11 +12,12 @@ export const usage = `Usage: latch <command> [options]
   secret [--print] [--force] [--file <path>]
       Writes AUTH_SECRET (32 random bytes, base64url) to .env.local, or prints it with --print.
       Refuses to replace an AUTH_SECRET already there without --force.
-  migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url>] [--schema <name>]
+  migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url> | --kysely <dialect> --url <url>] [--schema <name>]
       The schema of @latch/pg (PostgreSQL through --url or DATABASE_URL, or PGlite) or of
       @latch/typeorm (engine: postgres, mysql, mariadb, sqlite; for SQLite the URL is the file).
-      --drizzle postgres|mysql|mariadb|sqlite: the tables of @latch/drizzle's schema for it
-      (@latch/pg's on PostgreSQL, with --url or --pglite; @latch/typeorm's on the others).
+      --drizzle or --kysely postgres|mysql|mariadb|sqlite: the tables @latch/drizzle or
+      @latch/kysely use on it (@latch/pg's on PostgreSQL, with --url or --pglite; @latch/typeorm's
+      on the others).
       plan prints the SQL of the pending migrations, apply runs them, status lists them.
   check [--config <module>]
       Loads the config module (its default export or \`authConfig\`) and reports what would fail.

@@ -6,8 +6,14 @@ import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSeco
  */
 export type StoredRow = Record<string, unknown>;
 
+/** `YYYY-MM-DD HH:MM:SS[.SSS]` without a zone: a date as written by {@link sqlDateText} (and by TypeORM on SQLite), in UTC. */
+const zonelessSqlDate = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d+)?$/;
+
 function toDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(String(value));
+  if (value instanceof Date) return value;
+  const text = String(value);
+  // Read as UTC, never in the process's own time zone.
+  return new Date(zonelessSqlDate.test(text) ? `${text.replace(" ", "T")}Z` : text);
 }
 
 function toDateOrNull(value: unknown): Date | null {
@@ -66,8 +72,15 @@ export function sessionFromRow(row: StoredRow): AdapterSession {
   if (row.refreshError === true) session.refreshError = true;
   if (row.auth_time !== undefined) session.auth_time = toNumberOrNull(row.auth_time);
   if (row.mfa_time !== undefined) session.mfa_time = toNumberOrNull(row.mfa_time);
-  if (row.amr !== undefined) session.amr = Array.isArray(row.amr) ? ([...row.amr] as AdapterSession["amr"]) : null;
+  if (row.amr !== undefined) session.amr = methodsFromRow(row.amr);
   return session;
+}
+
+/** `amr` as stored: an array (PostgreSQL's `text[]`) or one text of the methods separated by spaces (MySQL/MariaDB, SQLite). */
+function methodsFromRow(value: unknown): AdapterSession["amr"] {
+  if (Array.isArray(value)) return [...value] as AdapterSession["amr"];
+  if (typeof value === "string") return value.split(" ").filter((method) => method !== "") as AdapterSession["amr"];
+  return null;
 }
 
 /** A `verification_token` row as a `VerificationToken`. */
@@ -107,4 +120,39 @@ export function secondFactorFromRow(row: StoredRow): AdapterSecondFactor {
     expires: toDateOrNull(row.expires),
     createdAt: toDate(row.createdAt),
   };
+}
+
+/** The user columns `updateUser` may write. */
+export const userColumns = ["name", "email", "emailVerified", "image"] as const;
+
+/** The account columns `linkAccount` writes; other fields of the account are not stored. */
+export const accountColumns = ["userId", "type", "provider", "providerAccountId", "refresh_token", "access_token", "expires_at", "id_token", "scope", "session_state", "token_type"] as const;
+
+/** The columns of an `authenticators` row, as `createAuthenticator` writes them. */
+export const authenticatorColumns = ["credentialID", "userId", "providerAccountId", "credentialPublicKey", "counter", "credentialDeviceType", "credentialBackedUp", "transports"] as const;
+
+const serialId = /^[1-9]\d{0,9}$/;
+const uuidId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The session id a caller passed, as the `sessions.id` column holds it: a PostgreSQL `serial` (a
+ * number up to 2³¹ − 1) or a uuid (the MySQL/MariaDB and SQLite tables). `null` when it cannot
+ * name a row of that column: such an id names no session and must not reach the database.
+ */
+export function sessionIdOf(sessionId: string, column: "serial" | "uuid"): number | string | null {
+  if (column === "uuid") return uuidId.test(sessionId) ? sessionId : null;
+  return serialId.test(sessionId) && Number(sessionId) <= 2_147_483_647 ? Number(sessionId) : null;
+}
+
+/**
+ * A date as the SQLite tables store it: UTC text `YYYY-MM-DD HH:MM:SS.SSS` (as TypeORM writes it),
+ * which sorts and compares as the dates do; the readers here read it back as UTC.
+ */
+export function sqlDateText(date: Date): string {
+  return date.toISOString().replace("T", " ").replace("Z", "");
+}
+
+/** `amr` as the MySQL/MariaDB and SQLite tables store it: the methods in one text, separated by spaces. */
+export function methodsText(amr: readonly string[]): string {
+  return amr.join(" ");
 }

@@ -7,11 +7,17 @@ export type * from "./adapter.js";
 export { requiredAdapterMethods } from "./adapter.js";
 export { canonicalEmail } from "./security/email-spelling.js";
 export {
+  accountColumns,
   accountFromRow,
+  authenticatorColumns,
   authenticatorFromRow,
+  methodsText,
   passwordFromRow,
   secondFactorFromRow,
   sessionFromRow,
+  sessionIdOf,
+  sqlDateText,
+  userColumns,
   userFromRow,
   verificationTokenFromRow,
   type StoredRow,

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { exitCodes, UsageError, type ExitCode } from "../exit-codes.js";
 import type { Io } from "../output.js";
-import { drizzleTarget } from "./drizzle.js";
+import { queryBuilderTarget } from "./query-builder.js";
 import { pgTarget } from "./pg.js";
 import { typeormTarget } from "./typeorm.js";
 import type { MigrationState, MigrationTarget } from "./types.js";
@@ -13,18 +13,20 @@ const kinds: Record<MigrationState["kind"], string> = {
   authjs: "an Auth.js schema: apply upgrades it in place, keeping every row",
 };
 
-function target(values: { url?: string; pglite?: string; schema?: string; typeorm?: string; drizzle?: string }, env: NodeJS.ProcessEnv): Promise<MigrationTarget> {
+function target(values: { url?: string; pglite?: string; schema?: string; typeorm?: string; drizzle?: string; kysely?: string }, env: NodeJS.ProcessEnv): Promise<MigrationTarget> {
   const url = values.url ?? env.DATABASE_URL;
-  if (values.drizzle !== undefined) {
-    if (values.typeorm !== undefined) throw new UsageError("Name one adapter: --drizzle or --typeorm.");
-    return drizzleTarget({ dialect: values.drizzle, url, pglite: values.pglite, schema: values.schema });
+  const named = (["typeorm", "drizzle", "kysely"] as const).filter((flag) => values[flag] !== undefined);
+  if (named.length > 1) throw new UsageError(`Name one adapter: ${named.map((flag) => `--${flag}`).join(" or ")}.`);
+  for (const adapter of ["drizzle", "kysely"] as const) {
+    const dialect = values[adapter];
+    if (dialect !== undefined) return queryBuilderTarget(adapter, { dialect, url, pglite: values.pglite, schema: values.schema });
   }
   if (values.typeorm !== undefined) {
     if (!url) throw new UsageError("--typeorm needs --url (or DATABASE_URL); for SQLite, the database file.");
     return typeormTarget({ engine: values.typeorm, url, schema: values.schema });
   }
   if (values.pglite !== undefined) return pgTarget({ pglite: values.pglite, schema: values.schema });
-  if (!url) throw new UsageError("Name the database: --url <postgres://…> (or DATABASE_URL), --pglite <dir>, --typeorm <engine> --url <…>, or --drizzle <dialect> --url <…>.");
+  if (!url) throw new UsageError("Name the database: --url <postgres://…> (or DATABASE_URL), --pglite <dir>, --typeorm <engine> --url <…>, --drizzle <dialect> --url <…> or --kysely <dialect> --url <…>.");
   return pgTarget({ url, schema: values.schema });
 }
 
@@ -74,11 +76,11 @@ function printStatus(state: MigrationState, io: Io): void {
   io.out.line(state.pending.length ? `${state.pending.length} pending: run \`latch migrate apply\`.` : "Up to date.");
 }
 
-/** `latch migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url>] [--schema <name>]` */
+/** `latch migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url> | --kysely <dialect> --url <url>] [--schema <name>]` */
 export async function migrateCommand(args: string[], io: Io): Promise<ExitCode> {
   const { values, positionals } = parseArgs({
     args,
-    options: { url: { type: "string" }, pglite: { type: "string" }, schema: { type: "string" }, typeorm: { type: "string" }, drizzle: { type: "string" } },
+    options: { url: { type: "string" }, pglite: { type: "string" }, schema: { type: "string" }, typeorm: { type: "string" }, drizzle: { type: "string" }, kysely: { type: "string" } },
     allowPositionals: true,
     strict: true,
   });

@@ -1,12 +1,18 @@
-import { newAccount, newAuthenticator, newSession, newUser, newVerificationToken } from "@latch/adapter-test";
+import { newAccount, newAuthenticator, newSession, newUser, newVerificationToken } from "./fixtures.js";
 import type { Adapter, AdapterSecondFactor } from "@latch/core/adapters";
 import { expect } from "vitest";
 
 type Full = Required<Adapter>;
 
 /**
- * Writes one of every record with `writer` and reads each back with `reader`: what a switch from
- * one adapter to the other finds in the same database, without a data migration.
+ * Writes one of every record with `writer` and reads each back with `reader`, both on one
+ * database: what a switch from one adapter to the other finds, without a data migration. Then
+ * deletes through `reader` and checks that `writer` no longer finds the rows. Call it in a test.
+ *
+ * @example
+ * ```ts
+ * test("written by @latch/drizzle, read by @latch/pg", () => writtenByOneReadByOther(DrizzleAdapter(db), PostgresAdapter(pool)))
+ * ```
  */
 export async function writtenByOneReadByOther(writer: Adapter, reader: Adapter): Promise<void> {
   const w = writer as Full;
