@@ -143,8 +143,9 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
 
     async getSessionAndUser(sessionToken) {
       if (controlCharacter.test(sessionToken)) return null;
-      // One query where the engine joins relations (PostgreSQL, MySQL): the session, its user and
-      // one of the user's accounts whose refresh was refused, if any.
+      // The session, its user and one of the user's accounts whose refresh was refused, if any: one
+      // statement where the client joins relations (PostgreSQL with the schema's `relationJoins`),
+      // one per model elsewhere (MariaDB, SQLite).
       const row = await prisma.session.findUnique({
         where: { sessionToken },
         include: { user: { include: { accounts: { where: { refreshError: { not: null } }, select: { provider: true }, take: 1 } } } },

@@ -95,9 +95,21 @@ export interface TestStore {
   drop(): Promise<void>;
 }
 
+/** What {@link openStore} may do besides. */
+export interface StoreOptions {
+  /** Called with each SQL statement the client sends. */
+  onQuery?: (sql: string) => void;
+}
+
 /** Opens a client of the provider on a new, empty database. */
-export async function openStore(provider: Provider): Promise<TestStore> {
-  const { PrismaClient } = await generatedClient(provider);
+export async function openStore(provider: Provider, options: StoreOptions = {}): Promise<TestStore> {
+  const { PrismaClient: Generated } = await generatedClient(provider);
+  const log = options.onQuery ? { log: [{ emit: "event" as const, level: "query" as const }] } : {};
+  const PrismaClient = function (this: unknown, config: ConstructorParameters<typeof Generated>[0]) {
+    const client = new Generated({ ...config, ...log });
+    if (options.onQuery) (client as unknown as { $on(event: "query", listener: (event: { query: string }) => void): void }).$on("query", (event) => options.onQuery!(event.query));
+    return client;
+  } as unknown as typeof Generated;
   if (provider === "postgresql") {
     const { PrismaPg } = await import("@prisma/adapter-pg");
     const schema = randomDatabaseName("latch_prisma");
