@@ -3,7 +3,7 @@
 // the committed migrations applied.
 import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,10 +18,17 @@ type GeneratedModule = typeof import("../generated/postgresql/client.js");
 /** A generated client of one of the providers (they have the same models). */
 export type GeneratedClient = InstanceType<GeneratedModule["PrismaClient"]>;
 
-/** Generates the provider's client into generated/<provider> and loads it. */
+/**
+ * Loads the provider's client, generating it into generated/<provider> first when it is missing or
+ * older than its schema (`npm run generate -w @latch/prisma` makes all three ahead of a parallel run).
+ */
 export async function generatedClient(provider: Provider): Promise<GeneratedModule> {
-  execFileSync(process.execPath, [join(root, "scripts", "generate.mjs"), provider], { stdio: ["ignore", "ignore", "inherit"] });
-  return (await import(/* @vite-ignore */ join(root, "generated", provider, "client.ts"))) as GeneratedModule;
+  const client = join(root, "generated", provider, "client.ts");
+  const schema = join(root, "prisma", provider, "schema.prisma");
+  if (!existsSync(client) || statSync(client).mtimeMs < statSync(schema).mtimeMs) {
+    execFileSync(process.execPath, [join(root, "scripts", "generate.mjs"), provider], { stdio: ["ignore", "ignore", "inherit"] });
+  }
+  return (await import(/* @vite-ignore */ client)) as GeneratedModule;
 }
 
 /** The migration folders of the provider, oldest first, as Prisma orders them (by name). */
