@@ -14,20 +14,20 @@ export type PrismaRow = Record<string, unknown>;
  * Latch's schema, and the conformance suite checks every call on the three providers.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Args = any;
+export type PrismaArgs = any;
 
 /** The calls the adapter makes on one model (`prisma.user`, `prisma.session`, ...). */
 export interface PrismaModel {
-  findUnique(args: Args): PromiseLike<PrismaRow | null>;
-  findFirst(args: Args): PromiseLike<PrismaRow | null>;
-  findMany(args: Args): PromiseLike<PrismaRow[]>;
-  create(args: Args): PromiseLike<PrismaRow>;
-  createMany(args: Args): PromiseLike<{ count: number }>;
-  update(args: Args): PromiseLike<PrismaRow>;
-  updateMany(args: Args): PromiseLike<{ count: number }>;
-  upsert(args: Args): PromiseLike<PrismaRow>;
-  delete(args: Args): PromiseLike<PrismaRow>;
-  deleteMany(args: Args): PromiseLike<{ count: number }>;
+  findUnique(args: PrismaArgs): PromiseLike<PrismaRow | null>;
+  findFirst(args: PrismaArgs): PromiseLike<PrismaRow | null>;
+  findMany(args: PrismaArgs): PromiseLike<PrismaRow[]>;
+  create(args: PrismaArgs): PromiseLike<PrismaRow>;
+  createMany(args: PrismaArgs): PromiseLike<{ count: number }>;
+  update(args: PrismaArgs): PromiseLike<PrismaRow>;
+  updateMany(args: PrismaArgs): PromiseLike<{ count: number }>;
+  upsert(args: PrismaArgs): PromiseLike<PrismaRow>;
+  delete(args: PrismaArgs): PromiseLike<PrismaRow>;
+  deleteMany(args: PrismaArgs): PromiseLike<{ count: number }>;
 }
 
 /** The models the adapter reads and writes, under the client's property names. */
@@ -47,5 +47,5 @@ export interface PrismaModels {
  */
 export interface PrismaClientLike extends PrismaModels {
   /** An interactive transaction: `run` gets the transaction client (its models, {@link PrismaModels}). */
-  $transaction<R>(run: (tx: Args) => Promise<R>): PromiseLike<R>;
+  $transaction<R>(run: (tx: PrismaArgs) => Promise<R>): PromiseLike<R>;
 }

@@ -5,4 +5,4 @@
  * @module @latch/prisma
  */
 export { PrismaAdapter } from "./adapter.js";
-export type { PrismaClientLike, PrismaModel, PrismaModels, PrismaRow } from "./client.js";
+export type { PrismaArgs, PrismaClientLike, PrismaModel, PrismaModels, PrismaRow } from "./client.js";
