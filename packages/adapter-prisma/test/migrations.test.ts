@@ -71,12 +71,14 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
     const q = provider === "mysql" ? "`" : '"';
     const now = new Date();
     await store.prisma.$executeRawUnsafe(`INSERT INTO ${q}User${q} (id, email, ${q}updatedAt${q}) VALUES ('u1', 'ada@example.com', ?)`.replace("?", provider === "postgresql" ? "$1" : "?"), now);
+    // Auth.js's SQLite models give accounts and sessions a row id of their own.
+    const rowId = (id: string) => (provider === "sqlite" ? [`id, `, `'${id}', `] : ["", ""]);
     await store.prisma.$executeRawUnsafe(
-      `INSERT INTO ${q}Account${q} (${q}userId${q}, type, provider, ${q}providerAccountId${q}, refresh_token, ${q}updatedAt${q}) VALUES ('u1', 'oidc', 'idp', 'sub-1', 'r1', ${provider === "postgresql" ? "$1" : "?"})`,
+      `INSERT INTO ${q}Account${q} (${rowId("a1")[0]}${q}userId${q}, type, provider, ${q}providerAccountId${q}, refresh_token, ${q}updatedAt${q}) VALUES (${rowId("a1")[1]}'u1', 'oidc', 'idp', 'sub-1', 'r1', ${provider === "postgresql" ? "$1" : "?"})`,
       now,
     );
     await store.prisma.$executeRawUnsafe(
-      `INSERT INTO ${q}Session${q} (${q}sessionToken${q}, ${q}userId${q}, expires, ${q}updatedAt${q}) VALUES ('t1', 'u1', ${provider === "postgresql" ? "$1, $2" : "?, ?"})`,
+      `INSERT INTO ${q}Session${q} (${rowId("s1")[0]}${q}sessionToken${q}, ${q}userId${q}, expires, ${q}updatedAt${q}) VALUES (${rowId("s1")[1]}'t1', 'u1', ${provider === "postgresql" ? "$1, $2" : "?, ?"})`,
       new Date(Date.now() + 3_600_000),
       now,
     );

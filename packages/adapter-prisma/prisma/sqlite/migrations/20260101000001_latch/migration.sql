@@ -6,7 +6,6 @@ ALTER TABLE "Account" ADD COLUMN "refreshLeaseUntil" DATETIME;
 -- AlterTable
 ALTER TABLE "Session" ADD COLUMN "amr" TEXT;
 ALTER TABLE "Session" ADD COLUMN "auth_time" BIGINT;
-ALTER TABLE "Session" ADD COLUMN "id" TEXT;
 ALTER TABLE "Session" ADD COLUMN "ip" TEXT;
 ALTER TABLE "Session" ADD COLUMN "lastSeenAt" DATETIME;
 ALTER TABLE "Session" ADD COLUMN "mfa_time" BIGINT;
@@ -36,6 +35,3 @@ CREATE TABLE "SecondFactor" (
 
 -- CreateIndex
 CREATE INDEX "SecondFactor_userId_kind_idx" ON "SecondFactor"("userId", "kind");
-
--- CreateIndex
-CREATE UNIQUE INDEX "Session_id_key" ON "Session"("id");
