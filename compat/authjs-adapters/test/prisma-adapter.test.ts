@@ -3,8 +3,10 @@
  * (Auth.js's Prisma models plus Latch's) with its committed migrations, on SQLite and the real
  * PostgreSQL: Latch's conformance suite where the Auth.js adapter has the methods, and the switch
  * both ways — users, accounts, sessions, tokens and passkeys written by one adapter are read,
- * changed and removed by the other, the rows counted.
+ * changed and removed by the other, the rows counted; and sign-out through `Auth()` when the
+ * Auth.js adapter throws for a session it does not know.
  */
+import { Auth, type AuthConfig } from "@latch/core";
 import { runAdapterTests } from "@latch/adapter-test";
 import type { Adapter } from "@latch/core/adapters";
 import { needService, services } from "@latch/testing";
@@ -110,6 +112,34 @@ for (const provider of ["sqlite", "postgresql"] as const satisfies readonly Prov
         expect((await latch.listSessions(user.id)).map((s) => s.sessionToken).sort()).toEqual(["from-authjs", "from-latch"]);
         expect(await authjs.getSessionAndUser("from-latch")).toMatchObject({ user: { id: user.id }, session: { sessionToken: "from-latch" } });
         expect(await latch.deleteSessions(user.id)).toBe(2);
+      });
+
+      test("sign-out with a session cookie it does not know (its deleteSession throws P2025) still signs out", async () => {
+        const errors: string[] = [];
+        const config: AuthConfig = {
+          secret: "prisma-compat-secret-0123456789abcdef",
+          trustHost: true,
+          adapter: PrismaAdapterOfAuthjs(store.prisma),
+          session: { strategy: "database" },
+          providers: [],
+          logger: { error: (error) => errors.push(String(error)), warn: () => {}, debug: () => {} },
+        };
+        const origin = "http://localhost:3000";
+        const csrf = await Auth(new Request(`${origin}/auth/csrf`), config);
+        const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+        const cookie = `${csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")}; authjs.session-token=ended-elsewhere`;
+        const response = await Auth(
+          new Request(`${origin}/auth/signout`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+            body: new URLSearchParams({ csrfToken, callbackUrl: `${origin}/home` }),
+          }),
+          config,
+        );
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe(`${origin}/home`);
+        expect(response.headers.getSetCookie()).toContain("authjs.session-token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax");
+        expect(errors).toEqual(["SignOutError"]);
       });
     });
   });
