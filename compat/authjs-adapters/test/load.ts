@@ -10,7 +10,7 @@ import type { Adapter } from "@latch/core/adapters";
 const folder = fileURLToPath(new URL("../", import.meta.url));
 
 /** Why the Auth.js adapters cannot be loaded, or `undefined` when they can. */
-export const notInstalled: string | undefined = ["pg-adapter", "drizzle-adapter", "typeorm-adapter"].every((name) => existsSync(`${folder}node_modules/@auth/${name}/package.json`))
+export const notInstalled: string | undefined = ["pg-adapter", "drizzle-adapter", "typeorm-adapter", "prisma-adapter"].every((name) => existsSync(`${folder}node_modules/@auth/${name}/package.json`))
   ? undefined
   : "the Auth.js adapters are not installed: run `npm ci --prefix compat/authjs-adapters --legacy-peer-deps`";
 
@@ -23,5 +23,7 @@ export const authjsPg = () => load<{ default: (pool: unknown) => Adapter }>("pg-
 /** `@auth/drizzle-adapter`: `DrizzleAdapter(db, tables?)`. */
 export const authjsDrizzle = () =>
   load<{ DrizzleAdapter: (db: unknown, tables?: Record<string, unknown>) => Adapter }>("drizzle-adapter");
+/** `@auth/prisma-adapter`: `PrismaAdapter(prisma)`. */
+export const authjsPrisma = () => load<{ PrismaAdapter: (prisma: unknown) => Adapter }>("prisma-adapter");
 /** `@auth/typeorm-adapter`: `TypeORMAdapter(dataSourceOptions)`; one data source per process (a module-level singleton). */
 export const authjsTypeorm = () => load<{ TypeORMAdapter: (options: Record<string, unknown>) => Adapter }>("typeorm-adapter");

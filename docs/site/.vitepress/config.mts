@@ -392,6 +392,7 @@ export default defineConfig({
           { text: "@latch/express", link: "/packages/express" },
           { text: "@latch/sveltekit", link: "/packages/sveltekit" },
           { text: "@latch/next", link: "/packages/next" },
+          { text: "@latch/prisma", link: "/packages/adapter-prisma" },
           { text: "@latch/pg", link: "/packages/adapter-pg" },
           { text: "@latch/typeorm", link: "/packages/adapter-typeorm" },
           { text: "@latch/drizzle", link: "/packages/adapter-drizzle" },

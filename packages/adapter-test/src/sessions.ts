@@ -52,7 +52,7 @@ export function sessionTests(options: AdapterTestOptions): void {
       expect((await adapter.getSessionAndUser(session.sessionToken))?.session.expires.getTime()).toBe(expires.getTime());
     });
 
-    test("updateSession of an unknown token gives no session", async () => {
+    contractTest(options, "unknownSessionUpdate", "updateSession of an unknown token gives no session", async () => {
       const adapter = need(options, "updateSession");
       const sessionToken = randomUUID();
       expect(await adapter.updateSession({ sessionToken, expires: dateIn(1000) })).toBeFalsy();
@@ -69,7 +69,7 @@ export function sessionTests(options: AdapterTestOptions): void {
       expect(await db.user(user.id)).toMatchObject(user);
     });
 
-    test("deleteSession of an unknown token deletes nothing", async () => {
+    contractTest(options, "unknownSessionDelete", "deleteSession of an unknown token deletes nothing", async () => {
       const adapter = need(options, "deleteSession");
       const { session } = await userWithSession();
       expect(await adapter.deleteSession(randomUUID())).toBeFalsy();

@@ -54,7 +54,11 @@ export type Departure =
   /** `updateSession` returns the session it wrote. */
   | "updateSessionReturnsSession"
   /** `deleteSession` returns the session it deleted. */
-  | "deleteSessionReturnsSession";
+  | "deleteSessionReturnsSession"
+  /** `updateSession` of an unknown token gives no session instead of throwing. */
+  | "unknownSessionUpdate"
+  /** `deleteSession` of an unknown token deletes nothing and gives no session instead of throwing. */
+  | "unknownSessionDelete";
 
 /** What {@link runAdapterTests} needs. */
 export interface AdapterTestOptions {
