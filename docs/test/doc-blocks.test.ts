@@ -38,10 +38,13 @@
  * app's (JSX, `next`, `@sveltejs/kit`, their Latch packages, the `@/` and `$lib/` aliases). A SvelteKit
  * route file that imports `./$types` gets that module beside it, written here in the shape
  * `svelte-kit sync` generates for a route without layouts (sync itself needs a whole app: a
- * `svelte.config.js`, the routes' Svelte files).
+ * `svelte.config.js`, the routes' Svelte files). A file that imports an app's generated Prisma
+ * client (`./generated/prisma/client.js`) gets the client `prisma generate` wrote from
+ * `@latch/prisma`'s PostgreSQL schema (`npm run generate -w @latch/prisma`), the schema the
+ * pages tell an app to take.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -191,6 +194,9 @@ function projects(texts: [string, string][]): Folder[] {
 }
 
 /** Files a bundler compiles (a Next.js or SvelteKit app's), not Node: resolved as bundlers do. */
+/** The Prisma client generated from `@latch/prisma`'s PostgreSQL schema. */
+const prismaClient = join(root, "packages/adapter-prisma/generated/postgresql");
+
 const bundled = /\bfrom\s+["'](?:next|react|@sveltejs\/kit|@latch\/(?:next|sveltekit)|@\/|\$lib\/|\.\/\$types)/;
 
 const tsconfig = (bundler: boolean) => ({
@@ -276,6 +282,10 @@ async function check(folders: Folder[], into: string): Promise<Checked> {
       group.files.push({ file, path });
       const types = /["']\.\/\$types(?:\.js)?["']/.test(file.code) && routeTypes(file.path);
       if (types) writeFileSync(join(dirname(path), "$types.d.ts"), types);
+      if (/["']\.\/generated\/prisma\/client(?:\.js)?["']/.test(file.code) && !existsSync(join(dirname(path), "generated/prisma"))) {
+        mkdirSync(join(dirname(path), "generated"), { recursive: true });
+        symlinkSync(prismaClient, join(dirname(path), "generated/prisma"), "dir");
+      }
       files.set(`${file.page}:${file.line}`, file);
     }
     writeFileSync(join(base, "package.json"), JSON.stringify({ type: "module", private: true }));
@@ -386,6 +396,7 @@ describe("the documentation's TypeScript blocks", () => {
     for (const pkg of ["core", "express", "next", "sveltekit"]) {
       expect(existsSync(join(root, "packages", pkg, "dist/index.d.ts")), `packages/${pkg}/dist is missing: npm run build`).toBe(true);
     }
+    expect(existsSync(join(prismaClient, "client.ts")), "the Prisma client is not generated: npm run generate -w @latch/prisma").toBe(true);
     const found = projects(pages().map((page) => [page, readFileSync(join(root, page), "utf8")]));
     const { failures, files } = await check(found, join(work, "pages"));
     const examples = files.filter((f) => !f.snippet).length;

@@ -1,7 +1,9 @@
 // Generates the Prisma clients of the three providers' schemas into generated/<provider>, as the
-// tests use them. `prisma generate` needs only the npm packages (the client is built by
-// WebAssembly), but the CLI first makes sure the native schema engine is downloaded: a
-// PRISMA_SCHEMA_ENGINE_BINARY already set is kept; otherwise it names a stand-in that says so.
+// tests and the documentation's checked examples use them; the package's build runs it first, so
+// `npm test` on a fresh clone proves it works from the npm packages alone. `prisma generate` needs
+// only the npm packages (the client is built by WebAssembly), but the CLI first makes sure the
+// native schema engine is downloaded: a PRISMA_SCHEMA_ENGINE_BINARY already set is kept; otherwise
+// it names a stand-in that says so.
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
