@@ -394,5 +394,6 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       if (row) await redis.srem(keys.userSecondFactors(row.userId), id);
       return row;
     },
-  } satisfies Required<Adapter>;
+    // Signing keys are not stored here: AccessTokens({ keys: "secret" }) derives them from the secret instead.
+  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
 }

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "./adapter.js";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "./adapter.js";
 
 /**
  * A row of Latch's tables as a SQL driver or query builder returns it, keyed by Latch's column names:
@@ -105,6 +105,18 @@ export function secondFactorFromRow(row: StoredRow): AdapterSecondFactor {
     attempts: toNumber(row.attempts ?? 0),
     confirmedAt: toDateOrNull(row.confirmedAt),
     expires: toDateOrNull(row.expires),
+    createdAt: toDate(row.createdAt),
+  };
+}
+
+/** A `signing_keys` row as an `AdapterSigningKey`. */
+export function signingKeyFromRow(row: StoredRow): AdapterSigningKey {
+  return {
+    id: String(row.id),
+    generation: toNumber(row.generation),
+    algorithm: String(row.algorithm),
+    publicKey: String(row.publicKey),
+    privateKey: String(row.privateKey),
     createdAt: toDate(row.createdAt),
   };
 }

@@ -12,6 +12,7 @@ export {
   passwordFromRow,
   secondFactorFromRow,
   sessionFromRow,
+  signingKeyFromRow,
   userFromRow,
   verificationTokenFromRow,
   type StoredRow,

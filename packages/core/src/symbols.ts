@@ -73,3 +73,10 @@ export const endpointRows: unique symbol = Symbol("latch.endpointRows");
  * registry rows, hooks and endpoint handler), so that an app without plugins never bundles it.
  */
 export const pluginCode: unique symbol = Symbol("latch.pluginCode");
+
+/**
+ * Where `AccessTokens()` carries its settings and configuration check, so that an app that does
+ * not turn signed access tokens on does not bundle them. Internal: not exported from the package
+ * entry.
+ */
+export const accessTokensCode: unique symbol = Symbol("latch.accessTokens");

@@ -148,6 +148,7 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
     account: s.account,
     secondFactor: config.secondFactor,
+    accessTokens: config.accessTokens,
     rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
     plugins: config.plugins?.length ? config.plugins : undefined,
   });

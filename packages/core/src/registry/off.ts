@@ -11,11 +11,21 @@ const howToTurnOn: Readonly<Record<string, string>> = {
   link: "link endpoints are off: pass account.links = AccountLinks() of @latch/core/accounts",
   unlink: "link endpoints are off: pass account.links = AccountLinks() of @latch/core/accounts",
   "second-factor": "second-factor endpoints are off: pass secondFactor = SecondFactors() of @latch/core/second-factors",
+  token: "access-token endpoints are off: pass accessTokens = AccessTokens() of @latch/core/access-tokens",
+  jwks: "access-token endpoints are off: pass accessTokens = AccessTokens() of @latch/core/access-tokens",
 };
+
+/** The option that turns on the feature `action` belongs to. */
+function onOption(ctx: Parameters<ActionHandler>[0], action: string): object | undefined {
+  if (action === "sessions") return ctx.session.control;
+  if (action === "second-factor") return ctx.secondFactor;
+  if (action === "token" || action === "jwks") return ctx.accessTokens;
+  return ctx.account.links;
+}
 
 /** Throws `UnknownAction`: how to turn the request's feature on, or, when it is on, which request is not served. */
 export const featureOff: ActionHandler = (ctx, req) => {
-  const on = req.action === "sessions" ? ctx.session.control : req.action === "second-factor" ? ctx.secondFactor : ctx.account.links;
+  const on = onOption(ctx, req.action);
   if (!on) throw new UnknownAction(`The ${howToTurnOn[req.action]}.`);
   throw new UnknownAction(`${req.method} ${req.action}${req.providerId === undefined ? "" : `/${req.providerId}`} is not an action Latch serves.`);
 };
