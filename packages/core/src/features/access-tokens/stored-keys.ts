@@ -5,10 +5,12 @@
  * grace period, so the tokens it signed verify until they have expired.
  */
 import type { Adapter, AdapterSigningKey } from "../../adapter.js";
+import { guardMethods } from "../../config/adapter-guard.js";
 import type { AuthContext } from "../../config/context.js";
 import { openJwt, sealJwt } from "../../crypto/index.js";
 import { generateSigningKey, signingKeyFromJwk, type KeyRing, type PublicJwk, type SigningAlgorithm, type SigningKey } from "../../crypto/signing.js";
 import type { AccessTokenSettings } from "../../types/access-token-options.js";
+import { signingKeyMethods } from "./adapter-methods.js";
 
 type KeyStore = Required<Pick<Adapter, "listSigningKeys" | "createSigningKey">>;
 
@@ -27,6 +29,14 @@ interface Cached {
 }
 
 const cache = new WeakMap<object, Cached>();
+const stores = new WeakMap<Adapter, KeyStore>();
+
+/** The adapter's signing-key methods, guarded as its others are (a throw becomes `AdapterError`); kept per adapter. */
+function storeOf(adapter: Adapter): KeyStore {
+  let store = stores.get(adapter);
+  if (!store) stores.set(adapter, (store = guardMethods(adapter, signingKeyMethods)));
+  return store;
+}
 const opened = new Map<string, Promise<SigningKey>>();
 
 const byGeneration = (a: AdapterSigningKey, b: AdapterSigningKey) => a.generation - b.generation;
@@ -79,7 +89,8 @@ async function readKeys(store: KeyStore): Promise<AdapterSigningKey[]> {
 
 /** The stored key ring at `now` (milliseconds), read again at most once a minute and whenever the signing key is due. */
 export async function storedKeyRing(ctx: Pick<AuthContext, "secrets" | "adapter">, settings: AccessTokenSettings, now: number): Promise<KeyRing> {
-  const store = ctx.adapter as KeyStore;
+  // The configuration check made sure the adapter is there, with both methods.
+  const store = storeOf(ctx.adapter!);
   const cached = cache.get(store);
   if (cached && cached.settings === settings && cached.secret === ctx.secrets[0] && now < cached.until && now >= cached.until - rereadAfter) return cached.ring;
   let records = await readKeys(store);

@@ -80,7 +80,8 @@ describe("access tokens with keys derived from the secret", { timeout: 60_000 },
   test("another site's page gets no token with the user's cookie: Origin or Sec-Fetch-Site elsewhere is 403", async () => {
     const jar = new Jar();
     await signIn(latch.origin, jar);
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }]) {
+    const elsewhere: Record<string, string>[] = [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }];
+    for (const headers of elsewhere) {
       const response = await tokenOf(jar, headers);
       expect(response.status).toBe(403);
       expect(response.headers.get("access-control-allow-origin")).toBeNull();
