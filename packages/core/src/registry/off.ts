@@ -15,17 +15,10 @@ const howToTurnOn: Readonly<Record<string, string>> = {
   jwks: "access-token endpoints are off: pass accessTokens = AccessTokens() of @latch/core/access-tokens",
 };
 
-/** The option that turns on the feature `action` belongs to. */
-function onOption(ctx: Parameters<ActionHandler>[0], action: string): object | undefined {
-  if (action === "sessions") return ctx.session.control;
-  if (action === "second-factor") return ctx.secondFactor;
-  if (action === "token" || action === "jwks") return ctx.accessTokens;
-  return ctx.account.links;
-}
-
 /** Throws `UnknownAction`: how to turn the request's feature on, or, when it is on, which request is not served. */
 export const featureOff: ActionHandler = (ctx, req) => {
-  const on = onOption(ctx, req.action);
+  const { action } = req;
+  const on = action === "sessions" ? ctx.session.control : action === "second-factor" ? ctx.secondFactor : action === "token" || action === "jwks" ? ctx.accessTokens : ctx.account.links;
   if (!on) throw new UnknownAction(`The ${howToTurnOn[req.action]}.`);
   throw new UnknownAction(`${req.method} ${req.action}${req.providerId === undefined ? "" : `/${req.providerId}`} is not an action Latch serves.`);
 };

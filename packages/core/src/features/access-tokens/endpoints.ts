@@ -9,7 +9,8 @@ import { signJwt } from "../../crypto/signing.js";
 import type { AuthRequest } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
 import { requestSource } from "../../security/request-checks.js";
-import { sessionStrategy } from "../../session/index.js";
+import type { SessionReadContext } from "../../config/slices.js";
+import { currentDatabaseUser, currentJwtUser } from "../../session/index.js";
 import { accessTokensCode } from "../../symbols.js";
 import type { AccessTokenSettings } from "../../types/access-token-options.js";
 import type { ResponseInternal } from "../../types/response.js";
@@ -38,10 +39,10 @@ async function extraClaims(settings: AccessTokenSettings, userId: string, reques
  * `CrossSiteTokenRequest` before the session is read: the answer carries no CORS header either, so
  * no page elsewhere reads a token with the user's cookie.
  */
-export async function tokenAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function tokenAction(ctx: SessionReadContext & Pick<AuthContext, "origin" | "baseUrl" | "accessTokens">, req: AuthRequest): Promise<ResponseInternal> {
   if (req.providerId !== undefined) throw new UnknownAction("GET token.");
   if (requestSource(req.headers, ctx.origin) === "elsewhere") throw new CrossSiteTokenRequest("Access tokens are given to this site's own pages and to clients that are not browsers, not to another site's page.");
-  const current = await sessionStrategy(ctx).current(ctx, req);
+  const current = ctx.session.strategy === "jwt" ? await currentJwtUser(ctx, req) : await currentDatabaseUser(ctx, req);
   if (!current) throw new NotSignedIn("Sign in to get an access token.");
   const settings = settingsOf(ctx);
   const now = Date.now();
