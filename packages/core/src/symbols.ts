@@ -80,3 +80,10 @@ export const pluginCode: unique symbol = Symbol("latch.pluginCode");
  * entry.
  */
 export const accessTokensCode: unique symbol = Symbol("latch.accessTokens");
+
+/**
+ * Where `BearerSessions()` carries the code that reads a bearer token as the session and returns
+ * a new session's token, so that an app that does not turn bearer sessions on does not bundle it.
+ * Internal: not exported from the package entry.
+ */
+export const bearerSessionsCode: unique symbol = Symbol("latch.bearerSessions");
