@@ -105,7 +105,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   }
 
   // Bearer sessions, when the app turned them on: their code comes with `BearerSessions()`.
-  const bearer = ctx.session.bearer?.[bearerSessionsCode] as BearerCode | undefined;
+  const bearer = config.session?.bearer?.[bearerSessionsCode] as BearerCode | undefined;
   if (bearer) req = bearer.adopt(ctx, req);
   const run = async () => (bearer ? bearer.answer(ctx, req, await runAction(ctx, req)) : runAction(ctx, req));
   try {

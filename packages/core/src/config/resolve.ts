@@ -63,7 +63,6 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     ipAddress: config.session?.ipAddress,
     revocation: config.session?.revocation,
     control: config.session?.control,
-    bearer: config.session?.bearer,
     providerTokens: config.session?.providerTokens,
   };
   return {
