@@ -11,8 +11,9 @@ import type { LatchError as CoreError } from "./errors.js";
 import type { PasswordRuleError } from "./features/passwords/errors.js";
 import type { SecondFactorRefusalError } from "./features/second-factors/errors.js";
 import type { AccessTokenError } from "./features/access-tokens/errors.js";
+import type { BearerSessionError } from "./features/bearer-sessions/errors.js";
 
 export * from "./errors.js";
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
-export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError;
+export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError;

@@ -19,7 +19,7 @@ export type ErrorType =
   | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "PasswordBreached" | "PasswordCheckUnavailable" | "SecondFactorExpired" | "MissingEmailTransport"
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden"
-  | "InvalidAccessTokens" | "CrossSiteTokenRequest";
+  | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

@@ -63,6 +63,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     ipAddress: config.session?.ipAddress,
     revocation: config.session?.revocation,
     control: config.session?.control,
+    bearer: config.session?.bearer,
     providerTokens: config.session?.providerTokens,
   };
   return {

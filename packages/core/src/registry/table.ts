@@ -76,6 +76,7 @@ const featurePaths: readonly AnsweringRow[] = [
   off(" page none email", "any"),
   off("GET json none token", "any"),
   off("GET json none jwks", "any"),
+  off("GET,POST json none bearer", "any"),
 ];
 
 /** What carries a feature's rows: its option, or its provider (`Password()`). */
@@ -86,7 +87,7 @@ type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
  * features carry, the plugins', then the features' reserved paths.
  */
 export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
-  const carriers: Carrier[] = [ctx.session.control, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ...ctx.providers];
+  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ...ctx.providers];
   return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
 }
 

@@ -10,7 +10,7 @@ import type { rateLimitCode, rateLimitState } from "../symbols.js";
  * - `sessionUpdate`: `POST session`
  * - `sessionRevoke`: `POST sessions/revoke`
  * - `accountLink`: `POST link/<id>` and `POST unlink/<id>`
- * - `accessToken`: `GET token`
+ * - `accessToken`: `GET token`, and `POST bearer/exchange` of `BearerSessions()`
  * - `signUp`: `POST signup`; `passwordForgot`, `passwordReset`, `passwordChange`: `POST password/<forgot|reset|change>`
  * - `secondFactor`: every `POST second-factor` and `POST second-factor/<step>` (answers, enrolment, removal)
  *   that is not one of the next

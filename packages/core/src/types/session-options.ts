@@ -23,6 +23,19 @@ export interface SessionControlOption {
 export interface BearerSessionsOption {
   /** The code that reads and returns bearer tokens, carried by the option (internal). */
   readonly [bearerSessionsCode]: object;
+  /** The registry rows of its endpoints (internal). */
+  readonly [endpointRows]?: readonly object[];
+}
+
+/** What `BearerSessions()` takes. */
+export interface BearerSessionsOptions {
+  /**
+   * The exact URIs an app that signs in through the system browser may be sent back to with a
+   * one-time code (`GET <base>/bearer/start?redirect_uri=…`): an app's own scheme
+   * (`com.example.app:/auth`) or a universal link it owns. Compared whole; the only exception to
+   * the same-origin redirect rule. Default `[]`: the code exchange is off.
+   */
+  redirectUris?: readonly string[];
 }
 
 /** How sessions are kept. */

@@ -4,11 +4,13 @@
  *
  * @module @latch/core/bearer
  */
-import { bearerSessionsCode } from "../../symbols.js";
-import type { BearerSessionsOption } from "../../types/session-options.js";
+import { bearerSessionsCode, endpointRows } from "../../symbols.js";
+import type { BearerSessionsOption, BearerSessionsOptions } from "../../types/session-options.js";
 import { bearerCode } from "./bearer.js";
+import { bearerRows } from "./rows.js";
 
-export type { BearerSessionsOption } from "../../types/session-options.js";
+export type { BearerSessionsOption, BearerSessionsOptions } from "../../types/session-options.js";
+export { InvalidBearerCode, type BearerSessionError } from "./errors.js";
 
 /**
  * Turns on bearer sessions. `Authorization: Bearer <token>` is read as the session wherever Latch
@@ -17,7 +19,10 @@ export type { BearerSessionsOption } from "../../types/session-options.js";
  * needs no CSRF token, as no browser sends the header to another site without its consent. A
  * sign-in sent with `X-Auth-Return-Token: 1` (from the site's own pages, or from a client that is
  * not a browser) answers `{ token }`: the database session's token, or the JWT session's JWE.
- * Pass it as `session.bearer`.
+ * With `redirectUris`, an app that signs in through the system browser starts at
+ * `GET <base>/bearer/start` (a listed `redirect_uri` and a PKCE S256 challenge), is sent back to
+ * its address with a one-time code once the user signed in, and exchanges the code and its
+ * verifier at `POST <base>/bearer/exchange` for the session's token. Pass it as `session.bearer`.
  *
  * @example
  * ```ts
@@ -25,6 +30,7 @@ export type { BearerSessionsOption } from "../../types/session-options.js";
  * const config = { adapter, providers, session: { strategy: "database", bearer: BearerSessions() } }
  * ```
  */
-export function BearerSessions(): BearerSessionsOption {
-  return { [bearerSessionsCode]: bearerCode };
+export function BearerSessions(options: BearerSessionsOptions = {}): BearerSessionsOption {
+  const redirectUris = Object.freeze([...(options.redirectUris ?? [])]);
+  return { [bearerSessionsCode]: { ...bearerCode, redirectUris }, [endpointRows]: redirectUris.length ? bearerRows : [] };
 }
