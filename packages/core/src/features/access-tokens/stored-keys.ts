@@ -37,22 +37,24 @@ function storeOf(adapter: Adapter): KeyStore {
   if (!store) stores.set(adapter, (store = guardMethods(adapter, signingKeyMethods)));
   return store;
 }
-const opened = new Map<string, Promise<SigningKey>>();
+// Opened private keys per secret list (one list per config) and record.
+const opened = new WeakMap<readonly string[], Map<string, Promise<SigningKey | undefined>>>();
 
 const byGeneration = (a: AdapterSigningKey, b: AdapterSigningKey) => a.generation - b.generation;
 
 /** The record's private key, opened with one of the secrets; `undefined` when none opens it (all rotated out). */
 async function openKey(record: AdapterSigningKey, secrets: readonly string[]): Promise<SigningKey | undefined> {
-  const id = `${record.id}\u0000${secrets.join("\u0000")}`;
-  let key = opened.get(id);
+  let bySecrets = opened.get(secrets);
+  if (!bySecrets) opened.set(secrets, (bySecrets = new Map()));
+  let key = bySecrets.get(record.id);
   if (!key) {
-    key = openJwt<{ jwk: Record<string, unknown> }>({ token: record.privateKey, secrets, salt }).then(({ jwk }) =>
-      signingKeyFromJwk(jwk, record.algorithm as SigningAlgorithm),
-    );
-    if (opened.size > 64) opened.clear();
-    opened.set(id, key);
+    key = openJwt<{ jwk: Record<string, unknown> }>({ token: record.privateKey, secrets, salt })
+      .then(({ jwk }) => signingKeyFromJwk(jwk, record.algorithm as SigningAlgorithm))
+      .catch(() => undefined);
+    if (bySecrets.size > 64) bySecrets.clear();
+    bySecrets.set(record.id, key);
   }
-  return key.catch(() => undefined);
+  return key;
 }
 
 /** The newest stored key, when it may sign at `now`: of the configured algorithm, not due for rotation, and opened by a secret. */
