@@ -39,7 +39,7 @@ export interface AuthRequest {
 /** What `BearerSessions()` carries for the router (internal). */
 export interface BearerCode {
   /** The request with its bearer token read as the session cookie, marked {@link AuthRequest.bearer}; as it was otherwise. */
-  adopt(ctx: Pick<AuthContext, "cookies" | "origin" | "session" | "jwt">, req: AuthRequest): AuthRequest;
+  adopt(ctx: Pick<AuthContext, "cookies" | "origin" | "session" | "jwt" | "useSecureCookies">, req: AuthRequest): AuthRequest;
   /** The handler's answer, or `{ token }` when the request asked for the session it started. */
   answer(ctx: Pick<AuthContext, "cookies">, req: AuthRequest, response: ResponseInternal): ResponseInternal;
 }

@@ -7,6 +7,7 @@ import type { AuthContext } from "../../config/context.js";
 import type { AuthRequest, BearerCode } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
 import { requestSource } from "../../security/request-checks.js";
+import { waitingSignInCookieName } from "../../security/cookies.js";
 import type { Cookie } from "../../types/cookies.js";
 import type { ResponseInternal } from "../../types/response.js";
 
@@ -35,9 +36,22 @@ function bearerOf(ctx: Pick<AuthContext, "session" | "jwt">, req: AuthRequest): 
   return token;
 }
 
-function adopt(ctx: Pick<AuthContext, "cookies" | "origin" | "session" | "jwt">, req: AuthRequest): AuthRequest {
+/**
+ * The waiting sign-in a client without cookies sends back with its code (`X-Auth-Second-Factor`),
+ * read as the cookie a browser would send; `undefined` when the request has that cookie or no such header.
+ */
+function waitingOf(ctx: Pick<AuthContext, "useSecureCookies">, req: AuthRequest): [string, string] | undefined {
+  const name = waitingSignInCookieName(ctx.useSecureCookies);
+  const token = req.headers.get("x-auth-second-factor")?.trim();
+  if (!token || token.length > 16384 || !jweShape.test(token) || hasSessionCookie(req.cookies, name)) return undefined;
+  return [name, token];
+}
+
+function adopt(ctx: Pick<AuthContext, "cookies" | "origin" | "session" | "jwt" | "useSecureCookies">, req: AuthRequest): AuthRequest {
   const name = ctx.cookies.sessionToken.name;
   if (hasSessionCookie(req.cookies, name)) return req;
+  const waiting = waitingOf(ctx, req);
+  if (waiting) return { ...req, cookies: { ...req.cookies, [waiting[0]]: waiting[1] }, bearer: true };
   const token = bearerOf(ctx, req);
   // Neither a header a page elsewhere can make a browser send without this site's consent (CORS,
   // which Latch never grants), so such a request needs no CSRF token.
