@@ -9,12 +9,14 @@ import {
   type AdapterPassword,
   type AdapterSecondFactor,
   type AdapterSession,
+  type AdapterSigningKey,
   type AdapterUser,
   type VerificationToken,
 } from "./codec.js";
 import { defaultPrefix, keysFor } from "./keys.js";
 import {
   confirmSecondFactorScript,
+  createSigningKeyScript,
   countSecondFactorAttemptScript,
   leaseAccountScript,
   releaseAccountScript,
@@ -394,6 +396,17 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       if (row) await redis.srem(keys.userSecondFactors(row.userId), id);
       return row;
     },
-    // Signing keys are not stored here: AccessTokens({ keys: "secret" }) derives them from the secret instead.
-  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
+
+    async listSigningKeys() {
+      const stored = await redis.hgetall(keys.signingKeys());
+      return Object.entries(stored)
+        .filter(([field]) => field.startsWith("g:"))
+        .map(([, json]) => decode<AdapterSigningKey>(json))
+        .filter((key): key is AdapterSigningKey => key !== null);
+    },
+
+    async createSigningKey(key) {
+      return (await redis.eval(createSigningKeyScript, 1, keys.signingKeys(), String(key.generation), key.id, encode(key))) === 1;
+    },
+  } satisfies Required<Adapter>;
 }
