@@ -351,6 +351,8 @@ export default defineConfig({
           { text: "Second factors", link: "/guides/second-factors" },
           { text: "Sessions", link: "/guides/sessions" },
           { text: "Session control", link: "/guides/session-control" },
+          { text: "Access tokens", link: "/guides/access-tokens" },
+          { text: "Apps and scripts (bearer sessions)", link: "/guides/bearer-sessions" },
           { text: "Account linking", link: "/guides/account-linking" },
           { text: "Provider tokens", link: "/guides/provider-tokens" },
           { text: "Rate limits and lockout", link: "/guides/rate-limits" },

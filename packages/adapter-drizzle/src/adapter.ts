@@ -426,5 +426,6 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       // Of two concurrent calls, only the one whose delete removed the row gets it.
       return affected(await db.delete(secondFactors).where(eq(secondFactors.id, id))) > 0 ? secondFactorFromRow(row) : null;
     },
-  } satisfies Required<Adapter>;
+    // Signing keys are not stored here: AccessTokens({ keys: "secret" }) derives them from the secret instead.
+  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
 }

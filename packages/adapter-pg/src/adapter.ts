@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -358,6 +358,21 @@ export function PostgresAdapter(client: Queryable): Adapter {
     async deleteSecondFactor(id) {
       const row = await firstRow<StoredRow>(client, `DELETE FROM second_factors WHERE id = $1 RETURNING *`, [id]);
       return row ? secondFactorFromRow(row) : null;
+    },
+
+    async listSigningKeys() {
+      return (await rows<StoredRow>(client, `SELECT * FROM signing_keys ORDER BY generation`)).map(signingKeyFromRow);
+    },
+
+    async createSigningKey({ id, generation, algorithm, publicKey, privateKey, createdAt }) {
+      // First writer wins: the generation (and the id) are unique, and a second insert of either does nothing.
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO signing_keys (id, generation, algorithm, "publicKey", "privateKey", "createdAt") VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT DO NOTHING RETURNING 1 AS stored`,
+        [id, generation, algorithm, publicKey, privateKey, createdAt],
+      );
+      return row !== null;
     },
   } satisfies Required<Adapter>;
 }

@@ -98,6 +98,22 @@ export const migrations: readonly Migration[] = [
     // spellings of one address both stay as they are (see emailCollisions).
     statements: storedEmailStatements,
   },
+  {
+    version: 10,
+    name: "access-token signing keys",
+    // One row per key generation (AccessTokens with stored keys): the public JWK, and the private
+    // one sealed with a key derived from the secret. No user owns a key.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS signing_keys (
+        id text PRIMARY KEY,
+        generation integer NOT NULL UNIQUE,
+        algorithm text NOT NULL,
+        "publicKey" text NOT NULL,
+        "privateKey" text NOT NULL,
+        "createdAt" timestamptz NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

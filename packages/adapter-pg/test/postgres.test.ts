@@ -39,6 +39,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
       "passwords",
       "second_factors",
       "sessions",
+      "signing_keys",
       "users",
       "verification_token",
     ]);

@@ -9,12 +9,14 @@ import {
   type AdapterPassword,
   type AdapterSecondFactor,
   type AdapterSession,
+  type AdapterSigningKey,
   type AdapterUser,
   type VerificationToken,
 } from "./codec.js";
 import { defaultPrefix, keysFor } from "./keys.js";
 import {
   confirmSecondFactorScript,
+  createSigningKeyScript,
   countSecondFactorAttemptScript,
   leaseAccountScript,
   releaseAccountScript,
@@ -393,6 +395,18 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       const row = decode<AdapterSecondFactor>(await redis.getdel(keys.secondFactor(id)));
       if (row) await redis.srem(keys.userSecondFactors(row.userId), id);
       return row;
+    },
+
+    async listSigningKeys() {
+      const stored = await redis.hgetall(keys.signingKeys());
+      return Object.entries(stored)
+        .filter(([field]) => field.startsWith("g:"))
+        .map(([, json]) => decode<AdapterSigningKey>(json))
+        .filter((key): key is AdapterSigningKey => key !== null);
+    },
+
+    async createSigningKey(key) {
+      return (await redis.eval(createSigningKeyScript, 1, keys.signingKeys(), String(key.generation), key.id, encode(key))) === 1;
     },
   } satisfies Required<Adapter>;
 }

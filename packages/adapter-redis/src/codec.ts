@@ -1,5 +1,5 @@
 import { canonicalEmail } from "@latch/core/adapters";
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
 
 /** The fields stored as ISO 8601 strings that come back as `Date`. */
 const dateFields = new Set(["emailVerified", "expires", "createdAt", "lastSeenAt", "updatedAt", "confirmedAt"]);
@@ -28,4 +28,4 @@ export function toStoredUser(user: AdapterUser): AdapterUser {
   return { ...user, email: user.email ? canonicalEmail(user.email) : user.email, emailVerified: user.emailVerified ?? null };
 }
 
-export type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken };
+export type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken };

@@ -25,6 +25,8 @@ export interface Keys {
   secondFactor(id: string): string;
   /** Set of the second-factor ids of a user. */
   userSecondFactors(userId: string): string;
+  /** Hash of the access-token signing keys: `g:<generation>` → the key, `id:<id>` → its generation. */
+  signingKeys(): string;
 }
 
 /** The default key prefix. */
@@ -48,5 +50,6 @@ export function keysFor(prefix: string): Keys {
     userPassword: (userId) => `${prefix}user:password:${part(userId)}`,
     secondFactor: (id) => `${prefix}second-factor:${part(id)}`,
     userSecondFactors: (userId) => `${prefix}user:second-factors:${part(userId)}`,
+    signingKeys: () => `${prefix}signing-keys`,
   };
 }

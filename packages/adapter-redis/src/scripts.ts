@@ -172,3 +172,13 @@ local row = cjson.decode(stored)
 row.attempts = (tonumber(row.attempts) or 0) + 1
 redis.call("SET", KEYS[1], cjson.encode(row))
 return row.attempts`;
+
+/**
+ * KEYS[1]: the signing-keys hash; ARGV: generation, id, the encoded key. Stores the key unless its
+ * generation or its id is there already (one key, so one slot in a cluster): 1 when stored, 0 when
+ * another got there first.
+ */
+export const createSigningKeyScript = `
+if redis.call("HEXISTS", KEYS[1], "g:" .. ARGV[1]) == 1 or redis.call("HEXISTS", KEYS[1], "id:" .. ARGV[2]) == 1 then return 0 end
+redis.call("HSET", KEYS[1], "g:" .. ARGV[1], ARGV[3], "id:" .. ARGV[2], ARGV[1])
+return 1`;

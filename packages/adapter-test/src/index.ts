@@ -13,6 +13,7 @@ import { secondFactorTests } from "./second-factors.js";
 import { sessionAuthenticationTests } from "./session-authentication.js";
 import { sessionControlTests } from "./session-control.js";
 import { sessionTests } from "./sessions.js";
+import { signingKeyTests } from "./signing-keys.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
@@ -29,7 +30,8 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * with that reason. The authenticator tests are skipped
  * when the adapter has no `createAuthenticator` or `db` has no `authenticator` reader, the
  * password tests when it has no `getPassword`/`setPassword` (the `password` reader is optional), the
- * second-factor tests when it has no `listSecondFactors`.
+ * second-factor tests when it has no `listSecondFactors`, the signing-key tests when it has no
+ * `listSigningKeys`.
  *
  * @example
  * ```ts
@@ -73,5 +75,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     authenticatorTests(options);
     passwordTests(options);
     secondFactorTests(options);
+    signingKeyTests(options);
   });
 }

@@ -372,5 +372,6 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
       const result = await m.delete(SecondFactorEntity, { id });
       return result.affected ? toSecondFactor(row) : null;
     },
-  } satisfies Required<Adapter>;
+    // Signing keys are not stored here: AccessTokens({ keys: "secret" }) derives them from the secret instead.
+  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
 }

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "./adapter.js";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "./adapter.js";
 
 /**
  * A row of Latch's tables as a SQL driver or query builder returns it, keyed by Latch's column names:
@@ -155,4 +155,16 @@ export function sqlDateText(date: Date): string {
 /** `amr` as the MySQL/MariaDB and SQLite tables store it: the methods in one text, separated by spaces. */
 export function methodsText(amr: readonly string[]): string {
   return amr.join(" ");
+}
+
+/** A `signing_keys` row as an `AdapterSigningKey`. */
+export function signingKeyFromRow(row: StoredRow): AdapterSigningKey {
+  return {
+    id: String(row.id),
+    generation: toNumber(row.generation),
+    algorithm: String(row.algorithm),
+    publicKey: String(row.publicKey),
+    privateKey: String(row.privateKey),
+    createdAt: toDate(row.createdAt),
+  };
 }

@@ -196,6 +196,26 @@ export interface AdapterSecondFactor {
   createdAt: Date;
 }
 
+/**
+ * A key that signs access tokens (`AccessTokens()` of `@latch/core/access-tokens`), stored so that
+ * every instance signs with the same one. Its private half is never stored in the clear: it is
+ * encrypted with a key derived from the configured secret.
+ */
+export interface AdapterSigningKey {
+  /** The key's id: the RFC 7638 thumbprint of its public JWK, its `kid`. */
+  id: string;
+  /** 1, 2, 3, … in the order the keys were made: the newest signs; at most one key per generation. */
+  generation: number;
+  /** `"EdDSA"`, `"ES256"` or `"RS256"`. */
+  algorithm: string;
+  /** The public JWK, as JSON. */
+  publicKey: string;
+  /** The private JWK, encrypted (a compact JWE). */
+  privateKey: string;
+  /** When it was made; it signs until the next generation is made, and verifies for the grace period after. */
+  createdAt: Date;
+}
+
 /** A WebAuthn credential (passkey) registered to a user. */
 export interface AdapterAuthenticator {
   /** Base64-encoded credential id. */
@@ -443,6 +463,28 @@ export interface Adapter {
    * ```
    */
   deleteSecondFactor?(id: string): Awaitable<AdapterSecondFactor | null>;
+  /**
+   * Every stored signing key, any order.
+   *
+   * Optional, with {@link createSigningKey}: needed by `AccessTokens()` to store its keys.
+   *
+   * @example
+   * ```ts
+   * const keys = await adapter.listSigningKeys()
+   * ```
+   */
+  listSigningKeys?(): Awaitable<AdapterSigningKey[]>;
+  /**
+   * Stores `key` unless a key of its generation (or its id) is stored already, in one step:
+   * `true` when this call stored it, `false` when another got there first (instances that
+   * rotate together make one key; the others read it).
+   *
+   * @example
+   * ```ts
+   * const stored = await adapter.createSigningKey(key)
+   * ```
+   */
+  createSigningKey?(key: AdapterSigningKey): Awaitable<boolean>;
   /**
    * The user's account at `provider` (the first linked one when there are several), or `null`.
    *

@@ -18,6 +18,7 @@ export {
   sessionIdOf,
   sqlDateText,
   userColumns,
+  signingKeyFromRow,
   userFromRow,
   verificationTokenFromRow,
   type StoredRow,

@@ -6,12 +6,14 @@
  */
 import type { LatchError as CoreError } from "./errors.js";
 // The password rules' errors live with the rules (`@latch/core/passwords`), loaded only by apps
-// that use passwords; the second-factor refusals live with `SecondFactors()`. Their types belong
+// that use passwords; the second-factor refusals live with `SecondFactors()`, the access-token errors with `AccessTokens()`. Their types belong
 // to the union here, and only here: core's errors.ts sits below every feature.
 import type { PasswordRuleError } from "./features/passwords/errors.js";
 import type { SecondFactorRefusalError } from "./features/second-factors/errors.js";
+import type { AccessTokenError } from "./features/access-tokens/errors.js";
+import type { BearerSessionError } from "./features/bearer-sessions/errors.js";
 
 export * from "./errors.js";
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
-export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError;
+export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError;

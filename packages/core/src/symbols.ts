@@ -73,3 +73,17 @@ export const endpointRows: unique symbol = Symbol("latch.endpointRows");
  * registry rows, hooks and endpoint handler), so that an app without plugins never bundles it.
  */
 export const pluginCode: unique symbol = Symbol("latch.pluginCode");
+
+/**
+ * Where `AccessTokens()` carries its settings and configuration check, so that an app that does
+ * not turn signed access tokens on does not bundle them. Internal: not exported from the package
+ * entry.
+ */
+export const accessTokensCode: unique symbol = Symbol("latch.accessTokens");
+
+/**
+ * Where `BearerSessions()` carries the code that reads a bearer token as the session and returns
+ * a new session's token, so that an app that does not turn bearer sessions on does not bundle it.
+ * Internal: not exported from the package entry.
+ */
+export const bearerSessionsCode: unique symbol = Symbol("latch.bearerSessions");

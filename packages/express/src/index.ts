@@ -123,6 +123,8 @@ export async function getSession<Config extends ExpressAuthConfig = ExpressAuthC
   const url = new URL(`${basePath}/session`, origin);
   const headers = new Headers();
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  // Read only with bearer sessions on (`session.bearer`): a client that is not a browser sends its session this way.
+  if (req.headers.authorization) headers.set("authorization", req.headers.authorization);
   const response = await Auth(new Request(url, { headers }), ready);
   const data = (await response.json()) as Session | null | { message?: string };
   if (response.status === 200) return (data && Object.keys(data).length ? data : null) as SessionOf<Config> | null;

@@ -60,10 +60,10 @@ export async function readSession(prepared: PreparedConfig, headers: Headers, pr
   }
 }
 
-/** Only what a session read needs: the cookies and the headers that name the host. */
+/** Only what a session read needs: the cookies (or, with bearer sessions on, `Authorization`) and the headers that name the host. */
 function sessionHeaders(from: Headers): Headers {
   const headers = new Headers();
-  for (const name of ["cookie", "host", "x-forwarded-host", "x-forwarded-proto", "user-agent"]) {
+  for (const name of ["cookie", "authorization", "host", "x-forwarded-host", "x-forwarded-proto", "user-agent"]) {
     const value = from.get(name);
     if (value !== null) headers.set(name, value);
   }

@@ -7,12 +7,15 @@ import { applyCookies, cookieHeaderOf } from "./cookies.js";
 /**
  * The session of the request through core's `GET <basePath>/session`, with the request's cookies
  * as they stand now. A refreshed session cookie (database expiry moved, or an old JWT re-issued)
- * is set on SvelteKit's response. `null` when there is no valid session.
+ * is set on SvelteKit's response. `null` when there is no valid session. The request's
+ * `Authorization` header is passed on: with bearer sessions on (`session.bearer`), a client that
+ * is not a browser sends its session there.
  */
-export async function readSession(cookies: Cookies, origin: string, config: PreparedConfig): Promise<Session | null> {
+export async function readSession(cookies: Cookies, origin: string, config: PreparedConfig, authorization?: string | null): Promise<Session | null> {
   const headers = new Headers();
   const cookie = cookieHeaderOf(cookies);
   if (cookie) headers.set("cookie", cookie);
+  if (authorization) headers.set("authorization", authorization);
   const result = await Auth(new Request(`${origin}${config.basePath}/session`, { headers }), { ...config, raw });
   applyCookies(cookies, result.cookies);
   const status = result.status ?? 200;

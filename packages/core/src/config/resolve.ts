@@ -63,6 +63,7 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     ipAddress: config.session?.ipAddress,
     revocation: config.session?.revocation,
     control: config.session?.control,
+    bearer: config.session?.bearer,
     providerTokens: config.session?.providerTokens,
   };
   return {
@@ -148,6 +149,7 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
     account: s.account,
     secondFactor: config.secondFactor,
+    accessTokens: config.accessTokens,
     rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
     plugins: config.plugins?.length ? config.plugins : undefined,
   });

@@ -28,4 +28,18 @@ export interface AuthRequest {
   readonly request: Request;
   /** The registry's row that answers the request's method at its path; `undefined` when none does. */
   readonly row?: AnsweringRow;
+  /**
+   * The request carries no ambient credential that another site could make a browser send: its
+   * session came as `Authorization: Bearer`, or it asks for a new session's token. Set by bearer
+   * sessions only; such a request needs no CSRF token.
+   */
+  readonly bearer?: true;
+}
+
+/** What `BearerSessions()` carries for the router (internal). */
+export interface BearerCode {
+  /** The request with its bearer token read as the session cookie, marked {@link AuthRequest.bearer}; as it was otherwise. */
+  adopt(ctx: Pick<AuthContext, "cookies" | "origin" | "session" | "jwt" | "useSecureCookies">, req: AuthRequest): AuthRequest;
+  /** The handler's answer, or `{ token }` when the request asked for the session it started. */
+  answer(ctx: Pick<AuthContext, "cookies">, req: AuthRequest, response: ResponseInternal): ResponseInternal;
 }

@@ -13,6 +13,8 @@ export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   sessionUpdate: { ip: 60, account: 0, window: 60, onStoreError: "open" },
   sessionRevoke: { ip: 10, account: 0, window: 60, onStoreError: "open" },
   accountLink: { ip: 10, account: 0, window: 60, onStoreError: "open" },
+  // A token lives minutes: a client asks again when it runs out, not in a loop.
+  accessToken: { ip: 60, account: 0, window: 60, onStoreError: "open" },
   signUp: { ip: 5, account: 3, window: 600, onStoreError: "closed" },
   passwordForgot: { ip: 10, account: 3, window: 600, onStoreError: "closed" },
   passwordReset: { ip: 10, account: 5, window: 600, onStoreError: "closed" },

@@ -11,11 +11,15 @@ const howToTurnOn: Readonly<Record<string, string>> = {
   link: "link endpoints are off: pass account.links = AccountLinks() of @latch/core/accounts",
   unlink: "link endpoints are off: pass account.links = AccountLinks() of @latch/core/accounts",
   "second-factor": "second-factor endpoints are off: pass secondFactor = SecondFactors() of @latch/core/second-factors",
+  token: "access-token endpoints are off: pass accessTokens = AccessTokens() of @latch/core/access-tokens",
+  jwks: "access-token endpoints are off: pass accessTokens = AccessTokens() of @latch/core/access-tokens",
+  bearer: "bearer endpoints are off: pass session.bearer = BearerSessions({ redirectUris }) of @latch/core/bearer",
 };
 
 /** Throws `UnknownAction`: how to turn the request's feature on, or, when it is on, which request is not served. */
 export const featureOff: ActionHandler = (ctx, req) => {
-  const on = req.action === "sessions" ? ctx.session.control : req.action === "second-factor" ? ctx.secondFactor : ctx.account.links;
+  const { action } = req;
+  const on = action === "sessions" ? ctx.session.control : action === "second-factor" ? ctx.secondFactor : action === "token" || action === "jwks" ? ctx.accessTokens : action === "bearer" ? ctx.session.bearer : ctx.account.links;
   if (!on) throw new UnknownAction(`The ${howToTurnOn[req.action]}.`);
   throw new UnknownAction(`${req.method} ${req.action}${req.providerId === undefined ? "" : `/${req.providerId}`} is not an action Latch serves.`);
 };

@@ -1,6 +1,6 @@
 /**
  * The rows of Auth.js's actions (PROTOCOL §1). An opt-in feature carries its own rows on its
- * option or provider (`SessionControl()`, `AccountLinks()`, `SecondFactors()`, `Password()`,
+ * option or provider (`SessionControl()`, `AccountLinks()`, `SecondFactors()`, `AccessTokens()`, `Password()`,
  * under `endpointRows`), so an app that does not configure it bundles neither its rows nor its
  * code; while it is off, its paths answer `UnknownAction` saying how to turn it on, and stay
  * reserved (`isAuthAction`, plugin ids).
@@ -74,6 +74,9 @@ const featurePaths: readonly AnsweringRow[] = [
   off(" page none verify-email", "none"),
   off(" page none password", "any"),
   off(" page none email", "any"),
+  off("GET json none token", "any"),
+  off("GET json none jwks", "any"),
+  off("GET,POST json none bearer", "any"),
 ];
 
 /** What carries a feature's rows: its option, or its provider (`Password()`). */
@@ -83,8 +86,8 @@ type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
  * The rows of a config, in the order the parser tries them: Auth.js's, those the configured
  * features carry, the plugins', then the features' reserved paths.
  */
-export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
-  const carriers: Carrier[] = [ctx.session.control, ctx.account.links, ctx.secondFactor, ...ctx.providers];
+export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
+  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ...ctx.providers];
   return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
 }
 

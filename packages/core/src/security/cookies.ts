@@ -38,3 +38,8 @@ export function expireCookie(name: string, options: CookieOptions): Cookie {
   const { expires: _expires, ...rest } = options;
   return { name, value: "", options: { ...rest, maxAge: 0 } };
 }
+
+/** The name of the cookie that holds a sign-in waiting for its second factor (`__Secure-` on HTTPS, like the check cookies). */
+export function waitingSignInCookieName(secure: boolean): string {
+  return `${secure ? "__Secure-" : ""}latch.second-factor`;
+}

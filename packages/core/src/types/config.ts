@@ -1,6 +1,7 @@
 import type { Adapter } from "../adapter.js";
 import type { AccountOptions } from "./account-options.js";
 import type { SecondFactorsOption } from "./second-factor-options.js";
+import type { AccessTokensOption } from "./access-token-options.js";
 import type { Provider } from "./providers.js";
 import type { originCheck, raw, skipCSRFCheck } from "../symbols.js";
 import type { CallbacksOptions } from "./callbacks.js";
@@ -52,6 +53,18 @@ export interface AuthConfig {
    * ```
    */
   secondFactor?: SecondFactorsOption;
+  /**
+   * Signed access tokens for other services: `GET <base>/token` gives the signed-in user a
+   * short-lived JWT, `GET <base>/jwks` publishes the keys that verify it. `AccessTokens()` of
+   * `@latch/core/access-tokens`. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { AccessTokens } from "@latch/core/access-tokens"
+   * const config = { providers, accessTokens: AccessTokens({ lifetime: 600 }) }
+   * ```
+   */
+  accessTokens?: AccessTokensOption;
   /**
    * Plugins made with `definePlugin` of `@latch/core/plugins`: their endpoints are served under
    * `<basePath>/<plugin id>/…`, their hooks run around sign-in and session reads, and

@@ -10,6 +10,7 @@ import type { rateLimitCode, rateLimitState } from "../symbols.js";
  * - `sessionUpdate`: `POST session`
  * - `sessionRevoke`: `POST sessions/revoke`
  * - `accountLink`: `POST link/<id>` and `POST unlink/<id>`
+ * - `accessToken`: `GET token`, and `POST bearer/exchange` of `BearerSessions()`
  * - `signUp`: `POST signup`; `passwordForgot`, `passwordReset`, `passwordChange`: `POST password/<forgot|reset|change>`
  * - `secondFactor`: every `POST second-factor` and `POST second-factor/<step>` (answers, enrolment, removal)
  *   that is not one of the next
@@ -19,7 +20,7 @@ import type { rateLimitCode, rateLimitState } from "../symbols.js";
  * - `emailChange`: `POST email/change` (account: the new address `email`; also per signed-in user)
  */
 export type RateLimitRoute =
-  | "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink"
+  | "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink" | "accessToken"
   | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange" | "secondFactor" | "emailCode" | "emailChange";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */

@@ -1,5 +1,5 @@
 import type { Awaitable } from "../adapter.js";
-import type { endpointRows, sessionControlCode } from "../symbols.js";
+import type { bearerSessionsCode, endpointRows, sessionControlCode } from "../symbols.js";
 import type { JWT } from "./entities.js";
 
 /**
@@ -12,6 +12,30 @@ export interface SessionControlOption {
   readonly [sessionControlCode]: object;
   /** The registry rows of its endpoints (internal). */
   readonly [endpointRows]?: readonly object[];
+}
+
+/**
+ * Turns on bearer sessions: `Authorization: Bearer <session token>` is read as the session
+ * wherever a session is read, and a sign-in that asks with `X-Auth-Return-Token: 1` answers
+ * `{ token }`. Made by `BearerSessions()` of `@latch/core/bearer`; its code comes into the bundle
+ * only with it.
+ */
+export interface BearerSessionsOption {
+  /** The code that reads and returns bearer tokens, carried by the option (internal). */
+  readonly [bearerSessionsCode]: object;
+  /** The registry rows of its endpoints (internal). */
+  readonly [endpointRows]?: readonly object[];
+}
+
+/** What `BearerSessions()` takes. */
+export interface BearerSessionsOptions {
+  /**
+   * The exact URIs an app that signs in through the system browser may be sent back to with a
+   * one-time code (`GET <base>/bearer/start?redirect_uri=…`): an app's own scheme
+   * (`com.example.app:/auth`) or a universal link it owns. Compared whole; the only exception to
+   * the same-origin redirect rule. Default `[]`: the code exchange is off.
+   */
+  redirectUris?: readonly string[];
 }
 
 /** How sessions are kept. */
@@ -60,6 +84,17 @@ export interface SessionOptions {
    * ```
    */
   control?: SessionControlOption;
+  /**
+   * Sessions for clients that are not browsers (apps, command-line tools): `BearerSessions()` of
+   * `@latch/core/bearer`. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { BearerSessions } from "@latch/core/bearer"
+   * session: { strategy: "database", bearer: BearerSessions() }
+   * ```
+   */
+  bearer?: BearerSessionsOption;
   /**
    * JWT strategy: makes JWT sessions revocable. Made by `JwtRevocation({ store, cacheSeconds })`
    * of `@latch/core/revocation`: each new token carries a session id (`sid`) and its start

@@ -8,6 +8,7 @@ import type { CookieContext } from "../../config/slices.js";
 import { openJwt, randomBase64Url, sealJwt, sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import type { AuthRequest } from "../../http/request.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../../session/read.js";
+import { waitingSignInCookieName } from "../../security/cookies.js";
 import type { FirstFactorProof } from "../../signin/complete.js";
 import type { Account, Profile, User } from "../../types/entities.js";
 import type { Cookie, CookieOption } from "../../types/cookies.js";
@@ -45,7 +46,7 @@ type TurnAdapter = Pick<Required<Adapter>, "createVerificationToken" | "useVerif
 /** The cookie that holds the waiting sign-in (`__Secure-` on HTTPS, like the check cookies). */
 export function pendingCookie(ctx: Pick<AuthContext, "useSecureCookies" | "cookies">, maxAge = pendingMaxAge): CookieOption {
   const { expires: _expires, ...options } = ctx.cookies.sessionToken.options;
-  return { name: `${ctx.useSecureCookies ? "__Secure-" : ""}latch.second-factor`, options: { ...options, maxAge } };
+  return { name: waitingSignInCookieName(ctx.useSecureCookies), options: { ...options, maxAge } };
 }
 
 function identifierOf(nonceHash: string): string {
