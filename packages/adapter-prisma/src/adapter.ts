@@ -317,5 +317,5 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
       const row = await take(prisma.secondFactor, { id });
       return row && secondFactorFromRow(row);
     },
-  } satisfies Required<Adapter>;
+  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
 }
