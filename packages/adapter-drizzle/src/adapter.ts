@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
@@ -329,14 +329,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     },
 
     async releaseAccount({ provider, providerAccountId }, holder, tokens, refused) {
-      const changes: Record<string, unknown> = { refreshLeaseHolder: null, refreshLeaseUntil: null };
-      if (tokens) {
-        // A field left out keeps the stored value, except the access token and its expiry.
-        Object.assign(changes, { access_token: tokens.access_token ?? null, expires_at: tokens.expires_at ?? null, refreshError: null });
-        for (const field of ["refresh_token", "id_token", "scope", "token_type"] as const) if (tokens[field] != null) changes[field] = tokens[field];
-      } else if (refused !== undefined) {
-        changes.refreshError = refused;
-      }
+      const changes = releasedAccountColumns(tokens, refused);
       const result = await db
         .update(accounts)
         .set(changes)

@@ -5,6 +5,7 @@ import {
   authenticatorFromRow,
   canonicalEmail,
   passwordFromRow,
+  releasedAccountColumns,
   secondFactorFromRow,
   sessionFromRow,
   sessionIdOf,
@@ -312,14 +313,7 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
     },
 
     async releaseAccount({ provider, providerAccountId }, holder, tokens, refused) {
-      const changes: Record<string, unknown> = { refreshLeaseHolder: null, refreshLeaseUntil: null };
-      if (tokens) {
-        // A field left out keeps the stored value, except the access token and its expiry.
-        Object.assign(changes, { access_token: tokens.access_token ?? null, expires_at: tokens.expires_at ?? null, refreshError: null });
-        for (const field of ["refresh_token", "id_token", "scope", "token_type"] as const) if (tokens[field] != null) changes[field] = tokens[field];
-      } else if (refused !== undefined) {
-        changes.refreshError = refused;
-      }
+      const changes = releasedAccountColumns(tokens, refused);
       const result = await db
         .updateTable("accounts")
         .set(stored(changes))

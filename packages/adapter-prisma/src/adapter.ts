@@ -1,7 +1,6 @@
 import {
-  accountFromRow, authenticatorFromRow, canonicalEmail, passwordFromRow, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow,
-  type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow,
-} from "@latch/core/adapters";
+  accountFromRow, authenticatorFromRow, canonicalEmail, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow,
+  type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import type { PrismaClientLike, PrismaModel, PrismaModels, PrismaRow } from "./client.js";
 
 /** The account fields `linkAccount` stores; other fields of the account are not stored. */
@@ -245,14 +244,7 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
     },
 
     async releaseAccount({ provider, providerAccountId }, holder, tokens, refused) {
-      const data: Record<string, unknown> = { refreshLeaseHolder: null, refreshLeaseUntil: null };
-      if (tokens) {
-        // A field left out keeps the stored value, except the access token and its expiry.
-        Object.assign(data, { access_token: tokens.access_token ?? null, expires_at: tokens.expires_at ?? null, refreshError: null });
-        for (const field of ["refresh_token", "id_token", "scope", "token_type"] as const) if (tokens[field] != null) data[field] = tokens[field];
-      } else if (refused !== undefined) {
-        data.refreshError = refused;
-      }
+      const data = releasedAccountColumns(tokens, refused);
       const { count } = await prisma.account.updateMany({ where: { provider, providerAccountId, refreshLeaseHolder: holder }, data });
       if (count === 0) return null;
       const row = await prisma.account.findUnique({ where: byAccount(provider, providerAccountId) });

@@ -3,7 +3,6 @@
  * dialect, and `KyselyAdapter` then signs a user in on them.
  */
 import { join } from "node:path";
-import type { Adapter } from "@latch/core/adapters";
 import { KyselyAdapter } from "@latch/kysely";
 import { migrations as pgMigrations } from "@latch/pg";
 import { mariadbLogin, mariadbStatement, needService, postgresUrl, schemaPool, services } from "@latch/testing";
@@ -12,47 +11,13 @@ import Database from "better-sqlite3";
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
 import { createPool } from "mysql2";
 import { beforeAll, describe, expect, test } from "vitest";
+import { planApplyStatus, random, signIn } from "./query-builder-migrations.js";
 import { appFolder, buildCli, latch } from "./run-cli.js";
 
 beforeAll(buildCli, 180_000);
 
 const mariadbUp = await needService(services.mariadb);
 const postgresUp = await needService(services.postgres);
-
-const random = () => `latch_cli_${Math.random().toString(36).slice(2, 10)}`;
-
-/** The rows of a sign-in with an OAuth account, then what a later request reads; emails unique unless empty. */
-async function signIn(adapter: Adapter): Promise<void> {
-  const a = adapter as Required<Adapter>;
-  const email = `${random()}@example.com`;
-  const user = await a.createUser({ id: crypto.randomUUID(), name: "Ada", email, emailVerified: null, image: null });
-  await a.linkAccount({ userId: user.id, type: "oidc", provider: "github", providerAccountId: random(), access_token: "gho_x", token_type: "bearer" });
-  const session = await a.createSession({ sessionToken: random(), userId: user.id, expires: new Date(Date.UTC(2099, 0, 1)), amr: ["pwd", "otp"] });
-  const read = await a.getSessionAndUser(session.sessionToken);
-  expect(read?.user).toEqual(user);
-  expect(read?.session.amr).toEqual(["pwd", "otp"]);
-  expect(await a.getUserByEmail(email)).toEqual(user);
-  const anonymous = () => a.createUser({ id: crypto.randomUUID(), name: null, email: "", emailVerified: null, image: null });
-  await anonymous();
-  await anonymous();
-  await expect(a.createUser({ id: crypto.randomUUID(), name: null, email, emailVerified: null, image: null })).rejects.toThrow();
-}
-
-/** plan, status, apply, status, apply: what each prints and exits with, for `list` (the dialect's migrations). */
-async function planApplyStatus(cli: (action: string) => ReturnType<typeof latch>, list: readonly { version: number; name: string }[], label: string): Promise<void> {
-  const plan = await cli("plan");
-  expect(plan.code).toBe(0);
-  expect(plan.stdout).toContain(label);
-  for (const migration of list) expect(plan.stdout).toContain(`-- migration ${migration.version}: ${migration.name}`);
-  expect((await cli("status")).code).toBe(1);
-  const apply = await cli("apply");
-  expect(apply.stderr).toBe("");
-  expect(apply.code).toBe(0);
-  const status = await cli("status");
-  expect(status.code).toBe(0);
-  expect(status.stdout.match(/applied {2}\d+/g)).toHaveLength(list.length);
-  expect((await cli("apply")).stdout).toContain("nothing to apply");
-}
 
 describe("latch migrate --kysely", () => {
   test("sqlite: @latch/typeorm's SQLite migrations, then KyselyAdapter signs in on the file", async () => {

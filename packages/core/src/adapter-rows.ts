@@ -168,3 +168,22 @@ export function signingKeyFromRow(row: StoredRow): AdapterSigningKey {
     createdAt: toDate(row.createdAt),
   };
 }
+
+/**
+ * The `accounts` columns `releaseAccount` writes: the refresh lease cleared, and either the new
+ * tokens (a field the provider left out keeps its stored value, except the access token and its
+ * expiry) or the provider's refusal.
+ */
+export function releasedAccountColumns(
+  tokens: Pick<AdapterAccount, "access_token" | "refresh_token" | "expires_at" | "id_token" | "scope" | "token_type"> | null,
+  refused: string | undefined,
+): Record<string, unknown> {
+  const changes: Record<string, unknown> = { refreshLeaseHolder: null, refreshLeaseUntil: null };
+  if (tokens) {
+    Object.assign(changes, { access_token: tokens.access_token ?? null, expires_at: tokens.expires_at ?? null, refreshError: null });
+    for (const field of ["refresh_token", "id_token", "scope", "token_type"] as const) if (tokens[field] != null) changes[field] = tokens[field];
+  } else if (refused !== undefined) {
+    changes.refreshError = refused;
+  }
+  return changes;
+}

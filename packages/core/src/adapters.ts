@@ -12,6 +12,7 @@ export {
   authenticatorColumns,
   authenticatorFromRow,
   methodsText,
+  releasedAccountColumns,
   passwordFromRow,
   secondFactorFromRow,
   sessionFromRow,
