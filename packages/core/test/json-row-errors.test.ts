@@ -10,6 +10,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { SessionControl } from "@latch/core/sessions";
+import { definePlugin } from "@latch/core/plugins";
+import { RateLimited } from "@latch/core/rate-limit";
 import { originCheck, type AuthConfig } from "@latch/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { Client, alice, baseConfig, origin } from "./client.js";
@@ -97,5 +99,13 @@ describe("errors of rows that answer JSON", () => {
     const text = await answer.text();
     expect(JSON.parse(text)).toEqual({ error: "Configuration" });
     expect(text).not.toContain("db-7.internal");
+  });
+
+  test("a RateLimited thrown by a JSON row's handler is 429 with Retry-After, not a redirect", async () => {
+    const busy = definePlugin({ id: "busy", endpoints: { try: { method: "GET", path: "", handler: () => { throw new RateLimited("busy: too many", 12); } } } });
+    const answer = await new Client(baseConfig({ plugins: [busy] })).fetch("/auth/busy");
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get("retry-after")).toBe("12");
+    expect(await answer.json()).toMatchObject({ error: "RateLimited" });
   });
 });

@@ -1,6 +1,6 @@
 import { signInPageUrl, errorPageUrl, pageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
-import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
+import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, RateLimited, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
 import { noStore } from "./respond.js";
 import type { AuthRequest } from "./request.js";
 import { answersJson, type ActionRow } from "../rows/row.js";
@@ -107,10 +107,13 @@ const refusedTypes: ReadonlySet<string> = new Set(["MissingCSRF", "AccessDenied"
 /**
  * An error of a row that answers JSON: `{ error: <type>, message }` with 403 for a refusal
  * (`MissingCSRF`: no valid CSRF token, or sent from another origin; `AccessDenied`;
- * `Verification`), 400 for another client-safe type, and `500 { error: "Configuration" }`
- * for anything else, whose message stays in the log.
+ * `Verification`), 429 with `Retry-After` for `RateLimited`, 400 for another client-safe type,
+ * and `500 { error: "Configuration" }` for anything else, whose message stays in the log.
  */
 function jsonErrorResponse(error: unknown): ResponseInternal {
+  if (error instanceof RateLimited) {
+    return { status: 429, body: { error: error.type, message: error.message }, headers: { ...noStore, "retry-after": String(error.retryAfter) } };
+  }
   if (error instanceof AuthError && clientSafeErrorTypes.has(error.type)) {
     const status = refusedTypes.has(error.type) ? 403 : 400;
     const code = error instanceof CredentialsSignin ? { code: error.code } : {};
