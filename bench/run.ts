@@ -6,7 +6,8 @@
  * `npm run bench -- cold-start` runs the cold-start comparison alone, `npm run bench -- rate-limit`
  * the cost of rate limits alone, `npm run bench -- passwords` the password figures alone (hashing
  * per implementation, sign-in, session reads while hashing, the reset request and the sign-up for
- * an address with and without an account); `npm run bench -- password-endpoints` the last two alone.
+ * an address with and without an account); `npm run bench -- password-endpoints` the last two alone;
+ * `npm run bench -- tokens` the bearer-session read and `/token` issuance alone.
  * `npm run bench -- --against <ref> [--quick]` benches the hot paths of commit `<ref>` against the
  * working tree in the same rounds (see against.ts).
  */
@@ -25,6 +26,7 @@ import { passwordReset } from "./password-reset.js";
 import { passwordSignIn } from "./password-sign-in.js";
 import { passwordSignUp } from "./password-sign-up.js";
 import { sessionFloors } from "./floors.js";
+import { tokenBench } from "./tokens.js";
 import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
 import { printFootprint, printSummary } from "./summary.js";
 
@@ -42,6 +44,7 @@ async function main() {
     return against(ref, process.argv.includes("--quick"));
   }
   if (process.argv.includes("password-endpoints")) return passwordReset().then(() => passwordSignUp());
+  if (process.argv.includes("tokens")) return tokenBench();
   if (process.argv.includes("passwords")) return passwordHashing().then(() => passwordSignIn()).then(() => passwordReset()).then(() => passwordSignUp());
   const reference = await authJs();
   const contenders = "skipped" in reference ? [latch()] : [latch(), reference];
@@ -55,6 +58,7 @@ async function main() {
   const floors = await sessionFloors(contenders, session);
   rows.push(...floors.rows);
   await latchOnly();
+  await tokenBench();
   await rateLimitBench();
   const withAuthJs = !("skipped" in reference);
   const bundles = await bundleSizes(withAuthJs);

@@ -1,5 +1,7 @@
 import express, { type Express } from "express";
 import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express";
+import { AccessTokens } from "@latch/core/access-tokens";
+import { BearerSessions } from "@latch/core/bearer";
 import { SecondFactors } from "@latch/core/second-factors";
 import { SessionControl } from "@latch/core/sessions";
 import { languages } from "@latch/core/languages";
@@ -7,7 +9,7 @@ import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
 import { demoLanguageCodes, demoWords } from "./words.js";
 import { demoProviders } from "./providers.js";
-import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard, sessionsCard } from "./views.js";
+import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard, sessionsCard, tokensCard } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -35,8 +37,12 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
     languages,
     ...(passkeys ? { experimental: { enableWebAuthn: true } } : {}),
     // Sessions are stored through the adapter: the user sees where they are signed in
-    // (/auth/sessions) and can sign out any one of them.
-    ...(options.auth?.adapter ? { session: { strategy: "database", control: SessionControl() } } : {}),
+    // (/auth/sessions) and can sign out any one of them. Apps and scripts that keep no cookies
+    // sign in with `X-Auth-Return-Token: 1` and send the session as `Authorization: Bearer`.
+    session: options.auth?.adapter ? { strategy: "database", control: SessionControl(), bearer: BearerSessions() } : { bearer: BearerSessions() },
+    // GET /auth/token gives the signed-in caller a short-lived JWT that other services verify with
+    // the keys of GET /auth/jwks (stored through the adapter when there is one).
+    accessTokens: AccessTokens(),
     // Second factors are stored through the adapter too: an authenticator app and backup codes,
     // and codes by email (to the outbox) for addresses an email sign-in proved.
     ...(options.auth?.adapter
@@ -84,6 +90,7 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
       if (session?.user && authConfig.secondFactor) extras.push(secondFactorCard(words));
       if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard(words));
       if (outbox) extras.push(outboxHint(!session?.user, words));
+      extras.push(tokensCard(`${req.protocol}://${req.get("host")}`, words));
       res.type("html").send(homePage(session, extras, words));
     } catch (error) {
       next(error);

@@ -1,5 +1,6 @@
 import type { Session } from "@latch/core";
 import { webAuthnScript } from "@latch/core/webauthn-script";
+import { tokenCurlLines } from "./try-tokens.js";
 import { demoWords, fill, type DemoWords } from "./words.js";
 
 /** `value` as text safe inside HTML elements and quoted attributes. */
@@ -39,7 +40,7 @@ export function layout(title: string, body: string, words: DemoWords = demoWords
   body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; color: #1f2328; }
   nav a { margin-right: 1rem; } .card { border: 1px solid #d0d7de; border-radius: 8px; padding: 1rem 1.25rem; margin: 1rem 0; }
   button { font: inherit; padding: .4rem .9rem; border-radius: 6px; border: 1px solid #1f2328; background: #1f2328; color: #fff; cursor: pointer; }
-  code { background: #f6f8fa; padding: .1rem .3rem; border-radius: 4px; }
+  code { background: #f6f8fa; padding: .1rem .3rem; border-radius: 4px; } pre { overflow-x: auto; }
 </style></head>
 <body><nav><a href="/">${escapeHtml(words.home)}</a><a href="/protected">${escapeHtml(words.protectedPage)}</a></nav><main>${body}</main></body></html>`;
 }
@@ -100,4 +101,11 @@ export function passwordCard(signedIn: boolean, hasPassword = false, words: Demo
 export function outboxHint(signedOut = false, words: DemoWords = demoWords("en")): string {
   return `<div class="card" id="outbox-hint">${note(words, `<p>Signing in by email, or creating an account? In development the emails (links and codes) are not sent: they wait in the outbox.</p>`)}
 <p><a href="/dev/outbox">${escapeHtml(words.outbox)}</a></p>${signedOut ? note(words, `<p>Without a link: <a href="/auth/second-factor/email-sign-in">sign in with a code by email</a> (for an address that has an account).</p>`) : ""}</div>`;
+}
+
+/** Bearer sessions and signed access tokens, tried from a terminal: the curl lines for this demo's address. */
+export function tokensCard(origin: string, words: DemoWords = demoWords("en")): string {
+  return `<div class="card" id="tokens">${note(words, `<p>Apps and scripts keep no cookies: they sign in for a session token and send it as
+<code>Authorization: Bearer</code>. Try it from a terminal (each line once, in order):</p>`)}
+<pre>${escapeHtml(tokenCurlLines(origin).join("\n"))}</pre></div>`;
 }

@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
@@ -53,6 +53,7 @@ const requiredColumns: Record<string, readonly string[]> = {
   authenticators: authenticatorColumns,
   passwords: ["userId", "hash", "updatedAt"],
   secondFactors: ["id", "userId", "kind", "secret", "lastUsedStep", "attempts", "confirmedAt", "expires", "createdAt"],
+  signingKeys: ["id", "generation", "algorithm", "publicKey", "privateKey", "createdAt"],
 };
 
 /** Throws, naming the table and what it lacks, when a table given to `DrizzleAdapter` cannot serve. */
@@ -91,7 +92,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
   if (tables) checkTables(tables);
   const db = database as Loose;
   const t = { ...defaultTables[dialect], ...tables } as Loose;
-  const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors } = t;
+  const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors, signingKeys } = t;
 
   /** The first row of a select, or `null`. */
   async function first(query: PromiseLike<StoredRow[]>): Promise<StoredRow | null> {
@@ -419,6 +420,17 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       // Of two concurrent calls, only the one whose delete removed the row gets it.
       return affected(await db.delete(secondFactors).where(eq(secondFactors.id, id))) > 0 ? secondFactorFromRow(row) : null;
     },
-    // Signing keys are not stored here: AccessTokens({ keys: "secret" }) derives them from the secret instead.
-  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
+
+    async listSigningKeys() {
+      return ((await db.select().from(signingKeys).orderBy(asc(signingKeys.generation))) as StoredRow[]).map(signingKeyFromRow);
+    },
+
+    async createSigningKey(key) {
+      // First writer wins: the id and the generation are unique, and the insert does nothing when
+      // either is taken (ON CONFLICT DO NOTHING; INSERT IGNORE on MySQL), so it wrote a row or none.
+      const insert = db.insert(signingKeys);
+      const result = dialect === "mysql" ? await insert.ignore().values(key) : await insert.values(key).onConflictDoNothing();
+      return affected(result) === 1;
+    },
+  } satisfies Required<Adapter>;
 }

@@ -132,6 +132,16 @@ export const mysqlSecondFactors = mysqlTable("second_factors", {
   createdAt: at("createdAt").notNull(),
 }, (table) => [index("second_factors_user").on(table.userId, table.kind), cascadeToUser("second_factors_user_fkey", table.userId)]);
 
+/** `signing_keys`: the keys `AccessTokens()` signs with, one per generation. */
+export const mysqlSigningKeys = mysqlTable("signing_keys", {
+  id: varchar("id", { length: 64 }).primaryKey(),
+  generation: int("generation").notNull(),
+  algorithm: varchar("algorithm", { length: 16 }).notNull(),
+  publicKey: text("publicKey").notNull(),
+  privateKey: text("privateKey").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [uniqueIndex("signing_keys_generation_key").on(table.generation)]);
+
 /**
  * Latch's MySQL/MariaDB tables as a Drizzle schema: the tables and columns of @latch/typeorm's
  * MariaDB migrations, so one database works with either adapter.
@@ -144,6 +154,7 @@ export const mysqlTables = {
   authenticators: mysqlAuthenticators,
   passwords: mysqlPasswords,
   secondFactors: mysqlSecondFactors,
+  signingKeys: mysqlSigningKeys,
 };
 
 /** The shape of {@link mysqlTables}; tables of your own must have at least these columns. */

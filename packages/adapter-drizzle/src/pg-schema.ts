@@ -104,6 +104,16 @@ export const pgSecondFactors = pgTable("second_factors", {
   createdAt: at("createdAt").notNull(),
 }, (table) => [index("second_factors_user").on(table.userId, table.kind), cascadeToUser("second_factors", table.userId)]);
 
+/** `signing_keys`: the keys `AccessTokens()` signs with, one per generation (migration 10). */
+export const pgSigningKeys = pgTable("signing_keys", {
+  id: text("id").primaryKey(),
+  generation: integer("generation").notNull().unique("signing_keys_generation_key"),
+  algorithm: text("algorithm").notNull(),
+  publicKey: text("publicKey").notNull(),
+  privateKey: text("privateKey").notNull(),
+  createdAt: at("createdAt").notNull(),
+});
+
 /**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's
  * migrations, so one database works with either adapter. Spread into your own schema, or pass
@@ -117,6 +127,7 @@ export const pgTables = {
   authenticators: pgAuthenticators,
   passwords: pgPasswords,
   secondFactors: pgSecondFactors,
+  signingKeys: pgSigningKeys,
 };
 
 /** The shape of {@link pgTables}; tables of your own must have at least these columns. */

@@ -131,6 +131,16 @@ export const sqliteSecondFactors = sqliteTable("second_factors", {
   createdAt: at("createdAt").notNull(),
 }, (table) => [index("second_factors_user").on(table.userId, table.kind)]);
 
+/** `signing_keys`: the keys `AccessTokens()` signs with, one per generation. */
+export const sqliteSigningKeys = sqliteTable("signing_keys", {
+  id: text("id").primaryKey(),
+  generation: integer("generation").notNull(),
+  algorithm: text("algorithm").notNull(),
+  publicKey: text("publicKey").notNull(),
+  privateKey: text("privateKey").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [uniqueIndex("signing_keys_generation_key").on(table.generation)]);
+
 /**
  * Latch's SQLite tables as a Drizzle schema: the tables and columns of @latch/typeorm's SQLite
  * migrations, so one database file works with either adapter.
@@ -143,6 +153,7 @@ export const sqliteTables = {
   authenticators: sqliteAuthenticators,
   passwords: sqlitePasswords,
   secondFactors: sqliteSecondFactors,
+  signingKeys: sqliteSigningKeys,
 };
 
 /** The shape of {@link sqliteTables}; tables of your own must have at least these columns. */

@@ -9,6 +9,7 @@ import {
   secondFactorFromRow,
   sessionFromRow,
   sessionIdOf,
+  signingKeyFromRow,
   userColumns,
   userFromRow,
   verificationTokenFromRow,
@@ -404,5 +405,18 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
       // Of two concurrent calls, only the one whose delete removed the row gets it.
       return touched(await db.deleteFrom("second_factors").where("id", "=", id).executeTakeFirst()) > 0 ? secondFactorFromRow(row) : null;
     },
-  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
+
+    async listSigningKeys() {
+      return (await db.selectFrom("signing_keys").selectAll().orderBy("generation").execute()).map(signingKeyFromRow);
+    },
+
+    async createSigningKey(key) {
+      // First writer wins: the id and the generation are unique, and the insert does nothing when
+      // either is taken (ON CONFLICT DO NOTHING; INSERT IGNORE on MySQL), so it wrote a row or none.
+      const insert = db.insertInto("signing_keys");
+      const query = dialect.name === "mysql" ? insert.ignore().values(stored({ ...key })) : insert.values(stored({ ...key })).onConflict((conflict) => conflict.doNothing());
+      const result = await query.executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+  } satisfies Required<Adapter>;
 }

@@ -29,6 +29,7 @@ function requiredTables(dialect: TableDialect): Record<string, readonly string[]
     authenticators: authenticatorColumns,
     passwords: ["userId", "hash", "updatedAt"],
     second_factors: ["id", "userId", "kind", "secret", "lastUsedStep", "attempts", "confirmedAt", "expires", "createdAt"],
+    signing_keys: ["id", "generation", "algorithm", "publicKey", "privateKey", "createdAt"],
   };
 }
 

@@ -1,7 +1,7 @@
 import { canonicalEmail, type Adapter, type AdapterUser, type SessionDetails } from "@latch/core/adapters";
 import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
-import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toUser, toVerificationToken } from "./convert.js";
+import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toSigningKey, toUser, toVerificationToken } from "./convert.js";
 import { connector, resolveEntities } from "./data-source.js";
 import type { LatchEntities } from "./entities.js";
 
@@ -45,7 +45,7 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
 export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter {
   const entities = resolveEntities(options.entities);
   const connect = connector(source, entities);
-  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity } = entities;
+  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SigningKeyEntity } = entities;
 
   async function manager(): Promise<EntityManager> {
     return (await connect()).manager;
@@ -372,6 +372,26 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
       const result = await m.delete(SecondFactorEntity, { id });
       return result.affected ? toSecondFactor(row) : null;
     },
-    // Signing keys are not stored here: AccessTokens({ keys: "secret" }) derives them from the secret instead.
-  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
+
+    async listSigningKeys() {
+      const rows = await (await manager()).find(SigningKeyEntity, { order: { generation: "ASC" } });
+      return rows.map(toSigningKey);
+    },
+
+    async createSigningKey(key) {
+      const m = await manager();
+      // First writer wins: the id and the generation are unique, and the insert does nothing when
+      // either is taken (ON CONFLICT DO NOTHING, or INSERT IGNORE on MySQL); the count of rows
+      // it wrote says which writer this was.
+      const [sql, parameters] = m.createQueryBuilder().insert().into(SigningKeyEntity).values(key).orIgnore().getQueryAndParameters();
+      const runner = m.queryRunner ?? m.connection.createQueryRunner();
+      try {
+        const { affected } = await runner.query(sql, parameters, true);
+        if (affected === undefined) throw new Error("createSigningKey: the driver does not report affected rows");
+        return affected === 1;
+      } finally {
+        if (runner !== m.queryRunner) await runner.release();
+      }
+    },
+  } satisfies Required<Adapter>;
 }

@@ -1,5 +1,5 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
-import type { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, SigningKeyEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
 
 /** A stored date as a `Date` (some drivers give text for some column types). */
 function toDate(value: Date | string): Date {
@@ -61,6 +61,18 @@ export function toSecondFactor(entity: SecondFactorEntity): AdapterSecondFactor 
     attempts: Number(entity.attempts ?? 0),
     confirmedAt: entity.confirmedAt ? toDate(entity.confirmedAt) : null,
     expires: entity.expires ? toDate(entity.expires) : null,
+    createdAt: toDate(entity.createdAt),
+  };
+}
+
+/** A signing-key entity as an `AdapterSigningKey`. */
+export function toSigningKey(entity: SigningKeyEntity): AdapterSigningKey {
+  return {
+    id: entity.id,
+    generation: Number(entity.generation),
+    algorithm: entity.algorithm,
+    publicKey: entity.publicKey,
+    privateKey: entity.privateKey,
     createdAt: toDate(entity.createdAt),
   };
 }

@@ -1,6 +1,6 @@
 import { DataSource, type DataSourceOptions } from "typeorm";
 import { adaptToSchema } from "./schema-check.js";
-import { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, UserEntity, VerificationTokenEntity, type LatchEntities } from "./entities.js";
+import { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, SigningKeyEntity, UserEntity, VerificationTokenEntity, type LatchEntities } from "./entities.js";
 
 /** The default entity classes. */
 export const defaultEntities: LatchEntities = {
@@ -11,6 +11,7 @@ export const defaultEntities: LatchEntities = {
   AuthenticatorEntity,
   PasswordEntity,
   SecondFactorEntity,
+  SigningKeyEntity,
 };
 
 /** The default entities with the given ones in their place. */

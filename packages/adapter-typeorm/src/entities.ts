@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
 import { bigintToNumber, nullAsUndefined, optionalBigint, spaceSeparated } from "./transformers.js";
 
@@ -274,6 +274,33 @@ export class SecondFactorEntity {
   user!: UserEntity;
 }
 
+/**
+ * A key `AccessTokens()` signs with (table `signing_keys`), one row per generation: the public
+ * JWK and the private one sealed by Latch. The generation is unique, so that of two instances
+ * making the same generation at once only the first stores its key. No user owns a key.
+ */
+@Entity({ name: "signing_keys" })
+@Index("signing_keys_generation_key", ["generation"], { unique: true })
+export class SigningKeyEntity implements AdapterSigningKey {
+  @PrimaryColumn({ type: "varchar", length: 64, primaryKeyConstraintName: "signing_keys_pkey" })
+  id!: string;
+
+  @Column({ type: "integer" })
+  generation!: number;
+
+  @Column({ type: "varchar", length: 16 })
+  algorithm!: string;
+
+  @Column({ type: "text" })
+  publicKey!: string;
+
+  @Column({ type: "text" })
+  privateKey!: string;
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+}
+
 /** The entity classes the adapter uses; pass subclasses to store extra columns. */
 export interface LatchEntities {
   UserEntity: typeof UserEntity;
@@ -285,4 +312,6 @@ export interface LatchEntities {
   PasswordEntity: typeof PasswordEntity;
   /** Second factors (migration 7): needed by the second-factor methods only. */
   SecondFactorEntity: typeof SecondFactorEntity;
+  /** Signing keys of `AccessTokens()` (migration 11): needed by the signing-key methods only. */
+  SigningKeyEntity: typeof SigningKeyEntity;
 }

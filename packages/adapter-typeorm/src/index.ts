@@ -14,6 +14,7 @@ export {
   PasswordEntity,
   SecondFactorEntity,
   SessionEntity,
+  SigningKeyEntity,
   UserEntity,
   VerificationTokenEntity,
   type JsonValue,

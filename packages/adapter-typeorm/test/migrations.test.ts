@@ -210,6 +210,11 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     // Migration 6: a user from before it can have a password, which goes with the user.
     const password = { userId: "u1", hash: "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$aGFzaA", updatedAt: new Date() };
     expect(await adapter.setPassword!(password)).toEqual(password);
+    // Migration 11: an upgraded database stores signing keys, one per generation.
+    const key = { id: "kid-1", generation: 1, algorithm: "EdDSA", publicKey: "{}", privateKey: "sealed", createdAt: new Date("2026-11-27T12:00:00.000Z") };
+    expect(await adapter.createSigningKey!(key)).toBe(true);
+    expect(await adapter.createSigningKey!({ ...key, id: "kid-2" })).toBe(false);
+    expect(await adapter.listSigningKeys!()).toEqual([key]);
     await adapter.deleteUser!("u1");
     expect(await adapter.getPassword!("u1")).toBeNull();
     expect(await counts(dataSource)).toEqual([before[0]! + 1, 0, 0, 1, 0]);

@@ -89,4 +89,13 @@ export const mariadbMigrations: readonly Migration[] = [
     // spaces (PROTOCOL §4). NULL for older sessions: they earn nothing.
     statements: (t) => [`ALTER TABLE ${t("sessions")} ADD \`auth_time\` bigint NULL, ADD \`mfa_time\` bigint NULL, ADD \`amr\` varchar(255) NULL`],
   },
+  {
+    version: 11,
+    name: "access-token signing keys",
+    // One row per key generation of AccessTokens() with stored keys: the public JWK and the private
+    // one sealed by Latch. The generation is unique so that a second writer's insert does nothing.
+    statements: (t) => [
+      `CREATE TABLE ${t("signing_keys")} (\`id\` varchar(64) NOT NULL, \`generation\` int NOT NULL, \`algorithm\` varchar(16) NOT NULL, \`publicKey\` text NOT NULL, \`privateKey\` text NOT NULL, \`createdAt\` datetime(3) NOT NULL, UNIQUE INDEX \`signing_keys_generation_key\` (\`generation\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+    ],
+  },
 ];

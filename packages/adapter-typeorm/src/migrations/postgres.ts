@@ -95,4 +95,14 @@ export const postgresMigrations: readonly Migration[] = [
     // spaces, as on every engine of this adapter (PROTOCOL §4). NULL for older sessions: they earn nothing.
     statements: (t) => [`ALTER TABLE ${t("sessions")} ADD "auth_time" bigint, ADD "mfa_time" bigint, ADD "amr" character varying(255)`],
   },
+  {
+    version: 11,
+    name: "access-token signing keys",
+    // One row per key generation of AccessTokens() with stored keys: the public JWK and the private
+    // one sealed by Latch. The generation is unique so that a second writer's insert does nothing.
+    statements: (t) => [
+      `CREATE TABLE ${t("signing_keys")} ("id" character varying(64) NOT NULL, "generation" integer NOT NULL, "algorithm" character varying(16) NOT NULL, "publicKey" text NOT NULL, "privateKey" text NOT NULL, "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "signing_keys_pkey" PRIMARY KEY ("id"))`,
+      `CREATE UNIQUE INDEX "signing_keys_generation_key" ON ${t("signing_keys")} ("generation")`,
+    ],
+  },
 ];

@@ -103,4 +103,14 @@ export const sqliteMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("sessions")} ADD COLUMN "amr" varchar(255)`,
     ],
   },
+  {
+    version: 11,
+    name: "access-token signing keys",
+    // One row per key generation of AccessTokens() with stored keys: the public JWK and the private
+    // one sealed by Latch. The generation is unique so that a second writer's insert does nothing.
+    statements: (t) => [
+      `CREATE TABLE ${t("signing_keys")} ("id" varchar(64) PRIMARY KEY NOT NULL, "generation" integer NOT NULL, "algorithm" varchar(16) NOT NULL, "publicKey" text NOT NULL, "privateKey" text NOT NULL, "createdAt" datetime(3) NOT NULL)`,
+      `CREATE UNIQUE INDEX "signing_keys_generation_key" ON ${t("signing_keys")} ("generation")`,
+    ],
+  },
 ];

@@ -1,6 +1,6 @@
 import { signInPageUrl, errorPageUrl, pageUrl } from "./urls.js";
 import type { AuthContext } from "../config/context.js";
-import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
+import { AuthError, CredentialsSignin, InvalidProvider, InvalidRequest, RateLimited, SignInError, UnknownAction, clientSafeErrorTypes } from "../errors.js";
 import { noStore } from "./respond.js";
 import type { AuthRequest } from "./request.js";
 import { answersJson, type ActionRow } from "../rows/row.js";
@@ -82,13 +82,44 @@ export async function configErrorResponse(
 /**
  * Turns an error thrown by an action into its response: a client-safe type goes back to the
  * sign-in page (sign-in errors) or the error page with `?error=<type>` (`&code=` for
- * `CredentialsSignin`); anything else is reported as `Configuration`.
+ * `CredentialsSignin`); anything else is reported as `Configuration`. A row that answers JSON
+ * answers its errors as JSON instead (see {@link jsonErrorResponse}): its callers are scripts,
+ * apps and pages' `fetch`, which have no use for a redirect to an HTML page. A browser that
+ * navigates to such a row or submits one of Latch's forms to it (it accepts HTML: the sessions
+ * page posts to `sessions/revoke`) keeps the redirect, so a person sees the page that explains.
  */
 export function actionErrorResponse(error: unknown, ctx: Pick<AuthContext, "baseUrl" | "origin" | "cookies" | "pages">, req: AuthRequest): ResponseInternal {
   if (isRequestError(error)) return requestErrorResponse(error);
   if (isRefusal(error)) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
   const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
+  if (req.row?.answer === "json" && !acceptsHtml(req)) return { ...jsonErrorResponse(error), cookies };
   return { ...redirectFor(error, ctx), cookies };
+}
+
+/** A browser navigating or submitting a form: it lists HTML among what it accepts (`fetch` and curl send "any type"). */
+function acceptsHtml(req: AuthRequest): boolean {
+  return (req.headers.get("accept") ?? "").toLowerCase().includes("text/html");
+}
+
+/** The client-safe errors that are refusals of the request (403); the others say it was wrong (400). */
+const refusedTypes: ReadonlySet<string> = new Set(["MissingCSRF", "AccessDenied", "Verification"]);
+
+/**
+ * An error of a row that answers JSON: `{ error: <type>, message }` with 403 for a refusal
+ * (`MissingCSRF`: no valid CSRF token, or sent from another origin; `AccessDenied`;
+ * `Verification`), 429 with `Retry-After` for `RateLimited`, 400 for another client-safe type,
+ * and `500 { error: "Configuration" }` for anything else, whose message stays in the log.
+ */
+function jsonErrorResponse(error: unknown): ResponseInternal {
+  if (error instanceof RateLimited) {
+    return { status: 429, body: { error: error.type, message: error.message }, headers: { ...noStore, "retry-after": String(error.retryAfter) } };
+  }
+  if (error instanceof AuthError && clientSafeErrorTypes.has(error.type)) {
+    const status = refusedTypes.has(error.type) ? 403 : 400;
+    const code = error instanceof CredentialsSignin ? { code: error.code } : {};
+    return { status, body: { error: error.type, message: error.message, ...code }, headers: { ...noStore } };
+  }
+  return { status: 500, body: { error: "Configuration" }, headers: { ...noStore } };
 }
 
 /** A failed callback spends its one attempt: the PKCE, state, nonce and challenge cookies it carried are deleted. */

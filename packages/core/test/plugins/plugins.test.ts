@@ -55,8 +55,8 @@ describe("the example plugin of docs/plugins.md", () => {
     const put = await json(client, "/auth/roles/notes/todo", { method: "PUT", body: JSON.stringify({ csrfToken, text: "milk" }) });
     expect(put).toEqual({ status: 200, body: { name: "todo", text: "milk" } });
     const forged = await client.fetch("/auth/roles/notes/todo", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "forged" }) });
-    expect(forged.status).not.toBe(200);
-    expect(forged.headers.get("location") ?? "").toContain("MissingCSRF");
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ error: "MissingCSRF" });
     expect((await json(client, "/auth/roles/notes/todo")).body).toEqual({ name: "todo", text: "milk" });
     const removed = await json(client, "/auth/roles/notes/todo", { method: "DELETE", body: JSON.stringify({ csrfToken }) });
     expect(removed.body).toEqual({ name: "todo", text: null });
@@ -106,8 +106,11 @@ describe("the example plugin of docs/plugins.md", () => {
   test("a redirect stays on the site", async () => {
     const go = (to: string) => definePlugin({ id: "go", endpoints: { go: { method: "GET", path: "", handler: ({ redirect }) => redirect(to) } } });
     expect((await new Client(baseConfig({ plugins: [go("/dashboard")] })).fetch("/auth/go")).headers.get("location")).toBe(`${origin}/dashboard`);
+    // Another site is the plugin's fault: the JSON row answers Configuration, and sends nobody there.
     const away = await new Client(baseConfig({ plugins: [go("https://evil.example/")] })).fetch("/auth/go");
-    expect(away.headers.get("location")).not.toContain("evil.example");
+    expect(away.headers.get("location")).toBeNull();
+    expect(away.status).toBe(500);
+    expect(await away.json()).toEqual({ error: "Configuration" });
   });
 
   test("an endpoint may name a rate-limit class: its requests count toward it", async () => {
