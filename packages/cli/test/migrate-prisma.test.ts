@@ -23,6 +23,7 @@ const migrationsOf = (provider: string) => join(packageFolder, "prisma", provide
 const migrationSql = (provider: string, name: string) => readFileSync(join(migrationsOf(provider), name, "migration.sql"), "utf8");
 const authjs = "20260101000000_authjs";
 const latchMigration = "20260101000001_latch";
+const signingKeysMigration = "20260101000002_signing_keys";
 
 /** The "missing" lines of a run, without their styling. */
 const missingLines = (stdout: string) => stdout.split("\n").filter((line) => line.startsWith("  missing  ")).map((line) => line.slice(11));
@@ -31,7 +32,7 @@ const missingLines = (stdout: string) => stdout.split("\n").filter((line) => lin
 const latchAdditionsSqlite = [
   "column Account.refreshLeaseHolder", "column Account.refreshLeaseUntil", "column Account.refreshError",
   "column Session.lastSeenAt", "column Session.userAgent", "column Session.ip", "column Session.auth_time", "column Session.mfa_time", "column Session.amr",
-  "table Password (model Password)", "table SecondFactor (model SecondFactor)",
+  "table Password (model Password)", "table SecondFactor (model SecondFactor)", "table SigningKey (model SigningKey)",
 ];
 
 describe("latch migrate --prisma", () => {
@@ -48,7 +49,7 @@ describe("latch migrate --prisma", () => {
       expect(status.code).toBe(1);
       expect(status.stdout).toContain("SQLite ./app.db: compared with the sqlite models of @latch/prisma");
       expect(missingLines(status.stdout).sort()).toEqual([...latchAdditionsSqlite].sort());
-      expect(status.stdout).toContain(`Copy ${packageFolder}/prisma/sqlite/migrations/${latchMigration} into prisma/migrations/`);
+      for (const name of [latchMigration, signingKeysMigration]) expect(status.stdout).toContain(`Copy ${packageFolder}/prisma/sqlite/migrations/${name} into prisma/migrations/`);
       expect(status.stdout).not.toContain(authjs);
       expect(status.stdout).toContain("npx prisma migrate deploy");
 
@@ -56,6 +57,7 @@ describe("latch migrate --prisma", () => {
       const plan = await cli("plan");
       expect(plan.code).toBe(1);
       expect(plan.stdout).toContain(migrationSql("sqlite", latchMigration).trimEnd());
+      expect(plan.stdout).toContain(migrationSql("sqlite", signingKeysMigration).trimEnd());
 
       // apply refuses and writes nothing: the same tables and columns are missing after it.
       const apply = await cli("apply");
@@ -68,10 +70,14 @@ describe("latch migrate --prisma", () => {
       cpSync(join(migrationsOf("sqlite"), latchMigration), join(dir, "prisma/migrations/20990101000000_latch"), { recursive: true });
       const copied = await cli("status");
       expect(copied.stdout).toContain(`prisma/migrations/20990101000000_latch is @latch/prisma's ${latchMigration}, not applied yet.`);
-      expect(copied.stdout).not.toContain("Copy ");
+      expect(copied.stdout).not.toContain(`migrations/${latchMigration} into`);
+      expect(copied.stdout).toContain(`migrations/${signingKeysMigration} into`);
 
       // What `prisma migrate deploy` runs: the migration's statements.
       await db.executeMultiple(migrationSql("sqlite", latchMigration));
+      const keysOnly = await cli("status");
+      expect(missingLines(keysOnly.stdout)).toEqual(["table SigningKey (model SigningKey)"]);
+      await db.executeMultiple(migrationSql("sqlite", signingKeysMigration));
       const done = await cli("status");
       expect(done.code).toBe(0);
       expect(done.stdout).toContain("Every model and field @latch/prisma uses is there.");
@@ -101,6 +107,7 @@ describe("latch migrate --prisma", () => {
       await admin.query(`SET search_path TO ${schema}`);
       await admin.query(migrationSql("postgresql", authjs));
       await admin.query(migrationSql("postgresql", latchMigration));
+      await admin.query(migrationSql("postgresql", signingKeysMigration));
       const done = await cli();
       expect(done.code).toBe(0);
 
