@@ -9,7 +9,8 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { needService, postgresLogin, postgresUrl, randomDatabaseName, services } from "@latch/testing";
+import { mariadbLogin, mariadbStatement, needService, postgresLogin, postgresUrl, randomDatabaseName, services } from "@latch/testing";
+import { createConnection } from "mariadb";
 import pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
 import { appFolder, buildCli, latch, repoRoot } from "./run-cli.js";
@@ -17,6 +18,7 @@ import { appFolder, buildCli, latch, repoRoot } from "./run-cli.js";
 beforeAll(buildCli, 180_000);
 
 const postgresUp = await needService(services.postgres);
+const mariadbUp = await needService(services.mariadb);
 
 const packageFolder = join(repoRoot, "packages/adapter-prisma");
 const migrationsOf = (provider: string) => join(packageFolder, "prisma", provider, "migrations");
@@ -120,6 +122,32 @@ describe("latch migrate --prisma", () => {
     } finally {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
+    }
+  });
+
+  test.runIf(mariadbUp)("mysql: an empty MariaDB database needs all three migrations; once applied, nothing is missing", async () => {
+    const database = randomDatabaseName("latch_cli_prisma");
+    await mariadbStatement(`CREATE DATABASE ${database}`);
+    try {
+      const dir = appFolder();
+      const url = `mysql://${mariadbLogin.user}@${mariadbLogin.host}:${mariadbLogin.port}/${database}`;
+      const cli = () => latch(["migrate", "status", "--prisma", "mariadb", "--url", url], dir);
+      const empty = await cli();
+      expect(empty.stderr).toBe("");
+      expect(empty.code).toBe(1);
+      expect(missingLines(empty.stdout)).toEqual(expect.arrayContaining(["table User (model User)", "table SigningKey (model SigningKey)"]));
+      for (const name of [authjs, latchMigration, signingKeysMigration]) expect(empty.stdout).toContain(`prisma/mysql/migrations/${name} into prisma/migrations/`);
+      const connection = await createConnection({ ...mariadbLogin, database, multipleStatements: true });
+      try {
+        for (const name of [authjs, latchMigration, signingKeysMigration]) await connection.query(migrationSql("mysql", name));
+      } finally {
+        await connection.end();
+      }
+      const done = await cli();
+      expect(done.stdout).toContain("Every model and field @latch/prisma uses is there.");
+      expect(done.code).toBe(0);
+    } finally {
+      await mariadbStatement(`DROP DATABASE ${database}`);
     }
   });
 
