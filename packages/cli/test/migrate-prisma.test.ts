@@ -88,6 +88,28 @@ describe("latch migrate --prisma", () => {
     }
   });
 
+  test("sqlite: tables and columns are named as the app's schema maps them (@@map, @map)", async () => {
+    const dir = appFolder();
+    const schema = readFileSync(join(packageFolder, "prisma/sqlite/schema.prisma"), "utf8")
+      .replace(/^(model User \{\n)/m, '$1  @@map("users")\n')
+      .replace(/^(\s*emailVerified\s+DateTime\?)/m, '$1 @map("email_verified")');
+    mkdirSync(join(dir, "prisma"));
+    writeFileSync(join(dir, "prisma/schema.prisma"), schema);
+    const db = createClient({ url: `file:${join(dir, "app.db")}` });
+    try {
+      for (const name of [authjs, latchMigration, signingKeysMigration]) await db.executeMultiple(migrationSql("sqlite", name));
+      await db.executeMultiple(`ALTER TABLE "User" RENAME TO "users"; ALTER TABLE "users" RENAME COLUMN "emailVerified" TO "email_verified";`);
+      const cli = () => latch(["migrate", "status", "--prisma", "sqlite", "--url", "app.db"], dir);
+      expect((await cli()).code).toBe(0);
+      await db.execute(`ALTER TABLE "users" DROP COLUMN "image"`);
+      const dropped = await cli();
+      expect(dropped.code).toBe(1);
+      expect(missingLines(dropped.stdout)).toEqual(["column users.image (User.image)"]);
+    } finally {
+      db.close();
+    }
+  });
+
   test.runIf(postgresUp)("postgresql: an empty schema named in Prisma's ?schema= needs both migrations; a column dropped later is named alone", async () => {
     const schema = randomDatabaseName("latch_cli_prisma");
     const admin = new pg.Client(postgresLogin);
