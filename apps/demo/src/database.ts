@@ -1,15 +1,25 @@
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { Adapter } from "@latch/core/adapters";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { demoUser } from "./users.js";
 
-/** The demo's store: embedded PostgreSQL (PGlite) and the Latch adapter over it. */
+/** The demo's store: the Latch adapter over its database, and how to close it. */
 export interface DemoDatabase {
-  db: PGlite;
   adapter: Adapter;
   close(): Promise<void>;
+}
+
+/** The stores `LATCH_DEMO_DATABASE` chooses from: embedded PostgreSQL (the default) or SQLite through Prisma. */
+export type DemoStore = "pglite" | "prisma";
+
+/** The store `LATCH_DEMO_DATABASE` names: `pglite` when unset, `prisma` for SQLite through `@latch/prisma`. */
+export function demoStore(env: NodeJS.ProcessEnv): DemoStore {
+  const named = env.LATCH_DEMO_DATABASE || "pglite";
+  if (named !== "pglite" && named !== "prisma") throw new Error(`LATCH_DEMO_DATABASE is "${named}": use pglite (the default) or prisma.`);
+  return named;
 }
 
 /**
@@ -31,5 +41,15 @@ export async function openDemoDatabase(directory: string | null): Promise<DemoDa
   if (!(await adapter.getUser!(demoUser.id))) {
     await adapter.createUser!({ id: demoUser.id, name: demoUser.name, email: demoUser.email, emailVerified: null });
   }
-  return { db, adapter, close: () => db.close() };
+  return { adapter, close: () => db.close() };
+}
+
+/**
+ * The store `npm start` uses under `dataDir`: PGlite in `pglite/`, or with `prisma` SQLite in
+ * `prisma.db` through `@latch/prisma`, whose module (and Prisma) is imported only then.
+ */
+export async function openStartDatabase(store: DemoStore, directory: string): Promise<DemoDatabase> {
+  if (store === "pglite") return openDemoDatabase(join(directory, "pglite"));
+  const { openPrismaDemoDatabase } = await import("./prisma-database.js");
+  return openPrismaDemoDatabase(directory);
 }

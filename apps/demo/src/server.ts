@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { createDemoApp } from "./app.js";
-import { dataDir, openDemoDatabase } from "./database.js";
+import { dataDir, demoStore, openStartDatabase, type DemoStore } from "./database.js";
 import { demoOidcProviderId, startDemoOpenIDProvider } from "./demo-oidc.js";
 import { listenAddress, listenFailure, type ListenAddress } from "./listen.js";
 import { demoSecret } from "./secret.js";
@@ -22,7 +22,14 @@ const { host, port } = address!;
 const shownHost = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" || host === "::1" ? "localhost" : host.includes(":") ? `[${host}]` : host;
 const origin = process.env.AUTH_URL ? new URL(process.env.AUTH_URL).origin : `http://${shownHost}:${port}`;
 
-const database = await openDemoDatabase(`${dataDir}/pglite`);
+let store: DemoStore;
+try {
+  store = demoStore(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+const database = await openStartDatabase(store!, dataDir);
+if (store! === "prisma") log(`Store: SQLite ${dataDir}/prisma.db through @latch/prisma`);
 // The demo OpenID Provider runs before the app listens, so "Sign in with Demo OpenID" works at once.
 const oidcPort = Number(process.env.DEMO_OIDC_PORT ?? 3001);
 const demoOidc = await startDemoOpenIDProvider({ redirectUri: `${origin}/auth/callback/${demoOidcProviderId}`, port: oidcPort }).catch(

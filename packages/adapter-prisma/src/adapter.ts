@@ -1,5 +1,5 @@
 import {
-  accountFromRow, authenticatorFromRow, canonicalEmail, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, userFromRow, verificationTokenFromRow,
+  accountFromRow, authenticatorFromRow, canonicalEmail, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow,
   type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import type { PrismaClientLike, PrismaModel, PrismaModels, PrismaRow } from "./client.js";
 
@@ -19,6 +19,11 @@ const sessionIdShape = /^[A-Za-z0-9_-]{1,64}$/;
 /** Whether Prisma reported that the record a write needed does not exist (P2025). */
 function isNotFound(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2025";
+}
+
+/** Whether Prisma reported that a write would have stored a second row with a unique value (P2002). */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 /** The write's row, or `null` when the record it needed does not exist. */
@@ -309,5 +314,21 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
       const row = await take(prisma.secondFactor, { id });
       return row && secondFactorFromRow(row);
     },
-  } satisfies Required<Omit<Adapter, "listSigningKeys" | "createSigningKey">>;
+
+    async listSigningKeys() {
+      return (await prisma.signingKey.findMany({ orderBy: { generation: "asc" } })).map(signingKeyFromRow);
+    },
+
+    async createSigningKey({ id, generation, algorithm, publicKey, privateKey, createdAt }) {
+      // First writer wins: the id and the generation are unique, so the database refuses a second
+      // key of either, also to a concurrent insert (an upsert would replace the first).
+      try {
+        await prisma.signingKey.create({ data: { id, generation, algorithm, publicKey, privateKey, createdAt } });
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+  } satisfies Required<Adapter>;
 }

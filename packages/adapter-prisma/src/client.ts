@@ -39,6 +39,7 @@ export interface PrismaModels {
   authenticator: PrismaModel;
   password: PrismaModel;
   secondFactor: PrismaModel;
+  signingKey: PrismaModel;
 }
 
 /**

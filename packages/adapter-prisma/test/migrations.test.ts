@@ -65,7 +65,7 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
   });
 
   test.runIf(run)("an Auth.js app's database takes Latch's migration and keeps its rows; Latch reads and extends them", async () => {
-    const [authjs, latch] = migrationFolders(provider).map(({ name }) => name);
+    const [authjs, ...latch] = migrationFolders(provider).map(({ name }) => name);
     expect(await deployMigrations(store.prisma, provider, 1)).toEqual([authjs]);
     // Rows as an Auth.js app on this schema writes them (Auth.js's own Prisma adapter, no Latch columns yet).
     const q = provider === "mysql" ? "`" : '"';
@@ -83,12 +83,13 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
       now,
     );
 
-    expect(await deployMigrations(store.prisma, provider)).toEqual([latch]);
+    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys"]);
+    expect(await deployMigrations(store.prisma, provider)).toEqual(latch);
     expect(await deployMigrations(store.prisma, provider)).toEqual([]);
     const recorded = (await store.prisma.$queryRawUnsafe(`SELECT migration_name, checksum, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`)) as {
       migration_name: string; checksum: string; applied_steps_count: number | bigint;
     }[];
-    expect(recorded.map((row) => [row.migration_name, row.checksum.length, Number(row.applied_steps_count)])).toEqual([[authjs, 64, 1], [latch, 64, 1]]);
+    expect(recorded.map((row) => [row.migration_name, row.checksum.length, Number(row.applied_steps_count)])).toEqual([authjs, ...latch].map((name) => [name, 64, 1]));
 
     const adapter = PrismaAdapter(store.prisma);
     const found = await adapter.getSessionAndUser!("t1");
@@ -98,11 +99,14 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
     await adapter.setPassword!({ userId: "u1", hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA", updatedAt: now });
     expect(await adapter.getPassword!("u1")).toMatchObject({ userId: "u1" });
     expect(await adapter.leaseAccount!({ provider: "idp", providerAccountId: "sub-1" }, "me", new Date(Date.now() + 60_000))).toBe(true);
+    const key = { id: "kid-1", generation: 1, algorithm: "RS256", publicKey: JSON.stringify({ kty: "RSA", n: "n".repeat(342), e: "AQAB" }), privateKey: "sealed.".repeat(400), createdAt: new Date(Math.floor(now.getTime() / 1000) * 1000) };
+    expect(await adapter.createSigningKey!(key)).toBe(true);
+    expect(await adapter.listSigningKeys!()).toEqual([key]);
   });
 
   test.runIf(run)("hold every field of the schema's models with its nullability, and nothing else", async () => {
     const expected = schemaTables(provider);
-    expect(Object.keys(expected).sort()).toEqual(["Account", "Authenticator", "Password", "SecondFactor", "Session", "User", "VerificationToken"]);
+    expect(Object.keys(expected).sort()).toEqual(["Account", "Authenticator", "Password", "SecondFactor", "Session", "SigningKey", "User", "VerificationToken"]);
     expect(await storedTables(store, provider)).toEqual(expected);
   });
 });

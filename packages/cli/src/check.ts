@@ -4,6 +4,8 @@ import { findConfigModule, loadConfigModule } from "./config-module.js";
 import { exitCodes, type ExitCode } from "./exit-codes.js";
 import { importFromProject } from "./load.js";
 import type { Io } from "./output.js";
+import { latchPrismaPackage, prismaProvider } from "./prisma/package.js";
+import { findAppSchema, missingFromSchema, parsePrismaSchema, partName } from "./prisma/schema.js";
 import { envPrefix } from "./providers.js";
 
 /** Something that would fail at run time, named by the error type core would raise. */
@@ -102,9 +104,49 @@ export function configProblems(config: AuthConfig): Problem[] {
   return problems;
 }
 
-/** `latch check [--config <module>]` */
+/**
+ * For an app on Prisma with `@latch/prisma` installed: the models and fields of the package's
+ * schema that the app's schema does not declare, by name, with what adds them. `PrismaAdapter`
+ * reads and writes every one of them, and the app's generated client has only what its schema
+ * declares. Nothing when the app has no Prisma schema or no `@latch/prisma`.
+ */
+export function prismaSchemaProblems(cwd: string, schemaPath?: string): Problem[] {
+  const found = findAppSchema(cwd, schemaPath);
+  if (!found) return [];
+  const app = parsePrismaSchema(found.text);
+  let provider;
+  try {
+    provider = prismaProvider(app.provider ?? "", "datasource");
+  } catch {
+    return []; // a provider @latch/prisma has no schema for: not an app on @latch/prisma
+  }
+  let pkg;
+  try {
+    pkg = latchPrismaPackage(cwd, provider);
+  } catch {
+    return [];
+  }
+  const missing = missingFromSchema(pkg.schema, app);
+  if (!missing.length) return [];
+  const names = missing.map(partName);
+  // The package's models are not mapped: its migrations name tables and columns as the models and fields.
+  const migrations = pkg.migrations.filter((m) => names.some((name) => m.makes.has(name))).map((m) => m.name);
+  const shown = found.path.startsWith(cwd) ? found.path.slice(cwd.length + 1) : found.path;
+  return [
+    {
+      code: "AdapterError",
+      message:
+        `The Prisma schema ${shown} lacks ${names.length === 1 ? "" : `${names.length} models and fields `}@latch/prisma uses: ${names.join(", ")}. ` +
+        `Copy them from ${pkg.shownAs}/prisma/${provider}/schema.prisma; ` +
+        (migrations.length ? `copy ${migrations.map((m) => `${pkg.shownAs}/prisma/${provider}/migrations/${m}`).join(" and ")} into prisma/migrations (renamed to sort after your last), ` : "") +
+        "then `npx prisma migrate deploy` and `npx prisma generate` (`latch migrate status --prisma " + provider + "` compares the database).",
+    },
+  ];
+}
+
+/** `latch check [--config <module>] [--prisma-schema <path>]` */
 export async function checkCommand(args: string[], io: Io): Promise<ExitCode> {
-  const { values } = parseArgs({ args, options: { config: { type: "string" } }, strict: true });
+  const { values } = parseArgs({ args, options: { config: { type: "string" }, "prisma-schema": { type: "string" } }, strict: true });
   // As in production unless the environment says otherwise: that is where a config must hold.
   io.env.NODE_ENV ??= "production";
   const path = findConfigModule(io.cwd, values.config);
@@ -114,7 +156,7 @@ export async function checkCommand(args: string[], io: Io): Promise<ExitCode> {
   setEnvDefaults(io.env, config);
   io.out.line(`Checking ${path} (NODE_ENV=${io.env.NODE_ENV})`);
   const core = await coreProblems(Auth, config);
-  const problems = [...core.problems, ...configProblems(config).filter((p) => !core.problems.some((c) => c.message === p.message))];
+  const problems = [...core.problems, ...configProblems(config).filter((p) => !core.problems.some((c) => c.message === p.message)), ...prismaSchemaProblems(io.cwd, values["prisma-schema"])];
   for (const problem of problems) io.out.line(`${io.out.style("red", "✗")} ${io.out.style("bold", problem.code)}: ${problem.message}`);
   for (const warning of core.warnings) io.out.line(`${io.out.style("yellow", "!")} ${warning.code}: ${warning.message}`);
   // When core refused the config, the URLs are built the way core builds them: <origin><basePath>/callback/<id>.

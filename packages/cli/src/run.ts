@@ -12,15 +12,18 @@ export const usage = `Usage: latch <command> [options]
   secret [--print] [--force] [--file <path>]
       Writes AUTH_SECRET (32 random bytes, base64url) to .env.local, or prints it with --print.
       Refuses to replace an AUTH_SECRET already there without --force.
-  migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url> | --kysely <dialect> --url <url>] [--schema <name>]
+  migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url> | --kysely <dialect> --url <url> | --prisma <provider> --url <url> [--migrations <dir>]] [--schema <name>]
       The schema of @latch/pg (PostgreSQL through --url or DATABASE_URL, or PGlite) or of
       @latch/typeorm (engine: postgres, mysql, mariadb, sqlite; for SQLite the URL is the file).
       --drizzle or --kysely postgres|mysql|mariadb|sqlite: the tables @latch/drizzle or
       @latch/kysely use on it (@latch/pg's on PostgreSQL, with --url or --pglite; @latch/typeorm's
       on the others).
+      --prisma postgresql|mysql|sqlite: what the database lacks of @latch/prisma's models, and
+      the Prisma Migrate steps that add it (Prisma keeps the history: apply only prints them).
       plan prints the SQL of the pending migrations, apply runs them, status lists them.
-  check [--config <module>]
-      Loads the config module (its default export or \`authConfig\`) and reports what would fail.
+  check [--config <module>] [--prisma-schema <path>]
+      Loads the config module (its default export or \`authConfig\`) and reports what would fail;
+      with a Prisma schema and @latch/prisma, the models and fields the schema lacks.
   providers [--json] [--type <type>]
       Lists the provider presets and the environment variables each reads.
 

@@ -3,6 +3,8 @@ import { exitCodes, UsageError, type ExitCode } from "../exit-codes.js";
 import type { Io } from "../output.js";
 import { queryBuilderTarget } from "./query-builder.js";
 import { pgTarget } from "./pg.js";
+import { prismaMigrate } from "./prisma.js";
+import { prismaProvider } from "../prisma/package.js";
 import { typeormTarget } from "./typeorm.js";
 import type { MigrationState, MigrationTarget } from "./types.js";
 
@@ -76,11 +78,11 @@ function printStatus(state: MigrationState, io: Io): void {
   io.out.line(state.pending.length ? `${state.pending.length} pending: run \`latch migrate apply\`.` : "Up to date.");
 }
 
-/** `latch migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url> | --kysely <dialect> --url <url>] [--schema <name>]` */
+/** `latch migrate plan|apply|status [--url <url> | --pglite <dir> | --typeorm <engine> --url <url> | --drizzle <dialect> --url <url> | --kysely <dialect> --url <url> | --prisma <provider> --url <url> [--migrations <dir>]] [--schema <name>]` */
 export async function migrateCommand(args: string[], io: Io): Promise<ExitCode> {
   const { values, positionals } = parseArgs({
     args,
-    options: { url: { type: "string" }, pglite: { type: "string" }, schema: { type: "string" }, typeorm: { type: "string" }, drizzle: { type: "string" }, kysely: { type: "string" } },
+    options: { url: { type: "string" }, pglite: { type: "string" }, schema: { type: "string" }, typeorm: { type: "string" }, drizzle: { type: "string" }, kysely: { type: "string" }, prisma: { type: "string" }, migrations: { type: "string" } },
     allowPositionals: true,
     strict: true,
   });
@@ -88,6 +90,16 @@ export async function migrateCommand(args: string[], io: Io): Promise<ExitCode> 
   if (!action || !["plan", "apply", "status"].includes(action) || extra.length) {
     throw new UsageError("latch migrate takes one of plan, apply, status.");
   }
+  if (values.prisma !== undefined) {
+    const others = (["typeorm", "drizzle", "kysely"] as const).filter((flag) => values[flag] !== undefined);
+    if (others.length) throw new UsageError(`Name one adapter: ${[...others, "prisma"].map((flag) => `--${flag}`).join(" or ")}.`);
+    const provider = prismaProvider(values.prisma, "--prisma");
+    const url = values.url ?? io.env.DATABASE_URL;
+    if (values.pglite !== undefined) throw new UsageError("--prisma reads the database through --url (or DATABASE_URL), not --pglite.");
+    if (!url) throw new UsageError(`--prisma ${values.prisma} needs --url (or DATABASE_URL); for SQLite, the database file.`);
+    return prismaMigrate(action, { provider, url, schema: values.schema, cwd: io.cwd, migrations: values.migrations }, io);
+  }
+  if (values.migrations !== undefined) throw new UsageError("--migrations names a Prisma app's migrations folder: use it with --prisma.");
   const database = await target(values, io.env);
   try {
     const state = await database.state();
