@@ -58,7 +58,7 @@ afterAll(async () => {
 
 test("a key reads its owner's session in getSession; revoked, it is refused with clear JSON", async () => {
   const { key, apiKey } = await createApiKey(config, owner, { name: "curl", scopes: ["orders:read"] });
-  for (const headers of [{ "x-api-key": key }, { authorization: `Bearer ${key}` }]) {
+  for (const headers of [{ "x-api-key": key }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
     const me = await fetch(`${origin}/me`, { headers });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ user: { id: "user-1" }, apiKey: { id: apiKey.id, scopes: ["orders:read"], owner } });

@@ -48,7 +48,7 @@ afterAll(async () => {
 
 test("auth() reads a key's session from x-api-key and from a bearer header; not once revoked, nor with the feature off", async () => {
   const { key, apiKey } = await createApiKey(on, owner, { name: "cli", scopes: ["orders:read"] });
-  for (const headers of [{ "x-api-key": key }, { authorization: `Bearer ${key}` }]) {
+  for (const headers of [{ "x-api-key": key }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
     const response = await fetch(`${origin}/me`, { headers });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ user: { id: "user-1" }, apiKey: { id: apiKey.id, name: "cli", scopes: ["orders:read"], owner } });

@@ -51,7 +51,7 @@ afterAll(async () => {
 
 it("reads a key's session from x-api-key and from a bearer header, and none once it is revoked", async () => {
   const { key, apiKey } = await createApiKey(config, owner, { name: "script", scopes: ["orders:read"] });
-  for (const headers of [{ "x-api-key": key }, { authorization: `Bearer ${key}` }]) {
+  for (const headers of [{ "x-api-key": key }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
     const response = await fetch(`${origin}/me`, { headers });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ user: { id: "user-1" }, apiKey: { id: apiKey.id, name: "script", scopes: ["orders:read"], owner } });
