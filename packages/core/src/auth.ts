@@ -111,7 +111,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   const keyed = apiKeys?.adopt(req);
   if (keyed) req = keyed;
   else if (bearer) req = bearer.adopt(ctx, req);
-  const run = async () => (keyed ? apiKeys!.run(ctx, req, runAction) : bearer ? bearer.answer(ctx, req, await runAction(ctx, req)) : runAction(ctx, req));
+  const run = async () => (keyed ? apiKeys!.run(ctx, req, (verified) => runAction(ctx, verified)) : bearer ? bearer.answer(ctx, req, await runAction(ctx, req)) : runAction(ctx, req));
   try {
     // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
     const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;

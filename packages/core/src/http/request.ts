@@ -55,5 +55,5 @@ export interface ApiKeyRouting {
   /** The request read as an API-key request (no cookie, marked {@link AuthRequest.bearer}), or `undefined` when it presents no key. */
   adopt(req: AuthRequest): AuthRequest | undefined;
   /** Verifies the key, then answers the request or refuses it: an API key reaches only the rows it may. */
-  run(ctx: AuthContext, req: AuthRequest, next: (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal>): Promise<ResponseInternal>;
+  run(ctx: Pick<AuthContext, "adapter" | "logger" | "rateLimit">, req: AuthRequest, next: (req: AuthRequest) => Promise<ResponseInternal>): Promise<ResponseInternal>;
 }

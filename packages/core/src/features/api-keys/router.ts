@@ -51,7 +51,7 @@ export function apiKeysCodeFor(settings: ApiKeySettings, check: ApiKeysCode["che
     async run(ctx, req, next) {
       const key = await verifier.verify(ctx, req.apiKey!.value);
       if (req.method === "GET" && req.action === "session") return sessionOf(settings, key);
-      if (req.action === "api-keys") return next(ctx, { ...req, apiKey: { value: req.apiKey!.value, key } });
+      if (req.action === "api-keys") return next({ ...req, apiKey: { value: req.apiKey!.value, key } });
       throw new ApiKeyNotAllowed(`An API key may read its session and manage its owner's keys, not ${req.method} ${req.action}.`);
     },
   };
