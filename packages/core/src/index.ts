@@ -23,4 +23,3 @@ export type { Adapter, AdapterUser, AdapterAccount, AdapterSession, Verification
 export { AuthError, CredentialsSignin, RefreshTokenError } from "./errors.js";
 export { getAccessToken, type AccessTokenParams, type JwtAccessTokenParams, type JwtAccessToken } from "./flows/oauth/access-token.js";
 export { listSessions, revokeSession, revokeOtherSessions, revokeAllSessions, type SessionInfo } from "./features/session-control/api.js";
-export { createApiKey, verifyApiKey, listApiKeys, updateApiKey, revokeApiKey, type VerifyApiKeyOptions } from "./features/api-keys/api.js";

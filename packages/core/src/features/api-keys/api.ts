@@ -1,10 +1,13 @@
 /**
- * The server API of API keys, each function taking the same config object as `Auth()`. The work
- * is in manage.ts and the option's verifier, loaded on the first call, so that an app that never
- * calls these carries none of it.
+ * The server API of API keys, each function taking the same config object as `Auth()`, exported
+ * from `@latch/core/api-keys` beside `ApiKeys()` (not from `@latch/core`: re-exported there, these
+ * functions cost every app's first chunk about 300 B even when unused). The key handling is in
+ * manage.ts and in the option's verifier, loaded on the first call.
  */
 import type { ApiKeyInfo, ApiKeyOwner, VerifiedApiKey } from "../../types/api-key-options.js";
 import type { AuthConfig } from "../../types/config.js";
+import { staticConfig } from "../../config/resolve.js";
+import { InvalidApiKeys } from "./errors.js";
 import { rateLimitState } from "../../symbols.js";
 import type { ApiKeyChanges, NewApiKey } from "./manage.js";
 
@@ -18,7 +21,6 @@ export interface VerifyApiKeyOptions {
 }
 
 async function contextOf(config: AuthConfig) {
-  const [{ staticConfig }, { InvalidApiKeys }] = await Promise.all([import("../../config/resolve.js"), import("./errors.js")]);
   if (!config.apiKeys) throw new InvalidApiKeys("API keys are off: pass apiKeys = ApiKeys() of @latch/core/api-keys.");
   const { adapter, logger } = staticConfig(config);
   return { adapter, logger, apiKeys: config.apiKeys, rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined };
@@ -30,7 +32,7 @@ async function contextOf(config: AuthConfig) {
  *
  * @example
  * ```ts
- * import { createApiKey } from "@latch/core"
+ * import { createApiKey } from "@latch/core/api-keys"
  * const { key } = await createApiKey(authConfig, { type: "user", id: user.id }, { name: "CI", scopes: ["deploy"] })
  * ```
  */
@@ -47,7 +49,7 @@ export async function createApiKey(config: AuthConfig, owner: ApiKeyOwner, input
  *
  * @example
  * ```ts
- * import { verifyApiKey } from "@latch/core"
+ * import { verifyApiKey } from "@latch/core/api-keys"
  * const key = await verifyApiKey(authConfig, request, { scopes: ["orders:read"] })
  * ```
  */
@@ -68,7 +70,7 @@ export async function verifyApiKey(config: AuthConfig, request: Request | string
  *
  * @example
  * ```ts
- * import { listApiKeys } from "@latch/core"
+ * import { listApiKeys } from "@latch/core/api-keys"
  * const keys = await listApiKeys(authConfig, { type: "user", id: user.id })
  * ```
  */
@@ -83,7 +85,7 @@ export async function listApiKeys(config: AuthConfig, owner: ApiKeyOwner): Promi
  *
  * @example
  * ```ts
- * import { updateApiKey } from "@latch/core"
+ * import { updateApiKey } from "@latch/core/api-keys"
  * await updateApiKey(authConfig, owner, id, { scopes: ["orders:read"] })
  * ```
  */
@@ -98,7 +100,7 @@ export async function updateApiKey(config: AuthConfig, owner: ApiKeyOwner, id: s
  *
  * @example
  * ```ts
- * import { revokeApiKey } from "@latch/core"
+ * import { revokeApiKey } from "@latch/core/api-keys"
  * await revokeApiKey(authConfig, { type: "user", id: user.id }, keyId)
  * ```
  */

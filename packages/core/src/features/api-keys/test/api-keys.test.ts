@@ -284,7 +284,7 @@ describe.each(engines)("API keys stored on %s", (_name, open, available) => {
     await expect(verifyApiKey(config, request, { scopes: ["admin"] })).rejects.toMatchObject({ type: "ApiKeyScopeMissing", status: 403 });
     await expect(verifyApiKey(config, new Request(`${latch.origin}/api/orders`))).rejects.toMatchObject({ type: "InvalidApiKey", status: 401 });
     await engine.db.query(`INSERT INTO users (id, email) VALUES ('user-2', 'bob@example.com') ON CONFLICT DO NOTHING`);
-    const { createApiKey, revokeApiKey } = await import("@latch/core");
+    const { createApiKey, revokeApiKey } = await import("@latch/core/api-keys");
     const bobs = await createApiKey(config, { type: "user", id: "user-2" }, { name: "bob's" });
     const foreign = await fetch(`${latch.origin}/auth/api-keys/revoke`, {
       method: "POST",
