@@ -83,7 +83,8 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
 
 /**
  * The session of the request, or `null` (also for a request whose `Host` or protocol is
- * malformed); its type carries the fields of the config's `plugins`. The config must be the one given to {@link ExpressAuth} (its `basePath` defaults
+ * malformed, and, with API keys on, for a request whose key is refused: `verifyApiKey` of
+ * `@latch/core/api-keys` tells why); its type carries the fields of the config's `plugins`. The config must be the one given to {@link ExpressAuth} (its `basePath` defaults
  * to `/auth`).
  *
  * Throws `MissingSecretError` (`type` `"MissingSecret"`) when neither the config nor `AUTH_SECRET`

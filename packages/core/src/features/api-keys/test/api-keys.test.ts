@@ -330,6 +330,22 @@ describe("ApiKeys() at start", () => {
     await db.close();
   });
 
+  test("with JWT sessions, a key made through the server API reads its owner's session from Auth() too", async () => {
+    const { Auth } = await import("@latch/core");
+    const { createApiKey } = await import("@latch/core/api-keys");
+    const db = new PGlite();
+    await migrate(db);
+    await db.query(`INSERT INTO users (id, email) VALUES ($1, $2)`, [alice.id, alice.email]);
+    const config = baseConfig({ adapter: PostgresAdapter(db), session: { strategy: "jwt" }, apiKeys: ApiKeys({ prefix: "acme" }) });
+    const { key, apiKey } = await createApiKey(config, { type: "user", id: alice.id }, { name: "jwt app" });
+    expect(key).toMatch(/^acme_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
+    const response = await Auth(new Request("http://localhost:3000/auth/session", { headers: { authorization: `Bearer ${key}` } }), config as Omit<AuthConfig, "raw">);
+    expect(await response.json()).toMatchObject({ user: { id: alice.id }, apiKey: { id: apiKey.id, name: "jwt app" } });
+    const latchShaped = await Auth(new Request("http://localhost:3000/auth/session", { headers: { "x-api-key": `latch_${key.slice(5)}` } }), config as Omit<AuthConfig, "raw">);
+    expect(latchShaped.status).toBe(401);
+    await db.close();
+  });
+
   test("while off, the endpoints say how to turn them on, and an x-api-key header is no credential", async () => {
     const { Auth } = await import("@latch/core");
     const config = baseConfig() as Omit<AuthConfig, "raw">;
