@@ -59,12 +59,15 @@ function expiresOf(value: unknown, now: number): Date | null {
 
 /** Makes a key for `owner`: the whole key (shown once, never stored) and the key as listed. */
 export async function makeKey(ctx: ManageContext, owner: ApiKeyOwner, input: NewApiKey): Promise<{ key: string; apiKey: ApiKeyInfo }> {
+  if (owner?.type !== "user" || typeof owner.id !== "string" || !owner.id) throw new InvalidRequest('An API key\'s owner is { type: "user", id } (other owners come later).');
   const now = Date.now();
   const name = nameOf(input.name);
   const scopes = scopesOf(input.scopes ?? []);
   const expires = expiresOf(input.expires, now);
   const { key, id, hash } = await newKey(codeOf(ctx).settings.prefix);
   const row = await keyStore(ctx).createApiKey({ id, ownerType: owner.type, ownerId: owner.id, name, scopes, hash, createdAt: new Date(now), expires, lastUsedAt: null });
+  // An id this instance once found unknown is known from now on.
+  codeOf(ctx).verifier.forget(id);
   return { key, apiKey: infoOf(row) };
 }
 

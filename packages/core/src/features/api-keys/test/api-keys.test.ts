@@ -297,6 +297,22 @@ describe.each(engines)("API keys stored on %s", (_name, open, available) => {
     made.push(bobs.key);
   });
 
+  test.skipIf(!available)("bad input is a 400 InvalidRequest and writes nothing", async () => {
+    const before = (await engine.db.query(`SELECT count(*)::int AS n FROM api_keys`)).rows[0] as { n: number };
+    for (const body of [{ name: "" }, { name: "x", scopes: "orders:read" }, { name: "x", scopes: ["has space"] }, { name: "x", expires: "2001-01-01T00:00:00Z" }, { name: "x", expires: "soon" }, { name: 5 }]) {
+      const response = await fetch(`${latch.origin}/auth/api-keys/create`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: jar.header() },
+        body: JSON.stringify({ csrfToken: await csrfToken(), ...body }),
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe("InvalidRequest");
+    }
+    expect((await engine.db.query(`SELECT count(*)::int AS n FROM api_keys`)).rows[0]).toEqual(before);
+    const { createApiKey } = await import("@latch/core/api-keys");
+    await expect(createApiKey(configOf(), { type: "organization", id: "o1" } as never, { name: "org" })).rejects.toMatchObject({ type: "InvalidRequest" });
+  });
+
   test.skipIf(!available)("with bearer sessions on, a bearer key is read as a key, and a database session token still as a session", async () => {
     latch.config = configOf({ session: { strategy: "database", bearer: BearerSessions() } });
     const { key } = await create({ name: "beside bearer" });
