@@ -39,7 +39,7 @@ describe.runIf(await needService(services.redis))("API keys stored in Redis", ()
     session: { strategy: "database" },
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
     providers: [Credentials({ authorize: () => null })],
-    rateLimit: RateLimit({ store: new RedisRateLimitStore(redis, { prefix }) }),
+    rateLimit: RateLimit({ store: RedisRateLimitStore(redis, { prefix }) }),
     apiKeys: ApiKeys({ limit: { max: 4, window: 60 } }),
   });
   const read = (config: AuthConfig, key: string) => Auth(new Request(`${origin}/auth/session`, { headers: { "x-api-key": key } }), config as Omit<AuthConfig, "raw">);
