@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -34,7 +34,8 @@ const sessionAndUser = `
  * ```
  */
 export function PostgresAdapter(client: Queryable): Adapter {
-  return {
+  // Adapter's contract and the API-key methods beside it (ApiKeyAdapter).
+  const adapter = {
     async createUser(user) {
       const row = await firstRow<StoredRow>(
         client,
@@ -374,5 +375,55 @@ export function PostgresAdapter(client: Queryable): Adapter {
       );
       return row !== null;
     },
-  } satisfies Required<Adapter>;
+
+    async createApiKey(key) {
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO api_keys (id, "ownerType", "ownerId", "userId", name, scopes, hash, "createdAt", expires, "lastUsedAt")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+        [key.id, key.ownerType, key.ownerId, key.ownerType === "user" ? key.ownerId : null, key.name, key.scopes, key.hash, key.createdAt, key.expires, key.lastUsedAt],
+      );
+      return apiKeyFromRow(row!);
+    },
+
+    async getApiKey(id) {
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM api_keys WHERE id = $1`, [id]);
+      return row ? apiKeyFromRow(row) : null;
+    },
+
+    async listApiKeys(ownerType, ownerId) {
+      return (await rows<StoredRow>(client, `SELECT * FROM api_keys WHERE "ownerType" = $1 AND "ownerId" = $2`, [ownerType, ownerId])).map(apiKeyFromRow);
+    },
+
+    async updateApiKey(id, update) {
+      const fields = (["name", "scopes", "expires", "lastUsedAt"] as const).filter((field) => update[field] !== undefined);
+      if (!fields.length) return this.getApiKey(id);
+      const set = fields.map((field, index) => `"${field}" = $${index + 2}`).join(", ");
+      const row = await firstRow<StoredRow>(client, `UPDATE api_keys SET ${set} WHERE id = $1 RETURNING *`, [id, ...fields.map((field) => update[field])]);
+      return row ? apiKeyFromRow(row) : null;
+    },
+
+    async deleteApiKey(id) {
+      const row = await firstRow<StoredRow>(client, `DELETE FROM api_keys WHERE id = $1 RETURNING *`, [id]);
+      return row ? apiKeyFromRow(row) : null;
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter;
+  return adapter;
+}
+
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
+
+/** An `api_keys` row as an `AdapterApiKey`. */
+function apiKeyFromRow(row: StoredRow): AdapterApiKey {
+  return {
+    id: String(row.id),
+    ownerType: String(row.ownerType),
+    ownerId: String(row.ownerId),
+    name: String(row.name),
+    scopes: [...(row.scopes as string[])],
+    hash: String(row.hash),
+    createdAt: new Date(row.createdAt as string | Date),
+    expires: dateOrNull(row.expires),
+    lastUsedAt: dateOrNull(row.lastUsedAt),
+  };
 }

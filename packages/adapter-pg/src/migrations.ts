@@ -114,6 +114,28 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 11,
+    name: "API keys",
+    // One row per key (ApiKeys): the public id, the SHA-256 of its secret (never the secret), its
+    // owner by type and id. A user's key goes with the user ("userId", set for owner type "user").
+    statements: [
+      `CREATE TABLE IF NOT EXISTS api_keys (
+        id text PRIMARY KEY,
+        "ownerType" text NOT NULL,
+        "ownerId" text NOT NULL,
+        "userId" text REFERENCES users (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        scopes text[] NOT NULL,
+        hash text NOT NULL,
+        "createdAt" timestamptz NOT NULL,
+        expires timestamptz,
+        "lastUsedAt" timestamptz,
+        CHECK (("ownerType" = 'user') = ("userId" IS NOT NULL AND "userId" = "ownerId"))
+      )`,
+      `CREATE INDEX IF NOT EXISTS api_keys_owner ON api_keys ("ownerType", "ownerId")`,
+    ],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

@@ -34,6 +34,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
     );
     expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual([
       "accounts",
+      "api_keys",
       "authenticators",
       "latch_migrations",
       "passwords",

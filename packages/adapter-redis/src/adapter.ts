@@ -1,4 +1,4 @@
-import { canonicalEmail, type Adapter } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter, type AdapterApiKey, type ApiKeyAdapter } from "@latch/core/adapters";
 import type { Redis } from "ioredis";
 import {
   decode,
@@ -24,9 +24,32 @@ import {
   replaceSecondFactorsScript,
   sessionAndUserScript,
   setPasswordScript,
+  updateApiKeyScript,
   updateSessionScript,
   useTotpStepScript,
 } from "./scripts.js";
+
+const apiKeyFields = ["id", "ownerType", "ownerId", "name", "scopes", "hash", "createdAt", "expires", "lastUsedAt"] as const;
+
+/** An API key as hash fields, each value JSON (dates as ISO strings). */
+function apiKeyHash(key: Partial<AdapterApiKey>): string[] {
+  return Object.entries(key).filter(([, value]) => value !== undefined).flatMap(([field, value]) => [field, JSON.stringify(value)]);
+}
+
+/** An API key from its hash fields, or `null` for an empty hash (no such key). */
+function apiKeyOf(fields: Record<string, string>): AdapterApiKey | null {
+  if (!fields.id) return null;
+  const read = (field: (typeof apiKeyFields)[number]) => (fields[field] === undefined ? null : JSON.parse(fields[field]!));
+  const date = (field: "createdAt" | "expires" | "lastUsedAt") => (read(field) === null ? null : new Date(read(field) as string));
+  return { id: read("id"), ownerType: read("ownerType"), ownerId: read("ownerId"), name: read("name"), scopes: read("scopes") ?? [], hash: read("hash"), createdAt: date("createdAt")!, expires: date("expires"), lastUsedAt: date("lastUsedAt") };
+}
+
+/** A flat `[field, value, …]` reply as an object. */
+function pairs(reply: string[] | null): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (let index = 0; reply && index < reply.length; index += 2) fields[reply[index]!] = reply[index + 1]!;
+  return fields;
+}
 
 /** Options of {@link RedisAdapter}. */
 export interface RedisAdapterOptions {
@@ -75,7 +98,8 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       .filter((entry): entry is [string, AdapterSession] => entry[1] !== null && entry[1].userId === userId);
   }
 
-  return {
+  // Adapter's contract and the API-key methods beside it (ApiKeyAdapter).
+  const adapter = {
     async createUser(input) {
       const user = toStoredUser(input);
       // Claim the email first: SET NX makes the address unique. "" (no email) is never indexed.
@@ -124,11 +148,12 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     async deleteUser(userId) {
       const user = await readUser(userId);
       if (!user) return null;
-      const [accountKeys, sessionTokens, credentialIDs, secondFactorIds] = await Promise.all([
+      const [accountKeys, sessionTokens, credentialIDs, secondFactorIds, apiKeyIds] = await Promise.all([
         redis.smembers(keys.userAccounts(userId)),
         redis.smembers(keys.userSessions(userId)),
         redis.smembers(keys.userAuthenticators(userId)),
         redis.smembers(keys.userSecondFactors(userId)),
+        redis.smembers(keys.ownerApiKeys("user", userId)),
       ]);
       const doomed = [
         keys.user(userId),
@@ -143,6 +168,8 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         ...accountKeys,
         ...sessionTokens.map(keys.session),
         ...credentialIDs.map(keys.authenticator),
+        keys.ownerApiKeys("user", userId),
+        ...apiKeyIds.map(keys.apiKey),
       ];
       await redis.del(...doomed);
       return user;
@@ -408,5 +435,35 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     async createSigningKey(key) {
       return (await redis.eval(createSigningKeyScript, 1, keys.signingKeys(), String(key.generation), key.id, encode(key))) === 1;
     },
-  } satisfies Required<Adapter>;
+
+    async createApiKey(key) {
+      await redis.multi().hset(keys.apiKey(key.id), ...apiKeyHash(key)).sadd(keys.ownerApiKeys(key.ownerType, key.ownerId), key.id).exec();
+      return { ...key, scopes: [...key.scopes] };
+    },
+
+    async getApiKey(id) {
+      return apiKeyOf(await redis.hgetall(keys.apiKey(id)));
+    },
+
+    async listApiKeys(ownerType, ownerId) {
+      const ids = await redis.smembers(keys.ownerApiKeys(ownerType, ownerId));
+      const found = await Promise.all(ids.map(async (id) => apiKeyOf(await redis.hgetall(keys.apiKey(id)))));
+      return found.filter((key): key is AdapterApiKey => key !== null && key.ownerType === ownerType && key.ownerId === ownerId);
+    },
+
+    async updateApiKey(id, update) {
+      const { name, scopes, expires, lastUsedAt } = update;
+      const reply = (await redis.eval(updateApiKeyScript, 1, keys.apiKey(id), ...apiKeyHash({ name, scopes, expires, lastUsedAt }))) as string[] | null;
+      return apiKeyOf(pairs(reply));
+    },
+
+    async deleteApiKey(id) {
+      const key = apiKeyOf(await redis.hgetall(keys.apiKey(id)));
+      // Of two calls at once, only the one whose DEL removed the hash returns the key.
+      if (!key || (await redis.del(keys.apiKey(id))) === 0) return null;
+      await redis.srem(keys.ownerApiKeys(key.ownerType, key.ownerId), id);
+      return key;
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter;
+  return adapter;
 }

@@ -27,6 +27,10 @@ export interface Keys {
   userSecondFactors(userId: string): string;
   /** Hash of the access-token signing keys: `g:<generation>` → the key, `id:<id>` → its generation. */
   signingKeys(): string;
+  /** Hash of one API key, each field JSON. */
+  apiKey(id: string): string;
+  /** Set of the API-key ids of one owner. */
+  ownerApiKeys(ownerType: string, ownerId: string): string;
 }
 
 /** The default key prefix. */
@@ -51,5 +55,7 @@ export function keysFor(prefix: string): Keys {
     secondFactor: (id) => `${prefix}second-factor:${part(id)}`,
     userSecondFactors: (userId) => `${prefix}user:second-factors:${part(userId)}`,
     signingKeys: () => `${prefix}signing-keys`,
+    apiKey: (id) => `${prefix}api-key:${part(id)}`,
+    ownerApiKeys: (ownerType, ownerId) => `${prefix}api-keys:${part(ownerType)}:${part(ownerId)}`,
   };
 }

@@ -182,3 +182,13 @@ export const createSigningKeyScript = `
 if redis.call("HEXISTS", KEYS[1], "g:" .. ARGV[1]) == 1 or redis.call("HEXISTS", KEYS[1], "id:" .. ARGV[2]) == 1 then return 0 end
 redis.call("HSET", KEYS[1], "g:" .. ARGV[1], ARGV[3], "id:" .. ARGV[2], ARGV[1])
 return 1`;
+
+/**
+ * Sets fields of an API key's hash only while the key exists (a revoked key is not written back),
+ * and returns the hash: `KEYS[1]` the key, `ARGV` field, value, field, value… Each field is set on
+ * its own, so a last-used write and a rename at once both land.
+ */
+export const updateApiKeyScript = `
+if redis.call("EXISTS", KEYS[1]) == 0 then return nil end
+if #ARGV > 0 then redis.call("HSET", KEYS[1], unpack(ARGV)) end
+return redis.call("HGETALL", KEYS[1])`;

@@ -14,6 +14,7 @@ import { sessionAuthenticationTests } from "./session-authentication.js";
 import { sessionControlTests } from "./session-control.js";
 import { sessionTests } from "./sessions.js";
 import { signingKeyTests } from "./signing-keys.js";
+import { apiKeyTests } from "./api-keys.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
@@ -31,7 +32,7 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * when the adapter has no `createAuthenticator` or `db` has no `authenticator` reader, the
  * password tests when it has no `getPassword`/`setPassword` (the `password` reader is optional), the
  * second-factor tests when it has no `listSecondFactors`, the signing-key tests when it has no
- * `listSigningKeys`.
+ * `listSigningKeys`, the API-key tests when it has no `getApiKey`.
  *
  * @example
  * ```ts
@@ -76,5 +77,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     passwordTests(options);
     secondFactorTests(options);
     signingKeyTests(options);
+    apiKeyTests(options);
   });
 }

@@ -216,6 +216,32 @@ export interface AdapterSigningKey {
   createdAt: Date;
 }
 
+/**
+ * An API key (`ApiKeys()` of `@latch/core/api-keys`). Its secret is never stored: only its
+ * SHA-256, which verification compares in constant time.
+ */
+export interface AdapterApiKey {
+  /** The public id: the middle part of the key, how it is looked up. */
+  id: string;
+  /** `"user"`; other owners (organizations) later. */
+  ownerType: string;
+  /** The owner's id: a user's id while `ownerType` is `"user"` (deleting the user deletes the key). */
+  ownerId: string;
+  name: string;
+  /** Permission strings. */
+  scopes: string[];
+  /** SHA-256 of the key's secret part, as lowercase hex. */
+  hash: string;
+  createdAt: Date;
+  /** `null`: the key does not expire. */
+  expires: Date | null;
+  /** Written at most once per interval, not per request; `null` before the first use. */
+  lastUsedAt: Date | null;
+}
+
+/** What {@link Adapter.updateApiKey} may change of a key. */
+export type AdapterApiKeyUpdate = Partial<Pick<AdapterApiKey, "name" | "scopes" | "expires" | "lastUsedAt">>;
+
 /** A WebAuthn credential (passkey) registered to a user. */
 export interface AdapterAuthenticator {
   /** Base64-encoded credential id. */
@@ -534,6 +560,64 @@ export interface Adapter {
 }
 
 /** The name of an adapter method. */
+/**
+ * The adapter methods of API keys (`ApiKeys()` of `@latch/core/api-keys`), beside the
+ * {@link Adapter} contract: an adapter that stores API keys has all five (`@latch/pg`,
+ * `@latch/redis`), and `ApiKeys()` refuses to start with one that lacks any
+ * (`MissingAdapterMethods`). Kept apart so that an adapter typed against `Adapter` alone needs
+ * no change.
+ */
+export interface ApiKeyAdapter {
+  /**
+   * Stores a new API key and returns it.
+   *
+   * @example
+   * ```ts
+   * const key = await adapter.createApiKey(row)
+   * ```
+   */
+  createApiKey(key: AdapterApiKey): Awaitable<AdapterApiKey>;
+  /**
+   * The API key of this public id, or `null`.
+   *
+   * @example
+   * ```ts
+   * const key = await adapter.getApiKey(publicId)
+   * ```
+   */
+  getApiKey(id: string): Awaitable<AdapterApiKey | null>;
+  /**
+   * Every API key of one owner, any order.
+   *
+   * @example
+   * ```ts
+   * const keys = await adapter.listApiKeys("user", user.id)
+   * ```
+   */
+  listApiKeys(ownerType: string, ownerId: string): Awaitable<AdapterApiKey[]>;
+  /**
+   * Changes the given fields of a key and returns it, or `null` when there is no such key.
+   *
+   * @example
+   * ```ts
+   * await adapter.updateApiKey(key.id, { lastUsedAt: new Date() })
+   * ```
+   */
+  updateApiKey(id: string, update: AdapterApiKeyUpdate): Awaitable<AdapterApiKey | null>;
+  /**
+   * Deletes the key and returns it, or `null` when it was already gone.
+   *
+   * @example
+   * ```ts
+   * await adapter.deleteApiKey(key.id)
+   * ```
+   */
+  deleteApiKey(id: string): Awaitable<AdapterApiKey | null>;
+}
+
+/** The name of a method of {@link ApiKeyAdapter}. */
+export type ApiKeyAdapterMethod = keyof ApiKeyAdapter;
+
 export type AdapterMethod = keyof Adapter;
 
 /** Which adapter methods each feature needs; checked when the handler first runs. */

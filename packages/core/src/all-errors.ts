@@ -12,8 +12,9 @@ import type { PasswordRuleError } from "./features/passwords/errors.js";
 import type { SecondFactorRefusalError } from "./features/second-factors/errors.js";
 import type { AccessTokenError } from "./features/access-tokens/errors.js";
 import type { BearerSessionError } from "./features/bearer-sessions/errors.js";
+import type { ApiKeyError } from "./features/api-keys/errors.js";
 
 export * from "./errors.js";
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
-export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError;
+export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError | ApiKeyError;

@@ -19,7 +19,8 @@ export type ErrorType =
   | "PasswordTooShort" | "PasswordTooLong" | "PasswordCommon" | "PasswordBreached" | "PasswordCheckUnavailable" | "SecondFactorExpired" | "MissingEmailTransport"
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden"
-  | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode";
+  | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode"
+  | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

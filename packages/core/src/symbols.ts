@@ -87,3 +87,10 @@ export const accessTokensCode: unique symbol = Symbol("latch.accessTokens");
  * Internal: not exported from the package entry.
  */
 export const bearerSessionsCode: unique symbol = Symbol("latch.bearerSessions");
+
+/**
+ * Where `ApiKeys()` carries its settings, its cache and the code that reads an API key as the
+ * request's credential, so that an app that does not turn API keys on does not bundle them.
+ * Internal: not exported from the package entry.
+ */
+export const apiKeysCode: unique symbol = Symbol("latch.apiKeys");

@@ -83,7 +83,8 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
 
 /**
  * The session of the request, or `null` (also for a request whose `Host` or protocol is
- * malformed); its type carries the fields of the config's `plugins`. The config must be the one given to {@link ExpressAuth} (its `basePath` defaults
+ * malformed, and, with API keys on, for a request whose key is refused: `verifyApiKey` of
+ * `@latch/core/api-keys` tells why); its type carries the fields of the config's `plugins`. The config must be the one given to {@link ExpressAuth} (its `basePath` defaults
  * to `/auth`).
  *
  * Throws `MissingSecretError` (`type` `"MissingSecret"`) when neither the config nor `AUTH_SECRET`
@@ -125,7 +126,12 @@ export async function getSession<Config extends ExpressAuthConfig = ExpressAuthC
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
   // Read only with bearer sessions on (`session.bearer`): a client that is not a browser sends its session this way.
   if (req.headers.authorization) headers.set("authorization", req.headers.authorization);
+  // Read only with API keys on (`apiKeys`): a script or a service sends its key this way.
+  const apiKey = req.headers["x-api-key"];
+  if (typeof apiKey === "string") headers.set("x-api-key", apiKey);
   const response = await Auth(new Request(url, { headers }), ready);
+  // An API key refused (unknown, revoked, expired, over its limit): the request has no session.
+  if ((response.status === 401 || response.status === 403 || response.status === 429) && (apiKey !== undefined || req.headers.authorization)) return null;
   const data = (await response.json()) as Session | null | { message?: string };
   if (response.status === 200) return (data && Object.keys(data).length ? data : null) as SessionOf<Config> | null;
   throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);

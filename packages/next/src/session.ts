@@ -49,6 +49,8 @@ export async function readSession(prepared: PreparedConfig, headers: Headers, pr
   try {
     const request = new Request(`${origin}${prepared.config.basePath}/session`, { headers: sessionHeaders(headers) });
     const result = await Auth(request, prepared.serverCall);
+    // An API key refused (`ApiKeys()`: unknown, revoked, expired, over its limit): no session, and nothing wrong with the app.
+    if (isKeyRefusal(result.status, headers)) return signedOut();
     if ((result.status ?? 200) !== 200) {
       logError(prepared, "SessionReadFailed", `Reading the session answered ${result.status}; the request is treated as signed out.`);
       return signedOut();
@@ -60,10 +62,15 @@ export async function readSession(prepared: PreparedConfig, headers: Headers, pr
   }
 }
 
-/** Only what a session read needs: the cookies (or, with bearer sessions on, `Authorization`) and the headers that name the host. */
+/** Whether a session read answered the refusal of an API key the request presented. */
+function isKeyRefusal(status: number | undefined, headers: Headers): boolean {
+  return (status === 401 || status === 403 || status === 429) && (headers.has("x-api-key") || headers.has("authorization"));
+}
+
+/** Only what a session read needs: the cookies (or, with bearer sessions on, `Authorization`; with API keys on, `x-api-key`) and the headers that name the host. */
 function sessionHeaders(from: Headers): Headers {
   const headers = new Headers();
-  for (const name of ["cookie", "authorization", "host", "x-forwarded-host", "x-forwarded-proto", "user-agent"]) {
+  for (const name of ["cookie", "authorization", "x-api-key", "host", "x-forwarded-host", "x-forwarded-proto", "user-agent"]) {
     const value = from.get(name);
     if (value !== null) headers.set(name, value);
   }

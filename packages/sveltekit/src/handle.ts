@@ -52,7 +52,7 @@ export function createHandle(input: SvelteKitAuthConfigInput, kit: () => KitEnvi
     const ready = await configFor(input, event, environment);
     const site = siteOf(event, ready);
     // A request whose host is malformed has no session to show.
-    event.locals.auth ??= sessionReader(event.cookies, async () => (typeof site === "string" ? readSession(event.cookies, site, ready, event.request.headers.get("authorization")) : null));
+    event.locals.auth ??= sessionReader(event.cookies, async () => (typeof site === "string" ? readSession(event.cookies, site, ready, event.request.headers.get("authorization"), event.request.headers.get("x-api-key")) : null));
     event.locals.getSession ??= event.locals.auth;
     if (!isAuthPath(event.url.pathname, ready)) return resolve(event);
     if (typeof site !== "string") return refused(site);

@@ -1,4 +1,4 @@
-import type { Adapter, AdapterMethod, SessionField } from "../adapter.js";
+import type { Adapter, AdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, SessionField } from "../adapter.js";
 import { AdapterError, AuthError, MissingAdapterMethods } from "../errors.js";
 import { addressArguments } from "./adapter-addresses.js";
 
@@ -19,9 +19,9 @@ const unguarded = new WeakMap<Adapter, Adapter>();
  * (the original as `cause.err`). An address it receives is passed in its stored spelling
  * ({@link addressArguments}).
  */
-function guardMethod(adapter: Adapter, name: AdapterMethod): (...args: unknown[]) => Promise<unknown> {
-  const method = adapter[name] as ((...args: unknown[]) => unknown) | undefined;
-  const rewrite = addressArguments[name];
+function guardMethod(adapter: Adapter, name: AdapterMethod | ApiKeyAdapterMethod): (...args: unknown[]) => Promise<unknown> {
+  const method = (adapter as Adapter & Partial<ApiKeyAdapter>)[name] as ((...args: unknown[]) => unknown) | undefined;
+  const rewrite = addressArguments[name as AdapterMethod];
   return async (...args) => {
     if (typeof method !== "function") throw new MissingAdapterMethods([name]);
     try {
@@ -56,12 +56,19 @@ export function guardMethods<K extends AdapterMethod>(adapter: Adapter, names: r
   return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as Required<Pick<Adapter, K>>;
 }
 
+/** The API-key methods of the adapter behind `adapter` (guarded or plain), guarded as its others are. */
+export function guardApiKeyMethods(adapter: Adapter): ApiKeyAdapter {
+  const raw = unguarded.get(adapter) ?? adapter;
+  const names: readonly ApiKeyAdapterMethod[] = ["createApiKey", "getApiKey", "listApiKeys", "updateApiKey", "deleteApiKey"];
+  return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as ApiKeyAdapter;
+}
+
 /**
  * True when the adapter behind `adapter` (a guarded one, or a plain one) implements `name`:
  * for the optional methods that change what Latch allows, such as `deleteAuthenticator`.
  */
-export function adapterHas(adapter: Adapter | undefined, name: AdapterMethod): boolean {
-  return !!adapter && typeof (unguarded.get(adapter) ?? adapter)[name] === "function";
+export function adapterHas(adapter: Adapter | undefined, name: AdapterMethod | ApiKeyAdapterMethod): boolean {
+  return !!adapter && typeof ((unguarded.get(adapter) ?? adapter) as Adapter & Partial<ApiKeyAdapter>)[name] === "function";
 }
 
 /** The methods of `required` that `adapter` lacks. */

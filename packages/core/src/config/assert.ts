@@ -12,7 +12,7 @@ import { providerEnvPrefix } from "./env.js";
 import { parseSiteUrl } from "./origin.js";
 import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
-import { accessTokensCode, providerFlow, secondFactorsCode } from "../symbols.js";
+import { accessTokensCode, apiKeysCode, providerFlow, secondFactorsCode } from "../symbols.js";
 
 /** Conditional UI (passkeys in autofill) needs a `webauthn` autocomplete field, and only one provider may use it. */
 function checkConditionalUI(provider: WebAuthnConfig, previous: string | undefined): AuthError | null {
@@ -127,6 +127,8 @@ function findProblem(config: AuthConfig): AuthError | null {
   if (secondFactorProblem) return secondFactorProblem;
   const accessTokenProblem = config.accessTokens?.[accessTokensCode].check(config.adapter);
   if (accessTokenProblem) return accessTokenProblem;
+  const apiKeyProblem = config.apiKeys?.[apiKeysCode].check(config.adapter);
+  if (apiKeyProblem) return apiKeyProblem;
   if (s.session.strategy === "database") {
     if (!config.adapter) return new MissingAdapter("The database session strategy needs an adapter; set `adapter`, or use `session: { strategy: \"jwt\" }`.");
     requiredAdapterMethods.database.forEach((m) => needs.add(m));

@@ -150,6 +150,7 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     account: s.account,
     secondFactor: config.secondFactor,
     accessTokens: config.accessTokens,
+    apiKeys: config.apiKeys,
     rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
     plugins: config.plugins?.length ? config.plugins : undefined,
   });

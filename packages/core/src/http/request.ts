@@ -2,6 +2,7 @@ import type { AuthContext } from "../config/context.js";
 import type { ActionRow } from "../rows/row.js";
 import type { AuthAction } from "../types/actions.js";
 import type { ResponseInternal } from "../types/response.js";
+import type { VerifiedApiKey } from "../types/api-key-options.js";
 
 /** The function that answers a request of a row. */
 export type ActionHandler = (ctx: AuthContext, req: AuthRequest) => ResponseInternal | Promise<ResponseInternal>;
@@ -34,6 +35,11 @@ export interface AuthRequest {
    * sessions only; such a request needs no CSRF token.
    */
   readonly bearer?: true;
+  /**
+   * The API key the request presented (`ApiKeys()`), and once verified the key it is. Such a
+   * request carries no cookie: the key is its only credential.
+   */
+  readonly apiKey?: { readonly value: string; readonly key?: VerifiedApiKey };
 }
 
 /** What `BearerSessions()` carries for the router (internal). */
@@ -42,4 +48,12 @@ export interface BearerCode {
   adopt(ctx: Pick<AuthContext, "cookies" | "origin" | "session" | "jwt" | "useSecureCookies">, req: AuthRequest): AuthRequest;
   /** The handler's answer, or `{ token }` when the request asked for the session it started. */
   answer(ctx: Pick<AuthContext, "cookies">, req: AuthRequest, response: ResponseInternal): ResponseInternal;
+}
+
+/** What `ApiKeys()` carries for the router (internal). */
+export interface ApiKeyRouting {
+  /** The request read as an API-key request (no cookie, marked {@link AuthRequest.bearer}), or `undefined` when it presents no key. */
+  adopt(req: AuthRequest): AuthRequest | undefined;
+  /** Verifies the key, then answers the request or refuses it: an API key reaches only the rows it may. */
+  run(ctx: Pick<AuthContext, "adapter" | "logger" | "rateLimit">, req: AuthRequest, next: (req: AuthRequest) => Promise<ResponseInternal>): Promise<ResponseInternal>;
 }

@@ -2,6 +2,7 @@ import type { Adapter } from "../adapter.js";
 import type { AccountOptions } from "./account-options.js";
 import type { SecondFactorsOption } from "./second-factor-options.js";
 import type { AccessTokensOption } from "./access-token-options.js";
+import type { ApiKeysOption } from "./api-key-options.js";
 import type { Provider } from "./providers.js";
 import type { originCheck, raw, skipCSRFCheck } from "../symbols.js";
 import type { CallbacksOptions } from "./callbacks.js";
@@ -65,6 +66,18 @@ export interface AuthConfig {
    * ```
    */
   accessTokens?: AccessTokensOption;
+  /**
+   * API keys for scripts and services that act for a user: `<prefix>_<public id>_<secret>` keys,
+   * made and revoked at `<base>/api-keys`, read wherever a session is read. `ApiKeys()` of
+   * `@latch/core/api-keys`; its code comes into the bundle only with it. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { ApiKeys } from "@latch/core/api-keys"
+   * const config = { adapter, providers, apiKeys: ApiKeys() }
+   * ```
+   */
+  apiKeys?: ApiKeysOption;
   /**
    * Plugins made with `definePlugin` of `@latch/core/plugins`: their endpoints are served under
    * `<basePath>/<plugin id>/…`, their hooks run around sign-in and session reads, and

@@ -48,6 +48,23 @@ export interface DefaultSession {
    * (`getAccessToken`): the app should ask the user to sign in again. Absent otherwise.
    */
   error?: "RefreshTokenError";
+  /**
+   * Set when the request authenticated with an API key (`ApiKeys()` of `@latch/core/api-keys`):
+   * the key's id, name, owner and scopes. Absent for a session of a sign-in.
+   */
+  apiKey?: ApiKeySessionInfo;
+}
+
+/** The API key a session was read from (`Session.apiKey`). */
+export interface ApiKeySessionInfo {
+  /** The key's public id (the middle part of the key). */
+  id: string;
+  /** The name its owner gave it. */
+  name: string;
+  /** Who the key acts for: a user today; the type leaves room for other owners. */
+  owner: { type: "user"; id: string };
+  /** The permission strings the key was given. */
+  scopes: string[];
 }
 
 /** The session the `session` callback returns. Augment this interface to add fields. */
