@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -115,6 +115,28 @@ export const pgSigningKeys = pgTable("signing_keys", {
 });
 
 /**
+ * `api_keys`: the keys `ApiKeys()` issues, by public id, with the SHA-256 of their secret and their
+ * owner; a user's keys go with the user (migration 11). `DrizzleAdapter` does not read or write
+ * them yet: the table is here so that drizzle-kit keeps the database as @latch/pg's migrations made it.
+ */
+export const pgApiKeys = pgTable("api_keys", {
+  id: text("id").primaryKey(),
+  ownerType: text("ownerType").notNull(),
+  ownerId: text("ownerId").notNull(),
+  userId: text("userId"),
+  name: text("name").notNull(),
+  scopes: text("scopes").array().notNull(),
+  hash: text("hash").notNull(),
+  createdAt: at("createdAt").notNull(),
+  expires: at("expires"),
+  lastUsedAt: at("lastUsedAt"),
+}, (table) => [
+  index("api_keys_owner").on(table.ownerType, table.ownerId),
+  cascadeToUser("api_keys", table.userId),
+  check("api_keys_check", sql`((${table.ownerType} = 'user'::text) = ((${table.userId} IS NOT NULL) AND (${table.userId} = ${table.ownerId})))`),
+]);
+
+/**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's
  * migrations, so one database works with either adapter. Spread into your own schema, or pass
  * tables of your own (extra columns allowed) to `DrizzleAdapter`.
@@ -128,6 +150,7 @@ export const pgTables = {
   passwords: pgPasswords,
   secondFactors: pgSecondFactors,
   signingKeys: pgSigningKeys,
+  apiKeys: pgApiKeys,
 };
 
 /** The shape of {@link pgTables}; tables of your own must have at least these columns. */
