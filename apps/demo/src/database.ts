@@ -2,15 +2,11 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { Adapter } from "@latch/core/adapters";
 import { PostgresAdapter, migrate } from "@latch/pg";
+import type { DemoDatabase } from "./demo-database.js";
 import { demoUser } from "./users.js";
 
-/** The demo's store: the Latch adapter over its database, and how to close it. */
-export interface DemoDatabase {
-  adapter: Adapter;
-  close(): Promise<void>;
-}
+export type { DemoDatabase } from "./demo-database.js";
 
 /** The stores `LATCH_DEMO_DATABASE` chooses from: embedded PostgreSQL (the default) or SQLite through Prisma. */
 export type DemoStore = "pglite" | "prisma";

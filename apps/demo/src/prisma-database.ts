@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PrismaAdapter, type PrismaClientLike } from "@latch/prisma";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
-import type { DemoDatabase } from "./database.js";
+import type { DemoDatabase } from "./demo-database.js";
 import { demoUser } from "./users.js";
 
 /** @latch/prisma in this repository: its SQLite schema, migrations and the client generated from them. */
