@@ -12,15 +12,16 @@ import Credentials from "@latch/core/providers/credentials";
 import { ApiKeys, createApiKey, revokeApiKey } from "@latch/core/api-keys";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createAuth } from "../src/auth.js";
-import type { NextAuthConfig } from "../src/config.js";
 
 const db = new PGlite();
 const owner = { type: "user", id: "user-1" } as const;
-const config = (apiKeys: boolean): NextAuthConfig => ({
+// Typed by inference, so one object is both a NextAuthConfig (createAuth) and the AuthConfig the
+// server API takes.
+const config = (apiKeys: boolean) => ({
   secret: "api-keys-next-test-secret-0123456789abcdef",
   trustHost: true,
   adapter: PostgresAdapter(db),
-  session: { strategy: "database" },
+  session: { strategy: "database" as const },
   providers: [Credentials({ authorize: () => null })],
   logger: { error: () => {}, warn: () => {}, debug: () => {} },
   ...(apiKeys ? { apiKeys: ApiKeys() } : {}),
