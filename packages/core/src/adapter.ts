@@ -239,7 +239,7 @@ export interface AdapterApiKey {
   lastUsedAt: Date | null;
 }
 
-/** What {@link Adapter.updateApiKey} may change of a key. */
+/** What {@link ApiKeyAdapter.updateApiKey} may change of a key. */
 export type AdapterApiKeyUpdate = Partial<Pick<AdapterApiKey, "name" | "scopes" | "expires" | "lastUsedAt">>;
 
 /** A WebAuthn credential (passkey) registered to a user. */
@@ -559,7 +559,6 @@ export interface Adapter {
   ): Awaitable<AdapterAccount | null>;
 }
 
-/** The name of an adapter method. */
 /**
  * The adapter methods of API keys (`ApiKeys()` of `@latch/core/api-keys`), beside the
  * {@link Adapter} contract: an adapter that stores API keys has all five (`@latch/pg`,
@@ -618,6 +617,7 @@ export interface ApiKeyAdapter {
 /** The name of a method of {@link ApiKeyAdapter}. */
 export type ApiKeyAdapterMethod = keyof ApiKeyAdapter;
 
+/** The name of an adapter method. */
 export type AdapterMethod = keyof Adapter;
 
 /** Which adapter methods each feature needs; checked when the handler first runs. */
