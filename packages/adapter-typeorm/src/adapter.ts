@@ -1,4 +1,4 @@
-import { canonicalEmail, type Adapter, type AdapterApiKey, type AdapterUser, type ApiKeyAdapter, type SessionDetails } from "@latch/core/adapters";
+import { canonicalEmail, scopesText, type Adapter, type AdapterApiKey, type AdapterUser, type ApiKeyAdapter, type SessionDetails } from "@latch/core/adapters";
 import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
 import { toAccount, toApiKey, toAuthenticator, toPassword, toSecondFactor, toSession, toSigningKey, toUser, toVerificationToken } from "./convert.js";
@@ -411,6 +411,7 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
 
     async updateApiKey(id, update) {
       const m = await manager();
+      if (update.scopes) scopesText(update.scopes);
       const changes = Object.fromEntries(Object.entries(update).filter(([name, value]) => value !== undefined && updatable.has(name)));
       if (Object.keys(changes).length > 0) await m.update(ApiKeyEntity, { id }, changes as QueryDeepPartialEntity<InstanceType<typeof ApiKeyEntity>>);
       const row = await m.findOneBy(ApiKeyEntity, { id });
@@ -434,5 +435,7 @@ const updatable = new Set(["name", "scopes", "expires", "lastUsedAt"]);
 /** The columns of an API key, without fields a caller's object may carry beyond `AdapterApiKey`. */
 function apiKeyColumns(key: AdapterApiKey): AdapterApiKey {
   const { id, ownerType, ownerId, name, scopes, hash, createdAt, expires, lastUsedAt } = key;
+  // Checked here too for PostgreSQL's text[], which would take any scope.
+  scopesText(scopes);
   return { id, ownerType, ownerId, name, scopes, hash, createdAt, expires, lastUsedAt };
 }

@@ -1,6 +1,6 @@
 import type { AdapterAccount, AdapterAccountType, AdapterApiKey, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
-import { bigintToNumber, nullAsUndefined, optionalBigint, spaceSeparated } from "./transformers.js";
+import { bigintToNumber, nullAsUndefined, optionalBigint, scopeWords, spaceSeparated } from "./transformers.js";
 
 // Every column names its `type`, so nothing depends on emitted decorator metadata. Relations
 // name their target by table ("users", "accounts", …), so that an application's subclass
@@ -326,7 +326,7 @@ export class ApiKeyEntity implements AdapterApiKey {
   @Column({ type: "varchar", length: 255 })
   name!: string;
 
-  @Column({ type: "text", transformer: spaceSeparated })
+  @Column({ type: "text", transformer: scopeWords })
   scopes!: string[];
 
   @Column({ type: "varchar", length: 64 })

@@ -1,6 +1,6 @@
 import type { DataSource, EntityMetadata } from "typeorm";
 import type { LatchEntities } from "./entities.js";
-import { msTextDate, spaceSeparated } from "./transformers.js";
+import { msTextDate, scopeWords } from "./transformers.js";
 
 /**
  * The database lacks a table or column the adapter's entities need, or holds one of a type the
@@ -45,7 +45,7 @@ export async function adaptToSchema(dataSource: DataSource, entities: LatchEntit
       const type = columns.get(column.databaseName);
       if (type === undefined) throw new TypeORMSchemaMismatch(`TypeORMAdapter: the column "${metadata.tableName}"."${column.databaseName}" does not exist: ${fix}.`);
       if (column.type === Date) adaptDateColumn(metadata, column, type);
-      if (column.transformer === spaceSeparated && type === "ARRAY") adaptArrayColumn(column);
+      if (column.transformer === scopeWords && type === "ARRAY") adaptArrayColumn(column);
     }
   }
 }
