@@ -5,6 +5,7 @@
  * its row is gone.
  */
 import { createHash } from "node:crypto";
+import { newUser } from "@latch/adapter-test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -108,6 +109,18 @@ for (const [name, makeEngine, up] of engines) {
       expect(trip.afterRevoke.status).toBe(401);
       expect(trip.afterRevoke.body).toMatchObject({ error: "InvalidApiKey" });
       expect(trip.storedAfterRevoke).toBeNull();
+    });
+
+    test("a scope holding white space is refused by the adapter, and nothing is written", async () => {
+      const adapter = engine.adapter();
+      const user = await adapter.createUser!(newUser());
+      const key = { id: "0a1b2c3d4e5f6a7b", ownerType: "user", ownerId: user.id, name: "spaced", scopes: ["orders:read"], hash: "e".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
+      await expect(adapter.createApiKey({ ...key, scopes: ["orders read"] })).rejects.toThrow(/white space/);
+      expect(await adapter.getApiKey(key.id)).toBeNull();
+      await adapter.createApiKey(key);
+      await expect(adapter.updateApiKey(key.id, { scopes: ["a", "b\tc"] })).rejects.toThrow(/white space/);
+      expect(await adapter.getApiKey(key.id)).toEqual(key);
+      await adapter.deleteApiKey(key.id);
     });
   });
 }

@@ -74,6 +74,18 @@ for (const [name, up, engine] of engines) {
       expect(trip.storedAfterRevoke).toBeNull();
     });
 
+    test("a scope holding white space is refused by the adapter, and nothing is written", async () => {
+      const adapter = TypeORMAdapter(dataSource);
+      const user = await adapter.createUser!(newUser());
+      const key = { id: "0a1b2c3d4e5f6a7b", ownerType: "user", ownerId: user.id, name: "spaced", scopes: ["orders:read"], hash: "e".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
+      await expect(adapter.createApiKey({ ...key, scopes: ["orders read"] })).rejects.toThrow(/white space/);
+      expect(await adapter.getApiKey(key.id)).toBeNull();
+      await adapter.createApiKey(key);
+      await expect(adapter.updateApiKey(key.id, { scopes: ["a", "b\tc"] })).rejects.toThrow(/white space/);
+      expect(await adapter.getApiKey(key.id)).toEqual(key);
+      await adapter.deleteApiKey(key.id);
+    });
+
     test.runIf(name === "PostgreSQL")("on PostgreSQL the scopes are stored as a text[], as @latch/pg stores them", async () => {
       const adapter = TypeORMAdapter(dataSource);
       const user = await adapter.createUser!(newUser());
