@@ -8,15 +8,18 @@ import { defineConfig } from "vitest/config";
  * they are skipped with that reason, unless `LATCH_REQUIRE_SERVICES=1` (CI) requires them.
  */
 const sqliteSuites = [
+  "packages/adapter-typeorm/test/api-keys-through-auth.test.ts",
   "packages/adapter-typeorm/test/authjs-schema.test.ts",
   "packages/adapter-typeorm/test/connection-string.test.ts",
   "packages/adapter-typeorm/test/custom-entities.test.ts",
   "packages/adapter-typeorm/test/migrations.test.ts",
   "packages/adapter-typeorm/test/password-endpoints.test.ts",
   "packages/adapter-typeorm/test/sqlite.test.ts",
+  "packages/adapter-drizzle/test/api-keys-through-auth.test.ts",
   "packages/adapter-drizzle/test/drizzle-kit.test.ts",
   "packages/adapter-drizzle/test/interop.test.ts",
   "packages/adapter-drizzle/test/sqlite.test.ts",
+  "packages/adapter-kysely/test/api-keys-through-auth.test.ts",
   "packages/adapter-kysely/test/http-sign-in.test.ts",
   "packages/adapter-kysely/test/queries.test.ts",
   "packages/adapter-kysely/test/shared-tables.test.ts",

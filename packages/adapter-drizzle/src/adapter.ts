@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, apiKeyFromRow, scopesText, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
@@ -54,7 +54,11 @@ const requiredColumns: Record<string, readonly string[]> = {
   passwords: ["userId", "hash", "updatedAt"],
   secondFactors: ["id", "userId", "kind", "secret", "lastUsedStep", "attempts", "confirmedAt", "expires", "createdAt"],
   signingKeys: ["id", "generation", "algorithm", "publicKey", "privateKey", "createdAt"],
+  apiKeys: ["id", "ownerType", "ownerId", "userId", "name", "scopes", "hash", "createdAt", "expires", "lastUsedAt"],
 };
+
+/** The fields of an API key `updateApiKey` may change. */
+const apiKeyUpdates = ["name", "scopes", "expires", "lastUsedAt"] as const;
 
 /** Throws, naming the table and what it lacks, when a table given to `DrizzleAdapter` cannot serve. */
 function checkTables(tables: Record<string, unknown>): void {
@@ -87,12 +91,12 @@ function checkTables(tables: Record<string, unknown>): void {
  * const config = { adapter: DrizzleAdapter(db), providers: [...] }
  * ```
  */
-export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: Partial<DrizzleTables<D>>): Adapter {
+export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: Partial<DrizzleTables<D>>): Adapter & ApiKeyAdapter {
   const dialect = dialectOf(database);
   if (tables) checkTables(tables);
   const db = database as Loose;
   const t = { ...defaultTables[dialect], ...tables } as Loose;
-  const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors, signingKeys } = t;
+  const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors, signingKeys, apiKeys } = t;
 
   /** The first row of a select, or `null`. */
   async function first(query: PromiseLike<StoredRow[]>): Promise<StoredRow | null> {
@@ -121,6 +125,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
   const earns = earnedColumns.every((name) => name in getTableColumns(sessions));
   const sessionByToken = (sessionToken: string) => first(db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)));
   const authenticatorById = (credentialID: string) => first(db.select().from(authenticators).where(eq(authenticators.credentialID, credentialID)));
+  const apiKeyById = (id: string) => first(db.select().from(apiKeys).where(eq(apiKeys.id, id)));
   const secondFactorById = (id: string) => first(db.select().from(secondFactors).where(eq(secondFactors.id, id)));
 
   const refreshErrorOfUser: SQL<boolean> = sql`exists (select 1 from ${accounts} where ${accounts.userId} = ${sessions.userId} and ${isNotNull(accounts.refreshError)})`.mapWith(
@@ -432,5 +437,37 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       const result = dialect === "mysql" ? await insert.ignore().values(key) : await insert.values(key).onConflictDoNothing();
       return affected(result) === 1;
     },
-  } satisfies Required<Adapter>;
+
+    async createApiKey(key) {
+      const { id, ownerType, ownerId, name, scopes, hash, createdAt, expires, lastUsedAt }: AdapterApiKey = key;
+      // Checked before the insert on every dialect (PostgreSQL stores an array and would take any scope).
+      scopesText(scopes);
+      await db.insert(apiKeys).values({ id, ownerType, ownerId, userId: ownerType === "user" ? ownerId : null, name, scopes, hash, createdAt, expires, lastUsedAt });
+      return apiKeyFromRow((await apiKeyById(id))!);
+    },
+
+    async getApiKey(id) {
+      const row = await apiKeyById(id);
+      return row && apiKeyFromRow(row);
+    },
+
+    async listApiKeys(ownerType, ownerId) {
+      return ((await db.select().from(apiKeys).where(and(eq(apiKeys.ownerType, ownerType), eq(apiKeys.ownerId, ownerId)))) as StoredRow[]).map(apiKeyFromRow);
+    },
+
+    async updateApiKey(id, update) {
+      if (update.scopes) scopesText(update.scopes);
+      const changes = Object.fromEntries(apiKeyUpdates.filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (Object.keys(changes).length > 0) await db.update(apiKeys).set(changes).where(eq(apiKeys.id, id));
+      const row = await apiKeyById(id);
+      return row && apiKeyFromRow(row);
+    },
+
+    async deleteApiKey(id) {
+      const row = await apiKeyById(id);
+      if (!row) return null;
+      // Of two concurrent calls, only the one whose delete removed the row gets it.
+      return affected(await db.delete(apiKeys).where(eq(apiKeys.id, id))) > 0 ? apiKeyFromRow(row) : null;
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter;
 }

@@ -1,3 +1,4 @@
+import { scopesText } from "@latch/core/adapters";
 import { sql } from "drizzle-orm";
 import { bigint, customType, datetime, foreignKey, index, int, mysqlTable, primaryKey, text, uniqueIndex, varchar } from "drizzle-orm/mysql-core";
 
@@ -21,6 +22,13 @@ const flag = customType<{ data: boolean; driverData: number | string }>({
 const methods = customType<{ data: string[]; driverData: string }>({
   dataType: () => "varchar(255)",
   toDriver: (value) => value.join(" "),
+  fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
+});
+
+/** An API key's scopes in one `text`, separated by spaces (@latch/typeorm's migration 12). */
+const scopes = customType<{ data: string[]; driverData: string }>({
+  dataType: () => "text",
+  toDriver: (value) => scopesText(value),
   fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
 });
 
@@ -142,6 +150,24 @@ export const mysqlSigningKeys = mysqlTable("signing_keys", {
   createdAt: at("createdAt").notNull(),
 }, (table) => [uniqueIndex("signing_keys_generation_key").on(table.generation)]);
 
+/** `api_keys`: the keys `ApiKeys()` issues, by public id; a user's keys go with the user (migration 12). */
+export const mysqlApiKeys = mysqlTable("api_keys", {
+  id: varchar("id", { length: 64 }).primaryKey(),
+  ownerType: varchar("ownerType", { length: 32 }).notNull(),
+  ownerId: varchar("ownerId", { length: 255 }).notNull(),
+  userId: varchar("userId", { length: 255 }),
+  name: varchar("name", { length: 255 }).notNull(),
+  scopes: scopes("scopes").notNull(),
+  hash: varchar("hash", { length: 64 }).notNull(),
+  createdAt: at("createdAt").notNull(),
+  expires: at("expires"),
+  lastUsedAt: at("lastUsedAt"),
+}, (table) => [
+  index("api_keys_owner").on(table.ownerType, table.ownerId),
+  index("api_keys_user").on(table.userId),
+  cascadeToUser("api_keys_user_fkey", table.userId),
+]);
+
 /**
  * Latch's MySQL/MariaDB tables as a Drizzle schema: the tables and columns of @latch/typeorm's
  * MariaDB migrations, so one database works with either adapter.
@@ -155,6 +181,7 @@ export const mysqlTables = {
   passwords: mysqlPasswords,
   secondFactors: mysqlSecondFactors,
   signingKeys: mysqlSigningKeys,
+  apiKeys: mysqlApiKeys,
 };
 
 /** The shape of {@link mysqlTables}; tables of your own must have at least these columns. */

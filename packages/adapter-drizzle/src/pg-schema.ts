@@ -116,8 +116,7 @@ export const pgSigningKeys = pgTable("signing_keys", {
 
 /**
  * `api_keys`: the keys `ApiKeys()` issues, by public id, with the SHA-256 of their secret and their
- * owner; a user's keys go with the user (migration 11). `DrizzleAdapter` does not read or write
- * them yet: the table is here so that drizzle-kit keeps the database as @latch/pg's migrations made it.
+ * owner; a user's keys go with the user (migration 11).
  */
 export const pgApiKeys = pgTable("api_keys", {
   id: text("id").primaryKey(),

@@ -1,4 +1,4 @@
-import { sqlDateText } from "@latch/core/adapters";
+import { scopesText, sqlDateText } from "@latch/core/adapters";
 import { sql } from "drizzle-orm";
 import { customType, index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -24,6 +24,12 @@ const flag = customType<{ data: boolean; driverData: number }>({
 const methods = customType<{ data: string[]; driverData: string }>({
   dataType: () => "varchar(255)",
   toDriver: (value) => value.join(" "),
+  fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
+});
+/** An API key's scopes in one `text`, separated by spaces (@latch/typeorm's migration 12). */
+const scopes = customType<{ data: string[]; driverData: string }>({
+  dataType: () => "text",
+  toDriver: (value) => scopesText(value),
   fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
 });
 const uuid = (name: string) =>
@@ -141,6 +147,20 @@ export const sqliteSigningKeys = sqliteTable("signing_keys", {
   createdAt: at("createdAt").notNull(),
 }, (table) => [uniqueIndex("signing_keys_generation_key").on(table.generation)]);
 
+/** `api_keys`: the keys `ApiKeys()` issues, by public id; a user's keys go with the user (migration 12). */
+export const sqliteApiKeys = sqliteTable("api_keys", {
+  id: text("id").primaryKey(),
+  ownerType: text("ownerType").notNull(),
+  ownerId: text("ownerId").notNull(),
+  userId: text("userId").references(() => sqliteUsers.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  scopes: scopes("scopes").notNull(),
+  hash: text("hash").notNull(),
+  createdAt: at("createdAt").notNull(),
+  expires: at("expires"),
+  lastUsedAt: at("lastUsedAt"),
+}, (table) => [index("api_keys_owner").on(table.ownerType, table.ownerId), index("api_keys_user").on(table.userId)]);
+
 /**
  * Latch's SQLite tables as a Drizzle schema: the tables and columns of @latch/typeorm's SQLite
  * migrations, so one database file works with either adapter.
@@ -154,6 +174,7 @@ export const sqliteTables = {
   passwords: sqlitePasswords,
   secondFactors: sqliteSecondFactors,
   signingKeys: sqliteSigningKeys,
+  apiKeys: sqliteApiKeys,
 };
 
 /** The shape of {@link sqliteTables}; tables of your own must have at least these columns. */

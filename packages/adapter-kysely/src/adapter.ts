@@ -1,11 +1,13 @@
 import {
   accountColumns,
   accountFromRow,
+  apiKeyFromRow,
   authenticatorColumns,
   authenticatorFromRow,
   canonicalEmail,
   passwordFromRow,
   releasedAccountColumns,
+  scopesText,
   secondFactorFromRow,
   sessionFromRow,
   sessionIdOf,
@@ -15,6 +17,8 @@ import {
   verificationTokenFromRow,
   type Adapter,
   type AdapterAccount,
+  type AdapterApiKey,
+  type ApiKeyAdapter,
   type AdapterAuthenticator,
   type StoredRow,
 } from "@latch/core/adapters";
@@ -71,7 +75,7 @@ function isTrue(value: unknown): boolean {
  * const config = { adapter: KyselyAdapter(db), providers: [...] }
  * ```
  */
-export function KyselyAdapter(database: Kysely<any>): Adapter {
+export function KyselyAdapter(database: Kysely<any>): Adapter & ApiKeyAdapter {
   const db = database as Db;
   const dialect = dialectOf(db);
   const adapter = kyselyMethods(db, dialect);
@@ -103,6 +107,7 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
   const sessionByToken = (sessionToken: string) => db.selectFrom("sessions").selectAll().where("sessionToken", "=", sessionToken).executeTakeFirst();
   const authenticatorById = (credentialID: string) => db.selectFrom("authenticators").selectAll().where("credentialID", "=", credentialID).executeTakeFirst();
   const secondFactorById = (id: string) => db.selectFrom("second_factors").selectAll().where("id", "=", id).executeTakeFirst();
+  const apiKeyById = (id: string) => db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirst();
 
   return {
     async createUser(user) {
@@ -418,5 +423,43 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
       const result = await query.executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
     },
-  } satisfies Required<Adapter>;
+
+    async createApiKey(key) {
+      const { id, ownerType, ownerId, name, scopes, hash, createdAt, expires, lastUsedAt }: AdapterApiKey = key;
+      // A scope with white space is refused on every dialect (the MySQL and SQLite tables keep
+      // scopes as one text separated by spaces; PostgreSQL's text[] would take it).
+      scopesText(scopes);
+      const userId = ownerType === "user" ? ownerId : null;
+      // PostgreSQL's text[] takes the list as it is; elsewhere `stored` writes the words as one text.
+      await db.insertInto("api_keys").values(stored({ id, ownerType, ownerId, userId, name, scopes, hash, createdAt, expires, lastUsedAt })).execute();
+      return apiKeyFromRow((await apiKeyById(id))!);
+    },
+
+    async getApiKey(id) {
+      const row = await apiKeyById(id);
+      return row ? apiKeyFromRow(row) : null;
+    },
+
+    async listApiKeys(ownerType, ownerId) {
+      return (await db.selectFrom("api_keys").selectAll().where("ownerType", "=", ownerType).where("ownerId", "=", ownerId).execute()).map(apiKeyFromRow);
+    },
+
+    async updateApiKey(id, update) {
+      if (update.scopes) scopesText(update.scopes);
+      const changes = Object.fromEntries(apiKeyUpdates.filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (Object.keys(changes).length > 0) await db.updateTable("api_keys").set(stored(changes)).where("id", "=", id).execute();
+      const row = await apiKeyById(id);
+      return row ? apiKeyFromRow(row) : null;
+    },
+
+    async deleteApiKey(id) {
+      const row = await apiKeyById(id);
+      if (!row) return null;
+      // Of two concurrent calls, only the one whose delete removed the row gets it.
+      return touched(await db.deleteFrom("api_keys").where("id", "=", id).executeTakeFirst()) > 0 ? apiKeyFromRow(row) : null;
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter;
 }
+
+/** The fields of an API key `updateApiKey` may change. */
+const apiKeyUpdates = ["name", "scopes", "expires", "lastUsedAt"] as const;

@@ -30,6 +30,7 @@ function requiredTables(dialect: TableDialect): Record<string, readonly string[]
     passwords: ["userId", "hash", "updatedAt"],
     second_factors: ["id", "userId", "kind", "secret", "lastUsedStep", "attempts", "confirmedAt", "expires", "createdAt"],
     signing_keys: ["id", "generation", "algorithm", "publicKey", "privateKey", "createdAt"],
+    api_keys: ["id", "ownerType", "ownerId", "userId", "name", "scopes", "hash", "createdAt", "expires", "lastUsedAt"],
   };
 }
 

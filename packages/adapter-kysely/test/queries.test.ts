@@ -83,6 +83,8 @@ for (const { name, dialect, make, up, join } of engines) {
       // Every gap is named at once, whichever call met one.
       await sql`DROP TABLE second_factors`.execute(engine.db);
       await expect(a.listSecondFactors(user.id)).rejects.toThrow(`KyselyAdapter: the database lacks the column "sessions"."amr" and the table "second_factors": run`);
+      await sql`DROP TABLE api_keys`.execute(engine.db);
+      await expect(a.getApiKey("0123456789abcdef")).rejects.toThrow(`KyselyAdapter: the database lacks the column "sessions"."amr", the table "second_factors" and the table "api_keys": run`);
     });
   });
 }

@@ -1,7 +1,7 @@
-import { canonicalEmail, type Adapter, type AdapterUser, type SessionDetails } from "@latch/core/adapters";
+import { canonicalEmail, scopesText, type Adapter, type AdapterApiKey, type AdapterUser, type ApiKeyAdapter, type SessionDetails } from "@latch/core/adapters";
 import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
-import { toAccount, toAuthenticator, toPassword, toSecondFactor, toSession, toSigningKey, toUser, toVerificationToken } from "./convert.js";
+import { toAccount, toApiKey, toAuthenticator, toPassword, toSecondFactor, toSession, toSigningKey, toUser, toVerificationToken } from "./convert.js";
 import { connector, resolveEntities } from "./data-source.js";
 import type { LatchEntities } from "./entities.js";
 
@@ -42,10 +42,10 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
  * const config = { adapter, providers: [...] }
  * ```
  */
-export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter {
+export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter & ApiKeyAdapter {
   const entities = resolveEntities(options.entities);
   const connect = connector(source, entities);
-  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SigningKeyEntity } = entities;
+  const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SigningKeyEntity, ApiKeyEntity } = entities;
 
   async function manager(): Promise<EntityManager> {
     return (await connect()).manager;
@@ -393,5 +393,49 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
         if (runner !== m.queryRunner) await runner.release();
       }
     },
-  } satisfies Required<Adapter>;
+
+    async createApiKey(key) {
+      const m = await manager();
+      await m.insert(ApiKeyEntity, { ...apiKeyColumns(key), userId: key.ownerType === "user" ? key.ownerId : null });
+      return toApiKey(await m.findOneByOrFail(ApiKeyEntity, { id: key.id }));
+    },
+
+    async getApiKey(id) {
+      const row = await (await manager()).findOneBy(ApiKeyEntity, { id });
+      return row && toApiKey(row);
+    },
+
+    async listApiKeys(ownerType, ownerId) {
+      return (await (await manager()).findBy(ApiKeyEntity, { ownerType, ownerId })).map(toApiKey);
+    },
+
+    async updateApiKey(id, update) {
+      const m = await manager();
+      if (update.scopes) scopesText(update.scopes);
+      const changes = Object.fromEntries(Object.entries(update).filter(([name, value]) => value !== undefined && updatable.has(name)));
+      if (Object.keys(changes).length > 0) await m.update(ApiKeyEntity, { id }, changes as QueryDeepPartialEntity<InstanceType<typeof ApiKeyEntity>>);
+      const row = await m.findOneBy(ApiKeyEntity, { id });
+      return row && toApiKey(row);
+    },
+
+    async deleteApiKey(id) {
+      const m = await manager();
+      const row = await m.findOneBy(ApiKeyEntity, { id });
+      if (!row) return null;
+      // Of racing deletes, only the one whose DELETE removed the row returns it.
+      const result = await m.delete(ApiKeyEntity, { id });
+      return result.affected ? toApiKey(row) : null;
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter;
+}
+
+/** The fields of an API key `updateApiKey` may change. */
+const updatable = new Set(["name", "scopes", "expires", "lastUsedAt"]);
+
+/** The columns of an API key, without fields a caller's object may carry beyond `AdapterApiKey`. */
+function apiKeyColumns(key: AdapterApiKey): AdapterApiKey {
+  const { id, ownerType, ownerId, name, scopes, hash, createdAt, expires, lastUsedAt } = key;
+  // Checked here too for PostgreSQL's text[], which would take any scope.
+  scopesText(scopes);
+  return { id, ownerType, ownerId, name, scopes, hash, createdAt, expires, lastUsedAt };
 }

@@ -1,5 +1,5 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
-import type { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, SigningKeyEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
+import type { AdapterAccount, AdapterApiKey, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AccountEntity, ApiKeyEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, SigningKeyEntity, UserEntity, VerificationTokenEntity } from "./entities.js";
 
 /** A stored date as a `Date` (some drivers give text for some column types). */
 function toDate(value: Date | string): Date {
@@ -74,5 +74,25 @@ export function toSigningKey(entity: SigningKeyEntity): AdapterSigningKey {
     publicKey: entity.publicKey,
     privateKey: entity.privateKey,
     createdAt: toDate(entity.createdAt),
+  };
+}
+
+/** A stored date or NULL as a `Date` or `null`. */
+function toDateOrNull(value: Date | string | null): Date | null {
+  return value === null || value === undefined ? null : toDate(value);
+}
+
+/** An API-key entity as an `AdapterApiKey` (without the `userId` that only links it to its user). */
+export function toApiKey(entity: ApiKeyEntity): AdapterApiKey {
+  return {
+    id: entity.id,
+    ownerType: entity.ownerType,
+    ownerId: entity.ownerId,
+    name: entity.name,
+    scopes: [...entity.scopes],
+    hash: entity.hash,
+    createdAt: toDate(entity.createdAt),
+    expires: toDateOrNull(entity.expires),
+    lastUsedAt: toDateOrNull(entity.lastUsedAt),
   };
 }

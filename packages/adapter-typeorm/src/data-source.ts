@@ -1,6 +1,6 @@
 import { DataSource, type DataSourceOptions } from "typeorm";
 import { adaptToSchema } from "./schema-check.js";
-import { AccountEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, SigningKeyEntity, UserEntity, VerificationTokenEntity, type LatchEntities } from "./entities.js";
+import { AccountEntity, ApiKeyEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, SigningKeyEntity, UserEntity, VerificationTokenEntity, type LatchEntities } from "./entities.js";
 
 /** The default entity classes. */
 export const defaultEntities: LatchEntities = {
@@ -12,6 +12,7 @@ export const defaultEntities: LatchEntities = {
   PasswordEntity,
   SecondFactorEntity,
   SigningKeyEntity,
+  ApiKeyEntity,
 };
 
 /** The default entities with the given ones in their place. */

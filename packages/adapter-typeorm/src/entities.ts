@@ -1,6 +1,6 @@
-import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAccountType, AdapterApiKey, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
-import { bigintToNumber, nullAsUndefined, optionalBigint, spaceSeparated } from "./transformers.js";
+import { bigintToNumber, nullAsUndefined, optionalBigint, scopeWords, spaceSeparated } from "./transformers.js";
 
 // Every column names its `type`, so nothing depends on emitted decorator metadata. Relations
 // name their target by table ("users", "accounts", …), so that an application's subclass
@@ -301,6 +301,51 @@ export class SigningKeyEntity implements AdapterSigningKey {
   createdAt!: Date;
 }
 
+/**
+ * An API key of `ApiKeys()` (table `api_keys`): its public id, the SHA-256 of its secret (never the
+ * secret) and its owner by type and id. `userId` is the owner's id while the owner is a user, so
+ * that the user's keys go with the user. Scopes are one text separated by spaces (a scope has
+ * none); on PostgreSQL the migrations store them as `text[]`, which the adapter reads as it finds it.
+ */
+@Entity({ name: "api_keys" })
+@Index("api_keys_owner", ["ownerType", "ownerId"])
+@Index("api_keys_user", ["userId"])
+export class ApiKeyEntity implements AdapterApiKey {
+  @PrimaryColumn({ type: "varchar", length: 64, primaryKeyConstraintName: "api_keys_pkey" })
+  id!: string;
+
+  @Column({ type: "varchar", length: 32 })
+  ownerType!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  ownerId!: string;
+
+  @Column({ type: "varchar", length: 255, nullable: true })
+  userId!: string | null;
+
+  @Column({ type: "varchar", length: 255 })
+  name!: string;
+
+  @Column({ type: "text", transformer: scopeWords })
+  scopes!: string[];
+
+  @Column({ type: "varchar", length: 64 })
+  hash!: string;
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+
+  @Column({ type: Date, precision: 3, nullable: true })
+  expires!: Date | null;
+
+  @Column({ type: Date, precision: 3, nullable: true })
+  lastUsedAt!: Date | null;
+
+  @ManyToOne("users", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "userId", foreignKeyConstraintName: "api_keys_user_fkey" })
+  user!: UserEntity;
+}
+
 /** The entity classes the adapter uses; pass subclasses to store extra columns. */
 export interface LatchEntities {
   UserEntity: typeof UserEntity;
@@ -314,4 +359,6 @@ export interface LatchEntities {
   SecondFactorEntity: typeof SecondFactorEntity;
   /** Signing keys of `AccessTokens()` (migration 11): needed by the signing-key methods only. */
   SigningKeyEntity: typeof SigningKeyEntity;
+  /** API keys of `ApiKeys()` (migration 12): needed by the API-key methods only. */
+  ApiKeyEntity: typeof ApiKeyEntity;
 }

@@ -10,6 +10,7 @@ export { emailCollisions, type EmailCollision, type MigrationReport } from "./em
 export { authjsUpgrades, migrate, migrations, type AuthjsUpgrade, type Dialect, type Migration } from "./migrations/index.js";
 export {
   AccountEntity,
+  ApiKeyEntity,
   AuthenticatorEntity,
   PasswordEntity,
   SecondFactorEntity,

@@ -1,3 +1,4 @@
+import { scopesText } from "@latch/core/adapters";
 import type { ValueTransformer } from "typeorm";
 
 /** `bigint` columns come back as text from some drivers: read them as numbers. */
@@ -41,4 +42,13 @@ export const msTextDate: ValueTransformer = {
     if (value instanceof Date) return value;
     return /^-?\d+$/.test(String(value)) ? new Date(Number(value)) : new Date(String(value));
   },
+};
+
+/**
+ * An API key's scopes as one text separated by spaces (`scopesText`: a scope with white space is
+ * refused, not stored as another list); `""` is the empty list.
+ */
+export const scopeWords: ValueTransformer = {
+  to: (value: readonly string[] | undefined) => (Array.isArray(value) ? scopesText(value) : value),
+  from: (value: string | null | undefined) => (value === null || value === undefined ? [] : value.split(" ").filter((word) => word !== "")),
 };

@@ -3,9 +3,9 @@
  * value of each passes where core expects the type), also when an app subclasses one with extra
  * columns. Checked by `npm run typecheck` (`tsc -p tsconfig.json`).
  */
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterApiKey, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
 import { expectTypeOf } from "vitest";
-import { AccountEntity, AuthenticatorEntity, PasswordEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "../src/entities.js";
+import { AccountEntity, ApiKeyEntity, AuthenticatorEntity, PasswordEntity, SessionEntity, UserEntity, VerificationTokenEntity } from "../src/entities.js";
 
 expectTypeOf<UserEntity>().toExtend<AdapterUser>();
 expectTypeOf<AccountEntity>().toExtend<AdapterAccount>();
@@ -13,6 +13,7 @@ expectTypeOf<SessionEntity>().toExtend<AdapterSession>();
 expectTypeOf<VerificationTokenEntity>().toExtend<VerificationToken>();
 expectTypeOf<AuthenticatorEntity>().toExtend<AdapterAuthenticator>();
 expectTypeOf<PasswordEntity>().toExtend<AdapterPassword>();
+expectTypeOf<ApiKeyEntity>().toExtend<AdapterApiKey>();
 
 // The token columns read as the adapter type declares them: absent, never `null`.
 expectTypeOf<AccountEntity["access_token"]>().toEqualTypeOf<string | undefined>();

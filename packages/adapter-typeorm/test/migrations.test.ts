@@ -215,8 +215,13 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     expect(await adapter.createSigningKey!(key)).toBe(true);
     expect(await adapter.createSigningKey!({ ...key, id: "kid-2" })).toBe(false);
     expect(await adapter.listSigningKeys!()).toEqual([key]);
+    // Migration 12: a user from before it can have API keys, which go with the user.
+    const apiKey = { id: "0123456789abcdef", ownerType: "user", ownerId: "u1", name: "ci", scopes: ["orders:read", "orders:write"], hash: "a".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
+    expect(await adapter.createApiKey(apiKey)).toEqual(apiKey);
+    expect(await adapter.listApiKeys("user", "u1")).toEqual([apiKey]);
     await adapter.deleteUser!("u1");
     expect(await adapter.getPassword!("u1")).toBeNull();
+    expect(await adapter.getApiKey(apiKey.id)).toBeNull();
     expect(await counts(dataSource)).toEqual([before[0]! + 1, 0, 0, 1, 0]);
     await dataSource.destroy();
   });

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "./adapter.js";
+import type { AdapterAccount, AdapterApiKey, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "./adapter.js";
 
 /**
  * A row of Latch's tables as a SQL driver or query builder returns it, keyed by Latch's column names:
@@ -166,6 +166,33 @@ export function signingKeyFromRow(row: StoredRow): AdapterSigningKey {
     publicKey: String(row.publicKey),
     privateKey: String(row.privateKey),
     createdAt: toDate(row.createdAt),
+  };
+}
+
+/**
+ * An API key's scopes as the MySQL/MariaDB and SQLite tables store them: one text, separated by
+ * spaces. A scope has no white space (`ApiKeys()` refuses one that has), so the text reads back as
+ * the list; an adapter is handed a scope with white space only by a caller that skipped that check,
+ * and refuses it rather than store a different list.
+ */
+export function scopesText(scopes: readonly string[]): string {
+  if (scopes.some((scope) => scope === "" || /\s/.test(scope))) throw new TypeError("An API key's scope is a non-empty string without white space.");
+  return scopes.join(" ");
+}
+
+/** An `api_keys` row as an `AdapterApiKey`: scopes from a `text[]` (PostgreSQL) or from {@link scopesText}. */
+export function apiKeyFromRow(row: StoredRow): AdapterApiKey {
+  const scopes = Array.isArray(row.scopes) ? row.scopes.map(String) : String(row.scopes ?? "").split(" ").filter((scope) => scope !== "");
+  return {
+    id: String(row.id),
+    ownerType: String(row.ownerType),
+    ownerId: String(row.ownerId),
+    name: String(row.name),
+    scopes,
+    hash: String(row.hash),
+    createdAt: toDate(row.createdAt),
+    expires: toDateOrNull(row.expires),
+    lastUsedAt: toDateOrNull(row.lastUsedAt),
   };
 }
 

@@ -20,6 +20,8 @@ export {
   sqlDateText,
   userColumns,
   signingKeyFromRow,
+  apiKeyFromRow,
+  scopesText,
   userFromRow,
   verificationTokenFromRow,
   type StoredRow,

@@ -16,3 +16,4 @@ export * from "./smtp-server.js";
 export * from "./chromium.js";
 export * from "./request-attacks.js";
 export * from "./adapter-probe.js";
+export * from "./api-key-round-trip.js";

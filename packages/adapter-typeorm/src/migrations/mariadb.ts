@@ -98,4 +98,15 @@ export const mariadbMigrations: readonly Migration[] = [
       `CREATE TABLE ${t("signing_keys")} (\`id\` varchar(64) NOT NULL, \`generation\` int NOT NULL, \`algorithm\` varchar(16) NOT NULL, \`publicKey\` text NOT NULL, \`privateKey\` text NOT NULL, \`createdAt\` datetime(3) NOT NULL, UNIQUE INDEX \`signing_keys_generation_key\` (\`generation\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
     ],
   },
+  {
+    version: 12,
+    name: "API keys",
+    // One row per key of ApiKeys(): its public id, the SHA-256 of its secret (never the secret), its
+    // owner by type and id, its scopes in one text separated by spaces (a scope has none). A user's
+    // keys go with the user ("userId", set for owner type "user").
+    statements: (t) => [
+      `CREATE TABLE ${t("api_keys")} (\`id\` varchar(64) NOT NULL, \`ownerType\` varchar(32) NOT NULL, \`ownerId\` varchar(255) NOT NULL, \`userId\` varchar(255) NULL, \`name\` varchar(255) NOT NULL, \`scopes\` text NOT NULL, \`hash\` varchar(64) NOT NULL, \`createdAt\` datetime(3) NOT NULL, \`expires\` datetime(3) NULL, \`lastUsedAt\` datetime(3) NULL, INDEX \`api_keys_owner\` (\`ownerType\`, \`ownerId\`), INDEX \`api_keys_user\` (\`userId\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+      `ALTER TABLE ${t("api_keys")} ADD CONSTRAINT \`api_keys_user_fkey\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

@@ -105,4 +105,17 @@ export const postgresMigrations: readonly Migration[] = [
       `CREATE UNIQUE INDEX "signing_keys_generation_key" ON ${t("signing_keys")} ("generation")`,
     ],
   },
+  {
+    version: 12,
+    name: "API keys",
+    // One row per key of ApiKeys(): its public id, the SHA-256 of its secret (never the secret), its
+    // owner by type and id, its scopes as text[] (as @latch/pg stores them). A user's keys go with
+    // the user ("userId", set for owner type "user").
+    statements: (t) => [
+      `CREATE TABLE ${t("api_keys")} ("id" character varying(64) NOT NULL, "ownerType" character varying(32) NOT NULL, "ownerId" character varying(255) NOT NULL, "userId" character varying(255), "name" character varying(255) NOT NULL, "scopes" text array NOT NULL, "hash" character varying(64) NOT NULL, "createdAt" TIMESTAMP(3) NOT NULL, "expires" TIMESTAMP(3), "lastUsedAt" TIMESTAMP(3), CONSTRAINT "api_keys_pkey" PRIMARY KEY ("id"))`,
+      `CREATE INDEX "api_keys_owner" ON ${t("api_keys")} ("ownerType", "ownerId")`,
+      `CREATE INDEX "api_keys_user" ON ${t("api_keys")} ("userId")`,
+      `ALTER TABLE ${t("api_keys")} ADD CONSTRAINT "api_keys_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

@@ -113,4 +113,16 @@ export const sqliteMigrations: readonly Migration[] = [
       `CREATE UNIQUE INDEX "signing_keys_generation_key" ON ${t("signing_keys")} ("generation")`,
     ],
   },
+  {
+    version: 12,
+    name: "API keys",
+    // One row per key of ApiKeys(): its public id, the SHA-256 of its secret (never the secret), its
+    // owner by type and id, its scopes in one text separated by spaces (a scope has none). A user's
+    // keys go with the user ("userId", set for owner type "user").
+    statements: (t) => [
+      `CREATE TABLE ${t("api_keys")} ("id" varchar(64) PRIMARY KEY NOT NULL, "ownerType" varchar(32) NOT NULL, "ownerId" varchar(255) NOT NULL, "userId" varchar(255), "name" varchar(255) NOT NULL, "scopes" text NOT NULL, "hash" varchar(64) NOT NULL, "createdAt" datetime(3) NOT NULL, "expires" datetime(3), "lastUsedAt" datetime(3), CONSTRAINT "api_keys_user_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE INDEX "api_keys_owner" ON ${t("api_keys")} ("ownerType", "ownerId")`,
+      `CREATE INDEX "api_keys_user" ON ${t("api_keys")} ("userId")`,
+    ],
+  },
 ];

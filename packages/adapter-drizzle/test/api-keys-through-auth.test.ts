@@ -1,0 +1,126 @@
+/**
+ * An API key made through `Auth()` with keys stored by @latch/drizzle, on the real PostgreSQL
+ * (@latch/pg's tables) and MariaDB and on SQLite (@latch/typeorm's tables): it reads
+ * `GET /auth/session` from requests without cookies, and after its revocation it is refused and
+ * its row is gone.
+ */
+import { createHash } from "node:crypto";
+import { newUser } from "@latch/adapter-test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate as migratePg } from "@latch/pg";
+import { apiKeyRoundTrip, mariadbLogin, mariadbStatement, needService, schemaPool, services } from "@latch/testing";
+import { migrate as migrateTypeorm } from "@latch/typeorm";
+import Database from "better-sqlite3";
+import { drizzle as drizzleMysql } from "drizzle-orm/mysql2";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
+import { createPool } from "mysql2/promise";
+import { DataSource } from "typeorm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DrizzleAdapter } from "../src/adapter.js";
+import { randomName } from "./readers.js";
+
+/** A database of its own: the adapter on it, and what makes and drops its tables. */
+interface Engine {
+  adapter(): ReturnType<typeof DrizzleAdapter>;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+}
+
+function postgres(): Engine {
+  const schema = randomName();
+  const pool = schemaPool(schema, 2);
+  return {
+    adapter: () => DrizzleAdapter(drizzlePg({ client: pool })),
+    async setUp() {
+      await pool.query(`CREATE SCHEMA ${schema}`);
+      await migratePg(pool);
+    },
+    async tearDown() {
+      await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+      await pool.end();
+    },
+  };
+}
+
+function mariadb(): Engine {
+  const database = randomName();
+  const pool = createPool({ ...mariadbLogin, database, connectionLimit: 2 });
+  return {
+    adapter: () => DrizzleAdapter(drizzleMysql({ client: pool })),
+    async setUp() {
+      await mariadbStatement(`CREATE DATABASE \`${database}\``);
+      const dataSource = new DataSource({ type: "mariadb", ...mariadbLogin, username: mariadbLogin.user, database });
+      await migrateTypeorm(dataSource);
+      await dataSource.destroy();
+    },
+    async tearDown() {
+      await pool.end();
+      await mariadbStatement(`DROP DATABASE \`${database}\``);
+    },
+  };
+}
+
+function sqlite(): Engine {
+  const folder = mkdtempSync(join(tmpdir(), "latch-drizzle-"));
+  const file = join(folder, "latch.db");
+  const client = new Database(file);
+  return {
+    adapter: () => DrizzleAdapter(drizzleSqlite({ client })),
+    async setUp() {
+      const dataSource = new DataSource({ type: "better-sqlite3", database: file });
+      await migrateTypeorm(dataSource);
+      await dataSource.destroy();
+    },
+    async tearDown() {
+      client.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+const engines = [
+  ["PostgreSQL", postgres, await needService(services.postgres)],
+  ["MariaDB", mariadb, await needService(services.mariadb)],
+  ["SQLite", sqlite, true],
+] as const;
+
+for (const [name, makeEngine, up] of engines) {
+  describe.runIf(up)(`API keys through Auth() with @latch/drizzle on ${name}`, () => {
+    const engine = makeEngine();
+    beforeAll(() => engine.setUp());
+    afterAll(() => engine.tearDown());
+
+    test("a key made by a signed-in user reads the session without cookies, and is refused once revoked", async () => {
+      const trip = await apiKeyRoundTrip(engine.adapter());
+      expect(trip.created.status).toBe(201);
+      const [, id, secret] = /^latch_([0-9a-f]{16})_(.+)$/.exec(trip.key)!;
+      for (const answer of [trip.withKey, trip.withBearer]) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ user: { id: trip.userId }, apiKey: { id, scopes: ["orders:read", "orders:write"] } });
+      }
+      // Stored as the SHA-256 of its secret, owned by the user, with its scopes in the engine's own form.
+      expect(trip.stored).toMatchObject({ id, ownerType: "user", ownerId: trip.userId, hash: createHash("sha256").update(secret!).digest("hex"), scopes: ["orders:read", "orders:write"] });
+      expect(JSON.stringify(trip.stored)).not.toContain(secret);
+
+      expect(trip.revoked).toEqual({ status: 200, body: { revoked: true } });
+      expect(trip.afterRevoke.status).toBe(401);
+      expect(trip.afterRevoke.body).toMatchObject({ error: "InvalidApiKey" });
+      expect(trip.storedAfterRevoke).toBeNull();
+    });
+
+    test("a scope holding white space is refused by the adapter, and nothing is written", async () => {
+      const adapter = engine.adapter();
+      const user = await adapter.createUser!(newUser());
+      const key = { id: "0a1b2c3d4e5f6a7b", ownerType: "user", ownerId: user.id, name: "spaced", scopes: ["orders:read"], hash: "e".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
+      await expect(adapter.createApiKey({ ...key, scopes: ["orders read"] })).rejects.toThrow(/white space/);
+      expect(await adapter.getApiKey(key.id)).toBeNull();
+      await adapter.createApiKey(key);
+      await expect(adapter.updateApiKey(key.id, { scopes: ["a", "b\tc"] })).rejects.toThrow(/white space/);
+      expect(await adapter.getApiKey(key.id)).toEqual(key);
+      await adapter.deleteApiKey(key.id);
+    });
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * An API key made through `Auth()` with keys stored by @latch/kysely, on the real PostgreSQL and
+ * MariaDB and on SQLite: it reads `GET /auth/session` from requests without cookies, and after
+ * its revocation it is refused and its row is gone.
+ */
+import { createHash } from "node:crypto";
+import { newUser } from "@latch/adapter-test";
+import { apiKeyRoundTrip, needService, services } from "@latch/testing";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { KyselyAdapter } from "../src/adapter.js";
+import { mariadbEngine, postgresEngine, sqliteEngine } from "./engines.js";
+
+const engines = [
+  ["PostgreSQL", postgresEngine, await needService(services.postgres)],
+  ["MariaDB", mariadbEngine, await needService(services.mariadb)],
+  ["SQLite", sqliteEngine, true],
+] as const;
+
+for (const [name, makeEngine, up] of engines) {
+  describe.runIf(up)(`API keys through Auth() with @latch/kysely on ${name}`, () => {
+    const engine = makeEngine();
+    beforeAll(() => engine.setUp());
+    afterAll(() => engine.tearDown());
+
+    test("a key made by a signed-in user reads the session without cookies, and is refused once revoked", async () => {
+      const trip = await apiKeyRoundTrip(KyselyAdapter(engine.db));
+      expect(trip.created.status).toBe(201);
+      const [, id, secret] = /^latch_([0-9a-f]{16})_(.+)$/.exec(trip.key)!;
+      for (const answer of [trip.withKey, trip.withBearer]) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ user: { id: trip.userId }, apiKey: { id, scopes: ["orders:read", "orders:write"] } });
+      }
+      // Stored as the SHA-256 of its secret, with its scopes in the engine's own form.
+      expect(trip.stored).toMatchObject({ id, hash: createHash("sha256").update(secret!).digest("hex"), scopes: ["orders:read", "orders:write"] });
+      expect(trip.stored).toMatchObject({ ownerType: "user", ownerId: trip.userId });
+      expect(JSON.stringify(trip.stored)).not.toContain(secret);
+
+      expect(trip.revoked).toEqual({ status: 200, body: { revoked: true } });
+      expect(trip.afterRevoke.status).toBe(401);
+      expect(trip.afterRevoke.body).toMatchObject({ error: "InvalidApiKey" });
+      expect(trip.storedAfterRevoke).toBeNull();
+    });
+
+    test("a scope holding white space is refused by the adapter, and nothing is written", async () => {
+      const adapter = KyselyAdapter(engine.db);
+      const user = await adapter.createUser!(newUser());
+      const key = { id: "0a1b2c3d4e5f6a7b", ownerType: "user", ownerId: user.id, name: "spaced", scopes: ["orders:read"], hash: "e".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
+      await expect(adapter.createApiKey({ ...key, scopes: ["orders read"] })).rejects.toThrow(/white space/);
+      expect(await adapter.getApiKey(key.id)).toBeNull();
+      await adapter.createApiKey(key);
+      await expect(adapter.updateApiKey(key.id, { scopes: ["a", "b\tc"] })).rejects.toThrow(/white space/);
+      expect(await adapter.getApiKey(key.id)).toEqual(key);
+      await adapter.deleteApiKey(key.id);
+    });
+  });
+}
