@@ -7,7 +7,7 @@
  * the cost of rate limits alone, `npm run bench -- passwords` the password figures alone (hashing
  * per implementation, sign-in, session reads while hashing, the reset request and the sign-up for
  * an address with and without an account); `npm run bench -- password-endpoints` the last two alone;
- * `npm run bench -- tokens` the bearer-session read and `/token` issuance alone.
+ * `npm run bench -- tokens` the bearer-session read, `/token` issuance and the API-key read alone.
  * `npm run bench -- --against <ref> [--quick]` benches the hot paths of commit `<ref>` against the
  * working tree in the same rounds (see against.ts).
  */

@@ -1,6 +1,7 @@
 import express, { type Express } from "express";
 import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latch/express";
 import { AccessTokens } from "@latch/core/access-tokens";
+import { ApiKeys } from "@latch/core/api-keys";
 import { BearerSessions } from "@latch/core/bearer";
 import { SecondFactors } from "@latch/core/second-factors";
 import { SessionControl } from "@latch/core/sessions";
@@ -9,7 +10,7 @@ import type { DemoOidcClient } from "./demo-oidc.js";
 import { Outbox, outboxEnabled } from "./outbox.js";
 import { demoLanguageCodes, demoWords } from "./words.js";
 import { demoProviders } from "./providers.js";
-import { addPasskeyCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard, sessionsCard, tokensCard } from "./views.js";
+import { addPasskeyCard, apiKeysCard, faviconSvg, homePage, outboxHint, passwordCard, protectedPage, secondFactorCard, sessionsCard, tokensCard } from "./views.js";
 
 /** What the demo app is built from. */
 export interface DemoOptions {
@@ -43,6 +44,10 @@ export function demoAuthConfig(options: DemoOptions): ExpressAuthConfig {
     // GET /auth/token gives the signed-in caller a short-lived JWT that other services verify with
     // the keys of GET /auth/jwks (stored through the adapter when there is one).
     accessTokens: AccessTokens(),
+    // Each user can make API keys for scripts and services (POST /auth/api-keys/create), stored
+    // through the adapter as the SHA-256 of their secret; a request with `x-api-key` reads its
+    // owner's session.
+    ...(options.auth?.adapter ? { apiKeys: ApiKeys() } : {}),
     // Second factors are stored through the adapter too: an authenticator app and backup codes,
     // and codes by email (to the outbox) for addresses an email sign-in proved.
     ...(options.auth?.adapter
@@ -91,6 +96,7 @@ export function createDemoApp(options: DemoOptions): { app: Express; authConfig:
       if (session?.user && authConfig.experimental?.enableWebAuthn) extras.push(addPasskeyCard(words));
       if (outbox) extras.push(outboxHint(!session?.user, words));
       extras.push(tokensCard(`${req.protocol}://${req.get("host")}`, words));
+      if (authConfig.apiKeys) extras.push(apiKeysCard(`${req.protocol}://${req.get("host")}`, words));
       res.type("html").send(homePage(session, extras, words));
     } catch (error) {
       next(error);

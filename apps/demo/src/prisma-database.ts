@@ -2,7 +2,7 @@
 // LATCH_DEMO_DATABASE=prisma; `npm start` without it never imports this module or Prisma.
 import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PrismaAdapter, type PrismaClientLike } from "@latch/prisma";
@@ -62,11 +62,12 @@ async function deploy(prisma: Client): Promise<void> {
 /**
  * Opens (creating on first start) `<directory>/prisma.db`, applies @latch/prisma's SQLite
  * migrations and makes sure the credentials demo user exists. The client is generated from the
- * package's schema on first use when the package's build has not generated it yet.
+ * package's schema on first use when the package's build has not generated it yet, or generated
+ * it from an older schema.
  */
 export async function openPrismaDemoDatabase(directory: string): Promise<DemoDatabase> {
   mkdirSync(directory, { recursive: true });
-  if (!existsSync(generatedClient)) {
+  if (!existsSync(generatedClient) || statSync(generatedClient).mtimeMs < statSync(join(prismaPackage, "prisma/sqlite/schema.prisma")).mtimeMs) {
     execFileSync(process.execPath, [join(prismaPackage, "scripts/generate.mjs"), "sqlite"], { stdio: ["ignore", "ignore", "inherit"] });
   }
   const { PrismaClient } = (await import(generatedClient)) as GeneratedModule;

@@ -1,6 +1,6 @@
 import type { Session } from "@latch/core";
 import { webAuthnScript } from "@latch/core/webauthn-script";
-import { tokenCurlLines } from "./try-tokens.js";
+import { apiKeyCurlLines, tokenCurlLines } from "./try-tokens.js";
 import { demoWords, fill, type DemoWords } from "./words.js";
 
 /** `value` as text safe inside HTML elements and quoted attributes. */
@@ -108,4 +108,11 @@ export function tokensCard(origin: string, words: DemoWords = demoWords("en")): 
   return `<div class="card" id="tokens">${note(words, `<p>Apps and scripts keep no cookies: they sign in for a session token and send it as
 <code>Authorization: Bearer</code>. Try it from a terminal (each line once, in order):</p>`)}
 <pre>${escapeHtml(tokenCurlLines(origin).join("\n"))}</pre></div>`;
+}
+
+/** The card with the curl lines that make an API key, use it and revoke it. */
+export function apiKeysCard(origin: string, words: DemoWords = demoWords("en")): string {
+  return `<div class="card" id="api-keys">${note(words, `<p>API keys are for scripts and services that act for you: make one while signed in, and send it
+as <code>x-api-key</code>. Try it from a terminal (each line once, in order):</p>`)}
+<pre>${escapeHtml(apiKeyCurlLines(origin).join("\n"))}</pre></div>`;
 }

@@ -4,30 +4,12 @@
  * lists its sessions, gets a signed access token that the published keys verify, signs out
  * everywhere, and its token reads no session afterwards.
  */
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { promisify } from "node:util";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { tokenCurlLines } from "../src/try-tokens.js";
+import { runLines } from "./curl-lines.js";
 import { freePort, startDemo, type StartedDemo } from "./start-helpers.js";
-
-const run = promisify(execFile);
-const assignment = /^([A-Z_]+)=\$\((.*)\)$/;
-
-/** Runs the lines in order in bash, each command on its own, the variables they assign kept for the next: the outputs of the others, in order. */
-async function runLines(lines: string[]): Promise<string[]> {
-  const variables: Record<string, string> = {};
-  const outputs: string[] = [];
-  for (const line of lines.filter((text) => !text.startsWith("#"))) {
-    const assigned = assignment.exec(line);
-    const script = assigned ? `${line}\nprintf %s "$${assigned[1]}"` : line;
-    const { stdout } = await run("bash", ["-euc", script], { env: { PATH: process.env.PATH, ...variables } });
-    if (assigned) variables[assigned[1]!] = stdout;
-    else outputs.push(stdout);
-  }
-  return outputs;
-}
 
 describe("the curl lines of bearer sessions and access tokens, against npm start", { timeout: 120_000 }, () => {
   let demo: StartedDemo;

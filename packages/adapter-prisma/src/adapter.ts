@@ -1,6 +1,6 @@
 import {
   accountFromRow, authenticatorFromRow, canonicalEmail, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow,
-  type Adapter, type AdapterAccount, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+  type Adapter, type AdapterAccount, type AdapterApiKey, type AdapterApiKeyUpdate, type AdapterAuthenticator, type ApiKeyAdapter, type StoredRow } from "@latch/core/adapters";
 import type { PrismaClientLike, PrismaModel, PrismaModels, PrismaRow } from "./client.js";
 
 /** The account fields `linkAccount` stores; other fields of the account are not stored. */
@@ -47,6 +47,32 @@ async function take(model: PrismaModel, unique: object, where: object = unique):
   return (await model.deleteMany({ where })).count > 0 ? row : null;
 }
 
+/** Whether the client refused the call's arguments before sending anything to the database. */
+function isValidationError(error: unknown): boolean {
+  return error instanceof Error && error.name === "PrismaClientValidationError";
+}
+
+/** How `ApiKey.scopes` is stored: a list on PostgreSQL (`String[]`), JSON text where lists do not exist (MySQL, SQLite). */
+type ScopesColumn = "list" | "json";
+
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
+
+/** An `ApiKey` row: `scopes` as a list, or as the JSON text of one. */
+function apiKey(row: PrismaRow): AdapterApiKey {
+  const scopes = typeof row.scopes === "string" ? (JSON.parse(row.scopes) as unknown) : row.scopes;
+  return {
+    id: String(row.id),
+    ownerType: String(row.ownerType),
+    ownerId: String(row.ownerId),
+    name: String(row.name),
+    scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+    hash: String(row.hash),
+    createdAt: new Date(row.createdAt as string | Date),
+    expires: dateOrNull(row.expires),
+    lastUsedAt: dateOrNull(row.lastUsedAt),
+  };
+}
+
 /** An `Account` row without the timestamps of Auth.js's schema, which are not part of an account. */
 function account(row: PrismaRow): AdapterAccount {
   const { createdAt: _created, updatedAt: _updated, ...rest } = row;
@@ -78,7 +104,27 @@ function session(row: PrismaRow, refreshError = false) {
 export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
   const byAccount = (provider: string, providerAccountId: string) => ({ provider_providerAccountId: { provider, providerAccountId } });
 
-  return {
+  // The client does not say whether `ApiKey.scopes` is a list: the first write that carries scopes
+  // tries a list, and a client whose field is text refuses it before sending anything.
+  let scopesColumn: ScopesColumn | undefined;
+  const scopesAs = (column: ScopesColumn, scopes: readonly string[]) => (column === "list" ? [...scopes] : JSON.stringify(scopes));
+  async function writeScopes(scopes: readonly string[] | undefined, write: (stored: unknown) => PromiseLike<PrismaRow>): Promise<PrismaRow> {
+    if (scopes === undefined) return write(undefined);
+    if (scopesColumn) return write(scopesAs(scopesColumn, scopes));
+    try {
+      const row = await write(scopesAs("list", scopes));
+      scopesColumn = "list";
+      return row;
+    } catch (error) {
+      if (!isValidationError(error)) throw error;
+      const row = await write(scopesAs("json", scopes));
+      scopesColumn = "json";
+      return row;
+    }
+  }
+
+  // Adapter's contract and the API-key methods beside it (ApiKeyAdapter).
+  const adapter = {
     async createUser(user) {
       const row = await prisma.user.create({
         data: { id: user.id, name: user.name ?? null, email: user.email ? canonicalEmail(user.email) : user.email, emailVerified: user.emailVerified ?? null, image: user.image ?? null },
@@ -330,5 +376,37 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
         throw error;
       }
     },
-  } satisfies Required<Adapter>;
+
+    async createApiKey(key) {
+      // A user's key names the user in `userId` too, so that the key goes with the user.
+      const { id, ownerType, ownerId, name, scopes, hash, createdAt, expires, lastUsedAt } = key;
+      const data = { id, ownerType, ownerId, userId: ownerType === "user" ? ownerId : null, name, hash, createdAt, expires, lastUsedAt };
+      return apiKey(await writeScopes(scopes, (stored) => prisma.apiKey.create({ data: { ...data, scopes: stored } })));
+    },
+
+    async getApiKey(id) {
+      const row = await prisma.apiKey.findUnique({ where: { id } });
+      return row && apiKey(row);
+    },
+
+    async listApiKeys(ownerType, ownerId) {
+      return (await prisma.apiKey.findMany({ where: { ownerType, ownerId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map(apiKey);
+    },
+
+    async updateApiKey(id, update: AdapterApiKeyUpdate) {
+      const data = Object.fromEntries((["name", "expires", "lastUsedAt"] as const).filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (update.scopes === undefined && Object.keys(data).length === 0) {
+        const row = await prisma.apiKey.findUnique({ where: { id } });
+        return row && apiKey(row);
+      }
+      const row = await orNull(writeScopes(update.scopes, (stored) => prisma.apiKey.update({ where: { id }, data: stored === undefined ? data : { ...data, scopes: stored } })));
+      return row && apiKey(row);
+    },
+
+    async deleteApiKey(id) {
+      const row = await take(prisma.apiKey, { id });
+      return row && apiKey(row);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter;
+  return adapter;
 }

@@ -40,6 +40,7 @@ export interface PrismaModels {
   password: PrismaModel;
   secondFactor: PrismaModel;
   signingKey: PrismaModel;
+  apiKey: PrismaModel;
 }
 
 /**

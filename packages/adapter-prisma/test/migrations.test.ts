@@ -6,6 +6,7 @@
  * migration as it is, keeps its rows, and Latch reads and extends them.
  */
 import { readFileSync } from "node:fs";
+import type { ApiKeyAdapter } from "@latch/core/adapters";
 import { needService, services } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PrismaAdapter } from "../src/adapter.js";
@@ -17,7 +18,10 @@ const reachable: Record<Provider, boolean> = {
   sqlite: true,
 };
 
-/** The schema's tables: each model's scalar fields, `true` when the field is optional. */
+/**
+ * The schema's tables: each model's scalar fields, `true` when the field is optional. A scalar
+ * list (PostgreSQL's `String[]`) is a column, which Prisma Migrate makes without NOT NULL.
+ */
 function schemaTables(provider: Provider): Record<string, Record<string, boolean>> {
   const text = readFileSync(new URL(`../prisma/${provider}/schema.prisma`, import.meta.url), "utf8");
   const models = [...text.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)];
@@ -27,8 +31,8 @@ function schemaTables(provider: Provider): Record<string, Record<string, boolean
       name,
       Object.fromEntries(
         [...body!.matchAll(/^\s+(\w+)\s+(\w+)(\?|\[\])?/gm)]
-          .filter(([, , type, suffix]) => !names.has(type!) && suffix !== "[]")
-          .map(([, field, , suffix]) => [field, suffix === "?"]),
+          .filter(([, , type]) => !names.has(type!))
+          .map(([, field, , suffix]) => [field, suffix !== undefined]),
       ),
     ]),
   );
@@ -83,7 +87,7 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
       now,
     );
 
-    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys"]);
+    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys"]);
     expect(await deployMigrations(store.prisma, provider)).toEqual(latch);
     expect(await deployMigrations(store.prisma, provider)).toEqual([]);
     const recorded = (await store.prisma.$queryRawUnsafe(`SELECT migration_name, checksum, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`)) as {
@@ -102,11 +106,20 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
     const key = { id: "kid-1", generation: 1, algorithm: "RS256", publicKey: JSON.stringify({ kty: "RSA", n: "n".repeat(342), e: "AQAB" }), privateKey: "sealed.".repeat(400), createdAt: new Date(Math.floor(now.getTime() / 1000) * 1000) };
     expect(await adapter.createSigningKey!(key)).toBe(true);
     expect(await adapter.listSigningKeys!()).toEqual([key]);
+    // An API key of the Auth.js app's user: scopes a list on PostgreSQL, the JSON text of one elsewhere; it goes with the user.
+    const keys = adapter as typeof adapter & ApiKeyAdapter;
+    const apiKey = { id: "0123456789abcdef", ownerType: "user", ownerId: "u1", name: "CI", scopes: ["deploy", "orders:read"], hash: "ab".repeat(32), createdAt: key.createdAt, expires: null, lastUsedAt: null };
+    expect(await keys.createApiKey(apiKey)).toEqual(apiKey);
+    const [stored] = (await store.prisma.$queryRawUnsafe(`SELECT scopes, ${q}userId${q} AS owner FROM ${q}ApiKey${q}`)) as { scopes: unknown; owner: string }[];
+    expect(stored).toEqual({ scopes: provider === "postgresql" ? apiKey.scopes : JSON.stringify(apiKey.scopes), owner: "u1" });
+    expect(await keys.updateApiKey(apiKey.id, { scopes: ["deploy"] })).toEqual({ ...apiKey, scopes: ["deploy"] });
+    await adapter.deleteUser!("u1");
+    expect(await keys.getApiKey(apiKey.id)).toBeNull();
   });
 
   test.runIf(run)("hold every field of the schema's models with its nullability, and nothing else", async () => {
     const expected = schemaTables(provider);
-    expect(Object.keys(expected).sort()).toEqual(["Account", "Authenticator", "Password", "SecondFactor", "Session", "SigningKey", "User", "VerificationToken"]);
+    expect(Object.keys(expected).sort()).toEqual(["Account", "ApiKey", "Authenticator", "Password", "SecondFactor", "Session", "SigningKey", "User", "VerificationToken"]);
     expect(await storedTables(store, provider)).toEqual(expected);
   });
 });

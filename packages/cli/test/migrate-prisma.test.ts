@@ -26,6 +26,7 @@ const migrationSql = (provider: string, name: string) => readFileSync(join(migra
 const authjs = "20260101000000_authjs";
 const latchMigration = "20260101000001_latch";
 const signingKeysMigration = "20260101000002_signing_keys";
+const apiKeysMigration = "20260101000003_api_keys";
 
 /** The "missing" lines of a run, without their styling. */
 const missingLines = (stdout: string) => stdout.split("\n").filter((line) => line.startsWith("  missing  ")).map((line) => line.slice(11));
@@ -34,7 +35,7 @@ const missingLines = (stdout: string) => stdout.split("\n").filter((line) => lin
 const latchAdditionsSqlite = [
   "column Account.refreshLeaseHolder", "column Account.refreshLeaseUntil", "column Account.refreshError",
   "column Session.lastSeenAt", "column Session.userAgent", "column Session.ip", "column Session.auth_time", "column Session.mfa_time", "column Session.amr",
-  "table Password (model Password)", "table SecondFactor (model SecondFactor)", "table SigningKey (model SigningKey)",
+  "table Password (model Password)", "table SecondFactor (model SecondFactor)", "table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)",
 ];
 
 describe("latch migrate --prisma", () => {
@@ -51,7 +52,7 @@ describe("latch migrate --prisma", () => {
       expect(status.code).toBe(1);
       expect(status.stdout).toContain("SQLite ./app.db: compared with the sqlite models of @latch/prisma");
       expect(missingLines(status.stdout).sort()).toEqual([...latchAdditionsSqlite].sort());
-      for (const name of [latchMigration, signingKeysMigration]) expect(status.stdout).toContain(`Copy ${packageFolder}/prisma/sqlite/migrations/${name} into prisma/migrations/`);
+      for (const name of [latchMigration, signingKeysMigration, apiKeysMigration]) expect(status.stdout).toContain(`Copy ${packageFolder}/prisma/sqlite/migrations/${name} into prisma/migrations/`);
       expect(status.stdout).not.toContain(authjs);
       expect(status.stdout).toContain("npx prisma migrate deploy");
 
@@ -60,6 +61,7 @@ describe("latch migrate --prisma", () => {
       expect(plan.code).toBe(1);
       expect(plan.stdout).toContain(migrationSql("sqlite", latchMigration).trimEnd());
       expect(plan.stdout).toContain(migrationSql("sqlite", signingKeysMigration).trimEnd());
+      expect(plan.stdout).toContain(migrationSql("sqlite", apiKeysMigration).trimEnd());
 
       // apply refuses and writes nothing: the same tables and columns are missing after it.
       const apply = await cli("apply");
@@ -78,8 +80,13 @@ describe("latch migrate --prisma", () => {
       // What `prisma migrate deploy` runs: the migration's statements.
       await db.executeMultiple(migrationSql("sqlite", latchMigration));
       const keysOnly = await cli("status");
-      expect(missingLines(keysOnly.stdout)).toEqual(["table SigningKey (model SigningKey)"]);
+      expect(missingLines(keysOnly.stdout)).toEqual(["table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)"]);
       await db.executeMultiple(migrationSql("sqlite", signingKeysMigration));
+      const apiKeysOnly = await cli("status");
+      expect(missingLines(apiKeysOnly.stdout)).toEqual(["table ApiKey (model ApiKey)"]);
+      expect(apiKeysOnly.stdout).toContain(`migrations/${apiKeysMigration} into`);
+      expect(apiKeysOnly.stdout).not.toContain(`migrations/${signingKeysMigration} into`);
+      await db.executeMultiple(migrationSql("sqlite", apiKeysMigration));
       const done = await cli("status");
       expect(done.code).toBe(0);
       expect(done.stdout).toContain("Every model and field @latch/prisma uses is there.");
@@ -97,7 +104,7 @@ describe("latch migrate --prisma", () => {
     writeFileSync(join(dir, "prisma/schema.prisma"), schema);
     const db = createClient({ url: `file:${join(dir, "app.db")}` });
     try {
-      for (const name of [authjs, latchMigration, signingKeysMigration]) await db.executeMultiple(migrationSql("sqlite", name));
+      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration]) await db.executeMultiple(migrationSql("sqlite", name));
       await db.executeMultiple(`ALTER TABLE "User" RENAME TO "users"; ALTER TABLE "users" RENAME COLUMN "emailVerified" TO "email_verified";`);
       const cli = () => latch(["migrate", "status", "--prisma", "sqlite", "--url", "app.db"], dir);
       expect((await cli()).code).toBe(0);
@@ -132,8 +139,18 @@ describe("latch migrate --prisma", () => {
       await admin.query(migrationSql("postgresql", authjs));
       await admin.query(migrationSql("postgresql", latchMigration));
       await admin.query(migrationSql("postgresql", signingKeysMigration));
+      const keysMissing = await cli();
+      expect(missingLines(keysMissing.stdout)).toEqual(["table ApiKey (model ApiKey)"]);
+      await admin.query(migrationSql("postgresql", apiKeysMigration));
       const done = await cli();
       expect(done.code).toBe(0);
+
+      // The scopes are a list column on PostgreSQL: without it, the column is named.
+      await admin.query(`ALTER TABLE "ApiKey" DROP COLUMN "scopes"`);
+      const listDropped = await cli();
+      expect(missingLines(listDropped.stdout)).toEqual(["column ApiKey.scopes"]);
+      expect(listDropped.stdout).toContain(`migrations/${apiKeysMigration} into prisma/migrations/`);
+      await admin.query(`ALTER TABLE "ApiKey" ADD COLUMN "scopes" TEXT[]`);
 
       await admin.query(`ALTER TABLE "Session" DROP COLUMN "lastSeenAt"`);
       const dropped = await cli();
@@ -147,7 +164,7 @@ describe("latch migrate --prisma", () => {
     }
   });
 
-  test.runIf(mariadbUp)("mysql: an empty MariaDB database needs all three migrations; once applied, nothing is missing", async () => {
+  test.runIf(mariadbUp)("mysql: an empty MariaDB database needs all four migrations; once applied, nothing is missing", async () => {
     const database = randomDatabaseName("latch_cli_prisma");
     await mariadbStatement(`CREATE DATABASE ${database}`);
     try {
@@ -157,11 +174,11 @@ describe("latch migrate --prisma", () => {
       const empty = await cli();
       expect(empty.stderr).toBe("");
       expect(empty.code).toBe(1);
-      expect(missingLines(empty.stdout)).toEqual(expect.arrayContaining(["table User (model User)", "table SigningKey (model SigningKey)"]));
-      for (const name of [authjs, latchMigration, signingKeysMigration]) expect(empty.stdout).toContain(`prisma/mysql/migrations/${name} into prisma/migrations/`);
+      expect(missingLines(empty.stdout)).toEqual(expect.arrayContaining(["table User (model User)", "table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)"]));
+      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration]) expect(empty.stdout).toContain(`prisma/mysql/migrations/${name} into prisma/migrations/`);
       const connection = await createConnection({ ...mariadbLogin, database, multipleStatements: true });
       try {
-        for (const name of [authjs, latchMigration, signingKeysMigration]) await connection.query(migrationSql("mysql", name));
+        for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration]) await connection.query(migrationSql("mysql", name));
       } finally {
         await connection.end();
       }
@@ -209,6 +226,15 @@ export default { providers: [Credentials({ authorize: () => null })] }`;
     const result = await latch(["check"], app(full), env);
     expect(result.stdout).toContain("No problem found.");
     expect(result.code).toBe(0);
+  });
+
+  test("a schema without the scopes list of ApiKey names that field, with the migration that adds it", async () => {
+    const lacking = full.replace(/^\s*scopes\s+String\[\]\n/m, "");
+    expect(lacking).not.toBe(full);
+    const result = await latch(["check"], app(lacking), env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/lacks @latch\/prisma uses: ApiKey\.scopes\./);
+    expect(result.stdout).toContain(`prisma/postgresql/migrations/${apiKeysMigration} into prisma/migrations`);
   });
 
   test("a model and a field the schema lacks are named, with the migration that adds them", async () => {

@@ -29,7 +29,8 @@ function withoutComments(text: string): string {
 
 /**
  * The models of Prisma schema text (one file, or the files of a multi-file schema joined):
- * relation and list fields are left out, since no column holds them.
+ * relation fields are left out, since no column holds them; a list of scalars (PostgreSQL's
+ * `String[]`) is a column and stays.
  */
 export function parsePrismaSchema(text: string): PrismaSchemaShape {
   const source = withoutComments(text);
@@ -44,8 +45,8 @@ export function parsePrismaSchema(text: string): PrismaSchemaShape {
       if (line.startsWith("@@map")) table = quoted.exec(line.slice(5))?.[1] ?? table;
       const field = /^(\w+)\s+(\w+)(\?|\[\])?(.*)$/.exec(line);
       if (!field) continue;
-      const [, fieldName, type, suffix, attributes] = field;
-      if ((names.has(type!) && !enums.has(type!)) || suffix === "[]") continue;
+      const [, fieldName, type, , attributes] = field;
+      if (names.has(type!) && !enums.has(type!)) continue;
       const map = /@map/.exec(attributes!);
       fields.push({ name: fieldName!, column: (map && quoted.exec(attributes!.slice(map.index + 4))?.[1]) ?? fieldName! });
     }
@@ -71,7 +72,7 @@ export function findAppSchema(cwd: string, given?: string): { path: string; text
   return undefined;
 }
 
-/** A model or field of `latch` that `app` lacks: `SigningKey` (a model) or `Session.lastSeenAt` (a field). */
+/** A model or field of `latch` that `app` lacks: `ApiKey` (a model) or `Session.lastSeenAt` (a field). */
 export interface MissingPart {
   model: string;
   /** The field, or `undefined` when the whole model is missing. */
