@@ -47,7 +47,7 @@ export interface ApiKeysPageProps {
 
 // Each key is a box of its own with its button inside, as each session is on the sessions page.
 const extraCss =
-  "ul.keys{list-style:none;padding:0;margin:0 0 1.5rem}li.key{border:1px solid rgba(127,127,127,.35);border-radius:8px;padding:.75rem;margin:0 0 .75rem}li.key p{margin:0}li.key form{margin-top:.5rem}li.key button{width:auto;min-height:2.25rem;padding:.375rem .875rem}code{word-break:break-all}p.new-key code{display:block;padding:.5rem;border:1px dashed rgba(127,127,127,.6);border-radius:6px;user-select:all}fieldset{border:0;padding:0;margin:0 0 1rem}fieldset label{display:flex;gap:.5rem;align-items:center;font-weight:normal}fieldset input{width:auto;margin:0}select{width:100%;min-height:2.5rem;margin-bottom:1rem}p.hint{font-size:.8125rem;opacity:.8;margin:-.5rem 0 1rem}.alert p.new-key{margin-top:.5rem}";
+  "ul.keys{list-style:none;padding:0;margin:0 0 1.5rem}li.key{border:1px solid rgba(127,127,127,.35);border-radius:8px;padding:.75rem;margin:0 0 .75rem}li.key p{margin:0}li.key p.meta{font-size:.8125rem;margin-top:.25rem}li.key form{margin-top:.5rem}li.key button{width:auto;min-height:2.25rem;padding:.375rem .875rem}code{word-break:break-all}p.new-key code{display:block;padding:.5rem;border:1px dashed rgba(127,127,127,.6);border-radius:6px;user-select:all}fieldset{border:0;padding:0;margin:0 0 1rem}fieldset label{display:flex;gap:.5rem;align-items:center;font-weight:normal}fieldset input{width:auto;margin:0}select{display:block;width:100%;margin:0 0 1rem;padding:.625rem .75rem;font:inherit;color:var(--text);background:var(--field);border:1px solid var(--border);border-radius:8px}p.hint{font-size:.8125rem;opacity:.8;margin:-.5rem 0 1rem}.alert p.new-key{margin-top:.5rem}summary{cursor:pointer;font-weight:600;margin:0 0 1rem}";
 
 function hidden(props: ApiKeysPageProps): SafeHtml {
   return hiddenFormFields(props);
@@ -62,8 +62,8 @@ function keyEntry(props: ApiKeysPageProps, key: ApiKeyInfo, language: PageLangua
   ].join(" · ");
   const scopes = key.scopes.length ? language.text("apiKeysScopesList", { scopes: key.scopes.join(", ") }) : language.text("apiKeysNoScopes");
   return html`<li class="key">
-<p><strong>${key.name}</strong> <code dir="ltr">${props.prefix}_${key.id}_…</code><br>
-${scopes}<br>
+<p><strong>${key.name}</strong><br><code dir="ltr">${props.prefix}_${key.id}_…</code></p>
+<p class="meta">${scopes}<br>
 ${dates}</p>
 <form method="post" action="${props.action}/revoke">
 ${hidden(props)}
@@ -87,7 +87,10 @@ ${props.scopes.map((scope, at) => html`<label><input type="checkbox" name="scope
 }
 
 function createForm(props: ApiKeysPageProps, language: PageLanguage): SafeHtml {
-  return html`<h2>${language.text("apiKeysNewHeading")}</h2>
+  // Folded under its heading once there are keys to list (a summary needs no script); open while there are none.
+  const summary = html`<summary>${language.text("apiKeysNewHeading")}</summary>`;
+  const opening = props.keys.length ? html`<details class="create">${summary}` : html`<details class="create" open>${summary}`;
+  return html`${opening}
 <form method="post" action="${props.action}/create">
 ${hidden(props)}
 <label for="api-key-name">${language.text("apiKeysNameLabel")}</label>
@@ -99,7 +102,8 @@ ${scopesField(props, language)}
 ${expiryChoices.map((days) => html`<option value="${String(days)}">${language.text("apiKeysExpiryDays", { days: String(days) })}</option>
 `)}</select>
 <button type="submit">${language.text("apiKeysCreate")}</button>
-</form>`;
+</form>
+</details>`;
 }
 
 function noticeOf(notice: ApiKeysNotice, language: PageLanguage): SafeHtml | string {
