@@ -364,6 +364,26 @@ describe("ApiKeys() at start", () => {
     await db.close();
   });
 
+  test("with a list of scopes, a key asking for another is refused and nothing is stored; a list of the wrong shape is refused at start", async () => {
+    const { Auth } = await import("@latch/core");
+    const { createApiKey, updateApiKey } = await import("@latch/core/api-keys");
+    const db = new PGlite();
+    await migrate(db);
+    await db.query(`INSERT INTO users (id, email) VALUES ($1, $2)`, [alice.id, alice.email]);
+    const config = baseConfig({ adapter: PostgresAdapter(db), session: { strategy: "database" }, apiKeys: ApiKeys({ scopes: ["deploy", "orders:read"] }) });
+    const owner = { type: "user", id: alice.id } as const;
+    await expect(createApiKey(config, owner, { name: "too much", scopes: ["deploy", "admin"] })).rejects.toMatchObject({ type: "InvalidRequest" });
+    expect((await db.query(`SELECT 1 FROM api_keys`)).rows).toEqual([]);
+    const { apiKey } = await createApiKey(config, owner, { name: "listed", scopes: ["orders:read"] });
+    await expect(updateApiKey(config, owner, apiKey.id, { scopes: ["admin"] })).rejects.toMatchObject({ type: "InvalidRequest" });
+    expect((await db.query<{ scopes: string[] }>(`SELECT scopes FROM api_keys`)).rows[0]!.scopes).toEqual(["orders:read"]);
+    const { lines, logger } = capturingLogger();
+    const refused = await Auth(new Request("http://localhost:3000/auth/session"), baseConfig({ adapter: PostgresAdapter(db), apiKeys: ApiKeys({ scopes: ["no spaces"] }), logger }) as Omit<AuthConfig, "raw">);
+    expect(refused.status).toBe(500);
+    expect(lines.join("\n")).toMatch(/InvalidApiKeys.*scopes/);
+    await db.close();
+  });
+
   test("while off, the endpoints say how to turn them on, and an x-api-key header is no credential", async () => {
     const { Auth } = await import("@latch/core");
     const config = baseConfig() as Omit<AuthConfig, "raw">;
