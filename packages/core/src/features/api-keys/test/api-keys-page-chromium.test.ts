@@ -118,11 +118,12 @@ describe.runIf(run)("the API-keys page in Chromium", { timeout: 120_000 }, () =>
     expect(violations).toEqual([]);
   });
 
-  test("a name of the wrong shape gives the page with the refusal, and no key", async () => {
+  test("a scope of the wrong shape gives the page with the refusal (400), and no key", async () => {
     await page.goto(`${app.base}/api-keys`);
     await page.getByLabel("Name").fill("Bot");
     await page.getByLabel("Scopes").fill("no<markup>");
-    await page.getByRole("button", { name: "Create key" }).click();
+    const [answer] = await Promise.all([page.waitForResponse(`${app.base}/api-keys/create`), page.getByRole("button", { name: "Create key" }).click()]);
+    expect(answer.status()).toBe(400);
     await page.waitForURL(`${app.base}/api-keys/create`);
     expect(await page.locator("[role=alert]").textContent()).toContain("The key was not made");
     expect(await page.locator("#new-api-key").count()).toBe(0);
