@@ -32,6 +32,8 @@ export interface LanguageSettings {
   readonly providers?: readonly object[];
   /** The `secondFactor` option: it carries the English of the second factors' pages. */
   readonly secondFactor?: object;
+  /** The `apiKeys` option: it carries the English of the API-keys page. */
+  readonly apiKeys?: object;
 }
 
 // A header this long is no browser's; reading only its start bounds the work per request.
@@ -150,7 +152,7 @@ export async function chooseLanguage(settings: LanguageSettings, request: Reques
  * carried by an option is wired by listing that option among the carriers here.
  */
 async function configuredEnglish(settings: LanguageSettings): Promise<Partial<Messages>[]> {
-  const carriers: readonly (object | undefined)[] = [...(settings.providers ?? []), settings.secondFactor];
+  const carriers: readonly (object | undefined)[] = [...(settings.providers ?? []), settings.secondFactor, settings.apiKeys];
   const loaders = new Set<FeatureEnglishLoader>();
   for (const carrier of carriers) {
     const load = (carrier as { [featureEnglish]?: FeatureEnglishLoader } | undefined)?.[featureEnglish];

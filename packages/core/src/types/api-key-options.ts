@@ -30,6 +30,12 @@ export interface ApiKeysOptions {
    * `{ max: 600, window: 60 }`; `false` turns it off.
    */
   limit?: { max: number; window: number } | false;
+  /**
+   * The scopes a key may carry: the API-keys page offers them as checkboxes, and a key asking for
+   * another is refused (`InvalidRequest`). Absent: any scope of the right shape, written in a
+   * field of the page.
+   */
+  scopes?: readonly string[];
 }
 
 /** {@link ApiKeysOptions} with the defaults filled in. */
@@ -38,6 +44,8 @@ export interface ApiKeySettings {
   readonly cacheSeconds: number;
   readonly lastUsedInterval: number;
   readonly limit: { readonly max: number; readonly window: number } | false;
+  /** The scopes a key may carry; `undefined`: any. */
+  readonly scopes?: readonly string[];
 }
 
 /** A key as its owner sees it: never its secret, never its hash. */

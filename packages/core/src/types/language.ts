@@ -111,6 +111,52 @@ export interface Messages {
   /** Button that ends every session, this one included. */
   sessionsEndAll: string;
 
+  // API keys: the management page.
+  /** Title and heading of the page where a signed-in user manages their API keys. */
+  apiKeysTitle: string;
+  /** What API keys are for, at the top of that page. */
+  apiKeysIntro: string;
+  /** Shown instead of the list when the user has no key. */
+  apiKeysNone: string;
+  /** When a key was made; `{date}` is a UTC time. */
+  apiKeysCreatedOn: string;
+  /** When a key stops working; `{date}` is a UTC time. */
+  apiKeysExpiresOn: string;
+  /** A key that does not expire. */
+  apiKeysNoExpiry: string;
+  /** When a key was last used; `{date}` is a UTC time. */
+  apiKeysLastUsed: string;
+  /** A key not used yet. */
+  apiKeysNeverUsed: string;
+  /** A key's scopes; `{scopes}` is the list. */
+  apiKeysScopesList: string;
+  /** A key without scopes. */
+  apiKeysNoScopes: string;
+  /** Button that revokes one key. */
+  apiKeysRevoke: string;
+  /** Heading of the form that makes a key. */
+  apiKeysNewHeading: string;
+  /** Label of the new key's name field. */
+  apiKeysNameLabel: string;
+  /** Label of the new key's scopes (a field, or a checkbox per configured scope). */
+  apiKeysScopesLabel: string;
+  /** Under the scopes field when no list is configured: how to write several. */
+  apiKeysScopesHint: string;
+  /** Label of the new key's expiry choice. */
+  apiKeysExpiryLabel: string;
+  /** The expiry choice for a key that does not expire. */
+  apiKeysExpiryNever: string;
+  /** An expiry choice; `{days}` is a number of days. */
+  apiKeysExpiryDays: string;
+  /** The button that makes a key. */
+  apiKeysCreate: string;
+  /** Shown with a new key: copy it now, it is shown only this once. */
+  apiKeysCopyNow: string;
+  /** A key was revoked. */
+  apiKeysDoneRevoked: string;
+  /** The form was refused: a name or scope of the wrong shape, or too many scopes. */
+  apiKeysErrorInvalid: string;
+
   // Second factors: the management page and the email code.
   /** Title and heading of the page where a signed-in user manages second factors. */
   factorsTitle: string;
@@ -490,12 +536,37 @@ export type SecondFactorMessageKey =
   | "emailSignInSent"
   | "emailSignInSubmit";
 
+/** The keys of the API-keys page (`ApiKeys()` of `@latch/core/api-keys`): their English is carried by the option. */
+export type ApiKeyMessageKey =
+  | "apiKeysTitle"
+  | "apiKeysIntro"
+  | "apiKeysNone"
+  | "apiKeysCreatedOn"
+  | "apiKeysExpiresOn"
+  | "apiKeysNoExpiry"
+  | "apiKeysLastUsed"
+  | "apiKeysNeverUsed"
+  | "apiKeysScopesList"
+  | "apiKeysNoScopes"
+  | "apiKeysRevoke"
+  | "apiKeysNewHeading"
+  | "apiKeysNameLabel"
+  | "apiKeysScopesLabel"
+  | "apiKeysScopesHint"
+  | "apiKeysExpiryLabel"
+  | "apiKeysExpiryNever"
+  | "apiKeysExpiryDays"
+  | "apiKeysCreate"
+  | "apiKeysCopyNow"
+  | "apiKeysDoneRevoked"
+  | "apiKeysErrorInvalid";
+
 /**
  * The keys an opt-in feature shows, one union per feature. Their English travels with the
  * feature (its provider or option carries a loader of it), so an app without the feature does
  * not bundle it; a translated language still carries them all.
  */
-export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey;
+export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey | ApiKeyMessageKey;
 
 /** The keys core's own pages and the sign-in email show: their English is always bundled. */
 export type CoreMessageKey = Exclude<MessageKey, FeatureMessageKey>;

@@ -8,17 +8,21 @@ import type { AuthContext } from "../../config/context.js";
 import type { SessionReadContext } from "../../config/slices.js";
 import { InvalidRequest, UnknownAction } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
-import { noStore } from "../../http/respond.js";
+import { noStore, withCookies } from "../../http/respond.js";
+import { signInPageUrl } from "../../http/urls.js";
+import { chooseLanguage } from "../../pages/language.js";
+import { csrfOf } from "../../security/request-checks.js";
 import { currentDatabaseUser, currentJwtUser } from "../../session/index.js";
 import type { ApiKeyOwner, VerifiedApiKey } from "../../types/api-key-options.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { ApiKeyScopeMissing, NotSignedIn } from "./errors.js";
-import { changeKey, makeKey, ownerKeys, revokeKey, type ManageContext, type NewApiKey } from "./manage.js";
+import { renderApiKeysPage, type ApiKeysNotice } from "./pages.js";
+import { changeKey, codeOf, makeKey, ownerKeys, revokeKey, type ManageContext, type NewApiKey } from "./manage.js";
 
 /** The scope that lets a key manage its owner's keys. */
 export const manageScope = "api-keys";
 
-type EndpointContext = SessionReadContext & ManageContext & Pick<AuthContext, "apiKeys">;
+type EndpointContext = SessionReadContext & ManageContext & Pick<AuthContext, "apiKeys" | "baseUrl">;
 
 interface Caller {
   readonly owner: ApiKeyOwner;
@@ -57,22 +61,81 @@ function granted(caller: Caller, body: Readonly<Record<string, unknown>>): Parti
 
 const bodyOf = (req: AuthRequest) => req.body ?? {};
 
-/** `GET /api-keys`: `{ keys }`, the caller's keys, never a secret or a hash. */
-export async function listAction(ctx: EndpointContext, req: AuthRequest): Promise<ResponseInternal> {
+/** A browser navigating (it accepts HTML) gets the page; a script gets JSON. */
+const wantsPage = (req: AuthRequest) => !req.apiKey && (req.headers.get("accept") ?? "").includes("text/html");
+
+/** A form of the page (not a JSON body) is answered with the page. */
+const sentForm = (req: AuthRequest) => !req.apiKey && (req.headers.get("content-type") ?? "").toLowerCase().includes("application/x-www-form-urlencoded");
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * The page's create form as the endpoint's JSON would say it: `scopes` a space- or
+ * comma-separated field, or one `scope.<n>` checkbox per configured scope; `expiresInDays` one of
+ * the page's choices (empty: never).
+ */
+function formBody(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const scopes =
+    typeof body.scopes === "string"
+      ? body.scopes.split(/[\s,]+/).filter(Boolean)
+      : Object.entries(body).flatMap(([name, value]) => (/^scope\.\d{1,3}$/.test(name) && typeof value === "string" ? [value] : []));
+  const days = body.expiresInDays;
+  if (days !== undefined && days !== "" && (typeof days !== "string" || !/^\d{1,4}$/.test(days) || Number(days) < 1)) throw new InvalidRequest("expiresInDays is a whole number of days from 1 to 9999, or empty for never.");
+  return { name: body.name, scopes, expires: days ? new Date(Date.now() + Number(days) * day) : null };
+}
+
+/** The page for a signed-in browser, with `notice`, and its CSRF cookie. */
+async function page(ctx: AuthContext, req: AuthRequest, owner: ApiKeyOwner, notice: ApiKeysNotice = {}): Promise<ResponseInternal> {
+  const csrf = await csrfOf(ctx, req);
+  const { settings } = codeOf(ctx);
+  const rendered = renderApiKeysPage({
+    keys: await ownerKeys(ctx, owner),
+    prefix: settings.prefix,
+    scopes: settings.scopes,
+    csrfToken: csrf.token,
+    action: `${ctx.baseUrl}/api-keys`,
+    callbackUrl: ctx.origin,
+    theme: ctx.theme,
+    notice,
+    language: await chooseLanguage(ctx, req.request),
+  });
+  return withCookies({ status: rendered.status, body: rendered.html, headers: { ...noStore } }, [csrf.cookie]);
+}
+
+/** `GET /api-keys`: `{ keys }`, the caller's keys, never a secret or a hash; the API-keys page for a browser. */
+export async function listAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (req.providerId !== undefined) throw new UnknownAction("GET api-keys.");
+  if (wantsPage(req)) {
+    const current = ctx.session.strategy === "jwt" ? await currentJwtUser(ctx, req) : await currentDatabaseUser(ctx, req);
+    if (!current) {
+      return { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/api-keys` }) };
+    }
+    return page(ctx, req, { type: "user", id: current.id }, { revoked: req.url.searchParams.get("revoked") === "1" });
+  }
   const { owner } = await callerOf(ctx, req);
   return { body: { keys: await ownerKeys(ctx, owner) }, headers: { ...noStore } };
 }
 
-/** `POST /api-keys/create` (`{ name, scopes?, expires? }`): `{ key, apiKey }`, the key shown this once. */
-export async function createAction(ctx: EndpointContext, req: AuthRequest): Promise<ResponseInternal> {
+/**
+ * `POST /api-keys/create` (`{ name, scopes?, expires? }`): `{ key, apiKey }`, the key shown this
+ * once; the page's form gets the page with the key on it (a name or scope of the wrong shape: the
+ * page with the refusal).
+ */
+export async function createAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
-  const asked = granted(caller, bodyOf(req));
+  const form = sentForm(req);
+  const asked = granted(caller, form ? formBody(bodyOf(req)) : bodyOf(req));
   // A key's key has no scope and no later expiry than its maker unless it asks for less.
   if (caller.key && !("scopes" in asked)) asked.scopes = [];
   if (caller.key?.expires && !("expires" in asked)) asked.expires = caller.key.expires;
-  const made = await makeKey(ctx, caller.owner, { ...asked, name: asked.name as string });
-  return { status: 201, body: made, headers: { ...noStore } };
+  if (!form) return { status: 201, body: await makeKey(ctx, caller.owner, { ...asked, name: asked.name as string }), headers: { ...noStore } };
+  try {
+    const { key } = await makeKey(ctx, caller.owner, { ...asked, name: asked.name as string });
+    return await page(ctx, req, caller.owner, { created: key });
+  } catch (error) {
+    if (!(error instanceof InvalidRequest)) throw error;
+    return { ...(await page(ctx, req, caller.owner, { invalid: true })), status: 400 };
+  }
 }
 
 /** `POST /api-keys/update` (`{ id, name?, scopes?, expires? }`): `{ apiKey }`. */
@@ -84,9 +147,10 @@ export async function updateAction(ctx: EndpointContext, req: AuthRequest): Prom
   return { body: { apiKey: await changeKey(ctx, caller.owner, body.id, changes) }, headers: { ...noStore } };
 }
 
-/** `POST /api-keys/revoke` (`{ id }`): `{ revoked: true }`. */
+/** `POST /api-keys/revoke` (`{ id }`): `{ revoked: true }`; the page's form is sent back to the page. */
 export async function revokeAction(ctx: EndpointContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   await revokeKey(ctx, caller.owner, bodyOf(req).id);
+  if (sentForm(req)) return { redirect: `${ctx.baseUrl}/api-keys?revoked=1` };
   return { body: { revoked: true }, headers: { ...noStore } };
 }

@@ -8,12 +8,14 @@
 import type { Adapter } from "../../adapter.js";
 import { adapterHas } from "../../config/adapter-guard.js";
 import { MissingAdapter, MissingAdapterMethods, type AuthError } from "../../errors.js";
+import { featureEnglish, type FeatureEnglishLoader } from "../../languages/english/feature.js";
 import { apiKeysCode, endpointRows } from "../../symbols.js";
 import type { ApiKeySettings, ApiKeysOption, ApiKeysOptions } from "../../types/api-key-options.js";
 import { apiKeyMethods } from "./adapter-methods.js";
 import { InvalidApiKeys } from "./errors.js";
 import { apiKeysCodeFor } from "./router.js";
 import { apiKeyRows } from "./rows.js";
+import { scopeShape } from "./key.js";
 
 export type { ApiKeyInfo, ApiKeyOwner, ApiKeysOption, ApiKeysOptions, VerifiedApiKey } from "../../types/api-key-options.js";
 export type { ApiKeyChanges, NewApiKey } from "./manage.js";
@@ -29,6 +31,9 @@ function problemOf(settings: ApiKeySettings, adapter: Adapter | undefined): Auth
   if (!isWhole(cacheSeconds, 0, 60)) return new InvalidApiKeys("ApiKeys: cacheSeconds is a whole number of seconds from 0 to 60 (how long a revoked key may still pass on another instance).");
   if (!isWhole(lastUsedInterval, 1, 24 * 60 * 60)) return new InvalidApiKeys("ApiKeys: lastUsedInterval is a whole number of seconds from 1 to 86400.");
   if (limit !== false && (!isWhole(limit.max, 1, 1e9) || !isWhole(limit.window, 1, 24 * 60 * 60))) return new InvalidApiKeys("ApiKeys: limit is false, or { max, window } in whole requests and seconds.");
+  if (settings.scopes && !(Array.isArray(settings.scopes) && settings.scopes.length <= 50 && settings.scopes.every((scope) => typeof scope === "string" && scopeShape.test(scope)))) {
+    return new InvalidApiKeys("ApiKeys: scopes is a list of at most 50 strings of letters, digits and :._-/* (1 to 100 characters each).");
+  }
   if (!adapter) return new MissingAdapter("ApiKeys stores its keys through the adapter; set `adapter`.");
   const missing = apiKeyMethods.filter((name) => !adapterHas(adapter, name));
   if (missing.length) return new MissingAdapterMethods(missing, `ApiKeys stores its keys through the adapter, which lacks ${missing.join(", ")}. Use an adapter that has them (@latch/pg, @latch/redis).`);
@@ -57,7 +62,14 @@ export function ApiKeys(options: ApiKeysOptions = {}): ApiKeysOption {
     cacheSeconds: options.cacheSeconds ?? 60,
     lastUsedInterval: options.lastUsedInterval ?? 300,
     limit: options.limit === false ? false : Object.freeze({ max: options.limit?.max ?? 600, window: options.limit?.window ?? 60 }),
+    ...(options.scopes === undefined ? {} : { scopes: Object.freeze([...options.scopes]) }),
   });
   const code = apiKeysCodeFor(settings, (adapter) => problemOf(settings, adapter));
-  return { [apiKeysCode]: code, [endpointRows]: apiKeyRows };
+  // The option also carries the English of the API-keys page.
+  const option: ApiKeysOption & { [featureEnglish]: FeatureEnglishLoader } = {
+    [apiKeysCode]: code,
+    [endpointRows]: apiKeyRows,
+    [featureEnglish]: () => import("./english.js").then((m) => m.apiKeyEnglish),
+  };
+  return option;
 }

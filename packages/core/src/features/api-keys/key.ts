@@ -12,6 +12,9 @@ export interface KeyParts {
   readonly secret: string;
 }
 
+/** The shape of one scope: 1 to 100 of letters, digits and `:._-/*`. */
+export const scopeShape = /^[\w:./*-]{1,100}$/;
+
 const shapes = new Map<string, RegExp>();
 
 /** The parts of `value` when it is a key of `prefix`, or `null`. */

@@ -8,7 +8,7 @@ import { InvalidRequest } from "../../errors.js";
 import { apiKeysCode } from "../../symbols.js";
 import type { ApiKeyInfo, ApiKeyOwner, ApiKeysOption } from "../../types/api-key-options.js";
 import { ApiKeyNotFound } from "./errors.js";
-import { newKey } from "./key.js";
+import { newKey, scopeShape } from "./key.js";
 import { keyStore } from "./store.js";
 import type { ApiKeysCodeWithVerifier } from "./router.js";
 
@@ -28,7 +28,6 @@ export interface NewApiKey {
 /** What a key's update may change. */
 export type ApiKeyChanges = Partial<NewApiKey>;
 
-const scopeShape = /^[\w:./*-]{1,100}$/;
 
 /** The code of the option (set whenever these run: the rows and the server API are reached only with it). */
 export const codeOf = (ctx: { readonly apiKeys?: ApiKeysOption }): ApiKeysCodeWithVerifier => ctx.apiKeys![apiKeysCode] as ApiKeysCodeWithVerifier;
@@ -43,10 +42,12 @@ function nameOf(value: unknown): string {
   return value.trim();
 }
 
-function scopesOf(value: unknown): string[] {
+function scopesOf(value: unknown, allowed: readonly string[] | undefined): string[] {
   if (!Array.isArray(value) || value.length > 50 || !value.every((scope) => typeof scope === "string" && scopeShape.test(scope))) {
     throw new InvalidRequest("An API key's scopes are a list of at most 50 strings of letters, digits and :._-/* (1 to 100 characters each).");
   }
+  const other = allowed && (value as string[]).find((scope) => !allowed.includes(scope));
+  if (other) throw new InvalidRequest(`An API key's scopes are among those ApiKeys({ scopes }) lists; ${JSON.stringify(other)} is not.`);
   return [...new Set(value as string[])];
 }
 
@@ -62,7 +63,7 @@ export async function makeKey(ctx: ManageContext, owner: ApiKeyOwner, input: New
   if (owner?.type !== "user" || typeof owner.id !== "string" || !owner.id) throw new InvalidRequest('An API key\'s owner is { type: "user", id } (other owners come later).');
   const now = Date.now();
   const name = nameOf(input.name);
-  const scopes = scopesOf(input.scopes ?? []);
+  const scopes = scopesOf(input.scopes ?? [], codeOf(ctx).settings.scopes);
   const expires = expiresOf(input.expires, now);
   const { key, id, hash } = await newKey(codeOf(ctx).settings.prefix);
   const row = await keyStore(ctx).createApiKey({ id, ownerType: owner.type, ownerId: owner.id, name, scopes, hash, createdAt: new Date(now), expires, lastUsedAt: null });
@@ -89,7 +90,7 @@ export async function changeKey(ctx: ManageContext, owner: ApiKeyOwner, id: unkn
   const row = await ownKey(ctx, owner, id);
   const update: { name?: string; scopes?: string[]; expires?: Date | null } = {};
   if (changes.name !== undefined) update.name = nameOf(changes.name);
-  if (changes.scopes !== undefined) update.scopes = scopesOf(changes.scopes);
+  if (changes.scopes !== undefined) update.scopes = scopesOf(changes.scopes, codeOf(ctx).settings.scopes);
   if (changes.expires !== undefined) update.expires = expiresOf(changes.expires, Date.now());
   const updated = await keyStore(ctx).updateApiKey(row.id, update);
   codeOf(ctx).verifier.forget(row.id);

@@ -12,13 +12,14 @@
  * @module languages/en
  */
 import { coreEnglish } from "../../languages/english/core.js";
+import { apiKeyEnglish } from "../api-keys/english.js";
 import { passwordEnglish } from "../passwords/english.js";
 import { secondFactorEnglish } from "../second-factors/english.js";
 import type { Language } from "../../types/language.js";
 
 const en: Language = {
   ...coreEnglish,
-  messages: { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish },
+  messages: { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish },
 };
 
 export default en;

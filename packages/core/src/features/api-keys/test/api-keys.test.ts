@@ -120,7 +120,9 @@ describe.each(engines)("API keys stored on %s", (_name, open, available) => {
 
   test.skipIf(!available)("a key made by the signed-in user (CSRF checked) is shown once, stored as the SHA-256 of its secret, and reads alice's session from a request without cookies", async () => {
     const refused = await fetch(`${latch.origin}/auth/api-keys/create`, { method: "POST", redirect: "manual", headers: { "content-type": "application/json", cookie: jar.header() }, body: JSON.stringify({ name: "no token" }) });
-    expect(refused.headers.get("location")).toMatch(/[?&]error=MissingCSRF/);
+    // A row that answers JSON answers a script's refusal as JSON, not with a redirect.
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "MissingCSRF" });
     expect((await engine.db.query(`SELECT 1 FROM api_keys WHERE name = 'no token'`)).rows).toEqual([]);
     const { key, apiKey } = await create({ name: "CI", scopes: ["orders:read"] });
     expect(key).toMatch(keyShape);
@@ -359,6 +361,26 @@ describe("ApiKeys() at start", () => {
     expect(await response.json()).toMatchObject({ user: { id: alice.id }, apiKey: { id: apiKey.id, name: "jwt app" } });
     const latchShaped = await Auth(new Request("http://localhost:3000/auth/session", { headers: { "x-api-key": `latch_${key.slice(5)}` } }), config as Omit<AuthConfig, "raw">);
     expect(latchShaped.status).toBe(401);
+    await db.close();
+  });
+
+  test("with a list of scopes, a key asking for another is refused and nothing is stored; a list of the wrong shape is refused at start", async () => {
+    const { Auth } = await import("@latch/core");
+    const { createApiKey, updateApiKey } = await import("@latch/core/api-keys");
+    const db = new PGlite();
+    await migrate(db);
+    await db.query(`INSERT INTO users (id, email) VALUES ($1, $2)`, [alice.id, alice.email]);
+    const config = baseConfig({ adapter: PostgresAdapter(db), session: { strategy: "database" }, apiKeys: ApiKeys({ scopes: ["deploy", "orders:read"] }) });
+    const owner = { type: "user", id: alice.id } as const;
+    await expect(createApiKey(config, owner, { name: "too much", scopes: ["deploy", "admin"] })).rejects.toMatchObject({ type: "InvalidRequest" });
+    expect((await db.query(`SELECT 1 FROM api_keys`)).rows).toEqual([]);
+    const { apiKey } = await createApiKey(config, owner, { name: "listed", scopes: ["orders:read"] });
+    await expect(updateApiKey(config, owner, apiKey.id, { scopes: ["admin"] })).rejects.toMatchObject({ type: "InvalidRequest" });
+    expect((await db.query<{ scopes: string[] }>(`SELECT scopes FROM api_keys`)).rows[0]!.scopes).toEqual(["orders:read"]);
+    const { lines, logger } = capturingLogger();
+    const refused = await Auth(new Request("http://localhost:3000/auth/session"), baseConfig({ adapter: PostgresAdapter(db), apiKeys: ApiKeys({ scopes: ["no spaces"] }), logger }) as Omit<AuthConfig, "raw">);
+    expect(refused.status).toBe(500);
+    expect(lines.join("\n")).toMatch(/InvalidApiKeys.*scopes/);
     await db.close();
   });
 
