@@ -36,7 +36,7 @@ function problemOf(settings: ApiKeySettings, adapter: Adapter | undefined): Auth
   }
   if (!adapter) return new MissingAdapter("ApiKeys stores its keys through the adapter; set `adapter`.");
   const missing = apiKeyMethods.filter((name) => !adapterHas(adapter, name));
-  if (missing.length) return new MissingAdapterMethods(missing, `ApiKeys stores its keys through the adapter, which lacks ${missing.join(", ")}. Use an adapter that has them (@latch/pg, @latch/redis).`);
+  if (missing.length) return new MissingAdapterMethods(missing, `ApiKeys stores its keys through the adapter, which lacks ${missing.join(", ")}. Use an adapter that has them (@latch/pg, @latch/typeorm, @latch/drizzle, @latch/kysely, @latch/prisma or @latch/redis).`);
   return null;
 }
 
