@@ -5,7 +5,7 @@
  * itself: a key it makes or changes gets a subset of its scopes and expires no later than it.
  */
 import type { AuthContext } from "../../config/context.js";
-import type { SessionReadContext } from "../../config/slices.js";
+import type { LanguageContext, PageContext, SessionReadContext } from "../../config/slices.js";
 import { InvalidRequest, UnknownAction } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { noStore, withCookies } from "../../http/respond.js";
@@ -23,6 +23,9 @@ import { changeKey, codeOf, makeKey, ownerKeys, revokeKey, type ManageContext, t
 export const manageScope = "api-keys";
 
 type EndpointContext = SessionReadContext & ManageContext & Pick<AuthContext, "apiKeys" | "baseUrl">;
+
+/** What the endpoints that may answer with the page read: the page's frame, language and CSRF cookie besides. */
+type PageEndpointContext = EndpointContext & PageContext & LanguageContext;
 
 interface Caller {
   readonly owner: ApiKeyOwner;
@@ -85,7 +88,7 @@ function formBody(body: Readonly<Record<string, unknown>>): Record<string, unkno
 }
 
 /** The page for a signed-in browser, with `notice`, and its CSRF cookie. */
-async function page(ctx: AuthContext, req: AuthRequest, owner: ApiKeyOwner, notice: ApiKeysNotice = {}): Promise<ResponseInternal> {
+async function page(ctx: PageEndpointContext, req: AuthRequest, owner: ApiKeyOwner, notice: ApiKeysNotice = {}): Promise<ResponseInternal> {
   const csrf = await csrfOf(ctx, req);
   const { settings } = codeOf(ctx);
   const rendered = renderApiKeysPage({
@@ -103,7 +106,7 @@ async function page(ctx: AuthContext, req: AuthRequest, owner: ApiKeyOwner, noti
 }
 
 /** `GET /api-keys`: `{ keys }`, the caller's keys, never a secret or a hash; the API-keys page for a browser. */
-export async function listAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function listAction(ctx: PageEndpointContext, req: AuthRequest): Promise<ResponseInternal> {
   if (req.providerId !== undefined) throw new UnknownAction("GET api-keys.");
   if (wantsPage(req)) {
     const current = ctx.session.strategy === "jwt" ? await currentJwtUser(ctx, req) : await currentDatabaseUser(ctx, req);
@@ -121,7 +124,7 @@ export async function listAction(ctx: AuthContext, req: AuthRequest): Promise<Re
  * once; the page's form gets the page with the key on it (a name or scope of the wrong shape: the
  * page with the refusal).
  */
-export async function createAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function createAction(ctx: PageEndpointContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const form = sentForm(req);
   const asked = granted(caller, form ? formBody(bodyOf(req)) : bodyOf(req));
