@@ -7,31 +7,20 @@
  * row (the credentials sign-in), and a browser submitting a form to the JSON row, keep the
  * redirect to the sign-in page.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { PostgresAdapter } from "@latch/pg";
 import { SessionControl } from "@latch/core/sessions";
 import { definePlugin } from "@latch/core/plugins";
 import { RateLimited } from "@latch/core/rate-limit";
 import { originCheck, type AuthConfig } from "@latch/core";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Client, alice, baseConfig, origin } from "./client.js";
+import { aliceDatabase } from "./alice-database.js";
 
 describe("errors of rows that answer JSON", () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = new PGlite();
-    await migrate(db);
-    await db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3)`, [alice.id, alice.email, alice.name]);
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
-  beforeEach(async () => {
-    await db.exec(`DELETE FROM sessions`);
-  });
+  const store = aliceDatabase();
 
-  const config = (overrides: Partial<AuthConfig> = {}) => baseConfig({ adapter: PostgresAdapter(db), session: { strategy: "database", control: SessionControl() }, ...overrides });
-  const sessionCount = async () => (await db.query(`SELECT 1 FROM sessions`)).rows.length;
+  const config = (overrides: Partial<AuthConfig> = {}) => baseConfig({ adapter: PostgresAdapter(store.db), session: { strategy: "database", control: SessionControl() }, ...overrides });
+  const sessionCount = async () => (await store.db.query(`SELECT 1 FROM sessions`)).rows.length;
 
   async function signedIn(cfg = config()): Promise<Client> {
     const client = new Client(cfg);
@@ -90,7 +79,7 @@ describe("errors of rows that answer JSON", () => {
   });
 
   test("a fault of a JSON row is 500 Configuration as JSON, its message kept out of the answer", async () => {
-    const adapter = PostgresAdapter(db);
+    const adapter = PostgresAdapter(store.db);
     const failing = config({ adapter: { ...adapter, listSessions: () => Promise.reject(new Error("connection to db-7.internal refused")) } });
     const client = await signedIn(failing);
     const answer = await client.fetch("/auth/sessions");

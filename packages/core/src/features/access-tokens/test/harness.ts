@@ -1,12 +1,15 @@
 /**
  * The pieces the access-token suites share: Latch served over real HTTP (node:http in front of
- * `Auth()`), and the resource server of resource-server.mjs started as a separate Node process.
+ * `Auth()`), the resource server of resource-server.mjs started as a separate Node process, and
+ * the PostgreSQL databases they store keys in (PGlite, and the real server when it answers).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
 import { Auth, type AuthConfig } from "@latch/core";
+import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 
 /** Latch on a local port; `config` may be swapped between requests (another instance, another secret). */
 export interface LatchServer {
@@ -96,4 +99,36 @@ export async function signIn(origin: string, jar: Jar): Promise<void> {
   });
   jar.keep(response);
   if (![...jar.cookies.keys()].some((name) => name.includes("session-token"))) throw new Error(`the sign-in did not set a session cookie (${response.status})`);
+}
+
+/** A PostgreSQL database of a suite, and how to close it. */
+export interface Engine {
+  readonly db: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+  close(): Promise<void>;
+}
+
+async function pglite(): Promise<Engine> {
+  const db = new PGlite();
+  return { db, close: () => db.close() };
+}
+
+async function postgres(): Promise<Engine> {
+  const schema = randomDatabaseName();
+  const pool = schemaPool(schema);
+  await pool.query(`CREATE SCHEMA ${schema}`);
+  return {
+    db: pool,
+    close: async () => {
+      await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+      await pool.end();
+    },
+  };
+}
+
+/** The databases a suite runs on, each with whether it is there: PGlite always, PostgreSQL when its server answers. */
+export async function pgEngines(): Promise<[string, () => Promise<Engine>, boolean][]> {
+  return [
+    ["PGlite", pglite, true],
+    ["PostgreSQL", postgres, await needService(services.postgres)],
+  ];
 }

@@ -7,41 +7,13 @@
  */
 import { AccessTokens } from "@latch/core/access-tokens";
 import type { AuthConfig } from "@latch/core";
-import { PGlite } from "@electric-sql/pglite";
 import { PostgresAdapter, migrate } from "@latch/pg";
-import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { decodeProtectedHeader } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { alice, baseConfig, secret } from "../../../../test/client.js";
-import { Jar, serveLatch, signIn, startResourceServer, type LatchServer, type ResourceServer } from "./harness.js";
+import { Jar, pgEngines, serveLatch, signIn, startResourceServer, type Engine, type LatchServer, type ResourceServer } from "./harness.js";
 
-interface Engine {
-  readonly db: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
-  close(): Promise<void>;
-}
-
-async function pglite(): Promise<Engine> {
-  const db = new PGlite();
-  return { db, close: () => db.close() };
-}
-
-async function postgres(): Promise<Engine> {
-  const schema = randomDatabaseName();
-  const pool = schemaPool(schema);
-  await pool.query(`CREATE SCHEMA ${schema}`);
-  return {
-    db: pool,
-    close: async () => {
-      await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-      await pool.end();
-    },
-  };
-}
-
-const engines: [string, () => Promise<Engine>, boolean][] = [
-  ["PGlite", pglite, true],
-  ["PostgreSQL", postgres, await needService(services.postgres)],
-];
+const engines = await pgEngines();
 
 const day = 24 * 60 * 60;
 const rotation = { every: day, grace: 3600 };

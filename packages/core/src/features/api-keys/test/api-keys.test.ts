@@ -12,38 +12,11 @@ import type { AuthConfig } from "@latch/core";
 import type { Adapter, ApiKeyAdapter } from "@latch/core/adapters";
 import { PGlite } from "@electric-sql/pglite";
 import { PostgresAdapter, migrate } from "@latch/pg";
-import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { alice, baseConfig } from "../../../../test/client.js";
-import { Jar, serveLatch, signIn, type LatchServer } from "../../access-tokens/test/harness.js";
+import { Jar, pgEngines, serveLatch, signIn, type Engine, type LatchServer } from "../../access-tokens/test/harness.js";
 
-interface Engine {
-  readonly db: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
-  close(): Promise<void>;
-}
-
-async function pglite(): Promise<Engine> {
-  const db = new PGlite();
-  return { db, close: () => db.close() };
-}
-
-async function postgres(): Promise<Engine> {
-  const schema = randomDatabaseName();
-  const pool = schemaPool(schema);
-  await pool.query(`CREATE SCHEMA ${schema}`);
-  return {
-    db: pool,
-    close: async () => {
-      await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-      await pool.end();
-    },
-  };
-}
-
-const engines: [string, () => Promise<Engine>, boolean][] = [
-  ["PGlite", pglite, true],
-  ["PostgreSQL", postgres, await needService(services.postgres)],
-];
+const engines = await pgEngines();
 
 const keyShape = /^latch_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/;
 

@@ -7,16 +7,16 @@
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { PGlite } from "@electric-sql/pglite";
 import { Auth, type AuthConfig } from "@latch/core";
 import { BearerSessions } from "@latch/core/bearer";
 import { SessionControl } from "@latch/core/sessions";
 import { AccessTokens } from "@latch/core/access-tokens";
 import { ExpressAuth, getSession } from "@latch/express";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { PostgresAdapter } from "@latch/pg";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Client, alice, baseConfig, origin, quietLogger } from "../../../../test/client.js";
+import { aliceDatabase } from "../../../../test/alice-database.js";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
@@ -46,26 +46,15 @@ async function tokenOf(config: AuthConfig): Promise<string> {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe("bearer sessions", { timeout: 60_000 }, () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = new PGlite();
-    await migrate(db);
-    await db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3)`, [alice.id, alice.email, alice.name]);
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
-  beforeEach(async () => {
-    await db.exec(`DELETE FROM sessions`);
-  });
+  const store = aliceDatabase();
 
   const databaseConfig = (bearerOn = true, overrides: Partial<AuthConfig> = {}) =>
-    baseConfig({ adapter: PostgresAdapter(db), session: { strategy: "database", control: SessionControl(), ...(bearerOn ? { bearer: BearerSessions() } : {}) }, ...overrides });
+    baseConfig({ adapter: PostgresAdapter(store.db), session: { strategy: "database", control: SessionControl(), ...(bearerOn ? { bearer: BearerSessions() } : {}) }, ...overrides });
 
   test("database sessions: a fetch-only client gets its token, reads, lists and ends its session; the token is refused after", async () => {
     const config = databaseConfig();
     const token = await tokenOf(config);
-    const { rows } = await db.query<{ sessionToken: string }>(`SELECT "sessionToken" FROM sessions`);
+    const { rows } = await store.db.query<{ sessionToken: string }>(`SELECT "sessionToken" FROM sessions`);
     expect(rows).toEqual([{ sessionToken: token }]);
 
     const session = await call(config, "/auth/session", { headers: bearer(token) });
@@ -87,7 +76,7 @@ describe("bearer sessions", { timeout: 60_000 }, () => {
     const token = await tokenOf(config);
     const out = await call(config, "/auth/signout", { method: "POST", headers: { ...bearer(token), ...formHeaders, "x-auth-return-redirect": "1" }, body: "" });
     expect(out.status).toBe(200);
-    expect((await db.query(`SELECT 1 FROM sessions`)).rows).toEqual([]);
+    expect((await store.db.query(`SELECT 1 FROM sessions`)).rows).toEqual([]);
   });
 
   test("without X-Auth-Return-Token, or sent by another site's page, a sign-in still needs its CSRF token and returns no token", async () => {
@@ -97,14 +86,14 @@ describe("bearer sessions", { timeout: 60_000 }, () => {
     const elsewhere = await signInForToken(config, { origin: "https://evil.example" });
     expect(elsewhere.headers.get("location")).toContain("error=MissingCSRF");
     expect(await elsewhere.text()).not.toContain("token");
-    expect((await db.query(`SELECT 1 FROM sessions`)).rows).toEqual([]);
+    expect((await store.db.query(`SELECT 1 FROM sessions`)).rows).toEqual([]);
   });
 
   test("a sign-in with the header but a wrong password gets no token and no session", async () => {
     const config = databaseConfig();
     const response = await call(config, "/auth/callback/credentials", { method: "POST", headers: { ...formHeaders, "x-auth-return-token": "1" }, body: form({ username: "alice", password: "wrong" }) });
     expect(await response.text()).not.toMatch(/"token"/);
-    expect((await db.query(`SELECT 1 FROM sessions`)).rows).toEqual([]);
+    expect((await store.db.query(`SELECT 1 FROM sessions`)).rows).toEqual([]);
   });
 
   test("the cookie wins when both come, and a cookie-authenticated request needs its CSRF token even with a bearer header", async () => {
@@ -118,14 +107,14 @@ describe("bearer sessions", { timeout: 60_000 }, () => {
     const forged = await browser.fetch("/auth/sessions/revoke", { method: "POST", headers: { ...bearer(token), "content-type": "application/json" }, body: JSON.stringify({ others: true }) });
     expect(forged.status).toBe(403);
     expect(await forged.json()).toMatchObject({ error: "MissingCSRF" });
-    expect((await db.query(`SELECT 1 FROM sessions`)).rows).toHaveLength(2);
+    expect((await store.db.query(`SELECT 1 FROM sessions`)).rows).toHaveLength(2);
     const withToken = await browser.fetch("/auth/sessions/revoke", {
       method: "POST",
       headers: { ...bearer(token), "content-type": "application/json" },
       body: JSON.stringify({ others: true, csrfToken: await browser.csrfToken() }),
     });
     expect(await withToken.json()).toEqual({ revoked: 1 });
-    const { rows } = await db.query<{ sessionToken: string }>(`SELECT "sessionToken" FROM sessions`);
+    const { rows } = await store.db.query<{ sessionToken: string }>(`SELECT "sessionToken" FROM sessions`);
     expect(rows).toEqual([{ sessionToken: cookieToken }]);
   });
 
@@ -136,7 +125,7 @@ describe("bearer sessions", { timeout: 60_000 }, () => {
     const revoke = await call(off, "/auth/sessions/revoke", { method: "POST", headers: { ...bearer(token), "content-type": "application/json" }, body: JSON.stringify({ all: true }) });
     expect(revoke.status).toBe(403);
     expect(await revoke.json()).toMatchObject({ error: "MissingCSRF" });
-    expect((await db.query(`SELECT 1 FROM sessions`)).rows).toHaveLength(1);
+    expect((await store.db.query(`SELECT 1 FROM sessions`)).rows).toHaveLength(1);
     const signIn = await signInForToken(off);
     expect(await signIn.text()).not.toMatch(/"token"/);
   });

@@ -6,12 +6,12 @@
  * tokens) and JWT sessions without an adapter.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
 import { Auth, type AuthConfig } from "@latch/core";
 import { BearerSessions } from "@latch/core/bearer";
-import { PostgresAdapter, migrate } from "@latch/pg";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { PostgresAdapter } from "@latch/pg";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { Client, alice, baseConfig, origin } from "../../../../test/client.js";
+import { aliceDatabase } from "../../../../test/alice-database.js";
 
 const appAddress = "com.example.app:/auth";
 const verifierAndChallenge = () => {
@@ -37,21 +37,13 @@ function exchange(config: AuthConfig, fields: Record<string, string>): Promise<R
 }
 
 describe("the code exchange of apps", { timeout: 60_000 }, () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = new PGlite();
-    await migrate(db);
-    await db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3)`, [alice.id, alice.email, alice.name]);
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
+  const store = aliceDatabase();
   afterEach(() => {
     vi.useRealTimers();
   });
 
   const configs: [string, () => AuthConfig][] = [
-    ["database sessions", () => baseConfig({ adapter: PostgresAdapter(db), session: { strategy: "database", bearer: BearerSessions({ redirectUris: [appAddress] }) } })],
+    ["database sessions", () => baseConfig({ adapter: PostgresAdapter(store.db), session: { strategy: "database", bearer: BearerSessions({ redirectUris: [appAddress] }) } })],
     ["JWT sessions", () => baseConfig({ session: { strategy: "jwt", bearer: BearerSessions({ redirectUris: [appAddress] }) } })],
   ];
 

@@ -3,30 +3,19 @@
  * new database sessions keep no browser summary; with `SessionControl()` both are there.
  * Through `Auth()` with `@latch/pg` on PGlite.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { PostgresAdapter, migrate } from "@latch/pg";
+import { PostgresAdapter } from "@latch/pg";
 import { SessionControl } from "@latch/core/sessions";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Client, alice, baseConfig } from "../../../../test/client.js";
+import { aliceDatabase } from "../../../../test/alice-database.js";
 
 describe("session control on and off", () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = new PGlite();
-    await migrate(db);
-    await db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3)`, [alice.id, alice.email, alice.name]);
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
-  beforeEach(async () => {
-    await db.exec(`DELETE FROM sessions`);
-  });
+  const store = aliceDatabase();
 
   const firefox = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" };
 
   async function signedIn(control: boolean): Promise<Client> {
-    const config = baseConfig({ adapter: PostgresAdapter(db), session: { strategy: "database", ...(control ? { control: SessionControl() } : {}) } });
+    const config = baseConfig({ adapter: PostgresAdapter(store.db), session: { strategy: "database", ...(control ? { control: SessionControl() } : {}) } });
     const client = new Client(config);
     const csrfToken = await client.csrfToken();
     await client.post("/auth/callback/credentials", { csrfToken, username: "alice", password: "wonderland" }, firefox);
@@ -42,7 +31,7 @@ describe("session control on and off", () => {
     const revoke = await client.fetch("/auth/sessions/revoke", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ csrfToken: await client.csrfToken(), all: true }) });
     expect(revoke.status).toBeGreaterThanOrEqual(400);
     expect(revoke.status).toBeLessThan(500);
-    const { rows } = await db.query<{ userAgent: string | null }>(`SELECT "userAgent" FROM sessions`);
+    const { rows } = await store.db.query<{ userAgent: string | null }>(`SELECT "userAgent" FROM sessions`);
     expect(rows).toEqual([{ userAgent: null }]);
   });
 
