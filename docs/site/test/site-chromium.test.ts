@@ -91,7 +91,8 @@ describe.runIf(await chromiumAvailable())("the documentation site in Chromium", 
     await page.goto(`${origin}/`);
     await page.locator("main").getByRole("link", { name: "Next.js", exact: true }).first().click();
     await page.waitForURL(/\/getting-started\/nextjs\.html$/);
-    expect(await page.locator("main h1").first().textContent()).toMatch(/^Next\.js/);
+    // The router changes the address before the new page's content replaces the old one.
+    await expect.poll(() => page.locator("main h1").first().textContent(), { timeout: 15_000 }).toMatch(/^Next\.js/);
     // The page's own files are there to copy: its auth.ts, as compat/starters/test/next.test.ts copies them.
     expect(await page.locator("main").textContent()).toContain("auth.ts");
     await page.close();
