@@ -36,6 +36,10 @@ if (skipSqlite) console.warn(`skipped: better-sqlite3 is not installed (npm run 
 
 const reporters: string[] = ["default"];
 if (process.env.LATCH_TEST_JSON) reporters.push("json");
+if (process.env.LATCH_RETRIED_JSON) reporters.push("./tools/vitest/retries-reporter.ts");
+// In CI a test that fails is run once more: a browser or a child process on a loaded two-core
+// machine can miss a deadline once. `.ci/run` prints every test that needed the retry.
+const ci = /^(1|true)$/i.test(process.env.CI ?? "");
 
 export default defineConfig({
   resolve: { conditions: ["source"] },
@@ -47,6 +51,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    retry: ci ? 1 : 0,
     reporters,
     outputFile: process.env.LATCH_TEST_JSON ? { json: process.env.LATCH_TEST_JSON } : undefined,
     // On with `--coverage` (as `npm test` runs it); the thresholds guard the security-critical code.
