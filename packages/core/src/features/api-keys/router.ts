@@ -7,6 +7,7 @@
  * another site without that site's consent (CORS, which Latch never grants), and its cookies are
  * not read.
  */
+import { bearerCredential } from "../../http/authorization.js";
 import type { ApiKeyRouting, AuthRequest } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
 import type { ApiKeysCode, ApiKeySettings, VerifiedApiKey } from "../../types/api-key-options.js";
@@ -19,8 +20,6 @@ import { createVerifier, type Verifier } from "./verifier.js";
 export interface ApiKeysCodeWithVerifier extends ApiKeysCode, ApiKeyRouting {
   readonly verifier: Verifier;
 }
-
-const bearer = /^Bearer\s+(\S+)$/i;
 
 /** The session of a request that authenticated with `key`. */
 function sessionOf(settings: ApiKeySettings, key: VerifiedApiKey): ResponseInternal {
@@ -36,7 +35,7 @@ export function apiKeysCodeFor(settings: ApiKeySettings, check: ApiKeysCode["che
   const presented = (headers: Headers): string | undefined => {
     const header = headers.get("x-api-key");
     if (header !== null) return header.trim();
-    const token = bearer.exec(headers.get("authorization")?.trim() ?? "")?.[1];
+    const token = bearerCredential(headers);
     return token && looksLikeKey(settings.prefix, token) ? token : undefined;
   };
   return {

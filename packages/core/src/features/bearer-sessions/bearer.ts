@@ -4,6 +4,7 @@
  * for it with `X-Auth-Return-Token: 1`.
  */
 import type { AuthContext } from "../../config/context.js";
+import { bearerCredential } from "../../http/authorization.js";
 import type { AuthRequest, BearerCode } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
 import { requestSource } from "../../security/request-checks.js";
@@ -11,9 +12,6 @@ import { waitingSignInCookieName } from "../../security/cookies.js";
 import type { Cookie } from "../../types/cookies.js";
 import type { ResponseInternal } from "../../types/response.js";
 
-// A session token, or a JWT session's JWE: base64url, hex and the JWE's dots. Longer than any
-// Latch issues is refused as no token at all.
-const bearerToken = /^Bearer ([A-Za-z0-9._~+/=-]{1,16384})$/i;
 // The compact JWE of a JWT session (direct encryption: an empty key part). Another token (an
 // access token, an app's own API key) is not read as such a session: it could not open, and
 // every such request would log a session that failed to decrypt.
@@ -31,7 +29,7 @@ function asksForToken(ctx: Pick<AuthContext, "origin">, req: AuthRequest): boole
 
 /** The bearer token of the request when it may be a session token of the configured strategy. */
 function bearerOf(ctx: Pick<AuthContext, "session" | "jwt">, req: AuthRequest): string | undefined {
-  const token = bearerToken.exec(req.headers.get("authorization")?.trim() ?? "")?.[1];
+  const token = bearerCredential(req.headers);
   if (!token || (ctx.session.strategy === "jwt" && !ctx.jwt.decode && !jweShape.test(token))) return undefined;
   return token;
 }
