@@ -1,0 +1,255 @@
+/**
+ * Latch for Hono, on Node, Bun, Deno and Cloudflare Workers: `initAuthConfig` gives the config to
+ * every request, `authHandler()` serves `<basePath>/*` (default `/api/auth`), `verifyAuth()`
+ * answers 401 without a session, and `auth(c)` reads the session in a route. The names and shapes
+ * are those of `@hono/auth-js`, so an app moves over by changing the package name.
+ *
+ * @example
+ * ```ts
+ * import { Hono } from "hono"
+ * import { serve } from "@hono/node-server"
+ * import { getConnInfo } from "@hono/node-server/conninfo"
+ * import { authHandler, initAuthConfig, verifyAuth } from "@latch/hono"
+ * import Credentials from "@latch/core/providers/credentials"
+ *
+ * const app = new Hono()
+ * app.use("*", initAuthConfig((c) => ({ providers: [Credentials({ authorize })] })))
+ * app.use("/api/auth/*", authHandler({ getConnInfo }))
+ * app.use("/api/*", verifyAuth())
+ * app.get("/api/me", (c) => c.json(c.get("authUser").session.user))
+ * serve(app)
+ * ```
+ * @module @latch/hono
+ */
+import { Auth, AuthError, setClientAddress, type Session } from "@latch/core";
+import { InvalidRequest, MissingSecretError } from "@latch/core/errors";
+import type { Context, MiddlewareHandler } from "hono";
+import { env } from "hono/adapter";
+import { HTTPException } from "hono/http-exception";
+import { defaultBasePath, prepareConfig, type HonoAuthConfig } from "./config.js";
+import { originOf, toAuthRequest } from "./request.js";
+import { warnOnOtherHost } from "./site-url-check.js";
+
+export type { HonoAuthConfig } from "./config.js";
+// The names `@hono/auth-js` and `@auth/core` export, so that an app moves over by changing the package name.
+export type { Account, AuthConfig, DefaultSession, Profile, Session, User } from "@latch/core";
+export { AuthError, CredentialsSignin, customFetch } from "@latch/core";
+export { MissingSecretError } from "@latch/core/errors";
+
+/** A config, or a function of the request's context that returns one (`@hono/auth-js`'s `ConfigHandler`). */
+export type ConfigHandler = (c: Context) => HonoAuthConfig | PromiseLike<HonoAuthConfig>;
+
+/**
+ * What `verifyAuth()` sets as `c.get("authUser")`, under `@hono/auth-js`'s shape. Latch fills
+ * `session`; `token` and `user` (which `@hono/auth-js` copies from the session callback's
+ * arguments) stay unset: read what you need through the `session` callback.
+ */
+export interface AuthUser {
+  session: Session;
+  token?: Record<string, unknown>;
+  user?: Session["user"];
+}
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The prepared config, set by {@link initAuthConfig}. */
+    authConfig: HonoAuthConfig;
+    /** The signed-in user, set by {@link verifyAuth}. */
+    authUser: AuthUser;
+    /** The session of the request (`null` without one), set by {@link verifyAuth} and {@link auth}. */
+    session: Session | null;
+  }
+}
+
+/**
+ * Thrown when a Latch middleware runs before {@link initAuthConfig} gave the request its config
+ * (a mistake in the app's setup, found at its first request; its `type` is `"AuthError"`).
+ */
+export class MissingAuthConfig extends AuthError {
+  override name = "MissingAuthConfig";
+}
+
+/** Options of {@link authHandler}. */
+export interface AuthHandlerOptions {
+  /**
+   * The client's address, for rate limits: your runtime adapter's `getConnInfo` (`@hono/node-server/conninfo`,
+   * `hono/bun`, `hono/deno`). Without it, limits key by account only, unless the config names a
+   * source (`RateLimit({ clientAddress: { platform: "cloudflare" } })` on Workers). Forwarded
+   * headers are read only behind the proxies of `RateLimit({ clientAddress: { trustedProxies } })`.
+   */
+  getConnInfo?: (c: Context) => { remote: { address?: string | undefined } };
+}
+
+/**
+ * Gives every request the config (`c.get("authConfig")`), with the environment's defaults read
+ * through Hono's `env(c)`: `process.env` on Node and Bun, `Deno.env` on Deno, the bindings
+ * (`c.env`) on Workers. Register it before the other middleware of this package.
+ *
+ * @example
+ * ```ts
+ * app.use("*", initAuthConfig((c) => ({ secret: c.env.AUTH_SECRET, providers: [GitHub] })))
+ * ```
+ */
+export function initAuthConfig(config: HonoAuthConfig | ConfigHandler): MiddlewareHandler {
+  return async (c, next) => {
+    const input = typeof config === "function" ? await config(c) : config;
+    c.set("authConfig", prepareConfig(input, env(c)));
+    await next();
+  };
+}
+
+function configOf(c: Context): HonoAuthConfig {
+  const config = c.get("authConfig");
+  if (!config) throw new MissingAuthConfig("No Latch config for this request: register initAuthConfig(…) before authHandler(), verifyAuth() and auth(c).");
+  return config;
+}
+
+const header = (c: Context) => (name: string) => c.req.header(name);
+
+/**
+ * The request's URL with the protocol of the connection: `@hono/node-server` copies the scheme of
+ * an absolute-form request line (`GET https://other.example/… HTTP/1.1`) into `c.req.url`, so on
+ * Node the socket says whether the connection is TLS. Bun, Deno and Workers build the URL from
+ * the connection themselves.
+ */
+function urlOf(c: Context): URL {
+  const url = new URL(c.req.url);
+  const incoming = (c.env as { incoming?: { socket?: { encrypted?: boolean } } } | undefined)?.incoming;
+  if (incoming?.socket) url.protocol = incoming.socket.encrypted ? "https:" : "http:";
+  return url;
+}
+
+/** Whether `path` (under `basePath`) starts with the id of a configured plugin. */
+function isPluginPath(path: string, config: HonoAuthConfig): boolean {
+  const first = path.split("/")[1];
+  return !!first && !!config.plugins?.some((plugin) => plugin.id === first);
+}
+
+/**
+ * Serves Latch's routes under the config's `basePath` (default `/api/auth`); other requests go on
+ * to the next handler. Mount it on `<basePath>/*`.
+ *
+ * @example
+ * ```ts
+ * app.use("/api/auth/*", authHandler({ getConnInfo }))
+ * ```
+ */
+export function authHandler(options: AuthHandlerOptions = {}): MiddlewareHandler {
+  return async (c, next) => {
+    const config = configOf(c);
+    const basePath = config.basePath ?? defaultBasePath;
+    const url = urlOf(c);
+    if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return next();
+    warnOnOtherHost(header(c), config);
+    let request: Request;
+    try {
+      const origin = originOf(url, c.req.header("host"), config.siteUrl);
+      request = await toAuthRequest(
+        {
+          url: c.req.url,
+          method: c.req.method,
+          headers: c.req.raw.headers,
+          stream: () => (c.req.raw.bodyUsed ? undefined : c.req.raw.body),
+          readBody: () => c.req.arrayBuffer(),
+        },
+        origin,
+        isPluginPath(url.pathname.slice(basePath.length), config),
+      );
+    } catch (error) {
+      if (!(error instanceof InvalidRequest)) throw error;
+      return c.json({ error: error.type, message: error.message }, error.status as 400);
+    }
+    // The address the server saw, never a header: rate limits read forwarded headers only behind
+    // the proxies the config trusts.
+    setClientAddress(request, options.getConnInfo?.(c).remote.address);
+    return Auth(request, config);
+  };
+}
+
+const sessions = new WeakMap<Context, Promise<Session | null>>();
+
+/**
+ * The session of the request, or `null` (also for a request whose `Host` is malformed); read once
+ * per request and kept as `c.get("session")`. Needs {@link initAuthConfig}.
+ *
+ * Throws `MissingSecretError` when neither the config nor `AUTH_SECRET` gives a secret, and an
+ * `AuthError` when the session cannot be read for another reason.
+ *
+ * @example
+ * ```ts
+ * app.get("/", async (c) => {
+ *   const session = await auth(c)
+ *   return c.html(session?.user ? `Hello ${session.user.name}` : `<a href="/api/auth/signin">Sign in</a>`)
+ * })
+ * ```
+ */
+export function auth(c: Context): Promise<Session | null> {
+  let session = sessions.get(c);
+  if (!session) {
+    session = readSession(c);
+    sessions.set(c, session);
+  }
+  return session;
+}
+
+async function readSession(c: Context): Promise<Session | null> {
+  const config = configOf(c);
+  warnOnOtherHost(header(c), config);
+  const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
+  if (!secrets.length) {
+    throw new MissingSecretError("Reading the session needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");
+  }
+  let origin: string;
+  try {
+    origin = originOf(urlOf(c), c.req.header("host"), config.siteUrl);
+  } catch (error) {
+    if (error instanceof InvalidRequest) return null;
+    throw error;
+  }
+  const headers = new Headers();
+  const cookie = c.req.header("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  // Read only with bearer sessions on (`session.bearer`) and API keys on (`apiKeys`).
+  const authorization = c.req.header("authorization");
+  if (authorization) headers.set("authorization", authorization);
+  const apiKey = c.req.header("x-api-key");
+  if (apiKey !== undefined) headers.set("x-api-key", apiKey);
+  const response = await Auth(new Request(new URL(`${config.basePath ?? defaultBasePath}/session`, origin), { headers }), config);
+  if ((response.status === 401 || response.status === 403 || response.status === 429) && (apiKey !== undefined || authorization)) return null;
+  const data = (await response.json()) as Session | null | { message?: string };
+  if (response.status !== 200) throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
+  const session = (data && Object.keys(data).length ? data : null) as Session | null;
+  c.set("session", session);
+  return session;
+}
+
+/**
+ * The signed-in user as `@hono/auth-js` gives it (`{ session }`), or `null`.
+ *
+ * @example
+ * ```ts
+ * const user = await getAuthUser(c)
+ * ```
+ */
+export async function getAuthUser(c: Context): Promise<AuthUser | null> {
+  const session = await auth(c);
+  return session?.user ? { session } : null;
+}
+
+/**
+ * Lets a request with a session through (with `c.get("authUser")` and `c.get("session")` set) and
+ * answers others 401 through an `HTTPException` (`app.onError` may turn it into a redirect).
+ *
+ * @example
+ * ```ts
+ * app.use("/api/*", verifyAuth())
+ * ```
+ */
+export function verifyAuth(): MiddlewareHandler {
+  return async (c, next) => {
+    const authUser = await getAuthUser(c);
+    if (!authUser) throw new HTTPException(401, { res: new Response("Unauthorized", { status: 401 }) });
+    c.set("authUser", authUser);
+    await next();
+  };
+}
