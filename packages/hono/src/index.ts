@@ -93,9 +93,21 @@ export interface AuthHandlerOptions {
 export function initAuthConfig(config: HonoAuthConfig | ConfigHandler): MiddlewareHandler {
   return async (c, next) => {
     const input = typeof config === "function" ? await config(c) : config;
-    c.set("authConfig", prepareConfig(input, env(c)));
+    c.set("authConfig", prepareConfig(input, environment(c)));
     await next();
   };
+}
+
+/**
+ * The runtime's environment through Hono's `env(c)`; on Deno without `--allow-env`, the bindings
+ * Hono gives the request (none), so that the config alone decides.
+ */
+function environment(c: Context): Record<string, unknown> | undefined {
+  try {
+    return env(c);
+  } catch {
+    return c.env as Record<string, unknown> | undefined;
+  }
 }
 
 function configOf(c: Context): HonoAuthConfig {
