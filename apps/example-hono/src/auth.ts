@@ -8,7 +8,7 @@ import type { HonoAuthConfig } from "@latch/hono";
 import { users } from "./users.js";
 
 const providers: Provider[] = [];
-// AUTH_GITHUB_ID and AUTH_GITHUB_SECRET; callback URL: <origin>/api/auth/callback/github
+// AUTH_GITHUB_ID and AUTH_GITHUB_SECRET; callback URL: <origin>/auth/callback/github
 if (process.env.AUTH_GITHUB_ID) providers.push(GitHub);
 // issuer, client id and secret from AUTH_DEMO_OIDC_ISSUER, AUTH_DEMO_OIDC_ID, AUTH_DEMO_OIDC_SECRET
 if (process.env.AUTH_DEMO_OIDC_ISSUER) providers.push({ id: "demo-oidc", name: "Demo OpenID", type: "oidc" } as Provider);

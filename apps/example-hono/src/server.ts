@@ -9,7 +9,7 @@ import { authConfig } from "./auth.js";
 const app = new Hono();
 app.use("*", initAuthConfig(authConfig));
 // The built-in pages and endpoints; getConnInfo gives rate limits the client's address.
-app.use("/api/auth/*", authHandler({ getConnInfo }));
+app.use("/auth/*", authHandler({ getConnInfo }));
 
 // An API behind the guard: 401 without a session.
 app.use("/api/*", verifyAuth());
@@ -20,15 +20,15 @@ app.get("/", async (c) => {
   const session = await auth(c);
   return c.html(
     session?.user
-      ? html`<p id="hello">Hello ${session.user.name ?? session.user.email ?? ""}</p><a href="/api/auth/signout">Sign out</a>`
-      : html`<a id="signin" href="/api/auth/signin">Sign in</a>`,
+      ? html`<p id="hello">Hello ${session.user.name ?? session.user.email ?? ""}</p><a href="/auth/signout">Sign out</a>`
+      : html`<a id="signin" href="/auth/signin">Sign in</a>`,
   );
 });
 
 // A protected page: no session → the sign-in page, and back here after.
 app.get("/dashboard", async (c) => {
   const session = await auth(c);
-  if (!session?.user) return c.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(c.req.path)}`);
+  if (!session?.user) return c.redirect(`/auth/signin?callbackUrl=${encodeURIComponent(c.req.path)}`);
   return c.html(html`<h1 id="dashboard">Your dashboard, ${session.user.name ?? session.user.email ?? ""}</h1>`);
 });
 

@@ -19,7 +19,7 @@ let app: ExampleApp;
 
 beforeAll(async () => {
   op = await startOpenIDProvider({
-    clients: [{ client_id: "example-hono", client_secret: "example-hono-secret", redirect_uris: [`${origin}/api/auth/callback/demo-oidc`] }],
+    clients: [{ client_id: "example-hono", client_secret: "example-hono-secret", redirect_uris: [`${origin}/auth/callback/demo-oidc`] }],
     accounts: [oidcUser],
   });
   app = await startExampleApp({
@@ -50,13 +50,13 @@ describe("over HTTP", () => {
   it("the protected route sends a signed-out visitor to the sign-in page with the way back", async () => {
     const response = await fetch(`${origin}/dashboard`, { redirect: "manual" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/api/auth/signin?callbackUrl=%2Fdashboard");
+    expect(response.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fdashboard");
   });
 
   it("the providers are the walkthrough's, with the OpenID Provider in GitHub's place", async () => {
-    const providers = (await (await fetch(`${origin}/api/auth/providers`)).json()) as Record<string, { callbackUrl: string }>;
+    const providers = (await (await fetch(`${origin}/auth/providers`)).json()) as Record<string, { callbackUrl: string }>;
     expect(Object.keys(providers)).toEqual(["demo-oidc", "credentials"]);
-    expect(providers["demo-oidc"]!.callbackUrl).toBe(`${origin}/api/auth/callback/demo-oidc`);
+    expect(providers["demo-oidc"]!.callbackUrl).toBe(`${origin}/auth/callback/demo-oidc`);
   });
 
   it("the API behind verifyAuth() answers 401 without a session", async () => {
@@ -73,7 +73,7 @@ describe.runIf(await chromiumAvailable())("in Chromium", () => {
 
   const steps = exampleScenario({
     origin,
-    basePath: "/api/auth",
+    basePath: "/auth",
     credentials: { email: "ada@example.com", password: "correct horse", name: "Ada" },
     oidcProviderId: "demo-oidc",
     oidcUser,

@@ -1,10 +1,10 @@
 import { setEnvDefaults, type AuthConfig } from "@latch/core";
 
-/** The configuration of `@latch/hono`: `AuthConfig` without `raw`. `basePath` defaults to `/api/auth`. */
+/** The configuration of `@latch/hono`: `AuthConfig` without `raw`. `basePath` defaults to `/auth`, as with `@hono/auth-js` on Auth.js. */
 export type HonoAuthConfig = Omit<AuthConfig, "raw">;
 
-/** Where Latch is served unless the config says otherwise (`@hono/auth-js`'s default). */
-export const defaultBasePath = "/api/auth";
+/** Where Latch is served unless the config says otherwise (Auth.js's default, which `@hono/auth-js` keeps). */
+export const defaultBasePath = "/auth";
 
 const prepared = new WeakMap<object, HonoAuthConfig>();
 

@@ -1,6 +1,6 @@
 /**
  * Latch for Hono, on Node, Bun, Deno and Cloudflare Workers: `initAuthConfig` gives the config to
- * every request, `authHandler()` serves `<basePath>/*` (default `/api/auth`), `verifyAuth()`
+ * every request, `authHandler()` serves `<basePath>/*` (default `/auth`), `verifyAuth()`
  * answers 401 without a session, and `auth(c)` reads the session in a route. The names and shapes
  * are those of `@hono/auth-js`, so an app moves over by changing the package name.
  *
@@ -14,7 +14,7 @@
  *
  * const app = new Hono()
  * app.use("*", initAuthConfig((c) => ({ providers: [Credentials({ authorize })] })))
- * app.use("/api/auth/*", authHandler({ getConnInfo }))
+ * app.use("/auth/*", authHandler({ getConnInfo }))
  * app.use("/api/*", verifyAuth())
  * app.get("/api/me", (c) => c.json(c.get("authUser").session.user))
  * serve(app)
@@ -138,12 +138,12 @@ function isPluginPath(path: string, config: HonoAuthConfig): boolean {
 }
 
 /**
- * Serves Latch's routes under the config's `basePath` (default `/api/auth`); other requests go on
+ * Serves Latch's routes under the config's `basePath` (default `/auth`); other requests go on
  * to the next handler. Mount it on `<basePath>/*`.
  *
  * @example
  * ```ts
- * app.use("/api/auth/*", authHandler({ getConnInfo }))
+ * app.use("/auth/*", authHandler({ getConnInfo }))
  * ```
  */
 export function authHandler(options: AuthHandlerOptions = {}): MiddlewareHandler {
@@ -191,7 +191,7 @@ const sessions = new WeakMap<Context, Promise<Session | null>>();
  * ```ts
  * app.get("/", async (c) => {
  *   const session = await auth(c)
- *   return c.html(session?.user ? `Hello ${session.user.name}` : `<a href="/api/auth/signin">Sign in</a>`)
+ *   return c.html(session?.user ? `Hello ${session.user.name}` : `<a href="/auth/signin">Sign in</a>`)
  * })
  * ```
  */
