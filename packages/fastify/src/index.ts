@@ -92,6 +92,10 @@ const plugin: FastifyPluginAsync<FastifyAuthConfig> = async (fastify, options) =
   // Fastify hands a plugin its options object; the config is everything but Fastify's own keys.
   const config = prepareConfig(options, process.env);
   const basePath = config.basePath!;
+  // Registered under a prefix, the routes' own prefix is what basePath adds to it.
+  if (basePath !== fastify.prefix && !basePath.startsWith(`${fastify.prefix}/`)) {
+    throw new TypeError(`@latch/fastify is registered under the prefix "${fastify.prefix}", but basePath is "${basePath}": set basePath to a path under the prefix, such as "${fastify.prefix}/auth".`);
+  }
 
   fastify.decorateRequest("auth", function (this: FastifyRequest) {
     let session = sessions.get(this);
@@ -126,7 +130,7 @@ const plugin: FastifyPluginAsync<FastifyAuthConfig> = async (fastify, options) =
       };
       routes.all("/*", handler);
     },
-    { prefix: basePath },
+    { prefix: basePath.slice(fastify.prefix.length) },
   );
 };
 

@@ -55,6 +55,13 @@ await app.register(async (child) => {
 await app.register(async (child) => {
   await child.register(latch, limited("proxied", { clientAddress: { trustedProxies: ["127.0.0.1", "::1"] } }));
 });
+// Under a prefix: basePath names the whole path.
+await app.register(
+  async (child) => {
+    await child.register(latch, config({ basePath: "/v1/auth" }));
+  },
+  { prefix: "/v1" },
+);
 // A sibling context without the plugin: the decoration does not leak into it.
 await app.register(async (child) => {
   child.get("/outside", async (request) => ({ decorated: typeof (request as { auth?: unknown }).auth }));
@@ -94,6 +101,18 @@ describe("next to the app", () => {
   it("the app's JSON route still gets its parsed body", async () => {
     const response = await fetch(`${base}/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ a: [1, 2] }) });
     expect(await response.json()).toEqual({ got: { a: [1, 2] } });
+  });
+
+  it("under a prefix, the routes are at basePath", async () => {
+    const providers = (await (await fetch(`${base}/v1/auth/providers`)).json()) as { credentials: { callbackUrl: string } };
+    expect(providers.credentials.callbackUrl).toBe(`${base}/v1/auth/callback/credentials`);
+  });
+
+  it("a basePath outside the prefix it is registered under is refused at start", async () => {
+    const other = Fastify();
+    other.register(async (child) => void (await child.register(latch, config())), { prefix: "/v2" });
+    await expect(other.ready()).rejects.toThrow(/registered under the prefix "\/v2", but basePath is "\/auth"/);
+    await other.close();
   });
 
   it("the plugin decorates the requests of its own context only", async () => {

@@ -189,3 +189,41 @@ export function exampleScenario(options: ExampleScenarioOptions): ExampleStep[] 
     },
   ];
 }
+
+/**
+ * The titled TypeScript blocks of a documentation page (```` ```ts title=auth.ts ````), as
+ * `[title, code]` in their order: the files of a page's quick start.
+ *
+ * @example
+ * ```ts
+ * const files = titledBlocks(readFileSync("docs/site/getting-started/hono.md", "utf8"))
+ * ```
+ */
+export function titledBlocks(markdown: string): [string, string][] {
+  return [...markdown.matchAll(/```ts title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!]);
+}
+
+/**
+ * Signs in through a running quick start over HTTP, the way the getting-started pages build it:
+ * `/` shows "Sign in", then credentials sign-in as ada@example.com ("correct horse", the Express
+ * page's `users.ts`), then `/` says "Hello Ada" and `/dashboard` "Your dashboard, Ada". Throws an
+ * `Error` that says which step went wrong.
+ */
+export async function quickStartRound(origin: string, basePath = "/auth"): Promise<void> {
+  const { createBrowser } = await import("./browser.js");
+  const browser = createBrowser();
+  const text = async (path: string) => (await browser.fetch(`${origin}${path}`)).text();
+  const expectThat = (what: string, actual: string, test: (s: string) => boolean) => {
+    if (!test(actual)) throw new Error(`${what}: got ${JSON.stringify(actual.slice(0, 200))}`);
+  };
+  expectThat("the home page before sign-in", await text("/"), (s) => s.includes("Sign in"));
+  const { csrfToken } = (await (await browser.fetch(`${origin}${basePath}/csrf`)).json()) as { csrfToken: string };
+  const signIn = await browser.fetch(`${origin}${basePath}/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse", callbackUrl: `${origin}/dashboard` }),
+  });
+  expectThat("the sign-in's redirect", signIn.headers.get("location") ?? "", (s) => s === `${origin}/dashboard`);
+  expectThat("the home page after sign-in", await text("/"), (s) => s === "Hello Ada");
+  expectThat("the dashboard after sign-in", await text("/dashboard"), (s) => s === "Your dashboard, Ada");
+}
