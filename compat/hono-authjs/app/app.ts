@@ -28,5 +28,5 @@ app.use("/api/*", verifyAuth());
 
 app.get("/api/protected", (c) => {
   const auth = c.get("authUser");
-  return c.json({ name: auth.session.user?.name, email: auth.session.user?.email });
+  return c.json({ name: auth.session.user?.name, email: auth.session.user?.email, tokenEmail: auth.token?.email });
 });

@@ -79,7 +79,7 @@ describe.skipIf(!!notInstalled)(`a Hono app written for @hono/auth-js${notInstal
         expect(signIn.headers.get("location")).toBe(`${base}/home`);
         const protectedAnswer = await browser.fetch(`${base}/api/protected`);
         expect(protectedAnswer.status).toBe(200);
-        expect(await protectedAnswer.json()).toEqual({ name: "ada", email: "ada@example.com" });
+        expect(await protectedAnswer.json()).toEqual({ name: "ada", email: "ada@example.com", tokenEmail: "ada@example.com" });
         const session = (await (await browser.fetch(`${base}/api/auth/session`)).json()) as { user: { name: string } };
         expect(session.user.name).toBe("ada");
 

@@ -76,7 +76,7 @@ const base = `http://${host}`;
 afterAll(() => app.close());
 
 describe("with a trusted Host and no site URL", () => {
-  for (const attack of requestConversionAttacks({ basePath: "/auth", host, origin: base, siteUrlSet: false })) {
+  for (const attack of requestConversionAttacks({ basePath: "/auth", host, origin: base, siteUrlSet: false, credentials: { username: "ada", password: "right" } })) {
     it(attack.name, () => runRequestAttack(attack, { host: loopback, port }));
   }
 

@@ -23,6 +23,7 @@
  */
 import { Auth, AuthError, setClientAddress, type Session } from "@latch/core";
 import { InvalidRequest, MissingSecretError } from "@latch/core/errors";
+import { getToken, type JWT, type JWTDecodeParams } from "@latch/core/jwt";
 import type { Context, MiddlewareHandler } from "hono";
 import { env } from "hono/adapter";
 import { HTTPException } from "hono/http-exception";
@@ -40,13 +41,14 @@ export { MissingSecretError } from "@latch/core/errors";
 export type ConfigHandler = (c: Context) => HonoAuthConfig | PromiseLike<HonoAuthConfig>;
 
 /**
- * What `verifyAuth()` sets as `c.get("authUser")`, under `@hono/auth-js`'s shape. Latch fills
- * `session`; `token` and `user` (which `@hono/auth-js` copies from the session callback's
- * arguments) stay unset: read what you need through the `session` callback.
+ * What `verifyAuth()` sets as `c.get("authUser")`, under `@hono/auth-js`'s shape: the session,
+ * and with JWT sessions the decoded token. `user` (the adapter's user, which `@hono/auth-js`
+ * copies from the session callback's arguments with database sessions) stays unset: put what a
+ * route needs into the session with the `session` callback.
  */
 export interface AuthUser {
   session: Session;
-  token?: Record<string, unknown>;
+  token?: JWT;
   user?: Session["user"];
 }
 
@@ -236,7 +238,8 @@ async function readSession(c: Context): Promise<Session | null> {
 }
 
 /**
- * The signed-in user as `@hono/auth-js` gives it (`{ session }`), or `null`.
+ * The signed-in user as `@hono/auth-js` gives it (`{ session, token }`, `token` with JWT sessions
+ * only), or `null`.
  *
  * @example
  * ```ts
@@ -245,7 +248,22 @@ async function readSession(c: Context): Promise<Session | null> {
  */
 export async function getAuthUser(c: Context): Promise<AuthUser | null> {
   const session = await auth(c);
-  return session?.user ? { session } : null;
+  if (!session?.user) return null;
+  const config = configOf(c);
+  const database = config.session?.strategy === "database" || (config.session?.strategy === undefined && config.adapter !== undefined);
+  if (database) return { session };
+  // The session read above verified the cookie; this opens the same token for its claims.
+  const url = urlOf(c);
+  const cookieName = config.cookies?.sessionToken?.name;
+  const decode = config.jwt?.decode;
+  const token = await getToken({
+    req: c.req.raw,
+    secret: config.secret!,
+    secureCookie: config.useSecureCookies ?? (config.siteUrl ?? url.href).startsWith("https:"),
+    ...(cookieName ? { cookieName } : {}),
+    ...(decode ? { decode: async (params: JWTDecodeParams) => (await decode(params)) ?? null } : {}),
+  });
+  return token ? { session, token } : { session };
 }
 
 /**

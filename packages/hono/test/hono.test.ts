@@ -71,7 +71,7 @@ const base = `http://${host}`;
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("with a trusted Host and no site URL", () => {
-  for (const attack of requestConversionAttacks({ basePath: "/auth", host, origin: base, siteUrlSet: false })) {
+  for (const attack of requestConversionAttacks({ basePath: "/auth", host, origin: base, siteUrlSet: false, credentials: { username: "ada", password: "right" } })) {
     it(attack.name, () => runRequestAttack(attack, { host: loopback, port }));
   }
 
