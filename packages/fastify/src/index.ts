@@ -19,11 +19,13 @@ import { Auth, AuthError, setClientAddress, type Session } from "@latch/core";
 import { InvalidRequest, MissingSecretError } from "@latch/core/errors";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { signInRequest, signOutRequest, type ActionRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "./actions.js";
 import { defaultBasePath, prepareConfig, type FastifyAuthConfig } from "./config.js";
 import { originOf, toWebRequest } from "./request.js";
 import { warnOnOtherHost } from "./site-url-check.js";
 
 export type { FastifyAuthConfig } from "./config.js";
+export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./actions.js";
 export type { Account, AuthConfig, DefaultSession, Profile, Session, User } from "@latch/core";
 export { AuthError, CredentialsSignin, customFetch } from "@latch/core";
 export { MissingSecretError } from "@latch/core/errors";
@@ -42,6 +44,16 @@ declare module "fastify" {
 const maxBody = 64 * 1024;
 
 const sessions = new WeakMap<FastifyRequest, Promise<Session | null>>();
+
+/** The config of each registration, by the `request.auth` it decorates requests with. */
+const configs = new WeakMap<object, FastifyAuthConfig>();
+
+/** The config of the registration whose context `request` is in. */
+function configOf(request: FastifyRequest, what: string): FastifyAuthConfig {
+  const config = typeof request.auth === "function" ? configs.get(request.auth) : undefined;
+  if (!config) throw new AuthError(`${what}: register the latch plugin in this request's context first.`);
+  return config;
+}
 
 /** Whether `path` (under `basePath`) starts with the id of a configured plugin. */
 function isPluginPath(path: string, config: FastifyAuthConfig): boolean {
@@ -97,14 +109,16 @@ const plugin: FastifyPluginAsync<FastifyAuthConfig> = async (fastify, options) =
     throw new TypeError(`@latch/fastify is registered under the prefix "${fastify.prefix}", but basePath is "${basePath}": set basePath to a path under the prefix, such as "${fastify.prefix}/auth".`);
   }
 
-  fastify.decorateRequest("auth", function (this: FastifyRequest) {
+  const auth = function (this: FastifyRequest) {
     let session = sessions.get(this);
     if (!session) {
       session = readSession(this, config);
       sessions.set(this, session);
     }
     return session;
-  });
+  };
+  configs.set(auth, config);
+  fastify.decorateRequest("auth", auth);
 
   // Latch's routes in a context of their own: their parser keeps every body as bytes, and the
   // app's parsers (JSON, forms, its own) stay as they are for its routes.
@@ -170,4 +184,70 @@ export const latch = fp(plugin, { fastify: "5.x", name: "@latch/fastify" });
 export function getSession(request: FastifyRequest): Promise<Session | null> {
   if (typeof request.auth !== "function") return Promise.reject(new AuthError("getSession: register the latch plugin in this request's context first."));
   return request.auth();
+}
+
+/** What the server-side actions read of a Fastify request: its headers and the socket's peer. */
+function actionRequest(request: FastifyRequest): ActionRequest {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return { headers, address: request.raw.socket?.remoteAddress };
+}
+
+/** The site's origin, or `undefined` after answering 400 for a malformed `Host`. */
+function actionOrigin(request: FastifyRequest, reply: FastifyReply, config: FastifyAuthConfig): string | undefined {
+  try {
+    return originOf(request, config.siteUrl);
+  } catch (error) {
+    if (!(error instanceof InvalidRequest)) throw error;
+    void reply.code(error.status).send({ error: error.type, message: error.message });
+    return undefined;
+  }
+}
+
+/**
+ * Signs in from the app's own route (a form of the app's pages posted to it) and answers with
+ * `reply` what Latch's endpoint answers: credentials are checked at once, then a redirect to
+ * `redirectTo` with the session cookie (or to the sign-in page with `?error=CredentialsSignin`);
+ * OAuth and OIDC redirect to the provider; email sends the link. Without a known provider, a
+ * redirect to the sign-in page. The browser's `Origin` must be the site's own (a form posted from
+ * another site is refused).
+ *
+ * @example
+ * ```ts
+ * app.post("/login", async (request, reply) => {
+ *   const { email, password } = request.body as { email: string; password: string }
+ *   return signIn(request, reply, "credentials", { email, password, redirectTo: "/dashboard" })
+ * })
+ * ```
+ */
+export async function signIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  provider?: string,
+  options?: SignInOptions,
+  authorizationParams?: SignInAuthorizationParams,
+): Promise<FastifyReply> {
+  const config = configOf(request, "signIn");
+  const origin = actionOrigin(request, reply, config);
+  if (origin === undefined) return reply;
+  return send(await signInRequest(actionRequest(request), origin, config, config.basePath ?? defaultBasePath, provider, options, authorizationParams), reply);
+}
+
+/**
+ * Signs out from the app's own route: ends the session, clears its cookies and redirects to
+ * `redirectTo`. The browser's `Origin` must be the site's own, as for {@link signIn}.
+ *
+ * @example
+ * ```ts
+ * app.post("/logout", (request, reply) => signOut(request, reply, { redirectTo: "/" }))
+ * ```
+ */
+export async function signOut(request: FastifyRequest, reply: FastifyReply, options?: SignOutOptions): Promise<FastifyReply> {
+  const config = configOf(request, "signOut");
+  const origin = actionOrigin(request, reply, config);
+  if (origin === undefined) return reply;
+  return send(await signOutRequest(actionRequest(request), origin, config, config.basePath ?? defaultBasePath, options), reply);
 }

@@ -6,7 +6,7 @@
 import type { AddressInfo } from "node:net";
 import Credentials from "@latch/core/providers/credentials";
 import { RateLimit, type RateLimitOptions } from "@latch/core/rate-limit";
-import { getSession, latch, type FastifyAuthConfig } from "@latch/fastify";
+import { getSession, latch, signIn, signOut, type FastifyAuthConfig } from "@latch/fastify";
 import { createBrowser, requestConversionAttacks, runRequestAttack, sendAttack } from "@latch/testing";
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
@@ -45,6 +45,12 @@ await app.register(async (child) => {
   child.get("/me-too", async (request) => (await getSession(request))?.user?.name ?? "nobody");
   // The app's own JSON route, parsed by Fastify's JSON parser next to Latch's raw bodies.
   child.post("/echo", async (request) => ({ got: request.body }));
+  // The app's own sign-in route; Fastify parses JSON out of the box (forms need @fastify/formbody).
+  child.post("/login", async (request, reply) => {
+    const { username, password } = request.body as { username: string; password: string };
+    return signIn(request, reply, "credentials", { username, password, redirectTo: "/me-too" });
+  });
+  child.post("/logout", (request, reply) => signOut(request, reply, { redirectTo: "/" }));
 });
 await app.register(async (child) => {
   await child.register(latch, config({ basePath: "/site/auth", siteUrl }));
@@ -154,6 +160,37 @@ describe("sessions", () => {
     const response = await sendAttack({ method: "GET", target: "/me", headers: { host: "user@evil.example" } }, { host: loopback, port });
     expect(response.status).toBe(200);
     expect(response.body).toBe("null");
+  });
+});
+
+describe("signIn and signOut from the app's own routes", () => {
+  const post = (fields: Record<string, string>, origin: string) => ({
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(fields),
+  });
+  const name = async (browser: ReturnType<typeof createBrowser>) => (await browser.fetch(`${base}/me-too`)).text();
+
+  it("signs in from the site itself, and out again", async () => {
+    const browser = createBrowser();
+    const wrong = await browser.fetch(`${base}/login`, post({ username: "ada", password: "wrong" }, base));
+    expect(wrong.headers.get("location")).toMatch(/\/auth\/signin\?.*error=CredentialsSignin/);
+    const right = await browser.fetch(`${base}/login`, post({ username: "ada", password: "right" }, base));
+    expect(right.headers.get("location")).toBe(`${base}/me-too`);
+    expect(await name(browser)).toBe("ada");
+    const out = await browser.fetch(`${base}/logout`, post({}, base));
+    expect(out.headers.get("location")).toBe(`${base}/`);
+    expect(await name(browser)).toBe("nobody");
+  });
+
+  it("a request from another site signs nobody in, and nobody out", async () => {
+    const browser = createBrowser();
+    const forged = await browser.fetch(`${base}/login`, post({ username: "ada", password: "right" }, "https://attacker.example"));
+    expect(forged.headers.getSetCookie().some((c) => /session-token=[^;]/.test(c))).toBe(false);
+    expect(await name(browser)).toBe("nobody");
+    await browser.fetch(`${base}/login`, post({ username: "ada", password: "right" }, base));
+    await browser.fetch(`${base}/logout`, post({}, "https://attacker.example"));
+    expect(await name(browser)).toBe("ada");
   });
 });
 

@@ -27,11 +27,13 @@ import { getToken, type JWT, type JWTDecodeParams } from "@latch/core/jwt";
 import type { Context, MiddlewareHandler } from "hono";
 import { env } from "hono/adapter";
 import { HTTPException } from "hono/http-exception";
+import { signInRequest, signOutRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "./actions.js";
 import { defaultBasePath, prepareConfig, type HonoAuthConfig } from "./config.js";
 import { originOf, toAuthRequest } from "./request.js";
 import { warnOnOtherHost } from "./site-url-check.js";
 
 export type { HonoAuthConfig } from "./config.js";
+export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./actions.js";
 // The names `@hono/auth-js` and `@auth/core` export, so that an app moves over by changing the package name.
 export type { Account, AuthConfig, DefaultSession, Profile, Session, User } from "@latch/core";
 export { AuthError, CredentialsSignin, customFetch } from "@latch/core";
@@ -85,19 +87,29 @@ export interface AuthHandlerOptions {
 /**
  * Gives every request the config (`c.get("authConfig")`), with the environment's defaults read
  * through Hono's `env(c)`: `process.env` on Node and Bun, `Deno.env` on Deno, the bindings
- * (`c.env`) on Workers. Register it before the other middleware of this package.
+ * (`c.env`) on Workers. Register it before the other middleware of this package. `getConnInfo`
+ * given here serves {@link authHandler}, {@link signIn} and {@link signOut} alike.
  *
  * @example
  * ```ts
  * app.use("*", initAuthConfig((c) => ({ secret: c.env.AUTH_SECRET, providers: [GitHub] })))
  * ```
  */
-export function initAuthConfig(config: HonoAuthConfig | ConfigHandler): MiddlewareHandler {
+export function initAuthConfig(config: HonoAuthConfig | ConfigHandler, options: AuthHandlerOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     const input = typeof config === "function" ? await config(c) : config;
     c.set("authConfig", prepareConfig(input, environment(c)));
+    if (options.getConnInfo) connInfos.set(c, options.getConnInfo);
     await next();
   };
+}
+
+/** The `getConnInfo` given to {@link initAuthConfig}, per request. */
+const connInfos = new WeakMap<Context, NonNullable<AuthHandlerOptions["getConnInfo"]>>();
+
+/** The client's address: from `getConnInfo` of the handler's options, else of {@link initAuthConfig}'s. */
+function addressOf(c: Context, options: AuthHandlerOptions = {}): string | undefined {
+  return (options.getConnInfo ?? connInfos.get(c))?.(c).remote.address;
 }
 
 /**
@@ -175,7 +187,7 @@ export function authHandler(options: AuthHandlerOptions = {}): MiddlewareHandler
     }
     // The address the server saw, never a header: rate limits read forwarded headers only behind
     // the proxies the config trusts.
-    setClientAddress(request, options.getConnInfo?.(c).remote.address);
+    setClientAddress(request, addressOf(c, options));
     return Auth(request, config);
   };
 }
@@ -282,4 +294,53 @@ export function verifyAuth(): MiddlewareHandler {
     c.set("authUser", authUser);
     await next();
   };
+}
+
+/** The site's origin of a request, or the 400 answer for a malformed `Host`. */
+function actionOrigin(c: Context, config: HonoAuthConfig): string | Response {
+  try {
+    return originOf(urlOf(c), c.req.header("host"), config.siteUrl);
+  } catch (error) {
+    if (!(error instanceof InvalidRequest)) throw error;
+    return c.json({ error: error.type, message: error.message }, 400);
+  }
+}
+
+/**
+ * Signs in from the app's own route (a form of the app's pages posted to it) and answers what
+ * Latch's endpoint answers: credentials are checked at once, then a redirect to `redirectTo` with
+ * the session cookie (or to the sign-in page with `?error=CredentialsSignin`); OAuth and OIDC
+ * redirect to the provider; email sends the link. Without a known provider, a redirect to the
+ * sign-in page. The browser's `Origin` must be the site's own (a form posted from another site is
+ * refused); the client's address comes from `getConnInfo` given to {@link initAuthConfig}.
+ *
+ * @example
+ * ```ts
+ * app.post("/login", async (c) => {
+ *   const form = await c.req.parseBody()
+ *   return signIn(c, "credentials", { email: String(form.email), password: String(form.password), redirectTo: "/dashboard" })
+ * })
+ * ```
+ */
+export async function signIn(c: Context, provider?: string, options?: SignInOptions, authorizationParams?: SignInAuthorizationParams): Promise<Response> {
+  const config = configOf(c);
+  const origin = actionOrigin(c, config);
+  if (origin instanceof Response) return origin;
+  return signInRequest({ headers: c.req.raw.headers, address: addressOf(c) }, origin, config, config.basePath ?? defaultBasePath, provider, options, authorizationParams);
+}
+
+/**
+ * Signs out from the app's own route: ends the session, clears its cookies and redirects to
+ * `redirectTo`. The browser's `Origin` must be the site's own, as for {@link signIn}.
+ *
+ * @example
+ * ```ts
+ * app.post("/logout", (c) => signOut(c, { redirectTo: "/" }))
+ * ```
+ */
+export async function signOut(c: Context, options?: SignOutOptions): Promise<Response> {
+  const config = configOf(c);
+  const origin = actionOrigin(c, config);
+  if (origin instanceof Response) return origin;
+  return signOutRequest({ headers: c.req.raw.headers, address: addressOf(c) }, origin, config, config.basePath ?? defaultBasePath, options);
 }

@@ -8,7 +8,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import Credentials from "@latch/core/providers/credentials";
 import { RateLimit, type RateLimitOptions } from "@latch/core/rate-limit";
-import { authHandler, auth, initAuthConfig, verifyAuth, type HonoAuthConfig } from "@latch/hono";
+import { authHandler, auth, initAuthConfig, signIn, signOut, verifyAuth, type HonoAuthConfig } from "@latch/hono";
 import { createBrowser, requestConversionAttacks, runRequestAttack, sendAttack } from "@latch/testing";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
@@ -52,6 +52,11 @@ const main = new Hono();
 main.use("*", initAuthConfig(config()));
 main.use("/auth/*", authHandler({ getConnInfo }));
 main.get("/me", async (c) => c.json(await auth(c)));
+main.post("/login", async (c) => {
+  const form = await c.req.parseBody();
+  return signIn(c, "credentials", { username: String(form.username), password: String(form.password), redirectTo: "/me" });
+});
+main.post("/logout", (c) => signOut(c, { redirectTo: "/" }));
 main.use("/private/*", verifyAuth());
 main.get("/private/name", (c) => c.text(`${c.get("authUser").session.user?.name} ${c.get("session")?.user?.name}`));
 app.route("/", sub(config({ basePath: "/site/auth", siteUrl })));
@@ -125,6 +130,38 @@ describe("sessions", () => {
     const response = await sendAttack({ method: "GET", target: "/me", headers: { host: "user@evil.example" } }, { host: loopback, port });
     expect(response.status).toBe(400);
     expect(response.body).toBe("");
+  });
+});
+
+describe("signIn and signOut from the app's own routes", () => {
+  const form = (fields: Record<string, string>, origin: string) => ({
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams(fields),
+  });
+  const name = async (browser: ReturnType<typeof createBrowser>) => ((await (await browser.fetch(`${base}/me`)).json()) as { user?: { name: string } } | null)?.user?.name;
+
+  it("signs in with the app's form from the site itself, and out again", async () => {
+    const browser = createBrowser();
+    const wrong = await browser.fetch(`${base}/login`, form({ username: "ada", password: "wrong" }, base));
+    expect(wrong.headers.get("location")).toMatch(/\/auth\/signin\?.*error=CredentialsSignin/);
+    expect(await name(browser)).toBeUndefined();
+    const right = await browser.fetch(`${base}/login`, form({ username: "ada", password: "right" }, base));
+    expect(right.headers.get("location")).toBe(`${base}/me`);
+    expect(await name(browser)).toBe("ada");
+    const out = await browser.fetch(`${base}/logout`, form({}, base));
+    expect(out.headers.get("location")).toBe(`${base}/`);
+    expect(await name(browser)).toBeUndefined();
+  });
+
+  it("a form posted from another site signs nobody in, and nobody out", async () => {
+    const browser = createBrowser();
+    const forged = await browser.fetch(`${base}/login`, form({ username: "ada", password: "right" }, "https://attacker.example"));
+    expect(forged.headers.getSetCookie().some((c) => /session-token=[^;]/.test(c))).toBe(false);
+    expect(await name(browser)).toBeUndefined();
+    await browser.fetch(`${base}/login`, form({ username: "ada", password: "right" }, base));
+    await browser.fetch(`${base}/logout`, form({}, "https://attacker.example"));
+    expect(await name(browser)).toBe("ada");
   });
 });
 
