@@ -1,7 +1,7 @@
 import { Auth, originCheck, setClientAddress } from "@latch/core";
 import type { HonoAuthConfig } from "./config.js";
 
-/** Options of the server-side {@link signInRequest} (`signIn` of `@latch/hono`). */
+/** Options of the server-side `signIn` of `@latch/hono`. */
 export interface SignInOptions extends Record<string, unknown> {
   /** Where the user lands after signing in. Default: the page the form was on (`Referer`), else `/`. */
   redirectTo?: string;
