@@ -63,6 +63,17 @@ app.route("/", sub(config({ basePath: "/site/auth", siteUrl })));
 app.route("/", sub(limited("direct", {})));
 app.route("/", sub(limited("proxied", { clientAddress: { trustedProxies: ["127.0.0.1", "::1"] } })));
 app.route("/", sub(limited("unhanded", {}), false));
+// An app whose own middleware reads every POST body before Latch does.
+const parsed = new Hono();
+parsed.use("/parsed/*", async (c, next) => {
+  if (c.req.method === "POST") {
+    if ((c.req.header("content-type") ?? "").includes("json")) await c.req.json();
+    else await c.req.parseBody();
+  }
+  await next();
+});
+parsed.route("/", sub(config({ basePath: "/parsed/auth" })));
+app.route("/", parsed);
 app.route("/", main);
 
 const loopback = "127.0.0.1";
@@ -131,6 +142,25 @@ describe("sessions", () => {
     expect(response.status).toBe(400);
     expect(response.body).toBe("");
   });
+});
+
+describe("a body the app's middleware read first", () => {
+  for (const type of ["application/x-www-form-urlencoded", "application/json"]) {
+    it(`still reaches Latch: ${type}`, async () => {
+      const browser = createBrowser();
+      const { csrfToken } = (await (await browser.fetch(`${base}/parsed/auth/csrf`)).json()) as { csrfToken: string };
+      const fields = { csrfToken, username: "ada", password: "right" };
+      const signIn = await browser.fetch(`${base}/parsed/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": type },
+        body: type.includes("json") ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
+      });
+      expect(signIn.status).toBe(302);
+      expect(signIn.headers.get("location")).not.toContain("error");
+      const session = (await (await browser.fetch(`${base}/parsed/auth/session`)).json()) as { user: { name: string } };
+      expect(session.user.name).toBe("ada");
+    });
+  }
 });
 
 describe("signIn and signOut from the app's own routes", () => {
