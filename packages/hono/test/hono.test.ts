@@ -8,7 +8,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import Credentials from "@latch/core/providers/credentials";
 import { RateLimit, type RateLimitOptions } from "@latch/core/rate-limit";
-import { authHandler, auth, initAuthConfig, signIn, signOut, verifyAuth, type HonoAuthConfig } from "@latch/hono";
+import { authHandler, auth, initAuthConfig, MissingAuthConfig, signIn, signOut, verifyAuth, type HonoAuthConfig } from "@latch/hono";
 import { createBrowser, requestConversionAttacks, runRequestAttack, sendAttack } from "@latch/testing";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
@@ -141,6 +141,18 @@ describe("sessions", () => {
     const response = await sendAttack({ method: "GET", target: "/me", headers: { host: "user@evil.example" } }, { host: loopback, port });
     expect(response.status).toBe(400);
     expect(response.body).toBe("");
+  });
+});
+
+describe("setup mistakes", () => {
+  it("authHandler() without initAuthConfig says what to register", async () => {
+    const bare = new Hono();
+    let thrown: unknown;
+    bare.onError((error, c) => ((thrown = error), c.text("setup", 500)));
+    bare.use("/auth/*", authHandler());
+    await bare.request("http://127.0.0.1/auth/session");
+    expect(thrown).toBeInstanceOf(MissingAuthConfig);
+    expect((thrown as Error).message).toContain("initAuthConfig");
   });
 });
 
