@@ -19,13 +19,12 @@ import { Auth, AuthError, setClientAddress, type Session } from "@latch/core";
 import { InvalidRequest, MissingSecretError } from "@latch/core/errors";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { signInRequest, signOutRequest, type ActionRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "./actions.js";
 import { defaultBasePath, prepareConfig, type FastifyAuthConfig } from "./config.js";
 import { originOf, toWebRequest } from "./request.js";
-import { warnOnOtherHost } from "./site-url-check.js";
+import { signInRequest, signOutRequest, warnOnOtherHost, type ActionRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
 
 export type { FastifyAuthConfig } from "./config.js";
-export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./actions.js";
+export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";
 export type { Account, AuthConfig, DefaultSession, Profile, Session, User } from "@latch/core";
 export { AuthError, CredentialsSignin, customFetch } from "@latch/core";
 export { MissingSecretError } from "@latch/core/errors";
@@ -233,7 +232,7 @@ export async function signIn(
   const config = configOf(request, "signIn");
   const origin = actionOrigin(request, reply, config);
   if (origin === undefined) return reply;
-  return send(await signInRequest(actionRequest(request), origin, config, config.basePath ?? defaultBasePath, provider, options, authorizationParams), reply);
+  return send(await signInRequest(actionRequest(request), { origin, config, basePath: config.basePath ?? defaultBasePath }, provider, options, authorizationParams), reply);
 }
 
 /**
@@ -249,5 +248,5 @@ export async function signOut(request: FastifyRequest, reply: FastifyReply, opti
   const config = configOf(request, "signOut");
   const origin = actionOrigin(request, reply, config);
   if (origin === undefined) return reply;
-  return send(await signOutRequest(actionRequest(request), origin, config, config.basePath ?? defaultBasePath, options), reply);
+  return send(await signOutRequest(actionRequest(request), { origin, config, basePath: config.basePath ?? defaultBasePath }, options), reply);
 }

@@ -27,13 +27,12 @@ import { getToken, type JWT, type JWTDecodeParams } from "@latch/core/jwt";
 import type { Context, MiddlewareHandler } from "hono";
 import { env } from "hono/adapter";
 import { HTTPException } from "hono/http-exception";
-import { signInRequest, signOutRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "./actions.js";
 import { defaultBasePath, prepareConfig, type HonoAuthConfig } from "./config.js";
 import { originOf, toAuthRequest } from "./request.js";
-import { warnOnOtherHost } from "./site-url-check.js";
+import { signInRequest, signOutRequest, warnOnOtherHost, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
 
 export type { HonoAuthConfig } from "./config.js";
-export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./actions.js";
+export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";
 // The names `@hono/auth-js` and `@auth/core` export, so that an app moves over by changing the package name.
 export type { Account, AuthConfig, DefaultSession, Profile, Session, User } from "@latch/core";
 export { AuthError, CredentialsSignin, customFetch } from "@latch/core";
@@ -326,7 +325,7 @@ export async function signIn(c: Context, provider?: string, options?: SignInOpti
   const config = configOf(c);
   const origin = actionOrigin(c, config);
   if (origin instanceof Response) return origin;
-  return signInRequest({ headers: c.req.raw.headers, address: addressOf(c) }, origin, config, config.basePath ?? defaultBasePath, provider, options, authorizationParams);
+  return signInRequest({ headers: c.req.raw.headers, address: addressOf(c) }, { origin, config, basePath: config.basePath ?? defaultBasePath }, provider, options, authorizationParams);
 }
 
 /**
@@ -342,5 +341,5 @@ export async function signOut(c: Context, options?: SignOutOptions): Promise<Res
   const config = configOf(c);
   const origin = actionOrigin(c, config);
   if (origin instanceof Response) return origin;
-  return signOutRequest({ headers: c.req.raw.headers, address: addressOf(c) }, origin, config, config.basePath ?? defaultBasePath, options);
+  return signOutRequest({ headers: c.req.raw.headers, address: addressOf(c) }, { origin, config, basePath: config.basePath ?? defaultBasePath }, options);
 }
