@@ -124,6 +124,8 @@ export interface Builds {
   denoServer: string;
   denoImportMap: string;
   workerConfig: string;
+  /** The same app through @latch/hono: each runtime's server, and the worker's config. */
+  hono: { nodeServer: string; bunServer: string; denoServer: string; workerConfig: string };
 }
 
 async function buildNative(entry: string, outfile: string): Promise<string> {
@@ -132,16 +134,21 @@ async function buildNative(entry: string, outfile: string): Promise<string> {
 }
 
 // Deno's entries, and the import map that says where each of their imports is.
-async function buildDeno(entries: Record<string, string>): Promise<{ files: string[]; importMap: string }> {
+// An entry named in `bundled` has its packages (Hono, @latch/hono) bundled in, all but @latch/core,
+// which the import map points at as for the other entries.
+async function buildDeno(entries: Record<string, string>, bundled: ReadonlySet<string> = new Set()): Promise<{ files: string[]; importMap: string }> {
   const seals = sealTargets();
   const imports: Record<string, string> = { ...(await bundleDependencies()) };
   const files: string[] = [];
   for (const [entry, outfile] of Object.entries(entries)) {
-    const result = await build({ ...common, entryPoints: [join(here, entry)], outfile, platform: "neutral", packages: "external", plugins: [sealPlugin("bare")] });
+    const externals = bundled.has(entry) ? { external: ["@latch/core", "@latch/core/*", "node:*"], conditions: ["deno"] } : { packages: "external" as const };
+    const result = await build({ ...common, entryPoints: [join(here, entry)], outfile, platform: "neutral", mainFields: ["module", "main"], ...externals, plugins: [sealPlugin("bare")] });
     files.push(outfile);
     for (const specifier of externalImports(result.metafile)) {
       if (specifier === "latch-seal/node" || specifier === "latch-seal/portable") imports[specifier] = pathToFileURL(seals[specifier === "latch-seal/node" ? "node" : "portable"]).href;
       else if (specifier === "@latch/core" || specifier.startsWith("@latch/core/")) imports[specifier] = pathToFileURL(exportTarget(specifier)).href;
+      // Deno's own Node built-ins (Hono's Deno adapter imports node:path for its static files).
+      else if (bundled.has(entry) && specifier.startsWith("node:")) continue;
       else throw new Error(`the Deno entry imports ${specifier}, which its import map does not know`);
     }
   }
@@ -150,18 +157,18 @@ async function buildDeno(entries: Record<string, string>): Promise<{ files: stri
   return { files, importMap };
 }
 
-async function buildWorker(): Promise<string> {
+async function buildWorker(entry = "worker.ts", name = "worker"): Promise<string> {
   const result = await build({
     ...common,
-    entryPoints: [join(here, "worker.ts")],
-    outfile: join(outDir, "worker.mjs"),
+    entryPoints: [join(here, entry)],
+    outfile: join(outDir, `${name}.mjs`),
     platform: "browser",
     conditions: ["workerd", "worker", "browser"],
     external: ["node:*"],
     plugins: [sealPlugin("bundle")],
   });
   assertPortableBundle(result.metafile);
-  const config = join(outDir, "workerd.capnp");
+  const config = join(outDir, `${name}.capnp`);
   writeFileSync(
     config,
     [
@@ -172,7 +179,7 @@ async function buildWorker(): Promise<string> {
       '  sockets = [(name = "http", address = "127.0.0.1:0", http = (), service = "checks")],',
       ");",
       "const checks :Workerd.Worker = (",
-      '  modules = [(name = "worker.mjs", esModule = embed "worker.mjs")],',
+      `  modules = [(name = "worker.mjs", esModule = embed "${name}.mjs")],`,
       '  compatibilityDate = "2026-01-01",',
       // node:crypto exists on workerd with nodejs_compat: the seal comparison runs there too.
       '  compatibilityFlags = ["nodejs_compat"],',
@@ -187,7 +194,10 @@ async function buildWorker(): Promise<string> {
 export async function buildAll(): Promise<Builds> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const deno = await buildDeno({ "entry.ts": join(outDir, "deno.mjs"), "serve-deno.ts": join(outDir, "deno-server.mjs") });
+  const deno = await buildDeno(
+    { "entry.ts": join(outDir, "deno.mjs"), "serve-deno.ts": join(outDir, "deno-server.mjs"), "serve-hono-deno.ts": join(outDir, "hono-deno-server.mjs") },
+    new Set(["serve-hono-deno.ts"]),
+  );
   return {
     native: await buildNative("entry.ts", join(outDir, "native.mjs")),
     nodeServer: await buildNative("serve-node.ts", join(outDir, "node-server.mjs")),
@@ -196,5 +206,11 @@ export async function buildAll(): Promise<Builds> {
     denoServer: deno.files[1]!,
     denoImportMap: deno.importMap,
     workerConfig: await buildWorker(),
+    hono: {
+      nodeServer: await buildNative("serve-hono-node.ts", join(outDir, "hono-node-server.mjs")),
+      bunServer: await buildNative("serve-hono-bun.ts", join(outDir, "hono-bun-server.mjs")),
+      denoServer: deno.files[2]!,
+      workerConfig: await buildWorker("hono-worker.ts", "hono-worker"),
+    },
   };
 }

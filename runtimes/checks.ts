@@ -75,6 +75,19 @@ export function appConfig(): AuthConfig {
   return config();
 }
 
+/**
+ * The round through a Hono app ({@link jwtRound}), then a sign-in read by the app's own route
+ * (`GET /me`, `auth(c)` of @latch/hono).
+ */
+export async function honoRound(browser: Browser): Promise<void> {
+  await jwtRound(browser);
+  const { response } = await browser.fetch("/me");
+  equal(await response.json(), null, "the route's session before sign-in");
+  await signIn(browser);
+  const me = (await (await browser.fetch("/me")).response.json()) as { user?: { email?: string } } | null;
+  equal(me?.user?.email, alice.email, "the route's session after sign-in");
+}
+
 /** The sign-in round with JWT sessions: csrf → sign in → session → sign out → no session. */
 export async function jwtRound(browser: Browser): Promise<void> {
   equal(await browser.session(), null, "the session before sign-in");

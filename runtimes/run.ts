@@ -1,6 +1,7 @@
 /**
  * `npm run runtimes`: core's portable checks (checks.ts) on every runtime Latch says it runs on —
- * the Node running this (Node 20 here), Node 22 and 24, Bun, Deno and workerd. Prints one line per
+ * the Node running this (Node 20 here), Node 22 and 24, Bun, Deno and workerd — and the sign-in
+ * round over HTTP against each runtime's own server, bare and through @latch/hono. Prints one line per
  * runtime, `<runtime> N passed` (with `, N failed` and the failures above it when any), and exits
  * non-zero when a check fails or a runtime does not run. With LATCH_RUNTIMES_JSON set, also writes
  * the totals there as `{ "passed": N, "failed": N }`.
@@ -11,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Browser, viaHttp } from "./browser.js";
 import { buildAll, outDir, type Builds } from "./build.js";
-import { jwtRound } from "./checks.js";
+import { honoRound, jwtRound } from "./checks.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const modules = join(here, "node_modules");
@@ -25,28 +26,33 @@ interface Runtime {
   args: (builds: Builds) => string[];
   /** Serves the app on a free port of 127.0.0.1 and reports it (`listening <port>`, or on fd 3). */
   serve: (builds: Builds) => string[];
+  /** Serves the same app through @latch/hono, reported the same way. */
+  serveHono: (builds: Builds) => string[];
 }
 
 // Deno gets no config, no package.json and no npm: only the import map says where modules are.
 const denoRun = (b: Builds) => ["run", "--no-config", "--no-remote", "--no-npm", "--no-lock", "--import-map", b.denoImportMap];
 
 const runtimes: Runtime[] = [
-  { name: `node${process.versions.node.split(".")[0]}`, args: (b) => [b.native], serve: (b) => [b.nodeServer] },
-  { name: "node22", binary: join(modules, "node22", "bin", "node"), args: (b) => [b.native], serve: (b) => [b.nodeServer] },
-  { name: "node24", binary: join(modules, "node24", "bin", "node"), args: (b) => [b.native], serve: (b) => [b.nodeServer] },
+  { name: `node${process.versions.node.split(".")[0]}`, args: (b) => [b.native], serve: (b) => [b.nodeServer], serveHono: (b) => [b.hono.nodeServer] },
+  { name: "node22", binary: join(modules, "node22", "bin", "node"), args: (b) => [b.native], serve: (b) => [b.nodeServer], serveHono: (b) => [b.hono.nodeServer] },
+  { name: "node24", binary: join(modules, "node24", "bin", "node"), args: (b) => [b.native], serve: (b) => [b.nodeServer], serveHono: (b) => [b.hono.nodeServer] },
   // Bun never installs anything itself here: every package comes from node_modules.
-  { name: "bun", binary: join(modules, "@oven", "bun-linux-x64", "bin", "bun"), args: (b) => ["--no-install", b.native], serve: (b) => ["--no-install", b.bunServer] },
+  { name: "bun", binary: join(modules, "@oven", "bun-linux-x64", "bin", "bun"), args: (b) => ["--no-install", b.native], serve: (b) => ["--no-install", b.bunServer], serveHono: (b) => ["--no-install", b.hono.bunServer] },
   {
     name: "deno",
     binary: join(modules, "@deno", "linux-x64-glibc", "deno"),
     args: (b) => [...denoRun(b), b.deno],
     serve: (b) => [...denoRun(b), "--allow-net=127.0.0.1", b.denoServer],
+    // Hono's env(c) reads Deno.env: a Deno app runs with --allow-env.
+    serveHono: (b) => [...denoRun(b), "--allow-net=127.0.0.1", "--allow-env", b.hono.denoServer],
   },
   {
     name: "workerd",
     binary: join(modules, "@cloudflare", "workerd-linux-64", "bin", "workerd"),
     args: (b) => ["test", b.workerConfig],
     serve: (b) => ["serve", b.workerConfig, "--control-fd", "3"],
+    serveHono: (b) => ["serve", b.hono.workerConfig, "--control-fd", "3"],
   },
 ];
 
@@ -122,14 +128,17 @@ function within<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-// The JWT round again, from this process over a real socket, against the runtime's own server.
-async function served(runtime: Runtime, builds: Builds): Promise<string> {
-  const name = `HTTP round, JWT: the same round against ${runtime.name}'s own server`;
-  const child = spawn(runtime.binary ?? process.execPath, runtime.serve(builds), { cwd: outDir, env: childEnv, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+// The JWT round again, from this process over a real socket, against the runtime's own server
+// (or the same app through @latch/hono).
+async function served(runtime: Runtime, builds: Builds, hono = false): Promise<string> {
+  const name = hono ? `HTTP round, Hono: the same round and a route's session read through @latch/hono on ${runtime.name}` : `HTTP round, JWT: the same round against ${runtime.name}'s own server`;
+  const args = hono ? runtime.serveHono(builds) : runtime.serve(builds);
+  const child = spawn(runtime.binary ?? process.execPath, args, { cwd: outDir, env: childEnv, stdio: ["ignore", "pipe", "pipe", "pipe"] });
   const output = { text: "" };
   try {
     const port = await reportedPort(child, output);
-    await within(jwtRound(new Browser(viaHttp(), `http://127.0.0.1:${port}`)), "the round");
+    const browser = new Browser(viaHttp(), `http://127.0.0.1:${port}`);
+    await within(hono ? honoRound(browser) : jwtRound(browser), "the round");
     return `ok - ${name}`;
   } catch (error) {
     const tail = output.text.split("\n").filter((line) => line.trim()).slice(-4).map((line) => `\n    ${line}`).join("");
@@ -145,9 +154,10 @@ let passed = 0;
 let failed = 0;
 for (const runtime of runtimes) {
   const outcome = await run(runtime, builds);
-  const round = await served(runtime, builds);
-  if (round.startsWith("ok - ")) outcome.passed++;
-  else outcome.failures.push(round);
+  for (const round of [await served(runtime, builds), await served(runtime, builds, true)]) {
+    if (round.startsWith("ok - ")) outcome.passed++;
+    else outcome.failures.push(round);
+  }
   const failedChecks = outcome.failures.filter((line) => line.startsWith("not ok - ")).length;
   for (const line of outcome.failures) console.log(line);
   console.log(`${runtime.name} ${outcome.passed} passed${failedChecks ? `, ${failedChecks} failed` : ""}`);

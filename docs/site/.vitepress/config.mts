@@ -336,6 +336,8 @@ export default defineConfig({
         text: "Getting started",
         items: [
           { text: "Express", link: "/getting-started/express" },
+          { text: "Hono", link: "/getting-started/hono" },
+          { text: "Fastify", link: "/getting-started/fastify" },
           { text: "SvelteKit", link: "/getting-started/sveltekit" },
           { text: "Next.js", link: "/getting-started/nextjs" },
         ],
@@ -393,6 +395,8 @@ export default defineConfig({
           { text: "@latch/core", link: "/packages/core" },
           { text: "@latch/core providers", link: "/packages/core-providers" },
           { text: "@latch/express", link: "/packages/express" },
+          { text: "@latch/hono", link: "/packages/hono" },
+          { text: "@latch/fastify", link: "/packages/fastify" },
           { text: "@latch/sveltekit", link: "/packages/sveltekit" },
           { text: "@latch/next", link: "/packages/next" },
           { text: "@latch/prisma", link: "/packages/adapter-prisma" },
@@ -413,6 +417,8 @@ export default defineConfig({
         items: [
           { text: "Demo", link: "/examples/demo" },
           { text: "Express", link: "/examples/example-express" },
+          { text: "Hono", link: "/examples/example-hono" },
+          { text: "Fastify", link: "/examples/example-fastify" },
           { text: "SvelteKit", link: "/examples/example-sveltekit" },
           { text: "Next.js 16", link: "/examples/example-next" },
           { text: "Next.js 15 (from Auth.js)", link: "/examples/example-next15" },

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const publicPackages = ["core", "express", "adapter-pg", "adapter-redis", "adapter-typeorm", "adapter-xata"];
+const publicPackages = ["core", "express", "hono", "fastify", "adapter-pg", "adapter-redis", "adapter-typeorm", "adapter-xata"];
 
 interface Manifest {
   name: string;

@@ -24,7 +24,7 @@ import { prepareConfig, type ExpressAuthConfig } from "./config.js";
 import { InvalidRequest } from "@latch/core/errors";
 import { isPluginPath, mountPathOf, originOf, toWebRequest } from "./request.js";
 import { sendWebResponse } from "./response.js";
-import { warnOnOtherHost } from "./site-url-check.js";
+import { warnOnOtherHost } from "@latch/core/integration";
 
 export type { ExpressAuthConfig } from "./config.js";
 // The names `@auth/express` exports, so that an app moves over by changing the package name.
@@ -60,7 +60,7 @@ export function ExpressAuth(config: ExpressAuthConfigInput): (req: Request, res:
     const peer = req.socket?.remoteAddress;
     try {
       const ready = await configFor(config, req, mountPathOf(req));
-      warnOnOtherHost(req, ready);
+      warnOnOtherHost((name) => req.get(name), ready);
       let request: globalThis.Request;
       try {
         request = await toWebRequest(req, originOf(req, ready.siteUrl), isPluginPath(req.path, ready));
@@ -107,7 +107,7 @@ export async function getSession<Config extends ExpressAuthConfig = ExpressAuthC
   // The same prepared config as the middleware mounted on the default path, so that core's
   // per-config work (provider merging, checks, warnings) is done once for both.
   const ready = await configFor(config, req, defaultMountPath);
-  warnOnOtherHost(req, ready);
+  warnOnOtherHost((name) => req.get(name), ready);
   const secrets = ready.secret === undefined ? [] : [ready.secret].flat().filter(Boolean);
   if (!secrets.length) {
     throw new MissingSecretError("getSession needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");

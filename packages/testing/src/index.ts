@@ -14,6 +14,7 @@ export * from "./handler-client.js";
 export { CookieJar, parseSetCookie } from "./cookie-jar.js";
 export * from "./smtp-server.js";
 export * from "./chromium.js";
+export * from "./example-app.js";
 export * from "./request-attacks.js";
 export * from "./adapter-probe.js";
 export * from "./api-key-round-trip.js";

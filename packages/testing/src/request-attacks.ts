@@ -1,7 +1,8 @@
 /**
  * Requests that attack the conversion of a framework's request into the `Request` that Latch's
  * core sees: an absolute-form request line, forged `Host` and `X-Forwarded-*` headers, a malformed
- * or `user@host` `Host`, `TRACE`, a JSON request without a body. Each integration runs them
+ * or `user@host` `Host`, `TRACE`, a JSON request without a body, a cross-site form POST without
+ * the CSRF token. Each integration runs them
  * against its own server on 127.0.0.1, over a real socket, so the request line is sent exactly as
  * written.
  *
@@ -48,6 +49,12 @@ export interface RequestAttackOptions {
   origin: string;
   /** True when the server was configured with a site URL: then a forged `Host` must change nothing. */
   siteUrlSet: boolean;
+  /**
+   * Fields a credentials provider of the server accepts (`{ username: "ada", password: "right" }`):
+   * the cross-site POST sends them, so that only the CSRF check stands between it and a session.
+   * Without them it sends a guess.
+   */
+  credentials?: Readonly<Record<string, string>>;
 }
 
 const stackTrace = /\n\s+at\s|node_modules|\.ts:\d+|\.js:\d+/;
@@ -69,12 +76,22 @@ function expectRefused(response: RawResponse): void {
  */
 function expectOriginOrRefused(origin: string) {
   return (response: RawResponse): void => {
-    if (response.status >= 400 && response.status < 500) return expectRefused(response);
+    // A server may refuse a malformed request line or Host itself, with no body, before any app
+    // code runs (`@hono/node-server`): nothing was written on any origin.
+    if (response.status >= 400 && response.status < 500) return response.body === "" ? undefined : expectRefused(response);
     if (response.status !== 200) fail("expected 200 or a 4xx", response);
     const urls = [...response.body.matchAll(/"(?:signinUrl|callbackUrl)":"([^"]*)"/g)].map((m) => m[1]!);
     if (!urls.length) fail("expected provider URLs in the answer (configure at least one provider)", response);
     for (const url of urls) if (new URL(url).origin !== origin) fail(`a URL Latch wrote is not on ${origin}: ${url}`, response);
   };
+}
+
+/** Anything but a 5xx, and no session cookie with a value among the answer's cookies. */
+function expectNoSessionStarted(response: RawResponse): void {
+  if (response.status >= 500) fail("expected no server error", response);
+  const cookies = [response.headers["set-cookie"] ?? []].flat();
+  const started = cookies.find((cookie) => /session-token(\.\d+)?=[^;]/.test(cookie));
+  if (started) fail(`a session cookie was set: ${started.split("=")[0]}`, response);
 }
 
 /**
@@ -83,8 +100,10 @@ function expectOriginOrRefused(origin: string) {
  */
 export function requestConversionAttacks(options: RequestAttackOptions): RequestAttack[] {
   const { basePath, host, origin, siteUrlSet } = options;
+  const fields = new URLSearchParams(options.credentials ?? { username: "alice", password: "guess", email: "alice@example.com" }).toString();
   const providers = `${basePath}/providers`;
   const onOrigin = expectOriginOrRefused(origin);
+  const crossSite = `https://attacker.example`;
   const attacks: RequestAttack[] = [
     { name: "an absolute-form request line does not set the origin", method: "GET", target: `http://attacker.example${providers}`, headers: { host }, check: onOrigin },
     { name: "an absolute-form https request line does not set the origin", method: "GET", target: `https://attacker.example:8443${providers}`, headers: { host }, check: onOrigin },
@@ -110,6 +129,14 @@ export function requestConversionAttacks(options: RequestAttackOptions): Request
       headers: { host, "content-type": "application/json" },
       body: "  ",
       check: expectRefused,
+    },
+    {
+      name: "a cross-site form POST without the CSRF token starts no session",
+      method: "POST",
+      target: `${basePath}/callback/credentials`,
+      headers: { host, origin: crossSite, referer: `${crossSite}/`, "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+      body: fields,
+      check: expectNoSessionStarted,
     },
   ];
   if (siteUrlSet) {

@@ -1,0 +1,85 @@
+/**
+ * The Fastify example started as its own Node process (`npm start`'s command) with the
+ * environment a deployment gives it, and driven in headless Chromium through `@latch/testing`'s
+ * example scenario: the protected route, credentials sign-in (right and wrong password), sign-in
+ * at an OpenID Provider (a real `oidc-provider` on loopback), the session in a page, sign-out.
+ */
+import { fileURLToPath } from "node:url";
+import { chromiumAvailable, exampleScenario, freePort, launchChromium, startExampleApp, startOpenIDProvider, type ExampleApp, type OpenIDProvider } from "@latch/testing";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const oidcUser = { sub: "oidc-grace", email: "grace@openid.example", email_verified: true, name: "Grace OpenID" };
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+let op: OpenIDProvider;
+let app: ExampleApp;
+
+beforeAll(async () => {
+  op = await startOpenIDProvider({
+    clients: [{ client_id: "example-fastify", client_secret: "example-fastify-secret", redirect_uris: [`${origin}/auth/callback/demo-oidc`] }],
+    accounts: [oidcUser],
+  });
+  app = await startExampleApp({
+    cwd: appDir,
+    args: ["--conditions=source", "--import", "tsx", "src/server.ts"],
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      AUTH_SECRET: "example-fastify-secret-0123456789abcdefghij",
+      AUTH_URL: origin,
+      // One loopback address signs in many times here; the defaults are tested elsewhere.
+      AUTH_RATE_LIMIT: "false",
+      AUTH_DEMO_OIDC_ISSUER: op.issuer,
+      AUTH_DEMO_OIDC_ID: "example-fastify",
+      AUTH_DEMO_OIDC_SECRET: "example-fastify-secret",
+    },
+    readyText: origin,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await op?.close();
+});
+
+describe("over HTTP", () => {
+  it("the protected route sends a signed-out visitor to the sign-in page with the way back", async () => {
+    const response = await fetch(`${origin}/dashboard`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fdashboard");
+  });
+
+  it("the providers are the walkthrough's, with the OpenID Provider in GitHub's place", async () => {
+    const providers = (await (await fetch(`${origin}/auth/providers`)).json()) as Record<string, { callbackUrl: string }>;
+    expect(Object.keys(providers)).toEqual(["demo-oidc", "credentials"]);
+    expect(providers["demo-oidc"]!.callbackUrl).toBe(`${origin}/auth/callback/demo-oidc`);
+  });
+
+  it("the app's own JSON route is parsed by Fastify next to Latch's routes", async () => {
+    const response = await fetch(`${origin}/api/notes`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "NotSignedIn" });
+  });
+});
+
+describe.runIf(await chromiumAvailable())("in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  const steps = exampleScenario({
+    origin,
+    basePath: "/auth",
+    credentials: { email: "ada@example.com", password: "correct horse", name: "Ada" },
+    oidcProviderId: "demo-oidc",
+    oidcUser,
+    output: () => app.output(),
+  });
+  for (const step of steps) it(step.name, () => step.run(browser));
+});

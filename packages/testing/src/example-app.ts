@@ -1,0 +1,229 @@
+/**
+ * What every example app (`apps/example-<framework>`) is tested with: the app started as its own
+ * process with a deployment's environment ({@link startExampleApp}), and one Chromium scenario
+ * ({@link exampleScenario}) through the built-in pages: a protected page, credentials sign-in
+ * (right and wrong password), sign-in at an OpenID Provider, the session in a server-rendered
+ * page, sign-out.
+ *
+ * An example app takes part by serving:
+ * - `/dashboard`: with a session, `<h1 id="dashboard">Your dashboard, <name></h1>`; without one,
+ *   a redirect to `<basePath>/signin?callbackUrl=%2Fdashboard`;
+ * - `/`: with a session, `<p id="hello">Hello <name></p>` and a link "Sign out" to
+ *   `<basePath>/signout`; without one, `<a id="signin">Sign in</a>`;
+ * - a credentials provider (fields `email` and `password`) and an OpenID Connect provider.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import type { Browser, Page } from "playwright-core";
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Options of {@link startExampleApp}. */
+export interface ExampleAppOptions {
+  /** The app's folder (the process's working directory). */
+  cwd: string;
+  /** Node's arguments, such as `["--conditions=source", "--import", "tsx", "src/server.ts"]`. */
+  args: string[];
+  /** The whole environment of the process (`PATH` is added). */
+  env: Record<string, string>;
+  /** The app is ready once it prints this (its address) on standard output. */
+  readyText: string;
+  /** How long to wait for `readyText`; default 60 s. */
+  timeoutMs?: number;
+}
+
+/** A running example app, from {@link startExampleApp}. */
+export interface ExampleApp {
+  /** Everything the process printed so far (standard output and error). */
+  output(): string;
+  /** Ends the process and waits for it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts an example app as its own Node process and waits until it prints `readyText`.
+ *
+ * @example
+ * ```ts
+ * const app = await startExampleApp({ cwd, args: ["src/server.ts"], env: { PORT: "3000" }, readyText: "http://127.0.0.1:3000" })
+ * await app.stop()
+ * ```
+ */
+export async function startExampleApp(options: ExampleAppOptions): Promise<ExampleApp> {
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, options.args, {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? "", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const app: ExampleApp = {
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the example did not start:\n${output}`)), options.timeoutMs ?? 60_000);
+    const ready = () => {
+      if (!output.includes(options.readyText)) return;
+      clearTimeout(timer);
+      child.off("exit", exited);
+      resolve();
+    };
+    const exited = (code: number | null) => (clearTimeout(timer), reject(new Error(`the example exited with ${code}:\n${output}`)));
+    child.stdout!.on("data", ready);
+    child.on("exit", exited);
+  });
+  return app;
+}
+
+/** Options of {@link exampleScenario}. */
+export interface ExampleScenarioOptions {
+  /** The app's origin, such as `http://127.0.0.1:3000`. */
+  origin: string;
+  /** Where the app serves Latch, such as `/auth`. */
+  basePath: string;
+  /** The user of the credentials provider. */
+  credentials: { email: string; password: string; name: string };
+  /** The id of the OpenID Connect provider in the app's config. */
+  oidcProviderId: string;
+  /** The account the OpenID Provider signs in (its `name` is shown, its `email` must not be logged). */
+  oidcUser: { name: string; email: string };
+  /** What the app printed so far, to check that it logged no address; optional. */
+  output?: () => string;
+}
+
+/** One step of {@link exampleScenario}: a title and what runs in a fresh browser context. */
+export interface ExampleStep {
+  readonly name: string;
+  run(browser: Browser): Promise<void>;
+}
+
+async function expectText(page: Page, selector: string, text: string): Promise<void> {
+  const actual = await page.locator(selector).innerText({ timeout: 10_000 });
+  if (actual !== text) throw new Error(`${selector} says ${JSON.stringify(actual)}, expected ${JSON.stringify(text)} (at ${page.url()})`);
+}
+
+/**
+ * The Chromium scenario every example app passes, as steps for the test runner; each step opens
+ * its own browser context and closes it.
+ *
+ * @example
+ * ```ts
+ * for (const step of exampleScenario({ origin, basePath: "/auth", credentials, oidcProviderId: "demo-oidc", oidcUser })) {
+ *   it(step.name, () => step.run(browser))
+ * }
+ * ```
+ */
+export function exampleScenario(options: ExampleScenarioOptions): ExampleStep[] {
+  const { origin, basePath, credentials, oidcProviderId, oidcUser } = options;
+  const signInPage = `${origin}${basePath}/signin?callbackUrl=%2Fdashboard`;
+  const form = (page: Page) => page.locator(`form[action$="${basePath}/callback/credentials"]`);
+  const inContext = (run: (page: Page) => Promise<void>) => async (browser: Browser) => {
+    const context = await browser.newContext();
+    try {
+      await run(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  };
+  return [
+    {
+      name: "credentials: the protected page, the session in a server-rendered page, then sign-out",
+      run: inContext(async (page) => {
+        await page.goto(`${origin}/dashboard`);
+        await page.waitForURL(signInPage, { timeout: 10_000 });
+        await form(page).locator("input[name=email]").fill(credentials.email);
+        await form(page).locator("input[name=password]").fill(credentials.password);
+        await form(page).locator("button[type=submit]").click();
+        await page.waitForURL(`${origin}/dashboard`, { timeout: 10_000 });
+        await expectText(page, "#dashboard", `Your dashboard, ${credentials.name}`);
+        await page.goto(`${origin}/`);
+        await expectText(page, "#hello", `Hello ${credentials.name}`);
+        await page.locator("a", { hasText: "Sign out" }).click();
+        await page.waitForURL(`${origin}${basePath}/signout`, { timeout: 10_000 });
+        await page.locator("form button[type=submit]").click();
+        // Sign-out goes back to the callback URL of the sign-in (the dashboard), which now sends to the sign-in page.
+        await page.waitForURL(signInPage, { timeout: 10_000 });
+        await page.goto(`${origin}/`);
+        await expectText(page, "#signin", "Sign in");
+      }),
+    },
+    {
+      name: "a wrong password stays on the sign-in page with CredentialsSignin and no session",
+      run: inContext(async (page) => {
+        await page.goto(signInPage);
+        await form(page).locator("input[name=email]").fill(credentials.email);
+        await form(page).locator("input[name=password]").fill(`${credentials.password} not`);
+        await form(page).locator("button[type=submit]").click();
+        await page.waitForURL(new RegExp(`${basePath}/signin\\?.*error=CredentialsSignin`), { timeout: 10_000 });
+        await page.goto(`${origin}/`);
+        if ((await page.locator("#signin").count()) !== 1) throw new Error("a refused sign-in left a session");
+      }),
+    },
+    {
+      name: "the OpenID Provider: its button, its sign-in, back on the protected page",
+      run: inContext(async (page) => {
+        await page.goto(`${origin}/dashboard`);
+        await page.waitForURL(signInPage, { timeout: 10_000 });
+        await page.locator(`form[action$="${basePath}/signin/${oidcProviderId}"] button[type=submit]`).click();
+        await page.waitForURL(`${origin}/dashboard`, { timeout: 10_000 });
+        await expectText(page, "#dashboard", `Your dashboard, ${oidcUser.name}`);
+        if (options.output?.().includes(oidcUser.email)) throw new Error("the app logged the user's address");
+      }),
+    },
+  ];
+}
+
+/**
+ * The titled TypeScript blocks of a documentation page (```` ```ts title=auth.ts ````), as
+ * `[title, code]` in their order: the files of a page's quick start.
+ *
+ * @example
+ * ```ts
+ * const files = titledBlocks(readFileSync("docs/site/getting-started/hono.md", "utf8"))
+ * ```
+ */
+export function titledBlocks(markdown: string): [string, string][] {
+  return [...markdown.matchAll(/```ts title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!]);
+}
+
+/**
+ * Signs in through a running quick start over HTTP, the way the getting-started pages build it:
+ * `/` shows "Sign in", then credentials sign-in as ada@example.com ("correct horse", the Express
+ * page's `users.ts`), then `/` says "Hello Ada" and `/dashboard` "Your dashboard, Ada". Throws an
+ * `Error` that says which step went wrong.
+ */
+export async function quickStartRound(origin: string, basePath = "/auth"): Promise<void> {
+  const { createBrowser } = await import("./browser.js");
+  const browser = createBrowser();
+  const text = async (path: string) => (await browser.fetch(`${origin}${path}`)).text();
+  const expectThat = (what: string, actual: string, test: (s: string) => boolean) => {
+    if (!test(actual)) throw new Error(`${what}: got ${JSON.stringify(actual.slice(0, 200))}`);
+  };
+  expectThat("the home page before sign-in", await text("/"), (s) => s.includes("Sign in"));
+  const { csrfToken } = (await (await browser.fetch(`${origin}${basePath}/csrf`)).json()) as { csrfToken: string };
+  const signIn = await browser.fetch(`${origin}${basePath}/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse", callbackUrl: `${origin}/dashboard` }),
+  });
+  expectThat("the sign-in's redirect", signIn.headers.get("location") ?? "", (s) => s === `${origin}/dashboard`);
+  expectThat("the home page after sign-in", await text("/"), (s) => s === "Hello Ada");
+  expectThat("the dashboard after sign-in", await text("/dashboard"), (s) => s === "Your dashboard, Ada");
+}
