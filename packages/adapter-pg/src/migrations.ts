@@ -136,6 +136,17 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS api_keys_owner ON api_keys ("ownerType", "ownerId")`,
     ],
   },
+  {
+    version: 13,
+    name: "site roles and bans",
+    // The site role ("admin" for a site administrator) and the ban of Admin(): NULL and false for
+    // every existing user, who keeps every row. "siteRole", not "role": an app may have a role
+    // column of its own on users already.
+    statements: [
+      `ALTER TABLE users ADD COLUMN IF NOT EXISTS "siteRole" text, ADD COLUMN IF NOT EXISTS banned boolean NOT NULL DEFAULT false,
+        ADD COLUMN IF NOT EXISTS "banReason" text, ADD COLUMN IF NOT EXISTS "banExpires" timestamptz`,
+    ],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

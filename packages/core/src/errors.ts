@@ -20,7 +20,8 @@ export type ErrorType =
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden"
   | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode"
-  | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound";
+  | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound"
+  | "InvalidAdmin" | "UserBanned" | "AdminActionRefused";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -237,6 +238,8 @@ export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "RateLimited",
   // PROTOCOL §13: the sign-in that waited for a second factor is over; sign in again.
   "SecondFactorExpired",
+  // PROTOCOL §13: a site administrator banned the user (Admin()).
+  "UserBanned",
 ]);
 
 /** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */

@@ -94,3 +94,10 @@ export const bearerSessionsCode: unique symbol = Symbol("latch.bearerSessions");
  * Internal: not exported from the package entry.
  */
 export const apiKeysCode: unique symbol = Symbol("latch.apiKeys");
+
+/**
+ * Where `Admin()` carries its settings, its check of a config and the check every session start
+ * makes of a banned user, so that an app without site administration does not bundle them.
+ * Internal: not exported from the package entry.
+ */
+export const adminCode: unique symbol = Symbol("latch.admin");
