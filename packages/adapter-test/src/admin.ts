@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AdminAdapter } from "@latch/core/adapters";
+import type { AdapterUser, AdminAdapter } from "@latch/core/adapters";
 import { describe, expect, test } from "vitest";
 import { need, signUp } from "./context.js";
 import type { AdapterTestOptions } from "./types.js";
@@ -35,7 +35,7 @@ export function adminTests(options: AdapterTestOptions): void {
 
     test("listUsers pages through the users whose address or name contains the text, any case, and counts them all", async () => {
       const tag = randomUUID().slice(0, 8);
-      const made = [];
+      const made: AdapterUser[] = [];
       for (const n of [3, 1, 2]) made.push(await signUp(options, { email: `${tag}-${n}@example.com`, name: `User ${n}` }));
       const named = await signUp(options, { name: `Named ${tag.toUpperCase()}` });
       await admin().updateUserStanding(made[0]!.id, { role: "admin" });
