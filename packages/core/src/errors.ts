@@ -21,7 +21,7 @@ export type ErrorType =
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden"
   | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode"
   | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound"
-  | "InvalidAdmin" | "UserBanned" | "AdminActionRefused";
+  | "InvalidAdmin" | "AdminActionRefused";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {
@@ -238,8 +238,6 @@ export const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "RateLimited",
   // PROTOCOL §13: the sign-in that waited for a second factor is over; sign in again.
   "SecondFactorExpired",
-  // PROTOCOL §13: a site administrator banned the user (Admin()).
-  "UserBanned",
 ]);
 
 /** The request itself is malformed (bad body, wrong method, too large). Answered with a 4xx, never the error page. */

@@ -180,7 +180,7 @@ export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: 
   const { proof } = signedIn;
   const userId = userIdOf(signedIn);
   // A banned user starts no session, by any way in (Admin(): loaded with the option).
-  if (ctx.admin && userId !== undefined) await ctx.admin[adminCode].beforeSession(ctx.adapter, userId);
+  await ctx.admin?.[adminCode].admit(ctx, userId);
   const stepUp = await stepUpOf(ctx);
   let earned: Earned;
   if (answered) {

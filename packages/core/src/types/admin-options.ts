@@ -23,12 +23,13 @@ export interface AdminSettings {
 export interface AdminCode {
   readonly settings: AdminSettings;
   /** The problem of a config's adapter and sessions for site administration, or `null`. */
-  check(adapter: Adapter | undefined, session: { readonly strategy: string; readonly revocation: boolean }): AuthError | null;
+  check(adapter: Adapter | undefined, session: { readonly strategy?: string; readonly revocation?: object }): AuthError | null;
   /**
    * Called by the sign-in gate before any session of `userId` starts: throws `UserBanned` while
-   * the user is banned (a ban whose end has passed no longer counts).
+   * the user is banned (a ban whose end has passed no longer counts). A user without an id (made
+   * up by `authorize`, never stored) has no standing.
    */
-  beforeSession(adapter: Adapter | undefined, userId: string): Promise<void>;
+  admit(ctx: { readonly adapter?: Adapter }, userId: string | undefined): Promise<void>;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { Adapter, AdapterAdminUser, AdapterUserStanding } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
+import type { SessionReadContext } from "../../config/slices.js";
 import { InvalidRequest } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
@@ -17,10 +18,13 @@ import { isBanned } from "./ban.js";
 import { AdminActionRefused, Forbidden, NotSignedIn } from "./errors.js";
 import { adminStore } from "./store.js";
 
-type Ctx = AuthContext & { readonly admin: NonNullable<AuthContext["admin"]>; readonly adapter: Required<Adapter> };
+/** What the endpoints read: the request's session under either strategy, and the option. */
+type AdminContext = SessionReadContext & Pick<AuthContext, "admin">;
+
+type Ctx = AdminContext & { readonly admin: NonNullable<AuthContext["admin"]>; readonly adapter: Required<Adapter> };
 
 /** The signed-in caller, who must be a site administrator: by a configured id, or by the stored role `"admin"` while not banned. */
-async function administrator(ctx: AuthContext, req: AuthRequest): Promise<{ ctx: Ctx; id: string }> {
+async function administrator(ctx: AdminContext, req: AuthRequest): Promise<{ ctx: Ctx; id: string }> {
   const current = ctx.session.strategy === "jwt" ? await currentJwtUser(ctx, req) : await currentDatabaseUser(ctx, req);
   if (!current) throw new NotSignedIn("Sign in as a site administrator.");
   const admin = ctx as Ctx;
@@ -64,7 +68,7 @@ const answer = (body: unknown, status = 200): ResponseInternal => ({ status, bod
 const noSuchUser = (): ResponseInternal => answer({ error: "UserNotFound", message: "There is no such user." }, 404);
 
 /** `GET admin/users?search=&page=&perPage=`: one page of users, ordered by address. */
-export async function usersAction(context: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function usersAction(context: AdminContext, req: AuthRequest): Promise<ResponseInternal> {
   const { ctx } = await administrator(context, req);
   const search = req.query.search ?? "";
   if (search.length > 200) throw new InvalidRequest("search is at most 200 characters.");
@@ -76,7 +80,7 @@ export async function usersAction(context: AuthContext, req: AuthRequest): Promi
 }
 
 /** `GET admin/user?id=`: the user, their standing, their live sessions (never a token) and their accounts (never a token). */
-export async function userAction(context: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function userAction(context: AdminContext, req: AuthRequest): Promise<ResponseInternal> {
   const { ctx } = await administrator(context, req);
   const userId = userIdOf(req);
   const user = await ctx.adapter.getUser(userId);
@@ -119,7 +123,7 @@ function banEndOf(req: AuthRequest): Date | null {
 }
 
 /** `POST admin/ban { userId, reason?, expires? }`: bans the user and ends their sessions at once. */
-export async function banAction(context: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function banAction(context: AdminContext, req: AuthRequest): Promise<ResponseInternal> {
   const { ctx, id } = await administrator(context, req);
   const userId = userIdOf(req);
   notOneself(id, userId, "ban");
@@ -133,7 +137,7 @@ export async function banAction(context: AuthContext, req: AuthRequest): Promise
 }
 
 /** `POST admin/unban { userId }`: lifts the ban. */
-export async function unbanAction(context: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function unbanAction(context: AdminContext, req: AuthRequest): Promise<ResponseInternal> {
   const { ctx } = await administrator(context, req);
   const userId = userIdOf(req);
   const standing = await adminStore(ctx.adapter).updateUserStanding(userId, { banned: false, banReason: null, banExpires: null });
@@ -144,7 +148,7 @@ export async function unbanAction(context: AuthContext, req: AuthRequest): Promi
 const roleShape = /^[a-z][a-z0-9_-]{0,31}$/;
 
 /** `POST admin/role { userId, role }`: sets the user's site role (`"admin"`, another name, or `null` for none). */
-export async function roleAction(context: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function roleAction(context: AdminContext, req: AuthRequest): Promise<ResponseInternal> {
   const { ctx, id } = await administrator(context, req);
   const userId = userIdOf(req);
   notOneself(id, userId, "change the site role of");
@@ -156,7 +160,7 @@ export async function roleAction(context: AuthContext, req: AuthRequest): Promis
 }
 
 /** `POST admin/remove { userId }`: ends the user's sessions and deletes the user through `deleteUser` (the adapter removes everything of theirs). */
-export async function removeAction(context: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function removeAction(context: AdminContext, req: AuthRequest): Promise<ResponseInternal> {
   const { ctx, id } = await administrator(context, req);
   const userId = userIdOf(req);
   notOneself(id, userId, "remove");

@@ -1,6 +1,6 @@
 // The errors of `Admin()` (PROTOCOL §13). Loaded only by apps that turn site administration on;
 // the public union of every error (`LatchError` of `@latch/core/errors`) names their types.
-import { AuthError } from "../../errors.js";
+import { AccessDenied, AuthError } from "../../errors.js";
 
 export { Forbidden, NotSignedIn } from "../../errors.js";
 
@@ -12,12 +12,11 @@ export class InvalidAdmin extends AuthError {
 
 /**
  * A site administrator banned the user: no session starts for them, by any way of signing in,
- * until the ban is lifted or its end passes. Shown on the error page as `?error=UserBanned`.
+ * until the ban is lifted or its end passes. Its `type` is `AccessDenied`, as for a sign-in the
+ * `signIn` callback refuses: the error page says so in the page's language (`?error=AccessDenied`,
+ * 403), and the log line names the ban.
  */
-export class UserBanned extends AuthError {
-  static readonly type = "UserBanned";
-  declare readonly type: "UserBanned";
-}
+export class UserBanned extends AccessDenied {}
 
 /**
  * An administrator's action that would leave the site without a way back: removing, banning or
@@ -31,4 +30,4 @@ export class AdminActionRefused extends AuthError {
 }
 
 /** An error `Admin()` raises. */
-export type AdminError = InvalidAdmin | UserBanned | AdminActionRefused;
+export type AdminError = InvalidAdmin | AdminActionRefused;

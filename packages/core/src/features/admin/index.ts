@@ -18,7 +18,7 @@ export type { AdminOption, AdminOptions } from "../../types/admin-options.js";
 export { AdminActionRefused, InvalidAdmin, UserBanned, type AdminError } from "./errors.js";
 
 /** The first problem of the settings with this adapter and these sessions, or `null`. */
-function problemOf(settings: AdminSettings, adapter: Adapter | undefined, session: { readonly strategy: string; readonly revocation: boolean }): AuthError | null {
+function problemOf(settings: AdminSettings, adapter: Adapter | undefined, session: { readonly strategy?: string; readonly revocation?: object }): AuthError | null {
   const { adminUserIds, maxPerPage } = settings;
   if (!adminUserIds.every((id) => typeof id === "string" && id.length > 0)) return new InvalidAdmin("Admin: adminUserIds is a list of user ids (non-empty strings).");
   if (!Number.isInteger(maxPerPage) || maxPerPage < 1 || maxPerPage > 500) return new InvalidAdmin("Admin: maxPerPage is a whole number from 1 to 500.");
@@ -54,9 +54,10 @@ export function Admin(options: AdminOptions = {}): AdminOption {
     [adminCode]: {
       settings,
       check: (adapter, session) => problemOf(settings, adapter, session),
-      async beforeSession(adapter, userId) {
+      async admit(ctx, userId) {
+        if (userId === undefined) return;
         const { refuseBanned } = await import("./ban.js");
-        await refuseBanned(adapter!, userId);
+        await refuseBanned(ctx.adapter!, userId);
       },
     },
     [endpointRows]: adminRows,
