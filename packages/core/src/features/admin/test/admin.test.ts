@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuthConfig } from "@latch/core";
 import { Admin } from "@latch/core/admin";
+import { ApiKeys, verifyApiKey } from "@latch/core/api-keys";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import { JwtRevocation } from "@latch/core/revocation";
@@ -289,6 +290,28 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     expect((await get("carol", "admin/users")).status).toBe(401);
     const demoted = await post("root", "admin/role", { userId: people.carol.id, role: null });
     expect(await demoted.json()).toMatchObject({ role: null, banned: true });
+  });
+
+  test.skipIf(!available)("an API key of a banned user is refused with AccessDenied, by the router and by verifyApiKey, until the ban is lifted", async () => {
+    latch.config = configOf({ apiKeys: ApiKeys({ cacheSeconds: 0 }) });
+    await signIn("root");
+    await signIn("bob");
+    const made = await post("bob", "api-keys/create", { name: "script" });
+    expect(made.status).toBe(201);
+    const { key } = (await made.json()) as { key: string };
+    const read = () => fetch(url("session"), { headers: { "x-api-key": key } });
+    expect((await read()).status).toBe(200);
+    expect((await post("root", "admin/ban", { userId: people.bob.id })).status).toBe(200);
+    const refused = await read();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "AccessDenied" });
+    await expect(verifyApiKey(latch.config, key)).rejects.toMatchObject({ type: "AccessDenied" });
+    // A wrong secret is still only "not valid": the ban is said to the holder of the whole key.
+    const wrong = await fetch(url("session"), { headers: { "x-api-key": `${key.slice(0, -4)}AAAA` } });
+    expect(wrong.status).toBe(401);
+    await post("root", "admin/unban", { userId: people.bob.id });
+    expect((await read()).status).toBe(200);
+    expect((await verifyApiKey(latch.config, key)).owner.id).toBe(people.bob.id);
   });
 
   test.skipIf(!available)("without Admin() the admin paths are served by nothing, and stay reserved", async () => {
