@@ -139,12 +139,18 @@ export const migrations: readonly Migration[] = [
   {
     version: 13,
     name: "site roles and bans",
-    // The site role ("admin" for a site administrator) and the ban of Admin(): NULL and false for
-    // every existing user, who keeps every row. "siteRole", not "role": an app may have a role
-    // column of its own on users already.
+    // The site role ("admin" for a site administrator) and the ban of Admin(), one row per user
+    // who has either, gone with the user. A table of its own: users keeps Auth.js's shape (an app
+    // may have a role column of its own there), and every existing user keeps their row, with no
+    // standing row until an administrator gives one.
     statements: [
-      `ALTER TABLE users ADD COLUMN IF NOT EXISTS "siteRole" text, ADD COLUMN IF NOT EXISTS banned boolean NOT NULL DEFAULT false,
-        ADD COLUMN IF NOT EXISTS "banReason" text, ADD COLUMN IF NOT EXISTS "banExpires" timestamptz`,
+      `CREATE TABLE IF NOT EXISTS user_standings (
+        "userId" text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        "siteRole" text,
+        banned boolean NOT NULL DEFAULT false,
+        "banReason" text,
+        "banExpires" timestamptz
+      )`,
     ],
   },
 ];

@@ -1,6 +1,6 @@
 /**
- * Migration 13 (site roles and bans): a database migrated up to migration 11, with a user of an
- * app that keeps a `role` column of its own and a session, upgrades on PGlite and on PostgreSQL
+ * Migration 13 (site roles and bans, `user_standings`): a database migrated up to migration 11, with
+ * a user of an app that keeps a `role` column of its own and a session, upgrades on PGlite and on PostgreSQL
  * (a schema of its own) keeping every row and that column; its users start without a site role
  * or a ban, and a user's standing goes with the user.
  */
@@ -38,6 +38,7 @@ async function upgrade(db: Queryable): Promise<void> {
   expect(await adapter.updateUserStanding("u1", { role: "admin", banned: true, banReason: "spam" })).toEqual({ role: "admin", banned: true, banReason: "spam", banExpires: null });
   // The app's own column is not the site role.
   expect((await db.query(`SELECT role FROM users WHERE id = 'u1'`)).rows).toEqual([{ role: "editor" }]);
+  expect((await db.query(`SELECT "userId", "siteRole" FROM user_standings`)).rows).toEqual([{ userId: "u1", siteRole: "admin" }]);
   const { users, total } = await adapter.listUsers({ offset: 0, limit: 10 });
   expect(total).toBe(2);
   expect(users.map(({ user, standing }) => [user.email, standing.role])).toEqual([["old@example.com", "admin"], ["other@example.com", null]]);

@@ -106,7 +106,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
   }
 
   async function standing(id: string) {
-    const { rows } = await engine.db.query(`SELECT "siteRole", banned, "banReason", "banExpires" FROM users WHERE id = $1`, [id]);
+    const { rows } = await engine.db.query(`SELECT s."siteRole", coalesce(s.banned, false) AS banned, s."banReason", s."banExpires" FROM users u LEFT JOIN user_standings s ON s."userId" = u.id WHERE u.id = $1`, [id]);
     return rows[0] as { siteRole: string | null; banned: boolean; banReason: string | null; banExpires: Date | null } | undefined;
   }
 
@@ -326,10 +326,11 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     await signIn("root");
     await signIn("bob");
     await engine.db.query(`INSERT INTO accounts ("userId", type, provider, "providerAccountId") VALUES ($1, 'oauth', 'github', '7')`, [people.bob.id]);
+    await engine.db.query(`INSERT INTO user_standings ("userId", "banReason") VALUES ($1, 'noted')`, [people.bob.id]);
     const removed = await post("root", "admin/remove", { userId: people.bob.id });
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ userId: people.bob.id, removed: true });
-    for (const table of ["users", "sessions", "accounts"]) {
+    for (const table of ["users", "sessions", "accounts", "user_standings"]) {
       const column = table === "users" ? "id" : `"userId"`;
       expect((await engine.db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [people.bob.id])).rows, table).toEqual([]);
     }
