@@ -314,6 +314,30 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     expect((await verifyApiKey(latch.config, key)).owner.id).toBe(people.bob.id);
   });
 
+  test.skipIf(!available)("malformed bodies and queries are 400 and change nothing", async () => {
+    await signIn("root");
+    for (const [path, body] of [
+      ["admin/ban", {}],
+      ["admin/ban", { userId: 42 }],
+      ["admin/ban", { userId: "x".repeat(256) }],
+      ["admin/ban", { userId: people.bob.id, reason: { text: "x" } }],
+      ["admin/ban", { userId: people.bob.id, reason: "x".repeat(501) }],
+      ["admin/ban", { userId: people.bob.id, expires: { at: 1 } }],
+      ["admin/ban", { userId: people.bob.id, expires: "9".repeat(41) }],
+      ["admin/role", { userId: people.bob.id, role: 5 }],
+      ["admin/role", { userId: people.bob.id, role: "a".repeat(33) }],
+      ["admin/unban", { userId: [people.bob.id] }],
+      ["admin/remove", { userId: null }],
+    ] as const) {
+      const response = await post("root", path, body);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+    }
+    for (const query of ["search=" + "a".repeat(201), "page=1e3", "perPage=2.5", "page=0"]) expect((await get("root", `admin/users?${query}`)).status, query).toBe(400);
+    expect((await get("root", `admin/user?id=${"x".repeat(256)}`)).status).toBe(400);
+    expect(await standing(people.bob.id)).toEqual({ siteRole: null, banned: false, banReason: null, banExpires: null });
+    expect((await engine.db.query(`SELECT 1 FROM users WHERE id = $1`, [people.bob.id])).rows).toHaveLength(1);
+  });
+
   test.skipIf(!available)("without Admin() the admin paths are served by nothing, and stay reserved", async () => {
     latch.config = configOf({ admin: undefined });
     await signIn("root");
