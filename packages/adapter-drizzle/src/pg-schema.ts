@@ -135,6 +135,15 @@ export const pgApiKeys = pgTable("api_keys", {
   check("api_keys_check", sql`((${table.ownerType} = 'user'::text) = ((${table.userId} IS NOT NULL) AND (${table.userId} = ${table.ownerId})))`),
 ]);
 
+/** `user_standings`: the site role and ban of `Admin()`, one row per user who has either, gone with the user (migration 13). */
+export const pgUserStandings = pgTable("user_standings", {
+  userId: text("userId").primaryKey(),
+  siteRole: text("siteRole"),
+  banned: boolean("banned").notNull().default(false),
+  banReason: text("banReason"),
+  banExpires: at("banExpires"),
+}, (table) => [cascadeToUser("user_standings", table.userId)]);
+
 /**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's
  * migrations, so one database works with either adapter. Spread into your own schema, or pass
@@ -150,6 +159,7 @@ export const pgTables = {
   secondFactors: pgSecondFactors,
   signingKeys: pgSigningKeys,
   apiKeys: pgApiKeys,
+  userStandings: pgUserStandings,
 };
 
 /** The shape of {@link pgTables}; tables of your own must have at least these columns. */

@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -407,11 +407,54 @@ export function PostgresAdapter(client: Queryable): Adapter {
       const row = await firstRow<StoredRow>(client, `DELETE FROM api_keys WHERE id = $1 RETURNING *`, [id]);
       return row ? apiKeyFromRow(row) : null;
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter;
+
+    async listUsers({ search, offset, limit }) {
+      // The address and the name contain the text, as typed: LIKE's own characters are escaped.
+      const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const where = pattern ? `WHERE u.email ILIKE $1 OR u.name ILIKE $1` : ``;
+      const params = pattern ? [pattern] : [];
+      const found = await rows<StoredRow>(
+        client,
+        `SELECT u.*, s."siteRole", s.banned, s."banReason", s."banExpires", count(*) OVER () AS "totalUsers"
+         FROM users u LEFT JOIN user_standings s ON s."userId" = u.id ${where} ORDER BY u.email, u.id OFFSET ${Number(offset)} LIMIT ${Number(limit)}`,
+        params,
+      );
+      const total = found.length ? Number(found[0]!.totalUsers) : Number((await firstRow<StoredRow>(client, `SELECT count(*)::int AS n FROM users u ${where}`, params))!.n);
+      return { users: found.map((row) => ({ user: userFromRow(row), standing: standingFromRow(row) })), total };
+    },
+
+    async getUserStanding(userId) {
+      const row = await firstRow<StoredRow>(client, `SELECT s.* FROM users u LEFT JOIN user_standings s ON s."userId" = u.id WHERE u.id = $1`, [userId]);
+      return row && standingFromRow(row);
+    },
+
+    async updateUserStanding(userId, update) {
+      const columns = { role: "siteRole", banned: "banned", banReason: "banReason", banExpires: "banExpires" } as const;
+      const fields = (Object.keys(columns) as (keyof AdapterUserStanding)[]).filter((field) => update[field] !== undefined);
+      if (!fields.length) return this.getUserStanding(userId);
+      // One statement: a user without a standing row gets one (the fields not given at their
+      // defaults), a user with one has the given fields changed, and no user gets nothing.
+      const start = { role: null, banned: false, banReason: null, banExpires: null, ...Object.fromEntries(fields.map((field) => [field, update[field]])) };
+      const set = fields.map((field) => `"${columns[field]}" = EXCLUDED."${columns[field]}"`).join(", ");
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO user_standings ("userId", "siteRole", banned, "banReason", "banExpires")
+         SELECT id, $2, $3, $4, $5 FROM users WHERE id = $1
+         ON CONFLICT ("userId") DO UPDATE SET ${set} RETURNING *`,
+        [userId, start.role, start.banned, start.banReason, start.banExpires],
+      );
+      return row && standingFromRow(row);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter;
   return adapter;
 }
 
 const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
+
+/** The site role and ban of a `user_standings` row (migration 13); a user without one has neither. */
+function standingFromRow(row: StoredRow): AdapterUserStanding {
+  return { role: (row.siteRole as string | null) ?? null, banned: row.banned === true, banReason: (row.banReason as string | null) ?? null, banExpires: dateOrNull(row.banExpires) };
+}
 
 /** An `api_keys` row as an `AdapterApiKey`. */
 function apiKeyFromRow(row: StoredRow): AdapterApiKey {

@@ -136,6 +136,23 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS api_keys_owner ON api_keys ("ownerType", "ownerId")`,
     ],
   },
+  {
+    version: 13,
+    name: "site roles and bans",
+    // The site role ("admin" for a site administrator) and the ban of Admin(), one row per user
+    // who has either, gone with the user. A table of its own: users keeps Auth.js's shape (an app
+    // may have a role column of its own there), and every existing user keeps their row, with no
+    // standing row until an administrator gives one.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS user_standings (
+        "userId" text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        "siteRole" text,
+        banned boolean NOT NULL DEFAULT false,
+        "banReason" text,
+        "banExpires" timestamptz
+      )`,
+    ],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

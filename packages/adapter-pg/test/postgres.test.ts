@@ -41,6 +41,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
       "second_factors",
       "sessions",
       "signing_keys",
+      "user_standings",
       "users",
       "verification_token",
     ]);

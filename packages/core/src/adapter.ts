@@ -617,6 +617,82 @@ export interface ApiKeyAdapter {
 /** The name of a method of {@link ApiKeyAdapter}. */
 export type ApiKeyAdapterMethod = keyof ApiKeyAdapter;
 
+/**
+ * A user's standing on the site, kept beside the user for `Admin()` (`@latch/core/admin`): the
+ * site role and the ban.
+ */
+export interface AdapterUserStanding {
+  /** The site role (`"admin"` for a site administrator); `null`: none. */
+  role: string | null;
+  /** True while the user is banned (until {@link banExpires}, when it is set). */
+  banned: boolean;
+  /** Why the user was banned, as the administrator wrote it; `null` when not banned. */
+  banReason: string | null;
+  /** When the ban ends by itself; `null`: it lasts until it is lifted. */
+  banExpires: Date | null;
+}
+
+/** A user as the site administration lists it: the user, and its standing kept apart (an app's own user fields may have the same names). */
+export interface AdapterAdminUser {
+  user: AdapterUser;
+  standing: AdapterUserStanding;
+}
+
+/** What {@link AdminAdapter.listUsers} is asked for: one page, of the users whose address or name contains `search`. */
+export interface AdapterUserQuery {
+  /** Matched, case-insensitively, against the address and the name; absent: every user. */
+  search?: string;
+  /** Users skipped, in the order of their addresses then ids. */
+  offset: number;
+  /** Users returned at most. */
+  limit: number;
+}
+
+/**
+ * The methods `Admin()` (`@latch/core/admin`) stores the site roles and bans through. Declared
+ * beside {@link Adapter}, so that an adapter typed against `Adapter` alone needs no change;
+ * `Admin()` refuses an adapter without them at start. Deleting a user deletes its standing.
+ *
+ * @example
+ * ```ts
+ * import type { Adapter, AdminAdapter } from "@latch/core/adapters"
+ * declare const adapter: Adapter & AdminAdapter
+ * const { users, total } = await adapter.listUsers({ search: "ada", offset: 0, limit: 20 })
+ * ```
+ */
+export interface AdminAdapter {
+  /**
+   * One page of users, ordered by address then id, and how many match in all.
+   *
+   * @example
+   * ```ts
+   * const { users, total } = await adapter.listUsers({ offset: 0, limit: 20 })
+   * ```
+   */
+  listUsers(query: AdapterUserQuery): Awaitable<{ users: AdapterAdminUser[]; total: number }>;
+  /**
+   * The standing of a user, or `null` when there is no such user.
+   *
+   * @example
+   * ```ts
+   * const standing = await adapter.getUserStanding(user.id)
+   * ```
+   */
+  getUserStanding(userId: string): Awaitable<AdapterUserStanding | null>;
+  /**
+   * Changes the given fields of a user's standing and returns it, or `null` when there is no such user.
+   *
+   * @example
+   * ```ts
+   * await adapter.updateUserStanding(user.id, { banned: true, banReason: "spam", banExpires: null })
+   * ```
+   */
+  updateUserStanding(userId: string, update: Partial<AdapterUserStanding>): Awaitable<AdapterUserStanding | null>;
+}
+
+/** The name of a method of {@link AdminAdapter}. */
+export type AdminAdapterMethod = keyof AdminAdapter;
+
 /** The name of an adapter method. */
 export type AdapterMethod = keyof Adapter;
 

@@ -20,7 +20,8 @@ export type ErrorType =
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden"
   | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode"
-  | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound";
+  | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound"
+  | "InvalidAdmin" | "AdminActionRefused";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

@@ -26,39 +26,41 @@ export const skipCSRFCheck: unique symbol = Symbol("latch.skipCSRFCheck");
  */
 export const originCheck: unique symbol = Symbol("latch.originCheck");
 
+// The internal symbols below carry no description: nothing reads it, and every bundle would carry its text.
+
 /**
  * Where a provider made by its factory (`Credentials()`, `Passkey()`) carries the code of its
  * sign-in flow, so that core reaches a flow only through a provider that needs it. Internal:
  * not exported from the package entry.
  */
-export const providerFlow: unique symbol = Symbol("latch.providerFlow");
+export const providerFlow: unique symbol = Symbol();
 
 /**
  * Where `SessionControl()` carries the code of the sessions endpoints and page, so that an app
  * that does not turn them on does not bundle them. Internal: not exported from the package entry.
  */
-export const sessionControlCode: unique symbol = Symbol("latch.sessionControl");
+export const sessionControlCode: unique symbol = Symbol();
 
 /**
  * Where `RateLimit()` carries the function that limits a request, so that an app without rate
  * limits does not bundle them. Internal: not exported from the package entry.
  */
-export const rateLimitCode: unique symbol = Symbol("latch.rateLimit");
+export const rateLimitCode: unique symbol = Symbol();
 /** @internal The store and key prefix of `RateLimit()`, for counters kept beside the limits (wrong second-factor answers, mail). */
-export const rateLimitState: unique symbol = Symbol("latch.rateLimitState");
+export const rateLimitState: unique symbol = Symbol();
 
 /**
  * Where `AccountLinks()` carries the code of the link and unlink endpoints, so that an app that
  * does not turn them on does not bundle them. Internal: not exported from the package entry.
  */
-export const accountLinksCode: unique symbol = Symbol("latch.accountLinks");
+export const accountLinksCode: unique symbol = Symbol();
 
 /**
  * Where `SecondFactors()` carries its settings and the loaders of the second-factor code, so that
  * an app that does not turn second factors on does not bundle them. Internal: not exported from
  * the package entry.
  */
-export const secondFactorsCode: unique symbol = Symbol("latch.secondFactors");
+export const secondFactorsCode: unique symbol = Symbol();
 
 /**
  * Where an opt-in feature's option or provider carries the registry rows of its endpoints
@@ -66,31 +68,38 @@ export const secondFactorsCode: unique symbol = Symbol("latch.secondFactors");
  * holds only Auth.js's actions and an app bundles a feature's rows only with the feature.
  * Internal: not exported from the package entry.
  */
-export const endpointRows: unique symbol = Symbol("latch.endpointRows");
+export const endpointRows: unique symbol = Symbol();
 
 /**
  * Where a plugin made with `definePlugin` carries the code that runs plugins (their checks,
  * registry rows, hooks and endpoint handler), so that an app without plugins never bundles it.
  */
-export const pluginCode: unique symbol = Symbol("latch.pluginCode");
+export const pluginCode: unique symbol = Symbol();
 
 /**
  * Where `AccessTokens()` carries its settings and configuration check, so that an app that does
  * not turn signed access tokens on does not bundle them. Internal: not exported from the package
  * entry.
  */
-export const accessTokensCode: unique symbol = Symbol("latch.accessTokens");
+export const accessTokensCode: unique symbol = Symbol();
 
 /**
  * Where `BearerSessions()` carries the code that reads a bearer token as the session and returns
  * a new session's token, so that an app that does not turn bearer sessions on does not bundle it.
  * Internal: not exported from the package entry.
  */
-export const bearerSessionsCode: unique symbol = Symbol("latch.bearerSessions");
+export const bearerSessionsCode: unique symbol = Symbol();
 
 /**
  * Where `ApiKeys()` carries its settings, its cache and the code that reads an API key as the
  * request's credential, so that an app that does not turn API keys on does not bundle them.
  * Internal: not exported from the package entry.
  */
-export const apiKeysCode: unique symbol = Symbol("latch.apiKeys");
+export const apiKeysCode: unique symbol = Symbol();
+
+/**
+ * Where `Admin()` carries its settings, its check of a config and the check every session start
+ * makes of a banned user, so that an app without site administration does not bundle them.
+ * Internal: not exported from the package entry.
+ */
+export const adminCode: unique symbol = Symbol();

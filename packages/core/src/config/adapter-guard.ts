@@ -1,4 +1,7 @@
-import type { Adapter, AdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, SessionField } from "../adapter.js";
+import type { Adapter, AdapterMethod, AdminAdapter, AdminAdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, SessionField } from "../adapter.js";
+
+/** A method of an interface declared beside the contract (`ApiKeyAdapter`, `AdminAdapter`). */
+type FeatureMethod = ApiKeyAdapterMethod | AdminAdapterMethod;
 import { AdapterError, AuthError, MissingAdapterMethods } from "../errors.js";
 import { addressArguments } from "./adapter-addresses.js";
 
@@ -19,8 +22,8 @@ const unguarded = new WeakMap<Adapter, Adapter>();
  * (the original as `cause.err`). An address it receives is passed in its stored spelling
  * ({@link addressArguments}).
  */
-function guardMethod(adapter: Adapter, name: AdapterMethod | ApiKeyAdapterMethod): (...args: unknown[]) => Promise<unknown> {
-  const method = (adapter as Adapter & Partial<ApiKeyAdapter>)[name] as ((...args: unknown[]) => unknown) | undefined;
+function guardMethod(adapter: Adapter, name: AdapterMethod | FeatureMethod): (...args: unknown[]) => Promise<unknown> {
+  const method = (adapter as Adapter & Partial<ApiKeyAdapter & AdminAdapter>)[name] as ((...args: unknown[]) => unknown) | undefined;
   const rewrite = addressArguments[name as AdapterMethod];
   return async (...args) => {
     if (typeof method !== "function") throw new MissingAdapterMethods([name]);
@@ -63,12 +66,18 @@ export function guardApiKeyMethods(adapter: Adapter): ApiKeyAdapter {
   return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as ApiKeyAdapter;
 }
 
+/** The methods `names` of an interface declared beside the contract (`AdminAdapter`), of the adapter behind `adapter`, guarded as its others are. */
+export function guardFeatureMethods<T>(adapter: Adapter, names: readonly (keyof T & FeatureMethod)[]): T {
+  const raw = unguarded.get(adapter) ?? adapter;
+  return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as T;
+}
+
 /**
  * True when the adapter behind `adapter` (a guarded one, or a plain one) implements `name`:
  * for the optional methods that change what Latch allows, such as `deleteAuthenticator`.
  */
-export function adapterHas(adapter: Adapter | undefined, name: AdapterMethod | ApiKeyAdapterMethod): boolean {
-  return !!adapter && typeof ((unguarded.get(adapter) ?? adapter) as Adapter & Partial<ApiKeyAdapter>)[name] === "function";
+export function adapterHas(adapter: Adapter | undefined, name: AdapterMethod | FeatureMethod): boolean {
+  return !!adapter && typeof ((unguarded.get(adapter) ?? adapter) as Adapter & Partial<ApiKeyAdapter & AdminAdapter>)[name] === "function";
 }
 
 /** The methods of `required` that `adapter` lacks. */

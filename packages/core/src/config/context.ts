@@ -4,6 +4,7 @@ import type { Session } from "../types/entities.js";
 import type { AccountOptions } from "../types/account-options.js";
 import type { SecondFactorsOption } from "../types/second-factor-options.js";
 import type { AccessTokensOption } from "../types/access-token-options.js";
+import type { AdminOption } from "../types/admin-options.js";
 import type { ApiKeysOption } from "../types/api-key-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { EventCallbacks } from "../types/events.js";
@@ -64,6 +65,8 @@ export interface AuthContext {
   readonly accessTokens?: AccessTokensOption;
   /** The API-key option as configured; `undefined` when API keys are off. */
   readonly apiKeys?: ApiKeysOption;
+  /** The site-administration option as configured; `undefined` when it is off. */
+  readonly admin?: AdminOption;
   /** The store, prefix and limits of `RateLimit()`; `undefined` when rate limits are off. */
   readonly rateLimit?: RateLimitState;
   /** The configured plugins; `undefined` when there are none. */

@@ -62,8 +62,8 @@ const off = (spec: RowSpec, tail: AnsweringRow["tail"]): AnsweringRow => row(spe
 
 /**
  * The first path segments of the opt-in features, after every row they carry: what fits none of
- * them (all of them, while the feature is off) is answered here. `Password()`'s answer no method,
- * so the router names the request it does not serve, as for any other path.
+ * them (all of them, while the feature is off) is answered here. `Password()`'s and `Admin()`'s
+ * answer no method, so the router names the request it does not serve, as for any other path.
  */
 const featurePaths: readonly AnsweringRow[] = [
   off("GET,POST json none sessions", "any"),
@@ -78,6 +78,7 @@ const featurePaths: readonly AnsweringRow[] = [
   off("GET json none jwks", "any"),
   off("GET,POST json none bearer", "any"),
   off("GET,POST json none api-keys", "any"),
+  off(" json none admin", "any"),
 ];
 
 /** What carries a feature's rows: its option, or its provider (`Password()`). */
@@ -87,8 +88,8 @@ type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
  * The rows of a config, in the order the parser tries them: Auth.js's, those the configured
  * features carry, the plugins', then the features' reserved paths.
  */
-export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "apiKeys" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
-  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ctx.apiKeys, ...ctx.providers];
+export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "apiKeys" | "admin" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
+  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ctx.apiKeys, ctx.admin, ...ctx.providers];
   return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
 }
 

@@ -11,7 +11,7 @@ import { AccessDenied, CallbackRouteError, OAuthAccountNotLinked, UndeclaredSess
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
 import { nowSeconds, type Earned } from "../session/read.js";
-import { secondFactorsCode } from "../symbols.js";
+import { adminCode, secondFactorsCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
@@ -179,6 +179,8 @@ export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: 
   if (!req.row?.startsSession) throw new UndeclaredSessionStart(req.action);
   const { proof } = signedIn;
   const userId = userIdOf(signedIn);
+  // A banned user starts no session, by any way in (Admin(): loaded with the option).
+  await ctx.admin?.[adminCode].admit(ctx, userId);
   const stepUp = await stepUpOf(ctx);
   let earned: Earned;
   if (answered) {

@@ -2,6 +2,7 @@ import type { Adapter } from "../adapter.js";
 import type { AccountOptions } from "./account-options.js";
 import type { SecondFactorsOption } from "./second-factor-options.js";
 import type { AccessTokensOption } from "./access-token-options.js";
+import type { AdminOption } from "./admin-options.js";
 import type { ApiKeysOption } from "./api-key-options.js";
 import type { Provider } from "./providers.js";
 import type { originCheck, raw, skipCSRFCheck } from "../symbols.js";
@@ -78,6 +79,19 @@ export interface AuthConfig {
    * ```
    */
   apiKeys?: ApiKeysOption;
+  /**
+   * Site administration: administrators list and search users, see their sessions and accounts,
+   * ban and unban them, set their site role and remove them, at `<base>/admin/…`; a banned user
+   * is signed out and cannot sign in. `Admin()` of `@latch/core/admin`; its code comes into the
+   * bundle only with it. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { Admin } from "@latch/core/admin"
+   * const config = { adapter, providers, admin: Admin({ adminUserIds: ["user-1"] }) }
+   * ```
+   */
+  admin?: AdminOption;
   /**
    * Plugins made with `definePlugin` of `@latch/core/plugins`: their endpoints are served under
    * `<basePath>/<plugin id>/…`, their hooks run around sign-in and session reads, and

@@ -23,7 +23,7 @@ export interface VerifyApiKeyOptions {
 async function contextOf(config: AuthConfig) {
   if (!config.apiKeys) throw new InvalidApiKeys("API keys are off: pass apiKeys = ApiKeys() of @latch/core/api-keys.");
   const { adapter, logger } = staticConfig(config);
-  return { adapter, logger, apiKeys: config.apiKeys, rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined };
+  return { adapter, logger, apiKeys: config.apiKeys, admin: config.admin, rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined };
 }
 
 /**

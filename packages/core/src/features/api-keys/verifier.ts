@@ -13,12 +13,14 @@ import { sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import { MemoryRateLimitStore } from "../../limits/memory-store.js";
 import type { ApiKeySettings, VerifiedApiKey } from "../../types/api-key-options.js";
 import type { RateLimitStore } from "../../types/rate-limit.js";
+import { AccessDenied } from "../../errors.js";
+import { adminCode } from "../../symbols.js";
 import { ApiKeyExpired, ApiKeyRateLimited, InvalidApiKey } from "./errors.js";
 import { parseKey } from "./key.js";
 import { keyStore } from "./store.js";
 
-/** What a verification reads of the context. */
-export type VerifyContext = Pick<AuthContext, "adapter" | "logger" | "rateLimit">;
+/** What a verification reads of the context (`admin`: whether the key's owner is banned, with `Admin()`). */
+export type VerifyContext = Pick<AuthContext, "adapter" | "logger" | "rateLimit"> & Partial<Pick<AuthContext, "admin">>;
 
 /** The verification of one `ApiKeys()` option, with its cache. */
 export interface Verifier {
@@ -40,19 +42,32 @@ export function verifiedOf(row: AdapterApiKey): VerifiedApiKey {
 
 /** A verifier for `settings`, keeping its own cache. */
 export function createVerifier(settings: ApiKeySettings): Verifier {
-  const cache = new Map<string, { row: AdapterApiKey | null; until: number }>();
+  const cache = new Map<string, { row: AdapterApiKey | null; banned: boolean; until: number }>();
   const ownStore = new MemoryRateLimitStore();
 
-  async function rowOf(ctx: VerifyContext, id: string, now: number): Promise<AdapterApiKey | null> {
+  /** Whether a site administrator banned the owner (`Admin()`), read with the key's row and kept as long. */
+  async function bannedOwner(ctx: VerifyContext, row: AdapterApiKey | null): Promise<boolean> {
+    if (!row || !ctx.admin) return false;
+    try {
+      await ctx.admin[adminCode].admit(ctx, row.ownerId);
+      return false;
+    } catch (error) {
+      if (error instanceof AccessDenied) return true;
+      throw error;
+    }
+  }
+
+  async function rowOf(ctx: VerifyContext, id: string, now: number): Promise<{ row: AdapterApiKey | null; banned: boolean }> {
     const cached = cache.get(id);
-    if (cached && cached.until > now) return cached.row;
+    if (cached && cached.until > now) return cached;
     const found = await keyStore(ctx).getApiKey(id);
     const row = found ? { ...found, scopes: [...found.scopes] } : null;
+    const entry = { row, banned: await bannedOwner(ctx, row), until: now + settings.cacheSeconds * 1000 };
     if (settings.cacheSeconds > 0) {
       if (cache.size >= cacheLimit) cache.clear();
-      cache.set(id, { row, until: now + settings.cacheSeconds * 1000 });
+      cache.set(id, entry);
     }
-    return row;
+    return entry;
   }
 
   async function count(ctx: VerifyContext, id: string): Promise<void> {
@@ -79,10 +94,12 @@ export function createVerifier(settings: ApiKeySettings): Verifier {
     async verify(ctx, value) {
       const now = Date.now();
       const parts = parseKey(settings.prefix, value);
-      const row = parts ? await rowOf(ctx, parts.id, now) : null;
+      const { row, banned } = parts ? await rowOf(ctx, parts.id, now) : { row: null, banned: false };
       const hash = await sha256Hex(parts?.secret ?? value);
       const same = timingSafeEqual(hash, row?.hash ?? noHash);
       if (!row || !same) throw new InvalidApiKey("The API key is not valid.");
+      // Said only to a caller who holds the whole key.
+      if (banned) throw new AccessDenied("A site administrator banned the owner of this API key.");
       if (row.expires && row.expires.getTime() <= now) throw new ApiKeyExpired("The API key expired; make a new one.");
       await count(ctx, row.id);
       await touch(ctx, row, now);

@@ -1,0 +1,45 @@
+import type { Adapter } from "../adapter.js";
+import type { AuthError } from "../errors.js";
+import type { adminCode, endpointRows } from "../symbols.js";
+
+/** What `Admin()` takes. */
+export interface AdminOptions {
+  /**
+   * Users who are site administrators whatever their stored role: for the first administrator,
+   * who then gives others the `"admin"` role through `POST <base>/admin/role`. Default `[]`.
+   */
+  adminUserIds?: readonly string[];
+  /** Users listed per page at most (`GET <base>/admin/users?perPage=`). From 1 to 500; default `100`. */
+  maxPerPage?: number;
+}
+
+/** {@link AdminOptions} with the defaults filled in. */
+export interface AdminSettings {
+  readonly adminUserIds: readonly string[];
+  readonly maxPerPage: number;
+}
+
+/** What `Admin()` carries for core (internal): its settings, its check of a config, and the check of every session start. */
+export interface AdminCode {
+  readonly settings: AdminSettings;
+  /** The problem of a config's adapter and sessions for site administration, or `null`. */
+  check(adapter: Adapter | undefined, session: { readonly strategy?: string; readonly revocation?: object }): AuthError | null;
+  /**
+   * Called by the sign-in gate before any session of `userId` starts: throws `UserBanned` while
+   * the user is banned (a ban whose end has passed no longer counts). A user without an id (made
+   * up by `authorize`, never stored) has no standing.
+   */
+  admit(ctx: { readonly adapter?: Adapter }, userId: string | undefined): Promise<void>;
+}
+
+/**
+ * Turns on site administration: site administrators, the `<base>/admin/…` endpoints (users,
+ * sessions and accounts, bans, site roles, removal), and the refusal of a banned user's sign-in.
+ * Made by `Admin()` of `@latch/core/admin`; its code comes into the bundle only with it.
+ */
+export interface AdminOption {
+  /** The settings and code (internal). */
+  readonly [adminCode]: AdminCode;
+  /** The registry rows of its endpoints (internal). */
+  readonly [endpointRows]?: readonly object[];
+}
