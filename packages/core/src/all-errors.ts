@@ -13,8 +13,9 @@ import type { SecondFactorRefusalError } from "./features/second-factors/errors.
 import type { AccessTokenError } from "./features/access-tokens/errors.js";
 import type { BearerSessionError } from "./features/bearer-sessions/errors.js";
 import type { ApiKeyError } from "./features/api-keys/errors.js";
+import type { OrganizationError } from "./features/organizations/errors.js";
 
 export * from "./errors.js";
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
-export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError | ApiKeyError;
+export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError | ApiKeyError | OrganizationError;

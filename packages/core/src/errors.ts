@@ -20,7 +20,9 @@ export type ErrorType =
   | "SecondFactorInvalid" | "SecondFactorFreshProof" | "SecondFactorAttempts" | "SecondFactorEnrolled"
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden"
   | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode"
-  | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound";
+  | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound"
+  | "InvalidOrganizations" | "OrganizationNotFound" | "OrganizationSlugTaken" | "OrganizationPermissionDenied" | "LastOwner" | "MemberNotFound"
+  | "InvitationInvalid" | "InvitationForAnotherAddress";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

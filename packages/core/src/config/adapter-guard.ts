@@ -1,4 +1,7 @@
-import type { Adapter, AdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, SessionField } from "../adapter.js";
+import type { Adapter, AdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, OrganizationAdapterMethod, SessionField } from "../adapter.js";
+
+/** A method of the contract or of one of the method sets declared beside it. */
+type AnyMethod = AdapterMethod | ApiKeyAdapterMethod | OrganizationAdapterMethod;
 import { AdapterError, AuthError, MissingAdapterMethods } from "../errors.js";
 import { addressArguments } from "./adapter-addresses.js";
 
@@ -19,8 +22,8 @@ const unguarded = new WeakMap<Adapter, Adapter>();
  * (the original as `cause.err`). An address it receives is passed in its stored spelling
  * ({@link addressArguments}).
  */
-function guardMethod(adapter: Adapter, name: AdapterMethod | ApiKeyAdapterMethod): (...args: unknown[]) => Promise<unknown> {
-  const method = (adapter as Adapter & Partial<ApiKeyAdapter>)[name] as ((...args: unknown[]) => unknown) | undefined;
+function guardMethod(adapter: Adapter, name: AnyMethod): (...args: unknown[]) => Promise<unknown> {
+  const method = (adapter as unknown as Record<string, unknown>)[name] as ((...args: unknown[]) => unknown) | undefined;
   const rewrite = addressArguments[name as AdapterMethod];
   return async (...args) => {
     if (typeof method !== "function") throw new MissingAdapterMethods([name]);
@@ -63,12 +66,18 @@ export function guardApiKeyMethods(adapter: Adapter): ApiKeyAdapter {
   return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as ApiKeyAdapter;
 }
 
+/** The methods `names` of a set declared beside the contract (organizations), of the adapter behind `adapter`, guarded as its others are. */
+export function guardExtraMethods<T>(adapter: Adapter, names: readonly (keyof T & AnyMethod)[]): T {
+  const raw = unguarded.get(adapter) ?? adapter;
+  return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as T;
+}
+
 /**
  * True when the adapter behind `adapter` (a guarded one, or a plain one) implements `name`:
  * for the optional methods that change what Latch allows, such as `deleteAuthenticator`.
  */
-export function adapterHas(adapter: Adapter | undefined, name: AdapterMethod | ApiKeyAdapterMethod): boolean {
-  return !!adapter && typeof ((unguarded.get(adapter) ?? adapter) as Adapter & Partial<ApiKeyAdapter>)[name] === "function";
+export function adapterHas(adapter: Adapter | undefined, name: AnyMethod): boolean {
+  return !!adapter && typeof ((unguarded.get(adapter) ?? adapter) as unknown as Record<string, unknown>)[name] === "function";
 }
 
 /** The methods of `required` that `adapter` lacks. */

@@ -5,6 +5,7 @@ import type { AccountOptions } from "../types/account-options.js";
 import type { SecondFactorsOption } from "../types/second-factor-options.js";
 import type { AccessTokensOption } from "../types/access-token-options.js";
 import type { ApiKeysOption } from "../types/api-key-options.js";
+import type { OrganizationsOption } from "../types/organization-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { EventCallbacks } from "../types/events.js";
 import type { LoggerInstance } from "../types/logger.js";
@@ -64,6 +65,8 @@ export interface AuthContext {
   readonly accessTokens?: AccessTokensOption;
   /** The API-key option as configured; `undefined` when API keys are off. */
   readonly apiKeys?: ApiKeysOption;
+  /** The organizations option as configured; `undefined` when organizations are off. */
+  readonly organizations?: OrganizationsOption;
   /** The store, prefix and limits of `RateLimit()`; `undefined` when rate limits are off. */
   readonly rateLimit?: RateLimitState;
   /** The configured plugins; `undefined` when there are none. */

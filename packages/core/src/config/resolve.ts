@@ -151,6 +151,7 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     secondFactor: config.secondFactor,
     accessTokens: config.accessTokens,
     apiKeys: config.apiKeys,
+    organizations: config.organizations,
     rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
     plugins: config.plugins?.length ? config.plugins : undefined,
   });

@@ -78,6 +78,7 @@ const featurePaths: readonly AnsweringRow[] = [
   off("GET json none jwks", "any"),
   off("GET,POST json none bearer", "any"),
   off("GET,POST json none api-keys", "any"),
+  off("GET,POST json none organizations", "any"),
 ];
 
 /** What carries a feature's rows: its option, or its provider (`Password()`). */
@@ -87,8 +88,8 @@ type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
  * The rows of a config, in the order the parser tries them: Auth.js's, those the configured
  * features carry, the plugins', then the features' reserved paths.
  */
-export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "apiKeys" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
-  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ctx.apiKeys, ...ctx.providers];
+export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "apiKeys" | "organizations" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
+  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ctx.apiKeys, ctx.organizations, ...ctx.providers];
   return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
 }
 
