@@ -15,6 +15,7 @@ import { sessionControlTests } from "./session-control.js";
 import { sessionTests } from "./sessions.js";
 import { signingKeyTests } from "./signing-keys.js";
 import { apiKeyTests } from "./api-keys.js";
+import { organizationTests } from "./organizations.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
@@ -32,7 +33,8 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * when the adapter has no `createAuthenticator` or `db` has no `authenticator` reader, the
  * password tests when it has no `getPassword`/`setPassword` (the `password` reader is optional), the
  * second-factor tests when it has no `listSecondFactors`, the signing-key tests when it has no
- * `listSigningKeys`, the API-key tests when it has no `getApiKey`.
+ * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the organization tests when it has
+ * no `createOrganization`.
  *
  * @example
  * ```ts
@@ -78,5 +80,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     secondFactorTests(options);
     signingKeyTests(options);
     apiKeyTests(options);
+    organizationTests(options);
   });
 }
