@@ -4,7 +4,6 @@
  * membership does to sessions of the JWT strategy.
  */
 import type { AdapterMember, AdapterOrganization } from "../../adapter.js";
-import type { AuthContext } from "../../config/context.js";
 import { InvalidRequest } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { currentDatabaseSession, readLiveJwt, rewriteJwtSession } from "../../session/index.js";
@@ -12,7 +11,7 @@ import type { Cookie } from "../../types/cookies.js";
 import type { JWT } from "../../types/entities.js";
 import type { Permission, Statements } from "./access.js";
 import { LastOwner, NotSignedIn, OrganizationNotFound, OrganizationPermissionDenied } from "./errors.js";
-import { settingsOf, type OrganizationSettings } from "./settings.js";
+import { settingsOf, type OrganizationContext, type OrganizationSettings } from "./settings.js";
 import { organizationStore } from "./store.js";
 
 /** The signed-in user: their id, and the session they call with (a database session's token, or the JWT). */
@@ -23,7 +22,7 @@ export interface Caller {
 }
 
 /** The signed-in user, or `null`. */
-export async function signedIn(ctx: AuthContext, req: AuthRequest): Promise<Caller | null> {
+export async function signedIn(ctx: OrganizationContext, req: AuthRequest): Promise<Caller | null> {
   if (ctx.session.strategy === "jwt") {
     const token = await readLiveJwt(ctx, req);
     return typeof token?.sub === "string" ? { userId: token.sub, token } : null;
@@ -33,7 +32,7 @@ export async function signedIn(ctx: AuthContext, req: AuthRequest): Promise<Call
 }
 
 /** The signed-in user; throws `NotSignedIn` (401). */
-export async function callerOf(ctx: AuthContext, req: AuthRequest): Promise<Caller> {
+export async function callerOf(ctx: OrganizationContext, req: AuthRequest): Promise<Caller> {
   const caller = await signedIn(ctx, req);
   if (!caller) throw new NotSignedIn("Sign in to manage organizations.");
   return caller;
@@ -53,7 +52,7 @@ export function idOf(value: unknown, name: string): string {
 }
 
 /** The organization the request names (`organizationId`) and the caller's membership of it; `OrganizationNotFound` (404) for a non-member. */
-export async function membershipOf(ctx: AuthContext, req: AuthRequest, caller: Caller): Promise<{ organization: AdapterOrganization; member: AdapterMember }> {
+export async function membershipOf(ctx: OrganizationContext, req: AuthRequest, caller: Caller): Promise<{ organization: AdapterOrganization; member: AdapterMember }> {
   const organizationId = idOf(field(req, "organizationId"), "organizationId");
   const store = organizationStore(ctx);
   const member = await store.getMember(organizationId, caller.userId);
@@ -73,14 +72,14 @@ export function ownerOnly(member: AdapterMember, what: string): void {
 }
 
 /** Throws `LastOwner` (409) when `member` is the organization's only owner. */
-export async function notLastOwner(ctx: AuthContext, member: AdapterMember, what: string): Promise<void> {
+export async function notLastOwner(ctx: OrganizationContext, member: AdapterMember, what: string): Promise<void> {
   if (member.role !== "owner") return;
   const owners = (await organizationStore(ctx).listMembers(member.organizationId)).filter((other) => other.role === "owner");
   if (owners.length <= 1) throw new LastOwner(`The last owner cannot ${what}: make another member an owner first, or delete the organization.`);
 }
 
 /** A role the access control knows; throws `InvalidRequest`. */
-export function roleOf(ctx: AuthContext, value: unknown): string {
+export function roleOf(ctx: OrganizationContext, value: unknown): string {
   const { roles } = settingsOf(ctx).access;
   if (typeof value !== "string" || !Object.hasOwn(roles, value)) throw new InvalidRequest(`role is one of ${Object.keys(roles).join(", ")}.`);
   return value;
@@ -93,7 +92,7 @@ export function roleOf(ctx: AuthContext, value: unknown): string {
  * holds), and its cookies returned. Database sessions read the membership with the session: the
  * change holds at their next request, with nothing to do here.
  */
-export async function membershipChanged(ctx: AuthContext, req: AuthRequest, caller: Caller, userId: string, organizationId: string, now?: { slug: string; role: string } | null): Promise<Cookie[]> {
+export async function membershipChanged(ctx: OrganizationContext, req: AuthRequest, caller: Caller, userId: string, organizationId: string, now?: { slug: string; role: string } | null): Promise<Cookie[]> {
   const { revocation } = ctx.session;
   if (ctx.session.strategy !== "jwt" || !revocation) return [];
   const own = userId === caller.userId && caller.token;
@@ -107,7 +106,7 @@ export async function membershipChanged(ctx: AuthContext, req: AuthRequest, call
 }
 
 /** Runs an event of the option; a throwing event is logged, never undoes the change. */
-export async function fire(ctx: Pick<AuthContext, "logger">, event: (() => unknown) | undefined): Promise<void> {
+export async function fire(ctx: Pick<OrganizationContext, "logger">, event: (() => unknown) | undefined): Promise<void> {
   if (!event) return;
   try {
     await event();

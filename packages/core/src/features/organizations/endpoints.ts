@@ -5,7 +5,6 @@
  * decides (the access control's default statements).
  */
 import type { AdapterMember, AdapterOrganization } from "../../adapter.js";
-import type { AuthContext } from "../../config/context.js";
 import { randomUUID } from "../../crypto/index.js";
 import { InvalidRequest } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -15,7 +14,7 @@ import type { JWT } from "../../types/entities.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { allow, callerOf, field, fire, idOf, membershipChanged, membershipOf, notLastOwner, ownerOnly, roleOf } from "./caller.js";
 import { MemberNotFound, OrganizationNotFound, OrganizationSlugTaken } from "./errors.js";
-import { settingsOf } from "./settings.js";
+import { settingsOf, type OrganizationContext } from "./settings.js";
 import { organizationStore } from "./store.js";
 
 const slugShape = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -45,7 +44,7 @@ const shownMember = (member: AdapterMember) => ({ userId: member.userId, email: 
 const json = (body: unknown, status = 200): ResponseInternal => ({ status, body: body as ResponseInternal["body"], headers: { ...noStore } });
 
 /** `GET /organizations`: `{ organizations }`, the caller's, each with their `role`. */
-export async function listAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function listAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   if (req.providerId !== undefined) throw new InvalidRequest("GET organizations takes no path after it.");
   const caller = await callerOf(ctx, req);
   const mine = await organizationStore(ctx).listOrganizations(caller.userId);
@@ -53,7 +52,7 @@ export async function listAction(ctx: AuthContext, req: AuthRequest): Promise<Re
 }
 
 /** `POST /organizations/create` (`{ name, slug, metadata? }`): 201 `{ organization, role: "owner" }`; the caller is its first owner. */
-export async function createAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function createAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const body = req.body ?? {};
   const now = new Date();
@@ -68,14 +67,14 @@ export async function createAction(ctx: AuthContext, req: AuthRequest): Promise<
 }
 
 /** `GET /organizations/get?organizationId=`: `{ organization, role }` for a member. */
-export async function getAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function getAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   return json({ organization: shown(organization), role: member.role });
 }
 
 /** `POST /organizations/update` (`{ organizationId, name?, slug?, metadata? }`): `{ organization }`; needs `organization:update`. */
-export async function updateAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function updateAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   allow(settingsOf(ctx), member, "organization:update");
@@ -93,7 +92,7 @@ export async function updateAction(ctx: AuthContext, req: AuthRequest): Promise<
 }
 
 /** `POST /organizations/delete` (`{ organizationId }`): `{ deleted: true }`; needs `organization:delete`. Its members and invitations go with it. */
-export async function deleteAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   const settings = settingsOf(ctx);
@@ -111,7 +110,7 @@ export async function deleteAction(ctx: AuthContext, req: AuthRequest): Promise<
  * the session's active organization with the caller's role; refused for an organization the
  * caller is not a member of. A database session stores it in its row; a JWT gets a new cookie.
  */
-export async function switchAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function switchAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const wanted = (req.body ?? {}).organizationId;
   const active = wanted === null ? null : await membershipOf(ctx, req, caller);
@@ -126,7 +125,7 @@ export async function switchAction(ctx: AuthContext, req: AuthRequest): Promise<
 }
 
 /** `GET /organizations/members?organizationId=`: `{ members }` (user id, address, name, role) for a member. */
-export async function membersAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function membersAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization } = await membershipOf(ctx, req, caller);
   const members = await organizationStore(ctx).listMembers(organization.id);
@@ -134,7 +133,7 @@ export async function membersAction(ctx: AuthContext, req: AuthRequest): Promise
 }
 
 /** The member `userId` of the request names, of the caller's organization; `MemberNotFound` (404). */
-async function targetOf(ctx: AuthContext, req: AuthRequest, organizationId: string): Promise<AdapterMember> {
+async function targetOf(ctx: OrganizationContext, req: AuthRequest, organizationId: string): Promise<AdapterMember> {
   const userId = idOf(field(req, "userId"), "userId");
   const target = await organizationStore(ctx).getMember(organizationId, userId);
   if (!target) throw new MemberNotFound("No member of this organization has this user id.");
@@ -142,7 +141,7 @@ async function targetOf(ctx: AuthContext, req: AuthRequest, organizationId: stri
 }
 
 /** Ends `target`'s membership, and says so. */
-async function removeMember(ctx: AuthContext, req: AuthRequest, caller: Awaited<ReturnType<typeof callerOf>>, target: AdapterMember): Promise<ResponseInternal> {
+async function removeMember(ctx: OrganizationContext, req: AuthRequest, caller: Awaited<ReturnType<typeof callerOf>>, target: AdapterMember): Promise<ResponseInternal> {
   const removed = await organizationStore(ctx).deleteMember(target.organizationId, target.userId);
   if (!removed) throw new MemberNotFound("No member of this organization has this user id.");
   await fire(ctx, () => settingsOf(ctx).events.memberRemoved?.({ member: removed, by: caller.userId }));
@@ -150,7 +149,7 @@ async function removeMember(ctx: AuthContext, req: AuthRequest, caller: Awaited<
 }
 
 /** `POST /organizations/members/remove` (`{ organizationId, userId }`): `{ removed: true }`; needs `member:delete`, an owner to remove an owner; never the last owner. */
-export async function removeAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function removeAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   allow(settingsOf(ctx), member, "member:delete");
@@ -161,7 +160,7 @@ export async function removeAction(ctx: AuthContext, req: AuthRequest): Promise<
 }
 
 /** `POST /organizations/leave` (`{ organizationId }`): `{ removed: true }`; never the last owner. */
-export async function leaveAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function leaveAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { member } = await membershipOf(ctx, req, caller);
   await notLastOwner(ctx, member, "leave");
@@ -169,7 +168,7 @@ export async function leaveAction(ctx: AuthContext, req: AuthRequest): Promise<R
 }
 
 /** `POST /organizations/members/role` (`{ organizationId, userId, role }`): `{ member }`; needs `member:update`, an owner to make or unmake an owner; never demotes the last owner. */
-export async function roleAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function roleAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   allow(settingsOf(ctx), member, "member:update");
@@ -189,7 +188,7 @@ export async function roleAction(ctx: AuthContext, req: AuthRequest): Promise<Re
  * `POST /organizations/transfer` (`{ organizationId, userId }`): `{ transferred: true }`; an owner
  * makes another member an owner and takes `formerOwnerRole` (default `admin`), in one write.
  */
-export async function transferAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function transferAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   ownerOnly(member, "hand ownership on");

@@ -6,7 +6,6 @@
  * the invited address: the answer and the work are the same whether it has an account or not.
  */
 import type { AdapterInvitation } from "../../adapter.js";
-import type { AuthContext } from "../../config/context.js";
 import { randomBase64Url, randomHex, sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import { InvalidRequest } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
@@ -19,7 +18,7 @@ import type { ResponseInternal } from "../../types/response.js";
 import { allow, callerOf, field, fire, idOf, membershipOf, ownerOnly, roleOf, signedIn, type Caller } from "./caller.js";
 import { InvitationForAnotherAddress, InvitationInvalid, OrganizationNotFound } from "./errors.js";
 import { invitationMail, invitationTransport } from "./message.js";
-import { settingsOf } from "./settings.js";
+import { settingsOf, type OrganizationContext } from "./settings.js";
 import { organizationStore } from "./store.js";
 
 const json = (body: unknown, status = 200): ResponseInternal => ({ status, body: body as ResponseInternal["body"], headers: { ...noStore } });
@@ -28,7 +27,7 @@ const json = (body: unknown, status = 200): ResponseInternal => ({ status, body:
 const shown = ({ hash: _hash, ...invitation }: AdapterInvitation) => invitation;
 
 /** The accept link of invitation `id` with its `token`. */
-const linkOf = (ctx: AuthContext, id: string, token: string) => {
+const linkOf = (ctx: OrganizationContext, id: string, token: string) => {
   const url = new URL(`${ctx.baseUrl}/organizations/invitations/accept`, ctx.origin);
   url.searchParams.set("id", id);
   url.searchParams.set("token", token);
@@ -42,7 +41,7 @@ async function newToken(): Promise<{ token: string; hash: string }> {
 }
 
 /** Mails the invitation with its link. */
-async function mail(ctx: AuthContext, caller: Caller, invitation: AdapterInvitation, token: string, organizationName: string): Promise<void> {
+async function mail(ctx: OrganizationContext, caller: Caller, invitation: AdapterInvitation, token: string, organizationName: string): Promise<void> {
   const settings = settingsOf(ctx);
   const transport = invitationTransport(ctx, settings.email);
   const inviter = await ctx.adapter!.getUser!(caller.userId);
@@ -56,7 +55,7 @@ async function mail(ctx: AuthContext, caller: Caller, invitation: AdapterInvitat
  * `{ invitation }`, mailed to the address; needs `invitation:create` (an owner to invite an
  * owner). Counted per address and inviter (the row) and per organization (here).
  */
-export async function inviteAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function inviteAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   const settings = settingsOf(ctx);
@@ -81,14 +80,14 @@ export async function inviteAction(ctx: AuthContext, req: AuthRequest): Promise<
 }
 
 /** The organization's invitation the request names (`invitationId`); a pending one unless `any`. */
-async function ownInvitation(ctx: AuthContext, req: AuthRequest, organizationId: string): Promise<AdapterInvitation> {
+async function ownInvitation(ctx: OrganizationContext, req: AuthRequest, organizationId: string): Promise<AdapterInvitation> {
   const invitation = await organizationStore(ctx).getInvitation(idOf(field(req, "invitationId"), "invitationId"));
   if (!invitation || invitation.organizationId !== organizationId || invitation.status !== "pending") throw new InvitationInvalid("This organization has no pending invitation of this id.");
   return invitation;
 }
 
 /** `GET /organizations/invitations?organizationId=`: `{ invitations }`; needs `invitation:create`. */
-export async function listAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function listAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   allow(settingsOf(ctx), member, "invitation:create");
@@ -97,7 +96,7 @@ export async function listAction(ctx: AuthContext, req: AuthRequest): Promise<Re
 }
 
 /** `POST /organizations/invitations/resend` (`{ organizationId, invitationId }`): `{ invitation }` with a new token and expiry, mailed again; the old link stops working. */
-export async function resendAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function resendAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   const settings = settingsOf(ctx);
@@ -113,7 +112,7 @@ export async function resendAction(ctx: AuthContext, req: AuthRequest): Promise<
 }
 
 /** `POST /organizations/invitations/cancel` (`{ organizationId, invitationId }`): `{ canceled: true }`; needs `invitation:cancel`. */
-export async function cancelAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function cancelAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   allow(settingsOf(ctx), member, "invitation:cancel");
@@ -128,7 +127,7 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 const invitationIdShape = /^[0-9a-f]{32}$/;
 
 /** The pending, unexpired invitation whose token the request carries (`id`, `token`); one refusal, `InvitationInvalid`, for anything else. */
-async function presented(ctx: AuthContext, req: AuthRequest): Promise<AdapterInvitation> {
+async function presented(ctx: OrganizationContext, req: AuthRequest): Promise<AdapterInvitation> {
   const id = field(req, "id");
   const token = field(req, "token");
   const refused = new InvitationInvalid("This invitation cannot be used: it is unknown, expired, or was used, declined or canceled.");
@@ -142,7 +141,7 @@ async function presented(ctx: AuthContext, req: AuthRequest): Promise<AdapterInv
 }
 
 /** The signed-in user's address, which must be the invited one (`InvitationForAnotherAddress`, 403). */
-async function invitedCaller(ctx: AuthContext, caller: Caller, invitation: AdapterInvitation): Promise<void> {
+async function invitedCaller(ctx: OrganizationContext, caller: Caller, invitation: AdapterInvitation): Promise<void> {
   const user = await ctx.adapter!.getUser!(caller.userId);
   if (!user?.email || canonicalEmail(user.email) !== invitation.email) {
     throw new InvitationForAnotherAddress("This invitation is for another address: sign in with the address it was sent to.");
@@ -154,7 +153,7 @@ async function invitedCaller(ctx: AuthContext, caller: Caller, invitation: Adapt
  * sign-in page, coming back here (an address without an account signs up or in there first).
  * Signed in with the invited address: `{ invitation, organization }`, to confirm with the POST.
  */
-export async function openAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function openAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await signedIn(ctx, req);
   if (!caller) {
     const back = new URL(`${ctx.baseUrl}/organizations/invitations/accept`, ctx.origin);
@@ -172,7 +171,7 @@ export async function openAction(ctx: AuthContext, req: AuthRequest): Promise<Re
  * `POST /organizations/invitations/accept` (`{ id, token }`): `{ organization, role }`; the
  * signed-in user with the invited address joins, and the invitation is spent in the same write.
  */
-export async function acceptAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function acceptAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const invitation = await presented(ctx, req);
   await invitedCaller(ctx, caller, invitation);
@@ -187,7 +186,7 @@ export async function acceptAction(ctx: AuthContext, req: AuthRequest): Promise<
 }
 
 /** `POST /organizations/invitations/decline` (`{ id, token }`): `{ declined: true }`; the link's holder needs no account. */
-export async function declineAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function declineAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const invitation = await presented(ctx, req);
   const declined = await organizationStore(ctx).updateInvitation(invitation.id, { status: "declined" });
   if (!declined) throw new InvitationInvalid("This invitation cannot be used: it is unknown, expired, or was used, declined or canceled.");

@@ -1,5 +1,6 @@
 /** The settings of `Organizations()` as its modules read them, and how they reach them. */
 import type { AdapterInvitation, AdapterMember, AdapterOrganization } from "../../adapter.js";
+import type { AuthContext } from "../../config/context.js";
 import { organizationsCode } from "../../symbols.js";
 import type { OrganizationsOption } from "../../types/organization-options.js";
 import type { AccessControl, Statements } from "./access.js";
@@ -37,3 +38,12 @@ export interface OrganizationSettings {
 /** The settings of the configured option (set whenever the feature's code runs: it is reached only with the option). */
 export const settingsOf = (ctx: { readonly organizations?: OrganizationsOption }): OrganizationSettings =>
   ctx.organizations![organizationsCode].settings as OrganizationSettings;
+
+/**
+ * What the organization endpoints read of the context: the adapter, the option, the session of
+ * either strategy (read and, for a JWT, rewritten), the mail's transport and link, the limits.
+ */
+export type OrganizationContext = Pick<
+  AuthContext,
+  "adapter" | "organizations" | "session" | "cookies" | "secrets" | "jwt" | "callbacks" | "events" | "logger" | "baseUrl" | "origin" | "pages" | "providers" | "theme" | "rateLimit"
+>;

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pgEngines, serveLatch, type Engine, type LatchServer } from "../../access-tokens/test/harness.js";
 import { Browser, countedAdapter, organizationsConfig, people, seedPeople } from "./harness.js";
 
-const [[, openPglite]] = await pgEngines();
+const openPglite = (await pgEngines())[0]![1];
 const redisUp = await needService(services.redis);
 
 describe("organizations with JWT sessions", () => {
@@ -27,7 +27,7 @@ describe("organizations with JWT sessions", () => {
   let configOf: (revocation: boolean) => ReturnType<typeof organizationsConfig>;
 
   beforeAll(async () => {
-    engine = await openPglite!();
+    engine = await openPglite();
     await migrate(engine.db as never);
     await seedPeople(engine);
     smtp = await startSmtpServer();
