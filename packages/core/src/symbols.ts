@@ -94,10 +94,3 @@ export const bearerSessionsCode: unique symbol = Symbol("latch.bearerSessions");
  * Internal: not exported from the package entry.
  */
 export const apiKeysCode: unique symbol = Symbol("latch.apiKeys");
-
-/**
- * Where `Organizations()` carries its settings and its check of a configuration, so that an app
- * that does not turn organizations on does not bundle them. Internal: not exported from the
- * package entry.
- */
-export const organizationsCode: unique symbol = Symbol("latch.organizations");

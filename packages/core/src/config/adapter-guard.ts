@@ -61,9 +61,7 @@ export function guardMethods<K extends AdapterMethod>(adapter: Adapter, names: r
 
 /** The API-key methods of the adapter behind `adapter` (guarded or plain), guarded as its others are. */
 export function guardApiKeyMethods(adapter: Adapter): ApiKeyAdapter {
-  const raw = unguarded.get(adapter) ?? adapter;
-  const names: readonly ApiKeyAdapterMethod[] = ["createApiKey", "getApiKey", "listApiKeys", "updateApiKey", "deleteApiKey"];
-  return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as ApiKeyAdapter;
+  return guardExtraMethods<ApiKeyAdapter>(adapter, ["createApiKey", "getApiKey", "listApiKeys", "updateApiKey", "deleteApiKey"]);
 }
 
 /** The methods `names` of a set declared beside the contract (organizations), of the adapter behind `adapter`, guarded as its others are. */

@@ -12,7 +12,7 @@ import { providerEnvPrefix } from "./env.js";
 import { parseSiteUrl } from "./origin.js";
 import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
-import { accessTokensCode, apiKeysCode, organizationsCode, providerFlow, secondFactorsCode } from "../symbols.js";
+import { accessTokensCode, apiKeysCode, providerFlow, secondFactorsCode } from "../symbols.js";
 
 /** Conditional UI (passkeys in autofill) needs a `webauthn` autocomplete field, and only one provider may use it. */
 function checkConditionalUI(provider: WebAuthnConfig, previous: string | undefined): AuthError | null {
@@ -129,8 +129,6 @@ function findProblem(config: AuthConfig): AuthError | null {
   if (accessTokenProblem) return accessTokenProblem;
   const apiKeyProblem = config.apiKeys?.[apiKeysCode].check(config.adapter);
   if (apiKeyProblem) return apiKeyProblem;
-  const organizationProblem = config.organizations?.[organizationsCode].check(config.adapter, s.session);
-  if (organizationProblem) return organizationProblem;
   if (s.session.strategy === "database") {
     if (!config.adapter) return new MissingAdapter("The database session strategy needs an adapter; set `adapter`, or use `session: { strategy: \"jwt\" }`.");
     requiredAdapterMethods.database.forEach((m) => needs.add(m));

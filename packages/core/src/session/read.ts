@@ -154,29 +154,18 @@ export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets"
   return { cookies: writeChunkedCookie(req.cookies, sessionToken, value, expires), expires };
 }
 
-/** A well-formed active membership (an organization's id, slug and the role), or `null`. */
-function membershipOf(value: unknown): { id: string; slug: string; role: string } | null {
-  const { id, slug, role } = (value ?? {}) as Record<string, unknown>;
-  return typeof id === "string" && typeof slug === "string" && typeof role === "string" ? { id, slug, role } : null;
-}
-
-/** `session` with the active organization the token or stored session carries (`Organizations()`), when it carries one. */
-const withOrganization = (session: Session, carried: unknown): Session => {
-  const organization = membershipOf(carried);
-  return organization && session ? { ...session, organization } : session;
-};
-
 /**
  * The session the client gets: the `session` callback's, else the user's name, email and image,
  * the expiry, and `error` when a refresh of the provider's tokens failed (`getAccessToken`: sign in again).
  */
 export async function shownSession(ctx: Pick<AuthContext, "callbacks">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
-  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
-  if (!ctx.callbacks.session) return withOrganization(token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session, token.org);
+  // The active organization (`Organizations()`) is a claim of the token; absent, it drops out of the JSON.
+  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString(), organization: token.org as Session["organization"] };
+  if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
   const shown = update
     ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
     : await ctx.callbacks.session({ session, token });
-  return withOrganization(shown as Session, token.org);
+  return shown as Session;
 }
 
 /**
@@ -265,19 +254,20 @@ export async function lookUp(ctx: DatabaseCtx, req: AuthRequest): Promise<{ sess
 export async function exposed(ctx: Pick<AuthContext, "callbacks">, session: AdapterSession, user: AdapterUser, expires: Date, update?: { data: unknown }): Promise<Session> {
   // The token stays out of what the callback gets: a callback that returns the session as it
   // came would otherwise hand the cookie's secret to every script that reads /session.
-  const { sessionToken: _token, refreshError, activeOrganization, ...visible } = session;
+  const { sessionToken: _token, refreshError, ...visible } = session;
   // A refused refresh of the user's provider tokens (recorded on the account) shows as
   // `session.error`, for the app to ask for a new sign-in.
   if (!ctx.callbacks.session) {
     // Without a `session` callback: the user's name, email and image, and the expiry.
-    const shown: Session = { user: { name: user.name, email: user.email, image: user.image }, expires: expires.toISOString() };
-    return withOrganization(refreshError ? { ...shown, error: "RefreshTokenError" } : shown, activeOrganization);
+    // The active organization (`Organizations()`) comes from the adapter's join; absent, it drops out of the JSON.
+    const shown: Session = { user: { name: user.name, email: user.email, image: user.image }, expires: expires.toISOString(), organization: session.activeOrganization };
+    return refreshError ? { ...shown, error: "RefreshTokenError" } : shown;
   }
   const input = { session: { ...visible, user, expires, error: refreshError ? "RefreshTokenError" : undefined } as never, user };
   const result = update
     ? await ctx.callbacks.session({ ...input, newSession: update.data, trigger: "update" })
     : await ctx.callbacks.session(input);
-  return withOrganization(result as Session, activeOrganization);
+  return result as Session;
 }
 
 /**

@@ -10,6 +10,7 @@ import { currentDatabaseSession, readLiveJwt, rewriteJwtSession } from "../../se
 import type { Cookie } from "../../types/cookies.js";
 import type { JWT } from "../../types/entities.js";
 import type { Permission, Statements } from "./access.js";
+import { assertConfigured } from "./check.js";
 import { LastOwner, NotSignedIn, OrganizationNotFound, OrganizationPermissionDenied } from "./errors.js";
 import { settingsOf, type OrganizationContext, type OrganizationSettings } from "./settings.js";
 import { organizationStore } from "./store.js";
@@ -23,6 +24,7 @@ export interface Caller {
 
 /** The signed-in user, or `null`. */
 export async function signedIn(ctx: OrganizationContext, req: AuthRequest): Promise<Caller | null> {
+  assertConfigured(ctx);
   if (ctx.session.strategy === "jwt") {
     const token = await readLiveJwt(ctx, req);
     return typeof token?.sub === "string" ? { userId: token.sub, token } : null;

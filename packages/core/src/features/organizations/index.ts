@@ -5,16 +5,11 @@
  *
  * @module @latch/core/organizations
  */
-import type { Adapter } from "../../adapter.js";
-import { adapterHas } from "../../config/adapter-guard.js";
-import { MissingAdapter, MissingAdapterMethods, type AuthError } from "../../errors.js";
-import { endpointRows, organizationsCode } from "../../symbols.js";
+import { endpointRows } from "../../symbols.js";
 import type { OrganizationsOption } from "../../types/organization-options.js";
 import { accessControl, type AccessControl, type Statements } from "./access.js";
-import { organizationMethods } from "./adapter-methods.js";
-import { InvalidOrganizations } from "./errors.js";
 import { organizationRows } from "./rows.js";
-import type { OrganizationEvents, OrganizationSettings } from "./settings.js";
+import { organizationSettings, type OrganizationEvents, type OrganizationSettings, type OrganizationsOptionWithSettings } from "./settings.js";
 
 export type { OrganizationsOption } from "../../types/organization-options.js";
 export type { OrganizationEvents } from "./settings.js";
@@ -49,28 +44,14 @@ export interface OrganizationsOptions {
   events?: OrganizationEvents;
 }
 
-/** The first problem of `settings` with `adapter` and the session options, or `null`. */
-function problemOf(settings: OrganizationSettings, adapter: Adapter | undefined, session: { readonly strategy?: string; readonly revocation?: unknown }): AuthError | null {
-  const { invitationMaxAge, formerOwnerRole, access } = settings;
-  if (!Number.isInteger(invitationMaxAge) || invitationMaxAge < 3600 || invitationMaxAge > 30 * 24 * 3600) return new InvalidOrganizations("Organizations: invitationMaxAge is a whole number of seconds from 3600 to 2592000.");
-  if (!(formerOwnerRole in access.roles) || formerOwnerRole === "owner") return new InvalidOrganizations(`Organizations: formerOwnerRole names a role of the access control other than "owner"; "${formerOwnerRole}" is not one.`);
-  if (!adapter) return new MissingAdapter("Organizations stores organizations, members and invitations through the adapter; set `adapter`.");
-  const missing = organizationMethods.filter((name) => !adapterHas(adapter, name));
-  if (missing.length) return new MissingAdapterMethods(missing, `Organizations stores its data through the adapter, which lacks ${missing.join(", ")}. Use an adapter that has them (@latch/pg).`);
-  // A JWT carries its role until it ends: only revocation ends it when the membership changes.
-  if (session.strategy === "jwt" && !session.revocation) {
-    return new InvalidOrganizations('Organizations with JWT sessions needs session.revocation = JwtRevocation() of @latch/core/revocation, so that a removal or a change of role takes effect at once; or use session: { strategy: "database" }.');
-  }
-  return null;
-}
-
 /**
  * Turns on organizations: `<base>/organizations` and the endpoints under it (create, update,
  * delete, members, roles, leave, transfer, invitations, switch; PROTOCOL §13). The active
  * organization rides on the session (`session.organization`: its id, slug and the user's role):
  * a column of the database session read in the same join, or a claim of the JWT. Needs an
  * adapter with the methods of `OrganizationAdapter` (`@latch/pg`), an email provider with
- * `sendMessage` for invitations, and with JWT sessions `JwtRevocation()`. Pass it as `organizations`.
+ * `sendMessage` for invitations, and with JWT sessions `JwtRevocation()`; without them every
+ * organization endpoint answers a configuration error (checked at its first request). Pass it as `organizations`.
  *
  * @example
  * ```ts
@@ -87,8 +68,6 @@ export function Organizations(options: OrganizationsOptions = {}): Organizations
     ...(options.email === undefined ? {} : { email: options.email }),
     events: Object.freeze({ ...options.events }),
   });
-  return {
-    [organizationsCode]: { settings, check: (adapter, session) => problemOf(settings, adapter, session) },
-    [endpointRows]: organizationRows,
-  };
+  const option: OrganizationsOptionWithSettings = { [organizationSettings]: settings, [endpointRows]: organizationRows };
+  return option;
 }

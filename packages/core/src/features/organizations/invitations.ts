@@ -17,6 +17,7 @@ import { canonicalEmail } from "../../security/email-spelling.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { allow, callerOf, field, fire, idOf, membershipOf, ownerOnly, roleOf, signedIn, type Caller } from "./caller.js";
 import { InvitationForAnotherAddress, InvitationInvalid, OrganizationNotFound } from "./errors.js";
+import { assertConfigured } from "./check.js";
 import { invitationMail, invitationTransport } from "./message.js";
 import { settingsOf, type OrganizationContext } from "./settings.js";
 import { organizationStore } from "./store.js";
@@ -128,6 +129,7 @@ const invitationIdShape = /^[0-9a-f]{32}$/;
 
 /** The pending, unexpired invitation whose token the request carries (`id`, `token`); one refusal, `InvitationInvalid`, for anything else. */
 async function presented(ctx: OrganizationContext, req: AuthRequest): Promise<AdapterInvitation> {
+  assertConfigured(ctx);
   const id = field(req, "id");
   const token = field(req, "token");
   const refused = new InvitationInvalid("This invitation cannot be used: it is unknown, expired, or was used, declined or canceled.");

@@ -1,7 +1,6 @@
 /** The settings of `Organizations()` as its modules read them, and how they reach them. */
 import type { AdapterInvitation, AdapterMember, AdapterOrganization } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
-import { organizationsCode } from "../../symbols.js";
 import type { OrganizationsOption } from "../../types/organization-options.js";
 import type { AccessControl, Statements } from "./access.js";
 
@@ -35,9 +34,15 @@ export interface OrganizationSettings {
   readonly events: OrganizationEvents;
 }
 
+/** Where `Organizations()` carries its settings: only the feature reads them. */
+export const organizationSettings: unique symbol = Symbol("latch.organizations");
+
+/** The option with its settings. */
+export type OrganizationsOptionWithSettings = OrganizationsOption & { readonly [organizationSettings]: OrganizationSettings };
+
 /** The settings of the configured option (set whenever the feature's code runs: it is reached only with the option). */
 export const settingsOf = (ctx: { readonly organizations?: OrganizationsOption }): OrganizationSettings =>
-  ctx.organizations![organizationsCode].settings as OrganizationSettings;
+  (ctx.organizations as OrganizationsOptionWithSettings)[organizationSettings];
 
 /**
  * What the organization endpoints read of the context: the adapter, the option, the session of

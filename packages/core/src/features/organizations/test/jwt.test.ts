@@ -51,14 +51,18 @@ describe("organizations with JWT sessions", () => {
     redis.disconnect();
   });
 
-  test("without JwtRevocation() the configuration is refused, naming what to add", async () => {
-    latch.config = configOf(false);
+  test("without JwtRevocation() every organization endpoint answers a configuration error naming what to add", async () => {
+    const logged: string[] = [];
+    latch.config = { ...configOf(false), logger: { error: (code, ...rest) => void logged.push(`${code} ${rest.map((part) => (part instanceof Error ? part.message : String(part))).join(" ")}`), warn: () => {}, debug: () => {} } };
     try {
-      const response = await fetch(`${latch.origin}/auth/organizations`);
-      expect(response.status).toBe(500);
-      const { message } = (await response.json()) as { message: string };
-      expect(message).toContain("InvalidOrganizations");
-      expect(message).toContain("JwtRevocation()");
+      const alice = await new Browser(latch.origin).signIn("alice");
+      for (const response of [await alice.get("organizations"), await alice.post("organizations/create", { name: "Nope", slug: "nope" })]) {
+        expect(response.status).toBe(500);
+        expect(await response.json()).toEqual({ error: "Configuration" });
+      }
+      expect(logged.join("\n")).toContain("InvalidOrganizations");
+      expect(logged.join("\n")).toContain("JwtRevocation()");
+      expect((await engine.db.query(`SELECT 1 FROM organizations WHERE slug = 'nope'`)).rows).toEqual([]);
     } finally {
       latch.config = configOf(redisUp);
     }
