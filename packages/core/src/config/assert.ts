@@ -125,10 +125,10 @@ function findProblem(config: AuthConfig): AuthError | null {
   // The option checks itself (its code and messages come with it) and names its adapter methods.
   const secondFactorProblem = config.secondFactor?.[secondFactorsCode].check(config.adapter, needs);
   if (secondFactorProblem) return secondFactorProblem;
-  const accessTokenProblem = config.accessTokens?.[accessTokensCode].check(config.adapter);
-  if (accessTokenProblem) return accessTokenProblem;
-  const apiKeyProblem = config.apiKeys?.[apiKeysCode].check(config.adapter);
-  if (apiKeyProblem) return apiKeyProblem;
+  for (const option of [config.accessTokens?.[accessTokensCode], config.apiKeys?.[apiKeysCode]]) {
+    const problem = option?.check(config.adapter);
+    if (problem) return problem;
+  }
   if (s.session.strategy === "database") {
     if (!config.adapter) return new MissingAdapter("The database session strategy needs an adapter; set `adapter`, or use `session: { strategy: \"jwt\" }`.");
     requiredAdapterMethods.database.forEach((m) => needs.add(m));
