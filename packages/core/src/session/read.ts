@@ -159,8 +159,9 @@ export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets"
  * the expiry, and `error` when a refresh of the provider's tokens failed (`getAccessToken`: sign in again).
  */
 export async function shownSession(ctx: Pick<AuthContext, "callbacks">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
-  // The active organization (`Organizations()`) is a claim of the token; absent, it drops out of the JSON.
-  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString(), organization: token.org as Session["organization"] };
+  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+  // The active organization (`Organizations()`) is a claim of the token.
+  if (token.org) session.organization = token.org as Session["organization"];
   if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
   const shown = update
     ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
