@@ -5,15 +5,16 @@
  * it works once, until its expiry, and only for the invited address. Inviting reads nothing of
  * the invited address: the answer and the work are the same whether it has an account or not.
  */
-import type { AdapterInvitation } from "../../adapter.js";
+import type { Adapter, AdapterInvitation, AdapterUser } from "../../adapter.js";
 import { randomBase64Url, randomHex, sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import { InvalidRequest } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
-import { noStore, withCookies } from "../../http/respond.js";
+import { noStore } from "../../http/respond.js";
 import { signInPageUrl } from "../../http/urls.js";
 import { countFor, countMail } from "../../limits/mail.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import { canonicalEmail } from "../../security/email-spelling.js";
+import { proveAddress } from "../../signin/end-unproven-access.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { allow, callerOf, field, fire, idOf, membershipOf, ownerOnly, roleOf, signedIn, type Caller } from "./caller.js";
 import { InvitationForAnotherAddress, InvitationInvalid, OrganizationNotFound } from "./errors.js";
@@ -142,12 +143,13 @@ async function presented(ctx: OrganizationContext, req: AuthRequest): Promise<Ad
   return invitation;
 }
 
-/** The signed-in user's address, which must be the invited one (`InvitationForAnotherAddress`, 403). */
-async function invitedCaller(ctx: OrganizationContext, caller: Caller, invitation: AdapterInvitation): Promise<void> {
+/** The signed-in user, whose address must be the invited one (`InvitationForAnotherAddress`, 403). */
+async function invitedCaller(ctx: OrganizationContext, caller: Caller, invitation: AdapterInvitation): Promise<AdapterUser> {
   const user = await ctx.adapter!.getUser!(caller.userId);
   if (!user?.email || canonicalEmail(user.email) !== invitation.email) {
     throw new InvitationForAnotherAddress("This invitation is for another address: sign in with the address it was sent to.");
   }
+  return user;
 }
 
 /**
@@ -176,7 +178,10 @@ export async function openAction(ctx: OrganizationContext, req: AuthRequest): Pr
 export async function acceptAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const invitation = await presented(ctx, req);
-  await invitedCaller(ctx, caller, invitation);
+  const user = await invitedCaller(ctx, caller, invitation);
+  // The mailed token proves the address (PROTOCOL §6): what was attached to an unproven address
+  // before (its password, passkeys, OAuth accounts and sessions, this one included) ends first.
+  if (!user.emailVerified) await proveAddress(ctx, ctx.adapter as Required<Adapter>, user, "invitation");
   const store = organizationStore(ctx);
   const member = await store.acceptInvitation(invitation.id, { organizationId: invitation.organizationId, userId: caller.userId, role: invitation.role, createdAt: new Date() });
   if (!member) throw new InvitationInvalid("This invitation cannot be used: it is unknown, expired, or was used, declined or canceled.");
@@ -184,7 +189,7 @@ export async function acceptAction(ctx: OrganizationContext, req: AuthRequest): 
   const { events } = settingsOf(ctx);
   await fire(ctx, () => events.memberAdded?.({ member }));
   await fire(ctx, () => events.invitationClosed?.({ invitation: shown({ ...invitation, status: "accepted" }), status: "accepted" }));
-  return withCookies(json({ organization: organization && { id: organization.id, name: organization.name, slug: organization.slug }, role: member.role }), []);
+  return json({ organization: organization && { id: organization.id, name: organization.name, slug: organization.slug }, role: member.role });
 }
 
 /** `POST /organizations/invitations/decline` (`{ id, token }`): `{ declined: true }`; the link's holder needs no account. */

@@ -17,7 +17,7 @@ export interface OrganizationEvents {
   /** A member's role changed (a change of role, or a transfer of ownership). */
   roleChanged?: (message: { member: AdapterMember; from: string; by: string }) => unknown;
   /** An invitation was mailed (made or sent again). The token is never given. */
-  invitationSent?: (message: { invitation: Omit<AdapterInvitation, "hash">; url?: never }) => unknown;
+  invitationSent?: (message: { invitation: Omit<AdapterInvitation, "hash"> }) => unknown;
   /** An invitation was accepted, declined or canceled. */
   invitationClosed?: (message: { invitation: Omit<AdapterInvitation, "hash">; status: "accepted" | "declined" | "canceled" }) => unknown;
 }

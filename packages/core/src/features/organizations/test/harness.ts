@@ -1,5 +1,5 @@
 /**
- * What the organization suites share: four users who sign in with the credentials provider (each
+ * What the organization suites share: users who sign in with the credentials provider (each
  * a browser of its own), Latch served over HTTP with `@latch/pg` on the engine, invitations
  * mailed to the testing SMTP server, and the adapter's calls counted.
  */
@@ -18,16 +18,20 @@ export const people = {
   bob: { id: "org-user-bob", name: "Bob", email: "bob@example.com" },
   carol: { id: "org-user-carol", name: "Carol", email: "carol@example.com" },
   dave: { id: "org-user-dave", name: "Dave", email: "dave@example.com" },
+  /** Her address is not proven yet: whoever typed it may not own it. */
+  erin: { id: "org-user-erin", name: "Erin", email: "erin@example.com" },
 } as const;
 
 export type Person = keyof typeof people;
 
-/** Stores the four users. */
+/** Stores the users, every address proven but erin's. */
 export async function seedPeople(engine: Engine): Promise<void> {
-  for (const person of Object.values(people)) await engine.db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3)`, [person.id, person.email, person.name]);
+  for (const person of Object.values(people)) {
+    await engine.db.query(`INSERT INTO users (id, email, name, "emailVerified") VALUES ($1, $2, $3, $4)`, [person.id, person.email, person.name, person === people.erin ? null : new Date()]);
+  }
 }
 
-/** A credentials provider that signs each of the four in by name (password "pw"). */
+/** A credentials provider that signs each of them in by name (password "pw"). */
 export function peopleProvider() {
   return Credentials({
     credentials: { username: {}, password: {} },

@@ -6,6 +6,7 @@
  * the address, single use, expiry, resend, cancel, decline) and what inviting reveals.
  */
 import { createHash } from "node:crypto";
+import type { AuthConfig } from "@latch/core";
 import { Organizations, accessControl } from "@latch/core/organizations";
 import { RateLimit } from "@latch/core/rate-limit";
 import { migrate } from "@latch/pg";
@@ -38,7 +39,7 @@ describe.each(engines)("organizations stored on %s", (_name, open, available) =>
       invitationSent: ({ invitation }) => void events.push(`invited ${invitation.email}`),
     },
   });
-  const configOf = (overrides = {}) => organizationsConfig(counted.adapter, smtp, { organizations: option, ...overrides });
+  const configOf = (overrides: Partial<AuthConfig> = {}) => organizationsConfig(counted.adapter, smtp, { organizations: option, ...overrides });
   let alice: Browser, bob: Browser, carol: Browser, dave: Browser;
 
   /** Makes an organization as alice; its id. */
@@ -182,6 +183,26 @@ describe.each(engines)("organizations stored on %s", (_name, open, available) =>
     expect(shown.status).toBe(200);
     expect((await accept(stranger, back)).status).toBe(200);
     expect((await engine.db.query(`SELECT role FROM members WHERE "userId" = $1 AND "organizationId" = $2`, [people.dave.id, id])).rows).toEqual([{ role: "member" }]);
+  });
+
+  test.skipIf(!available)("accepting proves an unproven address: what was attached to it before ends, her sessions included, and she joins", async () => {
+    const id = await organization("proof");
+    const [first, second] = [await new Browser(latch.origin).signIn("erin"), await new Browser(latch.origin).signIn("erin")];
+    const link = await invite(alice, id, people.erin.email);
+    const proofs: string[] = [];
+    latch.config = configOf({ events: { emailProven: ({ provider }) => void proofs.push(provider) } });
+    try {
+      expect((await accept(first, link)).status).toBe(200);
+    } finally {
+      latch.config = configOf();
+    }
+    expect(proofs).toEqual(["invitation"]);
+    const { rows } = await engine.db.query(`SELECT "emailVerified" FROM users WHERE id = $1`, [people.erin.id]);
+    expect((rows[0] as { emailVerified: Date | null }).emailVerified).toBeInstanceOf(Date);
+    expect((await engine.db.query(`SELECT 1 FROM sessions WHERE "userId" = $1`, [people.erin.id])).rows).toEqual([]);
+    expect(await first.session()).toBeNull();
+    expect(await second.session()).toBeNull();
+    expect((await engine.db.query(`SELECT role FROM members WHERE "organizationId" = $1 AND "userId" = $2`, [id, people.erin.id])).rows).toEqual([{ role: "member" }]);
   });
 
   test.skipIf(!available)("declined, canceled, expired and resent invitations: each old link is refused", async () => {
