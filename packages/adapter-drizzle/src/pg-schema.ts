@@ -174,11 +174,22 @@ export const pgInvitations = pgTable("invitations", {
   foreignKey({ name: "invitations_organizationId_fkey", columns: [table.organizationId], foreignColumns: [pgOrganizations.id] }).onDelete("cascade"),
 ]);
 
+/** `organization_roles` of @latch/pg's migration 12: the roles an organization made, gone with it. */
+export const pgOrganizationRoles = pgTable("organization_roles", {
+  organizationId: text("organizationId").notNull(),
+  name: text("name").notNull(),
+  permissions: text("permissions").array().notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  primaryKey({ name: "organization_roles_pkey", columns: [table.organizationId, table.name] }),
+  foreignKey({ name: "organization_roles_organizationId_fkey", columns: [table.organizationId], foreignColumns: [pgOrganizations.id] }).onDelete("cascade"),
+]);
+
 /**
  * The tables of organizations (@latch/pg's migration 12) as a Drizzle schema, for drizzle-kit to
  * make beside {@link pgTables}. `DrizzleAdapter` does not store organizations yet.
  */
-export const pgOrganizationTables = { organizations: pgOrganizations, members: pgMembers, invitations: pgInvitations };
+export const pgOrganizationTables = { organizations: pgOrganizations, members: pgMembers, invitations: pgInvitations, organizationRoles: pgOrganizationRoles };
 
 /**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's

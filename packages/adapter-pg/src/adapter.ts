@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type AdapterInvitation, type AdapterMember, type AdapterOrganization, type ApiKeyAdapter, type OrganizationAdapter, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type AdapterInvitation, type AdapterMember, type AdapterOrganization, type AdapterOrganizationRole, type ApiKeyAdapter, type OrganizationAdapter, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -17,10 +17,11 @@ const sessionAndUser = `
   SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId", s.auth_time, s.mfa_time, s.amr,
          u.id, u.name, u.email, u."emailVerified", u.image,
          EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = s."userId" AND a."refreshError" IS NOT NULL) AS "refreshError",
-         o.id AS "organizationId", o.slug AS "organizationSlug", m.role AS "organizationRole"
+         o.id AS "organizationId", o.slug AS "organizationSlug", m.role AS "organizationRole", r.permissions AS "organizationPermissions"
   FROM sessions s JOIN users u ON u.id = s."userId"
   LEFT JOIN members m ON m."organizationId" = s."activeOrganizationId" AND m."userId" = s."userId"
   LEFT JOIN organizations o ON o.id = m."organizationId"
+  LEFT JOIN organization_roles r ON r."organizationId" = m."organizationId" AND r.name = m.role
   WHERE s."sessionToken" = $1`;
 
 /**
@@ -145,7 +146,8 @@ export function PostgresAdapter(client: Queryable): Adapter {
     async getSessionAndUser(sessionToken) {
       const row = await firstRow<StoredRow>(client, sessionAndUser, [sessionToken]);
       if (!row) return null;
-      const activeOrganization = row.organizationId ? { id: String(row.organizationId), slug: String(row.organizationSlug), role: String(row.organizationRole) } : null;
+      const permissions = row.organizationPermissions ? { permissions: [...(row.organizationPermissions as string[])] } : {};
+      const activeOrganization = row.organizationId ? { id: String(row.organizationId), slug: String(row.organizationSlug), role: String(row.organizationRole), ...permissions } : null;
       return { session: { ...sessionFromRow(row), ...(activeOrganization && { activeOrganization }) }, user: userFromRow(row) };
     },
 
@@ -538,6 +540,30 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return row ? memberFromRow(row) : null;
     },
 
+    async createOrganizationRole(role) {
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO organization_roles ("organizationId", name, permissions, "createdAt") VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING *`,
+        [role.organizationId, role.name, role.permissions, role.createdAt],
+      );
+      return row ? organizationRoleFromRow(row) : null;
+    },
+
+    async listOrganizationRoles(organizationId) {
+      return (await rows<StoredRow>(client, `SELECT * FROM organization_roles WHERE "organizationId" = $1`, [organizationId])).map(organizationRoleFromRow);
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      // One statement: a role a member holds stays.
+      const row = await firstRow<StoredRow>(
+        client,
+        `DELETE FROM organization_roles r WHERE "organizationId" = $1 AND name = $2
+           AND NOT EXISTS (SELECT 1 FROM members m WHERE m."organizationId" = $1 AND m.role = $2) RETURNING *`,
+        [organizationId, name],
+      );
+      return row ? organizationRoleFromRow(row) : null;
+    },
+
     async setActiveOrganization(sessionToken, organizationId) {
       await client.query(`UPDATE sessions SET "activeOrganizationId" = $2 WHERE "sessionToken" = $1`, [sessionToken, organizationId]);
     },
@@ -556,6 +582,11 @@ function organizationFromRow(row: StoredRow): AdapterOrganization {
 /** A `members` row as an `AdapterMember`. */
 function memberFromRow(row: StoredRow): AdapterMember {
   return { organizationId: String(row.organizationId), userId: String(row.userId), role: String(row.role), createdAt: new Date(row.createdAt as string | Date) };
+}
+
+/** An `organization_roles` row as an `AdapterOrganizationRole`. */
+function organizationRoleFromRow(row: StoredRow): AdapterOrganizationRole {
+  return { organizationId: String(row.organizationId), name: String(row.name), permissions: [...(row.permissions as string[])], createdAt: new Date(row.createdAt as string | Date) };
 }
 
 /** An `invitations` row as an `AdapterInvitation`. */

@@ -140,7 +140,8 @@ export const migrations: readonly Migration[] = [
     version: 12,
     name: "organizations",
     // Organizations (the slug unique), their members (one row per user and organization, gone
-    // with either), invitations (the SHA-256 of each token, never the token), and the active
+    // with either), invitations (the SHA-256 of each token, never the token), the roles an
+    // organization makes at run time (gone with it), and the active
     // organization of a database session (no foreign key: the session reads it through the
     // membership, which goes with the organization).
     statements: [
@@ -171,6 +172,13 @@ export const migrations: readonly Migration[] = [
         "createdAt" timestamptz NOT NULL
       )`,
       `CREATE INDEX IF NOT EXISTS invitations_organization ON invitations ("organizationId")`,
+      `CREATE TABLE IF NOT EXISTS organization_roles (
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        permissions text[] NOT NULL,
+        "createdAt" timestamptz NOT NULL,
+        PRIMARY KEY ("organizationId", name)
+      )`,
       `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "activeOrganizationId" text`,
     ],
   },

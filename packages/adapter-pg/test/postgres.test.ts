@@ -39,6 +39,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
       "invitations",
       "latch_migrations",
       "members",
+      "organization_roles",
       "organizations",
       "passwords",
       "second_factors",

@@ -98,6 +98,27 @@ export function organizationTests(options: AdapterTestOptions): void {
       expect((await orgs().listInvitations(organization.id)).map((i) => i.status).sort()).toEqual(["accepted", "declined"]);
     });
 
+    test("roles an organization makes: a name once per organization, listed, deleted only while no member holds them, and carried with the session", async () => {
+      const { organization, ownerId } = await owned();
+      const role = { organizationId: organization.id, name: "billing", permissions: ["billing:read", "project:create"], createdAt: second() };
+      expect(await orgs().createOrganizationRole(role)).toEqual(role);
+      expect(await orgs().createOrganizationRole({ ...role, permissions: [] })).toBeNull();
+      expect(await orgs().listOrganizationRoles(organization.id)).toEqual([role]);
+      const user = await signUp(options);
+      const invitation = invitationOf(organization.id, ownerId);
+      await orgs().createInvitation(invitation);
+      await orgs().acceptInvitation(invitation.id, memberOf(organization.id, user.id, "billing"));
+      const adapter = need(options, "createSession", "getSessionAndUser");
+      const sessionToken = randomUUID();
+      await adapter.createSession({ sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) });
+      await orgs().setActiveOrganization(sessionToken, organization.id);
+      expect((await adapter.getSessionAndUser(sessionToken))?.session.activeOrganization).toEqual({ id: organization.id, slug: organization.slug, role: "billing", permissions: role.permissions });
+      expect(await orgs().deleteOrganizationRole(organization.id, "billing")).toBeNull();
+      await orgs().updateMemberRole(organization.id, user.id, "member");
+      expect(await orgs().deleteOrganizationRole(organization.id, "billing")).toEqual(role);
+      expect(await orgs().listOrganizationRoles(organization.id)).toEqual([]);
+    });
+
     test("the session's active organization comes with getSessionAndUser while the user is a member of it", async () => {
       const { organization, ownerId } = await owned();
       const adapter = need(options, "createSession", "getSessionAndUser");

@@ -120,6 +120,8 @@ export interface ActiveMembership {
   slug: string;
   /** The user's role in the organization. */
   role: string;
+  /** When the role is one the organization made (`AdapterOrganizationRole`): its permissions, read in the same join. */
+  permissions?: string[];
 }
 
 /**
@@ -676,6 +678,16 @@ export interface AdapterInvitation {
   createdAt: Date;
 }
 
+/** A role an organization made at run time, beside the app's own roles: a name and its permissions. */
+export interface AdapterOrganizationRole {
+  organizationId: string;
+  /** Unique in its organization; never one of the app's role names. */
+  name: string;
+  /** `resource:action` strings of the app's statements. */
+  permissions: string[];
+  createdAt: Date;
+}
+
 /** What {@link OrganizationAdapter.updateInvitation} may change. */
 export type AdapterInvitationUpdate = Partial<Pick<AdapterInvitation, "hash" | "status" | "expires">>;
 
@@ -834,6 +846,34 @@ export interface OrganizationAdapter {
    * ```
    */
   acceptInvitation(id: string, member: AdapterMember): Awaitable<AdapterMember | null>;
+  /**
+   * Stores a role the organization made and returns it; `null` when the organization has one of this name.
+   *
+   * @example
+   * ```ts
+   * await adapter.createOrganizationRole({ organizationId, name: "billing", permissions: ["billing:read"], createdAt: new Date() })
+   * ```
+   */
+  createOrganizationRole(role: AdapterOrganizationRole): Awaitable<AdapterOrganizationRole | null>;
+  /**
+   * The roles the organization made, any order.
+   *
+   * @example
+   * ```ts
+   * const roles = await adapter.listOrganizationRoles(organizationId)
+   * ```
+   */
+  listOrganizationRoles(organizationId: string): Awaitable<AdapterOrganizationRole[]>;
+  /**
+   * Deletes a role the organization made, unless a member holds it; returns it, or `null` when there
+   * is none or it is held.
+   *
+   * @example
+   * ```ts
+   * await adapter.deleteOrganizationRole(organizationId, "billing")
+   * ```
+   */
+  deleteOrganizationRole(organizationId: string, name: string): Awaitable<AdapterOrganizationRole | null>;
   /**
    * Sets (or, with `null`, clears) the active organization of the database session of this token.
    *

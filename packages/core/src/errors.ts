@@ -22,7 +22,7 @@ export type ErrorType =
   | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode"
   | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound"
   | "InvalidOrganizations" | "OrganizationNotFound" | "OrganizationSlugTaken" | "OrganizationPermissionDenied" | "LastOwner" | "MemberNotFound"
-  | "InvitationInvalid" | "InvitationForAnotherAddress";
+  | "InvitationInvalid" | "InvitationForAnotherAddress" | "OrganizationRoleConflict";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

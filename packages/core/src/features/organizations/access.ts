@@ -26,7 +26,7 @@ export type Role<S extends Statements> = { readonly [R in keyof S]?: readonly S[
 
 /** The session's active membership as `hasPermission` reads it (`Session.organization`). */
 export interface SessionWithOrganization {
-  readonly organization?: { readonly role: string } | null;
+  readonly organization?: { readonly role: string; readonly permissions?: readonly string[] } | null;
 }
 
 /** The access control of an app: its statements and roles, and the checks made with them. */
@@ -46,8 +46,9 @@ export interface AccessControl<S extends Statements = DefaultStatements, R exten
   can(role: string, permission: Permission<S>): boolean;
   /**
    * Whether the session's active membership allows `permission`: the role the session carries
-   * (`session.organization.role`), checked against the roles held here, without any read. No
-   * session, no active organization, or an unknown role: `false`.
+   * (`session.organization.role`), checked against the roles held here, or the permissions of a
+   * role the organization made (`session.organization.permissions`, read with the session), without
+   * any read. No session, no active organization, or an unknown role: `false`.
    *
    * @example
    * ```ts
@@ -124,8 +125,11 @@ export function accessControl<const A extends Statements = {}, R extends string 
     roles: Object.freeze({ ...given }) as { readonly [name in R | "owner"]: Role<A & DefaultStatements> },
     can,
     hasPermission: (session: SessionWithOrganization | null | undefined, permission: string) => {
-      const role = session?.organization?.role;
-      return typeof role === "string" && can(role, permission);
+      const organization = session?.organization;
+      if (typeof organization?.role !== "string") return false;
+      // The app's roles decide alone for their names: an organization's role never takes one.
+      if (table.has(organization.role)) return can(organization.role, permission);
+      return Array.isArray(organization.permissions) && organization.permissions.includes(permission);
     },
   });
 }

@@ -12,7 +12,7 @@ import type { JWT } from "../../types/entities.js";
 import type { Permission, Statements } from "./access.js";
 import { assertConfigured } from "./check.js";
 import { LastOwner, NotSignedIn, OrganizationNotFound, OrganizationPermissionDenied } from "./errors.js";
-import { settingsOf, type OrganizationContext, type OrganizationSettings } from "./settings.js";
+import { settingsOf, type OrganizationContext } from "./settings.js";
 import { organizationStore } from "./store.js";
 
 /** The signed-in user: their id, and the session they call with (a database session's token, or the JWT). */
@@ -63,9 +63,34 @@ export async function membershipOf(ctx: OrganizationContext, req: AuthRequest, c
   return { organization, member };
 }
 
-/** Throws `OrganizationPermissionDenied` (403) unless `member`'s role allows `permission`. */
-export function allow(settings: OrganizationSettings, member: AdapterMember, permission: Permission<Statements>): void {
-  if (!settings.access.can(member.role, permission)) throw new OrganizationPermissionDenied(`Your role (${member.role}) does not allow ${permission} in this organization.`);
+/** The permissions of `role` when the organization made it (not one of the app's roles), else `null`. */
+export async function madeRole(ctx: OrganizationContext, organizationId: string, role: string): Promise<string[] | null> {
+  if (Object.hasOwn(settingsOf(ctx).access.roles, role)) return null;
+  const made = (await organizationStore(ctx).listOrganizationRoles(organizationId)).find((candidate) => candidate.name === role);
+  return made ? made.permissions : [];
+}
+
+/** Every permission `role` holds in the organization: an app role's from the access control, a made role's as stored. */
+export async function permissionsOf(ctx: OrganizationContext, organizationId: string, role: string): Promise<string[]> {
+  const made = await madeRole(ctx, organizationId, role);
+  if (made) return made;
+  const { access } = settingsOf(ctx);
+  return Object.entries(access.statements).flatMap(([resource, actions]) => actions.map((action) => `${resource}:${action}`)).filter((permission) => access.can(role, permission as never));
+}
+
+/** Throws `OrganizationPermissionDenied` (403) when `role` holds a permission `member`'s role does not: no one hands out more than they have. */
+export async function within(ctx: OrganizationContext, member: AdapterMember, role: string): Promise<void> {
+  if (role === member.role || Object.hasOwn(settingsOf(ctx).access.roles, role)) return;
+  const mine = await permissionsOf(ctx, member.organizationId, member.role);
+  const beyond = (await permissionsOf(ctx, member.organizationId, role)).filter((permission) => !mine.includes(permission));
+  if (beyond.length) throw new OrganizationPermissionDenied(`The role ${role} holds ${beyond.join(", ")}, which your role does not.`);
+}
+
+/** Throws `OrganizationPermissionDenied` (403) unless `member`'s role (the app's, or one the organization made) allows `permission`. */
+export async function allow(ctx: OrganizationContext, member: AdapterMember, permission: Permission<Statements>): Promise<void> {
+  const made = await madeRole(ctx, member.organizationId, member.role);
+  const allowed = made ? made.includes(permission) : settingsOf(ctx).access.can(member.role, permission);
+  if (!allowed) throw new OrganizationPermissionDenied(`Your role (${member.role}) does not allow ${permission} in this organization.`);
 }
 
 /** Throws `OrganizationPermissionDenied` (403) unless `member` is an owner: only an owner makes, changes or removes an owner. */
@@ -80,11 +105,13 @@ export async function notLastOwner(ctx: OrganizationContext, member: AdapterMemb
   if (owners.length <= 1) throw new LastOwner(`The last owner cannot ${what}: make another member an owner first, or delete the organization.`);
 }
 
-/** A role the access control knows; throws `InvalidRequest`. */
-export function roleOf(ctx: OrganizationContext, value: unknown): string {
+/** A role of the access control, or one the organization made; throws `InvalidRequest`. */
+export async function roleOf(ctx: OrganizationContext, organizationId: string, value: unknown): Promise<string> {
   const { roles } = settingsOf(ctx).access;
-  if (typeof value !== "string" || !Object.hasOwn(roles, value)) throw new InvalidRequest(`role is one of ${Object.keys(roles).join(", ")}.`);
-  return value;
+  if (typeof value === "string" && Object.hasOwn(roles, value)) return value;
+  const made = await organizationStore(ctx).listOrganizationRoles(organizationId);
+  if (typeof value === "string" && made.some((role) => role.name === value)) return value;
+  throw new InvalidRequest(`role is one of ${[...Object.keys(roles), ...made.map((role) => role.name)].join(", ")}.`);
 }
 
 /**

@@ -12,8 +12,9 @@ import { noStore, withCookies } from "../../http/respond.js";
 import { rewriteJwtSession } from "../../session/index.js";
 import type { JWT } from "../../types/entities.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { allow, callerOf, field, fire, idOf, membershipChanged, membershipOf, notLastOwner, ownerOnly, roleOf } from "./caller.js";
-import { MemberNotFound, OrganizationNotFound, OrganizationSlugTaken } from "./errors.js";
+import { allow, callerOf, field, fire, idOf, madeRole, membershipChanged, membershipOf, notLastOwner, ownerOnly, permissionsOf, roleOf, within } from "./caller.js";
+import { MemberNotFound, OrganizationNotFound, OrganizationPermissionDenied, OrganizationRoleConflict, OrganizationSlugTaken } from "./errors.js";
+import { roleName } from "./access.js";
 import { settingsOf, type OrganizationContext } from "./settings.js";
 import { organizationStore } from "./store.js";
 
@@ -77,7 +78,7 @@ export async function getAction(ctx: OrganizationContext, req: AuthRequest): Pro
 export async function updateAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
-  allow(settingsOf(ctx), member, "organization:update");
+  await allow(ctx, member, "organization:update");
   const body = req.body ?? {};
   const update: { name?: string; slug?: string; metadata?: Record<string, unknown> | null } = {};
   if (body.name !== undefined) update.name = nameOf(body.name);
@@ -96,7 +97,7 @@ export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): 
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   const settings = settingsOf(ctx);
-  allow(settings, member, "organization:delete");
+  await allow(ctx, member, "organization:delete");
   const members = await organizationStore(ctx).listMembers(organization.id);
   await organizationStore(ctx).deleteOrganization(organization.id);
   await fire(ctx, () => settings.events.organizationDeleted?.({ organization, userId: caller.userId }));
@@ -114,7 +115,8 @@ export async function switchAction(ctx: OrganizationContext, req: AuthRequest): 
   const caller = await callerOf(ctx, req);
   const wanted = (req.body ?? {}).organizationId;
   const active = wanted === null ? null : await membershipOf(ctx, req, caller);
-  const membership = active && { id: active.organization.id, slug: active.organization.slug, role: active.member.role };
+  const made = active && (await madeRole(ctx, active.organization.id, active.member.role));
+  const membership = active && { id: active.organization.id, slug: active.organization.slug, role: active.member.role, ...(made && { permissions: made }) };
   if (caller.sessionToken) {
     await organizationStore(ctx).setActiveOrganization(caller.sessionToken, membership?.id ?? null);
     return json({ organization: membership });
@@ -152,7 +154,7 @@ async function removeMember(ctx: OrganizationContext, req: AuthRequest, caller: 
 export async function removeAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
-  allow(settingsOf(ctx), member, "member:delete");
+  await allow(ctx, member, "member:delete");
   const target = await targetOf(ctx, req, organization.id);
   if (target.role === "owner") ownerOnly(member, "remove an owner");
   await notLastOwner(ctx, target, "be removed");
@@ -171,11 +173,12 @@ export async function leaveAction(ctx: OrganizationContext, req: AuthRequest): P
 export async function roleAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
-  allow(settingsOf(ctx), member, "member:update");
+  await allow(ctx, member, "member:update");
   const target = await targetOf(ctx, req, organization.id);
-  const role = roleOf(ctx, (req.body ?? {}).role);
+  const role = await roleOf(ctx, organization.id, (req.body ?? {}).role);
   if (role === target.role) return json({ member: shownMember(target) });
   if (role === "owner" || target.role === "owner") ownerOnly(member, "make or unmake an owner");
+  await within(ctx, member, role);
   await notLastOwner(ctx, target, "lose the owner role");
   const changed = await organizationStore(ctx).updateMemberRole(organization.id, target.userId, role);
   if (!changed) throw new MemberNotFound("No member of this organization has this user id.");
@@ -204,4 +207,52 @@ export async function transferAction(ctx: OrganizationContext, req: AuthRequest)
     ...(await membershipChanged(ctx, req, caller, caller.userId, organization.id, { slug: organization.slug, role: settings.formerOwnerRole })),
   ];
   return withCookies(json({ transferred: true }), cookies);
+}
+
+/** `GET /organizations/roles?organizationId=`: `{ roles }`, the app's (`builtIn`) and those the organization made, with their permissions. */
+export async function rolesAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
+  const caller = await callerOf(ctx, req);
+  const { organization } = await membershipOf(ctx, req, caller);
+  const made = await organizationStore(ctx).listOrganizationRoles(organization.id);
+  const builtIn = Object.keys(settingsOf(ctx).access.roles).map((name) => ({ name, builtIn: true }));
+  return json({ roles: [...builtIn, ...made.sort((a, b) => a.name.localeCompare(b.name)).map((role) => ({ name: role.name, permissions: role.permissions, builtIn: false }))] });
+}
+
+/**
+ * `POST /organizations/roles/create` (`{ organizationId, name, permissions }`): 201 `{ role }`;
+ * needs `organization:update`, and gives the role only permissions of the app's statements that
+ * the caller's own role holds.
+ */
+export async function createRoleAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
+  const caller = await callerOf(ctx, req);
+  const { organization, member } = await membershipOf(ctx, req, caller);
+  await allow(ctx, member, "organization:update");
+  const body = req.body ?? {};
+  const { access } = settingsOf(ctx);
+  if (typeof body.name !== "string" || !roleName.test(body.name)) throw new InvalidRequest("A role's name is 1 to 32 lowercase letters, digits, _ and -, starting with a letter.");
+  if (Object.hasOwn(access.roles, body.name)) throw new OrganizationRoleConflict(`${body.name} is one of the app's roles.`);
+  const known = new Set(Object.entries(access.statements).flatMap(([resource, actions]) => actions.map((action) => `${resource}:${action}`)));
+  if (!Array.isArray(body.permissions) || body.permissions.length > 100 || !body.permissions.every((permission) => typeof permission === "string" && known.has(permission))) {
+    throw new InvalidRequest("A role's permissions are a list of resource:action strings of the app's statements.");
+  }
+  const permissions = [...new Set(body.permissions as string[])];
+  const mine = await permissionsOf(ctx, organization.id, member.role);
+  const beyond = permissions.filter((permission) => !mine.includes(permission));
+  if (beyond.length) throw new OrganizationPermissionDenied(`Your role does not hold ${beyond.join(", ")}, so it cannot give them.`);
+  const role = await organizationStore(ctx).createOrganizationRole({ organizationId: organization.id, name: body.name, permissions, createdAt: new Date() });
+  if (!role) throw new OrganizationRoleConflict(`The organization has a role named ${body.name}.`);
+  return json({ role: { name: role.name, permissions: role.permissions, builtIn: false } }, 201);
+}
+
+/** `POST /organizations/roles/delete` (`{ organizationId, name }`): `{ deleted: true }`; needs `organization:update`; refused while a member holds the role. */
+export async function deleteRoleAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
+  const caller = await callerOf(ctx, req);
+  const { organization, member } = await membershipOf(ctx, req, caller);
+  await allow(ctx, member, "organization:update");
+  const name = (req.body ?? {}).name;
+  if (typeof name !== "string" || !roleName.test(name)) throw new InvalidRequest("name is the name of a role the organization made.");
+  const store = organizationStore(ctx);
+  if (!(await store.listOrganizationRoles(organization.id)).some((role) => role.name === name)) throw new InvalidRequest(`The organization made no role named ${name}.`);
+  if (!(await store.deleteOrganizationRole(organization.id, name))) throw new OrganizationRoleConflict(`A member holds the role ${name}: give them another first.`);
+  return json({ deleted: true });
 }

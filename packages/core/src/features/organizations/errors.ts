@@ -69,6 +69,17 @@ export class InvitationForAnotherAddress extends AuthError {
   readonly status = 403;
 }
 
+/**
+ * A role the organization makes cannot be made or deleted (409): its name is taken (by the app's
+ * roles or another of the organization's), or a member still holds it.
+ */
+export class OrganizationRoleConflict extends AuthError {
+  static readonly type = "OrganizationRoleConflict";
+  declare readonly type: "OrganizationRoleConflict";
+  /** The HTTP status the refusal is answered with. */
+  readonly status = 409;
+}
+
 /** Every error `Organizations()` raises, as a union that narrows on `type`. */
 export type OrganizationError =
   | InvalidOrganizations
@@ -79,5 +90,6 @@ export type OrganizationError =
   | MemberNotFound
   | InvitationInvalid
   | InvitationForAnotherAddress
+  | OrganizationRoleConflict
   | Forbidden
   | NotSignedIn;

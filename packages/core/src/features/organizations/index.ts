@@ -22,6 +22,7 @@ export {
   MemberNotFound,
   OrganizationNotFound,
   OrganizationPermissionDenied,
+  OrganizationRoleConflict,
   OrganizationSlugTaken,
   type OrganizationError,
 } from "./errors.js";

@@ -16,7 +16,7 @@ import { normalizeEmail } from "../../security/email-address.js";
 import { canonicalEmail } from "../../security/email-spelling.js";
 import { proveAddress } from "../../signin/end-unproven-access.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { allow, callerOf, field, fire, idOf, membershipOf, ownerOnly, roleOf, signedIn, type Caller } from "./caller.js";
+import { allow, callerOf, field, fire, idOf, membershipOf, ownerOnly, roleOf, signedIn, within, type Caller } from "./caller.js";
 import { InvitationForAnotherAddress, InvitationInvalid, OrganizationNotFound } from "./errors.js";
 import { assertConfigured } from "./check.js";
 import { invitationMail, invitationTransport } from "./message.js";
@@ -61,7 +61,7 @@ export async function inviteAction(ctx: OrganizationContext, req: AuthRequest): 
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   const settings = settingsOf(ctx);
-  allow(settings, member, "invitation:create");
+  await allow(ctx, member, "invitation:create");
   const body = req.body ?? {};
   let email: string;
   try {
@@ -69,8 +69,9 @@ export async function inviteAction(ctx: OrganizationContext, req: AuthRequest): 
   } catch {
     throw new InvalidRequest("email is one email address.");
   }
-  const role = body.role === undefined ? "member" : roleOf(ctx, body.role);
+  const role = body.role === undefined ? "member" : await roleOf(ctx, organization.id, body.role);
   if (role === "owner") ownerOnly(member, "invite an owner");
+  await within(ctx, member, role);
   await countFor(ctx, "organizationInvitation", `organization:${organization.id}`);
   const { token, hash } = await newToken();
   const now = Date.now();
@@ -92,7 +93,7 @@ async function ownInvitation(ctx: OrganizationContext, req: AuthRequest, organiz
 export async function listAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
-  allow(settingsOf(ctx), member, "invitation:create");
+  await allow(ctx, member, "invitation:create");
   const invitations = await organizationStore(ctx).listInvitations(organization.id);
   return json({ invitations: invitations.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(shown) });
 }
@@ -102,7 +103,7 @@ export async function resendAction(ctx: OrganizationContext, req: AuthRequest): 
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
   const settings = settingsOf(ctx);
-  allow(settings, member, "invitation:create");
+  await allow(ctx, member, "invitation:create");
   const pending = await ownInvitation(ctx, req, organization.id);
   await countMail(ctx, "invitation", pending.email, caller.userId);
   await countFor(ctx, "organizationInvitation", `organization:${organization.id}`);
@@ -117,7 +118,7 @@ export async function resendAction(ctx: OrganizationContext, req: AuthRequest): 
 export async function cancelAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
-  allow(settingsOf(ctx), member, "invitation:cancel");
+  await allow(ctx, member, "invitation:cancel");
   const pending = await ownInvitation(ctx, req, organization.id);
   const canceled = await organizationStore(ctx).updateInvitation(pending.id, { status: "canceled" });
   if (!canceled) throw new InvitationInvalid("This organization has no pending invitation of this id.");

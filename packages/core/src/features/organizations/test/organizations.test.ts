@@ -316,6 +316,54 @@ describe.each(engines)("organizations stored on %s", (_name, open, available) =>
     expect((await bob.session())?.organization).toBeUndefined();
   });
 
+  test.skipIf(!available)("roles an organization makes at run time: stored through the adapter, no more than their maker holds, carried with the session", async () => {
+    const id = await organization("custom-roles");
+    await accept(bob, await invite(alice, id, people.bob.email));
+    await accept(carol, await invite(alice, id, people.carol.email, "admin"));
+    const make = (who: Browser, name: unknown, permissions: unknown) => who.post("organizations/roles/create", { organizationId: id, name, permissions });
+    // An admin cannot hand out what an admin lacks.
+    const beyond = await make(carol, "deleters", ["organization:delete"]);
+    expect(beyond.status).toBe(403);
+    expect(await beyond.json()).toMatchObject({ error: "OrganizationPermissionDenied" });
+    expect((await make(bob, "mine", ["project:create"])).status).toBe(403);
+    expect((await make(carol, "billing", ["project:fly"])).status).toBe(400);
+    expect((await make(carol, "Billing", ["project:create"])).status).toBe(400);
+    expect(await (await make(carol, "admin", ["project:create"])).json()).toMatchObject({ error: "OrganizationRoleConflict" });
+    const made = await make(carol, "billing", ["project:create", "invitation:create"]);
+    expect(made.status).toBe(201);
+    expect((await make(carol, "billing", ["project:create"])).status).toBe(409);
+    // The owner may make a role an admin could not, and then the admin cannot hand it out.
+    expect((await make(alice, "closers", ["organization:delete"])).status).toBe(201);
+    const handed = await carol.post("organizations/members/role", { organizationId: id, userId: people.bob.id, role: "closers" });
+    expect(handed.status).toBe(403);
+    expect((await carol.post("organizations/invitations/create", { organizationId: id, email: "closer@example.com", role: "closers" })).status).toBe(403);
+    expect((await engine.db.query(`SELECT permissions FROM organization_roles WHERE "organizationId" = $1 AND name = 'billing'`, [id])).rows).toEqual([{ permissions: ["project:create", "invitation:create"] }]);
+    const roles = (await (await bob.get(`organizations/roles?organizationId=${id}`)).json()) as { roles: { name: string; builtIn: boolean }[] };
+    expect(roles.roles.map((role) => `${role.name}${role.builtIn ? "" : "*"}`)).toEqual(["owner", "admin", "member", "billing*", "closers*"]);
+
+    expect((await alice.post("organizations/members/role", { organizationId: id, userId: people.bob.id, role: "billing" })).status).toBe(200);
+    await bob.post("organizations/switch", { organizationId: id });
+    counted.calls.clear();
+    const session = await bob.session();
+    expect(session?.organization).toEqual({ id, slug: "custom-roles", role: "billing", permissions: ["project:create", "invitation:create"] });
+    expect(Object.fromEntries(counted.calls)).toEqual({ getSessionAndUser: 1 });
+    expect(ac.hasPermission(session, "project:create")).toBe(true);
+    expect(ac.hasPermission(session, "project:delete")).toBe(false);
+    expect(counted.total()).toBe(1);
+    // The endpoints read the made role too.
+    expect((await bob.post("organizations/invitations/create", { organizationId: id, email: "billing-friend@example.com" })).status).toBe(201);
+    await smtp.waitForMail({ to: "billing-friend@example.com" });
+    expect((await bob.post("organizations/members/remove", { organizationId: id, userId: people.carol.id })).status).toBe(403);
+
+    // Held, it stays; given back, it goes.
+    const held = await carol.post("organizations/roles/delete", { organizationId: id, name: "billing" });
+    expect(held.status).toBe(409);
+    await alice.post("organizations/members/role", { organizationId: id, userId: people.bob.id, role: "member" });
+    expect((await carol.post("organizations/roles/delete", { organizationId: id, name: "billing" })).status).toBe(200);
+    expect((await bob.session())?.organization).toEqual({ id, slug: "custom-roles", role: "member" });
+    expect((await alice.post("organizations/members/role", { organizationId: id, userId: people.bob.id, role: "billing" })).status).toBe(400);
+  });
+
   test.skipIf(!available)("a removed member's session no longer acts for the organization at its next request", async () => {
     const id = await organization("removal");
     await accept(carol, await invite(alice, id, people.carol.email, "admin"));
