@@ -357,6 +357,7 @@ export default defineConfig({
           { text: "Apps and scripts (bearer sessions)", link: "/guides/bearer-sessions" },
           { text: "API keys", link: "/guides/api-keys" },
           { text: "Site administration", link: "/guides/administration" },
+          { text: "Organizations", link: "/guides/organizations" },
           { text: "Account linking", link: "/guides/account-linking" },
           { text: "Provider tokens", link: "/guides/provider-tokens" },
           { text: "Rate limits and lockout", link: "/guides/rate-limits" },

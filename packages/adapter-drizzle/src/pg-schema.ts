@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -55,6 +55,7 @@ export const pgSessions = pgTable("sessions", {
   auth_time: bigint("auth_time", { mode: "number" }),
   mfa_time: bigint("mfa_time", { mode: "number" }),
   amr: text("amr").array(),
+  activeOrganizationId: text("activeOrganizationId"),
 }, (table) => [
   uniqueIndex("sessions_token_key").on(table.sessionToken),
   index("sessions_user_idx").on(table.userId),
@@ -143,6 +144,60 @@ export const pgUserStandings = pgTable("user_standings", {
   banReason: text("banReason"),
   banExpires: at("banExpires"),
 }, (table) => [cascadeToUser("user_standings", table.userId)]);
+/** `organizations` of @latch/pg's migration 12 (`Organizations()`), the slug unique. */
+export const pgOrganizations = pgTable("organizations", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique("organizations_slug_key"),
+  metadata: jsonb("metadata"),
+  createdAt: at("createdAt").notNull(),
+});
+
+/** `members` of @latch/pg's migration 12: one row per organization and user, gone with either. */
+export const pgMembers = pgTable("members", {
+  organizationId: text("organizationId").notNull(),
+  userId: text("userId").notNull(),
+  role: text("role").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  primaryKey({ name: "members_pkey", columns: [table.organizationId, table.userId] }),
+  index("members_user").on(table.userId),
+  foreignKey({ name: "members_organizationId_fkey", columns: [table.organizationId], foreignColumns: [pgOrganizations.id] }).onDelete("cascade"),
+  cascadeToUser("members", table.userId),
+]);
+
+/** `invitations` of @latch/pg's migration 12: the SHA-256 of each token, gone with the organization. */
+export const pgInvitations = pgTable("invitations", {
+  id: text("id").primaryKey(),
+  organizationId: text("organizationId").notNull(),
+  email: text("email").notNull(),
+  role: text("role").notNull(),
+  inviterId: text("inviterId").notNull(),
+  hash: text("hash").notNull(),
+  status: text("status").notNull(),
+  expires: at("expires").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  index("invitations_organization").on(table.organizationId),
+  foreignKey({ name: "invitations_organizationId_fkey", columns: [table.organizationId], foreignColumns: [pgOrganizations.id] }).onDelete("cascade"),
+]);
+
+/** `organization_roles` of @latch/pg's migration 12: the roles an organization made, gone with it. */
+export const pgOrganizationRoles = pgTable("organization_roles", {
+  organizationId: text("organizationId").notNull(),
+  name: text("name").notNull(),
+  permissions: text("permissions").array().notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  primaryKey({ name: "organization_roles_pkey", columns: [table.organizationId, table.name] }),
+  foreignKey({ name: "organization_roles_organizationId_fkey", columns: [table.organizationId], foreignColumns: [pgOrganizations.id] }).onDelete("cascade"),
+]);
+
+/**
+ * The tables of organizations (@latch/pg's migration 12) as a Drizzle schema, for drizzle-kit to
+ * make beside {@link pgTables}. `DrizzleAdapter` does not store organizations yet.
+ */
+export const pgOrganizationTables = { organizations: pgOrganizations, members: pgMembers, invitations: pgInvitations, organizationRoles: pgOrganizationRoles };
 
 /**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's

@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type AdapterInvitation, type AdapterMember, type AdapterOrganization, type AdapterOrganizationRole, type ApiKeyAdapter, type OrganizationAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -11,11 +11,17 @@ function placeholders(count: number): string {
   return Array.from({ length: count }, (_, index) => `$${index + 1}`).join(", ");
 }
 
+// The session's active organization comes with it: the membership as it is now (a removed member,
+// or one whose role changed, reads so at the next request).
 const sessionAndUser = `
   SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId", s.auth_time, s.mfa_time, s.amr,
          u.id, u.name, u.email, u."emailVerified", u.image,
-         EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = s."userId" AND a."refreshError" IS NOT NULL) AS "refreshError"
+         EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = s."userId" AND a."refreshError" IS NOT NULL) AS "refreshError",
+         o.id AS "organizationId", o.slug AS "organizationSlug", m.role AS "organizationRole", r.permissions AS "organizationPermissions"
   FROM sessions s JOIN users u ON u.id = s."userId"
+  LEFT JOIN members m ON m."organizationId" = s."activeOrganizationId" AND m."userId" = s."userId"
+  LEFT JOIN organizations o ON o.id = m."organizationId"
+  LEFT JOIN organization_roles r ON r."organizationId" = m."organizationId" AND r.name = m.role
   WHERE s."sessionToken" = $1`;
 
 /**
@@ -34,7 +40,7 @@ const sessionAndUser = `
  * ```
  */
 export function PostgresAdapter(client: Queryable): Adapter {
-  // Adapter's contract and the API-key methods beside it (ApiKeyAdapter).
+  // Adapter's contract and the API-key and organization methods beside it (ApiKeyAdapter, OrganizationAdapter).
   const adapter = {
     async createUser(user) {
       const row = await firstRow<StoredRow>(
@@ -139,7 +145,10 @@ export function PostgresAdapter(client: Queryable): Adapter {
 
     async getSessionAndUser(sessionToken) {
       const row = await firstRow<StoredRow>(client, sessionAndUser, [sessionToken]);
-      return row && { session: sessionFromRow(row), user: userFromRow(row) };
+      if (!row) return null;
+      const permissions = row.organizationPermissions ? { permissions: [...(row.organizationPermissions as string[])] } : {};
+      const activeOrganization = row.organizationId ? { id: String(row.organizationId), slug: String(row.organizationSlug), role: String(row.organizationRole), ...permissions } : null;
+      return { session: { ...sessionFromRow(row), ...(activeOrganization && { activeOrganization }) }, user: userFromRow(row) };
     },
 
     async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
@@ -445,7 +454,158 @@ export function PostgresAdapter(client: Queryable): Adapter {
       );
       return row && standingFromRow(row);
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter;
+
+    async createOrganization(organization, owner) {
+      // One statement: the organization and its owner, or neither (a taken slug writes nothing).
+      const row = await firstRow<StoredRow>(
+        client,
+        `WITH made AS (
+           INSERT INTO organizations (id, name, slug, metadata, "createdAt") VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (slug) DO NOTHING RETURNING *
+         ), owner AS (
+           INSERT INTO members ("organizationId", "userId", role, "createdAt") SELECT id, $6, $7, $8 FROM made RETURNING 1
+         )
+         SELECT made.* FROM made, owner`,
+        [organization.id, organization.name, organization.slug, organization.metadata === null ? null : JSON.stringify(organization.metadata), organization.createdAt, owner.userId, owner.role, owner.createdAt],
+      );
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async getOrganization(id) {
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM organizations WHERE id = $1`, [id]);
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async getOrganizationBySlug(slug) {
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM organizations WHERE slug = $1`, [slug]);
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async updateOrganization(id, update) {
+      const fields = (["name", "slug", "metadata"] as const).filter((field) => update[field] !== undefined);
+      if (!fields.length) return this.getOrganization(id);
+      const set = fields.map((field, index) => `"${field}" = $${index + 2}`).join(", ");
+      const values = fields.map((field) => (field === "metadata" ? (update.metadata === null ? null : JSON.stringify(update.metadata)) : update[field]));
+      const row = await firstRow<StoredRow>(client, `UPDATE organizations SET ${set} WHERE id = $1 RETURNING *`, [id, ...values]);
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async deleteOrganization(id) {
+      const row = await firstRow<StoredRow>(client, `DELETE FROM organizations WHERE id = $1 RETURNING *`, [id]);
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async listOrganizations(userId) {
+      const found = await rows<StoredRow>(client, `SELECT o.*, m.role FROM members m JOIN organizations o ON o.id = m."organizationId" WHERE m."userId" = $1`, [userId]);
+      return found.map((row) => ({ ...organizationFromRow(row), role: String(row.role) }));
+    },
+
+    async getMember(organizationId, userId) {
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM members WHERE "organizationId" = $1 AND "userId" = $2`, [organizationId, userId]);
+      return row ? memberFromRow(row) : null;
+    },
+
+    async listMembers(organizationId) {
+      const found = await rows<StoredRow>(client, `SELECT m.*, u.email, u.name FROM members m JOIN users u ON u.id = m."userId" WHERE m."organizationId" = $1`, [organizationId]);
+      return found.map((row) => ({ ...memberFromRow(row), email: (row.email as string | null) ?? null, name: (row.name as string | null) ?? null }));
+    },
+
+    async updateMemberRole(organizationId, userId, role) {
+      const row = await firstRow<StoredRow>(client, `UPDATE members SET role = $3 WHERE "organizationId" = $1 AND "userId" = $2 RETURNING *`, [organizationId, userId, role]);
+      return row ? memberFromRow(row) : null;
+    },
+
+    async deleteMember(organizationId, userId) {
+      const row = await firstRow<StoredRow>(client, `DELETE FROM members WHERE "organizationId" = $1 AND "userId" = $2 RETURNING *`, [organizationId, userId]);
+      return row ? memberFromRow(row) : null;
+    },
+
+    async transferOwnership(organizationId, from, to, formerRole) {
+      // One statement: both rows change, or (when either is not a member) neither.
+      const found = await rows<StoredRow>(
+        client,
+        `UPDATE members SET role = CASE WHEN "userId" = $3 THEN 'owner' ELSE $4 END
+         WHERE "organizationId" = $1 AND "userId" IN ($2, $3)
+           AND (SELECT count(*) FROM members WHERE "organizationId" = $1 AND "userId" IN ($2, $3)) = 2
+         RETURNING 1`,
+        [organizationId, from, to, formerRole],
+      );
+      return found.length === 2;
+    },
+
+    async createInvitation(invitation) {
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO invitations (id, "organizationId", email, role, "inviterId", hash, status, expires, "createdAt")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+        [invitation.id, invitation.organizationId, canonicalEmail(invitation.email), invitation.role, invitation.inviterId, invitation.hash, invitation.status, invitation.expires, invitation.createdAt],
+      );
+      return invitationFromRow(row!);
+    },
+
+    async getInvitation(id) {
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM invitations WHERE id = $1`, [id]);
+      return row ? invitationFromRow(row) : null;
+    },
+
+    async listInvitations(organizationId) {
+      return (await rows<StoredRow>(client, `SELECT * FROM invitations WHERE "organizationId" = $1`, [organizationId])).map(invitationFromRow);
+    },
+
+    async updateInvitation(id, update) {
+      const fields = (["hash", "status", "expires"] as const).filter((field) => update[field] !== undefined);
+      if (!fields.length) return this.getInvitation(id);
+      const set = fields.map((field, index) => `"${field}" = $${index + 2}`).join(", ");
+      const row = await firstRow<StoredRow>(client, `UPDATE invitations SET ${set} WHERE id = $1 AND status = 'pending' RETURNING *`, [id, ...fields.map((field) => update[field])]);
+      return row ? invitationFromRow(row) : null;
+    },
+
+    async acceptInvitation(id, member) {
+      // One statement: the invitation is spent only while pending, and the member stored with it.
+      const row = await firstRow<StoredRow>(
+        client,
+        `WITH spent AS (
+           UPDATE invitations SET status = 'accepted' WHERE id = $1 AND status = 'pending' RETURNING "organizationId"
+         ), joined AS (
+           INSERT INTO members ("organizationId", "userId", role, "createdAt") SELECT "organizationId", $2, $3, $4 FROM spent
+           ON CONFLICT ("organizationId", "userId") DO NOTHING RETURNING *
+         )
+         SELECT COALESCE(j."organizationId", m."organizationId") AS "organizationId", COALESCE(j."userId", m."userId") AS "userId",
+                COALESCE(j.role, m.role) AS role, COALESCE(j."createdAt", m."createdAt") AS "createdAt"
+         FROM spent s LEFT JOIN joined j ON true LEFT JOIN members m ON m."organizationId" = s."organizationId" AND m."userId" = $2`,
+        [id, member.userId, member.role, member.createdAt],
+      );
+      return row ? memberFromRow(row) : null;
+    },
+
+    async createOrganizationRole(role) {
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO organization_roles ("organizationId", name, permissions, "createdAt") VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING *`,
+        [role.organizationId, role.name, role.permissions, role.createdAt],
+      );
+      return row ? organizationRoleFromRow(row) : null;
+    },
+
+    async listOrganizationRoles(organizationId) {
+      return (await rows<StoredRow>(client, `SELECT * FROM organization_roles WHERE "organizationId" = $1`, [organizationId])).map(organizationRoleFromRow);
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      // One statement: a role a member holds stays.
+      const row = await firstRow<StoredRow>(
+        client,
+        `DELETE FROM organization_roles r WHERE "organizationId" = $1 AND name = $2
+           AND NOT EXISTS (SELECT 1 FROM members m WHERE m."organizationId" = $1 AND m.role = $2) RETURNING *`,
+        [organizationId, name],
+      );
+      return row ? organizationRoleFromRow(row) : null;
+    },
+
+    async setActiveOrganization(sessionToken, organizationId) {
+      await client.query(`UPDATE sessions SET "activeOrganizationId" = $2 WHERE "sessionToken" = $1`, [sessionToken, organizationId]);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
   return adapter;
 }
 
@@ -454,6 +614,37 @@ const dateOrNull = (value: unknown): Date | null => (value === null || value ===
 /** The site role and ban of a `user_standings` row (migration 13); a user without one has neither. */
 function standingFromRow(row: StoredRow): AdapterUserStanding {
   return { role: (row.siteRole as string | null) ?? null, banned: row.banned === true, banReason: (row.banReason as string | null) ?? null, banExpires: dateOrNull(row.banExpires) };
+}
+
+/** An `organizations` row as an `AdapterOrganization`. */
+function organizationFromRow(row: StoredRow): AdapterOrganization {
+  const metadata = typeof row.metadata === "string" ? (JSON.parse(row.metadata) as Record<string, unknown>) : ((row.metadata as Record<string, unknown> | null) ?? null);
+  return { id: String(row.id), name: String(row.name), slug: String(row.slug), metadata, createdAt: new Date(row.createdAt as string | Date) };
+}
+
+/** A `members` row as an `AdapterMember`. */
+function memberFromRow(row: StoredRow): AdapterMember {
+  return { organizationId: String(row.organizationId), userId: String(row.userId), role: String(row.role), createdAt: new Date(row.createdAt as string | Date) };
+}
+
+/** An `organization_roles` row as an `AdapterOrganizationRole`. */
+function organizationRoleFromRow(row: StoredRow): AdapterOrganizationRole {
+  return { organizationId: String(row.organizationId), name: String(row.name), permissions: [...(row.permissions as string[])], createdAt: new Date(row.createdAt as string | Date) };
+}
+
+/** An `invitations` row as an `AdapterInvitation`. */
+function invitationFromRow(row: StoredRow): AdapterInvitation {
+  return {
+    id: String(row.id),
+    organizationId: String(row.organizationId),
+    email: String(row.email),
+    role: String(row.role),
+    inviterId: String(row.inviterId),
+    hash: String(row.hash),
+    status: String(row.status) as AdapterInvitation["status"],
+    expires: new Date(row.expires as string | Date),
+    createdAt: new Date(row.createdAt as string | Date),
+  };
 }
 
 /** An `api_keys` row as an `AdapterApiKey`. */

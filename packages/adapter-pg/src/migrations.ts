@@ -137,6 +137,52 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    version: 12,
+    name: "organizations",
+    // Organizations (the slug unique), their members (one row per user and organization, gone
+    // with either), invitations (the SHA-256 of each token, never the token), the roles an
+    // organization makes at run time (gone with it), and the active
+    // organization of a database session (no foreign key: the session reads it through the
+    // membership, which goes with the organization).
+    statements: [
+      `CREATE TABLE IF NOT EXISTS organizations (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        slug text NOT NULL UNIQUE,
+        metadata jsonb,
+        "createdAt" timestamptz NOT NULL
+      )`,
+      `CREATE TABLE IF NOT EXISTS members (
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        "userId" text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        role text NOT NULL,
+        "createdAt" timestamptz NOT NULL,
+        PRIMARY KEY ("organizationId", "userId")
+      )`,
+      `CREATE INDEX IF NOT EXISTS members_user ON members ("userId")`,
+      `CREATE TABLE IF NOT EXISTS invitations (
+        id text PRIMARY KEY,
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        email text NOT NULL,
+        role text NOT NULL,
+        "inviterId" text NOT NULL,
+        hash text NOT NULL,
+        status text NOT NULL,
+        expires timestamptz NOT NULL,
+        "createdAt" timestamptz NOT NULL
+      )`,
+      `CREATE INDEX IF NOT EXISTS invitations_organization ON invitations ("organizationId")`,
+      `CREATE TABLE IF NOT EXISTS organization_roles (
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        permissions text[] NOT NULL,
+        "createdAt" timestamptz NOT NULL,
+        PRIMARY KEY ("organizationId", name)
+      )`,
+      `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "activeOrganizationId" text`,
+    ],
+  },
+  {
     version: 13,
     name: "site roles and bans",
     // The site role ("admin" for a site administrator) and the ban of Admin(), one row per user

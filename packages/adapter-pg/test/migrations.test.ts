@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { newUser } from "@latch/adapter-test";
+import type { OrganizationAdapter } from "@latch/core/adapters";
 import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
@@ -96,6 +97,33 @@ describe("migrate on PGlite", () => {
     expect(await adapter.getPassword!("u1")).toEqual(password);
     await adapter.deleteUser!("u1");
     expect(await adapter.getPassword!("u1")).toBeNull();
+  });
+
+  test("a database at migration 11 upgrades to 12 (organizations) without losing a row", async () => {
+    const db = await PGlite.create();
+    try {
+      await migrate(db);
+      // The schema as migration 11 left it.
+      for (const statement of [`DROP TABLE organization_roles`, `DROP TABLE invitations`, `DROP TABLE members`, `DROP TABLE organizations`, `ALTER TABLE sessions DROP COLUMN "activeOrganizationId"`, `DELETE FROM latch_migrations WHERE version = 12`]) await db.query(statement);
+      const expires = new Date(Date.now() + 86_400_000);
+      await db.query(`INSERT INTO users (id, name, email) VALUES ('u1', 'Old', 'old@example.com')`);
+      await db.query(`INSERT INTO sessions ("userId", expires, "sessionToken") VALUES ('u1', $1, 'old-token')`, [expires]);
+      await db.query(`INSERT INTO api_keys (id, "ownerType", "ownerId", "userId", name, scopes, hash, "createdAt") VALUES ('k1', 'user', 'u1', 'u1', 'ci', '{}', 'h', now())`);
+      const before = { ...(await counts(db)), api_keys: 1 };
+      await migrate(db);
+      expect(await recorded(db)).toEqual(allRecorded);
+      expect({ ...(await counts(db)), api_keys: Number(((await db.query(`SELECT count(*)::int AS n FROM api_keys`)).rows[0] as { n: number }).n) }).toEqual(before);
+      const adapter = PostgresAdapter(db) as ReturnType<typeof PostgresAdapter> & OrganizationAdapter;
+      const found = await adapter.getSessionAndUser!("old-token");
+      expect(found?.user).toMatchObject({ id: "u1" });
+      expect(found?.session.activeOrganization).toBeUndefined();
+      const organization = { id: "o1", name: "Old Org", slug: "old-org", metadata: null, createdAt: new Date() };
+      await adapter.createOrganization(organization, { organizationId: "o1", userId: "u1", role: "owner", createdAt: new Date() });
+      await adapter.setActiveOrganization("old-token", "o1");
+      expect((await adapter.getSessionAndUser!("old-token"))?.session.activeOrganization).toEqual({ id: "o1", slug: "old-org", role: "owner" });
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import { sessionTests } from "./sessions.js";
 import { signingKeyTests } from "./signing-keys.js";
 import { apiKeyTests } from "./api-keys.js";
 import { adminTests } from "./admin.js";
+import { organizationTests } from "./organizations.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
@@ -35,6 +36,8 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * second-factor tests when it has no `listSecondFactors`, the signing-key tests when it has no
  * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the site-administration tests
  * when it has no `getUserStanding`.
+ * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the organization tests when it has
+ * no `createOrganization`.
  *
  * @example
  * ```ts
@@ -81,5 +84,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     signingKeyTests(options);
     apiKeyTests(options);
     adminTests(options);
+    organizationTests(options);
   });
 }

@@ -104,6 +104,24 @@ export interface AdapterSession extends SessionDetails, SessionAuthentication {
    * Adapters that do not record refusals leave it out.
    */
   refreshError?: boolean;
+  /**
+   * Set by `getSessionAndUser` of an adapter that stores organizations ({@link OrganizationAdapter}):
+   * the session's active organization and the user's role in it, read in the same join as the
+   * session; `null` when none is active or the user is no longer a member of it.
+   */
+  activeOrganization?: ActiveMembership | null;
+}
+
+/** The organization a session acts for, and the user's role there (`Organizations()` of `@latch/core/organizations`). */
+export interface ActiveMembership {
+  /** The organization's id. */
+  id: string;
+  /** The organization's slug. */
+  slug: string;
+  /** The user's role in the organization. */
+  role: string;
+  /** When the role is one the organization made (`AdapterOrganizationRole`): its permissions, read in the same join. */
+  permissions?: string[];
 }
 
 /**
@@ -692,6 +710,258 @@ export interface AdminAdapter {
 
 /** The name of a method of {@link AdminAdapter}. */
 export type AdminAdapterMethod = keyof AdminAdapter;
+/** An organization (`Organizations()` of `@latch/core/organizations`). */
+export interface AdapterOrganization {
+  id: string;
+  name: string;
+  /** Unique among organizations: 1 to 48 lowercase letters, digits and single hyphens. */
+  slug: string;
+  /** The app's own data, stored as JSON. */
+  metadata: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/** What {@link OrganizationAdapter.updateOrganization} may change. */
+export type AdapterOrganizationUpdate = Partial<Pick<AdapterOrganization, "name" | "slug" | "metadata">>;
+
+/** A user's membership of an organization. */
+export interface AdapterMember {
+  organizationId: string;
+  userId: string;
+  /** A role name of the app's access control (`owner`, `admin`, `member` by default). */
+  role: string;
+  createdAt: Date;
+  /** The member's address and name, filled by {@link OrganizationAdapter.listMembers} (a join with the users). */
+  email?: string | null;
+  name?: string | null;
+}
+
+/** An invitation to an organization, bound to one address. Its token is never stored: only its SHA-256. */
+export interface AdapterInvitation {
+  id: string;
+  organizationId: string;
+  /** The invited address, in its stored spelling. */
+  email: string;
+  /** The role the invited user gets. */
+  role: string;
+  /** The id of the user who invited. */
+  inviterId: string;
+  /** SHA-256 of the invitation's token, as lowercase hex. */
+  hash: string;
+  status: "pending" | "accepted" | "declined" | "canceled";
+  expires: Date;
+  createdAt: Date;
+}
+
+/** A role an organization made at run time, beside the app's own roles: a name and its permissions. */
+export interface AdapterOrganizationRole {
+  organizationId: string;
+  /** Unique in its organization; never one of the app's role names. */
+  name: string;
+  /** `resource:action` strings of the app's statements. */
+  permissions: string[];
+  createdAt: Date;
+}
+
+/** What {@link OrganizationAdapter.updateInvitation} may change. */
+export type AdapterInvitationUpdate = Partial<Pick<AdapterInvitation, "hash" | "status" | "expires">>;
+
+/**
+ * The adapter methods of organizations (`Organizations()` of `@latch/core/organizations`),
+ * beside the {@link Adapter} contract: `@latch/pg` has them, and `Organizations()` refuses to
+ * start with an adapter that lacks any (`MissingAdapterMethods`). Its `getSessionAndUser` returns
+ * the session's {@link AdapterSession.activeOrganization} from the same join.
+ */
+export interface OrganizationAdapter {
+  /**
+   * Stores a new organization with its first member (the owner), both or neither; `null` when
+   * the slug is taken.
+   *
+   * @example
+   * ```ts
+   * const organization = await adapter.createOrganization(row, { organizationId: row.id, userId, role: "owner", createdAt })
+   * ```
+   */
+  createOrganization(organization: AdapterOrganization, owner: AdapterMember): Awaitable<AdapterOrganization | null>;
+  /**
+   * The organization of this id, or `null`.
+   *
+   * @example
+   * ```ts
+   * const organization = await adapter.getOrganization(id)
+   * ```
+   */
+  getOrganization(id: string): Awaitable<AdapterOrganization | null>;
+  /**
+   * The organization of this slug, or `null`.
+   *
+   * @example
+   * ```ts
+   * const organization = await adapter.getOrganizationBySlug("acme")
+   * ```
+   */
+  getOrganizationBySlug(slug: string): Awaitable<AdapterOrganization | null>;
+  /**
+   * Changes the given fields and returns the organization, or `null` when there is none.
+   *
+   * @example
+   * ```ts
+   * await adapter.updateOrganization(id, { name: "Acme Inc." })
+   * ```
+   */
+  updateOrganization(id: string, update: AdapterOrganizationUpdate): Awaitable<AdapterOrganization | null>;
+  /**
+   * Deletes the organization with its members and invitations; returns it, or `null`.
+   *
+   * @example
+   * ```ts
+   * await adapter.deleteOrganization(id)
+   * ```
+   */
+  deleteOrganization(id: string): Awaitable<AdapterOrganization | null>;
+  /**
+   * The organizations the user is a member of, each with the user's role, any order.
+   *
+   * @example
+   * ```ts
+   * const mine = await adapter.listOrganizations(user.id)
+   * ```
+   */
+  listOrganizations(userId: string): Awaitable<(AdapterOrganization & { role: string })[]>;
+  /**
+   * The user's membership of the organization, or `null`.
+   *
+   * @example
+   * ```ts
+   * const member = await adapter.getMember(organizationId, user.id)
+   * ```
+   */
+  getMember(organizationId: string, userId: string): Awaitable<AdapterMember | null>;
+  /**
+   * Every member of the organization, with their address and name, any order.
+   *
+   * @example
+   * ```ts
+   * const members = await adapter.listMembers(organizationId)
+   * ```
+   */
+  listMembers(organizationId: string): Awaitable<AdapterMember[]>;
+  /**
+   * Sets a member's role and returns the membership, or `null` when there is none.
+   *
+   * @example
+   * ```ts
+   * await adapter.updateMemberRole(organizationId, userId, "admin")
+   * ```
+   */
+  updateMemberRole(organizationId: string, userId: string, role: string): Awaitable<AdapterMember | null>;
+  /**
+   * Ends a membership and returns it, or `null` when there was none.
+   *
+   * @example
+   * ```ts
+   * await adapter.deleteMember(organizationId, userId)
+   * ```
+   */
+  deleteMember(organizationId: string, userId: string): Awaitable<AdapterMember | null>;
+  /**
+   * In one write: `to` (a member) becomes an owner and `from` takes `formerRole`. `false` when
+   * either is not a member.
+   *
+   * @example
+   * ```ts
+   * await adapter.transferOwnership(organizationId, owner.id, next.id, "admin")
+   * ```
+   */
+  transferOwnership(organizationId: string, from: string, to: string, formerRole: string): Awaitable<boolean>;
+  /**
+   * Stores a new invitation and returns it.
+   *
+   * @example
+   * ```ts
+   * await adapter.createInvitation(row)
+   * ```
+   */
+  createInvitation(invitation: AdapterInvitation): Awaitable<AdapterInvitation>;
+  /**
+   * The invitation of this id, or `null`.
+   *
+   * @example
+   * ```ts
+   * const invitation = await adapter.getInvitation(id)
+   * ```
+   */
+  getInvitation(id: string): Awaitable<AdapterInvitation | null>;
+  /**
+   * The organization's invitations, any order.
+   *
+   * @example
+   * ```ts
+   * const invitations = await adapter.listInvitations(organizationId)
+   * ```
+   */
+  listInvitations(organizationId: string): Awaitable<AdapterInvitation[]>;
+  /**
+   * Changes a pending invitation and returns it, or `null` when there is no pending one of this id.
+   *
+   * @example
+   * ```ts
+   * await adapter.updateInvitation(id, { status: "canceled" })
+   * ```
+   */
+  updateInvitation(id: string, update: AdapterInvitationUpdate): Awaitable<AdapterInvitation | null>;
+  /**
+   * In one write: the pending invitation becomes accepted and `member` is stored (a user who is a
+   * member already keeps their membership). `null`, with nothing written, when the invitation is
+   * not pending (used, declined, canceled) or unknown.
+   *
+   * @example
+   * ```ts
+   * const joined = await adapter.acceptInvitation(invitation.id, member)
+   * ```
+   */
+  acceptInvitation(id: string, member: AdapterMember): Awaitable<AdapterMember | null>;
+  /**
+   * Stores a role the organization made and returns it; `null` when the organization has one of this name.
+   *
+   * @example
+   * ```ts
+   * await adapter.createOrganizationRole({ organizationId, name: "billing", permissions: ["billing:read"], createdAt: new Date() })
+   * ```
+   */
+  createOrganizationRole(role: AdapterOrganizationRole): Awaitable<AdapterOrganizationRole | null>;
+  /**
+   * The roles the organization made, any order.
+   *
+   * @example
+   * ```ts
+   * const roles = await adapter.listOrganizationRoles(organizationId)
+   * ```
+   */
+  listOrganizationRoles(organizationId: string): Awaitable<AdapterOrganizationRole[]>;
+  /**
+   * Deletes a role the organization made, unless a member holds it; returns it, or `null` when there
+   * is none or it is held.
+   *
+   * @example
+   * ```ts
+   * await adapter.deleteOrganizationRole(organizationId, "billing")
+   * ```
+   */
+  deleteOrganizationRole(organizationId: string, name: string): Awaitable<AdapterOrganizationRole | null>;
+  /**
+   * Sets (or, with `null`, clears) the active organization of the database session of this token.
+   *
+   * @example
+   * ```ts
+   * await adapter.setActiveOrganization(sessionToken, organizationId)
+   * ```
+   */
+  setActiveOrganization(sessionToken: string, organizationId: string | null): Awaitable<void>;
+}
+
+/** The name of a method of {@link OrganizationAdapter}. */
+export type OrganizationAdapterMethod = keyof OrganizationAdapter;
 
 /** The name of an adapter method. */
 export type AdapterMethod = keyof Adapter;

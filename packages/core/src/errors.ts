@@ -21,7 +21,9 @@ export type ErrorType =
   | "SecondFactorNotEnrolled" | "SecondFactorKind" | "NotSignedIn" | "UndeclaredSessionStart" | "Forbidden"
   | "InvalidAccessTokens" | "CrossSiteTokenRequest" | "InvalidBearerCode"
   | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound"
-  | "InvalidAdmin" | "AdminActionRefused";
+  | "InvalidAdmin" | "AdminActionRefused"
+  | "InvalidOrganizations" | "OrganizationNotFound" | "OrganizationSlugTaken" | "OrganizationPermissionDenied" | "LastOwner" | "MemberNotFound"
+  | "InvitationInvalid" | "InvitationForAnotherAddress" | "OrganizationRoleConflict";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

@@ -4,6 +4,7 @@
  * parser hands it to the limiter and the router).
  */
 import { AccountLinks } from "@latch/core/accounts";
+import { Organizations } from "@latch/core/organizations";
 import Password from "@latch/core/providers/password";
 import { SecondFactors } from "@latch/core/second-factors";
 import { SessionControl } from "@latch/core/sessions";
@@ -14,7 +15,7 @@ import { endpointRows } from "../src/symbols.js";
 
 /** The rows each opt-in feature's factory carries on its option or provider. */
 export const featureRows: Readonly<Record<string, readonly AnsweringRow[]>> = Object.fromEntries(
-  Object.entries({ SessionControl: SessionControl(), AccountLinks: AccountLinks(), SecondFactors: SecondFactors(), Password: Password() }).map(([name, carrier]) => [
+  Object.entries({ SessionControl: SessionControl(), AccountLinks: AccountLinks(), SecondFactors: SecondFactors(), Password: Password(), Organizations: Organizations() }).map(([name, carrier]) => [
     name,
     (carrier[endpointRows] ?? []) as readonly AnsweringRow[],
   ]),

@@ -144,11 +144,11 @@ describe("an opt-in feature carries its rows", () => {
   test("the core table holds only Auth.js's actions; each feature's factory carries its own rows", () => {
     expect([...new Set(builtinRows.map((row) => row.path.split("/")[0]))]).toEqual(["providers", "csrf", "session", "signin", "callback", "signout", "verify-request", "error", "webauthn-options"]);
     const heads = Object.fromEntries(Object.entries(featureRows).map(([name, rows]) => [name, [...new Set(rows.map((row) => row.path.split("/")[0]))]]));
-    expect(heads).toEqual({ SessionControl: ["sessions"], AccountLinks: ["link", "unlink"], SecondFactors: ["second-factor"], Password: ["signup", "verify-email", "password", "email"] });
+    expect(heads).toEqual({ SessionControl: ["sessions"], AccountLinks: ["link", "unlink"], SecondFactors: ["second-factor"], Password: ["signup", "verify-email", "password", "email"], Organizations: ["organizations"] });
   });
 
   test("a plugin id that is a feature's first segment is refused, whether or not the feature is configured", () => {
-    for (const id of ["sessions", "link", "unlink", "second-factor", "signup", "verify-email", "password", "email"]) {
+    for (const id of ["sessions", "link", "unlink", "second-factor", "signup", "verify-email", "password", "email", "organizations"]) {
       expect(checkPlugins([{ id } as never], undefined)?.type, id).toBe("InvalidPlugin");
     }
     expect(checkPlugins([{ id: "scim" } as never], undefined)).toBeNull();
@@ -162,5 +162,7 @@ describe("an opt-in feature carries its rows", () => {
       }));
     expect(await post(false)).toEqual({ status: 400, body: { error: "UnknownAction", message: expect.stringContaining("pass session.control = SessionControl()") } });
     expect(await post(true)).toEqual({ status: 400, body: { error: "UnknownAction", message: "POST sessions is not an action Latch serves." } });
+    const organizations = await Auth(new Request("https://app.test/auth/organizations/teams"), config());
+    expect(await organizations.json()).toEqual({ error: "UnknownAction", message: expect.stringContaining("pass organizations = Organizations() of @latch/core/organizations") });
   });
 });

@@ -1,7 +1,7 @@
-import type { Adapter, AdapterMethod, AdminAdapter, AdminAdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, SessionField } from "../adapter.js";
+import type { Adapter, AdapterMethod, AdminAdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, OrganizationAdapterMethod, SessionField } from "../adapter.js";
 
-/** A method of an interface declared beside the contract (`ApiKeyAdapter`, `AdminAdapter`). */
-type FeatureMethod = ApiKeyAdapterMethod | AdminAdapterMethod;
+/** A method of the contract or of one of the method sets declared beside it. */
+type AnyMethod = AdapterMethod | ApiKeyAdapterMethod | AdminAdapterMethod | OrganizationAdapterMethod;
 import { AdapterError, AuthError, MissingAdapterMethods } from "../errors.js";
 import { addressArguments } from "./adapter-addresses.js";
 
@@ -22,8 +22,8 @@ const unguarded = new WeakMap<Adapter, Adapter>();
  * (the original as `cause.err`). An address it receives is passed in its stored spelling
  * ({@link addressArguments}).
  */
-function guardMethod(adapter: Adapter, name: AdapterMethod | FeatureMethod): (...args: unknown[]) => Promise<unknown> {
-  const method = (adapter as Adapter & Partial<ApiKeyAdapter & AdminAdapter>)[name] as ((...args: unknown[]) => unknown) | undefined;
+function guardMethod(adapter: Adapter, name: AnyMethod): (...args: unknown[]) => Promise<unknown> {
+  const method = (adapter as unknown as Record<string, unknown>)[name] as ((...args: unknown[]) => unknown) | undefined;
   const rewrite = addressArguments[name as AdapterMethod];
   return async (...args) => {
     if (typeof method !== "function") throw new MissingAdapterMethods([name]);
@@ -61,13 +61,11 @@ export function guardMethods<K extends AdapterMethod>(adapter: Adapter, names: r
 
 /** The API-key methods of the adapter behind `adapter` (guarded or plain), guarded as its others are. */
 export function guardApiKeyMethods(adapter: Adapter): ApiKeyAdapter {
-  const raw = unguarded.get(adapter) ?? adapter;
-  const names: readonly ApiKeyAdapterMethod[] = ["createApiKey", "getApiKey", "listApiKeys", "updateApiKey", "deleteApiKey"];
-  return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as ApiKeyAdapter;
+  return guardExtraMethods<ApiKeyAdapter>(adapter, ["createApiKey", "getApiKey", "listApiKeys", "updateApiKey", "deleteApiKey"]);
 }
 
-/** The methods `names` of an interface declared beside the contract (`AdminAdapter`), of the adapter behind `adapter`, guarded as its others are. */
-export function guardFeatureMethods<T>(adapter: Adapter, names: readonly (keyof T & FeatureMethod)[]): T {
+/** The methods `names` of a set declared beside the contract (`AdminAdapter`, `OrganizationAdapter`), of the adapter behind `adapter`, guarded as its others are. */
+export function guardExtraMethods<T>(adapter: Adapter, names: readonly (keyof T & AnyMethod)[]): T {
   const raw = unguarded.get(adapter) ?? adapter;
   return Object.fromEntries(names.map((name) => [name, guardMethod(raw, name)])) as unknown as T;
 }
@@ -76,8 +74,8 @@ export function guardFeatureMethods<T>(adapter: Adapter, names: readonly (keyof 
  * True when the adapter behind `adapter` (a guarded one, or a plain one) implements `name`:
  * for the optional methods that change what Latch allows, such as `deleteAuthenticator`.
  */
-export function adapterHas(adapter: Adapter | undefined, name: AdapterMethod | FeatureMethod): boolean {
-  return !!adapter && typeof ((unguarded.get(adapter) ?? adapter) as Adapter & Partial<ApiKeyAdapter & AdminAdapter>)[name] === "function";
+export function adapterHas(adapter: Adapter | undefined, name: AnyMethod): boolean {
+  return !!adapter && typeof ((unguarded.get(adapter) ?? adapter) as unknown as Record<string, unknown>)[name] === "function";
 }
 
 /** The methods of `required` that `adapter` lacks. */

@@ -6,6 +6,7 @@ import type { SecondFactorsOption } from "../types/second-factor-options.js";
 import type { AccessTokensOption } from "../types/access-token-options.js";
 import type { AdminOption } from "../types/admin-options.js";
 import type { ApiKeysOption } from "../types/api-key-options.js";
+import type { OrganizationsOption } from "../types/organization-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { EventCallbacks } from "../types/events.js";
 import type { LoggerInstance } from "../types/logger.js";
@@ -67,6 +68,8 @@ export interface AuthContext {
   readonly apiKeys?: ApiKeysOption;
   /** The site-administration option as configured; `undefined` when it is off. */
   readonly admin?: AdminOption;
+  /** The organizations option as configured; `undefined` when organizations are off. */
+  readonly organizations?: OrganizationsOption;
   /** The store, prefix and limits of `RateLimit()`; `undefined` when rate limits are off. */
   readonly rateLimit?: RateLimitState;
   /** The configured plugins; `undefined` when there are none. */

@@ -152,6 +152,7 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     accessTokens: config.accessTokens,
     apiKeys: config.apiKeys,
     admin: config.admin,
+    organizations: config.organizations,
     rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
     plugins: config.plugins?.length ? config.plugins : undefined,
   });

@@ -25,6 +25,10 @@ export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   emailCode: { ip: 10, account: 3, window: 600, onStoreError: "closed" },
   // Sends mail to the new address and checks a password or code: closed, as sign-up.
   emailChange: { ip: 5, account: 3, window: 600, onStoreError: "closed" },
+  // Invitations mail an address: per address and per inviter (the row), per organization (counted
+  // by the action, which knows the organization once it has read the inviter's membership).
+  invitation: { ip: 20, account: 5, window: 600, onStoreError: "closed" },
+  organizationInvitation: { ip: 0, account: 50, window: 3600, onStoreError: "closed" },
 };
 
 /** The default backoff: 15 s after the 5th failure, doubling to at most 15 minutes. */

@@ -11,6 +11,24 @@ import type { RateLimitRoute } from "../types/rate-limit.js";
 import { hashed } from "./keys.js";
 import { accountKey } from "./routes.js";
 
+/**
+ * Counts one request of `route` for `subject` (an organization, say) against the route's
+ * `account` number; throws `RateLimited` past it or when the store fails.
+ */
+export async function countFor(ctx: Pick<AuthContext, "rateLimit" | "secrets" | "logger">, route: RateLimitRoute, subject: string): Promise<void> {
+  const state = ctx.rateLimit;
+  const limit = state?.routes[route];
+  if (!state || !limit?.account) return;
+  let hit;
+  try {
+    hit = await state.store.hit(`${state.keyPrefix}${route}:subject:${await hashed(ctx, subject)}`, limit.window * 1000);
+  } catch (error) {
+    ctx.logger.error("RateLimitStoreError", error as Error);
+    throw new RateLimited(`${route}: the rate limit store failed.`, 30);
+  }
+  if (hit.count > limit.account) throw new RateLimited(`${route}: too many requests.`, Math.ceil(hit.ttl / 1000));
+}
+
 /** Counts one mail of `route` to `address` for `userId`; throws `RateLimited` past a limit. */
 export async function countMail(ctx: Pick<AuthContext, "rateLimit" | "secrets" | "logger">, route: RateLimitRoute, address: string, userId: string): Promise<void> {
   const state = ctx.rateLimit;

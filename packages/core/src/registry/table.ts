@@ -58,7 +58,7 @@ export const builtinRows: readonly AnsweringRow[] = [
 ];
 
 /** A path of an opt-in feature, answered while the feature is off (registry/off.ts, loaded when asked for). */
-const off = (spec: RowSpec, tail: AnsweringRow["tail"]): AnsweringRow => row(spec, lazy(() => import("./off.js"), (m) => m.featureOff), { tail });
+const off = (spec: RowSpec, tail: AnsweringRow["tail"] = "any"): AnsweringRow => row(spec, lazy(() => import("./off.js"), (m) => m.featureOff), { tail });
 
 /**
  * The first path segments of the opt-in features, after every row they carry: what fits none of
@@ -66,19 +66,20 @@ const off = (spec: RowSpec, tail: AnsweringRow["tail"]): AnsweringRow => row(spe
  * answer no method, so the router names the request it does not serve, as for any other path.
  */
 const featurePaths: readonly AnsweringRow[] = [
-  off("GET,POST json none sessions", "any"),
-  off("POST json none link", "any"),
-  off("POST json none unlink", "any"),
-  off("GET,POST page none second-factor", "any"),
+  off("GET,POST json none sessions"),
+  off("POST json none link"),
+  off("POST json none unlink"),
+  off("GET,POST page none second-factor"),
   off(" page none signup", "none"),
   off(" page none verify-email", "none"),
-  off(" page none password", "any"),
-  off(" page none email", "any"),
-  off("GET json none token", "any"),
-  off("GET json none jwks", "any"),
-  off("GET,POST json none bearer", "any"),
-  off("GET,POST json none api-keys", "any"),
-  off(" json none admin", "any"),
+  off(" page none password"),
+  off(" page none email"),
+  off("GET json none token"),
+  off("GET json none jwks"),
+  off("GET,POST json none bearer"),
+  off("GET,POST json none api-keys"),
+  off(" json none admin"),
+  off("GET,POST json none organizations"),
 ];
 
 /** What carries a feature's rows: its option, or its provider (`Password()`). */
@@ -88,8 +89,8 @@ type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
  * The rows of a config, in the order the parser tries them: Auth.js's, those the configured
  * features carry, the plugins', then the features' reserved paths.
  */
-export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "apiKeys" | "admin" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
-  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ctx.apiKeys, ctx.admin, ...ctx.providers];
+export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "apiKeys" | "admin" | "organizations" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
+  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ctx.apiKeys, ctx.admin, ctx.organizations, ...ctx.providers];
   return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
 }
 

@@ -160,6 +160,8 @@ export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets"
  */
 export async function shownSession(ctx: Pick<AuthContext, "callbacks">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
   const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+  // The active organization (`Organizations()`) is a claim of the token.
+  if (token.org) session.organization = token.org as Session["organization"];
   if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
   const shown = update
     ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
@@ -258,7 +260,8 @@ export async function exposed(ctx: Pick<AuthContext, "callbacks">, session: Adap
   // `session.error`, for the app to ask for a new sign-in.
   if (!ctx.callbacks.session) {
     // Without a `session` callback: the user's name, email and image, and the expiry.
-    const shown: Session = { user: { name: user.name, email: user.email, image: user.image }, expires: expires.toISOString() };
+    // The active organization (`Organizations()`) comes from the adapter's join; absent, it drops out of the JSON.
+    const shown: Session = { user: { name: user.name, email: user.email, image: user.image }, expires: expires.toISOString(), organization: session.activeOrganization };
     return refreshError ? { ...shown, error: "RefreshTokenError" } : shown;
   }
   const input = { session: { ...visible, user, expires, error: refreshError ? "RefreshTokenError" : undefined } as never, user };

@@ -4,6 +4,7 @@ import type { SecondFactorsOption } from "./second-factor-options.js";
 import type { AccessTokensOption } from "./access-token-options.js";
 import type { AdminOption } from "./admin-options.js";
 import type { ApiKeysOption } from "./api-key-options.js";
+import type { OrganizationsOption } from "./organization-options.js";
 import type { Provider } from "./providers.js";
 import type { originCheck, raw, skipCSRFCheck } from "../symbols.js";
 import type { CallbacksOptions } from "./callbacks.js";
@@ -92,6 +93,17 @@ export interface AuthConfig {
    * ```
    */
   admin?: AdminOption;
+   * Organizations with members, roles and invitations by email, and the active organization on
+   * the session, at `<base>/organizations`. `Organizations()` of `@latch/core/organizations`;
+   * its code comes into the bundle only with it. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { Organizations } from "@latch/core/organizations"
+   * const config = { adapter, providers, organizations: Organizations() }
+   * ```
+   */
+  organizations?: OrganizationsOption;
   /**
    * Plugins made with `definePlugin` of `@latch/core/plugins`: their endpoints are served under
    * `<basePath>/<plugin id>/…`, their hooks run around sign-in and session reads, and

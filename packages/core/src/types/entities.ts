@@ -53,6 +53,12 @@ export interface DefaultSession {
    * the key's id, name, owner and scopes. Absent for a session of a sign-in.
    */
   apiKey?: ApiKeySessionInfo;
+  /**
+   * With `Organizations()` of `@latch/core/organizations`: the organization the session acts
+   * for and the user's role there (`null` or absent: none), with the permissions of a role the
+   * organization made itself. Read with the session, so a permission check costs no further read.
+   */
+  organization?: { id: string; slug: string; role: string; permissions?: string[] } | null;
 }
 
 /** The API key a session was read from (`Session.apiKey`). */

@@ -1,0 +1,41 @@
+/** The registry rows `Organizations()` carries (PROTOCOL §13). */
+import type { AnsweringRow } from "../../http/request.js";
+import type { LimitClass } from "../../rows/row.js";
+import { lazy, row } from "../../registry/spec.js";
+
+const endpoints = () => import("./endpoints.js");
+const invitations = () => import("./invitations.js");
+
+/** Invitations mail the address they name: counted per address and per inviter (and per organization by the action). */
+const invitationLimit: LimitClass = { route: "invitation", account: { in: "body", fields: ["email"] }, perUser: true };
+
+/** A resend names the invitation, not the address: the action counts its mail per address and inviter once it has read it. */
+const resendLimit: LimitClass = { route: "invitation", account: { in: "body", fields: ["email"] } };
+
+/**
+ * The organizations, their members and invitations, and the session's active organization. Every
+ * POST checks the CSRF token; every answer is JSON.
+ */
+export const organizationRows: readonly AnsweringRow[] = [
+  row("GET json none organizations", lazy(endpoints, (m) => m.listAction)),
+  row("POST json token organizations/create", lazy(endpoints, (m) => m.createAction)),
+  row("GET json none organizations/get", lazy(endpoints, (m) => m.getAction)),
+  row("POST json token organizations/update", lazy(endpoints, (m) => m.updateAction)),
+  row("POST json token organizations/delete", lazy(endpoints, (m) => m.deleteAction)),
+  row("POST json token organizations/switch", lazy(endpoints, (m) => m.switchAction)),
+  row("GET json none organizations/members", lazy(endpoints, (m) => m.membersAction)),
+  row("POST json token organizations/members/remove", lazy(endpoints, (m) => m.removeAction)),
+  row("POST json token organizations/members/role", lazy(endpoints, (m) => m.roleAction)),
+  row("POST json token organizations/leave", lazy(endpoints, (m) => m.leaveAction)),
+  row("POST json token organizations/transfer", lazy(endpoints, (m) => m.transferAction)),
+  row("GET json none organizations/roles", lazy(endpoints, (m) => m.rolesAction)),
+  row("POST json token organizations/roles/create", lazy(endpoints, (m) => m.createRoleAction)),
+  row("POST json token organizations/roles/delete", lazy(endpoints, (m) => m.deleteRoleAction)),
+  row("GET json none organizations/invitations", lazy(invitations, (m) => m.listAction)),
+  row("POST json token organizations/invitations/create", lazy(invitations, (m) => m.inviteAction), { sendsMail: true, limit: invitationLimit }),
+  row("POST json token organizations/invitations/resend", lazy(invitations, (m) => m.resendAction), { sendsMail: true, limit: resendLimit }),
+  row("POST json token organizations/invitations/cancel", lazy(invitations, (m) => m.cancelAction)),
+  row("GET json none organizations/invitations/accept", lazy(invitations, (m) => m.openAction)),
+  row("POST json token organizations/invitations/accept", lazy(invitations, (m) => m.acceptAction)),
+  row("POST json token organizations/invitations/decline", lazy(invitations, (m) => m.declineAction)),
+];
