@@ -18,7 +18,7 @@ import Credentials from "@latch/core/providers/credentials";
 import { PostgresAdapter } from "@latch/pg";
 import { handlerClient, needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { migrate } from "../../adapter-pg/src/migrations.js";
 import { tableReaders } from "../../adapter-pg/test/store.js";
 import { withSessionCache } from "../src/session-cache.js";
@@ -273,6 +273,51 @@ describe.runIf(hasRedis && hasPostgres)("withSessionCache: two instances over on
     expect(await adapterA.getSessionAndUser!(sessionToken)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await replay(sessionToken, "b")).toBeNull();
+  });
+
+  test("a write made while a miss reads the database keeps that read out of the cache", async () => {
+    const user = await person();
+    const sessionToken = randomUUID();
+    await adapterA.createSession!({ sessionToken, userId: user.id, expires: new Date(Date.now() + 60_000) });
+    // The database answers the miss, then the user is renamed on the other instance before the fill.
+    const pg = PostgresAdapter(counted);
+    let meanwhile: (() => Promise<unknown>) | null = async () => adapterB.updateUser!({ id: user.id, name: "Renamed" });
+    const slow = withSessionCache(
+      {
+        ...pg,
+        async getSessionAndUser(token: string) {
+          const found = await pg.getSessionAndUser!(token);
+          const write = meanwhile;
+          meanwhile = null;
+          await write?.();
+          return found;
+        },
+      },
+      { client: redisA, prefix },
+    );
+    expect((await slow.getSessionAndUser!(sessionToken))!.user.name).toBe("Ada");
+    expect(slow.sessionCacheStats.fills).toBe(0);
+    expect((await adapterB.getSessionAndUser!(sessionToken))!.user.name).toBe("Renamed");
+    expect((await slow.getSessionAndUser!(sessionToken))!.user.name).toBe("Renamed");
+  });
+
+  test("an entry whose session has ended by the app's clock is not served, even while Redis keeps it", async () => {
+    const user = await person();
+    const sessionToken = randomUUID();
+    const expires = new Date(Date.now() + 60_000);
+    await adapterA.createSession!({ sessionToken, userId: user.id, expires });
+    await adapterA.getSessionAndUser!(sessionToken);
+    const { hits, misses } = adapterA.sessionCacheStats;
+    expect(await adapterA.getSessionAndUser!(sessionToken)).not.toBeNull();
+    expect(adapterA.sessionCacheStats.hits).toBe(hits + 1);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(expires.getTime() + 1000);
+      await adapterA.getSessionAndUser!(sessionToken);
+      expect(adapterA.sessionCacheStats).toMatchObject({ hits: hits + 1, misses: misses + 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("Redis unreachable: sessions are read from the database, sign-out works, nothing fails", async () => {
