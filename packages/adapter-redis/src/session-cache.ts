@@ -301,33 +301,44 @@ export function withSessionCache<A extends Adapter>(adapter: A, options: Session
   }
 
   const wrapped = new Map<PropertyKey, unknown>();
-  return new Proxy(adapter, {
-    get(target, property, receiver) {
-      if (property === "sessionCacheStats") return stats;
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== "function" || typeof property !== "string") return value;
-      if (property === "getSessionAndUser") return getSessionAndUser;
-      if (reads.has(property) || untouched.has(property)) return value;
-      let method = wrapped.get(property);
-      if (!method) {
-        const touchedBy = writes[property] ?? (() => undefined);
-        method = async (...args: unknown[]) => {
-          let result: unknown;
-          let threw = false;
-          try {
-            result = await (value as (...a: unknown[]) => unknown).apply(target, args);
-            return result;
-          } catch (error) {
-            threw = true;
-            throw error;
-          } finally {
-            // After the database has it: a read that fills from now on sees the write.
-            await invalidate(touchedBy(args, result, threw));
-          }
-        };
-        wrapped.set(property, method);
-      }
-      return method;
+  function get(property: PropertyKey): unknown {
+    if (property === "sessionCacheStats") return stats;
+    const value = Reflect.get(adapter, property);
+    if (typeof value !== "function" || typeof property !== "string") return value;
+    if (property === "getSessionAndUser") return getSessionAndUser;
+    let method = wrapped.get(property);
+    if (!method && (reads.has(property) || untouched.has(property))) {
+      method = value.bind(adapter);
+      wrapped.set(property, method);
+    } else if (!method) {
+      const touchedBy = writes[property] ?? (() => undefined);
+      method = async (...args: unknown[]) => {
+        let result: unknown;
+        let threw = false;
+        try {
+          result = await (value as (...a: unknown[]) => unknown).apply(adapter, args);
+          return result;
+        } catch (error) {
+          threw = true;
+          throw error;
+        } finally {
+          // After the database has it: a read that fills from now on sees the write.
+          await invalidate(touchedBy(args, result, threw));
+        }
+      };
+      wrapped.set(property, method);
+    }
+    return method;
+  }
+  // The target is an empty object, never the adapter: a frozen adapter's methods could not be
+  // answered with their wrappers (a proxy must return a frozen property as it is).
+  return new Proxy({} as A, {
+    get: (_target, property) => get(property),
+    has: (_target, property) => property === "sessionCacheStats" || Reflect.has(adapter, property),
+    ownKeys: () => Reflect.ownKeys(adapter),
+    getOwnPropertyDescriptor(_target, property) {
+      const own = Reflect.getOwnPropertyDescriptor(adapter, property);
+      return own && { value: get(property), writable: false, enumerable: own.enumerable ?? true, configurable: true };
     },
   }) as SessionCachedAdapter<A>;
 }

@@ -324,6 +324,17 @@ describe.runIf(hasRedis && hasPostgres)("withSessionCache: two instances over on
     }
   });
 
+  test("a frozen adapter is wrapped too, and a copy of the wrapped adapter ({ ...adapter }) still ends what it writes", async () => {
+    const user = await person();
+    const copy = { ...withSessionCache(Object.freeze(PostgresAdapter(counted)), { client: redisA, prefix }) };
+    const sessionToken = randomUUID();
+    await copy.createSession!({ sessionToken, userId: user.id, expires: new Date(Date.now() + 60_000) });
+    expect(await copy.getSessionAndUser!(sessionToken)).not.toBeNull();
+    expect(await statementsOf(async () => adapterB.getSessionAndUser!(sessionToken))).toEqual([]);
+    await copy.deleteSession!(sessionToken);
+    expect(await adapterB.getSessionAndUser!(sessionToken)).toBeNull();
+  });
+
   test("Redis unreachable: sessions are read from the database, sign-out works, nothing fails", async () => {
     const closed = await freePort();
     const down = new Redis({ host: "127.0.0.1", port: closed, retryStrategy: () => 200, maxRetriesPerRequest: 0 });
