@@ -2,12 +2,14 @@
  * `npm run bench`: the cost of the hot paths, measured side by side in one run, in interleaved
  * rounds. First Latch against Auth.js (`@auth/core`, installed in bench/authjs on first use) on
  * the same inputs, and the session read against its floor on each crypto path; then Latch's own
- * trade-offs and what rate limits cost; then what packaging costs (bundle sizes, cold start); then a summary of the ratios.
+ * trade-offs, what rate limits cost and database session reads with and without the Redis session
+ * cache; then what packaging costs (bundle sizes, cold start); then a summary of the ratios.
  * `npm run bench -- cold-start` runs the cold-start comparison alone, `npm run bench -- rate-limit`
  * the cost of rate limits alone, `npm run bench -- passwords` the password figures alone (hashing
  * per implementation, sign-in, session reads while hashing, the reset request and the sign-up for
  * an address with and without an account); `npm run bench -- password-endpoints` the last two alone;
- * `npm run bench -- tokens` the bearer-session read, `/token` issuance and the API-key read alone.
+ * `npm run bench -- tokens` the bearer-session read, `/token` issuance and the API-key read alone;
+ * `npm run bench -- session-cache` the database session reads with and without the session cache.
  * `npm run bench -- --against <ref> [--quick]` benches the hot paths of commit `<ref>` against the
  * working tree in the same rounds (see against.ts).
  */
@@ -19,6 +21,7 @@ import { compare } from "./compare.js";
 import { latch } from "./contender.js";
 import { latchOnly } from "./latch.js";
 import { rateLimitBench } from "./rate-limit.js";
+import { sessionCacheBench } from "./session-cache.js";
 import { bundleSizes } from "./bundle-size.js";
 import { coldStart } from "./cold-start.js";
 import { passwordHashing } from "./password-hashing.js";
@@ -45,6 +48,7 @@ async function main() {
   }
   if (process.argv.includes("password-endpoints")) return passwordReset().then(() => passwordSignUp());
   if (process.argv.includes("tokens")) return tokenBench();
+  if (process.argv.includes("session-cache")) return sessionCacheBench();
   if (process.argv.includes("passwords")) return passwordHashing().then(() => passwordSignIn()).then(() => passwordReset()).then(() => passwordSignUp());
   const reference = await authJs();
   const contenders = "skipped" in reference ? [latch()] : [latch(), reference];
@@ -60,6 +64,7 @@ async function main() {
   await latchOnly();
   await tokenBench();
   await rateLimitBench();
+  await sessionCacheBench();
   const withAuthJs = !("skipped" in reference);
   const bundles = await bundleSizes(withAuthJs);
   const cold = await coldStart(token, withAuthJs);

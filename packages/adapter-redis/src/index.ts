@@ -9,3 +9,4 @@ export { normalizeStoredEmails, type EmailCollision, type StoredEmailsReport } f
 export { RedisRevocationStore, type RedisRevocationStoreOptions } from "./revocation-store.js";
 export { RedisRefreshLock, type RedisRefreshLockOptions } from "./refresh-lock.js";
 export { RedisRateLimitStore, type RedisRateLimitStoreOptions } from "./rate-limit-store.js";
+export { withSessionCache, type SessionCacheOptions, type SessionCacheStats, type SessionCachedAdapter } from "./session-cache.js";
