@@ -162,7 +162,8 @@ describe("an opt-in feature carries its rows", () => {
       }));
     expect(await post(false)).toEqual({ status: 400, body: { error: "UnknownAction", message: expect.stringContaining("pass session.control = SessionControl()") } });
     expect(await post(true)).toEqual({ status: 400, body: { error: "UnknownAction", message: "POST sessions is not an action Latch serves." } });
+    // The segments that answer no method (organizations, admin) name the request, on or off.
     const organizations = await Auth(new Request("https://app.test/auth/organizations/teams"), config());
-    expect(await organizations.json()).toEqual({ error: "UnknownAction", message: expect.stringContaining("pass organizations = Organizations() of @latch/core/organizations") });
+    expect({ status: organizations.status, body: await organizations.json() }).toEqual({ status: 400, body: { error: "UnknownAction", message: expect.stringMatching(/^GET organizations\/teams\b/) } });
   });
 });

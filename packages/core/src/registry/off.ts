@@ -15,13 +15,12 @@ const howToTurnOn: Readonly<Record<string, string>> = {
   jwks: "access-token endpoints are off: pass accessTokens = AccessTokens() of @latch/core/access-tokens",
   bearer: "bearer endpoints are off: pass session.bearer = BearerSessions({ redirectUris }) of @latch/core/bearer",
   "api-keys": "API-key endpoints are off: pass apiKeys = ApiKeys() of @latch/core/api-keys",
-  organizations: "organization endpoints are off: pass organizations = Organizations() of @latch/core/organizations",
 };
 
 /** Throws `UnknownAction`: how to turn the request's feature on, or, when it is on, which request is not served. */
 export const featureOff: ActionHandler = (ctx, req) => {
   const { action } = req;
-  const on = action === "sessions" ? ctx.session.control : action === "second-factor" ? ctx.secondFactor : action === "token" || action === "jwks" ? ctx.accessTokens : action === "bearer" ? ctx.session.bearer : action === "api-keys" ? ctx.apiKeys : action === "organizations" ? ctx.organizations : ctx.account.links;
+  const on = action === "sessions" ? ctx.session.control : action === "second-factor" ? ctx.secondFactor : action === "token" || action === "jwks" ? ctx.accessTokens : action === "bearer" ? ctx.session.bearer : action === "api-keys" ? ctx.apiKeys : ctx.account.links;
   if (!on) throw new UnknownAction(`The ${howToTurnOn[req.action]}.`);
   throw new UnknownAction(`${req.method} ${req.action}${req.providerId === undefined ? "" : `/${req.providerId}`} is not an action Latch serves.`);
 };

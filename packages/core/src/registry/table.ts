@@ -62,8 +62,8 @@ const off = (spec: RowSpec, tail: AnsweringRow["tail"] = "any"): AnsweringRow =>
 
 /**
  * The first path segments of the opt-in features, after every row they carry: what fits none of
- * them (all of them, while the feature is off) is answered here. `Password()`'s and `Admin()`'s
- * answer no method, so the router names the request it does not serve, as for any other path.
+ * them (all of them, while the feature is off) is answered here. `Password()`'s, `Admin()`'s and
+ * `Organizations()`' answer no method, so the router names the request it does not serve, as for any other path.
  */
 const featurePaths: readonly AnsweringRow[] = [
   off("GET,POST json none sessions"),
@@ -79,7 +79,7 @@ const featurePaths: readonly AnsweringRow[] = [
   off("GET,POST json none bearer"),
   off("GET,POST json none api-keys"),
   off(" json none admin"),
-  off("GET,POST json none organizations"),
+  off(" json none organizations"),
 ];
 
 /** What carries a feature's rows: its option, or its provider (`Password()`). */

@@ -93,6 +93,7 @@ export interface AuthConfig {
    * ```
    */
   admin?: AdminOption;
+  /**
    * Organizations with members, roles and invitations by email, and the active organization on
    * the session, at `<base>/organizations`. `Organizations()` of `@latch/core/organizations`;
    * its code comes into the bundle only with it. Default: off.

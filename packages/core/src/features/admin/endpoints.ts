@@ -5,9 +5,10 @@
  * written. An administrator cannot ban, demote or remove themselves, so the site always keeps the
  * administrator acting.
  */
-import type { Adapter, AdapterAdminUser, AdapterUserStanding } from "../../adapter.js";
+import type { Adapter, AdapterAdminUser, AdapterUserStanding, OrganizationAdapter } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
 import type { SessionReadContext } from "../../config/slices.js";
+import { guardExtraMethods } from "../../config/adapter-guard.js";
 import { InvalidRequest } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
@@ -19,7 +20,7 @@ import { AdminActionRefused, Forbidden, NotSignedIn } from "./errors.js";
 import { adminStore } from "./store.js";
 
 /** What the endpoints read: the request's session under either strategy, and the option. */
-type AdminContext = SessionReadContext & Pick<AuthContext, "admin">;
+type AdminContext = SessionReadContext & Pick<AuthContext, "admin" | "organizations">;
 
 type Ctx = AdminContext & { readonly admin: NonNullable<AuthContext["admin"]>; readonly adapter: Required<Adapter> };
 
@@ -159,12 +160,26 @@ export async function roleAction(context: AdminContext, req: AuthRequest): Promi
   return answer({ userId, ...standingOf(standing) });
 }
 
+/**
+ * With `Organizations()`, a user who is the only owner of an organization stays until the
+ * ownership moves or the organization is deleted: removing them would leave it without an owner.
+ */
+async function refuseLastOwner(adapter: Adapter, userId: string): Promise<void> {
+  const store = guardExtraMethods<Pick<OrganizationAdapter, "listOrganizations" | "listMembers">>(adapter, ["listOrganizations", "listMembers"]);
+  for (const organization of await store.listOrganizations(userId)) {
+    if (organization.role !== "owner") continue;
+    const owners = (await store.listMembers(organization.id)).filter((member) => member.role === "owner");
+    if (owners.length <= 1) throw new AdminActionRefused(`The user is the only owner of the organization "${organization.slug}": move its ownership or delete it first.`);
+  }
+}
+
 /** `POST admin/remove { userId }`: ends the user's sessions and deletes the user through `deleteUser` (the adapter removes everything of theirs). */
 export async function removeAction(context: AdminContext, req: AuthRequest): Promise<ResponseInternal> {
   const { ctx, id } = await administrator(context, req);
   const userId = userIdOf(req);
   notOneself(id, userId, "remove");
   if (!(await ctx.adapter.getUser(userId))) return noSuchUser();
+  if (ctx.organizations) await refuseLastOwner(ctx.adapter, userId);
   if (ctx.session.strategy === "jwt") await endSessions(ctx, userId);
   await ctx.adapter.deleteUser(userId);
   return answer({ userId, removed: true });

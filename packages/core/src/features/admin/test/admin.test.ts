@@ -5,7 +5,8 @@
  * sessions and accounts, a ban ending the user's database sessions at once and refusing every
  * sign-in (credentials, and the emailed link through a real SMTP server), a ban with an end that
  * lapses by itself (a set clock), site roles, removal with everything of the user, the refusals
- * of an administrator acting on themselves, and JWT sessions ended through `JwtRevocation()`
+ * of an administrator acting on themselves, the only owner of an organization kept until the
+ * ownership moves, and JWT sessions ended through `JwtRevocation()`
  * (real Redis).
  */
 import { randomUUID } from "node:crypto";
@@ -14,6 +15,7 @@ import { Admin } from "@latch/core/admin";
 import { ApiKeys, verifyApiKey } from "@latch/core/api-keys";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
+import { Organizations } from "@latch/core/organizations";
 import { JwtRevocation } from "@latch/core/revocation";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import { RedisRevocationStore } from "@latch/redis";
@@ -362,6 +364,29 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     expect((await post("root", "admin/remove", { userId: people.bob.id })).status).toBe(404);
     expect((await post("root", "admin/remove", { userId: people.root.id })).status).toBe(409);
     expect((await post("root", "admin/remove", {})).status).toBe(400);
+  });
+
+  test.skipIf(!available)("with Organizations(), the only owner of an organization is not removed until another member owns it", async () => {
+    latch.config = configOf({ organizations: Organizations() });
+    await signIn("root");
+    await signIn("bob");
+    await signIn("carol");
+    const made = await post("bob", "organizations/create", { name: "Bob's", slug: `bobs-${randomUUID().slice(0, 8)}` });
+    expect(made.status).toBe(201);
+    const { organization } = (await made.json()) as { organization: { id: string } };
+    const refused = await post("root", "admin/remove", { userId: people.bob.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: "AdminActionRefused", message: expect.stringContaining("only owner") });
+    expect((await engine.db.query(`SELECT 1 FROM users WHERE id = $1`, [people.bob.id])).rows).toHaveLength(1);
+    expect((await sessionOf("bob"))?.user?.email).toBe(people.bob.email);
+
+    // Carol joins as a member, then takes the ownership: Bob is no longer the only owner.
+    await engine.db.query(`INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ($1, $2, 'member', now())`, [organization.id, people.carol.id]);
+    expect((await post("root", "admin/remove", { userId: people.bob.id })).status).toBe(409);
+    expect((await post("bob", "organizations/transfer", { organizationId: organization.id, userId: people.carol.id })).status).toBe(200);
+    expect((await post("root", "admin/remove", { userId: people.bob.id })).status).toBe(200);
+    const owners = await engine.db.query(`SELECT "userId" FROM members WHERE "organizationId" = $1 AND role = 'owner'`, [organization.id]);
+    expect(owners.rows).toEqual([{ userId: people.carol.id }]);
   });
 
   test.skipIf(!available || !redisUp)("JWT sessions: a ban revokes the user's tokens through JwtRevocation(); without revocation Admin() refuses to start", async () => {
