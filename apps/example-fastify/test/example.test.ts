@@ -5,7 +5,7 @@
  * at an OpenID Provider (a real `oidc-provider` on loopback), the session in a page, sign-out.
  */
 import { fileURLToPath } from "node:url";
-import { chromiumAvailable, exampleScenario, freePort, launchChromium, startExampleApp, startOpenIDProvider, type ExampleApp, type OpenIDProvider } from "@latch/testing";
+import { chromiumAvailable, exampleScenario, freePort, launchChromium, startNodeExample, type NodeExample } from "@latch/testing";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -14,37 +14,13 @@ const oidcUser = { sub: "oidc-grace", email: "grace@openid.example", email_verif
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-let op: OpenIDProvider;
-let app: ExampleApp;
+let example: NodeExample | undefined;
 
 beforeAll(async () => {
-  op = await startOpenIDProvider({
-    clients: [{ client_id: "example-fastify", client_secret: "example-fastify-secret", redirect_uris: [`${origin}/auth/callback/demo-oidc`] }],
-    accounts: [oidcUser],
-  });
-  app = await startExampleApp({
-    cwd: appDir,
-    args: ["--conditions=source", "--import", "tsx", "src/server.ts"],
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      AUTH_SECRET: "example-fastify-secret-0123456789abcdefghij",
-      AUTH_URL: origin,
-      // One loopback address signs in many times here; the defaults are tested elsewhere.
-      AUTH_RATE_LIMIT: "false",
-      AUTH_DEMO_OIDC_ISSUER: op.issuer,
-      AUTH_DEMO_OIDC_ID: "example-fastify",
-      AUTH_DEMO_OIDC_SECRET: "example-fastify-secret",
-    },
-    readyText: origin,
-  });
+  example = await startNodeExample({ name: "example-fastify", cwd: appDir, oidcUser, port });
 }, 120_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await op?.close();
-});
+afterAll(() => example?.stop());
 
 describe("over HTTP", () => {
   it("the protected route sends a signed-out visitor to the sign-in page with the way back", async () => {
@@ -79,7 +55,7 @@ describe.runIf(await chromiumAvailable())("in Chromium", () => {
     credentials: { email: "ada@example.com", password: "correct horse", name: "Ada" },
     oidcProviderId: "demo-oidc",
     oidcUser,
-    output: () => app.output(),
+    output: () => example?.app.output() ?? "",
   });
   for (const step of steps) it(step.name, () => step.run(browser));
 });

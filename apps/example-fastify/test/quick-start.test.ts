@@ -3,13 +3,11 @@
  * copied out of the pages into a folder of this app and started as the page says, then signed in
  * over HTTP: the five-minute example runs as written.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { freePort, quickStartRound, startExampleApp, titledBlocks, type ExampleApp } from "@latch/testing";
-import { afterAll, expect, it } from "vitest";
+import { quickStartRound, startQuickStart, type ExampleApp } from "@latch/testing";
+import { afterAll, it } from "vitest";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const dir = fileURLToPath(new URL("../.quick-start/", import.meta.url));
 let app: ExampleApp | undefined;
 
@@ -19,17 +17,8 @@ afterAll(async () => {
 });
 
 it("the Fastify quick start, copied out of its page, signs in", async () => {
-  const users = titledBlocks(readFileSync(join(root, "docs/site/getting-started/express.md"), "utf8")).filter(([name]) => name === "users.ts");
-  const files = titledBlocks(readFileSync(join(root, "docs/site/getting-started/fastify.md"), "utf8"));
-  expect(files.map(([name]) => name)).toEqual(["auth.ts", "server.ts"]);
-  mkdirSync(dir, { recursive: true });
-  for (const [name, code] of [...users, ...files]) writeFileSync(join(dir, name), code);
-  const port = await freePort();
-  app = await startExampleApp({
-    cwd: dir,
-    args: ["--conditions=source", "--import", "tsx", "server.ts"],
-    env: { NODE_ENV: "development", PORT: String(port), AUTH_SECRET: "quick-start-fastify-secret-0123456789abcdefgh", AUTH_GITHUB_ID: "placeholder", AUTH_GITHUB_SECRET: "placeholder" },
-    readyText: `http://localhost:${port}`,
-  });
-  await quickStartRound(`http://localhost:${port}`);
+  const root = fileURLToPath(new URL("../../..", import.meta.url));
+  const started = await startQuickStart({ root, page: "docs/site/getting-started/fastify.md", files: ["auth.ts", "server.ts"], dir, secret: "quick-start-fastify-secret-0123456789abcdefgh" });
+  app = started.app;
+  await quickStartRound(started.origin);
 }, 60_000);

@@ -13,8 +13,12 @@
  * - a credentials provider (fields `email` and `password`) and an OpenID Connect provider.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer } from "node:net";
 import type { Browser, Page } from "playwright-core";
+import type { OpenIDAccount } from "./openid-provider-accounts.js";
+import { startOpenIDProvider, type OpenIDProvider } from "./openid-provider.js";
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -26,6 +30,72 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+/** Options of {@link startNodeExample}. */
+export interface NodeExampleOptions {
+  /** The app's name (`example-express`): its OpenID client's id, and the start of its secrets. */
+  name: string;
+  /** The app's folder. */
+  cwd: string;
+  /** The end-user who signs in at the OpenID Provider. */
+  oidcUser: OpenIDAccount;
+  /** The app's port on 127.0.0.1 (a test knows its origin before the app starts); default a free one. */
+  port?: number;
+}
+
+/** A Node example app running against its own OpenID Provider, from {@link startNodeExample}. */
+export interface NodeExample {
+  /** `http://127.0.0.1:<port>`, the app's `AUTH_URL`. */
+  origin: string;
+  app: ExampleApp;
+  op: OpenIDProvider;
+  /** Stops the app, then the provider. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a Node example (`src/server.ts`, run from its sources as `npm start` runs it) on a free
+ * port with a deployment's environment, and a real OpenID Provider on loopback with the app's
+ * client registered; the app reads the provider from `AUTH_DEMO_OIDC_ISSUER`, `_ID` and `_SECRET`.
+ *
+ * @example
+ * ```ts
+ * const example = await startNodeExample({ name: "example-express", cwd, oidcUser, port: 3000 })
+ * await example.stop()
+ * ```
+ */
+export async function startNodeExample(options: NodeExampleOptions): Promise<NodeExample> {
+  const { name, cwd, oidcUser } = options;
+  const port = options.port ?? (await freePort());
+  const origin = `http://127.0.0.1:${port}`;
+  const op = await startOpenIDProvider({
+    clients: [{ client_id: name, client_secret: `${name}-secret`, redirect_uris: [`${origin}/auth/callback/demo-oidc`] }],
+    accounts: [oidcUser],
+  });
+  try {
+    const app = await startExampleApp({
+      cwd,
+      args: ["--conditions=source", "--import", "tsx", "src/server.ts"],
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        AUTH_SECRET: `${name}-secret-0123456789abcdefghij`,
+        AUTH_URL: origin,
+        // One loopback address signs in many times here; the defaults are tested elsewhere.
+        AUTH_RATE_LIMIT: "false",
+        AUTH_DEMO_OIDC_ISSUER: op.issuer,
+        AUTH_DEMO_OIDC_ID: name,
+        AUTH_DEMO_OIDC_SECRET: `${name}-secret`,
+      },
+      readyText: origin,
+    });
+    return { origin, app, op, stop: async () => { await app.stop(); await op.close(); } };
+  } catch (error) {
+    await op.close();
+    throw error;
+  }
 }
 
 /** Options of {@link startExampleApp}. */
@@ -226,4 +296,42 @@ export async function quickStartRound(origin: string, basePath = "/auth"): Promi
   expectThat("the sign-in's redirect", signIn.headers.get("location") ?? "", (s) => s === `${origin}/dashboard`);
   expectThat("the home page after sign-in", await text("/"), (s) => s === "Hello Ada");
   expectThat("the dashboard after sign-in", await text("/dashboard"), (s) => s === "Your dashboard, Ada");
+}
+
+/** Options of {@link startQuickStart}. */
+export interface QuickStartOptions {
+  /** The repository's root. */
+  root: string;
+  /** The getting-started page, such as `docs/site/getting-started/hono.md`. */
+  page: string;
+  /** The titled files the page must hold, in its order; the server is the last one. */
+  files: string[];
+  /** The folder the files are written to (inside the app, so that its packages resolve). */
+  dir: string;
+  /** A secret of at least 32 characters for `AUTH_SECRET`. */
+  secret: string;
+}
+
+/**
+ * Writes the titled files of a getting-started page (with the Express page's `users.ts`, which
+ * the pages share) into `dir`, starts the last one as the page says, on a free port, and answers
+ * the running app and its origin; {@link quickStartRound} then signs in through it.
+ */
+export async function startQuickStart(options: QuickStartOptions): Promise<{ app: ExampleApp; origin: string }> {
+  const read = (page: string) => titledBlocks(readFileSync(join(options.root, page), "utf8"));
+  const users = read("docs/site/getting-started/express.md").filter(([name]) => name === "users.ts");
+  const files = read(options.page);
+  const names = files.map(([name]) => name);
+  if (names.join() !== options.files.join()) throw new Error(`${options.page} holds ${names.join(", ")}, not ${options.files.join(", ")}`);
+  mkdirSync(options.dir, { recursive: true });
+  for (const [name, code] of [...users, ...files]) writeFileSync(join(options.dir, name), code);
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const app = await startExampleApp({
+    cwd: options.dir,
+    args: ["--conditions=source", "--import", "tsx", options.files.at(-1)!],
+    env: { NODE_ENV: "development", PORT: String(port), AUTH_SECRET: options.secret, AUTH_GITHUB_ID: "placeholder", AUTH_GITHUB_SECRET: "placeholder" },
+    readyText: origin,
+  });
+  return { app, origin };
 }
