@@ -157,6 +157,21 @@ export interface Messages {
   /** The form was refused: a name or scope of the wrong shape, or too many scopes. */
   apiKeysErrorInvalid: string;
 
+  // Organizations: the invitation mail.
+  /** Subject and heading of the invitation mail; `{organization}` is the organization's name. */
+  invitationEmailSubject: string;
+  /**
+   * The invitation mail's sentence before its link: `{inviter}` invites to `{organization}` on
+   * `{host}` (the site's host) with the role `{role}` (the role's name as the app spells it).
+   */
+  invitationEmailText: string;
+  /** The invitation mail's button (opens the link to accept). */
+  invitationEmailButton: string;
+  /** How long the invitation can be accepted; `{time}` is a duration ("7 days"). */
+  invitationEmailExpires: string;
+  /** The invitation mail's closing note for a reader who did not expect it. */
+  invitationEmailIgnore: string;
+
   // Second factors: the management page and the email code.
   /** Title and heading of the page where a signed-in user manages second factors. */
   factorsTitle: string;
@@ -562,11 +577,17 @@ export type ApiKeyMessageKey =
   | "apiKeysErrorInvalid";
 
 /**
+ * The keys of the invitation mail (`Organizations()` of `@latch/core/organizations`): its English
+ * travels with the option's code, not with core.
+ */
+export type OrganizationMessageKey = "invitationEmailSubject" | "invitationEmailText" | "invitationEmailButton" | "invitationEmailExpires" | "invitationEmailIgnore";
+
+/**
  * The keys an opt-in feature shows, one union per feature. Their English travels with the
  * feature (its provider or option carries a loader of it), so an app without the feature does
  * not bundle it; a translated language still carries them all.
  */
-export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey | ApiKeyMessageKey;
+export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey | ApiKeyMessageKey | OrganizationMessageKey;
 
 /** The keys core's own pages and the sign-in email show: their English is always bundled. */
 export type CoreMessageKey = Exclude<MessageKey, FeatureMessageKey>;

@@ -89,6 +89,12 @@ const ar: Language = {
     apiKeysDoneRevoked: "أُلغي المفتاح: لم يعد يعمل.",
     apiKeysErrorInvalid: "لم يُنشأ المفتاح: أدخل اسمًا من 1 إلى 100 حرف وصلاحيات لا تحتوي إلا على حروف وأرقام و:._-/*.",
 
+    invitationEmailSubject: "دعوة للانضمام إلى {organization}",
+    invitationEmailText: "وصلتك دعوة من {inviter} للانضمام إلى {organization} على {host} بدور {role}.",
+    invitationEmailButton: "قبول الدعوة",
+    invitationEmailExpires: "يمكن قبول الدعوة خلال {time}.",
+    invitationEmailIgnore: "إذا لم تكن تتوقع هذه الدعوة، يمكنك تجاهل هذه الرسالة: لن يحدث شيء ما لم تقبلها.",
+
     factorsTitle: "التحقق بخطوتين",
     factorsIntro: "خطوة ثانية عند تسجيل الدخول تحمي حسابك حتى لو عرف أحد كلمة مرورك.",
     factorsAppOn: "تطبيق المصادقة: مفعّل (منذ {date})",

@@ -89,6 +89,12 @@ const de: Language = {
     apiKeysDoneRevoked: "Der Schlüssel wurde widerrufen und funktioniert nicht mehr.",
     apiKeysErrorInvalid: "Der Schlüssel wurde nicht erstellt: Geben Sie eine Bezeichnung mit 1 bis 100 Zeichen an und Berechtigungen nur aus Buchstaben, Ziffern und :._-/*.",
 
+    invitationEmailSubject: "Einladung zu {organization}",
+    invitationEmailText: "{inviter} lädt Sie ein, {organization} auf {host} mit der Rolle {role} beizutreten.",
+    invitationEmailButton: "Einladung annehmen",
+    invitationEmailExpires: "Die Einladung kann {time} lang angenommen werden.",
+    invitationEmailIgnore: "Wenn Sie keine Einladung erwartet haben, können Sie diese E-Mail ignorieren: Ohne Ihre Zusage passiert nichts.",
+
     factorsTitle: "Bestätigung in zwei Schritten",
     factorsIntro: "Ein zweiter Schritt bei der Anmeldung schützt Ihr Konto, selbst wenn jemand Ihr Passwort kennt.",
     factorsAppOn: "Authenticator-App: aktiv (seit {date})",

@@ -13,13 +13,14 @@
  */
 import { coreEnglish } from "../../languages/english/core.js";
 import { apiKeyEnglish } from "../api-keys/english.js";
+import { organizationEnglish } from "../organizations/english.js";
 import { passwordEnglish } from "../passwords/english.js";
 import { secondFactorEnglish } from "../second-factors/english.js";
 import type { Language } from "../../types/language.js";
 
 const en: Language = {
   ...coreEnglish,
-  messages: { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish },
+  messages: { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish, ...organizationEnglish },
 };
 
 export default en;

@@ -89,6 +89,12 @@ const es: Language = {
     apiKeysDoneRevoked: "La clave se ha revocado: ya no funciona.",
     apiKeysErrorInvalid: "No se creó la clave: indique un nombre de 1 a 100 caracteres y permisos con solo letras, cifras y :._-/*.",
 
+    invitationEmailSubject: "Te han invitado a unirte a {organization}",
+    invitationEmailText: "{inviter} te invita a unirte a {organization} en {host} con el rol {role}.",
+    invitationEmailButton: "Aceptar la invitación",
+    invitationEmailExpires: "Puedes aceptar la invitación durante {time}.",
+    invitationEmailIgnore: "Si no la esperabas, puedes ignorar este correo: no pasará nada hasta que la aceptes.",
+
     factorsTitle: "Verificación en dos pasos",
     factorsIntro: "Un segundo paso al iniciar sesión protege tu cuenta aunque alguien sepa tu contraseña.",
     factorsAppOn: "Aplicación de autenticación: activada (desde el {date})",

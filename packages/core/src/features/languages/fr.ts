@@ -89,6 +89,12 @@ const fr: Language = {
     apiKeysDoneRevoked: "La clé a été révoquée : elle ne fonctionne plus.",
     apiKeysErrorInvalid: "La clé n’a pas été créée : donnez un nom de 1 à 100 caractères et des portées faites uniquement de lettres, de chiffres et de :._-/*.",
 
+    invitationEmailSubject: "Invitation à rejoindre {organization}",
+    invitationEmailText: "{inviter} vous invite à rejoindre {organization} sur {host} avec le rôle {role}.",
+    invitationEmailButton: "Accepter l’invitation",
+    invitationEmailExpires: "L’invitation peut être acceptée pendant {time}.",
+    invitationEmailIgnore: "Si vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail : rien ne se passe tant que vous n’acceptez pas.",
+
     factorsTitle: "Validation en deux étapes",
     factorsIntro: "Une deuxième étape à la connexion protège votre compte même si quelqu'un connaît votre mot de passe.",
     factorsAppOn: "Application d'authentification : activée (depuis le {date})",

@@ -89,6 +89,12 @@ const he: Language = {
     apiKeysDoneRevoked: "המפתח בוטל: הוא כבר לא עובד.",
     apiKeysErrorInvalid: "המפתח לא נוצר: הזינו שם באורך 1 עד 100 תווים והרשאות שמכילות רק אותיות, ספרות ו־:._-/*.",
 
+    invitationEmailSubject: "הזמנה להצטרף ל-{organization}",
+    invitationEmailText: "קיבלת הזמנה מ-{inviter} להצטרף ל-{organization} ב-{host} בתפקיד {role}.",
+    invitationEmailButton: "קבלת ההזמנה",
+    invitationEmailExpires: "אפשר לקבל את ההזמנה במשך {time}.",
+    invitationEmailIgnore: "אם לא ציפית להזמנה, אפשר להתעלם מהאימייל הזה: שום דבר לא קורה בלי האישור שלך.",
+
     factorsTitle: "אימות דו-שלבי",
     factorsIntro: "שלב שני בכניסה שומר על החשבון גם אם מישהו יודע את הסיסמה שלך.",
     factorsAppOn: "אפליקציית אימות: פעילה (מאז {date})",

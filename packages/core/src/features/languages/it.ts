@@ -89,6 +89,12 @@ const it: Language = {
     apiKeysDoneRevoked: "La chiave è stata revocata: non funziona più.",
     apiKeysErrorInvalid: "La chiave non è stata creata: indica un nome da 1 a 100 caratteri e ambiti composti solo da lettere, cifre e :._-/*.",
 
+    invitationEmailSubject: "Invito a unirti a {organization}",
+    invitationEmailText: "{inviter} ti invita a unirti a {organization} su {host} con il ruolo {role}.",
+    invitationEmailButton: "Accetta l’invito",
+    invitationEmailExpires: "Puoi accettare l’invito per {time}.",
+    invitationEmailIgnore: "Se non te lo aspettavi, puoi ignorare questa email: non succede nulla finché non accetti.",
+
     factorsTitle: "Verifica in due passaggi",
     factorsIntro: "Un secondo passaggio all'accesso protegge il tuo account anche se qualcuno conosce la tua password.",
     factorsAppOn: "App di autenticazione: attiva (dal {date})",

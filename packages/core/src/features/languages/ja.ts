@@ -89,6 +89,12 @@ const ja: Language = {
     apiKeysDoneRevoked: "キーを取り消しました。もう使えません。",
     apiKeysErrorInvalid: "キーは作成されませんでした。1〜100 文字の名前と、英字・数字・:._-/* のみのスコープを指定してください。",
 
+    invitationEmailSubject: "{organization} への招待",
+    invitationEmailText: "{inviter} さんから、{host} の {organization} への招待が届きました。ロールは {role} です。",
+    invitationEmailButton: "招待を承諾する",
+    invitationEmailExpires: "この招待は {time}以内に承諾できます。",
+    invitationEmailIgnore: "心当たりがない場合は、このメールを無視してください。承諾しない限り何も起こりません。",
+
     factorsTitle: "2段階認証",
     factorsIntro: "ログイン時の2つ目の手順により、パスワードが知られてもアカウントを守れます。",
     factorsAppOn: "認証アプリ: オン（{date} から）",

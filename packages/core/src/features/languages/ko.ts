@@ -89,6 +89,12 @@ const ko: Language = {
     apiKeysDoneRevoked: "키가 취소되어 더 이상 작동하지 않습니다.",
     apiKeysErrorInvalid: "키를 만들지 못했습니다. 1~100자의 이름과 영문자, 숫자, :._-/* 만으로 된 범위를 입력하세요.",
 
+    invitationEmailSubject: "{organization}에 초대되었습니다",
+    invitationEmailText: "{inviter} 님이 {host}의 {organization}에 {role} 역할로 초대했습니다.",
+    invitationEmailButton: "초대 수락하기",
+    invitationEmailExpires: "이 초대는 {time} 동안 수락할 수 있습니다.",
+    invitationEmailIgnore: "예상하지 못한 초대라면 이 이메일을 무시하세요. 수락하기 전에는 아무 일도 일어나지 않습니다.",
+
     factorsTitle: "2단계 인증",
     factorsIntro: "로그인 시 두 번째 단계가 있으면 누군가 비밀번호를 알아도 계정이 안전합니다.",
     factorsAppOn: "인증 앱: 켜짐 ({date}부터)",

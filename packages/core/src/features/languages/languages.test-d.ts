@@ -6,6 +6,7 @@ import type { AuthConfig } from "../../types/config.js";
 import type { Language, Messages } from "../../types/language.js";
 import { coreEnglish } from "../../languages/english/core.js";
 import { apiKeyEnglish } from "../api-keys/english.js";
+import { organizationEnglish } from "../organizations/english.js";
 import { passwordEnglish } from "../passwords/english.js";
 import { secondFactorEnglish } from "../second-factors/english.js";
 import en from "./en.js";
@@ -50,7 +51,7 @@ export const complete: Messages = fr.messages;
 
 // Core's English and each feature's English together give every key an English sentence: a key
 // added to `Messages` must get one in core's English or in a feature's (and its key union).
-export const everyKeyHasEnglish: Messages = { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish };
+export const everyKeyHasEnglish: Messages = { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish, ...organizationEnglish };
 
 // @ts-expect-error core's English alone lacks the features' sentences
 export const coreAlone: Messages = coreEnglish.messages;

@@ -89,6 +89,12 @@ const nl: Language = {
     apiKeysDoneRevoked: "De sleutel is ingetrokken: hij werkt niet meer.",
     apiKeysErrorInvalid: "De sleutel is niet aangemaakt: geef een naam van 1 tot 100 tekens en rechten van alleen letters, cijfers en :._-/*.",
 
+    invitationEmailSubject: "Uitnodiging voor {organization}",
+    invitationEmailText: "{inviter} nodigt je uit om lid te worden van {organization} op {host}, met de rol {role}.",
+    invitationEmailButton: "Uitnodiging accepteren",
+    invitationEmailExpires: "Je kunt de uitnodiging {time} lang accepteren.",
+    invitationEmailIgnore: "Had je deze uitnodiging niet verwacht, dan kun je deze e-mail negeren: er gebeurt niets zolang je niet accepteert.",
+
     factorsTitle: "Verificatie in twee stappen",
     factorsIntro: "Een tweede stap bij het inloggen beschermt je account, ook als iemand je wachtwoord kent.",
     factorsAppOn: "Authenticator-app: aan (sinds {date})",

@@ -89,6 +89,12 @@ const pl: Language = {
     apiKeysDoneRevoked: "Klucz został unieważniony: już nie działa.",
     apiKeysErrorInvalid: "Nie utworzono klucza: podaj nazwę od 1 do 100 znaków i uprawnienia złożone tylko z liter, cyfr i :._-/*.",
 
+    invitationEmailSubject: "Zaproszenie do organizacji {organization}",
+    invitationEmailText: "{inviter} zaprasza Cię do organizacji {organization} w serwisie {host} z rolą {role}.",
+    invitationEmailButton: "Przyjmij zaproszenie",
+    invitationEmailExpires: "Czas na przyjęcie zaproszenia: {time}.",
+    invitationEmailIgnore: "Jeśli nie spodziewasz się zaproszenia, zignoruj tę wiadomość: nic się nie stanie, dopóki go nie przyjmiesz.",
+
     factorsTitle: "Weryfikacja dwuetapowa",
     factorsIntro: "Drugi krok przy logowaniu chroni konto, nawet jeśli ktoś pozna Twoje hasło.",
     factorsAppOn: "Aplikacja uwierzytelniająca: włączona (od {date})",

@@ -89,6 +89,12 @@ const pt: Language = {
     apiKeysDoneRevoked: "A chave foi revogada: não funciona mais.",
     apiKeysErrorInvalid: "A chave não foi criada: dê um nome de 1 a 100 caracteres e escopos só com letras, dígitos e :._-/*.",
 
+    invitationEmailSubject: "Convite para participar de {organization}",
+    invitationEmailText: "{inviter} convidou você para participar de {organization} em {host} com a função {role}.",
+    invitationEmailButton: "Aceitar o convite",
+    invitationEmailExpires: "O convite pode ser aceito por {time}.",
+    invitationEmailIgnore: "Se você não esperava este convite, pode ignorar este e-mail: nada acontece até que você o aceite.",
+
     factorsTitle: "Verificação em duas etapas",
     factorsIntro: "Uma segunda etapa no login protege sua conta mesmo que alguém saiba sua senha.",
     factorsAppOn: "Aplicativo autenticador: ativado (desde {date})",

@@ -89,6 +89,12 @@ const ru: Language = {
     apiKeysDoneRevoked: "Ключ отозван и больше не работает.",
     apiKeysErrorInvalid: "Ключ не создан: укажите название от 1 до 100 символов и области доступа только из букв, цифр и :._-/*.",
 
+    invitationEmailSubject: "Приглашение в организацию {organization}",
+    invitationEmailText: "{inviter} приглашает вас в организацию {organization} на {host} с ролью {role}.",
+    invitationEmailButton: "Принять приглашение",
+    invitationEmailExpires: "Срок действия приглашения — {time}.",
+    invitationEmailIgnore: "Если вы не ждали этого приглашения, просто проигнорируйте письмо: без вашего согласия ничего не произойдёт.",
+
     factorsTitle: "Двухэтапная проверка",
     factorsIntro: "Второй шаг при входе защищает аккаунт, даже если кто-то узнал ваш пароль.",
     factorsAppOn: "Приложение-аутентификатор: включено (с {date})",

@@ -89,6 +89,12 @@ const tr: Language = {
     apiKeysDoneRevoked: "Anahtar iptal edildi: artık çalışmıyor.",
     apiKeysErrorInvalid: "Anahtar oluşturulmadı: 1 ile 100 karakter arasında bir ad ve yalnızca harf, rakam ve :._-/* içeren kapsamlar girin.",
 
+    invitationEmailSubject: "{organization} kuruluşuna katılmaya davet edildiniz",
+    invitationEmailText: "{inviter}, sizi {host} üzerindeki {organization} kuruluşuna {role} rolüyle katılmaya davet etti.",
+    invitationEmailButton: "Daveti kabul et",
+    invitationEmailExpires: "Davet {time} boyunca kabul edilebilir.",
+    invitationEmailIgnore: "Bu daveti beklemiyorduysanız bu e-postayı yok sayabilirsiniz: siz kabul edene kadar hiçbir şey olmaz.",
+
     factorsTitle: "İki adımlı doğrulama",
     factorsIntro: "Girişte ikinci bir adım, biri parolanızı öğrense bile hesabınızı korur.",
     factorsAppOn: "Kimlik doğrulama uygulaması: açık ({date} tarihinden beri)",

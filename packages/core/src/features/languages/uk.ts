@@ -89,6 +89,12 @@ const uk: Language = {
     apiKeysDoneRevoked: "Ключ відкликано, він більше не працює.",
     apiKeysErrorInvalid: "Ключ не створено: вкажіть назву від 1 до 100 символів і області доступу лише з літер, цифр і :._-/*.",
 
+    invitationEmailSubject: "Запрошення до організації {organization}",
+    invitationEmailText: "{inviter} запрошує вас до організації {organization} на {host} з роллю {role}.",
+    invitationEmailButton: "Прийняти запрошення",
+    invitationEmailExpires: "Строк дії запрошення — {time}.",
+    invitationEmailIgnore: "Якщо ви не чекали цього запрошення, просто проігноруйте лист: без вашої згоди нічого не станеться.",
+
     factorsTitle: "Двоетапна перевірка",
     factorsIntro: "Другий крок під час входу захищає обліковий запис, навіть якщо хтось дізнався ваш пароль.",
     factorsAppOn: "Застосунок-автентифікатор: увімкнено (з {date})",

@@ -89,6 +89,12 @@ const zh: Language = {
     apiKeysDoneRevoked: "密钥已撤销，不再可用。",
     apiKeysErrorInvalid: "未创建密钥：请填写 1 到 100 个字符的名称，权限范围只能包含字母、数字和 :._-/*。",
 
+    invitationEmailSubject: "邀请你加入 {organization}",
+    invitationEmailText: "{inviter} 邀请你以 {role} 角色加入 {host} 上的 {organization}。",
+    invitationEmailButton: "接受邀请",
+    invitationEmailExpires: "此邀请可在 {time}内接受。",
+    invitationEmailIgnore: "如果你没有预料到这封邀请，可以忽略此邮件：在你接受之前，什么都不会发生。",
+
     factorsTitle: "两步验证",
     factorsIntro: "登录时的第二步可以保护你的账户，即使有人知道了你的密码。",
     factorsAppOn: "身份验证器应用：已开启（自 {date} 起）",

@@ -1,13 +1,15 @@
 /**
- * The English sentences of the invitation mail. The mail is written in English in every
- * language for now: the sentences are not in the page catalogues yet.
+ * The English sentences of the invitation mail. They travel with `Organizations()`'s code (the
+ * mail's module imports them), so an app without organizations does not bundle them; the mail
+ * falls back on them for any key its chosen language lacks (core's built-in English has none).
  */
+import type { FeatureEnglish, OrganizationMessageKey } from "../../types/language.js";
 
-/** The invitation mail's sentences, `{organization}`, `{inviter}`, `{host}` and `{time}` filled in. */
-export const invitationEnglish = {
-  subject: "You are invited to join {organization}",
-  intro: "{inviter} invited you to join {organization} on {host}.",
-  button: "Accept the invitation",
-  expires: "The invitation works for {time}.",
-  ignore: "If you did not expect it, you can ignore this email: nothing happens until you accept.",
-} as const;
+/** The invitation mail's sentences in English. */
+export const organizationEnglish: FeatureEnglish<OrganizationMessageKey> = {
+  invitationEmailSubject: "You are invited to join {organization}",
+  invitationEmailText: "{inviter} invited you to join {organization} on {host} with the role {role}.",
+  invitationEmailButton: "Accept the invitation",
+  invitationEmailExpires: "The invitation can be accepted for {time}.",
+  invitationEmailIgnore: "If you did not expect it, you can ignore this email: nothing happens until you accept.",
+};

@@ -11,6 +11,7 @@ import { InvalidRequest } from "../../errors.js";
 import type { AuthRequest } from "../../http/request.js";
 import { noStore } from "../../http/respond.js";
 import { signInPageUrl } from "../../http/urls.js";
+import { chooseLanguage } from "../../pages/language.js";
 import { countFor, countMail } from "../../limits/mail.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import { canonicalEmail } from "../../security/email-spelling.js";
@@ -42,12 +43,21 @@ async function newToken(): Promise<{ token: string; hash: string }> {
   return { token, hash: await sha256Hex(token) };
 }
 
-/** Mails the invitation with its link. */
-async function mail(ctx: OrganizationContext, caller: Caller, invitation: AdapterInvitation, token: string, organizationName: string): Promise<void> {
+/** Mails the invitation with its link, in the language chosen for `req`, the request that sends it. */
+async function mail(ctx: OrganizationContext, req: AuthRequest, caller: Caller, invitation: AdapterInvitation, token: string, organizationName: string): Promise<void> {
   const settings = settingsOf(ctx);
   const transport = invitationTransport(ctx, settings.email);
   const inviter = await ctx.adapter!.getUser!(caller.userId);
-  const message = invitationMail({ url: linkOf(ctx, invitation.id, token), organization: organizationName, inviter: inviter?.name || inviter?.email || "A member", expires: invitation.expires, theme: ctx.theme });
+  const message = invitationMail({
+    url: linkOf(ctx, invitation.id, token),
+    organization: organizationName,
+    // The caller's user was just read with the session; only a deletion in between leaves the id.
+    inviter: inviter?.name || inviter?.email || caller.userId,
+    role: invitation.role,
+    expires: invitation.expires,
+    theme: ctx.theme,
+    language: await chooseLanguage(ctx, req.request),
+  });
   await transport.sendMessage({ to: invitation.email, message, provider: transport });
   await fire(ctx, () => settings.events.invitationSent?.({ invitation: shown(invitation) }));
 }
@@ -78,7 +88,7 @@ export async function inviteAction(ctx: OrganizationContext, req: AuthRequest): 
   const invitation = await organizationStore(ctx).createInvitation({
     id: randomHex(16), organizationId: organization.id, email, role, inviterId: caller.userId, hash, status: "pending", expires: new Date(now + settings.invitationMaxAge * 1000), createdAt: new Date(now),
   });
-  await mail(ctx, caller, invitation, token, organization.name);
+  await mail(ctx, req, caller, invitation, token, organization.name);
   return json({ invitation: shown(invitation) }, 201);
 }
 
@@ -110,7 +120,7 @@ export async function resendAction(ctx: OrganizationContext, req: AuthRequest): 
   const { token, hash } = await newToken();
   const invitation = await organizationStore(ctx).updateInvitation(pending.id, { hash, expires: new Date(Date.now() + settings.invitationMaxAge * 1000) });
   if (!invitation) throw new InvitationInvalid("This organization has no pending invitation of this id.");
-  await mail(ctx, caller, invitation, token, organization.name);
+  await mail(ctx, req, caller, invitation, token, organization.name);
   return json({ invitation: shown(invitation) });
 }
 

@@ -46,9 +46,9 @@ export const settingsOf = (ctx: { readonly organizations?: OrganizationsOption }
 
 /**
  * What the organization endpoints read of the context: the adapter, the option, the session of
- * either strategy (read and, for a JWT, rewritten), the mail's transport and link, the limits.
+ * either strategy (read and, for a JWT, rewritten), the mail's transport, link and language, the limits.
  */
 export type OrganizationContext = Pick<
   AuthContext,
-  "adapter" | "organizations" | "session" | "cookies" | "secrets" | "jwt" | "callbacks" | "events" | "logger" | "baseUrl" | "origin" | "pages" | "providers" | "theme" | "rateLimit"
+  "adapter" | "organizations" | "session" | "cookies" | "secrets" | "jwt" | "callbacks" | "events" | "logger" | "baseUrl" | "origin" | "pages" | "providers" | "theme" | "rateLimit" | "languages" | "locale" | "messages"
 >;

@@ -9,7 +9,9 @@
  * joined to `FeatureMessageKey` (types/language.ts); their English in `english/<feature>.ts`,
  * typed `FeatureEnglish<ItsKeys>` and spread into `en.ts`; their translations in every language;
  * and `[featureEnglish]: () => import(...)` on the object that turns the feature on (a provider;
- * an option is also listed among the carriers in pages/language.ts).
+ * an option is also listed among the carriers in pages/language.ts). A feature whose sentences
+ * only its own code shows (the invitation mail of `Organizations()`) lays its English under the
+ * chosen language itself instead, so core names it nowhere.
  */
 import type { Messages } from "../../types/language.js";
 

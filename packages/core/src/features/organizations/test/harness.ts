@@ -92,13 +92,13 @@ export class Browser {
     return response;
   }
 
-  /** A JSON POST with the CSRF token (unless `csrf: false`). */
-  async post(path: string, body: Record<string, unknown>, { csrf = true } = {}): Promise<Response> {
+  /** A JSON POST with the CSRF token (unless `csrf: false`), and any further `headers`. */
+  async post(path: string, body: Record<string, unknown>, { csrf = true, headers = {} as Record<string, string> } = {}): Promise<Response> {
     const token = csrf ? { csrfToken: await this.csrf() } : {};
     const response = await fetch(`${this.origin}/auth/${path}`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/json", cookie: this.jar.header() },
+      headers: { ...headers, "content-type": "application/json", cookie: this.jar.header() },
       body: JSON.stringify({ ...token, ...body }),
     });
     this.jar.keep(response);
