@@ -17,6 +17,7 @@ import { defaultPrefix, keysFor } from "./keys.js";
 import {
   confirmSecondFactorScript,
   createSigningKeyScript,
+  deleteSessionScript,
   countSecondFactorAttemptScript,
   leaseAccountScript,
   moveLegacySessionScript,
@@ -110,6 +111,36 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
   }
 
   /**
+   * Deletes the session of a token and its entry in its user's set, under its digest key or the
+   * key an earlier version wrote (one script); the record as stored, or `null`.
+   */
+  async function deleteByToken(sessionToken: string): Promise<string | null> {
+    return (await redis.eval(
+      deleteSessionScript,
+      2,
+      keys.session(sessionToken),
+      keys.legacySession(sessionToken),
+      keys.sessionEntry(sessionToken),
+      sessionToken,
+      userSessionsPrefix,
+    )) as string | null;
+  }
+
+  /**
+   * The keys a member of a user's set of sessions may name: an entry from before the upgrade
+   * (a token) names the key of that version and the digest key a read may have moved it to.
+   */
+  function keysOfEntry(entry: string): string[] {
+    const key = keys.sessionOfEntry(entry);
+    return key === keys.legacySession(entry) ? [key, keys.session(entry)] : [key];
+  }
+
+  /** The members a set entry may have become: a token's entry is replaced by its digest when its session moves. */
+  function entriesOf(entry: string): string[] {
+    return keys.sessionOfEntry(entry) === keys.legacySession(entry) ? [entry, keys.sessionEntry(entry)] : [entry];
+  }
+
+  /**
    * A session of the key an earlier version wrote (`session:<token>`), moved to its digest key
    * first (one script, its expiry kept), with its user: a session from before the upgrade is
    * still found, and from then on only under the digest.
@@ -196,7 +227,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         keys.userSecondFactors(userId),
         ...secondFactorIds.map(keys.secondFactor),
         ...accountKeys,
-        ...sessionEntries.map(keys.sessionOfEntry),
+        ...sessionEntries.flatMap(keysOfEntry),
         ...credentialIDs.map(keys.authenticator),
         keys.ownerApiKeys("user", userId),
         ...apiKeyIds.map(keys.apiKey),
@@ -283,16 +314,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     },
 
     async deleteSession(sessionToken) {
-      let session = decode<AdapterSession>(await redis.getdel(keys.session(sessionToken)));
-      let entry = keys.sessionEntry(sessionToken);
-      if (!session) {
-        // One an earlier version stored, under its token, and named by its token in the user's set.
-        session = decode<AdapterSession>(await redis.getdel(keys.legacySession(sessionToken)));
-        entry = sessionToken;
-      }
-      if (!session) return null;
-      await redis.srem(keys.userSessions(session.userId), entry);
-      return withToken(session, sessionToken);
+      return withToken(decode<AdapterSession>(await deleteByToken(sessionToken)), sessionToken);
     },
 
     async createVerificationToken(token) {
@@ -360,7 +382,9 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       const entries = await redis.smembers(keys.userSessions(userId));
       if (entries.length === 0) return 0;
       // Expired sessions are still in the index; DEL counts only the keys that still existed.
-      const results = await redis.multi().del(...entries.map(keys.sessionOfEntry)).srem(keys.userSessions(userId), ...entries).exec();
+      // A session from before the upgrade is at one of its two keys at any moment (a read moves it
+      // in one script), so it is deleted and counted once even while it moves.
+      const results = await redis.multi().del(...entries.flatMap(keysOfEntry)).srem(keys.userSessions(userId), ...entries.flatMap(entriesOf)).exec();
       checkExec(results);
       return Number(results![0]![1]);
     },
@@ -373,8 +397,10 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       // Only the user's own index is searched, so another user's session cannot be named.
       const found = (await sessionsOf(userId)).find(([, session]) => session.id === sessionId);
       if (!found) return null;
-      const session = withToken(decode<AdapterSession>(await redis.getdel(keys.sessionOfEntry(found[0]))), "");
-      await redis.srem(keys.userSessions(userId), found[0]);
+      const [entry] = found;
+      if (keys.sessionOfEntry(entry) === keys.legacySession(entry)) return withToken(decode<AdapterSession>(await deleteByToken(entry)), "");
+      const session = withToken(decode<AdapterSession>(await redis.getdel(keys.sessionOfEntry(entry))), "");
+      await redis.srem(keys.userSessions(userId), entry);
       return session;
     },
     async getAccountByUserId(userId, provider) {

@@ -57,6 +57,24 @@ local userId = encodePart(cjson.decode(stored).userId)
 return { stored, redis.call("GET", ARGV[4] .. userId), redis.call("SCARD", ARGV[5] .. userId) }`;
 
 /**
+ * KEYS[1]: a session's digest key; KEYS[2]: the key a version before digest keys stored it under.
+ * ARGV[1]: its digest entry in the user's set of sessions; ARGV[2]: its token (its entry there
+ * before the upgrade); ARGV[3]: the key prefix of the users' sets of sessions. Deletes the session
+ * wherever it is and its entry, at once (a move by a read at the same time cannot keep it alive);
+ * returns it as stored, or `nil`.
+ */
+export const deleteSessionScript = `${encodePart}
+local stored = redis.call("GETDEL", KEYS[1])
+local entry = ARGV[1]
+if not stored then
+  stored = redis.call("GETDEL", KEYS[2])
+  entry = ARGV[2]
+end
+if not stored then return nil end
+redis.call("SREM", ARGV[3] .. encodePart(cjson.decode(stored).userId), entry)
+return stored`;
+
+/**
  * KEYS[1]: the session key; ARGV[1]: the new user id or ""; ARGV[2]: the new `expires` as
  * ISO 8601 or ""; ARGV[3]: the same in epoch milliseconds; ARGV[4]: the new `lastSeenAt` as
  * ISO 8601 or "". Rewrites the stored session (its key

@@ -173,6 +173,20 @@ describe.runIf(await needService(services.redis))("tokens at rest in Redis", () 
     expect(await redis.smembers(keys.userSessions(user.id))).toEqual([keys.sessionEntry(sessionToken)]);
   });
 
+  test("a sign-out, or an end of all sessions, at the moment a read moves a session from before the upgrade still ends it", async () => {
+    for (let round = 0; round < 10; round++) {
+      const user = await member();
+      const [one, two] = [await legacySession(user.id), await legacySession(user.id)];
+      await Promise.all([adapter.getSessionAndUser!(one.sessionToken), adapter.deleteSession!(one.sessionToken)]);
+      await Promise.all([adapter.getSessionAndUser!(two.sessionToken), adapter.deleteSessions!(user.id)]);
+      for (const { sessionToken, legacyKey } of [one, two]) {
+        expect(await redis.exists(legacyKey, keys.session(sessionToken))).toBe(0);
+        expect(await adapter.getSessionAndUser!(sessionToken)).toBeNull();
+      }
+      expect(await redis.scard(keys.userSessions(user.id))).toBe(0);
+    }
+  });
+
   test("updateSession of a session from before the upgrade moves it and writes the change", async () => {
     const user = await member();
     const { sessionToken, legacyKey, record } = await legacySession(user.id);
