@@ -17,8 +17,10 @@ import { defaultPrefix, keysFor } from "./keys.js";
 import {
   confirmSecondFactorScript,
   createSigningKeyScript,
+  deleteSessionScript,
   countSecondFactorAttemptScript,
   leaseAccountScript,
+  moveLegacySessionScript,
   releaseAccountScript,
   replacePasswordHashScript,
   replaceSecondFactorsScript,
@@ -57,6 +59,15 @@ export interface RedisAdapterOptions {
   prefix?: string;
 }
 
+/**
+ * A stored session with `sessionToken` set to the token its caller named it by (`""` for a
+ * session found by id or listed, whose token is stored nowhere), never the one a record from an
+ * earlier version still holds.
+ */
+function withToken(session: AdapterSession | null, sessionToken: string): AdapterSession | null {
+  return session && { ...session, sessionToken };
+}
+
 /** Throws when a `MULTI … EXEC` reports a failed command. */
 function checkExec(results: [Error | null, unknown][] | null): void {
   if (results === null) throw new Error("Redis transaction was aborted");
@@ -83,19 +94,69 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
   /** The key of the user with an empty id: what the session script completes with an encoded id. */
   const userKeyPrefix = keys.user("");
   const refusedKeyPrefix = keys.userRefusedAccounts("");
+  const userSessionsPrefix = keys.userSessions("");
 
   async function readUser(id: string): Promise<AdapterUser | null> {
     return decode<AdapterUser>(await redis.get(keys.user(id)));
   }
 
-  /** The user's live sessions with their tokens, in one MGET after the index. */
+  /** The user's live sessions with their entries in the user's set, in one MGET after the set. */
   async function sessionsOf(userId: string): Promise<[string, AdapterSession][]> {
-    const tokens = await redis.smembers(keys.userSessions(userId));
-    if (tokens.length === 0) return [];
-    const stored = await redis.mget(...tokens.map(keys.session));
-    return tokens
-      .map((token, index) => [token, decode<AdapterSession>(stored[index] ?? null)] as const)
+    const entries = await redis.smembers(keys.userSessions(userId));
+    if (entries.length === 0) return [];
+    const stored = await redis.mget(...entries.map(keys.sessionOfEntry));
+    return entries
+      .map((entry, index) => [entry, withToken(decode<AdapterSession>(stored[index] ?? null), "")] as const)
       .filter((entry): entry is [string, AdapterSession] => entry[1] !== null && entry[1].userId === userId);
+  }
+
+  /**
+   * Deletes the session of a token and its entry in its user's set, under its digest key or the
+   * key an earlier version wrote (one script); the record as stored, or `null`.
+   */
+  async function deleteByToken(sessionToken: string): Promise<string | null> {
+    return (await redis.eval(
+      deleteSessionScript,
+      2,
+      keys.session(sessionToken),
+      keys.legacySession(sessionToken),
+      keys.sessionEntry(sessionToken),
+      sessionToken,
+      userSessionsPrefix,
+    )) as string | null;
+  }
+
+  /**
+   * The keys a member of a user's set of sessions may name: an entry from before the upgrade
+   * (a token) names the key of that version and the digest key a read may have moved it to.
+   */
+  function keysOfEntry(entry: string): string[] {
+    const key = keys.sessionOfEntry(entry);
+    return key === keys.legacySession(entry) ? [key, keys.session(entry)] : [key];
+  }
+
+  /** The members a set entry may have become: a token's entry is replaced by its digest when its session moves. */
+  function entriesOf(entry: string): string[] {
+    return keys.sessionOfEntry(entry) === keys.legacySession(entry) ? [entry, keys.sessionEntry(entry)] : [entry];
+  }
+
+  /**
+   * A session of the key an earlier version wrote (`session:<token>`), moved to its digest key
+   * first (one script, its expiry kept), with its user: a session from before the upgrade is
+   * still found, and from then on only under the digest.
+   */
+  async function moveLegacySession(sessionToken: string): Promise<[string, string | null, number] | null> {
+    return (await redis.eval(
+      moveLegacySessionScript,
+      2,
+      keys.legacySession(sessionToken),
+      keys.session(sessionToken),
+      sessionToken,
+      keys.sessionEntry(sessionToken),
+      userSessionsPrefix,
+      userKeyPrefix,
+      refusedKeyPrefix,
+    )) as [string, string | null, number] | null;
   }
 
   // Adapter's contract and the API-key methods beside it (ApiKeyAdapter).
@@ -148,7 +209,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     async deleteUser(userId) {
       const user = await readUser(userId);
       if (!user) return null;
-      const [accountKeys, sessionTokens, credentialIDs, secondFactorIds, apiKeyIds] = await Promise.all([
+      const [accountKeys, sessionEntries, credentialIDs, secondFactorIds, apiKeyIds] = await Promise.all([
         redis.smembers(keys.userAccounts(userId)),
         redis.smembers(keys.userSessions(userId)),
         redis.smembers(keys.userAuthenticators(userId)),
@@ -166,7 +227,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         keys.userSecondFactors(userId),
         ...secondFactorIds.map(keys.secondFactor),
         ...accountKeys,
-        ...sessionTokens.map(keys.session),
+        ...sessionEntries.flatMap(keysOfEntry),
         ...credentialIDs.map(keys.authenticator),
         keys.ownerApiKeys("user", userId),
         ...apiKeyIds.map(keys.apiKey),
@@ -200,9 +261,9 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
 
     async createSession(session) {
-      // The opaque id shown in the sessions list: random, and unrelated to the token.
-      const stored: AdapterSession = {
-        sessionToken: session.sessionToken,
+      // The opaque id shown in the sessions list: random, and unrelated to the token. The token is
+      // stored nowhere: the key holds its digest, and its readers have it already.
+      const stored: Omit<AdapterSession, "sessionToken"> = {
         userId: session.userId,
         expires: session.expires,
         id: crypto.randomUUID(),
@@ -216,19 +277,20 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       };
       const results = await redis
         .multi()
-        .set(keys.session(stored.sessionToken), encode(stored), "PXAT", stored.expires.getTime())
-        .sadd(keys.userSessions(stored.userId), stored.sessionToken)
+        .set(keys.session(session.sessionToken), encode(stored), "PXAT", stored.expires.getTime())
+        .sadd(keys.userSessions(stored.userId), keys.sessionEntry(session.sessionToken))
         .exec();
       checkExec(results);
-      return stored;
+      return { sessionToken: session.sessionToken, ...stored };
     },
 
     async getSessionAndUser(sessionToken) {
-      // One round trip: the script reads the session, then the user it names.
-      const found = (await redis.eval(sessionAndUserScript, 1, keys.session(sessionToken), userKeyPrefix, refusedKeyPrefix)) as
+      // One round trip: the script reads the session, then the user it names. A miss looks for the
+      // session where an earlier version stored it, and moves it.
+      const found = ((await redis.eval(sessionAndUserScript, 1, keys.session(sessionToken), userKeyPrefix, refusedKeyPrefix)) as
         | [string, string | null, number]
-        | null;
-      const session = decode<AdapterSession>(found?.[0] ?? null);
+        | null) ?? (await moveLegacySession(sessionToken));
+      const session = withToken(decode<AdapterSession>(found?.[0] ?? null), sessionToken);
       const user = decode<AdapterUser>(found?.[1] ?? null);
       if (session && found![2] > 0) session.refreshError = true;
       return session && user && { session, user };
@@ -236,23 +298,23 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
 
     async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
       // One round trip: the script merges the change into the stored session and writes it back.
-      const written = (await redis.eval(
-        updateSessionScript,
-        1,
-        keys.session(sessionToken),
-        userId ?? "",
-        expires?.toISOString() ?? "",
-        expires?.getTime() ?? "",
-        lastSeenAt?.toISOString() ?? "",
-      )) as string | null;
-      return decode<AdapterSession>(written);
+      const update = async () =>
+        (await redis.eval(
+          updateSessionScript,
+          1,
+          keys.session(sessionToken),
+          userId ?? "",
+          expires?.toISOString() ?? "",
+          expires?.getTime() ?? "",
+          lastSeenAt?.toISOString() ?? "",
+        )) as string | null;
+      // A session an earlier version stored is moved to its digest key first.
+      const written = (await update()) ?? ((await moveLegacySession(sessionToken)) ? await update() : null);
+      return withToken(decode<AdapterSession>(written), sessionToken);
     },
 
     async deleteSession(sessionToken) {
-      const session = decode<AdapterSession>(await redis.getdel(keys.session(sessionToken)));
-      if (!session) return null;
-      await redis.srem(keys.userSessions(session.userId), sessionToken);
-      return session;
+      return withToken(decode<AdapterSession>(await deleteByToken(sessionToken)), sessionToken);
     },
 
     async createVerificationToken(token) {
@@ -317,10 +379,12 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     },
 
     async deleteSessions(userId) {
-      const tokens = await redis.smembers(keys.userSessions(userId));
-      if (tokens.length === 0) return 0;
+      const entries = await redis.smembers(keys.userSessions(userId));
+      if (entries.length === 0) return 0;
       // Expired sessions are still in the index; DEL counts only the keys that still existed.
-      const results = await redis.multi().del(...tokens.map(keys.session)).srem(keys.userSessions(userId), ...tokens).exec();
+      // A session from before the upgrade is at one of its two keys at any moment (a read moves it
+      // in one script), so it is deleted and counted once even while it moves.
+      const results = await redis.multi().del(...entries.flatMap(keysOfEntry)).srem(keys.userSessions(userId), ...entries.flatMap(entriesOf)).exec();
       checkExec(results);
       return Number(results![0]![1]);
     },
@@ -333,8 +397,10 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       // Only the user's own index is searched, so another user's session cannot be named.
       const found = (await sessionsOf(userId)).find(([, session]) => session.id === sessionId);
       if (!found) return null;
-      const session = decode<AdapterSession>(await redis.getdel(keys.session(found[0])));
-      await redis.srem(keys.userSessions(userId), found[0]);
+      const [entry] = found;
+      if (keys.sessionOfEntry(entry) === keys.legacySession(entry)) return withToken(decode<AdapterSession>(await deleteByToken(entry)), "");
+      const session = withToken(decode<AdapterSession>(await redis.getdel(keys.sessionOfEntry(entry))), "");
+      await redis.srem(keys.userSessions(userId), entry);
       return session;
     },
     async getAccountByUserId(userId, provider) {

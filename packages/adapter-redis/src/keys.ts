@@ -1,3 +1,5 @@
+import { tokenDigest } from "./digest.js";
+
 /**
  * The key layout. Every key starts with the prefix; parts that come from outside are
  * percent-encoded so that a `:` inside an id cannot make two keys collide.
@@ -8,12 +10,22 @@ export interface Keys {
   account(provider: string, providerAccountId: string): string;
   /** The refresh lease of an account (its holder; expires with the lease). */
   accountLease(provider: string, providerAccountId: string): string;
+  /** The session of a token, under the token's SHA-256 (`session:sha256:<hex>`): no key holds a token. */
   session(sessionToken: string): string;
+  /** What `userSessions` holds for a session: `sha256:<hex>`, the digest of its token. */
+  sessionEntry(sessionToken: string): string;
+  /**
+   * The session key of a member of `userSessions`: a digest entry, or a token (an entry written
+   * before sessions were keyed by digest) whose key is `legacySession`.
+   */
+  sessionOfEntry(entry: string): string;
+  /** Where a version before digest keys stored the session of a token: `session:<token>`. */
+  legacySession(sessionToken: string): string;
   verificationToken(identifier: string, token: string): string;
   authenticator(credentialID: string): string;
   /** Set of the account keys of a user. */
   userAccounts(userId: string): string;
-  /** Set of the session tokens of a user. */
+  /** Set of the sessions of a user: `sessionEntry` digests (and tokens of sessions not yet moved from `legacySession`). */
   userSessions(userId: string): string;
   /** Set of the credential ids of a user. */
   userAuthenticators(userId: string): string;
@@ -33,6 +45,9 @@ export interface Keys {
   ownerApiKeys(ownerType: string, ownerId: string): string;
 }
 
+/** A member of `userSessions` that names a session by its digest. */
+const digestEntry = /^sha256:[0-9a-f]{64}$/;
+
 /** The default key prefix. */
 export const defaultPrefix = "latch:";
 
@@ -44,7 +59,10 @@ export function keysFor(prefix: string): Keys {
     userByEmail: (email) => `${prefix}user:email:${part(email)}`,
     account: (provider, providerAccountId) => `${prefix}account:${part(provider)}:${part(providerAccountId)}`,
     accountLease: (provider, providerAccountId) => `${prefix}account-lease:${part(provider)}:${part(providerAccountId)}`,
-    session: (sessionToken) => `${prefix}session:${part(sessionToken)}`,
+    session: (sessionToken) => `${prefix}session:sha256:${tokenDigest(sessionToken)}`,
+    sessionEntry: (sessionToken) => `sha256:${tokenDigest(sessionToken)}`,
+    sessionOfEntry: (entry) => (digestEntry.test(entry) ? `${prefix}session:${entry}` : `${prefix}session:${part(entry)}`),
+    legacySession: (sessionToken) => `${prefix}session:${part(sessionToken)}`,
     verificationToken: (identifier, token) => `${prefix}verification-token:${part(identifier)}:${part(token)}`,
     authenticator: (credentialID) => `${prefix}authenticator:${part(credentialID)}`,
     userAccounts: (userId) => `${prefix}user:accounts:${part(userId)}`,

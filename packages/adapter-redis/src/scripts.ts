@@ -26,6 +26,55 @@ local userId = encodePart(cjson.decode(session).userId)
 return { session, redis.call("GET", ARGV[1] .. userId), redis.call("SCARD", ARGV[2] .. userId) }`;
 
 /**
+ * KEYS[1]: the key a version before digest keys stored a session under (`session:<token>`);
+ * KEYS[2]: its digest key. ARGV[1]: the token, as the user's set of sessions holds it; ARGV[2]:
+ * the digest entry that replaces it there; ARGV[3]: the key prefix of the users' sets of
+ * sessions; ARGV[4], ARGV[5]: as ARGV[1], ARGV[2] of the session read. Moves the session to its
+ * digest key (without its token, keeping its expiry) and its entry in the user's set, all at
+ * once, then answers as the session read does; `nil` when neither key holds the session.
+ */
+export const moveLegacySessionScript = `${encodePart}
+local stored = redis.call("GET", KEYS[1])
+if stored then
+  local ttl = redis.call("PTTL", KEYS[1])
+  local session = cjson.decode(stored)
+  session.sessionToken = nil
+  stored = cjson.encode(session)
+  if ttl > 0 then
+    redis.call("SET", KEYS[2], stored, "PX", ttl)
+  else
+    redis.call("SET", KEYS[2], stored)
+  end
+  redis.call("DEL", KEYS[1])
+  local sessions = ARGV[3] .. encodePart(session.userId)
+  redis.call("SREM", sessions, ARGV[1])
+  redis.call("SADD", sessions, ARGV[2])
+else
+  stored = redis.call("GET", KEYS[2])
+  if not stored then return nil end
+end
+local userId = encodePart(cjson.decode(stored).userId)
+return { stored, redis.call("GET", ARGV[4] .. userId), redis.call("SCARD", ARGV[5] .. userId) }`;
+
+/**
+ * KEYS[1]: a session's digest key; KEYS[2]: the key a version before digest keys stored it under.
+ * ARGV[1]: its digest entry in the user's set of sessions; ARGV[2]: its token (its entry there
+ * before the upgrade); ARGV[3]: the key prefix of the users' sets of sessions. Deletes the session
+ * wherever it is and its entry, at once (a move by a read at the same time cannot keep it alive);
+ * returns it as stored, or `nil`.
+ */
+export const deleteSessionScript = `${encodePart}
+local stored = redis.call("GETDEL", KEYS[1])
+local entry = ARGV[1]
+if not stored then
+  stored = redis.call("GETDEL", KEYS[2])
+  entry = ARGV[2]
+end
+if not stored then return nil end
+redis.call("SREM", ARGV[3] .. encodePart(cjson.decode(stored).userId), entry)
+return stored`;
+
+/**
  * KEYS[1]: the session key; ARGV[1]: the new user id or ""; ARGV[2]: the new `expires` as
  * ISO 8601 or ""; ARGV[3]: the same in epoch milliseconds; ARGV[4]: the new `lastSeenAt` as
  * ISO 8601 or "". Rewrites the stored session (its key

@@ -24,9 +24,10 @@
  * was back, while another instance kept its connection throughout (a partition of one
  * instance): that entry lives until its `ttl` at most.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Adapter, AdapterSession, AdapterUser } from "@latch/core/adapters";
 import type { Redis } from "ioredis";
+import { tokenDigest } from "./digest.js";
 import { defaultPrefix } from "./keys.js";
 
 /** Options of {@link withSessionCache}. */
@@ -149,18 +150,24 @@ const writes: Record<string, (args: unknown[], result: unknown, failed: boolean)
 
 const dateTag = "$latch:date";
 
-/** JSON of a session and its user, each `Date` tagged so that it comes back a `Date`. */
+/**
+ * JSON of a session and its user, each `Date` tagged so that it comes back a `Date`. The session's
+ * token is left out: the reader has it already.
+ */
 function encodeEntry(found: { session: AdapterSession; user: AdapterUser }): string {
-  return JSON.stringify(found, function (this: Record<string, unknown>, key, value) {
+  const { sessionToken: _token, ...session } = found.session;
+  return JSON.stringify({ session, user: found.user }, function (this: Record<string, unknown>, key, value) {
     const raw = this[key];
     return raw instanceof Date ? { [dateTag]: raw.toISOString() } : value;
   });
 }
 
-function decodeEntry(json: string): { session: AdapterSession; user: AdapterUser } {
-  return JSON.parse(json, (_key, value) =>
+/** A cached session and its user, the session given back the token it was read with. */
+function decodeEntry(json: string, sessionToken: string): { session: AdapterSession; user: AdapterUser } {
+  const found = JSON.parse(json, (_key, value) =>
     value !== null && typeof value === "object" && typeof value[dateTag] === "string" && Object.keys(value).length === 1 ? new Date(value[dateTag]) : value,
-  );
+  ) as { session: AdapterSession; user: AdapterUser };
+  return { session: { ...found.session, sessionToken }, user: found.user };
 }
 
 class Timeout extends Error {
@@ -194,7 +201,7 @@ export function withSessionCache<A extends Adapter>(adapter: A, options: Session
   const epochKey = `${prefix}epoch`;
   const writesKey = `${prefix}writes`;
   const userKeyPrefix = `${prefix}user:`;
-  const entryKey = (token: string) => `${prefix}session:${createHash("sha256").update(token).digest("hex")}`;
+  const entryKey = (token: string) => `${prefix}session:${tokenDigest(token)}`;
   const userKey = (userId: string) => userKeyPrefix + encodeURIComponent(userId);
   const fresh = () => randomBytes(12).toString("base64url");
   const stats: SessionCacheStats = { hits: 0, misses: 0, fallbacks: 0, fills: 0, failedInvalidations: 0 };
@@ -270,7 +277,7 @@ export function withSessionCache<A extends Adapter>(adapter: A, options: Session
         const [hit, value] = (await command(() => client.eval(readScript, 3, key, epochKey, writesKey, userKeyPrefix, fresh()))) as [number, string];
         answered = true;
         if (hit === 1) {
-          const found = decodeEntry(value);
+          const found = decodeEntry(value, sessionToken);
           // An entry never outlives its session, but a clock ahead of Redis's is not trusted either.
           if (new Date(found.session.expires).valueOf() > Date.now()) {
             stats.hits++;

@@ -29,6 +29,7 @@ describe.runIf(await needService(services.redis))("RedisAdapter on Redis", () =>
 
   runAdapterTests({
     adapter,
+    digestSessionTokens: "session keys hold the SHA-256 of the token, and no record holds the token",
     db: {
       connect: () => redis.connect(),
       async disconnect() {
@@ -40,7 +41,11 @@ describe.runIf(await needService(services.redis))("RedisAdapter on Redis", () =>
       user: async (id) => decode<AdapterUser>(await redis.get(keys.user(id))),
       account: async ({ provider, providerAccountId }) =>
         decode<AdapterAccount>(await redis.get(keys.account(provider, providerAccountId))),
-      session: async (sessionToken) => decode<AdapterSession>(await redis.get(keys.session(sessionToken))),
+      // The key holds the token's digest and the record no token: the token is the one asked for.
+      session: async (sessionToken) => {
+        const stored = decode<AdapterSession>(await redis.get(keys.session(sessionToken)));
+        return stored && { ...stored, sessionToken };
+      },
       verificationToken: async ({ identifier, token }) =>
         decode<VerificationToken>(await redis.get(keys.verificationToken(identifier, token))),
       authenticator: async (credentialID) => decode<AdapterAuthenticator>(await redis.get(keys.authenticator(credentialID))),

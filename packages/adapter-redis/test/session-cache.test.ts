@@ -245,7 +245,7 @@ describe.runIf(hasRedis && hasPostgres)("withSessionCache: two instances over on
     expect(await statementsOf(() => ada.on("b").session())).toHaveLength(1);
   });
 
-  test("entries are keyed by the token's SHA-256, expire with the session at the latest and bring dates back as dates", async () => {
+  test("entries are keyed by the token's SHA-256 and hold no token, expire with the session at the latest and bring dates back as dates", async () => {
     const user = await person();
     const sessionToken = randomUUID();
     const expires = new Date(Date.now() + 60_000);
@@ -257,6 +257,8 @@ describe.runIf(hasRedis && hasPostgres)("withSessionCache: two instances over on
     expect(keys.some((key) => key.includes(sessionToken))).toBe(false);
     expect(keys).toContain(`${prefix}sc:session:${digest}`);
     expect(await redisA.pexpiretime(`${prefix}sc:session:${digest}`)).toBe(expires.getTime());
+    // Nor does the entry: the read gives back the token it was asked with.
+    expect(Object.values(await redisA.hgetall(`${prefix}sc:session:${digest}`)).filter((value) => value.includes(sessionToken))).toEqual([]);
     const hits = adapterB.sessionCacheStats.hits;
     const cached = await adapterB.getSessionAndUser!(sessionToken);
     expect(adapterB.sessionCacheStats.hits).toBe(hits + 1);

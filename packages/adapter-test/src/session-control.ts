@@ -2,11 +2,26 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { need, signUp } from "./context.js";
 import { dateIn, newSession } from "./fixtures.js";
+import type { AdapterSession } from "@latch/core/adapters";
 import type { AdapterTestOptions } from "./types.js";
 
 /** Tests of the session-control methods: listSessions, deleteSessionById, and the session details. */
 export function sessionControlTests(options: AdapterTestOptions): void {
   const { db } = options;
+  const digests = options.digestSessionTokens !== undefined;
+
+  /** What a listed session is matched by: its token, or its id when the store keeps only a digest of the token. */
+  const listedKey = (session: AdapterSession) => (digests ? session.id! : session.sessionToken);
+  /** The same for a session created with this token. */
+  async function keyOf(sessionToken: string): Promise<string> {
+    if (!digests) return sessionToken;
+    return (await need(options, "getSessionAndUser").getSessionAndUser(sessionToken))!.session.id!;
+  }
+  /** A store that keeps only digests gives back none of these tokens. */
+  function noTokenIn(listed: AdapterSession[], sessions: { sessionToken: string }[]): void {
+    if (!digests) return;
+    for (const session of listed) expect(sessions.map((s) => s.sessionToken)).not.toContain(session.sessionToken);
+  }
 
   async function userWithSessions(count: number) {
     const adapter = need(options, "createUser", "createSession");
@@ -23,7 +38,8 @@ export function sessionControlTests(options: AdapterTestOptions): void {
       const { user, sessions } = await userWithSessions(3);
       const other = await userWithSessions(1);
       const listed = await adapter.listSessions(user.id);
-      expect(listed.map((s) => s.sessionToken).sort()).toEqual(sessions.map((s) => s.sessionToken).sort());
+      expect(listed.map(listedKey).sort()).toEqual((await Promise.all(sessions.map((s) => keyOf(s.sessionToken)))).sort());
+      noTokenIn(listed, sessions);
       const ids = listed.map((s) => s.id);
       for (const [index, id] of ids.entries()) {
         expect(typeof id).toBe("string");
@@ -32,7 +48,7 @@ export function sessionControlTests(options: AdapterTestOptions): void {
       }
       expect(new Set(ids).size).toBe(3);
       for (const session of listed) expect(session.expires).toBeInstanceOf(Date);
-      expect((await adapter.listSessions(other.user.id)).map((s) => s.sessionToken)).toEqual([other.sessions[0]!.sessionToken]);
+      expect((await adapter.listSessions(other.user.id)).map(listedKey)).toEqual([await keyOf(other.sessions[0]!.sessionToken)]);
       expect(await adapter.listSessions(randomUUID())).toEqual([]);
     });
 
@@ -52,9 +68,11 @@ export function sessionControlTests(options: AdapterTestOptions): void {
       const adapter = need(options, "listSessions", "deleteSessionById");
       const { user, sessions } = await userWithSessions(2);
       const listed = await adapter.listSessions(user.id);
-      const target = listed.find((s) => s.sessionToken === sessions[0]!.sessionToken)!;
+      const targetKey = await keyOf(sessions[0]!.sessionToken);
+      const target = listed.find((s) => listedKey(s) === targetKey)!;
       const deleted = await adapter.deleteSessionById(user.id, target.id!);
-      expect(deleted).toMatchObject({ sessionToken: sessions[0]!.sessionToken, userId: user.id, id: target.id });
+      expect(deleted).toMatchObject({ ...(digests ? {} : { sessionToken: sessions[0]!.sessionToken }), userId: user.id, id: target.id });
+      noTokenIn([deleted!], sessions);
       expect(await db.session(sessions[0]!.sessionToken)).toBeNull();
       expect(await db.session(sessions[1]!.sessionToken)).toMatchObject(sessions[1]!);
       // Already gone: nothing more to delete.
@@ -94,22 +112,23 @@ export function sessionControlTests(options: AdapterTestOptions): void {
         expect(input).toEqual(frozen);
         const plain = newSession(user.id);
         await adapter.createSession(plain);
+        const [sessionKey, plainKey] = [await keyOf(session.sessionToken), await keyOf(plain.sessionToken)];
         const listed = await adapter.listSessions(user.id);
-        const withDetails = listed.find((s) => s.sessionToken === session.sessionToken)!;
+        const withDetails = listed.find((s) => listedKey(s) === sessionKey)!;
         expect(withDetails).toMatchObject(details);
         expect(withDetails.createdAt).toBeInstanceOf(Date);
-        const bare = listed.find((s) => s.sessionToken === plain.sessionToken)!;
+        const bare = listed.find((s) => listedKey(s) === plainKey)!;
         expect(bare.userAgent ?? null).toBeNull();
         expect(bare.ip ?? null).toBeNull();
 
         const seen = new Date();
         await adapter.updateSession({ sessionToken: session.sessionToken, expires: dateIn(10_000), lastSeenAt: seen });
-        const [after] = (await adapter.listSessions(user.id)).filter((s) => s.sessionToken === session.sessionToken);
+        const [after] = (await adapter.listSessions(user.id)).filter((s) => listedKey(s) === sessionKey);
         expect(after?.lastSeenAt?.getTime()).toBe(seen.getTime());
         expect(after).toMatchObject({ createdAt, userAgent: details.userAgent, ip: details.ip });
         // An update without lastSeenAt leaves it.
         await adapter.updateSession({ sessionToken: session.sessionToken, expires: dateIn(20_000) });
-        const [again] = (await adapter.listSessions(user.id)).filter((s) => s.sessionToken === session.sessionToken);
+        const [again] = (await adapter.listSessions(user.id)).filter((s) => listedKey(s) === sessionKey);
         expect(again?.lastSeenAt?.getTime()).toBe(seen.getTime());
       },
     );

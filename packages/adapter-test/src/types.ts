@@ -94,6 +94,12 @@ export interface AdapterTestOptions {
    */
   choosesUserIds?: string;
   /**
+   * Set to the reason when the store keeps only a digest of each session token: `listSessions`
+   * and `deleteSessionById` (which name no token) then give sessions without it, the tests match
+   * them by their id, and check that no token comes back.
+   */
+  digestSessionTokens?: string;
+  /**
    * Points of the contract the store does not meet, each with the reason: the test of each is
    * then skipped, saying so.
    */
