@@ -10,6 +10,7 @@ import { Auth, type AuthConfig } from "@latch/core";
 import { hashPassword } from "@latch/core/passwords";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
+import { SessionControl } from "@latch/core/sessions";
 import { handlerClient, needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { Redis } from "ioredis";
 import { RedisAdapter } from "../src/adapter.js";
@@ -122,6 +123,23 @@ describe.runIf(await needService(services.redis))("tokens at rest in Redis", () 
     await viaPassword.post("/auth/signout");
     expect(await redis.exists(keys.session(passwordSession))).toBe(0);
     expect(await redis.scard(keys.userSessions(user.id))).toBe(0);
+  });
+
+  test("the sessions page marks the browser's own session as current, by its id: the stored sessions hold no token", async () => {
+    const user = await member();
+    const signIn = async () => {
+      const client = handlerClient((request) => Auth(request, { ...config, session: { strategy: "database", control: SessionControl() } }), { origin });
+      expect((await client.post("/auth/callback/password", { callbackUrl: `${origin}/home`, email: user.email, password: "violet staircase 42" })).status).toBe(302);
+      return client;
+    };
+    const [first, second] = [await signIn(), await signIn()];
+    for (const client of [first, second]) {
+      const { sessions } = (await (await client.request("/auth/sessions", { headers: { accept: "application/json" } })).json()) as { sessions: { id: string; current: boolean }[] };
+      expect(sessions).toHaveLength(2);
+      expect(sessions.filter((session) => session.current)).toHaveLength(1);
+      const own = await adapter.getSessionAndUser!(client.browser.cookie(origin, cookieName)!);
+      expect(sessions.find((session) => session.current)?.id).toBe(own?.session.id);
+    }
   });
 
   /** A session written as an earlier version did: under its token, the token in the record and in the user's set. */

@@ -31,7 +31,7 @@ export async function listSessions(config: AuthConfig, userId: string, options: 
   const { request } = options;
   if (!request) return userSessions(staticConfig(config), userId);
   const { cookies } = resolveConfig(config, new URL(request.url));
-  return userSessions(staticConfig(config), userId, parseCookies(request.headers.get("cookie"))[cookies.sessionToken.name]);
+  return userSessions(staticConfig(config), userId, { sessionToken: parseCookies(request.headers.get("cookie"))[cookies.sessionToken.name] });
 }
 
 /**

@@ -42,7 +42,20 @@ function adapterOf(ctx: ControlContext) {
   return ctx.adapter as Required<NonNullable<ControlContext["adapter"]>>;
 }
 
-function toInfo(session: AdapterSession, currentToken: string | undefined): SessionInfo | null {
+/** How the request's own session is recognised among the stored ones: its id, else its token. */
+export interface CurrentSession {
+  sessionId?: string;
+  sessionToken?: string;
+}
+
+// By id first: an adapter that keeps only a digest of each token (`@latch/redis`) lists its
+// sessions without their tokens.
+function isCurrent(session: AdapterSession, current: CurrentSession): boolean {
+  if (current.sessionId !== undefined && session.id) return session.id === current.sessionId;
+  return current.sessionToken !== undefined && !!session.sessionToken && timingSafeEqual(session.sessionToken, current.sessionToken);
+}
+
+function toInfo(session: AdapterSession, current: CurrentSession): SessionInfo | null {
   if (!session.id) return null;
   return {
     id: session.id,
@@ -51,7 +64,7 @@ function toInfo(session: AdapterSession, currentToken: string | undefined): Sess
     expires: new Date(session.expires),
     userAgent: session.userAgent ?? null,
     ip: session.ip ?? null,
-    current: currentToken !== undefined && timingSafeEqual(session.sessionToken, currentToken),
+    current: isCurrent(session, current),
   };
 }
 
@@ -73,13 +86,13 @@ export async function requestSession(ctx: SessionReadContext, req: AuthRequest):
 }
 
 /** The user's sessions that have not expired, the most recently seen first. */
-export async function userSessions(ctx: ControlContext, userId: string, currentToken?: string): Promise<SessionInfo[]> {
+export async function userSessions(ctx: ControlContext, userId: string, current: CurrentSession = {}): Promise<SessionInfo[]> {
   const now = Date.now();
   const stored = await adapterOf(ctx).listSessions(userId);
   const seen = (s: SessionInfo) => (s.lastSeenAt ?? s.createdAt ?? new Date(0)).valueOf();
   return stored
     .filter((session) => session.userId === userId && new Date(session.expires).valueOf() > now)
-    .map((session) => toInfo(session, currentToken))
+    .map((session) => toInfo(session, current))
     .filter((info): info is SessionInfo => info !== null)
     .sort((a, b) => seen(b) - seen(a));
 }

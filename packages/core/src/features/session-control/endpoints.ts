@@ -39,7 +39,7 @@ export async function sessionsAction(ctx: AuthContext, req: AuthRequest): Promis
   const sessions =
     ctx.session.strategy === "jwt"
       ? [{ id: current.sessionId ?? "", createdAt: null, lastSeenAt: null, expires: null, userAgent: null, ip: null, current: true }]
-      : await userSessions(ctx, current.userId, current.sessionToken);
+      : await userSessions(ctx, current.userId, current);
   if (!page) return { body: { sessions }, headers: { ...noStore } };
   const csrf = await csrfOf(ctx, req);
   const rendered = renderSessionsPage({
