@@ -14,6 +14,18 @@ local function encodePart(value)
 end`;
 
 /**
+ * KEYS[1]: the session key; ARGV[1]: the user key of an empty id (the prefix of user keys);
+ * ARGV[2]: the key prefix of the sets of refused accounts. Returns `[session, user, refused]` as
+ * stored (the user `nil` when missing; `refused` the number of the user's accounts whose refresh
+ * token the provider refused), or `nil` without a session.
+ */
+export const sessionAndUserScript = `${encodePart}
+local session = redis.call("GET", KEYS[1])
+if not session then return nil end
+local userId = encodePart(cjson.decode(session).userId)
+return { session, redis.call("GET", ARGV[1] .. userId), redis.call("SCARD", ARGV[2] .. userId) }`;
+
+/**
  * KEYS[1]: the session key; ARGV[1]: the new user id or ""; ARGV[2]: the new `expires` as
  * ISO 8601 or ""; ARGV[3]: the same in epoch milliseconds; ARGV[4]: the new `lastSeenAt` as
  * ISO 8601 or "". Rewrites the stored session (its key
