@@ -1,6 +1,7 @@
 import {
   accountFromRow, authenticatorFromRow, canonicalEmail, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow,
-  type Adapter, type AdapterAccount, type AdapterApiKey, type AdapterApiKeyUpdate, type AdapterAuthenticator, type ApiKeyAdapter, type StoredRow } from "@latch/core/adapters";
+  type ActiveMembership, type Adapter, type AdapterAccount, type AdapterApiKey, type AdapterApiKeyUpdate, type AdapterAuthenticator, type AdapterInvitation, type AdapterMember,
+  type AdapterOrganization, type AdapterOrganizationRole, type AdapterUserStanding, type AdminAdapter, type ApiKeyAdapter, type OrganizationAdapter, type StoredRow } from "@latch/core/adapters";
 import type { PrismaClientLike, PrismaModel, PrismaModels, PrismaRow } from "./client.js";
 
 /** The account fields `linkAccount` stores; other fields of the account are not stored. */
@@ -52,20 +53,103 @@ function isValidationError(error: unknown): boolean {
   return error instanceof Error && error.name === "PrismaClientValidationError";
 }
 
-/** How `ApiKey.scopes` is stored: a list on PostgreSQL (`String[]`), JSON text where lists do not exist (MySQL, SQLite). */
-type ScopesColumn = "list" | "json";
+
+/** Whether Prisma reported that a write named a row of another table that does not exist (P2003). */
+function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2003";
+}
+
+/** Thrown inside a transaction to roll it back when one of two memberships is missing. */
+class NotBothMembers extends Error {}
+
+/** How a list of strings is stored: a list on PostgreSQL (`String[]`), JSON text where lists do not exist (MySQL, SQLite). */
+type ListColumn = "list" | "json";
+
+/**
+ * A writer of one list field (`ApiKey.scopes`, `OrganizationRole.permissions`): its first write
+ * tries a list, and a client whose field is text refuses it before sending anything; the kind
+ * found is kept for the next writes.
+ */
+function listWriter(): (list: readonly string[] | undefined, write: (stored: unknown) => PromiseLike<PrismaRow>) => Promise<PrismaRow> {
+  let column: ListColumn | undefined;
+  const as = (kind: ListColumn, list: readonly string[]) => (kind === "list" ? [...list] : JSON.stringify(list));
+  return async (list, write) => {
+    if (list === undefined) return write(undefined);
+    if (column) return write(as(column, list));
+    try {
+      const row = await write(as("list", list));
+      column = "list";
+      return row;
+    } catch (error) {
+      if (!isValidationError(error)) throw error;
+      const row = await write(as("json", list));
+      column = "json";
+      return row;
+    }
+  };
+}
+
+/** A list field as stored: a list, or the JSON text of one. */
+function listOf(value: unknown): string[] {
+  const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? list.map(String) : [];
+}
+
+/** The app's metadata of an organization as stored: the JSON text, or `null`. */
+const metadataText = (metadata: Record<string, unknown> | null): string | null => (metadata === null ? null : JSON.stringify(metadata));
+
+/** An `Organization` row. */
+function organizationOf(row: PrismaRow): AdapterOrganization {
+  const metadata = typeof row.metadata === "string" ? (JSON.parse(row.metadata) as Record<string, unknown>) : null;
+  return { id: String(row.id), name: String(row.name), slug: String(row.slug), metadata, createdAt: new Date(row.createdAt as string | Date) };
+}
+
+/** A `Member` row. */
+function memberOf(row: PrismaRow): AdapterMember {
+  return { organizationId: String(row.organizationId), userId: String(row.userId), role: String(row.role), createdAt: new Date(row.createdAt as string | Date) };
+}
+
+/** An `OrganizationRole` row: `permissions` as a list, or as the JSON text of one. */
+function organizationRoleOf(row: PrismaRow): AdapterOrganizationRole {
+  return { organizationId: String(row.organizationId), name: String(row.name), permissions: listOf(row.permissions), createdAt: new Date(row.createdAt as string | Date) };
+}
+
+/** An `Invitation` row. */
+function invitationOf(row: PrismaRow): AdapterInvitation {
+  return {
+    id: String(row.id), organizationId: String(row.organizationId), email: String(row.email), role: String(row.role), inviterId: String(row.inviterId),
+    hash: String(row.hash), status: String(row.status) as AdapterInvitation["status"], expires: new Date(row.expires as string | Date), createdAt: new Date(row.createdAt as string | Date),
+  };
+}
+
+/** A `UserStanding` row; a user without one has no role and no ban. */
+function userStanding(row: PrismaRow | null | undefined): AdapterUserStanding {
+  return { role: (row?.siteRole as string | null | undefined) ?? null, banned: row?.banned === true, banReason: (row?.banReason as string | null | undefined) ?? null, banExpires: dateOrNull(row?.banExpires) };
+}
+
+/**
+ * The session's active organization as `getSessionAndUser` includes it: `null` when the session's
+ * user is not a member of it (the membership list is empty); a made role's permissions with it.
+ */
+function activeMembership(organization: PrismaRow | null): ActiveMembership | null {
+  if (!organization) return null;
+  const [member] = organization.members as PrismaRow[];
+  if (!member) return null;
+  const role = String(member.role);
+  const made = (organization.roles as PrismaRow[]).find((entry) => entry.name === role);
+  return { id: String(organization.id), slug: String(organization.slug), role, ...(made && { permissions: listOf(made.permissions) }) };
+}
 
 const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
 
 /** An `ApiKey` row: `scopes` as a list, or as the JSON text of one. */
 function apiKey(row: PrismaRow): AdapterApiKey {
-  const scopes = typeof row.scopes === "string" ? (JSON.parse(row.scopes) as unknown) : row.scopes;
   return {
     id: String(row.id),
     ownerType: String(row.ownerType),
     ownerId: String(row.ownerId),
     name: String(row.name),
-    scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+    scopes: listOf(row.scopes),
     hash: String(row.hash),
     createdAt: new Date(row.createdAt as string | Date),
     expires: dateOrNull(row.expires),
@@ -104,26 +188,21 @@ function session(row: PrismaRow, refreshError = false) {
 export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
   const byAccount = (provider: string, providerAccountId: string) => ({ provider_providerAccountId: { provider, providerAccountId } });
 
-  // The client does not say whether `ApiKey.scopes` is a list: the first write that carries scopes
-  // tries a list, and a client whose field is text refuses it before sending anything.
-  let scopesColumn: ScopesColumn | undefined;
-  const scopesAs = (column: ScopesColumn, scopes: readonly string[]) => (column === "list" ? [...scopes] : JSON.stringify(scopes));
-  async function writeScopes(scopes: readonly string[] | undefined, write: (stored: unknown) => PromiseLike<PrismaRow>): Promise<PrismaRow> {
-    if (scopes === undefined) return write(undefined);
-    if (scopesColumn) return write(scopesAs(scopesColumn, scopes));
-    try {
-      const row = await write(scopesAs("list", scopes));
-      scopesColumn = "list";
-      return row;
-    } catch (error) {
-      if (!isValidationError(error)) throw error;
-      const row = await write(scopesAs("json", scopes));
-      scopesColumn = "json";
-      return row;
-    }
-  }
+  // The client does not say whether `ApiKey.scopes` (or `OrganizationRole.permissions`) is a list:
+  // the first write that carries one tries a list, and a client whose field is text refuses it
+  // before sending anything.
+  const writeScopes = listWriter();
+  const writePermissions = listWriter();
 
-  // Adapter's contract and the API-key methods beside it (ApiKeyAdapter).
+  // Whether the client has the organization models and the session's active organization: a
+  // client generated from a schema without them refuses the include before sending anything, and
+  // sessions are then read without it.
+  let activeOrganizations = true;
+  // Whether `contains` takes `mode: "insensitive"` (PostgreSQL); MySQL's and SQLite's comparisons
+  // of text ignore case already, and their clients refuse the mode before sending anything.
+  let insensitiveMode = true;
+
+  // Adapter's contract and the methods beside it (ApiKeyAdapter, AdminAdapter, OrganizationAdapter).
   const adapter = {
     async createUser(user) {
       const row = await prisma.user.create({
@@ -193,16 +272,37 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
 
     async getSessionAndUser(sessionToken) {
       if (controlCharacter.test(sessionToken)) return null;
-      // The session, its user and one of the user's accounts whose refresh was refused, if any: one
-      // statement where the client joins relations (PostgreSQL with the schema's `relationJoins`),
-      // one per model elsewhere (MariaDB, SQLite).
-      const row = await prisma.session.findUnique({
-        where: { sessionToken },
-        include: { user: { include: { accounts: { where: { refreshError: { not: null } }, select: { provider: true }, take: 1 } } } },
-      });
+      // The session, its user, one of the user's accounts whose refresh was refused, if any, and the
+      // active organization with the user's membership of it as it is now (the member whose user
+      // holds this session) and the roles the organization made: one statement where the client
+      // joins relations (PostgreSQL with the schema's `relationJoins`), one per model elsewhere
+      // (MariaDB, SQLite). Prisma cannot join a role by the member's role name, so the
+      // organization's made roles come with it and the member's is picked here.
+      const user = { include: { accounts: { where: { refreshError: { not: null } }, select: { provider: true }, take: 1 } } };
+      const activeOrganization = {
+        select: {
+          id: true, slug: true,
+          members: { where: { user: { sessions: { some: { sessionToken } } } }, select: { role: true }, take: 1 },
+          roles: { select: { name: true, permissions: true } },
+        },
+      };
+      let row: PrismaRow | null;
+      if (activeOrganizations) {
+        try {
+          row = await prisma.session.findUnique({ where: { sessionToken }, include: { user, activeOrganization } });
+        } catch (error) {
+          if (!isValidationError(error)) throw error;
+          activeOrganizations = false;
+          row = await prisma.session.findUnique({ where: { sessionToken }, include: { user } });
+        }
+      } else {
+        row = await prisma.session.findUnique({ where: { sessionToken }, include: { user } });
+      }
       if (!row) return null;
-      const { user, ...stored } = row as PrismaRow & { user: PrismaRow & { accounts: unknown[] } };
-      return { session: session(stored, user.accounts.length > 0), user: userFromRow(user) };
+      const { user: owner, activeOrganization: active, activeOrganizationId: _active, ...stored } = row as PrismaRow & { user: PrismaRow & { accounts: unknown[] }; activeOrganization?: PrismaRow | null };
+      const found = { session: session(stored, owner.accounts.length > 0), user: userFromRow(owner) };
+      const membership = active === undefined ? undefined : activeMembership(active);
+      return membership ? { ...found, session: { ...found.session, activeOrganization: membership } } : found;
     },
 
     async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
@@ -407,6 +507,217 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
       const row = await take(prisma.apiKey, { id });
       return row && apiKey(row);
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter;
+
+    async listUsers({ search, offset, limit }) {
+      // Prisma's `contains` passes LIKE's own characters (`%`, `_`, and `\` where it escapes) on as
+      // wildcards, and SQLite's LIKE has no escape character: a text holding one is matched by the
+      // database as a wider pattern, and the page is cut here from the rows that hold the text as
+      // typed (few: the wider pattern still holds every other character of the text).
+      const wide = search !== undefined && /[%_\\]/.test(search);
+      const matching = (mode: boolean) => (search ? { OR: (["email", "name"] as const).map((field) => ({ [field]: { contains: search, ...(mode && { mode: "insensitive" }) } })) } : {});
+      const page = async (mode: boolean): Promise<[PrismaRow[], number]> => {
+        const where = matching(mode);
+        const orderBy = [{ email: "asc" }, { id: "asc" }];
+        if (wide) {
+          const text = search.toLowerCase();
+          const holds = (value: unknown) => typeof value === "string" && value.toLowerCase().includes(text);
+          const all = (await prisma.user.findMany({ where, include: { standing: true }, orderBy })).filter((row) => holds(row.email) || holds(row.name));
+          return [all.slice(Number(offset), Number(offset) + Number(limit)), all.length];
+        }
+        return Promise.all([prisma.user.findMany({ where, include: { standing: true }, orderBy, skip: Number(offset), take: Number(limit) }), prisma.user.count({ where })]);
+      };
+      let found: [PrismaRow[], number];
+      if (search && insensitiveMode) {
+        try {
+          found = await page(true);
+        } catch (error) {
+          if (!isValidationError(error)) throw error;
+          insensitiveMode = false;
+          found = await page(false);
+        }
+      } else {
+        found = await page(false);
+      }
+      const [rows, total] = found;
+      return {
+        users: rows.map((row) => {
+          const { standing, ...user } = row;
+          return { user: userFromRow(user), standing: userStanding(standing as PrismaRow | null) };
+        }),
+        total,
+      };
+    },
+
+    async getUserStanding(userId) {
+      const row = await prisma.user.findUnique({ where: { id: userId }, select: { standing: true } });
+      return row && userStanding(row.standing as PrismaRow | null);
+    },
+
+    async updateUserStanding(userId, update) {
+      const columns = { role: "siteRole", banned: "banned", banReason: "banReason", banExpires: "banExpires" } as const;
+      const fields = (Object.keys(columns) as (keyof AdapterUserStanding)[]).filter((field) => update[field] !== undefined);
+      if (!fields.length) return this.getUserStanding(userId);
+      const data = Object.fromEntries(fields.map((field) => [columns[field], update[field]]));
+      // One transaction: a user without a standing row gets one (the fields not given at their
+      // defaults), a user with one has the given fields changed, and no user gets nothing.
+      const row = await prisma.$transaction(async (tx: PrismaModels) => {
+        if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) return null;
+        return tx.userStanding.upsert({ where: { userId }, create: { userId, siteRole: null, banned: false, banReason: null, banExpires: null, ...data }, update: data });
+      });
+      return row && userStanding(row);
+    },
+
+    async createOrganization(organization, owner) {
+      // One transaction: the organization and its owner, or neither (a taken slug writes nothing).
+      try {
+        const row = await prisma.$transaction(async (tx: PrismaModels) => {
+          const made = await tx.organization.create({ data: { ...organization, metadata: metadataText(organization.metadata) } });
+          await tx.member.create({ data: { organizationId: made.id, userId: owner.userId, role: owner.role, createdAt: owner.createdAt } });
+          return made;
+        });
+        return organizationOf(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    async getOrganization(id) {
+      const row = await prisma.organization.findUnique({ where: { id } });
+      return row && organizationOf(row);
+    },
+
+    async getOrganizationBySlug(slug) {
+      const row = await prisma.organization.findUnique({ where: { slug } });
+      return row && organizationOf(row);
+    },
+
+    async updateOrganization(id, update) {
+      const fields = (["name", "slug", "metadata"] as const).filter((field) => update[field] !== undefined);
+      if (!fields.length) return this.getOrganization(id);
+      const data = Object.fromEntries(fields.map((field) => [field, field === "metadata" ? metadataText(update.metadata ?? null) : update[field]]));
+      const row = await orNull(prisma.organization.update({ where: { id }, data }));
+      return row && organizationOf(row);
+    },
+
+    async deleteOrganization(id) {
+      // The schema's relations cascade: members, invitations and made roles go with it; sessions acting for it act for none.
+      const row = await take(prisma.organization, { id });
+      return row && organizationOf(row);
+    },
+
+    async listOrganizations(userId) {
+      const found = await prisma.member.findMany({ where: { userId }, include: { organization: true } });
+      return found.map((row) => ({ ...organizationOf(row.organization as PrismaRow), role: String(row.role) }));
+    },
+
+    async getMember(organizationId, userId) {
+      const row = await prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+      return row && memberOf(row);
+    },
+
+    async listMembers(organizationId) {
+      const found = await prisma.member.findMany({ where: { organizationId }, include: { user: { select: { email: true, name: true } } } });
+      return found.map((row) => {
+        const { user, ...member } = row as PrismaRow & { user: PrismaRow };
+        return { ...memberOf(member), email: (user.email as string | null) ?? null, name: (user.name as string | null) ?? null };
+      });
+    },
+
+    async updateMemberRole(organizationId, userId, role) {
+      const row = await orNull(prisma.member.update({ where: { organizationId_userId: { organizationId, userId } }, data: { role } }));
+      return row && memberOf(row);
+    },
+
+    async deleteMember(organizationId, userId) {
+      const row = await take(prisma.member, { organizationId_userId: { organizationId, userId } }, { organizationId, userId });
+      return row && memberOf(row);
+    },
+
+    async transferOwnership(organizationId, from, to, formerRole) {
+      if (from === to) return false;
+      // One transaction: both memberships change, or (when either is not a member) neither.
+      try {
+        return await prisma.$transaction(async (tx: PrismaModels) => {
+          const next = await tx.member.updateMany({ where: { organizationId, userId: to }, data: { role: "owner" } });
+          const former = await tx.member.updateMany({ where: { organizationId, userId: from }, data: { role: formerRole } });
+          if (next.count !== 1 || former.count !== 1) throw new NotBothMembers();
+          return true;
+        });
+      } catch (error) {
+        if (error instanceof NotBothMembers) return false;
+        throw error;
+      }
+    },
+
+    async createInvitation(invitation) {
+      return invitationOf(await prisma.invitation.create({ data: { ...invitation, email: canonicalEmail(invitation.email) } }));
+    },
+
+    async getInvitation(id) {
+      const row = await prisma.invitation.findUnique({ where: { id } });
+      return row && invitationOf(row);
+    },
+
+    async listInvitations(organizationId) {
+      return (await prisma.invitation.findMany({ where: { organizationId } })).map(invitationOf);
+    },
+
+    async updateInvitation(id, update) {
+      const data = Object.fromEntries((["hash", "status", "expires"] as const).filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (!Object.keys(data).length) return this.getInvitation(id);
+      // Only a pending invitation changes: the condition is part of the write.
+      if ((await prisma.invitation.updateMany({ where: { id, status: "pending" }, data })).count === 0) return null;
+      return this.getInvitation(id);
+    },
+
+    async acceptInvitation(id, member) {
+      // One transaction: the invitation is spent only while pending (the write's condition), and
+      // the member stored with it; a user who is a member already keeps their membership.
+      return await prisma.$transaction(async (tx: PrismaModels) => {
+        const invitation = await tx.invitation.findUnique({ where: { id } });
+        if (!invitation) return null;
+        if ((await tx.invitation.updateMany({ where: { id, status: "pending" }, data: { status: "accepted" } })).count === 0) return null;
+        const organizationId = String(invitation.organizationId);
+        const row = await tx.member.upsert({
+          where: { organizationId_userId: { organizationId, userId: member.userId } },
+          create: { organizationId, userId: member.userId, role: member.role, createdAt: member.createdAt },
+          update: {},
+        });
+        return memberOf(row);
+      });
+    },
+
+    async createOrganizationRole(role) {
+      try {
+        const { organizationId, name, permissions, createdAt } = role;
+        return organizationRoleOf(await writePermissions(permissions, (stored) => prisma.organizationRole.create({ data: { organizationId, name, permissions: stored, createdAt } })));
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    async listOrganizationRoles(organizationId) {
+      return (await prisma.organizationRole.findMany({ where: { organizationId } })).map(organizationRoleOf);
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      // A role a member holds stays: the condition is part of the delete.
+      const row = await take(prisma.organizationRole, { organizationId_name: { organizationId, name } }, { organizationId, name, organization: { members: { none: { role: name } } } });
+      return row && organizationRoleOf(row);
+    },
+
+    async setActiveOrganization(sessionToken, organizationId) {
+      if (controlCharacter.test(sessionToken)) return;
+      try {
+        await prisma.session.updateMany({ where: { sessionToken }, data: { activeOrganizationId: organizationId } });
+      } catch (error) {
+        // No such organization (the foreign key): the session acts for none, as it would read.
+        if (!isForeignKeyViolation(error)) throw error;
+        await prisma.session.updateMany({ where: { sessionToken }, data: { activeOrganizationId: null } });
+      }
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
   return adapter;
 }

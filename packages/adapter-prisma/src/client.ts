@@ -21,6 +21,7 @@ export interface PrismaModel {
   findUnique(args: PrismaArgs): PromiseLike<PrismaRow | null>;
   findFirst(args: PrismaArgs): PromiseLike<PrismaRow | null>;
   findMany(args: PrismaArgs): PromiseLike<PrismaRow[]>;
+  count(args: PrismaArgs): PromiseLike<number>;
   create(args: PrismaArgs): PromiseLike<PrismaRow>;
   createMany(args: PrismaArgs): PromiseLike<{ count: number }>;
   update(args: PrismaArgs): PromiseLike<PrismaRow>;
@@ -41,6 +42,11 @@ export interface PrismaModels {
   secondFactor: PrismaModel;
   signingKey: PrismaModel;
   apiKey: PrismaModel;
+  organization: PrismaModel;
+  member: PrismaModel;
+  invitation: PrismaModel;
+  organizationRole: PrismaModel;
+  userStanding: PrismaModel;
 }
 
 /**

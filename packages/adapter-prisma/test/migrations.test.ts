@@ -6,7 +6,7 @@
  * migration as it is, keeps its rows, and Latch reads and extends them.
  */
 import { readFileSync } from "node:fs";
-import type { ApiKeyAdapter } from "@latch/core/adapters";
+import type { AdminAdapter, ApiKeyAdapter, OrganizationAdapter } from "@latch/core/adapters";
 import { needService, services } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PrismaAdapter } from "../src/adapter.js";
@@ -87,7 +87,7 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
       now,
     );
 
-    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys"]);
+    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys", "20260101000004_organizations_and_standings"]);
     expect(await deployMigrations(store.prisma, provider)).toEqual(latch);
     expect(await deployMigrations(store.prisma, provider)).toEqual([]);
     const recorded = (await store.prisma.$queryRawUnsafe(`SELECT migration_name, checksum, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`)) as {
@@ -113,13 +113,29 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
     const [stored] = (await store.prisma.$queryRawUnsafe(`SELECT scopes, ${q}userId${q} AS owner FROM ${q}ApiKey${q}`)) as { scopes: unknown; owner: string }[];
     expect(stored).toEqual({ scopes: provider === "postgresql" ? apiKey.scopes : JSON.stringify(apiKey.scopes), owner: "u1" });
     expect(await keys.updateApiKey(apiKey.id, { scopes: ["deploy"] })).toEqual({ ...apiKey, scopes: ["deploy"] });
+    // The Auth.js app's user and session in an organization: a made role's permissions a list on
+    // PostgreSQL, JSON text elsewhere; the session acts for it; a standing of the user.
+    const organizations = adapter as typeof adapter & OrganizationAdapter & AdminAdapter;
+    const organization = { id: "o1", name: "Acme", slug: "acme", metadata: { plan: "pro" }, createdAt: key.createdAt };
+    expect(await organizations.createOrganization(organization, { organizationId: "o1", userId: "u1", role: "billing", createdAt: key.createdAt })).toEqual(organization);
+    const role = { organizationId: "o1", name: "billing", permissions: ["billing:read"], createdAt: key.createdAt };
+    expect(await organizations.createOrganizationRole(role)).toEqual(role);
+    const [permissions] = (await store.prisma.$queryRawUnsafe(`SELECT permissions FROM ${q}OrganizationRole${q}`)) as { permissions: unknown }[];
+    expect(permissions).toEqual({ permissions: provider === "postgresql" ? role.permissions : JSON.stringify(role.permissions) });
+    await organizations.setActiveOrganization("t1", "o1");
+    expect((await adapter.getSessionAndUser!("t1"))?.session.activeOrganization).toEqual({ id: "o1", slug: "acme", role: "billing", permissions: ["billing:read"] });
+    expect(await organizations.updateUserStanding("u1", { role: "admin" })).toEqual({ role: "admin", banned: false, banReason: null, banExpires: null });
     await adapter.deleteUser!("u1");
     expect(await keys.getApiKey(apiKey.id)).toBeNull();
+    expect(await organizations.listMembers("o1")).toEqual([]);
+    expect(await organizations.getUserStanding("u1")).toBeNull();
   });
 
   test.runIf(run)("hold every field of the schema's models with its nullability, and nothing else", async () => {
     const expected = schemaTables(provider);
-    expect(Object.keys(expected).sort()).toEqual(["Account", "ApiKey", "Authenticator", "Password", "SecondFactor", "Session", "SigningKey", "User", "VerificationToken"]);
+    expect(Object.keys(expected).sort()).toEqual([
+      "Account", "ApiKey", "Authenticator", "Invitation", "Member", "Organization", "OrganizationRole", "Password", "SecondFactor", "Session", "SigningKey", "User", "UserStanding", "VerificationToken",
+    ]);
     expect(await storedTables(store, provider)).toEqual(expected);
   });
 });

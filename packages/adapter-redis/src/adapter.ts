@@ -1,4 +1,4 @@
-import { canonicalEmail, type Adapter, type AdapterApiKey, type ApiKeyAdapter } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter, type AdapterApiKey, type AdminAdapter, type ApiKeyAdapter, type OrganizationAdapter } from "@latch/core/adapters";
 import type { Redis } from "ioredis";
 import {
   decode,
@@ -14,6 +14,8 @@ import {
   type VerificationToken,
 } from "./codec.js";
 import { defaultPrefix, keysFor } from "./keys.js";
+import { activeMembershipOf, membershipPrefixes, membershipsOfUser, organizationMethods, sessionAndMembershipScript } from "./organizations.js";
+import { adminMethods, standingKeysFor, userIndexMember } from "./site-administration.js";
 import {
   confirmSecondFactorScript,
   createSigningKeyScript,
@@ -24,7 +26,6 @@ import {
   releaseAccountScript,
   replacePasswordHashScript,
   replaceSecondFactorsScript,
-  sessionAndUserScript,
   setPasswordScript,
   updateApiKeyScript,
   updateSessionScript,
@@ -90,7 +91,10 @@ function checkExec(results: [Error | null, unknown][] | null): void {
  * ```
  */
 export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): Adapter {
-  const keys = keysFor(options.prefix ?? defaultPrefix);
+  const prefix = options.prefix ?? defaultPrefix;
+  const keys = keysFor(prefix);
+  // Organizations and site administration (OrganizationAdapter, AdminAdapter): their own keys.
+  const standingKeys = standingKeysFor(prefix);
   /** The key of the user with an empty id: what the session script completes with an encoded id. */
   const userKeyPrefix = keys.user("");
   const refusedKeyPrefix = keys.userRefusedAccounts("");
@@ -159,7 +163,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     )) as [string, string | null, number] | null;
   }
 
-  // Adapter's contract and the API-key methods beside it (ApiKeyAdapter).
+  // Adapter's contract and the methods beside it (ApiKeyAdapter, OrganizationAdapter, AdminAdapter).
   const adapter = {
     async createUser(input) {
       const user = toStoredUser(input);
@@ -172,6 +176,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         if (indexed) await redis.del(keys.userByEmail(user.email));
         throw new Error("createUser: a user with this id exists");
       }
+      await redis.zadd(standingKeys.users(), 0, userIndexMember(user));
       return user;
     },
 
@@ -202,6 +207,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       }
       const transaction = redis.multi().set(keys.user(user.id), encode(user));
       if (emailChanged && current.email !== "") transaction.del(keys.userByEmail(current.email));
+      if (emailChanged) transaction.zrem(standingKeys.users(), userIndexMember(current)).zadd(standingKeys.users(), 0, userIndexMember(user));
       checkExec(await transaction.exec());
       return user;
     },
@@ -216,6 +222,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         redis.smembers(keys.userSecondFactors(userId)),
         redis.smembers(keys.ownerApiKeys("user", userId)),
       ]);
+      const memberships = await membershipsOfUser(redis, prefix, userId);
       const doomed = [
         keys.user(userId),
         ...(user.email === "" ? [] : [keys.userByEmail(user.email)]),
@@ -231,8 +238,12 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         ...credentialIDs.map(keys.authenticator),
         keys.ownerApiKeys("user", userId),
         ...apiKeyIds.map(keys.apiKey),
+        standingKeys.userStanding(userId),
+        ...memberships.doomed,
       ];
-      await redis.del(...doomed);
+      const transaction = redis.multi().del(...doomed).zrem(standingKeys.users(), userIndexMember(user));
+      for (const [members, id] of memberships.removals) transaction.srem(members, id);
+      checkExec(await transaction.exec());
       return user;
     },
 
@@ -285,15 +296,19 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     },
 
     async getSessionAndUser(sessionToken) {
-      // One round trip: the script reads the session, then the user it names. A miss looks for the
-      // session where an earlier version stored it, and moves it.
-      const found = ((await redis.eval(sessionAndUserScript, 1, keys.session(sessionToken), userKeyPrefix, refusedKeyPrefix)) as
-        | [string, string | null, number]
+      // One round trip: the script reads the session, then the user it names and the user's
+      // membership of the session's active organization as it is now. A miss looks for the
+      // session where an earlier version stored it (with no organization), and moves it.
+      const found = ((await redis.eval(sessionAndMembershipScript, 1, keys.session(sessionToken), userKeyPrefix, refusedKeyPrefix, ...membershipPrefixes(prefix))) as
+        | [string, string | null, number, ...(string | null)[]]
         | null) ?? (await moveLegacySession(sessionToken));
-      const session = withToken(decode<AdapterSession>(found?.[0] ?? null), sessionToken);
+      const session = withToken(decode<AdapterSession & { activeOrganizationId?: string }>(found?.[0] ?? null), sessionToken);
       const user = decode<AdapterUser>(found?.[1] ?? null);
       if (session && found![2] > 0) session.refreshError = true;
-      return session && user && { session, user };
+      if (!session || !user) return null;
+      const { activeOrganizationId: _active, ...stored } = session;
+      const activeOrganization = activeMembershipOf(found!);
+      return { session: activeOrganization ? { ...stored, activeOrganization } : stored, user };
     },
 
     async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
@@ -530,6 +545,9 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       await redis.srem(keys.ownerApiKeys(key.ownerType, key.ownerId), id);
       return key;
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter;
+
+    ...organizationMethods(redis, prefix, keys, canonicalEmail),
+    ...adminMethods(redis, prefix, keys),
+  } satisfies Required<Adapter> & ApiKeyAdapter & OrganizationAdapter & AdminAdapter;
   return adapter;
 }

@@ -10,3 +10,4 @@ export { RedisRevocationStore, type RedisRevocationStoreOptions } from "./revoca
 export { RedisRefreshLock, type RedisRefreshLockOptions } from "./refresh-lock.js";
 export { RedisRateLimitStore, type RedisRateLimitStoreOptions } from "./rate-limit-store.js";
 export { withSessionCache, type SessionCacheOptions, type SessionCacheStats, type SessionCachedAdapter } from "./session-cache.js";
+export { indexStoredUsers } from "./site-administration.js";

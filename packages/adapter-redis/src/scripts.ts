@@ -8,22 +8,10 @@
  * `encodeURIComponent` in Lua (byte-wise, as UTF-8 is percent-encoded): the encoding `keysFor`
  * applies to the parts of a key, for a script that builds a key from a stored id.
  */
-const encodePart = `
+export const encodePart = `
 local function encodePart(value)
   return (string.gsub(value, "[^%w%-_%.!~%*'%(%)]", function(c) return string.format("%%%02X", string.byte(c)) end))
 end`;
-
-/**
- * KEYS[1]: the session key; ARGV[1]: the user key of an empty id (the prefix of user keys);
- * ARGV[2]: the key prefix of the sets of refused accounts. Returns `[session, user, refused]` as
- * stored (the user `nil` when missing; `refused` the number of the user's accounts whose refresh
- * token the provider refused), or `nil` without a session.
- */
-export const sessionAndUserScript = `${encodePart}
-local session = redis.call("GET", KEYS[1])
-if not session then return nil end
-local userId = encodePart(cjson.decode(session).userId)
-return { session, redis.call("GET", ARGV[1] .. userId), redis.call("SCARD", ARGV[2] .. userId) }`;
 
 /**
  * KEYS[1]: the key a version before digest keys stored a session under (`session:<token>`);
@@ -31,7 +19,8 @@ return { session, redis.call("GET", ARGV[1] .. userId), redis.call("SCARD", ARGV
  * the digest entry that replaces it there; ARGV[3]: the key prefix of the users' sets of
  * sessions; ARGV[4], ARGV[5]: as ARGV[1], ARGV[2] of the session read. Moves the session to its
  * digest key (without its token, keeping its expiry) and its entry in the user's set, all at
- * once, then answers as the session read does; `nil` when neither key holds the session.
+ * once, then answers `[session, user, refused]` as the session read does (no organization: a session stored before
+ * organizations has none); `nil` when neither key holds the session.
  */
 export const moveLegacySessionScript = `${encodePart}
 local stored = redis.call("GET", KEYS[1])

@@ -27,6 +27,12 @@ const authjs = "20260101000000_authjs";
 const latchMigration = "20260101000001_latch";
 const signingKeysMigration = "20260101000002_signing_keys";
 const apiKeysMigration = "20260101000003_api_keys";
+const organizationsMigration = "20260101000004_organizations_and_standings";
+/** What the organizations migration adds, in the order of the package's models. */
+const organizationAdditions = [
+  "column Session.activeOrganizationId", "table Organization (model Organization)", "table Member (model Member)", "table Invitation (model Invitation)",
+  "table OrganizationRole (model OrganizationRole)", "table UserStanding (model UserStanding)",
+];
 
 /** The "missing" lines of a run, without their styling. */
 const missingLines = (stdout: string) => stdout.split("\n").filter((line) => line.startsWith("  missing  ")).map((line) => line.slice(11));
@@ -36,6 +42,7 @@ const latchAdditionsSqlite = [
   "column Account.refreshLeaseHolder", "column Account.refreshLeaseUntil", "column Account.refreshError",
   "column Session.lastSeenAt", "column Session.userAgent", "column Session.ip", "column Session.auth_time", "column Session.mfa_time", "column Session.amr",
   "table Password (model Password)", "table SecondFactor (model SecondFactor)", "table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)",
+  ...organizationAdditions,
 ];
 
 describe("latch migrate --prisma", () => {
@@ -52,7 +59,7 @@ describe("latch migrate --prisma", () => {
       expect(status.code).toBe(1);
       expect(status.stdout).toContain("SQLite ./app.db: compared with the sqlite models of @latch/prisma");
       expect(missingLines(status.stdout).sort()).toEqual([...latchAdditionsSqlite].sort());
-      for (const name of [latchMigration, signingKeysMigration, apiKeysMigration]) expect(status.stdout).toContain(`Copy ${packageFolder}/prisma/sqlite/migrations/${name} into prisma/migrations/`);
+      for (const name of [latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration]) expect(status.stdout).toContain(`Copy ${packageFolder}/prisma/sqlite/migrations/${name} into prisma/migrations/`);
       expect(status.stdout).not.toContain(authjs);
       expect(status.stdout).toContain("npx prisma migrate deploy");
 
@@ -62,6 +69,7 @@ describe("latch migrate --prisma", () => {
       expect(plan.stdout).toContain(migrationSql("sqlite", latchMigration).trimEnd());
       expect(plan.stdout).toContain(migrationSql("sqlite", signingKeysMigration).trimEnd());
       expect(plan.stdout).toContain(migrationSql("sqlite", apiKeysMigration).trimEnd());
+      expect(plan.stdout).toContain(migrationSql("sqlite", organizationsMigration).trimEnd());
 
       // apply refuses and writes nothing: the same tables and columns are missing after it.
       const apply = await cli("apply");
@@ -80,13 +88,18 @@ describe("latch migrate --prisma", () => {
       // What `prisma migrate deploy` runs: the migration's statements.
       await db.executeMultiple(migrationSql("sqlite", latchMigration));
       const keysOnly = await cli("status");
-      expect(missingLines(keysOnly.stdout)).toEqual(["table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)"]);
+      expect(missingLines(keysOnly.stdout).sort()).toEqual(["table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)", ...organizationAdditions].sort());
       await db.executeMultiple(migrationSql("sqlite", signingKeysMigration));
       const apiKeysOnly = await cli("status");
-      expect(missingLines(apiKeysOnly.stdout)).toEqual(["table ApiKey (model ApiKey)"]);
+      expect(missingLines(apiKeysOnly.stdout).sort()).toEqual(["table ApiKey (model ApiKey)", ...organizationAdditions].sort());
       expect(apiKeysOnly.stdout).toContain(`migrations/${apiKeysMigration} into`);
       expect(apiKeysOnly.stdout).not.toContain(`migrations/${signingKeysMigration} into`);
       await db.executeMultiple(migrationSql("sqlite", apiKeysMigration));
+      const organizationsOnly = await cli("status");
+      expect(missingLines(organizationsOnly.stdout).sort()).toEqual([...organizationAdditions].sort());
+      expect(organizationsOnly.stdout).toContain(`migrations/${organizationsMigration} into`);
+      expect(organizationsOnly.stdout).not.toContain(`migrations/${apiKeysMigration} into`);
+      await db.executeMultiple(migrationSql("sqlite", organizationsMigration));
       const done = await cli("status");
       expect(done.code).toBe(0);
       expect(done.stdout).toContain("Every model and field @latch/prisma uses is there.");
@@ -104,7 +117,7 @@ describe("latch migrate --prisma", () => {
     writeFileSync(join(dir, "prisma/schema.prisma"), schema);
     const db = createClient({ url: `file:${join(dir, "app.db")}` });
     try {
-      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration]) await db.executeMultiple(migrationSql("sqlite", name));
+      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration]) await db.executeMultiple(migrationSql("sqlite", name));
       await db.executeMultiple(`ALTER TABLE "User" RENAME TO "users"; ALTER TABLE "users" RENAME COLUMN "emailVerified" TO "email_verified";`);
       const cli = () => latch(["migrate", "status", "--prisma", "sqlite", "--url", "app.db"], dir);
       expect((await cli()).code).toBe(0);
@@ -140,8 +153,9 @@ describe("latch migrate --prisma", () => {
       await admin.query(migrationSql("postgresql", latchMigration));
       await admin.query(migrationSql("postgresql", signingKeysMigration));
       const keysMissing = await cli();
-      expect(missingLines(keysMissing.stdout)).toEqual(["table ApiKey (model ApiKey)"]);
+      expect(missingLines(keysMissing.stdout).sort()).toEqual(["table ApiKey (model ApiKey)", ...organizationAdditions].sort());
       await admin.query(migrationSql("postgresql", apiKeysMigration));
+      await admin.query(migrationSql("postgresql", organizationsMigration));
       const done = await cli();
       expect(done.code).toBe(0);
 
@@ -151,6 +165,13 @@ describe("latch migrate --prisma", () => {
       expect(missingLines(listDropped.stdout)).toEqual(["column ApiKey.scopes"]);
       expect(listDropped.stdout).toContain(`migrations/${apiKeysMigration} into prisma/migrations/`);
       await admin.query(`ALTER TABLE "ApiKey" ADD COLUMN "scopes" TEXT[]`);
+
+      // The session's active organization, a column of an existing table: named with its migration.
+      await admin.query(`ALTER TABLE "Session" DROP COLUMN "activeOrganizationId"`);
+      const activeDropped = await cli();
+      expect(missingLines(activeDropped.stdout)).toEqual(["column Session.activeOrganizationId"]);
+      expect(activeDropped.stdout).toContain(`migrations/${organizationsMigration} into prisma/migrations/`);
+      await admin.query(`ALTER TABLE "Session" ADD COLUMN "activeOrganizationId" TEXT`);
 
       await admin.query(`ALTER TABLE "Session" DROP COLUMN "lastSeenAt"`);
       const dropped = await cli();
@@ -164,7 +185,7 @@ describe("latch migrate --prisma", () => {
     }
   });
 
-  test.runIf(mariadbUp)("mysql: an empty MariaDB database needs all four migrations; once applied, nothing is missing", async () => {
+  test.runIf(mariadbUp)("mysql: an empty MariaDB database needs all five migrations; once applied, nothing is missing", async () => {
     const database = randomDatabaseName("latch_cli_prisma");
     await mariadbStatement(`CREATE DATABASE ${database}`);
     try {
@@ -174,11 +195,11 @@ describe("latch migrate --prisma", () => {
       const empty = await cli();
       expect(empty.stderr).toBe("");
       expect(empty.code).toBe(1);
-      expect(missingLines(empty.stdout)).toEqual(expect.arrayContaining(["table User (model User)", "table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)"]));
-      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration]) expect(empty.stdout).toContain(`prisma/mysql/migrations/${name} into prisma/migrations/`);
+      expect(missingLines(empty.stdout)).toEqual(expect.arrayContaining(["table User (model User)", "table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)", "table Organization (model Organization)", "table UserStanding (model UserStanding)"]));
+      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration]) expect(empty.stdout).toContain(`prisma/mysql/migrations/${name} into prisma/migrations/`);
       const connection = await createConnection({ ...mariadbLogin, database, multipleStatements: true });
       try {
-        for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration]) await connection.query(migrationSql("mysql", name));
+        for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration]) await connection.query(migrationSql("mysql", name));
       } finally {
         await connection.end();
       }
@@ -235,6 +256,17 @@ export default { providers: [Credentials({ authorize: () => null })] }`;
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/lacks @latch\/prisma uses: ApiKey\.scopes\./);
     expect(result.stdout).toContain(`prisma/postgresql/migrations/${apiKeysMigration} into prisma/migrations`);
+  });
+
+  test("a schema without the organization models and the session's active organization names them, with the migration that adds them", async () => {
+    const lacking = full
+      .replace(/^model (Organization|Member|Invitation|OrganizationRole|UserStanding) \{[\s\S]*?^\}/gm, "")
+      .replace(/^\s*(memberships|standing|activeOrganizationId|activeOrganization)\s+.*\n/gm, "");
+    const result = await latch(["check"], app(lacking), env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/lacks 6 models and fields @latch\/prisma uses: Session\.activeOrganizationId, Organization, Member, Invitation, OrganizationRole, UserStanding\./);
+    expect(result.stdout).toContain(`prisma/postgresql/migrations/${organizationsMigration} into prisma/migrations`);
+    expect(result.stdout).not.toContain(`migrations/${apiKeysMigration} into`);
   });
 
   test("a model and a field the schema lacks are named, with the migration that adds them", async () => {

@@ -768,7 +768,7 @@ export type AdapterInvitationUpdate = Partial<Pick<AdapterInvitation, "hash" | "
 
 /**
  * The adapter methods of organizations (`Organizations()` of `@latch/core/organizations`),
- * beside the {@link Adapter} contract: `@latch/pg` has them, and `Organizations()` refuses to
+ * beside the {@link Adapter} contract: `@latch/pg`, `@latch/prisma` and `@latch/redis` have them, and `Organizations()` refuses to
  * start with an adapter that lacks any (`MissingAdapterMethods`). Its `getSessionAndUser` returns
  * the session's {@link AdapterSession.activeOrganization} from the same join.
  */
