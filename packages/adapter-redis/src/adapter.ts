@@ -302,7 +302,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       const found = ((await redis.eval(sessionAndMembershipScript, 1, keys.session(sessionToken), userKeyPrefix, refusedKeyPrefix, ...membershipPrefixes(prefix))) as
         | [string, string | null, number, ...(string | null)[]]
         | null) ?? (await moveLegacySession(sessionToken));
-      const session = withToken(decode<AdapterSession & { activeOrganizationId?: string }>(found?.[0] ?? null), sessionToken);
+      const session = withToken(decode<AdapterSession>(found?.[0] ?? null), sessionToken) as (AdapterSession & { activeOrganizationId?: string }) | null;
       const user = decode<AdapterUser>(found?.[1] ?? null);
       if (session && found![2] > 0) session.refreshError = true;
       if (!session || !user) return null;
