@@ -219,7 +219,17 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const apiKey = { id: "0123456789abcdef", ownerType: "user", ownerId: "u1", name: "ci", scopes: ["orders:read", "orders:write"], hash: "a".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
     expect(await adapter.createApiKey(apiKey)).toEqual(apiKey);
     expect(await adapter.listApiKeys("user", "u1")).toEqual([apiKey]);
+    // Migrations 13 and 14: a user from before them can own an organization, act for it in an
+    // older session, and have a site role; all of it goes with the user.
+    const organization = { id: "o1", name: "Acme", slug: "acme", metadata: { plan: "pro" }, createdAt: new Date("2026-11-27T12:00:00.000Z") };
+    expect(await adapter.createOrganization(organization, { organizationId: "o1", userId: "u1", role: "owner", createdAt: organization.createdAt })).toEqual(organization);
+    await adapter.setActiveOrganization("old-token", "o1");
+    expect((await adapter.getSessionAndUser!("old-token"))?.session.activeOrganization).toEqual({ id: "o1", slug: "acme", role: "owner" });
+    expect(await adapter.updateUserStanding("u1", { role: "admin" })).toEqual({ role: "admin", banned: false, banReason: null, banExpires: null });
     await adapter.deleteUser!("u1");
+    expect(await adapter.getMember("o1", "u1")).toBeNull();
+    expect(await adapter.getUserStanding("u1")).toBeNull();
+    expect(await adapter.getOrganization("o1")).toEqual(organization);
     expect(await adapter.getPassword!("u1")).toBeNull();
     expect(await adapter.getApiKey(apiKey.id)).toBeNull();
     expect(await counts(dataSource)).toEqual([before[0]! + 1, 0, 0, 1, 0]);
