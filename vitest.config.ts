@@ -19,6 +19,7 @@ const sqliteSuites = [
   "packages/adapter-drizzle/test/api-keys-through-auth.test.ts",
   "packages/adapter-drizzle/test/drizzle-kit.test.ts",
   "packages/adapter-drizzle/test/interop.test.ts",
+  "packages/adapter-drizzle/test/organizations-through-auth.test.ts",
   "packages/adapter-drizzle/test/sqlite.test.ts",
   "packages/adapter-kysely/test/api-keys-through-auth.test.ts",
   "packages/adapter-kysely/test/http-sign-in.test.ts",
