@@ -1,5 +1,5 @@
-import { accountColumns, accountFromRow, apiKeyFromRow, scopesText, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type StoredRow } from "@latch/core/adapters";
-import { and, asc, eq, getTableColumns, is, isNotNull, isNull, lt, or, sql, Table, type SQL } from "drizzle-orm";
+import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, standingFromRow, wordsText, scopesText, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type OrganizationAdapter, type StoredRow } from "@latch/core/adapters";
+import { and, asc, eq, getTableColumns, inArray, is, isNotNull, isNull, lt, not, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -55,7 +55,15 @@ const requiredColumns: Record<string, readonly string[]> = {
   secondFactors: ["id", "userId", "kind", "secret", "lastUsedStep", "attempts", "confirmedAt", "expires", "createdAt"],
   signingKeys: ["id", "generation", "algorithm", "publicKey", "privateKey", "createdAt"],
   apiKeys: ["id", "ownerType", "ownerId", "userId", "name", "scopes", "hash", "createdAt", "expires", "lastUsedAt"],
+  organizations: ["id", "name", "slug", "metadata", "createdAt"],
+  members: ["organizationId", "userId", "role", "createdAt"],
+  invitations: ["id", "organizationId", "email", "role", "inviterId", "hash", "status", "expires", "createdAt"],
+  organizationRoles: ["organizationId", "name", "permissions", "createdAt"],
+  userStandings: ["userId", "siteRole", "banned", "banReason", "banExpires"],
 };
+
+/** One step of a transaction run by `transact`: a write (answered with the count of rows it touched) or a select (answered with its rows). */
+type Step = { write: unknown } | { rows: unknown };
 
 /** The fields of an API key `updateApiKey` may change. */
 const apiKeyUpdates = ["name", "scopes", "expires", "lastUsedAt"] as const;
@@ -91,12 +99,13 @@ function checkTables(tables: Record<string, unknown>): void {
  * const config = { adapter: DrizzleAdapter(db), providers: [...] }
  * ```
  */
-export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: Partial<DrizzleTables<D>>): Adapter & ApiKeyAdapter {
+export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: Partial<DrizzleTables<D>>): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter {
   const dialect = dialectOf(database);
   if (tables) checkTables(tables);
   const db = database as Loose;
   const t = { ...defaultTables[dialect], ...tables } as Loose;
   const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors, signingKeys, apiKeys } = t;
+  const { organizations, members, invitations, organizationRoles, userStandings } = t;
 
   /** The first row of a select, or `null`. */
   async function first(query: PromiseLike<StoredRow[]>): Promise<StoredRow | null> {
@@ -115,6 +124,45 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       for (const write of writes(tx)) await write;
     });
   }
+
+  /**
+   * Runs `body` in one transaction: each step it yields is run and answered (a write with the
+   * count of rows it touched, a select with its rows), so one body serves the asynchronous drivers
+   * and better-sqlite3, whose transactions are synchronous.
+   */
+  async function transact<T>(body: (tx: Loose) => Generator<Step, T, Loose>): Promise<T> {
+    if (dialect === "sqlite" && db.resultKind !== "async") {
+      return db.transaction((tx: Loose) => {
+        const steps = body(tx);
+        let next = steps.next();
+        while (!next.done) next = steps.next("write" in next.value ? affected((next.value.write as Loose).run()) : (next.value.rows as Loose).all());
+        return next.value;
+      });
+    }
+    return await db.transaction(async (tx: Loose) => {
+      const steps = body(tx);
+      let next = steps.next();
+      while (!next.done) next = steps.next("write" in next.value ? affected(await next.value.write) : await next.value.rows);
+      return next.value;
+    });
+  }
+
+  /** An insert that does nothing when a unique key is taken (ON CONFLICT DO NOTHING; INSERT IGNORE on MySQL). */
+  const insertIgnoring = (on: Loose, table: Loose, values: Record<string, unknown>) => (dialect === "mysql" ? on.insert(table).ignore().values(values) : on.insert(table).values(values).onConflictDoNothing());
+
+  /** The rows of a raw PostgreSQL statement, whatever the driver's result shape (node-postgres, PGlite, postgres.js). */
+  async function pgRows(statement: SQL): Promise<StoredRow[]> {
+    const result = await db.execute(statement);
+    return (Array.isArray(result) ? result : (result?.rows ?? [])) as StoredRow[];
+  }
+
+  /** Whether the session read joins the active organization: the sessions table has its column (the default tables do). */
+  const organizes = "activeOrganizationId" in getTableColumns(sessions);
+  const organizationById = (id: string) => first(db.select().from(organizations).where(eq(organizations.id, id)));
+  const memberById = (organizationId: string, userId: string) => first(db.select().from(members).where(and(eq(members.organizationId, organizationId), eq(members.userId, userId))));
+  const invitationById = (id: string) => first(db.select().from(invitations).where(eq(invitations.id, id)));
+  // The key first: Drizzle reads a left-joined object as absent when its first column is NULL.
+  const standingColumns = { userId: userStandings.userId, siteRole: userStandings.siteRole, banned: userStandings.banned, banReason: userStandings.banReason, banExpires: userStandings.banExpires };
 
   // A user as read: every column but those the database generates (MariaDB's `email_key`).
   const userFields = Object.fromEntries(Object.entries(getTableColumns(users) as Record<string, Loose>).filter(([, column]) => !column.generated));
@@ -180,6 +228,8 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
         tx.delete(accounts).where(eq(accounts.userId, userId)),
         tx.delete(sessions).where(eq(sessions.userId, userId)),
         tx.delete(authenticators).where(eq(authenticators.userId, userId)),
+        tx.delete(userStandings).where(eq(userStandings.userId, userId)),
+        tx.delete(members).where(eq(members.userId, userId)),
         tx.delete(users).where(eq(users.id, userId)),
       ]);
       return userFromRow(row, keepColumns);
@@ -215,14 +265,37 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
 
     async getSessionAndUser(sessionToken) {
       // One query: the session, its user and whether a refresh of one of the user's accounts was refused.
+      if (!organizes) {
+        const row = await first(
+          db
+            .select({ session: sessions, user: userFields, refreshError: refreshErrorOfUser })
+            .from(sessions)
+            .innerJoin(users, eq(users.id, sessions.userId))
+            .where(eq(sessions.sessionToken, sessionToken)),
+        );
+        return row && { session: sessionFromRow({ ...(row.session as StoredRow), refreshError: row.refreshError === true }), user: userFromRow(row.user as StoredRow, keepColumns) };
+      }
+      // Still one query: the active organization through the membership as it is now (a removed
+      // member, or one whose role changed, reads so at the next request), and a made role's permissions.
       const row = await first(
         db
-          .select({ session: sessions, user: userFields, refreshError: refreshErrorOfUser })
+          .select({
+            session: sessions,
+            user: userFields,
+            refreshError: refreshErrorOfUser,
+            organization: { organizationId: organizations.id, organizationSlug: organizations.slug, organizationRole: members.role, organizationPermissions: organizationRoles.permissions },
+          })
           .from(sessions)
           .innerJoin(users, eq(users.id, sessions.userId))
+          .leftJoin(members, and(eq(members.organizationId, sessions.activeOrganizationId), eq(members.userId, sessions.userId)))
+          .leftJoin(organizations, eq(organizations.id, members.organizationId))
+          .leftJoin(organizationRoles, and(eq(organizationRoles.organizationId, members.organizationId), eq(organizationRoles.name, members.role)))
           .where(eq(sessions.sessionToken, sessionToken)),
       );
-      return row && { session: sessionFromRow({ ...(row.session as StoredRow), refreshError: row.refreshError === true }), user: userFromRow(row.user as StoredRow, keepColumns) };
+      if (!row) return null;
+      const activeOrganization = row.organization ? activeOrganizationFromRow(row.organization as StoredRow) : null;
+      const session = sessionFromRow({ ...(row.session as StoredRow), refreshError: row.refreshError === true });
+      return { session: { ...session, ...(activeOrganization && { activeOrganization }) }, user: userFromRow(row.user as StoredRow, keepColumns) };
     },
 
     async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
@@ -469,5 +542,223 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
       // Of two concurrent calls, only the one whose delete removed the row gets it.
       return affected(await db.delete(apiKeys).where(eq(apiKeys.id, id))) > 0 ? apiKeyFromRow(row) : null;
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter;
+
+    async listUsers({ search, offset, limit }) {
+      // The address and the name contain the text, as typed and in any case: LIKE's own characters are escaped.
+      const pattern = search ? `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%` : null;
+      const where = pattern === null ? undefined : sql`(lower(${users.email}) like ${pattern} escape '!' or lower(${users.name}) like ${pattern} escape '!')`;
+      const found = (await db
+        .select({ user: userFields, standing: standingColumns })
+        .from(users)
+        .leftJoin(userStandings, eq(userStandings.userId, users.id))
+        .where(where)
+        .orderBy(asc(users.email), asc(users.id))
+        .limit(Number(limit))
+        .offset(Number(offset))) as { user: StoredRow; standing: StoredRow | null }[];
+      const [counted] = (await db.select({ n: sql<number>`count(*)` }).from(users).where(where)) as { n: unknown }[];
+      return { users: found.map((row) => ({ user: userFromRow(row.user, keepColumns), standing: standingFromRow(row.standing ?? {}) })), total: Number(counted?.n ?? 0) };
+    },
+
+    async getUserStanding(userId) {
+      const row = await first(db.select({ id: users.id, standing: standingColumns }).from(users).leftJoin(userStandings, eq(userStandings.userId, users.id)).where(eq(users.id, userId)));
+      return row ? standingFromRow((row.standing as StoredRow | null) ?? {}) : null;
+    },
+
+    async updateUserStanding(userId, update) {
+      // One transaction: a user without a standing row gets one (the fields not given at their
+      // defaults), a user with one has the given fields changed, and no user gets nothing.
+      return await transact(function* (tx) {
+        const [row] = (yield { rows: tx.select({ id: users.id, standing: standingColumns }).from(users).leftJoin(userStandings, eq(userStandings.userId, users.id)).where(eq(users.id, userId)) }) as { standing: StoredRow | null }[];
+        if (!row) return null;
+        const now = standingFromRow(row.standing ?? {});
+        const given = Object.fromEntries(Object.entries(update).filter(([field, value]) => value !== undefined && field in now)) as Partial<AdapterUserStanding>;
+        const next = { ...now, ...given };
+        const change = { siteRole: next.role, banned: next.banned, banReason: next.banReason, banExpires: next.banExpires };
+        const insert = tx.insert(userStandings).values({ userId, ...change });
+        yield { write: dialect === "mysql" ? insert.onDuplicateKeyUpdate({ set: change }) : insert.onConflictDoUpdate({ target: userStandings.userId, set: change }) };
+        return next;
+      });
+    },
+
+    async createOrganization(organization, owner) {
+      const { id, name, slug, metadata, createdAt } = organization;
+      if (dialect === "pg") {
+        // One statement: the organization and its owner, or neither (a taken slug writes nothing).
+        const [row] = await pgRows(sql`
+          WITH made AS (
+            INSERT INTO ${organizations} (id, name, slug, metadata, "createdAt") VALUES (${id}, ${name}, ${slug}, ${metadata === null ? null : JSON.stringify(metadata)}, ${createdAt.toISOString()})
+            ON CONFLICT (slug) DO NOTHING RETURNING *
+          ), owner AS (
+            INSERT INTO ${members} ("organizationId", "userId", role, "createdAt") SELECT id, ${owner.userId}, ${owner.role}, ${owner.createdAt.toISOString()} FROM made RETURNING 1
+          )
+          SELECT made.* FROM made, owner`);
+        return row ? organizationFromRow(row) : null;
+      }
+      // MySQL and SQLite cannot write two tables in one statement: one transaction, in which a
+      // taken slug (or id) makes the insert do nothing, and nothing is written.
+      const made = await transact(function* (tx) {
+        if ((yield { write: insertIgnoring(tx, organizations, { id, name, slug, metadata, createdAt }) }) !== 1) return false;
+        yield { write: tx.insert(members).values({ organizationId: id, userId: owner.userId, role: owner.role, createdAt: owner.createdAt }) };
+        return true;
+      });
+      if (!made) return null;
+      const row = await organizationById(id);
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async getOrganization(id) {
+      const row = await organizationById(id);
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async getOrganizationBySlug(slug) {
+      const row = await first(db.select().from(organizations).where(eq(organizations.slug, slug)));
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async updateOrganization(id, update) {
+      const changes = Object.fromEntries((["name", "slug", "metadata"] as const).filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (Object.keys(changes).length > 0) await db.update(organizations).set(changes).where(eq(organizations.id, id));
+      const row = await organizationById(id);
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async deleteOrganization(id) {
+      const row = await organizationById(id);
+      if (!row) return null;
+      // One transaction, its rows explicitly, so that they go where foreign keys do not cascade.
+      const removed = await transact(function* (tx) {
+        yield { write: tx.delete(members).where(eq(members.organizationId, id)) };
+        yield { write: tx.delete(invitations).where(eq(invitations.organizationId, id)) };
+        yield { write: tx.delete(organizationRoles).where(eq(organizationRoles.organizationId, id)) };
+        return (yield { write: tx.delete(organizations).where(eq(organizations.id, id)) }) as number;
+      });
+      return removed > 0 ? organizationFromRow(row) : null;
+    },
+
+    async listOrganizations(userId) {
+      const found = (await db.select({ organization: organizations, role: members.role }).from(members).innerJoin(organizations, eq(organizations.id, members.organizationId)).where(eq(members.userId, userId))) as { organization: StoredRow; role: string }[];
+      return found.map((row) => ({ ...organizationFromRow(row.organization), role: String(row.role) }));
+    },
+
+    async getMember(organizationId, userId) {
+      const row = await memberById(organizationId, userId);
+      return row ? memberFromRow(row) : null;
+    },
+
+    async listMembers(organizationId) {
+      const found = (await db.select({ member: members, email: users.email, name: users.name }).from(members).innerJoin(users, eq(users.id, members.userId)).where(eq(members.organizationId, organizationId))) as { member: StoredRow; email: string | null; name: string | null }[];
+      return found.map((row) => ({ ...memberFromRow(row.member), email: row.email ?? null, name: row.name ?? null }));
+    },
+
+    async updateMemberRole(organizationId, userId, role) {
+      await db.update(members).set({ role }).where(and(eq(members.organizationId, organizationId), eq(members.userId, userId)));
+      const row = await memberById(organizationId, userId);
+      return row ? memberFromRow(row) : null;
+    },
+
+    async deleteMember(organizationId, userId) {
+      const row = await memberById(organizationId, userId);
+      if (!row) return null;
+      // Of two concurrent calls, only the one whose delete removed the row gets it.
+      return affected(await db.delete(members).where(and(eq(members.organizationId, organizationId), eq(members.userId, userId)))) > 0 ? memberFromRow(row) : null;
+    },
+
+    async transferOwnership(organizationId, from, to, formerRole) {
+      const both = and(eq(members.organizationId, organizationId), inArray(members.userId, [from, to]));
+      const roles = { role: sql`CASE WHEN ${members.userId} = ${to} THEN 'owner' ELSE ${formerRole} END` };
+      if (dialect !== "mysql") {
+        // One statement: both rows change, or (when either is not a member) neither.
+        const count = sql`(SELECT count(*) FROM ${members} AS "both" WHERE "both"."organizationId" = ${organizationId} AND "both"."userId" IN (${from}, ${to}))`;
+        return affected(await db.update(members).set(roles).where(and(both, sql`${count} = 2`))) === 2;
+      }
+      // MySQL refuses a subquery of the table an UPDATE changes: one transaction, whose locking
+      // read holds both rows until the update.
+      return await transact(function* (tx) {
+        const found = (yield { rows: tx.select({ userId: members.userId }).from(members).where(both).for("update") }) as StoredRow[];
+        if (found.length !== 2) return false;
+        yield { write: tx.update(members).set(roles).where(both) };
+        return true;
+      });
+    },
+
+    async createInvitation(invitation) {
+      const { id, organizationId, email, role, inviterId, hash, status, expires, createdAt } = invitation;
+      await db.insert(invitations).values({ id, organizationId, email: canonicalEmail(email), role, inviterId, hash, status, expires, createdAt });
+      return invitationFromRow((await invitationById(id))!);
+    },
+
+    async getInvitation(id) {
+      const row = await invitationById(id);
+      return row ? invitationFromRow(row) : null;
+    },
+
+    async listInvitations(organizationId) {
+      return ((await db.select().from(invitations).where(eq(invitations.organizationId, organizationId))) as StoredRow[]).map(invitationFromRow);
+    },
+
+    async updateInvitation(id, update) {
+      const changes = Object.fromEntries((["hash", "status", "expires"] as const).filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (Object.keys(changes).length > 0) {
+        // Only a pending invitation changes.
+        if (affected(await db.update(invitations).set(changes).where(and(eq(invitations.id, id), eq(invitations.status, "pending")))) === 0) return null;
+      }
+      const row = await invitationById(id);
+      return row ? invitationFromRow(row) : null;
+    },
+
+    async acceptInvitation(id, member) {
+      if (dialect === "pg") {
+        // One statement: the invitation is spent only while pending, and the member stored with it.
+        const [row] = await pgRows(sql`
+          WITH spent AS (
+            UPDATE ${invitations} SET status = 'accepted' WHERE id = ${id} AND status = 'pending' RETURNING "organizationId"
+          ), joined AS (
+            INSERT INTO ${members} ("organizationId", "userId", role, "createdAt") SELECT "organizationId", ${member.userId}, ${member.role}, ${member.createdAt.toISOString()} FROM spent
+            ON CONFLICT ("organizationId", "userId") DO NOTHING RETURNING *
+          )
+          SELECT COALESCE(j."organizationId", m."organizationId") AS "organizationId", COALESCE(j."userId", m."userId") AS "userId",
+                 COALESCE(j.role, m.role) AS role, COALESCE(j."createdAt", m."createdAt") AS "createdAt"
+          FROM spent s LEFT JOIN joined j ON true LEFT JOIN ${members} m ON m."organizationId" = s."organizationId" AND m."userId" = ${member.userId}`);
+        return row ? memberFromRow(row) : null;
+      }
+      // MySQL and SQLite: one transaction. The invitation is spent only while pending, and the
+      // member stored with it (a user who is already a member keeps their membership).
+      const organizationId = await transact(function* (tx) {
+        if ((yield { write: tx.update(invitations).set({ status: "accepted" }).where(and(eq(invitations.id, id), eq(invitations.status, "pending"))) }) === 0) return null;
+        const [spent] = (yield { rows: tx.select({ organizationId: invitations.organizationId }).from(invitations).where(eq(invitations.id, id)) }) as { organizationId: string }[];
+        yield { write: insertIgnoring(tx, members, { organizationId: spent!.organizationId, userId: member.userId, role: member.role, createdAt: member.createdAt }) };
+        return spent!.organizationId;
+      });
+      if (organizationId === null) return null;
+      const row = await memberById(organizationId, member.userId);
+      return row ? memberFromRow(row) : null;
+    },
+
+    async createOrganizationRole(role) {
+      const { organizationId, name, permissions, createdAt } = role;
+      // Checked before the insert on every dialect (PostgreSQL stores an array and would take any permission).
+      wordsText(permissions);
+      // A name taken in the organization makes the insert do nothing.
+      if (affected(await insertIgnoring(db, organizationRoles, { organizationId, name, permissions, createdAt })) !== 1) return null;
+      return organizationRoleFromRow({ organizationId, name, permissions: [...permissions], createdAt });
+    },
+
+    async listOrganizationRoles(organizationId) {
+      return ((await db.select().from(organizationRoles).where(eq(organizationRoles.organizationId, organizationId))) as StoredRow[]).map(organizationRoleFromRow);
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      const row = await first(db.select().from(organizationRoles).where(and(eq(organizationRoles.organizationId, organizationId), eq(organizationRoles.name, name))));
+      if (!row) return null;
+      // One statement: a role a member holds stays.
+      const held = sql`exists (select 1 from ${members} where ${members.organizationId} = ${organizationId} and ${members.role} = ${name})`;
+      const result = await db.delete(organizationRoles).where(and(eq(organizationRoles.organizationId, organizationId), eq(organizationRoles.name, name), not(held)));
+      return affected(result) > 0 ? organizationRoleFromRow(row) : null;
+    },
+
+    async setActiveOrganization(sessionToken, organizationId) {
+      await db.update(sessions).set({ activeOrganizationId: organizationId }).where(eq(sessions.sessionToken, sessionToken));
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
 }

@@ -1,4 +1,4 @@
-import { scopesText } from "@latch/core/adapters";
+import { scopesText, wordsText } from "@latch/core/adapters";
 import { sql } from "drizzle-orm";
 import { bigint, customType, datetime, foreignKey, index, int, mysqlTable, primaryKey, text, uniqueIndex, varchar } from "drizzle-orm/mysql-core";
 
@@ -30,6 +30,20 @@ const scopes = customType<{ data: string[]; driverData: string }>({
   dataType: () => "text",
   toDriver: (value) => scopesText(value),
   fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
+});
+
+/** A made role's permissions in one `text`, separated by spaces (@latch/typeorm's migration 13). */
+const permissions = customType<{ data: string[]; driverData: string }>({
+  dataType: () => "text",
+  toDriver: (value) => wordsText(value),
+  fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
+});
+
+/** An organization's metadata as the JSON text of the object (@latch/typeorm's migration 13). */
+const jsonText = customType<{ data: Record<string, unknown>; driverData: string }>({
+  dataType: () => "text",
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => JSON.parse(value) as Record<string, unknown>,
 });
 
 /** A `userId` referencing `users.id`, gone with the user, under the migrations' constraint name. */
@@ -86,6 +100,7 @@ export const mysqlSessions = mysqlTable("sessions", {
   auth_time: bigint("auth_time", { mode: "number" }),
   mfa_time: bigint("mfa_time", { mode: "number" }),
   amr: methods("amr"),
+  activeOrganizationId: varchar("activeOrganizationId", { length: 255 }),
 }, (table) => [
   uniqueIndex("IDX_8b5e2ec52e335c0fe16d7ec358").on(table.sessionToken),
   index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId),
@@ -168,6 +183,62 @@ export const mysqlApiKeys = mysqlTable("api_keys", {
   cascadeToUser("api_keys_user_fkey", table.userId),
 ]);
 
+/** `organizations` of `Organizations()`, the slug unique (migration 13). */
+export const mysqlOrganizations = mysqlTable("organizations", {
+  id: varchar("id", { length: 255 }).primaryKey(),
+  name: varchar("name", { length: 255 }).notNull(),
+  slug: varchar("slug", { length: 255 }).notNull(),
+  metadata: jsonText("metadata"),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [uniqueIndex("organizations_slug_key").on(table.slug)]);
+
+/** A column referencing `organizations.id`, gone with the organization, under the migration's constraint name. */
+const cascadeToOrganization = (name: string, column: Parameters<typeof foreignKey>[0]["columns"][0]) =>
+  foreignKey({ name, columns: [column], foreignColumns: [mysqlOrganizations.id] }).onDelete("cascade").onUpdate("no action");
+
+/** `members`: one row per organization and user, gone with either (migration 13). */
+export const mysqlMembers = mysqlTable("members", {
+  organizationId: varchar("organizationId", { length: 255 }).notNull(),
+  userId: varchar("userId", { length: 255 }).notNull(),
+  role: varchar("role", { length: 64 }).notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  primaryKey({ columns: [table.organizationId, table.userId] }),
+  index("members_user").on(table.userId),
+  cascadeToOrganization("members_organization_fkey", table.organizationId),
+  cascadeToUser("members_user_fkey", table.userId),
+]);
+
+/** `invitations`: the SHA-256 of each token, gone with the organization (migration 13). */
+export const mysqlInvitations = mysqlTable("invitations", {
+  id: varchar("id", { length: 255 }).primaryKey(),
+  organizationId: varchar("organizationId", { length: 255 }).notNull(),
+  email: varchar("email", { length: 255 }).notNull(),
+  role: varchar("role", { length: 64 }).notNull(),
+  inviterId: varchar("inviterId", { length: 255 }).notNull(),
+  hash: varchar("hash", { length: 64 }).notNull(),
+  status: varchar("status", { length: 16 }).notNull(),
+  expires: at("expires").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [index("invitations_organization").on(table.organizationId), cascadeToOrganization("invitations_organization_fkey", table.organizationId)]);
+
+/** `organization_roles`: the roles an organization made, gone with it (migration 13). */
+export const mysqlOrganizationRoles = mysqlTable("organization_roles", {
+  organizationId: varchar("organizationId", { length: 255 }).notNull(),
+  name: varchar("name", { length: 64 }).notNull(),
+  permissions: permissions("permissions").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [primaryKey({ columns: [table.organizationId, table.name] }), cascadeToOrganization("organization_roles_organization_fkey", table.organizationId)]);
+
+/** `user_standings`: the site role and ban of `Admin()`, one row per user who has either (migration 14). */
+export const mysqlUserStandings = mysqlTable("user_standings", {
+  userId: varchar("userId", { length: 255 }).primaryKey(),
+  siteRole: varchar("siteRole", { length: 64 }),
+  banned: flag("banned").notNull().default(false),
+  banReason: text("banReason"),
+  banExpires: at("banExpires"),
+}, (table) => [cascadeToUser("user_standings_user_fkey", table.userId)]);
+
 /**
  * Latch's MySQL/MariaDB tables as a Drizzle schema: the tables and columns of @latch/typeorm's
  * MariaDB migrations, so one database works with either adapter.
@@ -182,6 +253,11 @@ export const mysqlTables = {
   secondFactors: mysqlSecondFactors,
   signingKeys: mysqlSigningKeys,
   apiKeys: mysqlApiKeys,
+  organizations: mysqlOrganizations,
+  members: mysqlMembers,
+  invitations: mysqlInvitations,
+  organizationRoles: mysqlOrganizationRoles,
+  userStandings: mysqlUserStandings,
 };
 
 /** The shape of {@link mysqlTables}; tables of your own must have at least these columns. */

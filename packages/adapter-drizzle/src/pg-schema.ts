@@ -194,8 +194,8 @@ export const pgOrganizationRoles = pgTable("organization_roles", {
 ]);
 
 /**
- * The tables of organizations (@latch/pg's migration 12) as a Drizzle schema, for drizzle-kit to
- * make beside {@link pgTables}. `DrizzleAdapter` does not store organizations yet.
+ * The tables of organizations (@latch/pg's migration 12) as a Drizzle schema; {@link pgTables}
+ * holds them too, under the same keys.
  */
 export const pgOrganizationTables = { organizations: pgOrganizations, members: pgMembers, invitations: pgInvitations, organizationRoles: pgOrganizationRoles };
 
@@ -215,6 +215,7 @@ export const pgTables = {
   signingKeys: pgSigningKeys,
   apiKeys: pgApiKeys,
   userStandings: pgUserStandings,
+  ...pgOrganizationTables,
 };
 
 /** The shape of {@link pgTables}; tables of your own must have at least these columns. */

@@ -1,6 +1,6 @@
-import { scopesText, sqlDateText } from "@latch/core/adapters";
+import { scopesText, sqlDateText, wordsText } from "@latch/core/adapters";
 import { sql } from "drizzle-orm";
-import { customType, index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { customType, index, integer, primaryKey, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * A `datetime(3)` column as TypeORM writes it on SQLite: UTC text `YYYY-MM-DD HH:MM:SS.SSS`, so
@@ -31,6 +31,18 @@ const scopes = customType<{ data: string[]; driverData: string }>({
   dataType: () => "text",
   toDriver: (value) => scopesText(value),
   fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
+});
+/** A made role's permissions in one `text`, separated by spaces (@latch/typeorm's migration 13). */
+const permissions = customType<{ data: string[]; driverData: string }>({
+  dataType: () => "text",
+  toDriver: (value) => wordsText(value),
+  fromDriver: (value) => value.split(" ").filter((word) => word !== ""),
+});
+/** An organization's metadata as the JSON text of the object (@latch/typeorm's migration 13). */
+const jsonText = customType<{ data: Record<string, unknown>; driverData: string }>({
+  dataType: () => "text",
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => JSON.parse(value) as Record<string, unknown>,
 });
 const uuid = (name: string) =>
   text(name)
@@ -85,6 +97,7 @@ export const sqliteSessions = sqliteTable("sessions", {
   auth_time: integer("auth_time"),
   mfa_time: integer("mfa_time"),
   amr: methods("amr"),
+  activeOrganizationId: text("activeOrganizationId"),
 }, (table) => [unique("UQ_8b5e2ec52e335c0fe16d7ec3584").on(table.sessionToken), index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId)]);
 
 /** `verification_tokens` (plural, with a uuid `id`, as TypeORM made it). */
@@ -161,6 +174,64 @@ export const sqliteApiKeys = sqliteTable("api_keys", {
   lastUsedAt: at("lastUsedAt"),
 }, (table) => [index("api_keys_owner").on(table.ownerType, table.ownerId), index("api_keys_user").on(table.userId)]);
 
+/** `organizations` of `Organizations()`, the slug unique (migration 13). */
+export const sqliteOrganizations = sqliteTable("organizations", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull(),
+  metadata: jsonText("metadata"),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [unique("organizations_slug_key").on(table.slug)]);
+
+/** `members`: one row per organization and user, gone with either (migration 13). */
+export const sqliteMembers = sqliteTable("members", {
+  organizationId: text("organizationId")
+    .notNull()
+    .references(() => sqliteOrganizations.id, { onDelete: "cascade" }),
+  userId: text("userId")
+    .notNull()
+    .references(() => sqliteUsers.id, { onDelete: "cascade" }),
+  role: text("role").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [primaryKey({ columns: [table.organizationId, table.userId] }), index("members_user").on(table.userId)]);
+
+/** `invitations`: the SHA-256 of each token, gone with the organization (migration 13). */
+export const sqliteInvitations = sqliteTable("invitations", {
+  id: text("id").primaryKey(),
+  organizationId: text("organizationId")
+    .notNull()
+    .references(() => sqliteOrganizations.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  role: text("role").notNull(),
+  inviterId: text("inviterId").notNull(),
+  hash: text("hash").notNull(),
+  status: text("status").notNull(),
+  expires: at("expires").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [index("invitations_organization").on(table.organizationId)]);
+
+/** `organization_roles`: the roles an organization made, gone with it (migration 13). */
+export const sqliteOrganizationRoles = sqliteTable("organization_roles", {
+  organizationId: text("organizationId")
+    .notNull()
+    .references(() => sqliteOrganizations.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  permissions: permissions("permissions").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [primaryKey({ columns: [table.organizationId, table.name] })]);
+
+/** `user_standings`: the site role and ban of `Admin()`, one row per user who has either (migration 14). */
+export const sqliteUserStandings = sqliteTable("user_standings", {
+  userId: text("userId")
+    .primaryKey()
+    .references(() => sqliteUsers.id, { onDelete: "cascade" }),
+  siteRole: text("siteRole"),
+  // The default as TypeORM's migration writes it: `0`, which SQLite's catalogue keeps as written.
+  banned: flag("banned").notNull().default(sql`0`),
+  banReason: text("banReason"),
+  banExpires: at("banExpires"),
+});
+
 /**
  * Latch's SQLite tables as a Drizzle schema: the tables and columns of @latch/typeorm's SQLite
  * migrations, so one database file works with either adapter.
@@ -175,6 +246,11 @@ export const sqliteTables = {
   secondFactors: sqliteSecondFactors,
   signingKeys: sqliteSigningKeys,
   apiKeys: sqliteApiKeys,
+  organizations: sqliteOrganizations,
+  members: sqliteMembers,
+  invitations: sqliteInvitations,
+  organizationRoles: sqliteOrganizationRoles,
+  userStandings: sqliteUserStandings,
 };
 
 /** The shape of {@link sqliteTables}; tables of your own must have at least these columns. */

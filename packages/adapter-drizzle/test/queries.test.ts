@@ -26,6 +26,18 @@ describe("DrizzleAdapter queries (PGlite)", () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/inner join "users"/);
 
+    // With an active organization, the membership and its organization come in the same query;
+    // making the organization with its owner is one statement.
+    const organization = { id: crypto.randomUUID(), name: "Acme", slug: `acme-${user.id.slice(0, 8)}`, metadata: null, createdAt: new Date() };
+    statements.length = 0;
+    await adapter.createOrganization(organization, { organizationId: organization.id, userId: user.id, role: "owner", createdAt: new Date() });
+    expect(statements).toHaveLength(1);
+    await adapter.setActiveOrganization(session.sessionToken, organization.id);
+    statements.length = 0;
+    expect((await adapter.getSessionAndUser!(session.sessionToken))?.session.activeOrganization).toEqual({ id: organization.id, slug: organization.slug, role: "owner" });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/left join "members"/);
+
     statements.length = 0;
     expect(await adapter.getUserByAccount!(account)).toEqual(user);
     expect(statements).toHaveLength(1);

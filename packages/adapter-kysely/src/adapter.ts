@@ -1,7 +1,14 @@
 import {
   accountColumns,
   accountFromRow,
+  activeOrganizationFromRow,
   apiKeyFromRow,
+  invitationFromRow,
+  memberFromRow,
+  organizationFromRow,
+  organizationRoleFromRow,
+  standingFromRow,
+  wordsText,
   authenticatorColumns,
   authenticatorFromRow,
   canonicalEmail,
@@ -20,6 +27,9 @@ import {
   type AdapterApiKey,
   type ApiKeyAdapter,
   type AdapterAuthenticator,
+  type AdapterUserStanding,
+  type AdminAdapter,
+  type OrganizationAdapter,
   type StoredRow,
 } from "@latch/core/adapters";
 import { sql, type Kysely } from "kysely";
@@ -41,6 +51,25 @@ const generatedUserColumns = new Set(["email_key"]);
 /** The session columns of the session read, under names no `users` column takes. */
 const sessionPrefix = "latch_session__";
 const sessionColumns = ["sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"] as const;
+/** The session's active organization in the session read, under names no `users` column takes. */
+const organizationPrefix = "latch_organization__";
+/** A user's standing in the user list, under names no `users` column takes. */
+const standingPrefix = "latch_standing__";
+const standingColumns = ["siteRole", "banned", "banReason", "banExpires"] as const;
+
+/** The columns of `row` named with `prefix`, without it; and the others. */
+function splitColumns(row: StoredRow, prefix: string): [StoredRow, StoredRow] {
+  const named: StoredRow = {};
+  const rest: StoredRow = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (column.startsWith(prefix)) named[column.slice(prefix.length)] = value;
+    else rest[column] = value;
+  }
+  return [named, rest];
+}
+
+/** An organization's metadata as every dialect's column takes it: JSON text (PostgreSQL's jsonb casts it). */
+const metadataText = (metadata: Record<string, unknown> | null | undefined) => (metadata === null || metadata === undefined ? null : JSON.stringify(metadata));
 
 /** A `users` row as a user: its own columns and an extended table's, not the generated ones. */
 function userOf(row: StoredRow): ReturnType<typeof userFromRow> {
@@ -75,7 +104,7 @@ function isTrue(value: unknown): boolean {
  * const config = { adapter: KyselyAdapter(db), providers: [...] }
  * ```
  */
-export function KyselyAdapter(database: Kysely<any>): Adapter & ApiKeyAdapter {
+export function KyselyAdapter(database: Kysely<any>): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter {
   const db = database as Db;
   const dialect = dialectOf(db);
   const adapter = kyselyMethods(db, dialect);
@@ -108,6 +137,18 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
   const authenticatorById = (credentialID: string) => db.selectFrom("authenticators").selectAll().where("credentialID", "=", credentialID).executeTakeFirst();
   const secondFactorById = (id: string) => db.selectFrom("second_factors").selectAll().where("id", "=", id).executeTakeFirst();
   const apiKeyById = (id: string) => db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirst();
+  const organizationById = async (id: string) => {
+    const row = await db.selectFrom("organizations").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? organizationFromRow(row) : null;
+  };
+  const memberById = async (organizationId: string, userId: string) => {
+    const row = await db.selectFrom("members").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
+    return row ? memberFromRow(row) : null;
+  };
+  const invitationById = async (id: string) => {
+    const row = await db.selectFrom("invitations").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? invitationFromRow(row) : null;
+  };
 
   return {
     async createUser(user) {
@@ -158,7 +199,7 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
       // Explicit deletes in one transaction, so that the rows go where foreign keys do not cascade:
       // tables an Auth.js install made, or a SQLite connection with foreign keys off.
       await db.transaction().execute(async (tx) => {
-        for (const table of ["accounts", "sessions", "authenticators", "passwords", "second_factors"]) await tx.deleteFrom(table).where("userId", "=", userId).execute();
+        for (const table of ["accounts", "sessions", "authenticators", "passwords", "second_factors", "user_standings", "members"]) await tx.deleteFrom(table).where("userId", "=", userId).execute();
         await tx.deleteFrom("users").where("id", "=", userId).execute();
       });
       return userOf(row);
@@ -202,16 +243,19 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
             .exists(eb.selectFrom("accounts as a").select(sql.lit(1).as("one")).whereRef("a.userId", "=", "s.userId").where("a.refreshError", "is not", null))
             .as(`${sessionPrefix}refreshError`),
         )
+        // The active organization through the membership as it is now (a removed member, or one
+        // whose role changed, reads so at the next request), and a made role's permissions.
+        .leftJoin("members as m", (join) => join.onRef("m.organizationId", "=", "s.activeOrganizationId").onRef("m.userId", "=", "s.userId"))
+        .leftJoin("organizations as o", "o.id", "m.organizationId")
+        .leftJoin("organization_roles as r", (join) => join.onRef("r.organizationId", "=", "m.organizationId").onRef("r.name", "=", "m.role"))
+        .select([`o.id as ${organizationPrefix}organizationId`, `o.slug as ${organizationPrefix}organizationSlug`, `m.role as ${organizationPrefix}organizationRole`, `r.permissions as ${organizationPrefix}organizationPermissions`])
         .where("s.sessionToken", "=", sessionToken)
         .executeTakeFirst()) as StoredRow | undefined;
       if (!row) return null;
-      const session: StoredRow = {};
-      const user: StoredRow = {};
-      for (const [column, value] of Object.entries(row)) {
-        if (column.startsWith(sessionPrefix)) session[column.slice(sessionPrefix.length)] = value;
-        else user[column] = value;
-      }
-      return { session: sessionFromRow({ ...session, refreshError: isTrue(session.refreshError) }), user: userOf(user) };
+      const [organization, rest] = splitColumns(row, organizationPrefix);
+      const [session, user] = splitColumns(rest, sessionPrefix);
+      const activeOrganization = activeOrganizationFromRow(organization);
+      return { session: { ...sessionFromRow({ ...session, refreshError: isTrue(session.refreshError) }), ...(activeOrganization && { activeOrganization }) }, user: userOf(user) };
     },
 
     async updateSession({ sessionToken, userId, expires, lastSeenAt }) {
@@ -458,7 +502,240 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
       // Of two concurrent calls, only the one whose delete removed the row gets it.
       return touched(await db.deleteFrom("api_keys").where("id", "=", id).executeTakeFirst()) > 0 ? apiKeyFromRow(row) : null;
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter;
+
+    async listUsers({ search, offset, limit }) {
+      // The address and the name contain the text, as typed and in any case: LIKE's own characters are escaped.
+      const pattern = search ? `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%` : null;
+      const matching = (query: any) => (pattern === null ? query : query.where(sql<boolean>`(lower(u.email) like ${pattern} escape '!' or lower(u.name) like ${pattern} escape '!')`));
+      const found = (await matching(db.selectFrom("users as u").leftJoin("user_standings as s", "s.userId", "u.id"))
+        .selectAll("u")
+        .select(standingColumns.map((column) => `s.${column} as ${standingPrefix}${column}`))
+        .orderBy("u.email")
+        .orderBy("u.id")
+        .limit(Number(limit))
+        .offset(Number(offset))
+        .execute()) as StoredRow[];
+      const counted = (await matching(db.selectFrom("users as u")).select((eb: any) => eb.fn.countAll().as("n")).executeTakeFirst()) as { n: unknown };
+      return {
+        users: found.map((row) => {
+          const [standing, user] = splitColumns(row, standingPrefix);
+          return { user: userOf(user), standing: standingFromRow(standing) };
+        }),
+        total: Number(counted.n),
+      };
+    },
+
+    async getUserStanding(userId) {
+      const row = await db.selectFrom("users as u").leftJoin("user_standings as s", "s.userId", "u.id").select(standingColumns.map((column) => `s.${column}`)).where("u.id", "=", userId).executeTakeFirst();
+      return row ? standingFromRow(row) : null;
+    },
+
+    async updateUserStanding(userId, update) {
+      // One transaction: a user without a standing row gets one (the fields not given at their
+      // defaults), a user with one has the given fields changed, and no user gets nothing.
+      return await db.transaction().execute(async (tx) => {
+        const row = await tx.selectFrom("users as u").leftJoin("user_standings as s", "s.userId", "u.id").select(standingColumns.map((column) => `s.${column}`)).where("u.id", "=", userId).executeTakeFirst();
+        if (!row) return null;
+        const now = standingFromRow(row);
+        const given = Object.fromEntries(Object.entries(update).filter(([field, value]) => value !== undefined && field in now)) as Partial<AdapterUserStanding>;
+        const next = { ...now, ...given };
+        const values = stored({ userId, siteRole: next.role, banned: next.banned, banReason: next.banReason, banExpires: next.banExpires });
+        const { userId: _key, ...change } = values;
+        const insert = tx.insertInto("user_standings").values(values);
+        await (dialect.name === "mysql" ? insert.onDuplicateKeyUpdate(change) : insert.onConflict((conflict) => conflict.column("userId").doUpdateSet(change))).execute();
+        return next;
+      });
+    },
+
+    async createOrganization(organization, owner) {
+      const { id, name, slug, metadata, createdAt } = organization;
+      if (dialect.name === "postgres") {
+        // One statement: the organization and its owner, or neither (a taken slug writes nothing).
+        const { rows } = await sql<StoredRow>`
+          WITH made AS (
+            INSERT INTO organizations (id, name, slug, metadata, "createdAt") VALUES (${id}, ${name}, ${slug}, ${metadataText(metadata)}, ${createdAt})
+            ON CONFLICT (slug) DO NOTHING RETURNING *
+          ), owner AS (
+            INSERT INTO members ("organizationId", "userId", role, "createdAt") SELECT id, ${owner.userId}, ${owner.role}, ${owner.createdAt} FROM made RETURNING 1
+          )
+          SELECT made.* FROM made, owner`.execute(db);
+        return rows[0] ? organizationFromRow(rows[0]) : null;
+      }
+      // MySQL and SQLite cannot write two tables in one statement: one transaction, in which a
+      // taken slug (or id) makes the insert do nothing, and nothing is written.
+      return await db.transaction().execute(async (tx) => {
+        const insert = tx.insertInto("organizations");
+        const values = stored({ id, name, slug, metadata: metadataText(metadata), createdAt });
+        const result = await (dialect.name === "mysql" ? insert.ignore().values(values) : insert.values(values).onConflict((conflict) => conflict.doNothing())).executeTakeFirst();
+        if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return null;
+        await tx.insertInto("members").values(stored({ organizationId: id, userId: owner.userId, role: owner.role, createdAt: owner.createdAt })).execute();
+        const row = await tx.selectFrom("organizations").selectAll().where("id", "=", id).executeTakeFirst();
+        return row ? organizationFromRow(row) : null;
+      });
+    },
+
+    async getOrganization(id) {
+      return organizationById(id);
+    },
+
+    async getOrganizationBySlug(slug) {
+      const row = await db.selectFrom("organizations").selectAll().where("slug", "=", slug).executeTakeFirst();
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async updateOrganization(id, update) {
+      const changes: Record<string, unknown> = {};
+      if (update.name !== undefined) changes.name = update.name;
+      if (update.slug !== undefined) changes.slug = update.slug;
+      if (update.metadata !== undefined) changes.metadata = metadataText(update.metadata);
+      if (Object.keys(changes).length > 0) await db.updateTable("organizations").set(stored(changes)).where("id", "=", id).execute();
+      return organizationById(id);
+    },
+
+    async deleteOrganization(id) {
+      const row = await db.selectFrom("organizations").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) return null;
+      // One transaction, its rows explicitly, so that they go where foreign keys do not cascade
+      // (a SQLite connection with foreign keys off).
+      const removed = await db.transaction().execute(async (tx) => {
+        for (const table of ["members", "invitations", "organization_roles"]) await tx.deleteFrom(table).where("organizationId", "=", id).execute();
+        return touched(await tx.deleteFrom("organizations").where("id", "=", id).executeTakeFirst());
+      });
+      return removed > 0 ? organizationFromRow(row) : null;
+    },
+
+    async listOrganizations(userId) {
+      const found = await db.selectFrom("members as m").innerJoin("organizations as o", "o.id", "m.organizationId").selectAll("o").select("m.role").where("m.userId", "=", userId).execute();
+      return found.map((row) => ({ ...organizationFromRow(row), role: String(row.role) }));
+    },
+
+    async getMember(organizationId, userId) {
+      return memberById(organizationId, userId);
+    },
+
+    async listMembers(organizationId) {
+      const found = await db.selectFrom("members as m").innerJoin("users as u", "u.id", "m.userId").selectAll("m").select(["u.email", "u.name"]).where("m.organizationId", "=", organizationId).execute();
+      return found.map((row) => ({ ...memberFromRow(row), email: (row.email as string | null) ?? null, name: (row.name as string | null) ?? null }));
+    },
+
+    async updateMemberRole(organizationId, userId, role) {
+      await db.updateTable("members").set({ role }).where("organizationId", "=", organizationId).where("userId", "=", userId).execute();
+      return memberById(organizationId, userId);
+    },
+
+    async deleteMember(organizationId, userId) {
+      const row = await db.selectFrom("members").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
+      if (!row) return null;
+      // Of two concurrent calls, only the one whose delete removed the row gets it.
+      return touched(await db.deleteFrom("members").where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst()) > 0 ? memberFromRow(row) : null;
+    },
+
+    async transferOwnership(organizationId, from, to, formerRole) {
+      const change = (on: Db) =>
+        on
+          .updateTable("members")
+          .set({ role: sql`CASE WHEN ${sql.ref("userId")} = ${to} THEN 'owner' ELSE ${formerRole} END` })
+          .where("organizationId", "=", organizationId)
+          .where("userId", "in", [from, to]);
+      if (dialect.name !== "mysql") {
+        // One statement: both rows change, or (when either is not a member) neither.
+        const both = (eb: any) => eb.selectFrom("members as both").select(eb.fn.countAll().as("n")).where("both.organizationId", "=", organizationId).where("both.userId", "in", [from, to]);
+        return touched(await change(db).where((eb: any) => eb(both(eb), "=", 2)).executeTakeFirst()) === 2;
+      }
+      // MySQL refuses a subquery of the table an UPDATE changes: one transaction, whose locking
+      // read holds both rows until the update.
+      return await db.transaction().execute(async (tx) => {
+        const found = await tx.selectFrom("members").select("userId").where("organizationId", "=", organizationId).where("userId", "in", [from, to]).forUpdate().execute();
+        if (found.length !== 2) return false;
+        await change(tx).execute();
+        return true;
+      });
+    },
+
+    async createInvitation(invitation) {
+      const { id, organizationId, email, role, inviterId, hash, status, expires, createdAt } = invitation;
+      await db.insertInto("invitations").values(stored({ id, organizationId, email: canonicalEmail(email), role, inviterId, hash, status, expires, createdAt })).execute();
+      return (await invitationById(id))!;
+    },
+
+    async getInvitation(id) {
+      return invitationById(id);
+    },
+
+    async listInvitations(organizationId) {
+      return (await db.selectFrom("invitations").selectAll().where("organizationId", "=", organizationId).execute()).map(invitationFromRow);
+    },
+
+    async updateInvitation(id, update) {
+      const changes = Object.fromEntries((["hash", "status", "expires"] as const).filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (Object.keys(changes).length === 0) return invitationById(id);
+      // Only a pending invitation changes.
+      if (touched(await db.updateTable("invitations").set(stored(changes)).where("id", "=", id).where("status", "=", "pending").executeTakeFirst()) === 0) return null;
+      return invitationById(id);
+    },
+
+    async acceptInvitation(id, member) {
+      if (dialect.name === "postgres") {
+        // One statement: the invitation is spent only while pending, and the member stored with it.
+        const { rows } = await sql<StoredRow>`
+          WITH spent AS (
+            UPDATE invitations SET status = 'accepted' WHERE id = ${id} AND status = 'pending' RETURNING "organizationId"
+          ), joined AS (
+            INSERT INTO members ("organizationId", "userId", role, "createdAt") SELECT "organizationId", ${member.userId}, ${member.role}, ${member.createdAt} FROM spent
+            ON CONFLICT ("organizationId", "userId") DO NOTHING RETURNING *
+          )
+          SELECT COALESCE(j."organizationId", m."organizationId") AS "organizationId", COALESCE(j."userId", m."userId") AS "userId",
+                 COALESCE(j.role, m.role) AS role, COALESCE(j."createdAt", m."createdAt") AS "createdAt"
+          FROM spent s LEFT JOIN joined j ON true LEFT JOIN members m ON m."organizationId" = s."organizationId" AND m."userId" = ${member.userId}`.execute(db);
+        return rows[0] ? memberFromRow(rows[0]) : null;
+      }
+      // MySQL and SQLite: one transaction. The invitation is spent only while pending, and the
+      // member stored with it (a user who is already a member keeps their membership).
+      return await db.transaction().execute(async (tx) => {
+        if (touched(await tx.updateTable("invitations").set({ status: "accepted" }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst()) === 0) return null;
+        const { organizationId } = (await tx.selectFrom("invitations").select("organizationId").where("id", "=", id).executeTakeFirstOrThrow()) as { organizationId: string };
+        const values = stored({ organizationId, userId: member.userId, role: member.role, createdAt: member.createdAt });
+        const insert = tx.insertInto("members");
+        await (dialect.name === "mysql" ? insert.ignore().values(values) : insert.values(values).onConflict((conflict) => conflict.doNothing())).execute();
+        const row = await tx.selectFrom("members").selectAll().where("organizationId", "=", organizationId).where("userId", "=", member.userId).executeTakeFirst();
+        return row ? memberFromRow(row) : null;
+      });
+    },
+
+    async createOrganizationRole(role) {
+      const { organizationId, name, permissions, createdAt } = role;
+      // A permission with white space is refused on every dialect (the MySQL and SQLite tables
+      // keep permissions as one text separated by spaces; PostgreSQL's text[] would take it).
+      wordsText(permissions);
+      // A name taken in the organization makes the insert do nothing.
+      const values = stored({ organizationId, name, permissions: dialect.name === "postgres" ? permissions : wordsText(permissions), createdAt });
+      const insert = db.insertInto("organization_roles");
+      const result = await (dialect.name === "mysql" ? insert.ignore().values(values) : insert.values(values).onConflict((conflict) => conflict.doNothing())).executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return null;
+      return organizationRoleFromRow({ organizationId, name, permissions: [...permissions], createdAt });
+    },
+
+    async listOrganizationRoles(organizationId) {
+      return (await db.selectFrom("organization_roles").selectAll().where("organizationId", "=", organizationId).execute()).map(organizationRoleFromRow);
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      const row = await db.selectFrom("organization_roles").selectAll().where("organizationId", "=", organizationId).where("name", "=", name).executeTakeFirst();
+      if (!row) return null;
+      // One statement: a role a member holds stays.
+      const result = await db
+        .deleteFrom("organization_roles")
+        .where("organizationId", "=", organizationId)
+        .where("name", "=", name)
+        .where((eb: any) => eb.not(eb.exists(eb.selectFrom("members as held").select(sql.lit(1).as("one")).where("held.organizationId", "=", organizationId).where("held.role", "=", name))))
+        .executeTakeFirst();
+      return touched(result) > 0 ? organizationRoleFromRow(row) : null;
+    },
+
+    async setActiveOrganization(sessionToken, organizationId) {
+      await db.updateTable("sessions").set({ activeOrganizationId: organizationId }).where("sessionToken", "=", sessionToken).execute();
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
 }
 
 /** The fields of an API key `updateApiKey` may change. */

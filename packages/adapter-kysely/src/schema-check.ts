@@ -24,13 +24,18 @@ function requiredTables(dialect: TableDialect): Record<string, readonly string[]
   return {
     users: ["id", "name", "email", "emailVerified", "image"],
     accounts: ["id", ...accountColumns, "refreshLeaseHolder", "refreshLeaseUntil", "refreshError"],
-    sessions: ["id", "sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
+    sessions: ["id", "sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "activeOrganizationId"],
     [dialect.verificationTokens]: ["identifier", "token", "expires"],
     authenticators: authenticatorColumns,
     passwords: ["userId", "hash", "updatedAt"],
     second_factors: ["id", "userId", "kind", "secret", "lastUsedStep", "attempts", "confirmedAt", "expires", "createdAt"],
     signing_keys: ["id", "generation", "algorithm", "publicKey", "privateKey", "createdAt"],
     api_keys: ["id", "ownerType", "ownerId", "userId", "name", "scopes", "hash", "createdAt", "expires", "lastUsedAt"],
+    organizations: ["id", "name", "slug", "metadata", "createdAt"],
+    members: ["organizationId", "userId", "role", "createdAt"],
+    invitations: ["id", "organizationId", "email", "role", "inviterId", "hash", "status", "expires", "createdAt"],
+    organization_roles: ["organizationId", "name", "permissions", "createdAt"],
+    user_standings: ["userId", "siteRole", "banned", "banReason", "banExpires"],
   };
 }
 

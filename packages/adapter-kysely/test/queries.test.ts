@@ -40,6 +40,15 @@ for (const { name, dialect, make, up, join } of engines) {
       expect(statements).toHaveLength(1);
       expect(statements[0]).toMatch(join);
 
+      // With an active organization, the membership and its organization come in the same query.
+      const organization = { id: crypto.randomUUID(), name: "Acme", slug: `acme-${user.id.slice(0, 8)}`, metadata: null, createdAt: new Date() };
+      await a.createOrganization(organization, { organizationId: organization.id, userId: user.id, role: "owner", createdAt: new Date() });
+      await a.setActiveOrganization(session.sessionToken, organization.id);
+      statements.length = 0;
+      expect((await a.getSessionAndUser(session.sessionToken))?.session.activeOrganization).toEqual({ id: organization.id, slug: organization.slug, role: "owner" });
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/left join .members./);
+
       statements.length = 0;
       expect(await a.getUserByAccount(account)).toEqual(user);
       expect(statements).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type AdapterInvitation, type AdapterMember, type AdapterOrganization, type AdapterOrganizationRole, type ApiKeyAdapter, type OrganizationAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, authenticatorColumns, authenticatorFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, sessionIdOf, standingFromRow, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type ApiKeyAdapter, type OrganizationAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -146,8 +146,7 @@ export function PostgresAdapter(client: Queryable): Adapter {
     async getSessionAndUser(sessionToken) {
       const row = await firstRow<StoredRow>(client, sessionAndUser, [sessionToken]);
       if (!row) return null;
-      const permissions = row.organizationPermissions ? { permissions: [...(row.organizationPermissions as string[])] } : {};
-      const activeOrganization = row.organizationId ? { id: String(row.organizationId), slug: String(row.organizationSlug), role: String(row.organizationRole), ...permissions } : null;
+      const activeOrganization = activeOrganizationFromRow(row);
       return { session: { ...sessionFromRow(row), ...(activeOrganization && { activeOrganization }) }, user: userFromRow(row) };
     },
 
@@ -607,57 +606,4 @@ export function PostgresAdapter(client: Queryable): Adapter {
     },
   } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
   return adapter;
-}
-
-const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
-
-/** The site role and ban of a `user_standings` row (migration 13); a user without one has neither. */
-function standingFromRow(row: StoredRow): AdapterUserStanding {
-  return { role: (row.siteRole as string | null) ?? null, banned: row.banned === true, banReason: (row.banReason as string | null) ?? null, banExpires: dateOrNull(row.banExpires) };
-}
-
-/** An `organizations` row as an `AdapterOrganization`. */
-function organizationFromRow(row: StoredRow): AdapterOrganization {
-  const metadata = typeof row.metadata === "string" ? (JSON.parse(row.metadata) as Record<string, unknown>) : ((row.metadata as Record<string, unknown> | null) ?? null);
-  return { id: String(row.id), name: String(row.name), slug: String(row.slug), metadata, createdAt: new Date(row.createdAt as string | Date) };
-}
-
-/** A `members` row as an `AdapterMember`. */
-function memberFromRow(row: StoredRow): AdapterMember {
-  return { organizationId: String(row.organizationId), userId: String(row.userId), role: String(row.role), createdAt: new Date(row.createdAt as string | Date) };
-}
-
-/** An `organization_roles` row as an `AdapterOrganizationRole`. */
-function organizationRoleFromRow(row: StoredRow): AdapterOrganizationRole {
-  return { organizationId: String(row.organizationId), name: String(row.name), permissions: [...(row.permissions as string[])], createdAt: new Date(row.createdAt as string | Date) };
-}
-
-/** An `invitations` row as an `AdapterInvitation`. */
-function invitationFromRow(row: StoredRow): AdapterInvitation {
-  return {
-    id: String(row.id),
-    organizationId: String(row.organizationId),
-    email: String(row.email),
-    role: String(row.role),
-    inviterId: String(row.inviterId),
-    hash: String(row.hash),
-    status: String(row.status) as AdapterInvitation["status"],
-    expires: new Date(row.expires as string | Date),
-    createdAt: new Date(row.createdAt as string | Date),
-  };
-}
-
-/** An `api_keys` row as an `AdapterApiKey`. */
-function apiKeyFromRow(row: StoredRow): AdapterApiKey {
-  return {
-    id: String(row.id),
-    ownerType: String(row.ownerType),
-    ownerId: String(row.ownerId),
-    name: String(row.name),
-    scopes: [...(row.scopes as string[])],
-    hash: String(row.hash),
-    createdAt: new Date(row.createdAt as string | Date),
-    expires: dateOrNull(row.expires),
-    lastUsedAt: dateOrNull(row.lastUsedAt),
-  };
 }

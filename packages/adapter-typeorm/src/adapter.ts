@@ -1,5 +1,24 @@
-import { canonicalEmail, scopesText, type Adapter, type AdapterApiKey, type AdapterUser, type ApiKeyAdapter, type SessionDetails } from "@latch/core/adapters";
-import { Brackets, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager } from "typeorm";
+import {
+  activeOrganizationFromRow,
+  canonicalEmail,
+  invitationFromRow,
+  memberFromRow,
+  organizationFromRow,
+  organizationRoleFromRow,
+  scopesText,
+  standingFromRow,
+  wordsText,
+  type Adapter,
+  type AdapterApiKey,
+  type AdapterUser,
+  type AdapterUserStanding,
+  type AdminAdapter,
+  type ApiKeyAdapter,
+  type OrganizationAdapter,
+  type SessionDetails,
+  type StoredRow,
+} from "@latch/core/adapters";
+import { Brackets, In, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager, type InsertQueryBuilder, type ObjectLiteral } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
 import { toAccount, toApiKey, toAuthenticator, toPassword, toSecondFactor, toSession, toSigningKey, toUser, toVerificationToken } from "./convert.js";
 import { connector, resolveEntities } from "./data-source.js";
@@ -42,10 +61,11 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
  * const config = { adapter, providers: [...] }
  * ```
  */
-export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter & ApiKeyAdapter {
+export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter {
   const entities = resolveEntities(options.entities);
   const connect = connector(source, entities);
   const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SigningKeyEntity, ApiKeyEntity } = entities;
+  const { OrganizationEntity, MemberEntity, InvitationEntity, OrganizationRoleEntity, UserStandingEntity } = entities;
 
   async function manager(): Promise<EntityManager> {
     return (await connect()).manager;
@@ -57,6 +77,12 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
     return Object.fromEntries(
       Object.entries(details).filter(([name, value]) => value !== undefined && metadata.findColumnWithPropertyName(name)),
     );
+  }
+
+  /** Whether the data source stores organizations: their entities listed, and the session's column for the active one. */
+  function storesOrganizations(m: EntityManager): boolean {
+    const has = (entity: Function) => m.connection.hasMetadata(entity);
+    return has(MemberEntity) && has(OrganizationEntity) && has(OrganizationRoleEntity) && !!m.connection.getMetadata(SessionEntity).findColumnWithPropertyName("activeOrganizationId");
   }
 
   return {
@@ -108,6 +134,8 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
         // A data source built before passwords existed may not list the entity: nothing to delete then.
         if (m.connection.hasMetadata(PasswordEntity)) await m.delete(PasswordEntity, { userId });
         if (m.connection.hasMetadata(SecondFactorEntity)) await m.delete(SecondFactorEntity, { userId });
+        if (m.connection.hasMetadata(UserStandingEntity)) await m.delete(UserStandingEntity, { userId });
+        if (m.connection.hasMetadata(MemberEntity)) await m.delete(MemberEntity, { userId });
         await m.delete(UserEntity, { id: userId });
         return toUser(user);
       });
@@ -143,12 +171,35 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
     },
 
     async getSessionAndUser(sessionToken) {
-      // One query, the session joined with its user (`find`: see getUserByAccount).
-      // The user's accounts come along (users have a few), for a refused refresh to show.
-      const [session] = await (await manager()).find(SessionEntity, { where: { sessionToken }, relations: { user: { accounts: true } } });
+      const m = await manager();
+      if (!storesOrganizations(m)) {
+        // One query, the session joined with its user (`find`: see getUserByAccount).
+        // The user's accounts come along (users have a few), for a refused refresh to show.
+        const [session] = await m.find(SessionEntity, { where: { sessionToken }, relations: { user: { accounts: true } } });
+        if (!session?.user) return null;
+        const result = { session: toSession(session), user: toUser(session.user) };
+        if (session.user.accounts?.some((account) => account.refreshError)) result.session.refreshError = true;
+        return result;
+      }
+      // Still one query: the session's active organization is joined through the membership as it
+      // is now (a removed member, or one whose role changed, reads so at the next request), with a
+      // made role's permissions.
+      const { entities: [session], raw } = await m
+        .createQueryBuilder(SessionEntity, "s")
+        .innerJoinAndSelect("s.user", "u")
+        .leftJoinAndSelect("u.accounts", "a")
+        .leftJoin(MemberEntity, "m", "m.organizationId = s.activeOrganizationId AND m.userId = s.userId")
+        .leftJoin(OrganizationEntity, "o", "o.id = m.organizationId")
+        .leftJoin(OrganizationRoleEntity, "r", "r.organizationId = m.organizationId AND r.name = m.role")
+        .addSelect(["o.id", "o.slug", "m.role", "r.permissions"])
+        .where("s.sessionToken = :sessionToken", { sessionToken })
+        .getRawAndEntities();
       if (!session?.user) return null;
+      const first = raw[0] as StoredRow;
       const result = { session: toSession(session), user: toUser(session.user) };
       if (session.user.accounts?.some((account) => account.refreshError)) result.session.refreshError = true;
+      const activeOrganization = activeOrganizationFromRow({ organizationId: first.o_id, organizationSlug: first.o_slug, organizationRole: first.m_role, organizationPermissions: first.r_permissions });
+      if (activeOrganization) result.session.activeOrganization = activeOrganization;
       return result;
     },
 
@@ -426,7 +477,210 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
       const result = await m.delete(ApiKeyEntity, { id });
       return result.affected ? toApiKey(row) : null;
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter;
+
+    async listUsers({ search, offset, limit }) {
+      const query = (await manager())
+        .createQueryBuilder(UserEntity, "u")
+        .leftJoinAndMapOne("u.standing", UserStandingEntity, "s", "s.userId = u.id")
+        .orderBy("u.email")
+        .addOrderBy("u.id")
+        .offset(Number(offset))
+        .limit(Number(limit));
+      // The address and the name contain the text, as typed and in any case: LIKE's own characters are escaped.
+      if (search) query.where(new Brackets((either) => either.where("LOWER(u.email) LIKE :pattern ESCAPE '!'").orWhere("LOWER(u.name) LIKE :pattern ESCAPE '!'")), { pattern: `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%` });
+      const [found, total] = await query.getManyAndCount();
+      return { users: found.map((user) => ({ user: toUser(user), standing: standingFromRow(((user as unknown as { standing?: object }).standing ?? {}) as StoredRow) })), total };
+    },
+
+    async getUserStanding(userId) {
+      const user = await (await manager())
+        .createQueryBuilder(UserEntity, "u")
+        .leftJoinAndMapOne("u.standing", UserStandingEntity, "s", "s.userId = u.id")
+        .where("u.id = :userId", { userId })
+        .getOne();
+      return user ? standingFromRow(((user as unknown as { standing?: object }).standing ?? {}) as StoredRow) : null;
+    },
+
+    async updateUserStanding(userId, update) {
+      // One transaction: a user without a standing row gets one (the fields not given at their
+      // defaults), a user with one has the given fields changed, and no user gets nothing.
+      return (await connect()).transaction(async (m) => {
+        if (!(await m.existsBy(UserEntity, { id: userId }))) return null;
+        const now = standingFromRow(((await m.findOneBy(UserStandingEntity, { userId })) ?? {}) as StoredRow);
+        const given = Object.fromEntries(Object.entries(update).filter(([field, value]) => value !== undefined && field in now)) as Partial<AdapterUserStanding>;
+        const next = { ...now, ...given };
+        await m.upsert(UserStandingEntity, { userId, siteRole: next.role, banned: next.banned, banReason: next.banReason, banExpires: next.banExpires }, ["userId"]);
+        return standingFromRow((await m.findOneByOrFail(UserStandingEntity, { userId })) as unknown as StoredRow);
+      });
+    },
+
+    async createOrganization(organization, owner) {
+      // One transaction: the organization and its owner, or neither; a taken slug (or id) makes
+      // the insert do nothing (ON CONFLICT DO NOTHING, INSERT IGNORE on MySQL), and nothing is written.
+      return (await connect()).transaction(async (m) => {
+        const { id, name, slug, metadata, createdAt } = organization;
+        if (!(await inserted(m, m.createQueryBuilder().insert().into(OrganizationEntity).values({ id, name, slug, metadata: metadata as never, createdAt }).orIgnore()))) return null;
+        await m.insert(MemberEntity, { organizationId: id, userId: owner.userId, role: owner.role, createdAt: owner.createdAt });
+        return organizationFromRow((await m.findOneByOrFail(OrganizationEntity, { id })) as unknown as StoredRow);
+      });
+    },
+
+    async getOrganization(id) {
+      const row = await (await manager()).findOneBy(OrganizationEntity, { id });
+      return row ? organizationFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async getOrganizationBySlug(slug) {
+      const row = await (await manager()).findOneBy(OrganizationEntity, { slug });
+      return row ? organizationFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async updateOrganization(id, update) {
+      const m = await manager();
+      const changes = Object.fromEntries((["name", "slug", "metadata"] as const).filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (Object.keys(changes).length > 0) await m.update(OrganizationEntity, { id }, changes as QueryDeepPartialEntity<InstanceType<typeof OrganizationEntity>>);
+      const row = await m.findOneBy(OrganizationEntity, { id });
+      return row ? organizationFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async deleteOrganization(id) {
+      // One transaction, its rows explicitly, so that they go where foreign keys do not cascade.
+      return (await connect()).transaction(async (m) => {
+        const row = await m.findOneBy(OrganizationEntity, { id });
+        if (!row) return null;
+        await m.delete(MemberEntity, { organizationId: id });
+        await m.delete(InvitationEntity, { organizationId: id });
+        await m.delete(OrganizationRoleEntity, { organizationId: id });
+        const { affected } = await m.delete(OrganizationEntity, { id });
+        return affected ? organizationFromRow(row as unknown as StoredRow) : null;
+      });
+    },
+
+    async listOrganizations(userId) {
+      const found = await (await manager()).find(MemberEntity, { where: { userId }, relations: { organization: true } });
+      return found.filter((member) => member.organization).map((member) => ({ ...organizationFromRow(member.organization as unknown as StoredRow), role: member.role }));
+    },
+
+    async getMember(organizationId, userId) {
+      const row = await (await manager()).findOneBy(MemberEntity, { organizationId, userId });
+      return row ? memberFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async listMembers(organizationId) {
+      const found = await (await manager()).find(MemberEntity, { where: { organizationId }, relations: { user: true } });
+      return found.map((member) => ({ ...memberFromRow(member as unknown as StoredRow), email: member.user?.email ?? null, name: member.user?.name ?? null }));
+    },
+
+    async updateMemberRole(organizationId, userId, role) {
+      const m = await manager();
+      const { affected } = await m.update(MemberEntity, { organizationId, userId }, { role });
+      if (affected === 0) return null;
+      const row = await m.findOneBy(MemberEntity, { organizationId, userId });
+      return row ? memberFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async deleteMember(organizationId, userId) {
+      const m = await manager();
+      const row = await m.findOneBy(MemberEntity, { organizationId, userId });
+      if (!row) return null;
+      // Of racing deletes, only the one whose DELETE removed the row returns it.
+      const { affected } = await m.delete(MemberEntity, { organizationId, userId });
+      return affected ? memberFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async transferOwnership(organizationId, from, to, formerRole) {
+      // One transaction: both rows change, or (when either is not a member) neither.
+      return (await connect()).transaction(async (m) => {
+        if ((await m.countBy(MemberEntity, { organizationId, userId: In([from, to]) })) !== 2) return false;
+        await m.update(MemberEntity, { organizationId, userId: to }, { role: "owner" });
+        await m.update(MemberEntity, { organizationId, userId: from }, { role: formerRole });
+        return true;
+      });
+    },
+
+    async createInvitation(invitation) {
+      const m = await manager();
+      const { id, organizationId, email, role, inviterId, hash, status, expires, createdAt } = invitation;
+      await m.insert(InvitationEntity, { id, organizationId, email: canonicalEmail(email), role, inviterId, hash, status, expires, createdAt });
+      return invitationFromRow((await m.findOneByOrFail(InvitationEntity, { id })) as unknown as StoredRow);
+    },
+
+    async getInvitation(id) {
+      const row = await (await manager()).findOneBy(InvitationEntity, { id });
+      return row ? invitationFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async listInvitations(organizationId) {
+      return (await (await manager()).findBy(InvitationEntity, { organizationId })).map((row) => invitationFromRow(row as unknown as StoredRow));
+    },
+
+    async updateInvitation(id, update) {
+      const m = await manager();
+      const changes = Object.fromEntries((["hash", "status", "expires"] as const).filter((field) => update[field] !== undefined).map((field) => [field, update[field]]));
+      if (Object.keys(changes).length === 0) return this.getInvitation(id);
+      // Only a pending invitation changes.
+      const { affected } = await m.update(InvitationEntity, { id, status: "pending" }, changes);
+      if (!affected) return null;
+      const row = await m.findOneBy(InvitationEntity, { id });
+      return row ? invitationFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async acceptInvitation(id, member) {
+      // One transaction: the invitation is spent only while pending, and the member stored with it
+      // (a user who is already a member keeps their membership).
+      return (await connect()).transaction(async (m) => {
+        const { affected } = await m.update(InvitationEntity, { id, status: "pending" }, { status: "accepted" });
+        if (!affected) return null;
+        const { organizationId } = await m.findOneByOrFail(InvitationEntity, { id });
+        await inserted(m, m.createQueryBuilder().insert().into(MemberEntity).values({ organizationId, userId: member.userId, role: member.role, createdAt: member.createdAt }).orIgnore());
+        return memberFromRow((await m.findOneByOrFail(MemberEntity, { organizationId, userId: member.userId })) as unknown as StoredRow);
+      });
+    },
+
+    async createOrganizationRole(role) {
+      const m = await manager();
+      const { organizationId, name, permissions, createdAt } = role;
+      wordsText(permissions);
+      // A name taken in the organization makes the insert do nothing.
+      if (!(await inserted(m, m.createQueryBuilder().insert().into(OrganizationRoleEntity).values({ organizationId, name, permissions, createdAt }).orIgnore()))) return null;
+      return organizationRoleFromRow((await m.findOneByOrFail(OrganizationRoleEntity, { organizationId, name })) as unknown as StoredRow);
+    },
+
+    async listOrganizationRoles(organizationId) {
+      return (await (await manager()).findBy(OrganizationRoleEntity, { organizationId })).map((row) => organizationRoleFromRow(row as unknown as StoredRow));
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      // One transaction: a role a member holds stays.
+      return (await connect()).transaction(async (m) => {
+        if (await m.existsBy(MemberEntity, { organizationId, role: name })) return null;
+        const row = await m.findOneBy(OrganizationRoleEntity, { organizationId, name });
+        if (!row) return null;
+        const { affected } = await m.delete(OrganizationRoleEntity, { organizationId, name });
+        return affected ? organizationRoleFromRow(row as unknown as StoredRow) : null;
+      });
+    },
+
+    async setActiveOrganization(sessionToken, organizationId) {
+      await (await manager()).update(SessionEntity, { sessionToken }, { activeOrganizationId: organizationId } as QueryDeepPartialEntity<InstanceType<typeof SessionEntity>>);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
+}
+
+/**
+ * Runs an INSERT of `query` (an `orIgnore` one: ON CONFLICT DO NOTHING, INSERT IGNORE on MySQL) and
+ * answers whether it wrote a row, from the driver's count of written rows.
+ */
+async function inserted<T extends ObjectLiteral>(m: EntityManager, query: InsertQueryBuilder<T>): Promise<boolean> {
+  const [sql, parameters] = query.getQueryAndParameters();
+  const runner = m.queryRunner ?? m.connection.createQueryRunner();
+  try {
+    const { affected } = await runner.query(sql, parameters, true);
+    if (affected === undefined) throw new Error("TypeORMAdapter: the driver does not report affected rows");
+    return affected === 1;
+  } finally {
+    if (runner !== m.queryRunner) await runner.release();
+  }
 }
 
 /** The fields of an API key `updateApiKey` may change. */

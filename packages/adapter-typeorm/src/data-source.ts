@@ -1,6 +1,22 @@
 import { DataSource, type DataSourceOptions } from "typeorm";
 import { adaptToSchema } from "./schema-check.js";
-import { AccountEntity, ApiKeyEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SessionEntity, SigningKeyEntity, UserEntity, VerificationTokenEntity, type LatchEntities } from "./entities.js";
+import {
+  AccountEntity,
+  ApiKeyEntity,
+  AuthenticatorEntity,
+  InvitationEntity,
+  MemberEntity,
+  OrganizationEntity,
+  OrganizationRoleEntity,
+  PasswordEntity,
+  SecondFactorEntity,
+  SessionEntity,
+  SigningKeyEntity,
+  UserEntity,
+  UserStandingEntity,
+  VerificationTokenEntity,
+  type LatchEntities,
+} from "./entities.js";
 
 /** The default entity classes. */
 export const defaultEntities: LatchEntities = {
@@ -13,6 +29,11 @@ export const defaultEntities: LatchEntities = {
   SecondFactorEntity,
   SigningKeyEntity,
   ApiKeyEntity,
+  OrganizationEntity,
+  MemberEntity,
+  InvitationEntity,
+  OrganizationRoleEntity,
+  UserStandingEntity,
 };
 
 /** The default entities with the given ones in their place. */

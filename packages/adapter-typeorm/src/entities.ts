@@ -1,6 +1,21 @@
-import type { AdapterAccount, AdapterAccountType, AdapterApiKey, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type {
+  AdapterAccount,
+  AdapterAccountType,
+  AdapterApiKey,
+  AdapterAuthenticator,
+  AdapterInvitation,
+  AdapterMember,
+  AdapterOrganization,
+  AdapterOrganizationRole,
+  AdapterPassword,
+  AdapterSession,
+  AdapterSigningKey,
+  AdapterUser,
+  AdapterUserStanding,
+  VerificationToken,
+} from "@latch/core/adapters";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
-import { bigintToNumber, nullAsUndefined, optionalBigint, scopeWords, spaceSeparated } from "./transformers.js";
+import { bigintToNumber, jsonText, nullAsUndefined, optionalBigint, permissionWords, scopeWords, spaceSeparated } from "./transformers.js";
 
 // Every column names its `type`, so nothing depends on emitted decorator metadata. Relations
 // name their target by table ("users", "accounts", …), so that an application's subclass
@@ -158,6 +173,10 @@ export class SessionEntity implements AdapterSession {
   /** The RFC 8176 methods used, stored separated by spaces (migration 10). */
   @Column({ type: "varchar", length: 255, nullable: true, transformer: spaceSeparated })
   amr!: AdapterSession["amr"];
+
+  /** The organization the session acts for (migration 13), read through the user's membership; `null` for none. */
+  @Column({ type: "varchar", length: 255, nullable: true })
+  activeOrganizationId!: string | null;
 
   @ManyToOne("users", "sessions", { onDelete: "CASCADE" })
   @JoinColumn({ name: "userId" })
@@ -346,6 +365,141 @@ export class ApiKeyEntity implements AdapterApiKey {
   user!: UserEntity;
 }
 
+/**
+ * An organization of `Organizations()` (table `organizations`, migration 13): its slug is unique.
+ * `metadata` is the JSON text of the object (`jsonb` on PostgreSQL).
+ */
+@Entity({ name: "organizations" })
+@Unique("organizations_slug_key", ["slug"])
+export class OrganizationEntity implements AdapterOrganization {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "organizations_pkey" })
+  id!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  name!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  slug!: string;
+
+  @Column({ type: "text", nullable: true, transformer: jsonText })
+  metadata!: Record<string, unknown> | null;
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+}
+
+/** A user's membership of an organization (table `members`, migration 13), gone with either. */
+@Entity({ name: "members" })
+@Index("members_user", ["userId"])
+export class MemberEntity implements AdapterMember {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "members_pkey" })
+  organizationId!: string;
+
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "members_pkey" })
+  userId!: string;
+
+  @Column({ type: "varchar", length: 64 })
+  role!: string;
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+
+  @ManyToOne("organizations", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "organizationId", foreignKeyConstraintName: "members_organization_fkey" })
+  organization!: OrganizationEntity;
+
+  @ManyToOne("users", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "userId", foreignKeyConstraintName: "members_user_fkey" })
+  user!: UserEntity;
+}
+
+/** An invitation to an organization (table `invitations`, migration 13): the SHA-256 of its token, never the token. */
+@Entity({ name: "invitations" })
+@Index("invitations_organization", ["organizationId"])
+export class InvitationEntity implements AdapterInvitation {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "invitations_pkey" })
+  id!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  organizationId!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  email!: string;
+
+  @Column({ type: "varchar", length: 64 })
+  role!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  inviterId!: string;
+
+  @Column({ type: "varchar", length: 64 })
+  hash!: string;
+
+  @Column({ type: "varchar", length: 16 })
+  status!: AdapterInvitation["status"];
+
+  @Column({ type: Date, precision: 3 })
+  expires!: Date;
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+
+  @ManyToOne("organizations", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "organizationId", foreignKeyConstraintName: "invitations_organization_fkey" })
+  organization!: OrganizationEntity;
+}
+
+/**
+ * A role an organization made at run time (table `organization_roles`, migration 13), its name
+ * unique in the organization. Permissions are one text separated by spaces; on PostgreSQL the
+ * migrations store them as `text[]`, which the adapter reads as it finds it.
+ */
+@Entity({ name: "organization_roles" })
+export class OrganizationRoleEntity implements AdapterOrganizationRole {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "organization_roles_pkey" })
+  organizationId!: string;
+
+  @PrimaryColumn({ type: "varchar", length: 64, primaryKeyConstraintName: "organization_roles_pkey" })
+  name!: string;
+
+  @Column({ type: "text", transformer: permissionWords })
+  permissions!: string[];
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+
+  @ManyToOne("organizations", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "organizationId", foreignKeyConstraintName: "organization_roles_organization_fkey" })
+  organization!: OrganizationEntity;
+}
+
+/**
+ * A user's site role and ban of `Admin()` (table `user_standings`, migration 14): one row per user
+ * who has either, gone with the user; a user without one has neither.
+ */
+@Entity({ name: "user_standings" })
+export class UserStandingEntity implements Omit<AdapterUserStanding, "role"> {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "user_standings_pkey" })
+  userId!: string;
+
+  /** The site role (`AdapterUserStanding.role`): `siteRole`, as on @latch/pg. */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  siteRole!: string | null;
+
+  @Column({ type: "boolean", default: false })
+  banned!: boolean;
+
+  @Column({ type: "text", nullable: true })
+  banReason!: string | null;
+
+  @Column({ type: Date, precision: 3, nullable: true })
+  banExpires!: Date | null;
+
+  @ManyToOne("users", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "userId", foreignKeyConstraintName: "user_standings_user_fkey" })
+  user!: UserEntity;
+}
+
 /** The entity classes the adapter uses; pass subclasses to store extra columns. */
 export interface LatchEntities {
   UserEntity: typeof UserEntity;
@@ -361,4 +515,14 @@ export interface LatchEntities {
   SigningKeyEntity: typeof SigningKeyEntity;
   /** API keys of `ApiKeys()` (migration 12): needed by the API-key methods only. */
   ApiKeyEntity: typeof ApiKeyEntity;
+  /** Organizations of `Organizations()` (migration 13): needed by the organization methods only. */
+  OrganizationEntity: typeof OrganizationEntity;
+  /** Members of organizations (migration 13). */
+  MemberEntity: typeof MemberEntity;
+  /** Invitations to organizations (migration 13). */
+  InvitationEntity: typeof InvitationEntity;
+  /** Roles organizations made (migration 13). */
+  OrganizationRoleEntity: typeof OrganizationRoleEntity;
+  /** Site roles and bans of `Admin()` (migration 14): needed by the site-administration methods only. */
+  UserStandingEntity: typeof UserStandingEntity;
 }

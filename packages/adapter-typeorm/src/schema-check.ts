@@ -1,6 +1,6 @@
 import type { DataSource, EntityMetadata } from "typeorm";
 import type { LatchEntities } from "./entities.js";
-import { msTextDate, scopeWords } from "./transformers.js";
+import { msTextDate, permissionWords, scopeWords } from "./transformers.js";
 
 /**
  * The database lacks a table or column the adapter's entities need, or holds one of a type the
@@ -45,7 +45,7 @@ export async function adaptToSchema(dataSource: DataSource, entities: LatchEntit
       const type = columns.get(column.databaseName);
       if (type === undefined) throw new TypeORMSchemaMismatch(`TypeORMAdapter: the column "${metadata.tableName}"."${column.databaseName}" does not exist: ${fix}.`);
       if (column.type === Date) adaptDateColumn(metadata, column, type);
-      if (column.transformer === scopeWords && type === "ARRAY") adaptArrayColumn(column);
+      if ((column.transformer === scopeWords || column.transformer === permissionWords) && type === "ARRAY") adaptArrayColumn(column);
     }
   }
 }
@@ -108,7 +108,8 @@ function adaptDateColumn(metadata: EntityMetadata, column: EntityMetadata["colum
 }
 
 /**
- * A list stored as a PostgreSQL array (`api_keys.scopes` is `text[]` there, as on @latch/pg), where
+ * A list stored as a PostgreSQL array (`api_keys.scopes` and `organization_roles.permissions` are
+ * `text[]` there, as on @latch/pg), where
  * the entity declares text of words separated by spaces: `pg` writes and reads the array itself.
  */
 function adaptArrayColumn(column: EntityMetadata["columns"][number]): void {

@@ -1,4 +1,4 @@
-import { scopesText } from "@latch/core/adapters";
+import { scopesText, wordsText } from "@latch/core/adapters";
 import type { ValueTransformer } from "typeorm";
 
 /** `bigint` columns come back as text from some drivers: read them as numbers. */
@@ -51,4 +51,23 @@ export const msTextDate: ValueTransformer = {
 export const scopeWords: ValueTransformer = {
   to: (value: readonly string[] | undefined) => (Array.isArray(value) ? scopesText(value) : value),
   from: (value: string | null | undefined) => (value === null || value === undefined ? [] : value.split(" ").filter((word) => word !== "")),
+};
+
+/**
+ * The permissions of a role an organization made, as one text separated by spaces (`wordsText`: a
+ * permission has no white space); on PostgreSQL the migrations store them as `text[]`, which the
+ * adapter reads as it finds it.
+ */
+export const permissionWords: ValueTransformer = {
+  to: (value: readonly string[] | undefined) => (Array.isArray(value) ? wordsText(value) : value),
+  from: (value: string | string[] | null | undefined) => (Array.isArray(value) ? value.map(String) : value === null || value === undefined ? [] : value.split(" ").filter((word) => word !== "")),
+};
+
+/**
+ * An organization's metadata: the JSON text of the object (or NULL). PostgreSQL's `jsonb`, where
+ * the migrations make one, takes the text and gives back the object, which is read as it is.
+ */
+export const jsonText: ValueTransformer = {
+  to: (value: unknown) => (value === undefined ? undefined : value === null ? null : JSON.stringify(value)),
+  from: (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : (value ?? null)),
 };

@@ -219,11 +219,55 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const apiKey = { id: "0123456789abcdef", ownerType: "user", ownerId: "u1", name: "ci", scopes: ["orders:read", "orders:write"], hash: "a".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
     expect(await adapter.createApiKey(apiKey)).toEqual(apiKey);
     expect(await adapter.listApiKeys("user", "u1")).toEqual([apiKey]);
+    // Migrations 13 and 14: a user from before them can own an organization, act for it in an
+    // older session, and have a site role; all of it goes with the user.
+    const organization = { id: "o1", name: "Acme", slug: "acme", metadata: { plan: "pro" }, createdAt: new Date("2026-11-27T12:00:00.000Z") };
+    expect(await adapter.createOrganization(organization, { organizationId: "o1", userId: "u1", role: "owner", createdAt: organization.createdAt })).toEqual(organization);
+    await adapter.setActiveOrganization("old-token", "o1");
+    expect((await adapter.getSessionAndUser!("old-token"))?.session.activeOrganization).toEqual({ id: "o1", slug: "acme", role: "owner" });
+    expect(await adapter.updateUserStanding("u1", { role: "admin" })).toEqual({ role: "admin", banned: false, banReason: null, banExpires: null });
     await adapter.deleteUser!("u1");
+    expect(await adapter.getMember("o1", "u1")).toBeNull();
+    expect(await adapter.getUserStanding("u1")).toBeNull();
+    expect(await adapter.getOrganization("o1")).toEqual(organization);
     expect(await adapter.getPassword!("u1")).toBeNull();
     expect(await adapter.getApiKey(apiKey.id)).toBeNull();
     expect(await counts(dataSource)).toEqual([before[0]! + 1, 0, 0, 1, 0]);
     await dataSource.destroy();
+  });
+
+  test("a database at migration 12 gets migrations 13 and 14 without losing a row, and then stores organizations and site roles", async () => {
+    const options = await fresh();
+    const current = new DataSource(options({ entities }));
+    await migrate(current);
+    const adapter = TypeORMAdapter(current);
+    const user = await adapter.createUser!(newUser());
+    await adapter.createSession!({ sessionToken: "kept-token", userId: user.id, expires: new Date(Date.now() + 86_400_000) });
+    const apiKey = { id: "fedcba9876543210", ownerType: "user", ownerId: user.id, name: "ci", scopes: ["orders:read"], hash: "b".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
+    await adapter.createApiKey(apiKey);
+    // Back to the schema of migration 12: without the tables and the column of migrations 13 and 14.
+    for (const table of ["user_standings", "organization_roles", "invitations", "members", "organizations"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
+    const column = dialect === "mariadb" ? "`activeOrganizationId`" : `"activeOrganizationId"`;
+    await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
+    await current.query(`DELETE FROM ${qualified(current, "latch_migrations")} WHERE version > 12`);
+    const before = await counts(current);
+    await current.destroy();
+
+    const upgraded = new DataSource(options({ entities }));
+    await migrate(upgraded);
+    expect(await recorded(upgraded)).toEqual(allRecorded(dialect));
+    expect(await counts(upgraded)).toEqual(before);
+    const after = TypeORMAdapter(upgraded);
+    const read = await after.getSessionAndUser!("kept-token");
+    expect(read?.user).toMatchObject({ id: user.id });
+    expect(read?.session.activeOrganization ?? null).toBeNull();
+    expect(await after.getApiKey(apiKey.id)).toEqual(apiKey);
+    expect(await after.getUserStanding(user.id)).toEqual({ role: null, banned: false, banReason: null, banExpires: null });
+    const organization = { id: "o2", name: "Kept", slug: "kept", metadata: null, createdAt: new Date("2026-11-27T12:00:00.000Z") };
+    expect(await after.createOrganization(organization, { organizationId: "o2", userId: user.id, role: "owner", createdAt: organization.createdAt })).toEqual(organization);
+    await after.setActiveOrganization("kept-token", "o2");
+    expect((await after.getSessionAndUser!("kept-token"))?.session.activeOrganization).toEqual({ id: "o2", slug: "kept", role: "owner" });
+    await upgraded.destroy();
   });
 
   test("migration 1 is the released schema: an upgraded database and a new one end up the same", async () => {

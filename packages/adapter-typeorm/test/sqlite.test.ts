@@ -43,6 +43,15 @@ describe("TypeORMAdapter queries (SQLite)", () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/JOIN "users"/);
 
+    // With an active organization, the membership comes in the same query.
+    const organization = { id: crypto.randomUUID(), name: "Acme", slug: `acme-${user.id.slice(0, 8)}`, metadata: null, createdAt: new Date() };
+    await adapter.createOrganization(organization, { organizationId: organization.id, userId: user.id, role: "owner", createdAt: new Date() });
+    await adapter.setActiveOrganization(session.sessionToken, organization.id);
+    statements.length = 0;
+    expect((await adapter.getSessionAndUser!(session.sessionToken))?.session.activeOrganization).toEqual({ id: organization.id, slug: organization.slug, role: "owner" });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/JOIN "members"/);
+
     statements.length = 0;
     expect(await adapter.getUserByAccount!(account)).toMatchObject(user);
     expect(statements).toHaveLength(1);

@@ -1,4 +1,20 @@
-import type { AdapterAccount, AdapterApiKey, AdapterAuthenticator, AdapterPassword, AdapterSecondFactor, AdapterSession, AdapterSigningKey, AdapterUser, VerificationToken } from "./adapter.js";
+import type {
+  ActiveMembership,
+  AdapterAccount,
+  AdapterApiKey,
+  AdapterAuthenticator,
+  AdapterInvitation,
+  AdapterMember,
+  AdapterOrganization,
+  AdapterOrganizationRole,
+  AdapterPassword,
+  AdapterSecondFactor,
+  AdapterSession,
+  AdapterSigningKey,
+  AdapterUser,
+  AdapterUserStanding,
+  VerificationToken,
+} from "./adapter.js";
 
 /**
  * A row of Latch's tables as a SQL driver or query builder returns it, keyed by Latch's column names:
@@ -194,6 +210,78 @@ export function apiKeyFromRow(row: StoredRow): AdapterApiKey {
     expires: toDateOrNull(row.expires),
     lastUsedAt: toDateOrNull(row.lastUsedAt),
   };
+}
+
+/** A list of words as stored: an array (PostgreSQL's `text[]`) or one text separated by spaces (MySQL/MariaDB, SQLite). */
+function wordsFromRow(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return String(value ?? "").split(" ").filter((word) => word !== "");
+}
+
+/**
+ * A list of words as the MySQL/MariaDB and SQLite tables store it (an organization role's
+ * permissions): one text, separated by spaces. A word with white space, or an empty one, would
+ * read back as another list, and is refused.
+ */
+export function wordsText(words: readonly string[]): string {
+  if (words.some((word) => word === "" || /\s/.test(word))) throw new TypeError("A stored list holds non-empty words without white space.");
+  return words.join(" ");
+}
+
+/**
+ * The site role and ban of a `user_standings` row (`Admin()`); a user without one (the columns of
+ * a LEFT JOIN that found none) has neither. `banned` may be a boolean or 0/1 (MySQL/MariaDB, SQLite).
+ */
+export function standingFromRow(row: StoredRow): AdapterUserStanding {
+  return {
+    role: (row.siteRole as string | null | undefined) ?? null,
+    banned: row.banned === true || Number(row.banned) === 1,
+    banReason: (row.banReason as string | null | undefined) ?? null,
+    banExpires: toDateOrNull(row.banExpires),
+  };
+}
+
+/** An `organizations` row as an `AdapterOrganization`: `metadata` from `jsonb` (PostgreSQL) or from its JSON text. */
+export function organizationFromRow(row: StoredRow): AdapterOrganization {
+  const metadata = typeof row.metadata === "string" ? (JSON.parse(row.metadata) as Record<string, unknown> | null) : ((row.metadata as Record<string, unknown> | null | undefined) ?? null);
+  return { id: String(row.id), name: String(row.name), slug: String(row.slug), metadata, createdAt: toDate(row.createdAt) };
+}
+
+/** A `members` row as an `AdapterMember`. */
+export function memberFromRow(row: StoredRow): AdapterMember {
+  return { organizationId: String(row.organizationId), userId: String(row.userId), role: String(row.role), createdAt: toDate(row.createdAt) };
+}
+
+/** An `organization_roles` row as an `AdapterOrganizationRole`: permissions from a `text[]` or from {@link wordsText}. */
+export function organizationRoleFromRow(row: StoredRow): AdapterOrganizationRole {
+  return { organizationId: String(row.organizationId), name: String(row.name), permissions: wordsFromRow(row.permissions), createdAt: toDate(row.createdAt) };
+}
+
+/** An `invitations` row as an `AdapterInvitation`. */
+export function invitationFromRow(row: StoredRow): AdapterInvitation {
+  return {
+    id: String(row.id),
+    organizationId: String(row.organizationId),
+    email: String(row.email),
+    role: String(row.role),
+    inviterId: String(row.inviterId),
+    hash: String(row.hash),
+    status: String(row.status) as AdapterInvitation["status"],
+    expires: toDate(row.expires),
+    createdAt: toDate(row.createdAt),
+  };
+}
+
+/**
+ * The `activeOrganization` of a session read joined with its membership: the columns
+ * `organizationId`, `organizationSlug`, `organizationRole` and, for a role the organization made,
+ * `organizationPermissions`. `null` when the session acts for no organization, or its user is no
+ * longer a member of it.
+ */
+export function activeOrganizationFromRow(row: StoredRow): ActiveMembership | null {
+  if (row.organizationId === null || row.organizationId === undefined) return null;
+  const permissions = row.organizationPermissions === null || row.organizationPermissions === undefined ? {} : { permissions: wordsFromRow(row.organizationPermissions) };
+  return { id: String(row.organizationId), slug: String(row.organizationSlug), role: String(row.organizationRole), ...permissions };
 }
 
 /**

@@ -18,3 +18,4 @@ export * from "./example-app.js";
 export * from "./request-attacks.js";
 export * from "./adapter-probe.js";
 export * from "./api-key-round-trip.js";
+export * from "./organization-round-trip.js";

@@ -118,4 +118,38 @@ export const postgresMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("api_keys")} ADD CONSTRAINT "api_keys_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
   },
+  {
+    version: 13,
+    name: "organizations",
+    // Organizations of Organizations() (the slug unique), their members (one row per user and
+    // organization, gone with either), invitations (the SHA-256 of each token, never the token),
+    // the roles an organization makes at run time (gone with it), and the active organization of
+    // a database session (no foreign key: the session reads it through the membership, which
+    // goes with the organization).
+    // Metadata is jsonb and a made role's permissions text[], as @latch/pg stores them.
+    statements: (t) => [
+      `CREATE TABLE ${t("organizations")} ("id" character varying(255) NOT NULL, "name" character varying(255) NOT NULL, "slug" character varying(255) NOT NULL, "metadata" jsonb, "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "organizations_slug_key" UNIQUE ("slug"), CONSTRAINT "organizations_pkey" PRIMARY KEY ("id"))`,
+      `CREATE TABLE ${t("members")} ("organizationId" character varying(255) NOT NULL, "userId" character varying(255) NOT NULL, "role" character varying(64) NOT NULL, "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "members_pkey" PRIMARY KEY ("organizationId", "userId"))`,
+      `CREATE INDEX "members_user" ON ${t("members")} ("userId")`,
+      `ALTER TABLE ${t("members")} ADD CONSTRAINT "members_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES ${t("organizations")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE ${t("members")} ADD CONSTRAINT "members_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `CREATE TABLE ${t("invitations")} ("id" character varying(255) NOT NULL, "organizationId" character varying(255) NOT NULL, "email" character varying(255) NOT NULL, "role" character varying(64) NOT NULL, "inviterId" character varying(255) NOT NULL, "hash" character varying(64) NOT NULL, "status" character varying(16) NOT NULL, "expires" TIMESTAMP(3) NOT NULL, "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "invitations_pkey" PRIMARY KEY ("id"))`,
+      `CREATE INDEX "invitations_organization" ON ${t("invitations")} ("organizationId")`,
+      `ALTER TABLE ${t("invitations")} ADD CONSTRAINT "invitations_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES ${t("organizations")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `CREATE TABLE ${t("organization_roles")} ("organizationId" character varying(255) NOT NULL, "name" character varying(64) NOT NULL, "permissions" text array NOT NULL, "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "organization_roles_pkey" PRIMARY KEY ("organizationId", "name"))`,
+      `ALTER TABLE ${t("organization_roles")} ADD CONSTRAINT "organization_roles_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES ${t("organizations")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE ${t("sessions")} ADD "activeOrganizationId" character varying(255)`,
+    ],
+  },
+  {
+    version: 14,
+    name: "site roles and bans",
+    // The site role ("admin" for a site administrator) and the ban of Admin(), one row per user who
+    // has either, gone with the user. A table of its own: users keeps its shape (an app may have a
+    // role column of its own there), and every existing user keeps their row.
+    statements: (t) => [
+      `CREATE TABLE ${t("user_standings")} ("userId" character varying(255) NOT NULL, "siteRole" character varying(64), "banned" boolean NOT NULL DEFAULT false, "banReason" text, "banExpires" TIMESTAMP(3), CONSTRAINT "user_standings_pkey" PRIMARY KEY ("userId"))`,
+      `ALTER TABLE ${t("user_standings")} ADD CONSTRAINT "user_standings_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

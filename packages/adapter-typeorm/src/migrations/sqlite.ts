@@ -125,4 +125,33 @@ export const sqliteMigrations: readonly Migration[] = [
       `CREATE INDEX "api_keys_user" ON ${t("api_keys")} ("userId")`,
     ],
   },
+  {
+    version: 13,
+    name: "organizations",
+    // Organizations of Organizations() (the slug unique), their members (one row per user and
+    // organization, gone with either), invitations (the SHA-256 of each token, never the token),
+    // the roles an organization makes at run time (gone with it), and the active organization of
+    // a database session (no foreign key: the session reads it through the membership, which
+    // goes with the organization).
+    // Metadata is the JSON text of the object; a made role's permissions one text separated by spaces.
+    statements: (t) => [
+      `CREATE TABLE ${t("organizations")} ("id" varchar(255) PRIMARY KEY NOT NULL, "name" varchar(255) NOT NULL, "slug" varchar(255) NOT NULL, "metadata" text, "createdAt" datetime(3) NOT NULL, CONSTRAINT "organizations_slug_key" UNIQUE ("slug"))`,
+      `CREATE TABLE ${t("members")} ("organizationId" varchar(255) NOT NULL, "userId" varchar(255) NOT NULL, "role" varchar(64) NOT NULL, "createdAt" datetime(3) NOT NULL, PRIMARY KEY ("organizationId", "userId"), CONSTRAINT "members_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES "organizations" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, CONSTRAINT "members_user_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE INDEX "members_user" ON ${t("members")} ("userId")`,
+      `CREATE TABLE ${t("invitations")} ("id" varchar(255) PRIMARY KEY NOT NULL, "organizationId" varchar(255) NOT NULL, "email" varchar(255) NOT NULL, "role" varchar(64) NOT NULL, "inviterId" varchar(255) NOT NULL, "hash" varchar(64) NOT NULL, "status" varchar(16) NOT NULL, "expires" datetime(3) NOT NULL, "createdAt" datetime(3) NOT NULL, CONSTRAINT "invitations_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES "organizations" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE INDEX "invitations_organization" ON ${t("invitations")} ("organizationId")`,
+      `CREATE TABLE ${t("organization_roles")} ("organizationId" varchar(255) NOT NULL, "name" varchar(64) NOT NULL, "permissions" text NOT NULL, "createdAt" datetime(3) NOT NULL, PRIMARY KEY ("organizationId", "name"), CONSTRAINT "organization_roles_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES "organizations" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `ALTER TABLE ${t("sessions")} ADD COLUMN "activeOrganizationId" varchar(255)`,
+    ],
+  },
+  {
+    version: 14,
+    name: "site roles and bans",
+    // The site role ("admin" for a site administrator) and the ban of Admin(), one row per user who
+    // has either, gone with the user. A table of its own: users keeps its shape (an app may have a
+    // role column of its own there), and every existing user keeps their row.
+    statements: (t) => [
+      `CREATE TABLE ${t("user_standings")} ("userId" varchar(255) PRIMARY KEY NOT NULL, "siteRole" varchar(64), "banned" boolean NOT NULL DEFAULT (0), "banReason" text, "banExpires" datetime(3), CONSTRAINT "user_standings_user_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+    ],
+  },
 ];
