@@ -61,7 +61,12 @@ export interface AuthContext {
   readonly experimental: { readonly enableWebAuthn: boolean };
   /** The account options as configured (`{}` when unset: policy `"never"`). */
   readonly account: Readonly<AccountOptions>;
-  /** The configured features' records (`Organizations()`, `ApiKeys()`…): their rows, checks and hooks. */
+  /**
+   * The configured features' records (`Organizations()`, `ApiKeys()`…): their rows, checks and
+   * hooks, found by `config/resolve.ts` in the config, `session`, `account` and the providers.
+   * The options below are the config's own that carry a record, copied under their names by the
+   * same loop (no line names them): read by the features' own code only.
+   */
   readonly features: readonly FeatureCode[];
   /** The second-factor option as configured; `undefined` when second factors are off. */
   readonly secondFactor?: SecondFactorsOption;
