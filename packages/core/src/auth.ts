@@ -91,9 +91,10 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     found.rows ??= configuredRows(ctx, config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly AnsweringRow[] | undefined) : undefined);
     req = await parseRequest(request, url, basePath, found.rows);
   } catch (error) {
-    logger.debug("request", error);
-    if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));
-    throw error;
+    if (!(error instanceof InvalidRequest || error instanceof UnknownAction)) throw error;
+    // A path no row serves (a feature's while it is off included) or a malformed body: one warn line, as every refused request.
+    logError(logger, error);
+    return finish(requestErrorResponse(error));
   }
 
   let { problem } = found;
