@@ -48,6 +48,8 @@ export interface BundleSize {
   packages: [string, number][];
   /** The modules with code in what loads first. */
   inputs: string[];
+  /** The minified text of what loads first. */
+  code: string;
 }
 
 function packageOf(input: string): string {
@@ -87,8 +89,10 @@ export async function bundleSize(contents: string, resolveDir: string, splitting
   let gzip = 0;
   const packages = new Map<string, number>();
   const inputs: string[] = [];
+  let code = "";
   for (const path of first) {
     const file = result.outputFiles.find((f) => f.path.endsWith(path.replace(/^.*\//, "")))!;
+    code += file.text;
     raw += file.contents.length;
     gzip += gzipSync(file.contents).length;
     for (const [input, { bytesInOutput }] of Object.entries(outputs[path]!.inputs)) {
@@ -96,7 +100,7 @@ export async function bundleSize(contents: string, resolveDir: string, splitting
       packages.set(packageOf(input), (packages.get(packageOf(input)) ?? 0) + bytesInOutput);
     }
   }
-  return { raw, gzip, inputs, packages: [...packages].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]) };
+  return { raw, gzip, inputs, code, packages: [...packages].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]) };
 }
 
 const kb = (n: number) => `${n.toLocaleString("en-US")} B`.padStart(11);

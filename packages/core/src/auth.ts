@@ -10,9 +10,9 @@ import { toResponse } from "./http/respond.js";
 import type { Limiter } from "./limits/engine.js";
 import { configuredRows } from "./registry/table.js";
 import { pluginCodeOf } from "./config/plugin-code.js";
-import type { ActionHandler, AnsweringRow, ApiKeyRouting, BearerCode } from "./http/request.js";
+import type { ActionHandler, AnsweringRow } from "./http/request.js";
 import { requireCsrf } from "./security/request-checks.js";
-import { apiKeysCode, bearerSessionsCode, rateLimitCode, raw } from "./symbols.js";
+import { rateLimitCode, raw } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { RateLimitConfig } from "./types/rate-limit.js";
 import type { ResponseInternal } from "./types/response.js";
@@ -91,9 +91,10 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     found.rows ??= configuredRows(ctx, config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly AnsweringRow[] | undefined) : undefined);
     req = await parseRequest(request, url, basePath, found.rows);
   } catch (error) {
-    logger.debug("request", error);
-    if (error instanceof InvalidRequest || error instanceof UnknownAction) return finish(requestErrorResponse(error));
-    throw error;
+    if (!(error instanceof InvalidRequest || error instanceof UnknownAction)) throw error;
+    // A path no row serves (a feature's while it is off included) or a malformed body: one warn line, as every refused request.
+    logError(logger, error);
+    return finish(requestErrorResponse(error));
   }
 
   let { problem } = found;
@@ -104,14 +105,16 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     return finish(await configErrorResponse(problem, { row: req.row, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
   }
 
-  // Bearer sessions, when the app turned them on: their code comes with `BearerSessions()`.
-  const bearer = config.session?.bearer?.[bearerSessionsCode] as BearerCode | undefined;
-  // API keys, when the app turned them on: a request that presents one is answered by their code.
-  const apiKeys = config.apiKeys?.[apiKeysCode] as ApiKeyRouting | undefined;
-  const keyed = apiKeys?.adopt(req);
-  if (keyed) req = keyed;
-  else if (bearer) req = bearer.adopt(ctx, req);
-  const run = async () => (keyed ? apiKeys!.run(ctx, req, (verified) => runAction(ctx, verified)) : bearer ? bearer.answer(ctx, req, await runAction(ctx, req)) : runAction(ctx, req));
+  // A configured feature may take the request in hand (`ApiKeys()` one that presents a key,
+  // `BearerSessions()` its bearer token): the first that answers says how it runs.
+  let run = () => runAction(ctx, req);
+  for (const feature of ctx.features) {
+    const routed = feature.route?.(ctx, req, (adopted: AuthRequest) => runAction(ctx, adopted)) as [AuthRequest, typeof run] | undefined;
+    if (routed) {
+      [req, run] = routed;
+      break;
+    }
+  }
   try {
     // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
     const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;

@@ -36,24 +36,12 @@ export const originCheck: unique symbol = Symbol("latch.originCheck");
 export const providerFlow: unique symbol = Symbol();
 
 /**
- * Where `SessionControl()` carries the code of the sessions endpoints and page, so that an app
- * that does not turn them on does not bundle them. Internal: not exported from the package entry.
- */
-export const sessionControlCode: unique symbol = Symbol();
-
-/**
  * Where `RateLimit()` carries the function that limits a request, so that an app without rate
  * limits does not bundle them. Internal: not exported from the package entry.
  */
 export const rateLimitCode: unique symbol = Symbol();
 /** @internal The store and key prefix of `RateLimit()`, for counters kept beside the limits (wrong second-factor answers, mail). */
 export const rateLimitState: unique symbol = Symbol();
-
-/**
- * Where `AccountLinks()` carries the code of the link and unlink endpoints, so that an app that
- * does not turn them on does not bundle them. Internal: not exported from the package entry.
- */
-export const accountLinksCode: unique symbol = Symbol();
 
 /**
  * Where `SecondFactors()` carries its settings and the loaders of the second-factor code, so that
@@ -63,12 +51,12 @@ export const accountLinksCode: unique symbol = Symbol();
 export const secondFactorsCode: unique symbol = Symbol();
 
 /**
- * Where an opt-in feature's option or provider carries the registry rows of its endpoints
- * (`SessionControl()`, `AccountLinks()`, `SecondFactors()`, `Password()`), so that the core table
- * holds only Auth.js's actions and an app bundles a feature's rows only with the feature.
- * Internal: not exported from the package entry.
+ * Where an opt-in feature's option, or a provider that serves endpoints of its own (`Password()`),
+ * carries its `FeatureCode` record (types/feature.ts): its rows, its check and its hooks. Core finds the
+ * configured features by this symbol alone and names none of them. Internal: not exported from
+ * the package entry.
  */
-export const endpointRows: unique symbol = Symbol();
+export const featureCode: unique symbol = Symbol();
 
 /**
  * Where a plugin made with `definePlugin` carries the code that runs plugins (their checks,

@@ -3,7 +3,11 @@
  * carries on its option or provider, for tests that look a request's row up by its path (the
  * parser hands it to the limiter and the router).
  */
+import { AccessTokens } from "@latch/core/access-tokens";
 import { AccountLinks } from "@latch/core/accounts";
+import { Admin } from "@latch/core/admin";
+import { ApiKeys } from "@latch/core/api-keys";
+import { BearerSessions } from "@latch/core/bearer";
 import { Organizations } from "@latch/core/organizations";
 import Password from "@latch/core/providers/password";
 import { SecondFactors } from "@latch/core/second-factors";
@@ -11,13 +15,23 @@ import { SessionControl } from "@latch/core/sessions";
 import type { AnsweringRow } from "../src/http/request.js";
 import { builtinRows } from "../src/registry/table.js";
 import { rowOf } from "../src/rows/match.js";
-import { endpointRows } from "../src/symbols.js";
+import { featureCode } from "../src/symbols.js";
 
 /** The rows each opt-in feature's factory carries on its option or provider. */
 export const featureRows: Readonly<Record<string, readonly AnsweringRow[]>> = Object.fromEntries(
-  Object.entries({ SessionControl: SessionControl(), AccountLinks: AccountLinks(), SecondFactors: SecondFactors(), Password: Password(), Organizations: Organizations() }).map(([name, carrier]) => [
+  Object.entries({
+    SessionControl: SessionControl(),
+    AccountLinks: AccountLinks(),
+    SecondFactors: SecondFactors(),
+    Password: Password(),
+    AccessTokens: AccessTokens(),
+    BearerSessions: BearerSessions({ redirectUris: ["com.example.app:/auth"] }),
+    ApiKeys: ApiKeys(),
+    Admin: Admin(),
+    Organizations: Organizations(),
+  }).map(([name, carrier]) => [
     name,
-    (carrier[endpointRows] ?? []) as readonly AnsweringRow[],
+    (carrier[featureCode]?.rows ?? []) as readonly AnsweringRow[],
   ]),
 );
 

@@ -11,14 +11,14 @@ import { callbackUrlOf } from "../security/request-checks.js";
 import { csrfOf } from "../security/request-checks.js";
 import { withCookies } from "../http/respond.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
-import { endpointRows } from "../symbols.js";
+import { featureCode } from "../symbols.js";
 
 function pageProvider(p: InternalProvider, baseUrl: string): PageProvider {
   const { id, name, type, signinUrl, callbackUrl } = p;
   const style = (p as { style?: PageProvider["style"] }).style;
   const credentials = p.type === "credentials" ? (p as CredentialsConfig).credentials : p.type === "webauthn" ? (p as WebAuthnConfig).formFields : undefined;
   // A provider that serves the password pages (`Password()`) gets their links under its form.
-  const passwordLinks = p[endpointRows]
+  const passwordLinks = p[featureCode]
     ? { forgot: `${baseUrl}/password/forgot`, signUp: (p as { allowSignUp?: boolean }).allowSignUp === false ? undefined : `${baseUrl}/signup` }
     : undefined;
   return { id, name, type, signinUrl, callbackUrl, style, credentials, passwordLinks };

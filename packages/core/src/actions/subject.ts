@@ -6,7 +6,6 @@ import type { AuthContext } from "../config/context.js";
 import type { CookieContext } from "../config/slices.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
-import { secondFactorsCode } from "../symbols.js";
 
 /** What the second factors' step-up module offers here (loaded through the option, never imported). */
 interface PendingSignIns {
@@ -17,9 +16,8 @@ interface PendingSignIns {
 export async function requestSubject(ctx: AuthContext, req: AuthRequest): Promise<string | undefined> {
   const current = await sessionStrategy(ctx).current(ctx, req);
   if (current) return `user:${current.id}`;
-  // The waiting state's code comes with the `SecondFactors()` option.
-  const option = ctx.secondFactor?.[secondFactorsCode];
-  const stepUp = option ? ((await option.stepUp()) as PendingSignIns) : undefined;
+  // The waiting state's code comes with the feature that steps a sign-in up (`SecondFactors()`).
+  const stepUp = (await ctx.features.find((feature) => feature.stepUp)?.stepUp!()) as PendingSignIns | undefined;
   const pending = await stepUp?.readPending(ctx, req);
   return pending ? `user:${pending.user.id}` : undefined;
 }

@@ -12,7 +12,7 @@ import { providerEnvPrefix } from "./env.js";
 import { parseSiteUrl } from "./origin.js";
 import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
-import { accessTokensCode, adminCode, apiKeysCode, providerFlow, secondFactorsCode } from "../symbols.js";
+import { providerFlow } from "../symbols.js";
 
 /** Conditional UI (passkeys in autofill) needs a `webauthn` autocomplete field, and only one provider may use it. */
 function checkConditionalUI(provider: WebAuthnConfig, previous: string | undefined): AuthError | null {
@@ -122,11 +122,9 @@ function findProblem(config: AuthConfig): AuthError | null {
     const problem = code ? code.check(config.plugins, config.adapter) : new InvalidPlugin("Make each plugin with `definePlugin` of \"@latch/core/plugins\".");
     if (problem) return problem;
   }
-  // The option checks itself (its code and messages come with it) and names its adapter methods.
-  const secondFactorProblem = config.secondFactor?.[secondFactorsCode].check(config.adapter, needs);
-  if (secondFactorProblem) return secondFactorProblem;
-  for (const option of [config.accessTokens?.[accessTokensCode], config.apiKeys?.[apiKeysCode], config.admin?.[adminCode]]) {
-    const problem = option?.check(config.adapter, s.session);
+  // Each configured feature checks itself (its code and messages come with its option) and names its adapter methods.
+  for (const feature of s.features) {
+    const problem = feature.check?.(config.adapter, s.session, needs);
     if (problem) return problem;
   }
   if (s.session.strategy === "database") {

@@ -16,6 +16,7 @@ import type { Theme } from "../types/theme.js";
 import type { RateLimitState } from "../types/rate-limit.js";
 import type { Language, LocaleOption, MessageOverrides } from "../types/language.js";
 import type { Plugin } from "../types/plugin.js";
+import type { FeatureCode } from "../types/feature.js";
 import type { InternalProvider } from "./providers.js";
 
 /**
@@ -60,6 +61,13 @@ export interface AuthContext {
   readonly experimental: { readonly enableWebAuthn: boolean };
   /** The account options as configured (`{}` when unset: policy `"never"`). */
   readonly account: Readonly<AccountOptions>;
+  /**
+   * The configured features' records (`Organizations()`, `ApiKeys()`…): their rows, checks and
+   * hooks, found by `config/resolve.ts` in the config, `session`, `account` and the providers.
+   * The options below are the config's own that carry a record, copied under their names by the
+   * same loop (no line names them): read by the features' own code only.
+   */
+  readonly features: readonly FeatureCode[];
   /** The second-factor option as configured; `undefined` when second factors are off. */
   readonly secondFactor?: SecondFactorsOption;
   /** The access-token option as configured; `undefined` when access tokens are off. */

@@ -3,11 +3,12 @@ import { randomHex } from "../crypto/index.js";
 import type { ProviderConfig } from "../types/providers.js";
 import { defaultRedirect } from "../security/request-checks.js";
 import { resolveCookies } from "../security/cookies.js";
-import { originCheck, rateLimitState, skipCSRFCheck } from "../symbols.js";
+import { featureCode, originCheck, rateLimitState, skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";
 import type { AccountOptions } from "../types/account-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { SessionOptions } from "../types/session-options.js";
+import type { FeatureCode } from "../types/feature.js";
 import { guardAdapter } from "./adapter-guard.js";
 import type { AuthContext, ResolvedCallbacks } from "./context.js";
 import { guardEvents } from "./events.js";
@@ -33,6 +34,10 @@ interface StaticConfig {
   /** The origin `siteUrl` fixes, parsed once; unset when each request's own origin is used. */
   siteOrigin?: string;
   account: AccountOptions;
+  /** The configured features' records, in the order they were found. */
+  features: readonly FeatureCode[];
+  /** The config's own options that carry a feature (`admin`, `apiKeys`…), by name, as configured. */
+  featureOptions: Readonly<Record<string, unknown>>;
 }
 
 const staticCache = new WeakMap<AuthConfig, StaticConfig>();
@@ -54,22 +59,34 @@ function resolveStatic(config: AuthConfig): StaticConfig {
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
   const maxAge = config.session?.maxAge ?? 30 * 24 * 60 * 60;
   const session: SessionOptions = {
+    // The app's other session options as given (`ipAddress`, `providerTokens`, and the features
+    // under `session`: `control`, `bearer`, `revocation`), the defaults filled in.
+    ...config.session,
     strategy,
     maxAge,
     updateAge: config.session?.updateAge ?? 24 * 60 * 60,
     absoluteMaxAge: config.session?.absoluteMaxAge ?? 30 * 24 * 60 * 60,
     // 32 random bytes (256 bits) as 64 hex characters.
     generateSessionToken: config.session?.generateSessionToken ?? (() => randomHex(32)),
-    ipAddress: config.session?.ipAddress,
-    revocation: config.session?.revocation,
-    control: config.session?.control,
-    bearer: config.session?.bearer,
-    providerTokens: config.session?.providerTokens,
   };
+  const mergedProviders = mergeProviders(config.providers ?? []);
+  // The configured features: every value of the config, of `session`, of `account` and every
+  // provider that carries a feature's record. One loop, whatever the number of features.
+  const features: FeatureCode[] = [];
+  const featureOptions: Record<string, unknown> = {};
+  for (const values of [config, config.session, config.account, mergedProviders]) {
+    for (const [name, value] of Object.entries(values ?? {})) {
+      const code = (value as { [featureCode]?: FeatureCode } | null)?.[featureCode];
+      if (code) {
+        features.push(code);
+        if (values === config) featureOptions[name] = value;
+      }
+    }
+  }
   return {
     basePath: normalizeBasePath(config.basePath),
     secrets: secretsOf(config.secret),
-    mergedProviders: mergeProviders(config.providers ?? []),
+    mergedProviders,
     session,
     jwt: { maxAge, ...config.jwt },
     callbacks: { redirect: defaultRedirect, ...config.callbacks } as ResolvedCallbacks,
@@ -80,6 +97,8 @@ function resolveStatic(config: AuthConfig): StaticConfig {
     cookiesBySecurity: new Map(),
     siteOrigin: configuredOrigin(config.siteUrl),
     account: config.account ?? {},
+    features,
+    featureOptions,
   };
 }
 
@@ -125,6 +144,8 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     s.providersByBase.set(baseUrl, providers);
   }
   return Object.freeze({
+    // The config's options that carry a feature, under their names (`ctx.admin`, `ctx.apiKeys`…), for the features' own code.
+    ...s.featureOptions,
     baseUrl,
     origin,
     basePath: s.basePath,
@@ -148,11 +169,7 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
     account: s.account,
-    secondFactor: config.secondFactor,
-    accessTokens: config.accessTokens,
-    apiKeys: config.apiKeys,
-    admin: config.admin,
-    organizations: config.organizations,
+    features: s.features,
     rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
     plugins: config.plugins?.length ? config.plugins : undefined,
   });

@@ -14,8 +14,8 @@ export type LanguageContext = Pick<AuthContext, "languages" | "locale" | "messag
 /** Latch's own cookies: their names and options, and the secrets that seal or sign their values. */
 export type CookieContext = Pick<AuthContext, "secrets" | "cookies" | "useSecureCookies">;
 
-/** Reading the session of a request under either strategy: the cookie, the token's keys, the adapter, the callbacks and events. */
-export type SessionReadContext = Pick<AuthContext, "secrets" | "cookies" | "session" | "jwt" | "callbacks" | "events" | "logger" | "adapter">;
+/** Reading the session of a request under either strategy: the cookie, the token's keys, the adapter, the callbacks and events, the features that add fields to it. */
+export type SessionReadContext = Pick<AuthContext, "secrets" | "cookies" | "session" | "jwt" | "callbacks" | "events" | "logger" | "adapter" | "features">;
 
 /** Which second factors a user has and may answer with: the option, the adapter's factors, the email provider. */
 export type SecondFactorContext = Pick<AuthContext, "providers" | "adapter" | "secondFactor">;

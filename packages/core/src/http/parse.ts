@@ -68,7 +68,7 @@ export async function parseRequest(request: Request, url: URL, basePath: string,
   let found = routes.get(key);
   if (found?.rows !== rows) {
     const route = findRoute(rows, method, url.pathname, basePath);
-    if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname}.`);
+    if (!route) throw new UnknownAction(`Cannot parse the action at ${url.pathname} (an opt-in feature's endpoints answer only while it is configured).`);
     if (method !== "GET" && method !== "POST" && !rows.some((row) => answers(row, method))) throw new InvalidRequest(`Method ${method} is not supported.`);
     if (routes.size > 63) routes.clear();
     routes.set(key, (found = { rows, route }));

@@ -32,9 +32,9 @@ export interface AuthRequest {
   /**
    * The request carries no ambient credential that another site could make a browser send: its
    * session came as `Authorization: Bearer`, or it asks for a new session's token. Set by bearer
-   * sessions only; such a request needs no CSRF token.
+   * sessions and API keys only; such a request needs no CSRF token.
    */
-  readonly bearer?: true;
+  readonly withoutAmbientCredential?: true;
   /**
    * The API key the request presented (`ApiKeys()`), and once verified the key it is. Such a
    * request carries no cookie: the key is its only credential.
@@ -44,7 +44,7 @@ export interface AuthRequest {
 
 /** What `BearerSessions()` carries for the router (internal). */
 export interface BearerCode {
-  /** The request with its bearer token read as the session cookie, marked {@link AuthRequest.bearer}; as it was otherwise. */
+  /** The request with its bearer token read as the session cookie, marked {@link AuthRequest.withoutAmbientCredential}; as it was otherwise. */
   adopt(ctx: Pick<AuthContext, "cookies" | "origin" | "session" | "jwt" | "useSecureCookies">, req: AuthRequest): AuthRequest;
   /** The handler's answer, or `{ token }` when the request asked for the session it started. */
   answer(ctx: Pick<AuthContext, "cookies">, req: AuthRequest, response: ResponseInternal): ResponseInternal;
@@ -52,7 +52,7 @@ export interface BearerCode {
 
 /** What `ApiKeys()` carries for the router (internal). */
 export interface ApiKeyRouting {
-  /** The request read as an API-key request (no cookie, marked {@link AuthRequest.bearer}), or `undefined` when it presents no key. */
+  /** The request read as an API-key request (no cookie, marked {@link AuthRequest.withoutAmbientCredential}), or `undefined` when it presents no key. */
   adopt(req: AuthRequest): AuthRequest | undefined;
   /** Verifies the key, then answers the request or refuses it: an API key reaches only the rows it may. */
   run(ctx: Pick<AuthContext, "adapter" | "logger" | "rateLimit">, req: AuthRequest, next: (req: AuthRequest) => Promise<ResponseInternal>): Promise<ResponseInternal>;

@@ -6,7 +6,6 @@ import fr from "../features/languages/fr.js";
 import pt from "../features/languages/pt.js";
 import zh from "../features/languages/zh.js";
 import { passwordEnglish } from "../features/passwords/english.js";
-import { featureEnglish } from "../languages/english/feature.js";
 import type { Language } from "../types/language.js";
 import { acceptedLanguages, chooseLanguage, lookupLanguage, pageLanguage } from "./language.js";
 
@@ -157,9 +156,9 @@ describe("chooseLanguage", () => {
     expect(chosen.text("signInTitle")).toBe("Acessar");
   });
 
-  it("adds the English a configured provider carries, and none without it", async () => {
-    const carrier = { id: "password", [featureEnglish]: async () => passwordEnglish };
-    expect((await chooseLanguage({ ...settings, providers: [carrier] }, request())).text("forgotTitle")).toBe(passwordEnglish.forgotTitle);
-    expect((await chooseLanguage({ ...settings, providers: [{ id: "github" }] }, request())).messages.forgotTitle).toBeUndefined();
+  it("adds the English a configured feature carries, and none without it", async () => {
+    const feature = { english: async () => passwordEnglish };
+    expect((await chooseLanguage({ ...settings, features: [feature] }, request())).text("forgotTitle")).toBe(passwordEnglish.forgotTitle);
+    expect((await chooseLanguage({ ...settings, features: [{}] }, request())).messages.forgotTitle).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import type { HtmlValue } from "../security/escape.js";
 import type { ChosenLanguage, Language, LocaleOption, MessageKey, MessageOverrides, Messages } from "../types/language.js";
 import type { LoggerInstance } from "../types/logger.js";
 import { coreEnglish, type CoreLanguage } from "../languages/english/core.js";
-import { featureEnglish, type FeatureEnglishLoader } from "../languages/english/feature.js";
+import type { FeatureCode } from "../types/feature.js";
 
 /** The sentences of one page, in the language chosen for it. */
 export interface PageLanguage extends ChosenLanguage {
@@ -28,12 +28,8 @@ export interface LanguageSettings {
   readonly messages?: MessageOverrides;
   /** Where a failing `locale` function is reported. */
   readonly logger?: Pick<LoggerInstance, "error">;
-  /** The configured providers: one that carries `featureEnglish` adds its English to every page. */
-  readonly providers?: readonly object[];
-  /** The `secondFactor` option: it carries the English of the second factors' pages. */
-  readonly secondFactor?: object;
-  /** The `apiKeys` option: it carries the English of the API-keys page. */
-  readonly apiKeys?: object;
+  /** The configured features: one that carries its English (`Password()`, `SecondFactors()`…) adds it to every page. */
+  readonly features?: readonly Pick<FeatureCode, "english">[];
 }
 
 // A header this long is no browser's; reading only its start bounds the work per request.
@@ -147,16 +143,9 @@ export async function chooseLanguage(settings: LanguageSettings, request: Reques
   return pageLanguage(lookupLanguage(ranges, offered), messages, await configuredEnglish(settings));
 }
 
-/**
- * The English of every configured feature. A feature carries its loader on its provider; one
- * carried by an option is wired by listing that option among the carriers here.
- */
+/** The English of every configured feature that carries its own (its record's `english`). */
 async function configuredEnglish(settings: LanguageSettings): Promise<Partial<Messages>[]> {
-  const carriers: readonly (object | undefined)[] = [...(settings.providers ?? []), settings.secondFactor, settings.apiKeys];
-  const loaders = new Set<FeatureEnglishLoader>();
-  for (const carrier of carriers) {
-    const load = (carrier as { [featureEnglish]?: FeatureEnglishLoader } | undefined)?.[featureEnglish];
-    if (typeof load === "function") loaders.add(load);
-  }
-  return Promise.all([...loaders].map((load) => load()));
+  // Two providers of one factory (two `Password()`) share one loader.
+  const loaders = new Set((settings.features ?? []).map((feature) => feature.english));
+  return Promise.all([...loaders].filter((load) => load !== undefined).map((load) => load()));
 }

@@ -17,9 +17,9 @@
 import { defaultPasswordHashParameters } from "../features/passwords/hash.js";
 import type { FlowLoader } from "../flows/lazy.js";
 import type { PasswordConfig } from "../features/passwords/types.js";
-import { featureEnglish, type FeatureEnglishLoader } from "../languages/english/feature.js";
+import type { FeatureEnglishLoader } from "../languages/english/feature.js";
 import { passwordRows } from "../features/passwords/rows.js";
-import { endpointRows, providerFlow } from "../symbols.js";
+import { featureCode, providerFlow } from "../symbols.js";
 
 export type { PasswordConfig } from "../features/passwords/types.js";
 
@@ -60,8 +60,7 @@ export default function Password(options: PasswordUserConfig = {}): PasswordConf
     hashParameters: { ...defaultPasswordHashParameters },
     options: options as Partial<PasswordConfig>,
     [providerFlow]: loadPasswordFlow,
-    [endpointRows]: passwordRows,
-    [featureEnglish]: loadPasswordEnglish,
+    [featureCode]: { rows: passwordRows, english: loadPasswordEnglish },
   };
 }
 

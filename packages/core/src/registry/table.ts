@@ -1,9 +1,9 @@
 /**
  * The rows of Auth.js's actions (PROTOCOL §1). An opt-in feature carries its own rows on its
- * option or provider (`SessionControl()`, `AccountLinks()`, `SecondFactors()`, `AccessTokens()`, `Password()`,
- * under `endpointRows`), so an app that does not configure it bundles neither its rows nor its
- * code; while it is off, its paths answer `UnknownAction` saying how to turn it on, and stay
- * reserved (`isAuthAction`, plugin ids).
+ * option or provider (`SessionControl()`, `ApiKeys()`, `Password()`…, in its record under
+ * `featureCode`), so an app that does not configure it bundles neither its rows nor its code, nor
+ * a line naming it; while it is off, its paths are not served (`UnknownAction`, as any path), and
+ * its first segments stay reserved for `isAuthAction` and plugin ids ({@link featureSegments}).
  */
 import type { AuthContext } from "../config/context.js";
 import { csrfAction } from "../actions/csrf.js";
@@ -14,8 +14,7 @@ import type { AnsweringRow } from "../http/request.js";
 import type { AuthAction } from "../types/actions.js";
 import { actionsOf } from "../rows/match.js";
 import type { LimitClass } from "../rows/row.js";
-import { endpointRows } from "../symbols.js";
-import { lazy, now, row, type RowSpec } from "./spec.js";
+import { lazy, now, row } from "./spec.js";
 
 const signin = () => import("../actions/signin.js");
 const signout = () => import("../actions/signout.js");
@@ -57,47 +56,29 @@ export const builtinRows: readonly AnsweringRow[] = [
   row("GET json none webauthn-options", webAuthnOptions, { ...provider, limit: passkey }),
 ];
 
-/** A path of an opt-in feature, answered while the feature is off (registry/off.ts, loaded when asked for). */
-const off = (spec: RowSpec, tail: AnsweringRow["tail"] = "any"): AnsweringRow => row(spec, lazy(() => import("./off.js"), (m) => m.featureOff), { tail });
-
 /**
- * The first path segments of the opt-in features, after every row they carry: what fits none of
- * them (all of them, while the feature is off) is answered here. `Password()`'s, `Admin()`'s and
- * `Organizations()`' answer no method, so the router names the request it does not serve, as for any other path.
+ * The first path segments of every opt-in feature, configured or not: Latch's, so that
+ * `isAuthAction` answers for them and no plugin takes one. Only `isAuthAction` and the check of
+ * plugins (loaded with `definePlugin`) read this list; `Auth()` never does, so it adds nothing to
+ * an app's bundle. A new feature adds its segments here (registry.test.ts checks every feature's rows).
  */
-const featurePaths: readonly AnsweringRow[] = [
-  off("GET,POST json none sessions"),
-  off("POST json none link"),
-  off("POST json none unlink"),
-  off("GET,POST page none second-factor"),
-  off(" page none signup", "none"),
-  off(" page none verify-email", "none"),
-  off(" page none password"),
-  off(" page none email"),
-  off("GET json none token"),
-  off("GET json none jwks"),
-  off("GET,POST json none bearer"),
-  off("GET,POST json none api-keys"),
-  off(" json none admin"),
-  off(" json none organizations"),
+export const featureSegments: readonly string[] = [
+  "sessions", "link", "unlink", "second-factor", "signup", "verify-email", "password", "email",
+  "token", "jwks", "bearer", "api-keys", "admin", "organizations",
 ];
-
-/** What carries a feature's rows: its option, or its provider (`Password()`). */
-type Carrier = { readonly [endpointRows]?: readonly object[] } | undefined;
 
 /**
  * The rows of a config, in the order the parser tries them: Auth.js's, those the configured
- * features carry, the plugins', then the features' reserved paths.
+ * features carry (in the order they were found), then the plugins'.
  */
-export function configuredRows(ctx: Pick<AuthContext, "session" | "account" | "secondFactor" | "accessTokens" | "apiKeys" | "admin" | "organizations" | "providers">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
-  const carriers: Carrier[] = [ctx.session.control, ctx.session.bearer, ctx.account.links, ctx.secondFactor, ctx.accessTokens, ctx.apiKeys, ctx.admin, ctx.organizations, ...ctx.providers];
-  return [...builtinRows, ...carriers.flatMap((carrier) => (carrier?.[endpointRows] ?? []) as AnsweringRow[]), ...pluginRows, ...featurePaths];
+export function configuredRows(ctx: Pick<AuthContext, "features">, pluginRows: readonly AnsweringRow[] = []): readonly AnsweringRow[] {
+  return [...builtinRows, ...ctx.features.flatMap((feature) => (feature.rows ?? []) as AnsweringRow[]), ...pluginRows];
 }
 
 let reserved: ReadonlySet<string> | undefined;
 
 /** The actions Latch serves or reserves: Auth.js's and every feature's, configured or not. */
-export const reservedActions = (): ReadonlySet<string> => (reserved ??= actionsOf([...builtinRows, ...featurePaths]));
+export const reservedActions = (): ReadonlySet<string> => (reserved ??= new Set([...actionsOf(builtinRows), ...featureSegments]));
 
 /** True when `action` is one of the actions Latch serves (the first path segment of a row of Latch or of one of its features). */
 export function isAuthAction(action: string): action is AuthAction {

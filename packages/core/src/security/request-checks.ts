@@ -23,8 +23,8 @@ export interface CsrfRequest {
   readonly headers: Headers;
   readonly cookies: Readonly<Record<string, string>>;
   readonly body?: Readonly<Record<string, unknown>>;
-  /** Authenticated without a cookie (bearer sessions): no CSRF token needed. */
-  readonly bearer?: true;
+  /** Authenticated without a cookie (a bearer session, an API key): no CSRF token needed. */
+  readonly withoutAmbientCredential?: true;
 }
 
 /** The CSRF token of a request: the one in a valid cookie, or a new one with the cookie to set. */
@@ -96,7 +96,7 @@ export function csrfOf(ctx: Pick<CsrfSettings, "secrets" | "cookies">, req: Pick
  * is needed only when both are absent.
  */
 export async function requireCsrf(ctx: CsrfSettings, req: CsrfRequest): Promise<void> {
-  if (ctx.skipCSRFCheck || req.bearer) return;
+  if (ctx.skipCSRFCheck || req.withoutAmbientCredential) return;
   if (ctx.csrfCheck === "origin") {
     const source = requestSource(req.headers, ctx.origin);
     if (source === "same-origin") return;

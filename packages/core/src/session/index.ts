@@ -7,7 +7,6 @@ import { declaredSessionFields } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 import { MissingAdapter } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
-import { sessionControlCode } from "../symbols.js";
 import type { Cookie } from "../types/cookies.js";
 import type { JWT } from "../types/entities.js";
 import {
@@ -60,7 +59,7 @@ export function sessionStrategy(ctx: Pick<AuthContext, "session">): Strategy {
 }
 
 
-type JwtCtx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger">;
+type JwtCtx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger" | "features">;
 
 /** With `session.providerTokens`, an OAuth/OIDC sign-in keeps the provider's tokens in the token. */
 function providerTokenClaims(ctx: JwtCtx, account: SessionStart["account"]): { providerTokens: Record<string, unknown> } | undefined {
@@ -129,7 +128,7 @@ export async function currentJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<
 }
 
 
-type DatabaseCtx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt">;
+type DatabaseCtx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt" | "features">;
 
 /**
  * Signs in: stores `{ sessionToken, userId, expires }` and, for an adapter that declares them,
@@ -144,8 +143,7 @@ export async function startDatabaseSession(ctx: DatabaseCtx, req: AuthRequest, s
   const expires = new Date(now.valueOf() + ctx.session.maxAge * 1000);
   // What a person needs to recognise this session later: the browser summary when session
   // control is on (it brings the code), the IP only when the app opted in.
-  const control = ctx.session.control?.[sessionControlCode] as { summarizeUserAgent(header: string | null): string | null } | undefined;
-  const userAgent = control ? control.summarizeUserAgent(req.headers.get("user-agent")) : null;
+  const userAgent = ctx.features.find((feature) => feature.describeDevice)?.describeDevice!(req.headers.get("user-agent")) ?? null;
   const ip = ctx.session.ipAddress?.(req.request)?.slice(0, 64) || null;
   const extra = declared(ctx, { createdAt: now, lastSeenAt: now, userAgent, ip, ...earnedFields(start.earned) });
   await adapter.createSession({ sessionToken, userId, expires, ...extra });

@@ -23,8 +23,8 @@ import type { JWTDecodeParams, JWTEncodeParams, SessionOptions } from "../types/
 import type { Earned, SessionRead } from "./types.js";
 
 export type { Earned } from "./types.js";
-type JwtCtx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger">;
-type DatabaseCtx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt">;
+type JwtCtx = Pick<AuthContext, "cookies" | "secrets" | "jwt" | "session" | "callbacks" | "events" | "logger" | "features">;
+type DatabaseCtx = Pick<AuthContext, "cookies" | "session" | "callbacks" | "events" | "adapter" | "jwt" | "features">;
 
 const defaultMaxAge = 30 * 24 * 60 * 60;
 
@@ -158,10 +158,10 @@ export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets"
  * The session the client gets: the `session` callback's, else the user's name, email and image,
  * the expiry, and `error` when a refresh of the provider's tokens failed (`getAccessToken`: sign in again).
  */
-export async function shownSession(ctx: Pick<AuthContext, "callbacks">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
+export async function shownSession(ctx: Pick<AuthContext, "callbacks" | "features">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
   const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
-  // The active organization (`Organizations()`) is a claim of the token.
-  if (token.org) session.organization = token.org as Session["organization"];
+  // The features' fields (`Organizations()`: the active organization, a claim of the token).
+  for (const feature of ctx.features) feature.sessionFields?.(session, token);
   if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
   const shown = update
     ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
@@ -252,7 +252,7 @@ export async function lookUp(ctx: DatabaseCtx, req: AuthRequest): Promise<{ sess
 }
 
 /** The session the client gets of a stored session: the `session` callback's, else the user's name, email and image. */
-export async function exposed(ctx: Pick<AuthContext, "callbacks">, session: AdapterSession, user: AdapterUser, expires: Date, update?: { data: unknown }): Promise<Session> {
+export async function exposed(ctx: Pick<AuthContext, "callbacks" | "features">, session: AdapterSession, user: AdapterUser, expires: Date, update?: { data: unknown }): Promise<Session> {
   // The token stays out of what the callback gets: a callback that returns the session as it
   // came would otherwise hand the cookie's secret to every script that reads /session.
   const { sessionToken: _token, refreshError, ...visible } = session;
@@ -260,8 +260,9 @@ export async function exposed(ctx: Pick<AuthContext, "callbacks">, session: Adap
   // `session.error`, for the app to ask for a new sign-in.
   if (!ctx.callbacks.session) {
     // Without a `session` callback: the user's name, email and image, and the expiry.
-    // The active organization (`Organizations()`) comes from the adapter's join; absent, it drops out of the JSON.
-    const shown: Session = { user: { name: user.name, email: user.email, image: user.image }, expires: expires.toISOString(), organization: session.activeOrganization };
+    // The features' fields (`Organizations()`: the active organization, from the adapter's join).
+    const shown: Session = { user: { name: user.name, email: user.email, image: user.image }, expires: expires.toISOString() };
+    for (const feature of ctx.features) feature.sessionFields?.(shown, session as unknown as Record<string, unknown>);
     return refreshError ? { ...shown, error: "RefreshTokenError" } : shown;
   }
   const input = { session: { ...visible, user, expires, error: refreshError ? "RefreshTokenError" : undefined } as never, user };

@@ -11,7 +11,6 @@ import { AccessDenied, CallbackRouteError, OAuthAccountNotLinked, UndeclaredSess
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
 import { nowSeconds, type Earned } from "../session/read.js";
-import { adminCode, secondFactorsCode } from "../symbols.js";
 import type { ResponseInternal } from "../types/response.js";
 import type { FactorKind } from "../types/second-factor-options.js";
 import { emailUser, linkAccountUser, type LinkedUser } from "./link-user.js";
@@ -137,9 +136,8 @@ interface StepUp {
   forgetMailboxPassword(ctx: AuthContext, userId: string): Promise<void>;
 }
 
-async function stepUpOf(ctx: Pick<AuthContext, "secondFactor">): Promise<StepUp | undefined> {
-  const option = ctx.secondFactor?.[secondFactorsCode];
-  return option ? ((await option.stepUp()) as StepUp) : undefined;
+async function stepUpOf(ctx: Pick<AuthContext, "features">): Promise<StepUp | undefined> {
+  return (await ctx.features.find((feature) => feature.stepUp)?.stepUp!()) as StepUp | undefined;
 }
 
 /** The RFC 8176 methods of a first factor by account type, when the flow named none. */
@@ -179,8 +177,8 @@ export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: 
   if (!req.row?.startsSession) throw new UndeclaredSessionStart(req.action);
   const { proof } = signedIn;
   const userId = userIdOf(signedIn);
-  // A banned user starts no session, by any way in (Admin(): loaded with the option).
-  await ctx.admin?.[adminCode].admit(ctx, userId);
+  // A feature may refuse the session, by any way in (`Admin()`: a banned user starts none).
+  for (const feature of ctx.features) await feature.beforeSessionStart?.(ctx, userId);
   const stepUp = await stepUpOf(ctx);
   let earned: Earned;
   if (answered) {

@@ -1,6 +1,7 @@
 import type { Adapter, Awaitable } from "../adapter.js";
 import type { AuthError } from "../errors.js";
-import type { accessTokensCode, endpointRows } from "../symbols.js";
+import type { accessTokensCode, featureCode } from "../symbols.js";
+import type { FeatureCode } from "./feature.js";
 
 /** The signature algorithms of access tokens: Ed25519 (`"EdDSA"`), P-256 (`"ES256"`), RSA (`"RS256"`, for old verifiers). */
 export type AccessTokenAlgorithm = "EdDSA" | "ES256" | "RS256";
@@ -69,6 +70,6 @@ export interface AccessTokensCode {
 export interface AccessTokensOption {
   /** The settings and check (internal). */
   readonly [accessTokensCode]: AccessTokensCode;
-  /** The registry rows of its endpoints (internal). */
-  readonly [endpointRows]?: readonly object[];
+  /** Its rows, check and hooks, for core (internal). */
+  readonly [featureCode]: FeatureCode;
 }

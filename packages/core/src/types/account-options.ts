@@ -1,4 +1,5 @@
-import type { endpointRows, accountLinksCode } from "../symbols.js";
+import type { featureCode } from "../symbols.js";
+import type { FeatureCode } from "./feature.js";
 
 /**
  * How a sign-in with an OAuth or OpenID account that is not linked yet may join an existing user
@@ -16,10 +17,8 @@ export type AccountLinking = "never" | "verified-email";
  * `AccountLinks()` of `@latch/core/accounts`; its code comes into the bundle only with it.
  */
 export interface AccountLinksOption {
-  /** The endpoints' code, carried by the option (internal). */
-  readonly [accountLinksCode]: object;
-  /** The registry rows of its endpoints (internal). */
-  readonly [endpointRows]?: readonly object[];
+  /** Its rows, check and hooks, for core (internal). */
+  readonly [featureCode]: FeatureCode;
 }
 
 /**

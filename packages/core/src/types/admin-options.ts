@@ -1,6 +1,7 @@
 import type { Adapter } from "../adapter.js";
 import type { AuthError } from "../errors.js";
-import type { adminCode, endpointRows } from "../symbols.js";
+import type { adminCode, featureCode } from "../symbols.js";
+import type { FeatureCode } from "./feature.js";
 
 /** What `Admin()` takes. */
 export interface AdminOptions {
@@ -40,6 +41,6 @@ export interface AdminCode {
 export interface AdminOption {
   /** The settings and code (internal). */
   readonly [adminCode]: AdminCode;
-  /** The registry rows of its endpoints (internal). */
-  readonly [endpointRows]?: readonly object[];
+  /** Its rows, check and hooks, for core (internal). */
+  readonly [featureCode]: FeatureCode;
 }

@@ -1,6 +1,7 @@
 import type { Adapter } from "../adapter.js";
 import type { AuthError } from "../errors.js";
-import type { apiKeysCode, endpointRows } from "../symbols.js";
+import type { apiKeysCode, featureCode } from "../symbols.js";
+import type { FeatureCode } from "./feature.js";
 
 /** Who an API key acts for. A user today; the `type` leaves room for other owners (organizations). */
 export interface ApiKeyOwner {
@@ -89,6 +90,6 @@ export interface ApiKeysCode {
 export interface ApiKeysOption {
   /** The settings, cache and code (internal). */
   readonly [apiKeysCode]: ApiKeysCode;
-  /** The registry rows of its endpoints (internal). */
-  readonly [endpointRows]?: readonly object[];
+  /** Its rows, check and hooks, for core (internal). */
+  readonly [featureCode]: FeatureCode;
 }

@@ -1,4 +1,5 @@
-import type { endpointRows } from "../symbols.js";
+import type { featureCode } from "../symbols.js";
+import type { FeatureCode } from "./feature.js";
 
 /**
  * Turns on organizations: members with roles, invitations by email, the active organization on
@@ -7,6 +8,6 @@ import type { endpointRows } from "../symbols.js";
  * its code comes into the bundle only with it.
  */
 export interface OrganizationsOption {
-  /** The registry rows of its endpoints (internal). */
-  readonly [endpointRows]: readonly object[];
+  /** Its rows, check and hooks, for core (internal). */
+  readonly [featureCode]: FeatureCode;
 }

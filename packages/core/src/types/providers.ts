@@ -8,7 +8,8 @@ import type { Account, Profile, ProviderType, TokenEndpointResponse, User } from
 import type { Theme } from "./theme.js";
 import type { ChosenLanguage, MessageKey } from "./language.js";
 import { customFetch } from "../fetch.js";
-import { endpointRows, providerFlow } from "../symbols.js";
+import { featureCode, providerFlow } from "../symbols.js";
+import type { FeatureCode } from "./feature.js";
 import type {
   GenerateAuthenticationOptionsOpts, GenerateRegistrationOptionsOpts, VerifyAuthenticationResponseOpts, VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server";
@@ -39,8 +40,8 @@ export interface CommonProviderOptions {
    * first needed.
    */
   [providerFlow]?: object;
-  /** Set by a provider factory that serves endpoints of its own (`Password()`): their registry rows (internal). */
-  [endpointRows]?: readonly object[];
+  /** Set by a provider factory that serves endpoints of its own (`Password()`): its rows, for core (internal). */
+  [featureCode]?: FeatureCode;
 }
 
 /** The tokens an OAuth provider returned, with `expires_at` computed from `expires_in`. */

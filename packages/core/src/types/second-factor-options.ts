@@ -1,6 +1,7 @@
 import type { Adapter, AdapterMethod, AdapterUser, Awaitable } from "../adapter.js";
 import type { AuthError } from "../errors.js";
-import type { endpointRows, secondFactorsCode } from "../symbols.js";
+import type { featureCode, secondFactorsCode } from "../symbols.js";
+import type { FeatureCode } from "./feature.js";
 
 /**
  * The kinds of second factor: an authenticator app's time-based codes (`"totp"`, RFC 6238), the
@@ -104,6 +105,6 @@ export interface SecondFactorsCarried {
 export interface SecondFactorsOption {
   /** The settings and code, carried by the option (internal). */
   readonly [secondFactorsCode]: SecondFactorsCarried;
-  /** The registry rows of its endpoints (internal). */
-  readonly [endpointRows]?: readonly object[];
+  /** Its rows, check and hooks, for core (internal). */
+  readonly [featureCode]: FeatureCode;
 }

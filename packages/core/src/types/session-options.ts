@@ -1,5 +1,6 @@
 import type { Awaitable } from "../adapter.js";
-import type { bearerSessionsCode, endpointRows, sessionControlCode } from "../symbols.js";
+import type { bearerSessionsCode, featureCode } from "../symbols.js";
+import type { FeatureCode } from "./feature.js";
 import type { JWT } from "./entities.js";
 
 /**
@@ -8,10 +9,8 @@ import type { JWT } from "./entities.js";
  * `SessionControl()` of `@latch/core/sessions`; its code comes into the bundle only with it.
  */
 export interface SessionControlOption {
-  /** The endpoints' code, carried by the option (internal). */
-  readonly [sessionControlCode]: object;
-  /** The registry rows of its endpoints (internal). */
-  readonly [endpointRows]?: readonly object[];
+  /** Its rows, check and hooks, for core (internal). */
+  readonly [featureCode]: FeatureCode;
 }
 
 /**
@@ -23,8 +22,8 @@ export interface SessionControlOption {
 export interface BearerSessionsOption {
   /** The code that reads and returns bearer tokens, carried by the option (internal). */
   readonly [bearerSessionsCode]: object;
-  /** The registry rows of its endpoints (internal). */
-  readonly [endpointRows]?: readonly object[];
+  /** Its rows, check and hooks, for core (internal). */
+  readonly [featureCode]: FeatureCode;
 }
 
 /** What `BearerSessions()` takes. */

@@ -7,7 +7,7 @@
 import type { Adapter } from "../../adapter.js";
 import { adapterHas } from "../../config/adapter-guard.js";
 import { MissingAdapter, MissingAdapterMethods, type AuthError } from "../../errors.js";
-import { accessTokensCode, endpointRows } from "../../symbols.js";
+import { accessTokensCode, featureCode } from "../../symbols.js";
 import type { AccessTokenSettings, AccessTokensOption, AccessTokensOptions } from "../../types/access-token-options.js";
 import { signingKeyMethods } from "./adapter-methods.js";
 import { InvalidAccessTokens } from "./errors.js";
@@ -66,5 +66,6 @@ export function AccessTokens(options: AccessTokensOptions = {}): AccessTokensOpt
     keys: options.keys,
     rotation: Object.freeze({ every: options.rotation?.every ?? 30 * day, grace: options.rotation?.grace ?? day }),
   });
-  return { [accessTokensCode]: { settings, check: (adapter) => problemOf(settings, adapter) }, [endpointRows]: accessTokenRows };
+  const check = (adapter: Adapter | undefined) => problemOf(settings, adapter);
+  return { [accessTokensCode]: { settings, check }, [featureCode]: { rows: accessTokenRows, check } };
 }

@@ -5,7 +5,7 @@
  * @module @latch/core/accounts
  */
 import { accountLinkRows } from "./rows.js";
-import { accountLinksCode, endpointRows } from "../../symbols.js";
+import { featureCode } from "../../symbols.js";
 import type { AccountLinksOption } from "../../types/account-options.js";
 
 export type { AccountLinksOption } from "../../types/account-options.js";
@@ -24,5 +24,5 @@ export type { AccountLinksOption } from "../../types/account-options.js";
  * ```
  */
 export function AccountLinks(): AccountLinksOption {
-  return { [accountLinksCode]: {}, [endpointRows]: accountLinkRows };
+  return { [featureCode]: { rows: accountLinkRows } };
 }

@@ -8,8 +8,8 @@
 import type { Adapter } from "../../adapter.js";
 import { adapterHas } from "../../config/adapter-guard.js";
 import { MissingAdapter, MissingAdapterMethods, type AuthError } from "../../errors.js";
-import { adminCode, endpointRows } from "../../symbols.js";
-import type { AdminOption, AdminOptions, AdminSettings } from "../../types/admin-options.js";
+import { adminCode, featureCode } from "../../symbols.js";
+import type { AdminCode, AdminOption, AdminOptions, AdminSettings } from "../../types/admin-options.js";
 import { adminMethods, contractMethods } from "./adapter-methods.js";
 import { InvalidAdmin } from "./errors.js";
 import { adminRows } from "./rows.js";
@@ -50,16 +50,11 @@ export function Admin(options: AdminOptions = {}): AdminOption {
     adminUserIds: Object.freeze([...(options.adminUserIds ?? [])]),
     maxPerPage: options.maxPerPage ?? 100,
   });
-  return {
-    [adminCode]: {
-      settings,
-      check: (adapter, session) => problemOf(settings, adapter, session),
-      async admit(ctx, userId) {
-        if (userId === undefined) return;
-        const { refuseBanned } = await import("./ban.js");
-        await refuseBanned(ctx.adapter!, userId);
-      },
-    },
-    [endpointRows]: adminRows,
+  const check: AdminCode["check"] = (adapter, session) => problemOf(settings, adapter, session);
+  const admit: AdminCode["admit"] = async (ctx, userId) => {
+    if (userId === undefined) return;
+    const { refuseBanned } = await import("./ban.js");
+    await refuseBanned(ctx.adapter!, userId);
   };
+  return { [adminCode]: { settings, check, admit }, [featureCode]: { rows: adminRows, check, beforeSessionStart: admit } };
 }

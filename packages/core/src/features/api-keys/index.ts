@@ -8,8 +8,9 @@
 import type { Adapter } from "../../adapter.js";
 import { adapterHas } from "../../config/adapter-guard.js";
 import { MissingAdapter, MissingAdapterMethods, type AuthError } from "../../errors.js";
-import { featureEnglish, type FeatureEnglishLoader } from "../../languages/english/feature.js";
-import { apiKeysCode, endpointRows } from "../../symbols.js";
+import type { AuthRequest } from "../../http/request.js";
+import { apiKeysCode, featureCode } from "../../symbols.js";
+import type { ResponseInternal } from "../../types/response.js";
 import type { ApiKeySettings, ApiKeysOption, ApiKeysOptions } from "../../types/api-key-options.js";
 import { apiKeyMethods } from "./adapter-methods.js";
 import { InvalidApiKeys } from "./errors.js";
@@ -65,11 +66,19 @@ export function ApiKeys(options: ApiKeysOptions = {}): ApiKeysOption {
     ...(options.scopes === undefined ? {} : { scopes: Object.freeze([...options.scopes]) }),
   });
   const code = apiKeysCodeFor(settings, (adapter) => problemOf(settings, adapter));
-  // The option also carries the English of the API-keys page.
-  const option: ApiKeysOption & { [featureEnglish]: FeatureEnglishLoader } = {
+  const option: ApiKeysOption = {
     [apiKeysCode]: code,
-    [endpointRows]: apiKeyRows,
-    [featureEnglish]: () => import("./english.js").then((m) => m.apiKeyEnglish),
+    [featureCode]: {
+      rows: apiKeyRows,
+      // The English of the API-keys page.
+      english: () => import("./english.js").then((m) => m.apiKeyEnglish),
+      check: code.check,
+      // A request that presents a key is answered by the key's code (before bearer sessions, which would read it as a session token).
+      route(ctx: Parameters<typeof code.run>[0], req: AuthRequest, next: (req: AuthRequest) => Promise<ResponseInternal>) {
+        const keyed = code.adopt(req);
+        return keyed && ([keyed, () => code.run(ctx, keyed, next)] as const);
+      },
+    },
   };
   return option;
 }

@@ -45,7 +45,7 @@ export function apiKeysCodeFor(settings: ApiKeySettings, check: ApiKeysCode["che
     presented,
     adopt(req: AuthRequest) {
       const value = presented(req.headers);
-      return value === undefined ? undefined : { ...req, cookies: {}, bearer: true, apiKey: { value } };
+      return value === undefined ? undefined : { ...req, cookies: {}, withoutAmbientCredential: true, apiKey: { value } };
     },
     async run(ctx, req, next) {
       const key = await verifier.verify(ctx, req.apiKey!.value);

@@ -49,12 +49,12 @@ function adopt(ctx: Pick<AuthContext, "cookies" | "origin" | "session" | "jwt" |
   const name = ctx.cookies.sessionToken.name;
   if (hasSessionCookie(req.cookies, name)) return req;
   const waiting = waitingOf(ctx, req);
-  if (waiting) return { ...req, cookies: { ...req.cookies, [waiting[0]]: waiting[1] }, bearer: true };
+  if (waiting) return { ...req, cookies: { ...req.cookies, [waiting[0]]: waiting[1] }, withoutAmbientCredential: true };
   const token = bearerOf(ctx, req);
   // Neither a header a page elsewhere can make a browser send without this site's consent (CORS,
   // which Latch never grants), so such a request needs no CSRF token.
-  if (token) return { ...req, cookies: { ...req.cookies, [name]: token }, bearer: true };
-  return asksForToken(ctx, req) ? { ...req, bearer: true } : req;
+  if (token) return { ...req, cookies: { ...req.cookies, [name]: token }, withoutAmbientCredential: true };
+  return asksForToken(ctx, req) ? { ...req, withoutAmbientCredential: true } : req;
 }
 
 /** The place of a cookie of the session: -1 for the whole one, the chunk's index, or `undefined` for another cookie. */
@@ -75,7 +75,7 @@ function sessionTokenOf(cookies: readonly Cookie[], name: string): string | unde
 }
 
 function answer(ctx: Pick<AuthContext, "cookies">, req: AuthRequest, response: ResponseInternal): ResponseInternal {
-  if (!req.row?.startsSession || req.headers.get("x-auth-return-token") !== "1" || !req.bearer) return response;
+  if (!req.row?.startsSession || req.headers.get("x-auth-return-token") !== "1" || !req.withoutAmbientCredential) return response;
   const token = sessionTokenOf(response.cookies ?? [], ctx.cookies.sessionToken.name);
   // No session started (a second factor is owed, or the sign-in was refused as a page): the answer as it was.
   if (!token) return response;

@@ -4,7 +4,9 @@
  *
  * @module @latch/core/bearer
  */
-import { bearerSessionsCode, endpointRows } from "../../symbols.js";
+import type { AuthRequest } from "../../http/request.js";
+import { bearerSessionsCode, featureCode } from "../../symbols.js";
+import type { ResponseInternal } from "../../types/response.js";
 import type { BearerSessionsOption, BearerSessionsOptions } from "../../types/session-options.js";
 import { bearerCode } from "./bearer.js";
 import { bearerRows } from "./rows.js";
@@ -32,5 +34,15 @@ export { InvalidBearerCode, type BearerSessionError } from "./errors.js";
  */
 export function BearerSessions(options: BearerSessionsOptions = {}): BearerSessionsOption {
   const redirectUris = Object.freeze([...(options.redirectUris ?? [])]);
-  return { [bearerSessionsCode]: { ...bearerCode, redirectUris }, [endpointRows]: redirectUris.length ? bearerRows : [] };
+  return {
+    [bearerSessionsCode]: { ...bearerCode, redirectUris },
+    [featureCode]: {
+      rows: redirectUris.length ? bearerRows : [],
+      // Every request is read for a bearer token; the answer of a sign-in that asked for its session's token becomes `{ token }`.
+      route(ctx: Parameters<typeof bearerCode.adopt>[0] & Parameters<typeof bearerCode.answer>[0], req: AuthRequest, next: (req: AuthRequest) => Promise<ResponseInternal>) {
+        const adopted = bearerCode.adopt(ctx, req);
+        return [adopted, async () => bearerCode.answer(ctx, adopted, await next(adopted))] as const;
+      },
+    },
+  };
 }

@@ -5,7 +5,8 @@
  *
  * @module @latch/core/organizations
  */
-import { endpointRows } from "../../symbols.js";
+import { featureCode } from "../../symbols.js";
+import type { Session } from "../../types/entities.js";
 import type { OrganizationsOption } from "../../types/organization-options.js";
 import { accessControl, type AccessControl, type Statements } from "./access.js";
 import { organizationRows } from "./rows.js";
@@ -69,6 +70,16 @@ export function Organizations(options: OrganizationsOptions = {}): Organizations
     ...(options.email === undefined ? {} : { email: options.email }),
     events: Object.freeze({ ...options.events }),
   });
-  const option: OrganizationsOptionWithSettings = { [organizationSettings]: settings, [endpointRows]: organizationRows };
+  const option: OrganizationsOptionWithSettings = {
+    [organizationSettings]: settings,
+    [featureCode]: {
+      rows: organizationRows,
+      // The active organization on the session the client gets: a claim of the JWT (`org`), or the adapter's join on the stored session.
+      sessionFields(session, from) {
+        const active = from.org ?? from.activeOrganization;
+        if (active) session.organization = active as Session["organization"];
+      },
+    },
+  };
   return option;
 }

@@ -2,7 +2,6 @@ import type { InternalProvider } from "../../config/providers.js";
 import type { PasswordHashParameters } from "./hash.js";
 import type { BreachedPasswordCheck } from "./breached.js";
 import type { PasswordRules } from "./rules.js";
-import type { FeatureEnglishLoader, featureEnglish } from "../../languages/english/feature.js";
 import type { CredentialsConfig } from "../../types/providers.js";
 
 /** Configuration of the password provider: a credentials provider whose check Latch does. */
@@ -38,8 +37,6 @@ export interface PasswordConfig extends CredentialsConfig {
   email?: string;
   /** The user's options; merged over the defaults once, in config resolution. */
   options?: Partial<PasswordConfig>;
-  /** The English of the password pages and emails, loaded when a page needs it (internal). */
-  [featureEnglish]?: FeatureEnglishLoader;
 }
 
 /** A password provider after config resolution. */

@@ -4,10 +4,10 @@
  *
  * @module @latch/core/second-factors
  */
-import { featureEnglish, type FeatureEnglishLoader } from "../../languages/english/feature.js";
+import type { AdapterMethod } from "../../adapter.js";
 import { checkSecondFactors } from "./routes.js";
 import { secondFactorRows } from "./rows.js";
-import { endpointRows, secondFactorsCode } from "../../symbols.js";
+import { featureCode, secondFactorsCode } from "../../symbols.js";
 import type { SecondFactorsOption, SecondFactorsOptions } from "../../types/second-factor-options.js";
 
 export type { EmailCodeMessage, FactorKind, SecondFactorsOption, SecondFactorsOptions } from "../../types/second-factor-options.js";
@@ -46,8 +46,7 @@ export function SecondFactors(options: SecondFactorsOptions = {}): SecondFactors
     sendCode: options.sendCode,
     wrongAnswers: wrongAnswersOf(options.wrongAnswers),
   };
-  // The option also carries the English of the second factors' pages and code email.
-  const option: SecondFactorsOption & { [featureEnglish]: FeatureEnglishLoader } = {
+  const option: SecondFactorsOption = {
     [secondFactorsCode]: {
       settings,
       check: checkSecondFactors,
@@ -55,8 +54,13 @@ export function SecondFactors(options: SecondFactorsOptions = {}): SecondFactors
       stepUp: () => import("./step-up.js"),
       challenge: () => import("./challenge.js"),
     },
-    [endpointRows]: secondFactorRows,
-    [featureEnglish]: () => import("./english.js").then((m) => m.secondFactorEnglish),
+    [featureCode]: {
+      rows: secondFactorRows,
+      check: (adapter, _session, needs) => checkSecondFactors(adapter, needs as Set<AdapterMethod>),
+      stepUp: () => import("./step-up.js"),
+      // The English of the second factors' pages and code email.
+      english: () => import("./english.js").then((m) => m.secondFactorEnglish),
+    },
   };
   return option;
 }

@@ -87,7 +87,7 @@ export async function holdSignIn(ctx: CookieContext & SecondFactorContext & Pick
   if (settings.rememberDevice && (await isRemembered(ctx, req, userId, await factorsStamp(factors)))) return null;
   const pending = await startPending(ctx, req, pendingOf(signedIn, userId));
   // A client without cookies (bearer sessions) carries the waiting sign-in itself, and answers with it.
-  if (req.bearer && req.headers.get("x-auth-return-token") === "1") {
+  if (req.withoutAmbientCredential && req.headers.get("x-auth-return-token") === "1") {
     const token = pending.filter((cookie) => cookie.value).map((cookie) => cookie.value).join("");
     return { body: { secondFactor: { token, factors: [...new Set(factors.map((factor) => factor.kind))] } }, headers: { "Cache-Control": "private, no-cache, no-store" } };
   }

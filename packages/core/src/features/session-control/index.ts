@@ -5,7 +5,7 @@
  * @module @latch/core/sessions
  */
 import { summarizeUserAgent } from "../../session/user-agent.js";
-import { endpointRows, sessionControlCode } from "../../symbols.js";
+import { featureCode } from "../../symbols.js";
 import type { SessionControlOption } from "../../types/session-options.js";
 import { sessionControlRows } from "./rows.js";
 
@@ -25,5 +25,5 @@ export type { SessionControlOption } from "../../types/session-options.js";
  * ```
  */
 export function SessionControl(): SessionControlOption {
-  return { [sessionControlCode]: { summarizeUserAgent }, [endpointRows]: sessionControlRows };
+  return { [featureCode]: { rows: sessionControlRows, describeDevice: summarizeUserAgent } };
 }

@@ -357,12 +357,12 @@ describe("ApiKeys() at start", () => {
     await db.close();
   });
 
-  test("while off, the endpoints say how to turn them on, and an x-api-key header is no credential", async () => {
+  test("while off, the endpoints are not served, and an x-api-key header is no credential", async () => {
     const { Auth } = await import("@latch/core");
     const config = baseConfig() as Omit<AuthConfig, "raw">;
     const list = await Auth(new Request("http://localhost:3000/auth/api-keys"), config);
     expect(list.status).toBe(400);
-    expect(((await list.json()) as { message: string }).message).toContain("apiKeys = ApiKeys()");
+    expect(((await list.json()) as { message: string }).message).toBe("Cannot parse the action at /auth/api-keys (an opt-in feature's endpoints answer only while it is configured).");
     const session = await Auth(new Request("http://localhost:3000/auth/session", { headers: { "x-api-key": `latch_${"a".repeat(16)}_${"b".repeat(43)}` } }), config);
     expect(session.status).toBe(200);
     expect(await session.json()).toBeNull();

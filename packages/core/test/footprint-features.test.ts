@@ -1,0 +1,95 @@
+/**
+ * A feature an app does not configure adds nothing to its bundle. Core finds the configured
+ * features by one symbol (`featureCode`) and reaches each through its record (types/feature.ts),
+ * so no line of core names one. Checked on what esbuild bundles for `Auth` + `Credentials` (and
+ * GitHub), one file and the first chunk, as footprint.test.ts bundles them:
+ *
+ * - no module of the feature's folder is in it;
+ * - none of the feature's names is in its code: the option's name read as a property or written
+ *   as a key (`.admin`, `admin:`), the first segments of its rows written as a row (`"… admin"`,
+ *   `"… admin/…"`), and the other names core used to read (the session's organization);
+ * - in a bundle that imports every feature, each feature's modules are there and the rows of all
+ *   its first segments are found, and each option's patterns find the line that copies or reads
+ *   the option once minified (`admin: config.admin`), so a pattern that finds nothing fails here
+ *   instead of passing silently.
+ *
+ * A line such as `admin: config.admin` in the resolved config, a feature's row or reserved path in
+ * the core table, or `ctx.apiKeys` in the router fails this test. `session.revocation` is not a
+ * feature record but a seam of the JWT session (an interface an app may implement), which the
+ * session's read and start call; `Password()`'s links on the sign-in page belong to the page.
+ */
+import { fileURLToPath } from "node:url";
+import { transform } from "esbuild";
+import { describe, expect, test } from "vitest";
+import { bundleSize } from "../../../bench/bundle-size.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+
+interface Feature {
+  /** Its folder under features/. */
+  folder: string;
+  /** Its names in minified code. */
+  names: RegExp[];
+}
+
+/** The option's name, read as a property (`e.admin`, `e?.admin`, not a style's `.links`) or written as a key. */
+const option = (name: string) => [new RegExp(`[\\w$)\\]?]\\.${name}\\b`), new RegExp(`[{,]${name}:`)];
+const optionNames = ["control", "links", "secondFactor", "accessTokens", "bearer", "apiKeys", "admin", "organizations"];
+/** A row of its first segment, as `row()` specs are written ("GET,POST json none sessions", "… sessions/revoke"). */
+const segment = (name: string) => new RegExp(`["'\`](?:[A-Z,]+ )?(?:json|page) (?:none|token|handler) ${name}(?:[/"'\`])`);
+
+const features: Record<string, Feature> = {
+  SessionControl: { folder: "session-control", names: [...option("control"), segment("sessions")] },
+  AccountLinks: { folder: "account-links", names: [...option("links"), segment("link"), segment("unlink")] },
+  SecondFactors: { folder: "second-factors", names: [...option("secondFactor"), segment("second-factor")] },
+  AccessTokens: { folder: "access-tokens", names: [...option("accessTokens"), segment("token"), segment("jwks")] },
+  BearerSessions: { folder: "bearer-sessions", names: [...option("bearer"), segment("bearer")] },
+  ApiKeys: { folder: "api-keys", names: [...option("apiKeys"), segment("api-keys")] },
+  Admin: { folder: "admin", names: [...option("admin"), segment("admin")] },
+  Organizations: { folder: "organizations", names: [...option("organizations"), /[\w$)\]?]\.activeOrganization\b/, segment("organizations")] },
+  Password: { folder: "passwords", names: [segment("signup"), segment("verify-email"), segment("password"), segment("email")] },
+};
+
+const credentials = `export { Auth } from "@latch/core"; export { default as Credentials } from "@latch/core/providers/credentials";`;
+const github = `${credentials} export { default as GitHub } from "@latch/core/providers/github";`;
+const everyFeature = `${credentials}
+export { SessionControl } from "@latch/core/sessions"; export { AccountLinks } from "@latch/core/accounts";
+export { SecondFactors } from "@latch/core/second-factors"; export { AccessTokens } from "@latch/core/access-tokens";
+export { BearerSessions } from "@latch/core/bearer"; export { ApiKeys } from "@latch/core/api-keys"; export { Admin } from "@latch/core/admin";
+export { Organizations } from "@latch/core/organizations"; export { default as Password } from "@latch/core/providers/password";`;
+
+const found = (code: string, feature: Feature) => feature.names.filter((name) => name.test(code)).map(String);
+
+describe("a feature that is not configured adds nothing to the bundle", { timeout: 120_000 }, () => {
+  test.each([
+    { what: "Auth + Credentials", entry: credentials, splitting: false },
+    { what: "Auth + Credentials", entry: credentials, splitting: true },
+    { what: "Auth + GitHub + Credentials", entry: github, splitting: false },
+    { what: "Auth + GitHub + Credentials", entry: github, splitting: true },
+  ])("$what, code splitting $splitting: no module and no name of any feature", async ({ entry, splitting }) => {
+    const { inputs, code } = await bundleSize(entry, root, splitting);
+    expect(inputs.some((i) => /core\/src\/auth\.ts$/.test(i))).toBe(true);
+    const present = Object.fromEntries(
+      Object.entries(features).map(([name, feature]) => [name, [...inputs.filter((i) => i.includes(`core/src/features/${feature.folder}/`)), ...found(code, feature)]]),
+    );
+    expect(present).toEqual(Object.fromEntries(Object.keys(features).map((name) => [name, []])));
+  });
+
+  test("each option's patterns find a line of core that copies or reads the option, minified", async () => {
+    for (const name of optionNames) {
+      const line = `export const context = (config, ctx) => ({ ${name}: config.${name}, on: !!ctx.session?.${name} });`;
+      const { code } = await transform(line, { minify: true, format: "esm" });
+      expect(option(name).filter((pattern) => !pattern.test(code)).map(String), code).toEqual([]);
+    }
+  });
+
+  test("the rows of every feature are found in a bundle that imports every feature", async () => {
+    const { inputs, code } = await bundleSize(everyFeature, root, false);
+    for (const [name, feature] of Object.entries(features)) {
+      expect(inputs.some((i) => i.includes(`core/src/features/${feature.folder}/`)), name).toBe(true);
+      const rows = feature.names.filter((pattern) => pattern.source.includes("(?:json|page)")).map(String);
+      expect(rows.length, name).toBeGreaterThan(0);
+      expect(found(code, feature), name).toEqual(expect.arrayContaining(rows));
+    }
+  });
+});
