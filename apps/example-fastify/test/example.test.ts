@@ -5,7 +5,7 @@
  * at an OpenID Provider (a real `oidc-provider` on loopback), the session in a page, sign-out.
  */
 import { fileURLToPath } from "node:url";
-import { chromiumAvailable, exampleScenario, freePort, launchChromium, startNodeExample, type NodeExample } from "@latch/testing";
+import { chromiumAvailable, exampleHttpSteps, exampleScenario, freePort, launchChromium, startNodeExample, type NodeExample } from "@latch/testing";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -23,17 +23,7 @@ beforeAll(async () => {
 afterAll(() => example?.stop());
 
 describe("over HTTP", () => {
-  it("the protected route sends a signed-out visitor to the sign-in page with the way back", async () => {
-    const response = await fetch(`${origin}/dashboard`, { redirect: "manual" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fdashboard");
-  });
-
-  it("the providers are the walkthrough's, with the OpenID Provider in GitHub's place", async () => {
-    const providers = (await (await fetch(`${origin}/auth/providers`)).json()) as Record<string, { callbackUrl: string }>;
-    expect(Object.keys(providers)).toEqual(["demo-oidc", "credentials"]);
-    expect(providers["demo-oidc"]!.callbackUrl).toBe(`${origin}/auth/callback/demo-oidc`);
-  });
+  for (const step of exampleHttpSteps({ origin, basePath: "/auth" })) it(step.name, () => step.run());
 
   it("the app's own JSON route is parsed by Fastify next to Latch's routes", async () => {
     const response = await fetch(`${origin}/api/notes`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });

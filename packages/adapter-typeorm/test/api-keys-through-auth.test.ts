@@ -6,43 +6,14 @@
  */
 import { createHash } from "node:crypto";
 import { newUser } from "@latch/adapter-test";
-import { apiKeyRoundTrip, mariadbLogin, mariadbStatement, needService, services } from "@latch/testing";
-import { DataSource, type DataSourceOptions } from "typeorm";
+import { apiKeyRoundTrip } from "@latch/testing";
+import { DataSource } from "typeorm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations/index.js";
-import { entities, postgresOptions, randomName } from "./readers.js";
+import { throughAuthEngines } from "./through-auth-engines.js";
 
-/** An engine: its data source's options, what makes its empty database, and what drops it. */
-interface Engine {
-  options: DataSourceOptions;
-  create(): Promise<void>;
-  drop(): Promise<void>;
-}
-
-const schema = randomName();
-const database = randomName();
-const engines: [string, boolean, Engine][] = [
-  ["PostgreSQL", await needService(services.postgres), {
-    options: { ...postgresOptions, schema, entities },
-    create: async () => {
-      const admin = await new DataSource(postgresOptions).initialize();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.destroy();
-    },
-    drop: async () => {
-      const admin = await new DataSource(postgresOptions).initialize();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.destroy();
-    },
-  }],
-  ["MariaDB", await needService(services.mariadb), {
-    options: { type: "mariadb", host: mariadbLogin.host, port: mariadbLogin.port, username: mariadbLogin.user, password: mariadbLogin.password, database, entities },
-    create: () => mariadbStatement(`CREATE DATABASE \`${database}\``).then(() => undefined),
-    drop: () => mariadbStatement(`DROP DATABASE \`${database}\``).then(() => undefined),
-  }],
-  ["SQLite", true, { options: { type: "better-sqlite3", database: ":memory:", entities }, create: async () => {}, drop: async () => {} }],
-];
+const engines = await throughAuthEngines();
 
 for (const [name, up, engine] of engines) {
   describe.runIf(up)(`API keys through Auth() with @latch/typeorm on ${name}`, () => {
@@ -91,7 +62,7 @@ for (const [name, up, engine] of engines) {
       const user = await adapter.createUser!(newUser());
       const key = { id: "00112233445566ff", ownerType: "user", ownerId: user.id, name: "ci", scopes: ["orders:read", "a/b"], hash: "f".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
       await adapter.createApiKey(key);
-      const [row] = (await dataSource.query(`SELECT scopes, pg_typeof(scopes)::text AS type FROM ${schema}.api_keys WHERE id = $1`, [key.id])) as { scopes: unknown; type: string }[];
+      const [row] = (await dataSource.query(`SELECT scopes, pg_typeof(scopes)::text AS type FROM ${engine.schema}.api_keys WHERE id = $1`, [key.id])) as { scopes: unknown; type: string }[];
       expect(row).toEqual({ scopes: ["orders:read", "a/b"], type: "text[]" });
       expect(await adapter.getApiKey(key.id)).toEqual(key);
     });

@@ -3,43 +3,14 @@
  * PostgreSQL and MariaDB and on SQLite: a taken slug is refused and writes nothing, and once the
  * owner switches to it the session read carries it, from the adapter's join.
  */
-import { organizationRoundTrip, mariadbLogin, mariadbStatement, needService, services } from "@latch/testing";
-import { DataSource, type DataSourceOptions } from "typeorm";
+import { organizationRoundTrip } from "@latch/testing";
+import { DataSource } from "typeorm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TypeORMAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations/index.js";
-import { entities, postgresOptions, randomName } from "./readers.js";
+import { throughAuthEngines } from "./through-auth-engines.js";
 
-/** An engine: its data source's options, what makes its empty database, and what drops it. */
-interface Engine {
-  options: DataSourceOptions;
-  create(): Promise<void>;
-  drop(): Promise<void>;
-}
-
-const schema = randomName();
-const database = randomName();
-const engines: [string, boolean, Engine][] = [
-  ["PostgreSQL", await needService(services.postgres), {
-    options: { ...postgresOptions, schema, entities },
-    create: async () => {
-      const admin = await new DataSource(postgresOptions).initialize();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.destroy();
-    },
-    drop: async () => {
-      const admin = await new DataSource(postgresOptions).initialize();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.destroy();
-    },
-  }],
-  ["MariaDB", await needService(services.mariadb), {
-    options: { type: "mariadb", host: mariadbLogin.host, port: mariadbLogin.port, username: mariadbLogin.user, password: mariadbLogin.password, database, entities },
-    create: () => mariadbStatement(`CREATE DATABASE \`${database}\``).then(() => undefined),
-    drop: () => mariadbStatement(`DROP DATABASE \`${database}\``).then(() => undefined),
-  }],
-  ["SQLite", true, { options: { type: "better-sqlite3", database: ":memory:", entities }, create: async () => {}, drop: async () => {} }],
-];
+const engines = await throughAuthEngines();
 
 for (const [name, up, engine] of engines) {
   describe.runIf(up)(`Organizations through Auth() with @latch/typeorm on ${name}`, () => {

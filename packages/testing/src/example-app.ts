@@ -184,6 +184,36 @@ export interface ExampleStep {
   run(browser: Browser): Promise<void>;
 }
 
+/**
+ * What a Node example answers over HTTP before anyone signs in, the same for every framework:
+ * `/dashboard` redirects (302) a signed-out visitor to the sign-in page with the way back, and
+ * the providers are the walkthrough's (`demo-oidc` in GitHub's place, then `credentials`).
+ * Each step throws an `Error` that says what is wrong.
+ */
+export function exampleHttpSteps(options: { origin: string; basePath: string }): { readonly name: string; run(): Promise<void> }[] {
+  const { origin, basePath } = options;
+  return [
+    {
+      name: "the protected route sends a signed-out visitor to the sign-in page with the way back",
+      async run() {
+        const response = await fetch(`${origin}/dashboard`, { redirect: "manual" });
+        const location = response.headers.get("location");
+        if (response.status !== 302 || location !== `${basePath}/signin?callbackUrl=%2Fdashboard`) throw new Error(`/dashboard answered ${response.status} to ${location}`);
+      },
+    },
+    {
+      name: "the providers are the walkthrough's, with the OpenID Provider in GitHub's place",
+      async run() {
+        const providers = (await (await fetch(`${origin}${basePath}/providers`)).json()) as Record<string, { callbackUrl: string }>;
+        const ids = Object.keys(providers).join();
+        if (ids !== "demo-oidc,credentials") throw new Error(`the providers are ${ids}`);
+        const callbackUrl = providers["demo-oidc"]!.callbackUrl;
+        if (callbackUrl !== `${origin}${basePath}/callback/demo-oidc`) throw new Error(`demo-oidc's callback URL is ${callbackUrl}`);
+      },
+    },
+  ];
+}
+
 async function expectText(page: Page, selector: string, text: string): Promise<void> {
   const actual = await page.locator(selector).innerText({ timeout: 10_000 });
   if (actual !== text) throw new Error(`${selector} says ${JSON.stringify(actual)}, expected ${JSON.stringify(text)} (at ${page.url()})`);
