@@ -13,7 +13,6 @@ import type { AuthConfig } from "@latch/core";
 import { resolveConfig } from "../../src/config/resolve.js";
 import type { AuthRequest } from "../../src/http/request.js";
 import { completeSignIn, openSession, type SignedIn, type VerifiedSignIn } from "../../src/signin/complete.js";
-import { secondFactorsCode } from "../../src/symbols.js";
 import type { Cookie } from "../../src/types/cookies.js";
 import { callbackRow } from "./callback-row.js";
 
@@ -50,8 +49,8 @@ function withStepUp(ctx: Ctx, held: object | null = null, mailbox = false) {
     mailboxPassword: async (_ctx: unknown, userId: string) => (calls.mailbox.push(userId), mailbox),
     forgetMailboxPassword: async (_ctx: unknown, userId: string) => void calls.forget.push(userId),
   };
-  const option = { [secondFactorsCode]: { stepUp: async () => stepUp } };
-  return { ctx: { ...ctx, secondFactor: option } as unknown as Ctx, calls };
+  // The gate finds the step-up through the configured features' records, as SecondFactors() carries it.
+  return { ctx: { ...ctx, features: [...ctx.features, { stepUp: async () => stepUp }] } as unknown as Ctx, calls };
 }
 
 async function request(claims?: Record<string, unknown>, row: AuthRequest["row"] = callbackRow): Promise<AuthRequest> {
