@@ -3,6 +3,7 @@
  * `X-Forwarded-For` says (even with Express's own "trust proxy" on), until the Latch config names
  * the proxy it trusts.
  */
+import { forgedAddressAttempt } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import express from "express";
 import type { AddressInfo } from "node:net";
@@ -42,17 +43,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function attempt(mount: string, i: number, forwardedFor: string) {
-  const csrf = await fetch(`${base}${mount}/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  return fetch(`${base}${mount}/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": forwardedFor },
-    body: new URLSearchParams({ csrfToken, username: `user${i}`, password: "guess" }),
-  });
-}
+const attempt = (mount: string, i: number, forwardedFor: string) => forgedAddressAttempt(`${base}${mount}`, i, forwardedFor);
 
 describe("Express hands the socket's address to the limits", () => {
   test("a forged X-Forwarded-For does not make a new client: 429 with Retry-After after the limit", async () => {

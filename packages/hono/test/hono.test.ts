@@ -9,7 +9,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import Credentials from "@latch/core/providers/credentials";
 import { RateLimit, type RateLimitOptions } from "@latch/core/rate-limit";
 import { authHandler, auth, initAuthConfig, MissingAuthConfig, signIn, signOut, verifyAuth, type HonoAuthConfig } from "@latch/hono";
-import { createBrowser, requestConversionAttacks, runRequestAttack, sendAttack } from "@latch/testing";
+import { createBrowser, requestConversionAttacks, runRequestAttack, sendAttack, forgedAddressAttempt } from "@latch/testing";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -207,17 +207,7 @@ describe("signIn and signOut from the app's own routes", () => {
   });
 });
 
-async function attempt(mount: string, i: number, forwardedFor: string) {
-  const csrf = await fetch(`${base}${mount}/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  return fetch(`${base}${mount}/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": forwardedFor },
-    body: new URLSearchParams({ csrfToken, username: `user${i}`, password: "guess" }),
-  });
-}
+const attempt = (mount: string, i: number, forwardedFor: string) => forgedAddressAttempt(`${base}${mount}`, i, forwardedFor);
 
 describe("the client's address reaches the rate limits through getConnInfo", () => {
   it("a forged X-Forwarded-For does not make a new client: 429 after the limit", async () => {

@@ -176,3 +176,20 @@ export function sendAttack(attack: Pick<RequestAttack, "method" | "target" | "he
 export async function runRequestAttack(attack: RequestAttack, server: { host: string; port: number }): Promise<void> {
   attack.check(await sendAttack(attack, server));
 }
+
+/**
+ * One wrong credentials sign-in at `authUrl` (`<origin><basePath>`) as `user<i>`, over a real
+ * socket, with its own CSRF token and the `X-Forwarded-For` header given: what an integration's
+ * rate-limit test sends to show that the limits count the socket's address, not the header.
+ */
+export async function forgedAddressAttempt(authUrl: string, i: number, forwardedFor: string): Promise<Response> {
+  const csrf = await fetch(`${authUrl}/csrf`);
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return fetch(`${authUrl}/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": forwardedFor },
+    body: new URLSearchParams({ csrfToken, username: `user${i}`, password: "guess" }),
+  });
+}
