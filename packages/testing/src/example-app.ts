@@ -13,7 +13,7 @@
  * - a credentials provider (fields `email` and `password`) and an OpenID Connect provider.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer } from "node:net";
 import type { Browser, Page } from "playwright-core";
@@ -42,6 +42,10 @@ export interface NodeExampleOptions {
   oidcUser: OpenIDAccount;
   /** The app's port on 127.0.0.1 (a test knows its origin before the app starts); default a free one. */
   port?: number;
+  /** The Node binary to run the app with; default the one running the tests. */
+  node?: string;
+  /** Node's arguments; default `src/server.ts` run from its sources (`--conditions=source --import tsx`). */
+  args?: string[];
 }
 
 /** A Node example app running against its own OpenID Provider, from {@link startNodeExample}. */
@@ -76,7 +80,8 @@ export async function startNodeExample(options: NodeExampleOptions): Promise<Nod
   try {
     const app = await startExampleApp({
       cwd,
-      args: ["--conditions=source", "--import", "tsx", "src/server.ts"],
+      args: options.args ?? ["--conditions=source", "--import", "tsx", "src/server.ts"],
+      ...(options.node ? { node: options.node } : {}),
       env: {
         NODE_ENV: "production",
         HOST: "127.0.0.1",
@@ -104,6 +109,8 @@ export interface ExampleAppOptions {
   cwd: string;
   /** Node's arguments, such as `["--conditions=source", "--import", "tsx", "src/server.ts"]`. */
   args: string[];
+  /** The Node binary; default the one running the tests. */
+  node?: string;
   /** The whole environment of the process (`PATH` is added). */
   env: Record<string, string>;
   /** The app is ready once it prints this (its address) on standard output. */
@@ -131,7 +138,7 @@ export interface ExampleApp {
  */
 export async function startExampleApp(options: ExampleAppOptions): Promise<ExampleApp> {
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, options.args, {
+  const child: ChildProcess = spawn(options.node ?? process.execPath, options.args, {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -364,4 +371,19 @@ export async function startQuickStart(options: QuickStartOptions): Promise<{ app
     readyText: origin,
   });
   return { app, origin };
+}
+
+/**
+ * A Node binary of the runtime matrix (`runtimes/package-lock.json`, installed by
+ * `npm ci --prefix runtimes`), for an app whose framework needs a newer Node than the one running
+ * the tests; `undefined` when it is not installed.
+ *
+ * @example
+ * ```ts
+ * const node = runtimeNode(root, "node24")
+ * ```
+ */
+export function runtimeNode(root: string, name: "node22" | "node24"): string | undefined {
+  const binary = join(root, "runtimes", "node_modules", name, "bin", "node");
+  return existsSync(binary) ? binary : undefined;
 }
