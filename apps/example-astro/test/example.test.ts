@@ -56,10 +56,9 @@ const withChromium = await chromiumAvailable();
 describe.skipIf(!!missing)(`the Astro example${missing ? ` (skipped: ${missing})` : ""}`, () => {
   beforeAll(async () => {
     const started = Date.now();
-    // AUTH_URL at build time names the host Astro trusts (security.allowedDomains in astro.config.mjs).
     const build = spawnSync(node!, [astroBin, "build"], {
       cwd: appDir,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", AUTH_URL: origin, ASTRO_TELEMETRY_DISABLED: "1" },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ASTRO_TELEMETRY_DISABLED: "1" },
       encoding: "utf8",
     });
     if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
@@ -95,6 +94,12 @@ describe.skipIf(!!missing)(`the Astro example${missing ? ` (skipped: ${missing})
         expect(response.headers["set-cookie"]).toBeUndefined();
       });
     }
+  });
+
+  it("a method Latch does not serve outside a plugin's path is refused with a 405 JSON answer", async () => {
+    const response = await sendAttack({ method: "PUT", target: "/auth/session", headers: { host, "content-type": "application/json" }, body: "{}" }, { host: "127.0.0.1", port });
+    expect(response.status).toBe(405);
+    expect(JSON.parse(response.body)).toMatchObject({ error: "InvalidRequest" });
   });
 
   describe.runIf(withChromium)("in Chromium", () => {

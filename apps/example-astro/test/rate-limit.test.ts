@@ -1,0 +1,84 @@
+/**
+ * A second Astro app (test/fixture) on the example's Astro and @astrojs/node, built once on Node
+ * 24: the client's address the adapter reads off the socket reaches the rate limits, a forged
+ * X-Forwarded-For counts only behind a proxy the config trusts, and the server-side `signIn` and
+ * `signOut` work from the app's own endpoints and refuse a form posted from another site.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { createBrowser, forgedAddressAttempt, freePort, runtimeNode, servicesRequired, startExampleApp, type ExampleApp } from "@latch/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const fixture = fileURLToPath(new URL("fixture/", import.meta.url));
+const node = runtimeNode(root, "node24");
+const astroBin = `${appDir}node_modules/astro/bin/astro.mjs`;
+const missing = !node ? "Node 24 is not installed: run `npm ci --prefix runtimes`" : !existsSync(astroBin) ? "Astro is not installed for the example: run `npm ci --prefix apps/example-astro`" : undefined;
+if (missing && (servicesRequired() || process.env.CI)) throw new Error(missing);
+if (missing) console.warn(`skipped: ${missing}`);
+
+let app: ExampleApp | undefined;
+let base = "";
+
+describe.skipIf(!!missing)(`@latch/astro's client address and server-side sign-in${missing ? ` (skipped: ${missing})` : ""}`, () => {
+  beforeAll(async () => {
+    const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ASTRO_TELEMETRY_DISABLED: "1" };
+    const build = spawnSync(node!, [astroBin, "build"], { cwd: fixture, env, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    app = await startExampleApp({
+      node: node!,
+      cwd: fixture,
+      args: ["dist/server/entry.mjs"],
+      env: { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), AUTH_SECRET: "astro-fixture-secret-0123456789abcdefghij", AUTH_URL: base },
+      readyText: base,
+    });
+  }, 120_000);
+  afterAll(() => app?.stop());
+
+  it("a forged X-Forwarded-For does not make a new client: 429 after the limit", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await forgedAddressAttempt(`${base}/direct/auth`, i, `198.51.100.${i}`)).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429, 429, 429]);
+  });
+
+  it("behind a proxy the config trusts, the forwarded address is the client", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await forgedAddressAttempt(`${base}/proxied/auth`, i, `198.51.100.${i}`)).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 302, 302, 302]);
+  });
+
+  it("signIn and signOut from the app's own endpoints; a form from another site changes nothing", async () => {
+    const browser = createBrowser();
+    const post = (path: string, fields: Record<string, string>, origin = base) =>
+      browser.fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin }, body: new URLSearchParams(fields) });
+    const name = async () => ((await (await browser.fetch(`${base}/me`)).json()) as { user?: { name?: string } } | null)?.user?.name ?? null;
+
+    expect(await name()).toBeNull();
+    const wrong = await post("/login", { username: "ada", password: "wrong" });
+    expect(wrong.headers.get("location")).toContain("error=CredentialsSignin");
+    expect(await name()).toBeNull();
+
+    // Astro's own origin check is off in this app: Latch's check of the Origin refuses the form.
+    const crossSite = await post("/login", { username: "ada", password: "right" }, "https://attacker.example");
+    expect(crossSite.status).toBeLessThan(500);
+    expect(crossSite.headers.get("location")).not.toBe(`${base}/me`);
+    expect(crossSite.headers.getSetCookie().some((cookie) => /session-token=[^;]/.test(cookie))).toBe(false);
+    expect(await name()).toBeNull();
+
+    const signedIn = await post("/login", { username: "ada", password: "right" });
+    expect(signedIn.headers.get("location")).toBe(`${base}/me`);
+    expect(await name()).toBe("ada");
+
+    const crossSiteOut = await post("/logout", {}, "https://attacker.example");
+    expect(crossSiteOut.status).toBeLessThan(500);
+    expect(await name()).toBe("ada");
+
+    const signedOut = await post("/logout", {});
+    expect(signedOut.status).toBeLessThan(400);
+    expect(await name()).toBeNull();
+  });
+});
