@@ -327,7 +327,8 @@ export async function quickStartRound(origin: string, basePath = "/auth"): Promi
   const { csrfToken } = (await (await browser.fetch(`${origin}${basePath}/csrf`)).json()) as { csrfToken: string };
   const signIn = await browser.fetch(`${origin}${basePath}/callback/credentials`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    // A browser's form post names the page's origin (Astro refuses a form without it).
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
     body: new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse", callbackUrl: `${origin}/dashboard` }),
   });
   expectThat("the sign-in's redirect", signIn.headers.get("location") ?? "", (s) => s === `${origin}/dashboard`);
