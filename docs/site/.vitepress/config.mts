@@ -340,6 +340,7 @@ export default defineConfig({
           { text: "Fastify", link: "/getting-started/fastify" },
           { text: "SvelteKit", link: "/getting-started/sveltekit" },
           { text: "Next.js", link: "/getting-started/nextjs" },
+          { text: "Astro", link: "/getting-started/astro" },
         ],
       },
       {
@@ -401,6 +402,7 @@ export default defineConfig({
           { text: "@latch/fastify", link: "/packages/fastify" },
           { text: "@latch/sveltekit", link: "/packages/sveltekit" },
           { text: "@latch/next", link: "/packages/next" },
+          { text: "@latch/astro", link: "/packages/astro" },
           { text: "@latch/prisma", link: "/packages/adapter-prisma" },
           { text: "@latch/pg", link: "/packages/adapter-pg" },
           { text: "@latch/typeorm", link: "/packages/adapter-typeorm" },
@@ -424,6 +426,7 @@ export default defineConfig({
           { text: "SvelteKit", link: "/examples/example-sveltekit" },
           { text: "Next.js 16", link: "/examples/example-next" },
           { text: "Next.js 15 (from Auth.js)", link: "/examples/example-next15" },
+          { text: "Astro", link: "/examples/example-astro" },
         ],
       },
     ],
