@@ -4,8 +4,6 @@
  * environment a deployment gives it; then driven over HTTP, through the request-conversion attacks
  * on a real socket, and in headless Chromium through `@latch/testing`'s example scenario.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   chromiumAvailable,
@@ -14,27 +12,15 @@ import {
   freePort,
   launchChromium,
   requestConversionAttacks,
-  runtimeNode,
   sendAttack,
-  servicesRequired,
   startNodeExample,
   type NodeExample,
 } from "@latch/testing";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, missing, node } from "./astro.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const appDir = fileURLToPath(new URL("..", import.meta.url));
-const node = runtimeNode(root, "node24");
-const astroBin = `${appDir}node_modules/astro/bin/astro.mjs`;
-const missing = !node
-  ? "Node 24 is not installed: run `npm ci --prefix runtimes`"
-  : !existsSync(astroBin)
-    ? "Astro is not installed for the example: run `npm ci --prefix apps/example-astro`"
-    : undefined;
-if (missing && (servicesRequired() || process.env.CI)) throw new Error(missing);
-if (missing) console.warn(`skipped: ${missing}`);
-
 const oidcUser = { sub: "oidc-grace", email: "grace@openid.example", email_verified: true, name: "Grace OpenID" };
 const port = await freePort();
 const host = `127.0.0.1:${port}`;
@@ -55,14 +41,7 @@ const withChromium = await chromiumAvailable();
 
 describe.skipIf(!!missing)(`the Astro example${missing ? ` (skipped: ${missing})` : ""}`, () => {
   beforeAll(async () => {
-    const started = Date.now();
-    const build = spawnSync(node!, [astroBin, "build"], {
-      cwd: appDir,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ASTRO_TELEMETRY_DISABLED: "1" },
-      encoding: "utf8",
-    });
-    if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
-    console.log(`example-astro: built in ${Date.now() - started} ms`);
+    console.log(`example-astro: built in ${build(appDir)} ms`);
     example = await startNodeExample({ name: "example-astro", cwd: appDir, oidcUser, port, node: node!, args: ["dist/server/entry.mjs"] });
   }, 180_000);
 

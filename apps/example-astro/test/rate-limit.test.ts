@@ -4,36 +4,26 @@
  * X-Forwarded-For counts only behind a proxy the config trusts, and the server-side `signIn` and
  * `signOut` work from the app's own endpoints and refuse a form posted from another site.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createBrowser, forgedAddressAttempt, freePort, runtimeNode, servicesRequired, startExampleApp, type ExampleApp } from "@latch/testing";
+import { createBrowser, forgedAddressAttempt, freePort, startExampleApp, type ExampleApp } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseEnv, build, missing, node } from "./astro.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const appDir = fileURLToPath(new URL("..", import.meta.url));
 const fixture = fileURLToPath(new URL("fixture/", import.meta.url));
-const node = runtimeNode(root, "node24");
-const astroBin = `${appDir}node_modules/astro/bin/astro.mjs`;
-const missing = !node ? "Node 24 is not installed: run `npm ci --prefix runtimes`" : !existsSync(astroBin) ? "Astro is not installed for the example: run `npm ci --prefix apps/example-astro`" : undefined;
-if (missing && (servicesRequired() || process.env.CI)) throw new Error(missing);
-if (missing) console.warn(`skipped: ${missing}`);
 
 let app: ExampleApp | undefined;
 let base = "";
 
 describe.skipIf(!!missing)(`@latch/astro's client address and server-side sign-in${missing ? ` (skipped: ${missing})` : ""}`, () => {
   beforeAll(async () => {
-    const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ASTRO_TELEMETRY_DISABLED: "1" };
-    const build = spawnSync(node!, [astroBin, "build"], { cwd: fixture, env, encoding: "utf8" });
-    if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
+    build(fixture);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     app = await startExampleApp({
       node: node!,
       cwd: fixture,
       args: ["dist/server/entry.mjs"],
-      env: { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), AUTH_SECRET: "astro-fixture-secret-0123456789abcdefghij", AUTH_URL: base },
+      env: { ...baseEnv, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), AUTH_SECRET: "astro-fixture-secret-0123456789abcdefghij", AUTH_URL: base },
       readyText: base,
     });
   }, 120_000);
