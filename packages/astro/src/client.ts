@@ -58,7 +58,7 @@ function go(url: string): void {
 
 /** The provider's type from `<prefix>/providers`, for providers whose id does not say it. */
 async function providerType(prefix: string, provider: string): Promise<string | undefined> {
-  if (provider === "credentials" || provider === "email") return provider === "email" ? "email" : "credentials";
+  if (provider === "credentials" || provider === "email") return provider;
   try {
     const providers = (await (await fetch(`${prefix}/providers`)).json()) as Record<string, { type?: string }>;
     return providers[provider]?.type;
