@@ -84,6 +84,13 @@ export interface ActionRow<Handler = unknown> {
   readonly startsSession?: true;
   /** It may send mail to an address the request names: it needs a limit keyed by that address. */
   readonly sendsMail?: true;
+  /**
+   * It changes what only the account's owner may change (a password or address, a second factor
+   * or passkey, an API key, a linked account, the other sessions, an organization's ownership): a
+   * session a site administrator started as the user (`session.impersonatedBy`) is refused with
+   * `ImpersonationRefused` (403) before the handler runs.
+   */
+  readonly refusesImpersonation?: true;
   readonly handler: HandlerLoader<Handler>;
 }
 
