@@ -121,6 +121,8 @@ const ownerOnly: readonly RegExp[] = [
   /^POST sessions\/revoke$/,
   /^POST organizations\/(transfer|delete)$/,
   /^POST admin\/impersonate$/,
+  // A passkey's registration, through the callback (its choice by the request, below).
+  /^GET,POST callback$/,
 ];
 
 const named = (row: ActionRow) => `${row.methods === "any" ? "ANY" : row.methods.join(",")} ${row.path}`;
@@ -133,7 +135,15 @@ function impersonationMismatches(rows: readonly ActionRow[]): string[] {
 describe("rows that refuse an impersonated session", () => {
   test("are every row of the owner's own families, and no other", () => {
     expect(impersonationMismatches(everyRow)).toEqual([]);
-    expect(everyRow.filter((row) => row.refusesImpersonation)).toHaveLength(20);
+    expect(everyRow.filter((row) => row.refusesImpersonation)).toHaveLength(21);
+  });
+
+  test("the callback refuses it only for a passkey's registration, not for a sign-in", () => {
+    const refuses = everyRow.find((row) => row.path === "callback")!.refusesImpersonation as (req: { method: string; query: Record<string, string>; body?: Record<string, unknown> }) => boolean;
+    expect(refuses({ method: "POST", query: {}, body: { action: "register" } })).toBe(true);
+    expect(refuses({ method: "POST", query: {}, body: { action: "authenticate" } })).toBe(false);
+    expect(refuses({ method: "POST", query: {}, body: { username: "ada" } })).toBe(false);
+    expect(refuses({ method: "GET", query: { code: "x" } })).toBe(false);
   });
 
   test("the check names a row of those families whose flag is gone, and a row outside them that carries one", () => {

@@ -71,7 +71,8 @@ export function Admin(options: AdminOptions = {}): AdminOption {
     beforeSessionStart: admit,
     // A row that refuses impersonated sessions: the session is read before its handler runs.
     async beforeHandler(ctx, req) {
-      if (!(req as AuthRequest).row?.refusesImpersonation) return;
+      const refuses = (req as AuthRequest).row?.refusesImpersonation;
+      if (!(typeof refuses === "function" ? refuses(req as AuthRequest) : refuses)) return;
       const { refuseImpersonated } = await import("./impersonation.js");
       await refuseImpersonated(ctx as Parameters<typeof refuseImpersonated>[0], req as AuthRequest);
     },

@@ -17,6 +17,7 @@ import de from "@latch/core/languages/de";
 import { Organizations } from "@latch/core/organizations";
 import { definePlugin } from "@latch/core/plugins";
 import Credentials from "@latch/core/providers/credentials";
+import Passkey from "@latch/core/providers/passkey";
 import Password from "@latch/core/providers/password";
 import { JwtRevocation } from "@latch/core/revocation";
 import { SecondFactors } from "@latch/core/second-factors";
@@ -52,6 +53,7 @@ const refusedRows: readonly [string, Record<string, unknown>][] = [
   ["organizations/transfer", { organizationId: "org-1", userId: "user-carol" }],
   ["organizations/delete", { organizationId: "org-1" }],
   ["admin/impersonate", { userId: "user-carol" }],
+  ["callback/passkey", { action: "register", data: "{}" }],
 ];
 
 describe.each(engines)("impersonation on %s", (_name, open, available) => {
@@ -83,7 +85,8 @@ describe.each(engines)("impersonation on %s", (_name, open, available) => {
     logger: quiet,
     adapter: PostgresAdapter(engine.db as never),
     session: { strategy: "database", control: SessionControl() },
-    providers: [credentials(), Password()],
+    providers: [credentials(), Password(), Passkey()],
+    experimental: { enableWebAuthn: true },
     admin: adminOf(),
     apiKeys: ApiKeys({ cacheSeconds: 0 }),
     organizations: Organizations(),
