@@ -4,20 +4,11 @@
  * every row; the session stored before reads as one its user started, and a new session keeps
  * the administrator who started it.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
 import type { Queryable } from "../src/client.js";
 import { migrate, migrations } from "../src/migrations.js";
-
-async function migrateUpTo(db: Queryable, version: number): Promise<void> {
-  await db.query(`CREATE TABLE latch_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  for (const migration of migrations.filter((m) => m.version <= version)) {
-    for (const statement of migration.statements) await db.query(statement);
-    await db.query(`INSERT INTO latch_migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
-  }
-}
+import { migrateUpTo, upgradeTests } from "./upgrade.js";
 
 async function upgrade(db: Queryable): Promise<void> {
   await migrateUpTo(db, 13);
@@ -42,27 +33,6 @@ async function upgrade(db: Queryable): Promise<void> {
   expect((await db.query(`SELECT count(*)::int AS n FROM sessions`)).rows).toEqual([{ n: 2 }]);
 }
 
-const postgresUp = await needService(services.postgres);
-
 describe("migration 14 (impersonation)", () => {
-  test("a database at migration 13 upgrades on PGlite without losing a row", async () => {
-    const db = await PGlite.create();
-    try {
-      await upgrade(db);
-    } finally {
-      await db.close();
-    }
-  });
-
-  test.runIf(postgresUp)("a database at migration 13 upgrades on PostgreSQL without losing a row", async () => {
-    const schema = randomDatabaseName();
-    const pool = schemaPool(schema, 1);
-    try {
-      await pool.query(`CREATE SCHEMA ${schema}`);
-      await upgrade(pool);
-    } finally {
-      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await pool.end();
-    }
-  });
+  upgradeTests(13, upgrade);
 });

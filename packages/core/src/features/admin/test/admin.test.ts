@@ -24,16 +24,10 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { secret } from "../../../../test/client.js";
 import { Jar, pgEngines, serveLatch, type Engine, type LatchServer } from "../../access-tokens/test/harness.js";
+import { Browsers, people } from "./site.js";
 
 const engines = await pgEngines();
 const redisUp = await needService(services.redis);
-
-const people = {
-  root: { id: "admin-1", email: "root@example.com", name: "Root" },
-  bob: { id: "user-bob", email: "bob@example.com", name: "Bob" },
-  carol: { id: "user-carol", email: "carol@example.com", name: "Carol" },
-  dave: { id: "user-dave", email: "dave@example.com", name: "Dave" },
-} as const;
 type Person = keyof typeof people;
 
 /** The log lines of every level: the type, the message or the error's message, and the level. */
@@ -45,7 +39,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
   let engine: Engine;
   let latch: LatchServer;
   let smtp: SmtpTestServer;
-  const jars = new Map<Person, Jar>();
+  const browsers = new Browsers(() => latch, people);
 
   /** Credentials that know every stored user by address, with the password "pw". */
   const credentials = () =>
@@ -71,26 +65,8 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
 
   const url = (path: string) => `${latch.origin}/auth/${path}`;
 
-  async function csrfToken(jar: Jar): Promise<string> {
-    const response = await fetch(url("csrf"), { headers: { cookie: jar.header() } });
-    jar.keep(response);
-    return ((await response.json()) as { csrfToken: string }).csrfToken;
-  }
-
-  /** Signs `who` in with credentials in a fresh jar; the answer (`json`: as a script asking for JSON). */
-  async function signInAnswer(who: Person, json = false): Promise<Response> {
-    const jar = new Jar();
-    jars.set(who, jar);
-    const token = await csrfToken(jar);
-    const response = await fetch(url("callback/credentials"), {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header(), ...(json && { "x-auth-return-redirect": "1" }) },
-      body: new URLSearchParams({ csrfToken: token, email: people[who].email, password: "pw" }),
-    });
-    jar.keep(response);
-    return response;
-  }
+  const csrfToken = (jar: Jar) => browsers.csrfToken(jar);
+  const signInAnswer = (who: Person, json = false) => browsers.signInAnswer(who, json);
 
   /** Signs `who` in with credentials in a fresh jar; the redirect's target. */
   async function signIn(who: Person): Promise<string> {
@@ -108,7 +84,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     return text;
   }
 
-  const jarOf = (who: Person) => jars.get(who) ?? new Jar();
+  const jarOf = (who: Person) => browsers.jarOf(who);
 
   async function sessionOf(who: Person): Promise<{ user?: { email?: string } } | null> {
     const response = await fetch(url("session"), { headers: { cookie: jarOf(who).header() } });
@@ -117,11 +93,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
 
   const get = (who: Person | null, path: string) => fetch(url(path), { headers: who ? { cookie: jarOf(who).header() } : {} });
 
-  async function post(who: Person | null, path: string, body: Record<string, unknown>, withToken = true): Promise<Response> {
-    const jar = who ? jarOf(who) : new Jar();
-    const token = withToken ? { csrfToken: await csrfToken(jar) } : {};
-    return fetch(url(path), { method: "POST", headers: { "content-type": "application/json", cookie: jar.header() }, body: JSON.stringify({ ...token, ...body }) });
-  }
+  const post = (who: Person | null, path: string, body: Record<string, unknown>, withToken = true) => browsers.post(who, path, body, { withToken });
 
   async function standing(id: string) {
     const { rows } = await engine.db.query(`SELECT s."siteRole", coalesce(s.banned, false) AS banned, s."banReason", s."banExpires" FROM users u LEFT JOIN user_standings s ON s."userId" = u.id WHERE u.id = $1`, [id]);
@@ -145,9 +117,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
   });
   beforeEach(async () => {
     if (!available) return;
-    await engine.db.query(`DELETE FROM users`);
-    for (const { id, email, name } of Object.values(people)) await engine.db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3)`, [id, email, name]);
-    jars.clear();
+    await browsers.reset(engine);
     latch.config = configOf();
     smtp.clear();
   });

@@ -29,15 +29,10 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { secret } from "../../../../test/client.js";
 import { Jar, pgEngines, serveLatch, type Engine, type LatchServer } from "../../access-tokens/test/harness.js";
+import { Browsers, people } from "./site.js";
 
 const engines = await pgEngines();
 const redisUp = await needService(services.redis);
-
-const people = {
-  root: { id: "admin-1", email: "root@example.com", name: "Root" },
-  bob: { id: "user-bob", email: "bob@example.com", name: "Bob" },
-  carol: { id: "user-carol", email: "carol@example.com", name: "Carol" },
-} as const;
 type Person = keyof typeof people;
 
 const quiet = { error: () => {}, warn: () => {}, debug: () => {} };
@@ -59,7 +54,7 @@ const refusedRows: readonly [string, Record<string, unknown>][] = [
 describe.each(engines)("impersonation on %s", (_name, open, available) => {
   let engine: Engine;
   let latch: LatchServer;
-  const jars = new Map<Person, Jar>();
+  const browsers = new Browsers(() => latch, people);
   const events: unknown[] = [];
 
   const credentials = () =>
@@ -96,27 +91,13 @@ describe.each(engines)("impersonation on %s", (_name, open, available) => {
     ...overrides,
   } as AuthConfig);
 
-  const url = (path: string) => `${latch.origin}/auth/${path}`;
-  const jarOf = (who: Person) => jars.get(who) ?? new Jar();
-
-  async function csrfToken(jar: Jar): Promise<string> {
-    const response = await fetch(url("csrf"), { headers: { cookie: jar.header() } });
-    jar.keep(response);
-    return ((await response.json()) as { csrfToken: string }).csrfToken;
-  }
+  const url = (path: string) => browsers.url(path);
+  const jarOf = (who: Person) => browsers.jarOf(who);
+  const csrfToken = (jar: Jar) => browsers.csrfToken(jar);
+  const post = browsers.post.bind(browsers);
 
   async function signIn(who: Person): Promise<void> {
-    const jar = new Jar();
-    jars.set(who, jar);
-    const token = await csrfToken(jar);
-    const response = await fetch(url("callback/credentials"), {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
-      body: new URLSearchParams({ csrfToken: token, email: people[who].email, password: "pw" }),
-    });
-    jar.keep(response);
-    expect(response.status).toBe(302);
+    expect((await browsers.signInAnswer(who)).status).toBe(302);
   }
 
   type Shown = { user?: { email?: string }; impersonatedBy?: string; expires?: string } | null;
@@ -124,18 +105,6 @@ describe.each(engines)("impersonation on %s", (_name, open, available) => {
     const response = await fetch(url("session"), { headers: { cookie: jarOf(who).header() } });
     jarOf(who).keep(response);
     return (await response.json()) as Shown;
-  }
-
-  async function post(who: Person | null, path: string, body: Record<string, unknown>, init: { withToken?: boolean; accept?: string; json?: boolean } = {}): Promise<Response> {
-    const jar = who ? jarOf(who) : new Jar();
-    const token = init.withToken === false ? {} : { csrfToken: await csrfToken(jar) };
-    const response = await fetch(url(path), {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/json", cookie: jar.header(), ...(init.accept && { accept: init.accept }), ...(init.json && { "x-auth-return-redirect": "1" }) },
-      body: JSON.stringify({ ...token, ...body }),
-    });
-    return response;
   }
 
   /** Root impersonates `userId` from their jar; the answer, its cookies kept. */
@@ -161,9 +130,7 @@ describe.each(engines)("impersonation on %s", (_name, open, available) => {
   });
   beforeEach(async () => {
     if (!available) return;
-    await engine.db.query(`DELETE FROM users`);
-    for (const { id, email, name } of Object.values(people)) await engine.db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3)`, [id, email, name]);
-    jars.clear();
+    await browsers.reset(engine);
     events.length = 0;
     latch.config = configOf();
   });
