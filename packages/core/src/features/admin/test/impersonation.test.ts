@@ -55,7 +55,7 @@ describe.each(engines)("impersonation on %s", (_name, open, available) => {
   let engine: Engine;
   let latch: LatchServer;
   const browsers = new Browsers(() => latch, people);
-  const events: unknown[] = [];
+  const events: [string, unknown][] = [];
 
   const credentials = () =>
     Credentials({
