@@ -171,6 +171,8 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     first(db.select().from(accounts).where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))));
   /** Whether the sessions table stores how a session was earned (the default tables do). */
   const earns = earnedColumns.every((name) => name in getTableColumns(sessions));
+  // The mark of a session an administrator started as its user, declared only when the table has its column.
+  const marks = "impersonatedBy" in getTableColumns(sessions);
   const sessionByToken = (sessionToken: string) => first(db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)));
   const authenticatorById = (credentialID: string) => first(db.select().from(authenticators).where(eq(authenticators.credentialID, credentialID)));
   const apiKeyById = (id: string) => first(db.select().from(apiKeys).where(eq(apiKeys.id, id)));
@@ -255,11 +257,12 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
 
     // How the session was earned is declared only when the sessions table has its columns (an
     // application's own table may not): without them sessions earn nothing.
-    sessionFields: earns ? ["createdAt", "lastSeenAt", "userAgent", "ip", ...earnedColumns] : ["createdAt", "lastSeenAt", "userAgent", "ip"],
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", ...(earns ? earnedColumns : []), ...(marks ? ["impersonatedBy" as const] : [])],
 
-    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr }) {
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr, impersonatedBy }) {
       const earned = earns ? { auth_time: auth_time ?? null, mfa_time: mfa_time ?? null, amr: amr ?? null } : {};
-      await db.insert(sessions).values({ sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null, ...earned });
+      const marked = marks ? { impersonatedBy: impersonatedBy ?? null } : {};
+      await db.insert(sessions).values({ sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null, ...earned, ...marked });
       return sessionFromRow((await sessionByToken(sessionToken))!);
     },
 

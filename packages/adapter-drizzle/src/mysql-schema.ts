@@ -101,6 +101,8 @@ export const mysqlSessions = mysqlTable("sessions", {
   mfa_time: bigint("mfa_time", { mode: "number" }),
   amr: methods("amr"),
   activeOrganizationId: varchar("activeOrganizationId", { length: 255 }),
+  /** The site administrator who started the session as its user (@latch/typeorm's migration 15). */
+  impersonatedBy: varchar("impersonatedBy", { length: 255 }),
 }, (table) => [
   uniqueIndex("IDX_8b5e2ec52e335c0fe16d7ec358").on(table.sessionToken),
   index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId),

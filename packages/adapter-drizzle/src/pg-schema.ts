@@ -56,6 +56,8 @@ export const pgSessions = pgTable("sessions", {
   mfa_time: bigint("mfa_time", { mode: "number" }),
   amr: text("amr").array(),
   activeOrganizationId: text("activeOrganizationId"),
+  /** The site administrator who started the session as its user (@latch/pg's migration 14). */
+  impersonatedBy: text("impersonatedBy"),
 }, (table) => [
   uniqueIndex("sessions_token_key").on(table.sessionToken),
   index("sessions_user_idx").on(table.userId),

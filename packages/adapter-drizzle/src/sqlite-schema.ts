@@ -98,6 +98,8 @@ export const sqliteSessions = sqliteTable("sessions", {
   mfa_time: integer("mfa_time"),
   amr: methods("amr"),
   activeOrganizationId: text("activeOrganizationId"),
+  /** The site administrator who started the session as its user (@latch/typeorm's migration 15). */
+  impersonatedBy: text("impersonatedBy"),
 }, (table) => [unique("UQ_8b5e2ec52e335c0fe16d7ec3584").on(table.sessionToken), index("IDX_57de40bc620f456c7311aa3a1e").on(table.userId)]);
 
 /** `verification_tokens` (plural, with a uuid `id`, as TypeORM made it). */

@@ -50,7 +50,7 @@ const generatedUserColumns = new Set(["email_key"]);
 
 /** The session columns of the session read, under names no `users` column takes. */
 const sessionPrefix = "latch_session__";
-const sessionColumns = ["sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"] as const;
+const sessionColumns = ["sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "impersonatedBy"] as const;
 /** The session's active organization in the session read, under names no `users` column takes. */
 const organizationPrefix = "latch_organization__";
 /** A user's standing in the user list, under names no `users` column takes. */
@@ -223,10 +223,11 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
       return row ? accountFromRow(row) : null;
     },
 
-    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
+    // impersonatedBy: @latch/pg's migration 14 on PostgreSQL, @latch/typeorm's migration 15 elsewhere.
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "impersonatedBy"],
 
-    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr }) {
-      const values = { sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null, auth_time: auth_time ?? null, mfa_time: mfa_time ?? null, amr: amr ?? null };
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr, impersonatedBy }) {
+      const values = { sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null, userAgent: userAgent ?? null, ip: ip ?? null, auth_time: auth_time ?? null, mfa_time: mfa_time ?? null, amr: amr ?? null, impersonatedBy: impersonatedBy ?? null };
       await db.insertInto("sessions").values(stored(withId(values))).execute();
       return sessionFromRow((await sessionByToken(sessionToken))!);
     },

@@ -24,7 +24,7 @@ function requiredTables(dialect: TableDialect): Record<string, readonly string[]
   return {
     users: ["id", "name", "email", "emailVerified", "image"],
     accounts: ["id", ...accountColumns, "refreshLeaseHolder", "refreshLeaseUntil", "refreshError"],
-    sessions: ["id", "sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "activeOrganizationId"],
+    sessions: ["id", "sessionToken", "userId", "expires", "createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "activeOrganizationId", "impersonatedBy"],
     [dialect.verificationTokens]: ["identifier", "token", "expires"],
     authenticators: authenticatorColumns,
     passwords: ["userId", "hash", "updatedAt"],

@@ -14,7 +14,7 @@ function placeholders(count: number): string {
 // The session's active organization comes with it: the membership as it is now (a removed member,
 // or one whose role changed, reads so at the next request).
 const sessionAndUser = `
-  SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId", s.auth_time, s.mfa_time, s.amr,
+  SELECT s."sessionToken", s."userId", s.expires, s.id AS "sessionId", s.auth_time, s.mfa_time, s.amr, s."impersonatedBy",
          u.id, u.name, u.email, u."emailVerified", u.image,
          EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = s."userId" AND a."refreshError" IS NOT NULL) AS "refreshError",
          o.id AS "organizationId", o.slug AS "organizationSlug", m.role AS "organizationRole", r.permissions AS "organizationPermissions"
@@ -131,14 +131,14 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return row && accountFromRow(row);
     },
 
-    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "impersonatedBy"],
 
-    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr }) {
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr, impersonatedBy }) {
       const row = await firstRow<StoredRow>(
         client,
-        `INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", ip, auth_time, mfa_time, amr)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-        [sessionToken, userId, expires, createdAt ?? new Date(), lastSeenAt ?? null, userAgent ?? null, ip ?? null, auth_time ?? null, mfa_time ?? null, amr ?? null],
+        `INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", ip, auth_time, mfa_time, amr, "impersonatedBy")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+        [sessionToken, userId, expires, createdAt ?? new Date(), lastSeenAt ?? null, userAgent ?? null, ip ?? null, auth_time ?? null, mfa_time ?? null, amr ?? null, impersonatedBy ?? null],
       );
       return sessionFromRow(row!);
     },

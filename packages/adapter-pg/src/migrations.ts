@@ -199,6 +199,13 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 14,
+    name: "impersonation",
+    // The id of the site administrator who started a session as its user (Admin()'s
+    // impersonation); null for every session a user started, those already stored included.
+    statements: [`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "impersonatedBy" text`],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

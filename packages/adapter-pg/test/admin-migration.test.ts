@@ -4,22 +4,12 @@
  * (a schema of its own) keeping every row and that column; its users start without a site role
  * or a ban, and a user's standing goes with the user.
  */
-import { PGlite } from "@electric-sql/pglite";
 import type { AdminAdapter } from "@latch/core/adapters";
-import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
 import type { Queryable } from "../src/client.js";
 import { migrate, migrations } from "../src/migrations.js";
-
-/** Applies the migrations up to `version` as `migrate()` of that release did. */
-async function migrateUpTo(db: Queryable, version: number): Promise<void> {
-  await db.query(`CREATE TABLE latch_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  for (const migration of migrations.filter((m) => m.version <= version)) {
-    for (const statement of migration.statements) await db.query(statement);
-    await db.query(`INSERT INTO latch_migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
-  }
-}
+import { migrateUpTo, upgradeTests } from "./upgrade.js";
 
 async function upgrade(db: Queryable): Promise<void> {
   await migrateUpTo(db, 11);
@@ -46,27 +36,6 @@ async function upgrade(db: Queryable): Promise<void> {
   expect(await adapter.getUserStanding("u1")).toBeNull();
 }
 
-const postgresUp = await needService(services.postgres);
-
 describe("migration 13 (site roles and bans)", () => {
-  test("a database at migration 11 upgrades on PGlite without losing a row", async () => {
-    const db = await PGlite.create();
-    try {
-      await upgrade(db);
-    } finally {
-      await db.close();
-    }
-  });
-
-  test.runIf(postgresUp)("a database at migration 11 upgrades on PostgreSQL without losing a row", async () => {
-    const schema = randomDatabaseName();
-    const pool = schemaPool(schema, 1);
-    try {
-      await pool.query(`CREATE SCHEMA ${schema}`);
-      await upgrade(pool);
-    } finally {
-      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await pool.end();
-    }
-  });
+  upgradeTests(11, upgrade);
 });

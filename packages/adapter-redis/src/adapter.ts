@@ -269,7 +269,8 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
       return decode<AdapterAccount>(await redis.get(keys.account(provider, providerAccountId)));
     },
 
-    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
+    // A session stored before impersonatedBy was kept reads without it: a session its user started.
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "impersonatedBy"],
 
     async createSession(session) {
       // The opaque id shown in the sessions list: random, and unrelated to the token. The token is
@@ -285,6 +286,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
         auth_time: session.auth_time ?? null,
         mfa_time: session.mfa_time ?? null,
         amr: session.amr ? [...session.amr] : null,
+        impersonatedBy: session.impersonatedBy ?? null,
       };
       const results = await redis
         .multi()

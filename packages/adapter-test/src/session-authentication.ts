@@ -3,7 +3,7 @@ import { need, signUp } from "./context.js";
 import { dateIn, newSession } from "./fixtures.js";
 import type { AdapterTestOptions } from "./types.js";
 
-const knownFields = ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"];
+const knownFields = ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "impersonatedBy"];
 
 /**
  * Tests of what a session earned (`auth_time`, `mfa_time`, `amr`), for an adapter that declares
@@ -48,6 +48,42 @@ export function sessionAuthenticationTests(options: AdapterTestOptions): void {
       await adapter.createSession({ ...newSession(user.id), auth_time: 1_760_000_100, amr: ["hwk", "user"] });
       const [listed] = await adapter.listSessions(user.id);
       expect(listed).toMatchObject({ auth_time: 1_760_000_100, amr: ["hwk", "user"] });
+    });
+  });
+
+  const marks = declared.includes("impersonatedBy");
+  describe("a session a site administrator started as the user (impersonatedBy)", () => {
+    test.skipIf(!marks)("createSession stores impersonatedBy; getSessionAndUser, updateSession and deleteSession return it", async () => {
+      const adapter = need(options, "createUser", "createSession", "getSessionAndUser", "updateSession", "deleteSession");
+      const user = await signUp(options);
+      const administrator = await signUp(options);
+      const session = { ...newSession(user.id), impersonatedBy: administrator.id };
+      expect(await adapter.createSession(session)).toMatchObject({ impersonatedBy: administrator.id });
+      expect((await adapter.getSessionAndUser(session.sessionToken))?.session).toMatchObject({ userId: user.id, impersonatedBy: administrator.id });
+      // Extending the session (which Latch never does for this one) keeps the mark.
+      expect(await adapter.updateSession({ sessionToken: session.sessionToken, lastSeenAt: new Date() })).toMatchObject({ impersonatedBy: administrator.id });
+      expect((await adapter.getSessionAndUser(session.sessionToken))?.session.impersonatedBy).toBe(administrator.id);
+      expect(await adapter.deleteSession(session.sessionToken)).toMatchObject({ impersonatedBy: administrator.id });
+    });
+
+    test.skipIf(!marks)("a session the user started reads with no impersonatedBy", async () => {
+      const adapter = need(options, "createUser", "createSession", "getSessionAndUser");
+      const user = await signUp(options);
+      const session = newSession(user.id);
+      await adapter.createSession(session);
+      expect((await adapter.getSessionAndUser(session.sessionToken))?.session.impersonatedBy ?? null).toBeNull();
+    });
+
+    test.skipIf(!marks || !options.adapter.listSessions)("listSessions says which sessions an administrator started", async () => {
+      const adapter = need(options, "createUser", "createSession", "listSessions");
+      const user = await signUp(options);
+      const administrator = await signUp(options);
+      const own = newSession(user.id);
+      const acted = { ...newSession(user.id), impersonatedBy: administrator.id };
+      await adapter.createSession(own);
+      await adapter.createSession(acted);
+      const listed = await adapter.listSessions(user.id);
+      expect(listed.map((s) => s.impersonatedBy ?? null).sort()).toEqual([administrator.id, null].sort());
     });
   });
 }

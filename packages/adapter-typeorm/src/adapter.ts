@@ -160,11 +160,16 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
       return account && toAccount(account);
     },
 
-    // How the session was earned (auth_time, mfa_time, amr) has columns since migration 10.
-    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
+    // How the session was earned (auth_time, mfa_time, amr) has columns since migration 10, the
+    // administrator who started it as its user (impersonatedBy) since migration 15.
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "impersonatedBy"],
 
     async createSession({ sessionToken, userId, expires, ...details }) {
       const m = await manager();
+      // A session an administrator starts as the user is never stored unmarked: a custom session entity without the column refuses it.
+      if (details.impersonatedBy && !m.connection.getMetadata(SessionEntity).findColumnWithPropertyName("impersonatedBy")) {
+        throw new Error("TypeORMAdapter: the session entity has no impersonatedBy column (migration 15); an impersonated session cannot be stored.");
+      }
       const row = { sessionToken, userId, expires, ...sessionDetails(m, { createdAt: new Date(), ...details }) };
       const { id } = (await m.insert(SessionEntity, row as object as QueryDeepPartialEntity<InstanceType<typeof SessionEntity>>)).identifiers[0] as { id: string };
       return toSession({ ...row, id } as InstanceType<typeof SessionEntity>);

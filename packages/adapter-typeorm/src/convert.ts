@@ -31,6 +31,7 @@ export function toSession(entity: SessionEntity): AdapterSession {
   if (entity.auth_time !== undefined) session.auth_time = entity.auth_time === null ? null : Number(entity.auth_time);
   if (entity.mfa_time !== undefined) session.mfa_time = entity.mfa_time === null ? null : Number(entity.mfa_time);
   if (entity.amr !== undefined) session.amr = entity.amr === null ? null : [...entity.amr];
+  if (entity.impersonatedBy !== undefined) session.impersonatedBy = entity.impersonatedBy;
   return session;
 }
 

@@ -178,6 +178,10 @@ export class SessionEntity implements AdapterSession {
   @Column({ type: "varchar", length: 255, nullable: true })
   activeOrganizationId!: string | null;
 
+  /** The site administrator who started the session as its user (migration 15); `null` for a session the user started. */
+  @Column({ type: "varchar", length: 255, nullable: true })
+  impersonatedBy!: string | null;
+
   @ManyToOne("users", "sessions", { onDelete: "CASCADE" })
   @JoinColumn({ name: "userId" })
   user!: UserEntity;

@@ -247,8 +247,10 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     await adapter.createApiKey(apiKey);
     // Back to the schema of migration 12: without the tables and the column of migrations 13 and 14.
     for (const table of ["user_standings", "organization_roles", "invitations", "members", "organizations"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
-    const column = dialect === "mariadb" ? "`activeOrganizationId`" : `"activeOrganizationId"`;
-    await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
+    for (const name of ["activeOrganizationId", "impersonatedBy"]) {
+      const column = dialect === "mariadb" ? `\`${name}\`` : `"${name}"`;
+      await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
+    }
     await current.query(`DELETE FROM ${qualified(current, "latch_migrations")} WHERE version > 12`);
     const before = await counts(current);
     await current.destroy();
@@ -267,6 +269,32 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     expect(await after.createOrganization(organization, { organizationId: "o2", userId: user.id, role: "owner", createdAt: organization.createdAt })).toEqual(organization);
     await after.setActiveOrganization("kept-token", "o2");
     expect((await after.getSessionAndUser!("kept-token"))?.session.activeOrganization).toEqual({ id: "o2", slug: "kept", role: "owner" });
+    await upgraded.destroy();
+  });
+
+  test("a database at migration 14 gets migration 15 without losing a row, and then stores who started an impersonated session", async () => {
+    const options = await fresh();
+    const current = new DataSource(options({ entities }));
+    await migrate(current);
+    const adapter = TypeORMAdapter(current);
+    const user = await adapter.createUser!(newUser());
+    const administrator = await adapter.createUser!(newUser());
+    await adapter.createSession!({ sessionToken: "older-token", userId: user.id, expires: new Date(Date.now() + 86_400_000), auth_time: 1_760_000_000, amr: ["pwd"] });
+    const column = dialect === "mariadb" ? "`impersonatedBy`" : `"impersonatedBy"`;
+    await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
+    await current.query(`DELETE FROM ${qualified(current, "latch_migrations")} WHERE version > 14`);
+    const before = await counts(current);
+    await current.destroy();
+
+    const upgraded = new DataSource(options({ entities }));
+    await migrate(upgraded);
+    expect(await recorded(upgraded)).toEqual(allRecorded(dialect));
+    expect(allRecorded(dialect).at(-1)).toEqual({ version: 15, name: "impersonation" });
+    expect(await counts(upgraded)).toEqual(before);
+    const after = TypeORMAdapter(upgraded);
+    expect((await after.getSessionAndUser!("older-token"))?.session).toMatchObject({ userId: user.id, impersonatedBy: null, auth_time: 1_760_000_000, amr: ["pwd"] });
+    await after.createSession!({ sessionToken: "acting-token", userId: user.id, expires: new Date(Date.now() + 3_600_000), impersonatedBy: administrator.id });
+    expect((await after.getSessionAndUser!("acting-token"))?.session.impersonatedBy).toBe(administrator.id);
     await upgraded.destroy();
   });
 

@@ -89,6 +89,7 @@ export function sessionFromRow(row: StoredRow): AdapterSession {
   if (row.auth_time !== undefined) session.auth_time = toNumberOrNull(row.auth_time);
   if (row.mfa_time !== undefined) session.mfa_time = toNumberOrNull(row.mfa_time);
   if (row.amr !== undefined) session.amr = methodsFromRow(row.amr);
+  if (row.impersonatedBy !== undefined) session.impersonatedBy = (row.impersonatedBy as string | null) ?? null;
   return session;
 }
 

@@ -138,6 +138,12 @@ export interface SessionDetails {
   userAgent?: string | null;
   /** The client's IP address, only when the app opts in with `session.ipAddress`. */
   ip?: string | null;
+  /**
+   * The id of the site administrator who started this session as its user (`Admin()`'s
+   * impersonation, `POST <base>/admin/impersonate`); `null` or absent for a session the user
+   * started. Such a session never slides: it ends at the `expires` it started with.
+   */
+  impersonatedBy?: string | null;
 }
 
 /**

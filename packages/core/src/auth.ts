@@ -28,7 +28,8 @@ const loadedHandlers = new WeakMap<AnsweringRow, ActionHandler>();
 
 /**
  * The router: runs the request's row. Its handler is found first (a feature that is off answers
- * `UnknownAction` then), its CSRF rule applies next, and the handler runs last.
+ * `UnknownAction` then), its CSRF rule applies next, then the features' `beforeHandler` hooks,
+ * and the handler runs last.
  */
 export async function runAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { row } = req;
@@ -36,6 +37,7 @@ export async function runAction(ctx: AuthContext, req: AuthRequest): Promise<Res
   let handler = loadedHandlers.get(row);
   if (!handler) loadedHandlers.set(row, (handler = await row.handler()));
   if (row.csrf === "token") await requireCsrf(ctx, req);
+  for (const feature of ctx.features) await feature.beforeHandler?.(ctx, req);
   return handler(ctx, req);
 }
 

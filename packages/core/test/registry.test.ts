@@ -79,9 +79,9 @@ const signIn = () =>
 const sessionCookie = (cookies: readonly { name: string }[] | undefined) => (cookies ?? []).some((cookie) => cookie.name.endsWith("authjs.session-token"));
 
 describe("rows that start a session", () => {
-  test("are the callbacks, the second factor's answers and the address confirmation", () => {
+  test("are the callbacks, the second factor's answers, the address confirmation and an administrator's impersonation", () => {
     const starters = everyRow.filter((row) => row.startsSession).map((row) => `${row.methods} ${row.path}`);
-    expect(starters).toEqual(["GET,POST callback", "POST second-factor", "POST second-factor/email-sign-in", "GET verify-email"]);
+    expect(starters).toEqual(["GET,POST callback", "POST second-factor", "POST second-factor/email-sign-in", "GET verify-email", "POST admin/impersonate"]);
   });
 
   test("a credentials sign-in through its row starts the session", async () => {
@@ -104,6 +104,56 @@ describe("rows that start a session", () => {
     const answer = actionErrorResponse(error, ctx, req);
     expect(answer.redirect).toContain("error=Configuration");
     expect(sessionCookie(answer.cookies)).toBe(false);
+  });
+});
+
+/**
+ * The families of rows that change what only the account's owner may change: a password or an
+ * address (and the sign-up and reset that set one), second factors, API keys, linked accounts,
+ * ending other sessions, an organization's ownership and deletion, and impersonating again.
+ */
+const ownerOnly: readonly RegExp[] = [
+  /^POST (signup|password\/reset|password\/change|email\/change)$/,
+  /^GET email\/change\/(confirm|cancel)$/,
+  /^POST second-factor\/(enrol|confirm|remove|backup-codes|cancel)$/,
+  /^POST api-keys\/(create|update|revoke)$/,
+  /^POST (link|unlink)$/,
+  /^POST sessions\/revoke$/,
+  /^POST organizations\/(transfer|delete)$/,
+  /^POST admin\/impersonate$/,
+  // A passkey's registration, through the callback (its choice by the request, below).
+  /^GET,POST callback$/,
+];
+
+const named = (row: ActionRow) => `${row.methods === "any" ? "ANY" : row.methods.join(",")} ${row.path}`;
+
+/** The rows of those families that do not refuse an impersonated session, and the rows outside them that do. */
+function impersonationMismatches(rows: readonly ActionRow[]): string[] {
+  return rows.filter((row) => ownerOnly.some((family) => family.test(named(row))) !== !!row.refusesImpersonation).map(named);
+}
+
+describe("rows that refuse an impersonated session", () => {
+  test("are every row of the owner's own families, and no other", () => {
+    expect(impersonationMismatches(everyRow)).toEqual([]);
+    expect(everyRow.filter((row) => row.refusesImpersonation)).toHaveLength(21);
+  });
+
+  test("the callback refuses it only for a passkey's registration, not for a sign-in", () => {
+    const refuses = everyRow.find((row) => row.path === "callback")!.refusesImpersonation as (req: { method: string; query: Record<string, string>; body?: Record<string, unknown> }) => boolean;
+    expect(refuses({ method: "POST", query: {}, body: { action: "register" } })).toBe(true);
+    expect(refuses({ method: "POST", query: {}, body: { action: "authenticate" } })).toBe(false);
+    expect(refuses({ method: "POST", query: {}, body: { username: "ada" } })).toBe(false);
+    expect(refuses({ method: "GET", query: { code: "x" } })).toBe(false);
+  });
+
+  test("the check names a row of those families whose flag is gone, and a row outside them that carries one", () => {
+    for (const path of ["password/change", "second-factor/enrol", "api-keys/create", "unlink", "sessions/revoke", "organizations/transfer", "admin/impersonate"]) {
+      const flagged = everyRow.find((row) => row.path === path && row.refusesImpersonation)!;
+      const without = everyRow.map((row) => (row === flagged ? { ...row, refusesImpersonation: undefined } : row));
+      expect(impersonationMismatches(without), path).toEqual([named(flagged)]);
+    }
+    const session = everyRow.find((row) => row.path === "session")!;
+    expect(impersonationMismatches(everyRow.map((row) => (row === session ? { ...row, refusesImpersonation: true as const } : row)))).toEqual(["GET session"]);
   });
 });
 

@@ -141,4 +141,11 @@ export const mariadbMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("user_standings")} ADD CONSTRAINT \`user_standings_user_fkey\` FOREIGN KEY (\`userId\`) REFERENCES ${t("users")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
   },
+  {
+    version: 15,
+    name: "impersonation",
+    // The id of the site administrator who started a session as its user (Admin()'s
+    // impersonation); null for every session a user started, those already stored included.
+    statements: (t) => [`ALTER TABLE ${t("sessions")} ADD \`impersonatedBy\` varchar(255) NULL`],
+  },
 ];

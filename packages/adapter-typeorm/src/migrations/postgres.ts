@@ -152,4 +152,11 @@ export const postgresMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("user_standings")} ADD CONSTRAINT "user_standings_user_fkey" FOREIGN KEY ("userId") REFERENCES ${t("users")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
   },
+  {
+    version: 15,
+    name: "impersonation",
+    // The id of the site administrator who started a session as its user (Admin()'s
+    // impersonation); null for every session a user started, those already stored included.
+    statements: (t) => [`ALTER TABLE ${t("sessions")} ADD "impersonatedBy" character varying(255)`],
+  },
 ];

@@ -154,4 +154,11 @@ export const sqliteMigrations: readonly Migration[] = [
       `CREATE TABLE ${t("user_standings")} ("userId" varchar(255) PRIMARY KEY NOT NULL, "siteRole" varchar(64), "banned" boolean NOT NULL DEFAULT (0), "banReason" text, "banExpires" datetime(3), CONSTRAINT "user_standings_user_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
     ],
   },
+  {
+    version: 15,
+    name: "impersonation",
+    // The id of the site administrator who started a session as its user (Admin()'s
+    // impersonation); null for every session a user started, those already stored included.
+    statements: (t) => [`ALTER TABLE ${t("sessions")} ADD COLUMN "impersonatedBy" varchar(255)`],
+  },
 ];

@@ -53,7 +53,9 @@ function internal(response: PluginResponse, cookies: Cookie[]): ResponseInternal
 
 /**
  * The handler of a plugin's row: finds the endpoint the request's method and path name, checks
- * the CSRF token for a method that changes state (unless the endpoint turned it off), and runs it.
+ * the CSRF token for a method that changes state (unless the endpoint turned it off), asks the
+ * features' `beforeHandler` hooks again for an endpoint that refuses impersonated sessions (as if
+ * its row said so), and runs it.
  */
 export function pluginHandler(plugin: Plugin): (ctx: AuthContext, req: AuthRequest) => Promise<ResponseInternal> {
   return async (ctx, req) => {
@@ -62,6 +64,10 @@ export function pluginHandler(plugin: Plugin): (ctx: AuthContext, req: AuthReque
     if (matched === "none") throw new UnknownAction(`No endpoint of the plugin "${plugin.id}" is at ${req.url.pathname}.`);
     if (matched === "method") throw new InvalidRequest(`Method ${req.method} is not supported at ${req.url.pathname}.`);
     if (!safeMethods.has(req.method) && matched.endpoint.csrf !== false) await requireCsrf(ctx, req);
+    if (matched.endpoint.refusesImpersonation) {
+      const refusing = { ...req, row: { ...req.row!, refusesImpersonation: true as const } };
+      for (const feature of ctx.features) await feature.beforeHandler?.(ctx, refusing);
+    }
     const cookies: Cookie[] = [];
     const response = await matched.endpoint.handler(endpointContext(ctx, req, matched, cookies));
     return internal(response, cookies);

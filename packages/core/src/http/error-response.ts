@@ -49,8 +49,12 @@ function isRequestError(error: unknown): error is InvalidRequest | UnknownAction
   return error instanceof InvalidRequest || error instanceof UnknownAction || error instanceof InvalidProvider;
 }
 
-/** A refusal that names its HTTP status (`NotSignedIn`, `Forbidden`, the second-factor refusals). */
-type Refusal = AuthError & { readonly status: number };
+/**
+ * A refusal that names its HTTP status (`NotSignedIn`, `Forbidden`, the second-factor refusals),
+ * with the `fields` its JSON answer adds to `{ error, message }`, and the `page` a browser gets
+ * instead on a row that answers pages (made by the feature that refuses, in the page's language).
+ */
+type Refusal = AuthError & { readonly status: number; readonly fields?: object; readonly page?: ResponseInternal };
 
 function isRefusal(error: unknown): error is Refusal {
   return error instanceof AuthError && typeof (error as { status?: unknown }).status === "number";
@@ -90,7 +94,7 @@ export async function configErrorResponse(
  */
 export function actionErrorResponse(error: unknown, ctx: Pick<AuthContext, "baseUrl" | "origin" | "cookies" | "pages">, req: AuthRequest): ResponseInternal {
   if (isRequestError(error)) return requestErrorResponse(error);
-  if (isRefusal(error)) return { status: error.status, body: { error: error.type, message: error.message }, headers: { ...noStore } };
+  if (isRefusal(error)) return error.page && !answersJson(req) ? error.page : { status: error.status, body: { error: error.type, message: error.message, ...error.fields }, headers: { ...noStore } };
   const cookies = req.action === "callback" ? spentChecks(ctx, req) : [];
   if (req.row?.answer === "json" && !acceptsHtml(req)) return { ...jsonErrorResponse(error), cookies };
   return { ...redirectFor(error, ctx), cookies };

@@ -46,6 +46,8 @@ export const builtinRows: readonly AnsweringRow[] = [
   row("GET,POST page handler callback", lazy(callback, (m) => m.callbackAction), {
     ...provider,
     startsSession: true,
+    // A passkey's registration adds a passkey to the signed-in user: not for an impersonated session.
+    refusesImpersonation: (req) => req.body?.action === "register",
     limit: (type, req) => (req.method === "GET" && (type === "credentials" || type === "webauthn") ? undefined : byProviderType(type)),
   }),
   row("GET page none signout", lazy(signout, (m) => m.signOutPageAction)),

@@ -84,6 +84,14 @@ export interface ActionRow<Handler = unknown> {
   readonly startsSession?: true;
   /** It may send mail to an address the request names: it needs a limit keyed by that address. */
   readonly sendsMail?: true;
+  /**
+   * It changes what only the account's owner may change (a password or address, a second factor
+   * or passkey, an API key, a linked account, the other sessions, an organization's ownership): a
+   * session a site administrator started as the user (`session.impersonatedBy`) is refused with
+   * `ImpersonationRefused` (403) before the handler runs. A choice by the request for a row that
+   * changes such a thing for some requests only (a passkey's registration, `action: "register"`).
+   */
+  readonly refusesImpersonation?: true | ((req: LimitedFields) => boolean);
   readonly handler: HandlerLoader<Handler>;
 }
 

@@ -68,6 +68,9 @@ function providerTokenClaims(ctx: JwtCtx, account: SessionStart["account"]): { p
   return { providerTokens: { [account.provider]: { access_token, refresh_token, expires_at } } };
 }
 
+/** The claims of a session a site administrator starts as the user: who, and its fixed end (seconds). */
+const impersonationClaims = ({ impersonation }: SessionStart) => impersonation && { impersonatedBy: impersonation.by, impersonatedUntil: impersonation.until };
+
 /** Re-encodes `token` (its claims, without `iat`/`exp`/`jti`) into the session cookies. */
 export async function rewriteJwtSession(ctx: JwtCtx, req: AuthRequest, token: JWT): Promise<Cookie[]> {
   const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token;
@@ -83,7 +86,7 @@ export async function startJwtSession(ctx: JwtCtx, req: AuthRequest, start: Sess
   if (!token) return clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
   // The callback sees what the session earned but cannot change it.
   const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, ...shaped } = token;
-  const claims = { ...ctx.session.revocation?.newSessionClaims(), ...providerTokenClaims(ctx, account), ...earned };
+  const claims = { ...ctx.session.revocation?.newSessionClaims(), ...providerTokenClaims(ctx, account), ...earned, ...impersonationClaims(start) };
   return (await encodeCookies(ctx, req, { ...shaped, ...claims })).cookies;
 }
 
@@ -93,9 +96,10 @@ export async function updateJwtSession(ctx: JwtCtx, req: AuthRequest, data: unkn
   if (!payload) return { session: null, cookies: [] };
   const token = ctx.callbacks.jwt ? await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null, trigger: "update", session: data }) : payload;
   if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
-  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = keepSessionClaims(payload, token);
+  const kept = keepSessionClaims(payload, token);
+  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = kept;
   const { cookies, expires } = await encodeCookies(ctx, req, claims as JWT);
-  const session = await shownSession(ctx, token, expires, { data });
+  const session = await shownSession(ctx, kept, expires, { data });
   await ctx.events.session?.({ session, token });
   return { session, cookies, userId: token.sub };
 }
@@ -140,12 +144,14 @@ export async function startDatabaseSession(ctx: DatabaseCtx, req: AuthRequest, s
   if (!userId) throw new MissingAdapter("A database session needs the user's id.");
   const sessionToken = ctx.session.generateSessionToken();
   const now = new Date();
-  const expires = new Date(now.valueOf() + ctx.session.maxAge * 1000);
+  const { impersonation } = start;
+  // A session a site administrator starts as the user ends at its fixed end, and never slides.
+  const expires = new Date(impersonation ? impersonation.until * 1000 : now.valueOf() + ctx.session.maxAge * 1000);
   // What a person needs to recognise this session later: the browser summary when session
   // control is on (it brings the code), the IP only when the app opted in.
   const userAgent = ctx.features.find((feature) => feature.describeDevice)?.describeDevice!(req.headers.get("user-agent")) ?? null;
   const ip = ctx.session.ipAddress?.(req.request)?.slice(0, 64) || null;
-  const extra = declared(ctx, { createdAt: now, lastSeenAt: now, userAgent, ip, ...earnedFields(start.earned) });
+  const extra = declared(ctx, { createdAt: now, lastSeenAt: now, userAgent, ip, ...earnedFields(start.earned), ...(impersonation && { impersonatedBy: impersonation.by }) });
   await adapter.createSession({ sessionToken, userId, expires, ...extra });
   return [databaseCookie(ctx, sessionToken, expires)];
 }
@@ -155,7 +161,8 @@ export async function updateDatabaseSession(ctx: DatabaseCtx, req: AuthRequest, 
   const found = await lookUp(ctx, req);
   if (!found) return { session: null, cookies: [] };
   if (found === "expired") return { session: null, cookies: clearDatabaseCookie(ctx) };
-  const expires = new Date(Date.now() + ctx.session.maxAge * 1000);
+  // An impersonated session keeps its fixed end.
+  const expires = found.session.impersonatedBy ? new Date(found.session.expires) : new Date(Date.now() + ctx.session.maxAge * 1000);
   await adapterOf(ctx).updateSession({ sessionToken: found.token, expires });
   const client = await exposed(ctx, found.session, found.user, expires, { data });
   return { session: client, cookies: [databaseCookie(ctx, found.token, expires)], userId: found.user.id };

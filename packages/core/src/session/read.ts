@@ -128,7 +128,8 @@ export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | 
  */
 export async function liveToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
   const payload = await decodeToken(ctx, req);
-  if (payload && pastAbsoluteLifetime(ctx.session, payload)) return null;
+  // Past the absolute lifetime, or past the fixed end of a session a site administrator started as the user.
+  if (payload && (pastAbsoluteLifetime(ctx.session, payload) || (payload.impersonatedUntil as number) <= Date.now() / 1000)) return null;
   if (!payload || !ctx.session.revocation) return payload;
   return (await ctx.session.revocation.isRevoked(payload)) ? null : payload;
 }
@@ -138,9 +139,10 @@ export async function liveToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | nu
  * them, but what the session earned is Latch's record, never the callback's.
  */
 export function keepSessionClaims(payload: JWT, token: JWT): JWT {
-  const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, ...rest } = token;
+  const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, impersonatedBy: _by, impersonatedUntil: _until, ...rest } = token;
   const earned = earnedOf(payload);
-  const kept: JWT = earned ? { ...rest, ...earnedFields(earned) } : rest;
+  // Who started an impersonated session, and its end, are Latch's record too.
+  const kept: JWT = { ...rest, ...(earned && earnedFields(earned)), ...(payload.impersonatedBy !== undefined && { impersonatedBy: payload.impersonatedBy, impersonatedUntil: payload.impersonatedUntil }) };
   if (typeof payload.sid !== "string" || token.sid === payload.sid) return kept;
   return { ...kept, sid: payload.sid, sat: payload.sat };
 }
@@ -187,11 +189,13 @@ export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<Ses
   const stale = ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
   let cookies: Cookie[] = [];
   let expires = new Date((payload.exp ?? now) * 1000);
+  // The session claims stay Latch's, in the cookie and in what the session shows.
+  const kept = keepSessionClaims(payload, token);
   if (stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before)) {
-    const { iat: _iat, exp: _exp, jti: _jti, ...claims } = keepSessionClaims(payload, token);
+    const { iat: _iat, exp: _exp, jti: _jti, ...claims } = kept;
     ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
   }
-  const session = await shownSession(ctx, token, expires);
+  const session = await shownSession(ctx, kept, expires);
   await ctx.events.session?.({ session, token });
   return { session, cookies, userId: token.sub };
 }
@@ -284,7 +288,8 @@ export async function readDatabaseSession(ctx: DatabaseCtx, req: AuthRequest): P
   let expires = new Date(session.expires);
   const cookies: Cookie[] = [];
   const { maxAge, updateAge } = ctx.session;
-  if (updateAge === 0 || expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now()) {
+  // An impersonated session never slides past its fixed end.
+  if (!session.impersonatedBy && (updateAge === 0 || expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now())) {
     const now = Date.now();
     expires = new Date(now + maxAge * 1000);
     // "Last seen" moves with the expiry, so it costs no write of its own.

@@ -18,6 +18,14 @@ export interface SessionStart {
   isNewUser: boolean;
   /** How the session was earned (decided by the sign-in gate, `signin/complete.ts`). */
   earned: Earned;
+  /** A session a site administrator starts as the user: who, and when it ends (seconds); it never slides past that. */
+  impersonation?: Impersonation;
+}
+
+/** Who started a session as its user, and its fixed end (seconds since the epoch). */
+export interface Impersonation {
+  by: string;
+  until: number;
 }
 
 /** The user id of the current session and what it earned (`null`: nothing), when the request has a valid one. */

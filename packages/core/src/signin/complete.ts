@@ -178,7 +178,9 @@ export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: 
   const { proof } = signedIn;
   const userId = userIdOf(signedIn);
   // A feature may refuse the session, by any way in (`Admin()`: a banned user starts none).
-  for (const feature of ctx.features) await feature.beforeSessionStart?.(ctx, userId);
+  for (const feature of ctx.features) await feature.beforeSessionStart?.(ctx, userId, req);
+  // A site administrator acting as the user: no factor of the user was given, none is asked for.
+  if (signedIn.impersonation) return startSession(ctx, req, signedIn, { auth_time: proof.auth_time, amr: [] });
   const stepUp = await stepUpOf(ctx);
   let earned: Earned;
   if (answered) {
@@ -210,8 +212,8 @@ export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: 
  * redirects (to `pages.newUser` for a new user). Only {@link openSession} calls it.
  */
 async function startSession(ctx: AuthContext, req: AuthRequest, signedIn: SignedIn, earned: Earned): Promise<ResponseInternal> {
-  const { user, account, profile, isNewUser } = signedIn;
-  const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser, earned });
+  const { user, account, profile, isNewUser, impersonation } = signedIn;
+  const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser, earned, impersonation });
   await ctx.events.signIn?.({ user: signedIn.eventUser, account, profile, isNewUser });
   if (ctx.plugins) await pluginCodeOf(ctx.plugins)?.afterSignIn(ctx, req, { user, account, isNewUser });
 

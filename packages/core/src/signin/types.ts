@@ -9,6 +9,7 @@ import type { Account, Profile, User } from "../types/entities.js";
 import type { CredentialInput } from "../types/providers.js";
 import type { Cookie } from "../types/cookies.js";
 import type { NewAuthenticator } from "./link-authenticator.js";
+import type { Impersonation } from "../session/types.js";
 
 /** What a flow hands over once the provider has vouched for the user. */
 export interface VerifiedSignIn {
@@ -65,4 +66,6 @@ export interface SignedIn {
   cookies?: Cookie[];
   /** What the first factor proved, and when. */
   proof: FirstFactorProof;
+  /** A session a site administrator starts as the user: no second factor is asked, and the session ends at its fixed end. */
+  impersonation?: Impersonation;
 }

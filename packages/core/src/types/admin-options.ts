@@ -12,12 +12,35 @@ export interface AdminOptions {
   adminUserIds?: readonly string[];
   /** Users listed per page at most (`GET <base>/admin/users?perPage=`). From 1 to 500; default `100`. */
   maxPerPage?: number;
+  /**
+   * How long a session an administrator starts as a user (`POST <base>/admin/impersonate`) lasts,
+   * in seconds; it never slides past it. From 60 to 86400; default `3600` (one hour).
+   */
+  impersonationMaxAge?: number;
+  /** Whether an administrator may impersonate another site administrator. Default `false`. */
+  impersonateAdministrators?: boolean;
+  /**
+   * Called after an administrator's action; a throwing event is logged and never undoes the
+   * action. What an audit trail records.
+   */
+  events?: AdminEvents;
+}
+
+/** What `Admin()` tells the app after an administrator's action. */
+export interface AdminEvents {
+  /** An administrator (`by`) started a session as `userId`, ending at `expires`. */
+  impersonationStarted?: (message: { userId: string; by: string; expires: Date }) => unknown;
+  /** The impersonated session of `userId` that `by` started ended through `POST <base>/admin/impersonate/stop`. */
+  impersonationStopped?: (message: { userId: string; by: string }) => unknown;
 }
 
 /** {@link AdminOptions} with the defaults filled in. */
 export interface AdminSettings {
   readonly adminUserIds: readonly string[];
   readonly maxPerPage: number;
+  readonly impersonationMaxAge: number;
+  readonly impersonateAdministrators: boolean;
+  readonly events: AdminEvents;
 }
 
 /** What `Admin()` carries for core (internal): its settings, its check of a config, and the check of every session start. */
@@ -28,9 +51,10 @@ export interface AdminCode {
   /**
    * Called by the sign-in gate before any session of `userId` starts: throws `UserBanned` while
    * the user is banned (a ban whose end has passed no longer counts). A user without an id (made
-   * up by `authorize`, never stored) has no standing.
+   * up by `authorize`, never stored) has no standing. With the request (`req`), a browser gets
+   * the ban page.
    */
-  admit(ctx: { readonly adapter?: Adapter }, userId: string | undefined): Promise<void>;
+  admit(ctx: { readonly adapter?: Adapter }, userId: string | undefined, req?: object): Promise<void>;
 }
 
 /**

@@ -59,6 +59,11 @@ export interface DefaultSession {
    * organization made itself. Read with the session, so a permission check costs no further read.
    */
   organization?: { id: string; slug: string; role: string; permissions?: string[] } | null;
+  /**
+   * With `Admin()` of `@latch/core/admin`: the id of the site administrator who started this
+   * session as the user (impersonation). Absent for a session the user started.
+   */
+  impersonatedBy?: string;
 }
 
 /** The API key a session was read from (`Session.apiKey`). */

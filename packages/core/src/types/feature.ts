@@ -32,8 +32,13 @@ export interface FeatureCode {
    * it and how to run it (`next` runs a request's row); the first one that does wins.
    */
   route?(ctx: object, req: object, next: Next): readonly [object, () => Promise<object>] | undefined;
-  /** Called by the sign-in gate before any session of `userId` starts; throws to refuse it. */
-  beforeSessionStart?(ctx: object, userId: string | undefined): Promise<void>;
+  /**
+   * Called by the router before a row's handler runs, once its CSRF rule passed; throws to refuse
+   * the request (`Admin()`: a row that refuses impersonated sessions).
+   */
+  beforeHandler?(ctx: object, req: object): Promise<void>;
+  /** Called by the sign-in gate before any session of `userId` starts (`req`: the request signing in); throws to refuse it. */
+  beforeSessionStart?(ctx: object, userId: string | undefined, req: object): Promise<void>;
   /**
    * Adds the feature's fields to the session the client gets, without a `session` callback (which
    * gets the token or the stored session whole): `from` is the JWT, or the stored session.

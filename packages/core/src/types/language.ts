@@ -403,6 +403,18 @@ export interface Messages {
   emailChangeNoticeButton: string;
   /** That notice's closing note for a reader who asked for the change. */
   emailChangeNoticeIgnore: string;
+  /** Title of the page a banned user's sign-in ends on (`Admin()`). */
+  bannedTitle: string;
+  /** That page: the account is banned, no sign-in while the ban lasts. */
+  bannedMessage: string;
+  /** That page: the reason the administrator gave; `{reason}` is the reason. */
+  bannedReason: string;
+  /** That page: when the ban ends; `{date}` is the end. */
+  bannedUntil: string;
+  /** Title of the page an impersonated session gets for an action only the user may take (`Admin()`). */
+  impersonationRefusedTitle: string;
+  /** That page: a site administrator acts as this user, and this action is the user's own. */
+  impersonationRefusedMessage: string;
 }
 
 /**
@@ -582,12 +594,15 @@ export type ApiKeyMessageKey =
  */
 export type OrganizationMessageKey = "invitationEmailSubject" | "invitationEmailText" | "invitationEmailButton" | "invitationEmailExpires" | "invitationEmailIgnore";
 
+/** The keys of the ban page and of an impersonated session's refusal (`Admin()` of `@latch/core/admin`): their English travels with the option. */
+export type AdminMessageKey = "bannedTitle" | "bannedMessage" | "bannedReason" | "bannedUntil" | "impersonationRefusedTitle" | "impersonationRefusedMessage";
+
 /**
  * The keys an opt-in feature shows, one union per feature. Their English travels with the
  * feature (its provider or option carries a loader of it), so an app without the feature does
  * not bundle it; a translated language still carries them all.
  */
-export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey | ApiKeyMessageKey | OrganizationMessageKey;
+export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey | ApiKeyMessageKey | OrganizationMessageKey | AdminMessageKey;
 
 /** The keys core's own pages and the sign-in email show: their English is always bundled. */
 export type CoreMessageKey = Exclude<MessageKey, FeatureMessageKey>;

@@ -56,6 +56,12 @@ export interface PluginEndpoint {
   readonly csrf?: boolean;
   /** The rate-limit class its requests count toward, when `rateLimit` is configured. Default: none. */
   readonly rateLimit?: RateLimitRoute;
+  /**
+   * It changes what only the account's owner may change (as a password or an API key): a session
+   * a site administrator started as the user (`Admin()`'s impersonation) is refused with
+   * `ImpersonationRefused` (403) before the handler runs. Default `false`.
+   */
+  readonly refusesImpersonation?: boolean;
   /** Answers the request. A thrown `AuthError` becomes Latch's usual error response. */
   readonly handler: (context: PluginEndpointContext) => Awaitable<PluginResponse>;
 }

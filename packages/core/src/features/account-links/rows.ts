@@ -3,7 +3,8 @@ import type { AnsweringRow } from "../../http/request.js";
 import { now, row } from "../../registry/spec.js";
 import { linkAction, unlinkAction } from "./endpoints.js";
 
-const linkRow = { tail: "provider", limit: { route: "accountLink" } } as const;
+// Linking and unlinking refuse a session a site administrator started as the user.
+const linkRow = { tail: "provider", limit: { route: "accountLink" }, refusesImpersonation: true } as const;
 
 /** `POST link/<providerId>` and `POST unlink/<providerId>`. */
 export const accountLinkRows: readonly AnsweringRow[] = [

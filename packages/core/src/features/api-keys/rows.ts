@@ -11,7 +11,7 @@ const endpoints = () => import("./endpoints.js");
  */
 export const apiKeyRows: readonly AnsweringRow[] = [
   row("GET json none api-keys", lazy(endpoints, (m) => m.listAction)),
-  row("POST json token api-keys/create", lazy(endpoints, (m) => m.createAction)),
-  row("POST json token api-keys/update", lazy(endpoints, (m) => m.updateAction)),
-  row("POST json token api-keys/revoke", lazy(endpoints, (m) => m.revokeAction)),
+  row("POST json token api-keys/create", lazy(endpoints, (m) => m.createAction), { refusesImpersonation: true }),
+  row("POST json token api-keys/update", lazy(endpoints, (m) => m.updateAction), { refusesImpersonation: true }),
+  row("POST json token api-keys/revoke", lazy(endpoints, (m) => m.revokeAction), { refusesImpersonation: true }),
 ];

@@ -13,7 +13,7 @@ import { sha256Hex, timingSafeEqual } from "../../crypto/index.js";
 import { MemoryRateLimitStore } from "../../limits/memory-store.js";
 import type { ApiKeySettings, VerifiedApiKey } from "../../types/api-key-options.js";
 import type { RateLimitStore } from "../../types/rate-limit.js";
-import { AccessDenied } from "../../errors.js";
+import { AccessDenied, AuthError } from "../../errors.js";
 import { adminCode } from "../../symbols.js";
 import { ApiKeyExpired, ApiKeyRateLimited, InvalidApiKey } from "./errors.js";
 import { parseKey } from "./key.js";
@@ -52,7 +52,7 @@ export function createVerifier(settings: ApiKeySettings): Verifier {
       await ctx.admin[adminCode].admit(ctx, row.ownerId);
       return false;
     } catch (error) {
-      if (error instanceof AccessDenied) return true;
+      if (error instanceof AuthError && error.type === "UserBanned") return true;
       throw error;
     }
   }

@@ -211,6 +211,13 @@ const ar: Language = {
     emailButton: "تسجيل الدخول",
     emailExpires: "يعمل الرابط مرة واحدة وتنتهي صلاحيته بعد {time}.",
     emailIgnore: "إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.",
+
+    bannedTitle: "الحساب محظور",
+    bannedMessage: "حظر أحد مسؤولي الموقع هذا الحساب. لا يمكنك تسجيل الدخول ما دام الحظر قائمًا.",
+    bannedReason: "السبب: {reason}",
+    bannedUntil: "ينتهي الحظر في {date}.",
+    impersonationRefusedTitle: "غير متاح أثناء العمل باسم هذا المستخدم",
+    impersonationRefusedMessage: "أحد مسؤولي الموقع مسجّل الدخول باسم هذا المستخدم. لا يمكن إلا للمستخدم نفسه القيام بذلك.",
   },
 };
 

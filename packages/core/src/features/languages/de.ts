@@ -211,6 +211,13 @@ const de: Language = {
     emailButton: "Anmelden",
     emailExpires: "Der Link funktioniert einmal und ist {time} lang gültig.",
     emailIgnore: "Wenn Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren.",
+
+    bannedTitle: "Konto gesperrt",
+    bannedMessage: "Ein Administrator der Website hat dieses Konto gesperrt. Solange die Sperre besteht, können Sie sich nicht anmelden.",
+    bannedReason: "Grund: {reason}",
+    bannedUntil: "Die Sperre endet am {date}.",
+    impersonationRefusedTitle: "Nicht möglich, während Sie als diese Person handeln",
+    impersonationRefusedMessage: "Ein Administrator der Website ist als diese Person angemeldet. Das kann nur die Person selbst tun.",
   },
 };
 

@@ -12,6 +12,7 @@
  * @module languages/en
  */
 import { coreEnglish } from "../../languages/english/core.js";
+import { adminEnglish } from "../admin/english.js";
 import { apiKeyEnglish } from "../api-keys/english.js";
 import { organizationEnglish } from "../organizations/english.js";
 import { passwordEnglish } from "../passwords/english.js";
@@ -20,7 +21,7 @@ import type { Language } from "../../types/language.js";
 
 const en: Language = {
   ...coreEnglish,
-  messages: { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish, ...organizationEnglish },
+  messages: { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish, ...organizationEnglish, ...adminEnglish },
 };
 
 export default en;

@@ -211,6 +211,13 @@ const es: Language = {
     emailButton: "Iniciar sesión",
     emailExpires: "El enlace funciona una sola vez y caduca en {time}.",
     emailIgnore: "Si no lo has pedido, puedes ignorar este correo.",
+
+    bannedTitle: "Cuenta bloqueada",
+    bannedMessage: "Un administrador del sitio ha bloqueado esta cuenta. No puedes iniciar sesión mientras dure el bloqueo.",
+    bannedReason: "Motivo: {reason}",
+    bannedUntil: "El bloqueo termina el {date}.",
+    impersonationRefusedTitle: "No disponible mientras actúas como este usuario",
+    impersonationRefusedMessage: "Un administrador del sitio ha iniciado sesión como este usuario. Solo el propio usuario puede hacer esto.",
   },
 };
 

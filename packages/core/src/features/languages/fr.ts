@@ -211,6 +211,13 @@ const fr: Language = {
     emailButton: "Se connecter",
     emailExpires: "Ce lien ne fonctionne qu’une fois et expire dans {time}.",
     emailIgnore: "Si vous n’avez rien demandé, vous pouvez ignorer cet e-mail.",
+
+    bannedTitle: "Compte banni",
+    bannedMessage: "Un administrateur du site a banni ce compte. Vous ne pouvez pas vous connecter tant que le bannissement dure.",
+    bannedReason: "Motif : {reason}",
+    bannedUntil: "Le bannissement prend fin le {date}.",
+    impersonationRefusedTitle: "Impossible en agissant en tant que cet utilisateur",
+    impersonationRefusedMessage: "Un administrateur du site est connecté en tant que cet utilisateur. Seul l’utilisateur lui-même peut faire cela.",
   },
 };
 

@@ -211,6 +211,13 @@ const he: Language = {
     emailButton: "כניסה",
     emailExpires: "הקישור עובד פעם אחת ותוקפו יפוג בעוד {time}.",
     emailIgnore: "אם לא ביקשת אותו, אפשר להתעלם מהאימייל הזה.",
+
+    bannedTitle: "החשבון חסום",
+    bannedMessage: "מנהל האתר חסם את החשבון הזה. אי אפשר להתחבר כל עוד החסימה בתוקף.",
+    bannedReason: "סיבה: {reason}",
+    bannedUntil: "החסימה מסתיימת ב־{date}.",
+    impersonationRefusedTitle: "לא זמין בזמן פעולה בשם המשתמש הזה",
+    impersonationRefusedMessage: "מנהל האתר מחובר בשם המשתמש הזה. רק המשתמש עצמו יכול לעשות זאת.",
   },
 };
 

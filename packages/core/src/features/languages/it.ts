@@ -211,6 +211,13 @@ const it: Language = {
     emailButton: "Accedi",
     emailExpires: "Il link funziona una sola volta e scade tra {time}.",
     emailIgnore: "Se non l’hai richiesto, puoi ignorare questa email.",
+
+    bannedTitle: "Account bloccato",
+    bannedMessage: "Un amministratore del sito ha bloccato questo account. Non puoi accedere finché dura il blocco.",
+    bannedReason: "Motivo: {reason}",
+    bannedUntil: "Il blocco termina il {date}.",
+    impersonationRefusedTitle: "Non disponibile mentre agisci come questo utente",
+    impersonationRefusedMessage: "Un amministratore del sito ha effettuato l’accesso come questo utente. Solo l’utente stesso può farlo.",
   },
 };
 

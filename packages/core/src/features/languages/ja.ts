@@ -211,6 +211,13 @@ const ja: Language = {
     emailButton: "ログイン",
     emailExpires: "このリンクは 1 回だけ使え、{time}後に期限切れになります。",
     emailIgnore: "心当たりがない場合は、このメールを無視してください。",
+
+    bannedTitle: "アカウントは利用停止中です",
+    bannedMessage: "サイト管理者がこのアカウントを利用停止にしました。停止中はサインインできません。",
+    bannedReason: "理由: {reason}",
+    bannedUntil: "利用停止は {date} に終了します。",
+    impersonationRefusedTitle: "このユーザーとして操作中は利用できません",
+    impersonationRefusedMessage: "サイト管理者がこのユーザーとしてサインインしています。この操作はユーザー本人しか行えません。",
   },
 };
 

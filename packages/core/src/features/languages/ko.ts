@@ -211,6 +211,13 @@ const ko: Language = {
     emailButton: "로그인",
     emailExpires: "이 링크는 한 번만 사용할 수 있으며 {time} 후에 만료됩니다.",
     emailIgnore: "요청하지 않았다면 이 이메일을 무시하세요.",
+
+    bannedTitle: "계정이 정지되었습니다",
+    bannedMessage: "사이트 관리자가 이 계정을 정지했습니다. 정지 기간에는 로그인할 수 없습니다.",
+    bannedReason: "사유: {reason}",
+    bannedUntil: "정지는 {date}에 끝납니다.",
+    impersonationRefusedTitle: "이 사용자로 활동하는 동안에는 할 수 없습니다",
+    impersonationRefusedMessage: "사이트 관리자가 이 사용자로 로그인해 있습니다. 이 작업은 사용자 본인만 할 수 있습니다.",
   },
 };
 

@@ -2,6 +2,7 @@
  * Compile-time checks of the catalogues' types, run by the type check (`tsc`): a language must
  * carry every key, may carry no unknown key, and overrides accept only known keys.
  */
+import { adminEnglish } from "../admin/english.js";
 import type { AuthConfig } from "../../types/config.js";
 import type { Language, Messages } from "../../types/language.js";
 import { coreEnglish } from "../../languages/english/core.js";
@@ -51,7 +52,7 @@ export const complete: Messages = fr.messages;
 
 // Core's English and each feature's English together give every key an English sentence: a key
 // added to `Messages` must get one in core's English or in a feature's (and its key union).
-export const everyKeyHasEnglish: Messages = { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish, ...organizationEnglish };
+export const everyKeyHasEnglish: Messages = { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish, ...organizationEnglish, ...adminEnglish };
 
 // @ts-expect-error core's English alone lacks the features' sentences
 export const coreAlone: Messages = coreEnglish.messages;

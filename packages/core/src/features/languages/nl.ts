@@ -211,6 +211,13 @@ const nl: Language = {
     emailButton: "Inloggen",
     emailExpires: "De link werkt één keer en verloopt over {time}.",
     emailIgnore: "Heb je hier niet om gevraagd, dan kun je deze e-mail negeren.",
+
+    bannedTitle: "Account geblokkeerd",
+    bannedMessage: "Een beheerder van de site heeft dit account geblokkeerd. Zolang de blokkering duurt, kun je niet inloggen.",
+    bannedReason: "Reden: {reason}",
+    bannedUntil: "De blokkering eindigt op {date}.",
+    impersonationRefusedTitle: "Niet mogelijk terwijl je als deze gebruiker handelt",
+    impersonationRefusedMessage: "Een beheerder van de site is ingelogd als deze gebruiker. Alleen de gebruiker zelf kan dit doen.",
   },
 };
 

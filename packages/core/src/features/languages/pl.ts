@@ -211,6 +211,13 @@ const pl: Language = {
     emailButton: "Zaloguj się",
     emailExpires: "Link działa jeden raz i wygasa za {time}.",
     emailIgnore: "Jeśli to nie Ty prosisz o logowanie, zignoruj tę wiadomość.",
+
+    bannedTitle: "Konto zablokowane",
+    bannedMessage: "Administrator witryny zablokował to konto. Dopóki blokada trwa, nie możesz się zalogować.",
+    bannedReason: "Powód: {reason}",
+    bannedUntil: "Blokada kończy się {date}.",
+    impersonationRefusedTitle: "Niedostępne podczas działania jako ten użytkownik",
+    impersonationRefusedMessage: "Administrator witryny jest zalogowany jako ten użytkownik. Tylko sam użytkownik może to zrobić.",
   },
 };
 

@@ -211,6 +211,13 @@ const pt: Language = {
     emailButton: "Entrar",
     emailExpires: "O link funciona uma vez e expira em {time}.",
     emailIgnore: "Se você não pediu este e-mail, pode ignorá-lo.",
+
+    bannedTitle: "Conta banida",
+    bannedMessage: "Um administrador do site baniu esta conta. Você não pode entrar enquanto o banimento durar.",
+    bannedReason: "Motivo: {reason}",
+    bannedUntil: "O banimento termina em {date}.",
+    impersonationRefusedTitle: "Indisponível enquanto age como este usuário",
+    impersonationRefusedMessage: "Um administrador do site está conectado como este usuário. Só o próprio usuário pode fazer isso.",
   },
 };
 

@@ -211,6 +211,13 @@ const tr: Language = {
     emailButton: "Giriş yap",
     emailExpires: "Bağlantı yalnızca bir kez çalışır ve {time} sonra geçerliliğini yitirir.",
     emailIgnore: "Bunu siz istemediyseniz bu e-postayı yok sayabilirsiniz.",
+
+    bannedTitle: "Hesap yasaklandı",
+    bannedMessage: "Bir site yöneticisi bu hesabı yasakladı. Yasak sürdükçe oturum açamazsınız.",
+    bannedReason: "Neden: {reason}",
+    bannedUntil: "Yasak {date} tarihinde bitiyor.",
+    impersonationRefusedTitle: "Bu kullanıcı olarak işlem yaparken kullanılamaz",
+    impersonationRefusedMessage: "Bir site yöneticisi bu kullanıcı olarak oturum açtı. Bunu yalnızca kullanıcının kendisi yapabilir.",
   },
 };
 

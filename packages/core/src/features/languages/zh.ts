@@ -211,6 +211,13 @@ const zh: Language = {
     emailButton: "登录",
     emailExpires: "该链接仅可使用一次，将在 {time}后过期。",
     emailIgnore: "如果这不是你本人的请求，请忽略此邮件。",
+
+    bannedTitle: "账户已被封禁",
+    bannedMessage: "网站管理员封禁了此账户。封禁期间无法登录。",
+    bannedReason: "原因：{reason}",
+    bannedUntil: "封禁将于 {date} 结束。",
+    impersonationRefusedTitle: "以此用户身份操作时不可用",
+    impersonationRefusedMessage: "网站管理员正以此用户身份登录。只有用户本人才能执行此操作。",
   },
 };
 

@@ -13,12 +13,12 @@ const emailCode: LimitClass = { route: "emailCode", account: { in: "body", field
 
 const factor = (spec: RowSpec, extra?: RowExtra): AnsweringRow => row(spec, now(spec.startsWith("GET") ? getSecondFactor : postSecondFactor), extra);
 
-/** The challenge, the emailed-code sign-in, and the management steps. */
+/** The challenge, the emailed-code sign-in, and the management steps (which refuse an impersonated session). */
 export const secondFactorRows: readonly AnsweringRow[] = [
   factor("GET page none second-factor"),
   factor("POST page handler second-factor", { startsSession: true, sendsMail: true, limit: (_type, req) => (req.body?.send === undefined ? secondFactorClass : emailCode) }),
   factor("GET page none second-factor/enrol"),
   factor("GET page none second-factor/email-sign-in"),
   factor("POST page handler second-factor/email-sign-in", { startsSession: true, sendsMail: true, limit: (_type, req) => (req.body?.code === undefined ? emailCode : secondFactorClass) }),
-  ...["enrol", "confirm", "remove", "backup-codes", "cancel"].map((step) => factor(`POST page token second-factor/${step}` as RowSpec, { limit: secondFactorClass })),
+  ...["enrol", "confirm", "remove", "backup-codes", "cancel"].map((step) => factor(`POST page token second-factor/${step}` as RowSpec, { limit: secondFactorClass, refusesImpersonation: true })),
 ];

@@ -6,5 +6,5 @@ import { revokeSessionsAction, sessionsAction } from "./endpoints.js";
 /** `GET sessions` and `POST sessions/revoke`. */
 export const sessionControlRows: readonly AnsweringRow[] = [
   row("GET json none sessions", now(sessionsAction)),
-  row("POST json token sessions/revoke", now(revokeSessionsAction), { limit: { route: "sessionRevoke" } }),
+  row("POST json token sessions/revoke", now(revokeSessionsAction), { limit: { route: "sessionRevoke" }, refusesImpersonation: true }),
 ];

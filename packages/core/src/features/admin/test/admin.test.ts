@@ -24,28 +24,22 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { secret } from "../../../../test/client.js";
 import { Jar, pgEngines, serveLatch, type Engine, type LatchServer } from "../../access-tokens/test/harness.js";
+import { Browsers, people } from "./site.js";
 
 const engines = await pgEngines();
 const redisUp = await needService(services.redis);
-
-const people = {
-  root: { id: "admin-1", email: "root@example.com", name: "Root" },
-  bob: { id: "user-bob", email: "bob@example.com", name: "Bob" },
-  carol: { id: "user-carol", email: "carol@example.com", name: "Carol" },
-  dave: { id: "user-dave", email: "dave@example.com", name: "Dave" },
-} as const;
 type Person = keyof typeof people;
 
-/** The log lines of every level: the type, and the message or the error's message. */
-const logged: [string, string][] = [];
-const line = (type: string, message: unknown) => void logged.push([type, message instanceof Error ? message.message : String(message)]);
-const quiet = { error: line, warn: line, debug: () => {} };
+/** The log lines of every level: the type, the message or the error's message, and the level. */
+const logged: [string, string, "error" | "warn"][] = [];
+const line = (level: "error" | "warn") => (type: string, message: unknown) => void logged.push([type, message instanceof Error ? message.message : String(message), level]);
+const quiet = { error: line("error"), warn: line("warn"), debug: () => {} };
 
 describe.each(engines)("site administration on %s", (_name, open, available) => {
   let engine: Engine;
   let latch: LatchServer;
   let smtp: SmtpTestServer;
-  const jars = new Map<Person, Jar>();
+  const browsers = new Browsers(() => latch, people);
 
   /** Credentials that know every stored user by address, with the password "pw". */
   const credentials = () =>
@@ -71,28 +65,26 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
 
   const url = (path: string) => `${latch.origin}/auth/${path}`;
 
-  async function csrfToken(jar: Jar): Promise<string> {
-    const response = await fetch(url("csrf"), { headers: { cookie: jar.header() } });
-    jar.keep(response);
-    return ((await response.json()) as { csrfToken: string }).csrfToken;
-  }
+  const csrfToken = (jar: Jar) => browsers.csrfToken(jar);
+  const signInAnswer = (who: Person, json = false) => browsers.signInAnswer(who, json);
 
   /** Signs `who` in with credentials in a fresh jar; the redirect's target. */
   async function signIn(who: Person): Promise<string> {
-    const jar = new Jar();
-    jars.set(who, jar);
-    const token = await csrfToken(jar);
-    const response = await fetch(url("callback/credentials"), {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
-      body: new URLSearchParams({ csrfToken: token, email: people[who].email, password: "pw" }),
-    });
-    jar.keep(response);
-    return response.headers.get("location") ?? "";
+    return (await signInAnswer(who)).headers.get("location") ?? "";
   }
 
-  const jarOf = (who: Person) => jars.get(who) ?? new Jar();
+  /** Signs `who` in and expects the ban page: 403, no session cookie; its text. */
+  async function bannedSignIn(who: Person): Promise<string> {
+    const response = await signInAnswer(who);
+    expect(response.status).toBe(403);
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.getSetCookie().some((cookie) => /session-token=[^;]/.test(cookie))).toBe(false);
+    const text = await response.text();
+    expect(text).toContain("Account banned");
+    return text;
+  }
+
+  const jarOf = (who: Person) => browsers.jarOf(who);
 
   async function sessionOf(who: Person): Promise<{ user?: { email?: string } } | null> {
     const response = await fetch(url("session"), { headers: { cookie: jarOf(who).header() } });
@@ -101,11 +93,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
 
   const get = (who: Person | null, path: string) => fetch(url(path), { headers: who ? { cookie: jarOf(who).header() } : {} });
 
-  async function post(who: Person | null, path: string, body: Record<string, unknown>, withToken = true): Promise<Response> {
-    const jar = who ? jarOf(who) : new Jar();
-    const token = withToken ? { csrfToken: await csrfToken(jar) } : {};
-    return fetch(url(path), { method: "POST", headers: { "content-type": "application/json", cookie: jar.header() }, body: JSON.stringify({ ...token, ...body }) });
-  }
+  const post = (who: Person | null, path: string, body: Record<string, unknown>, withToken = true) => browsers.post(who, path, body, { withToken });
 
   async function standing(id: string) {
     const { rows } = await engine.db.query(`SELECT s."siteRole", coalesce(s.banned, false) AS banned, s."banReason", s."banExpires" FROM users u LEFT JOIN user_standings s ON s."userId" = u.id WHERE u.id = $1`, [id]);
@@ -129,9 +117,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
   });
   beforeEach(async () => {
     if (!available) return;
-    await engine.db.query(`DELETE FROM users`);
-    for (const { id, email, name } of Object.values(people)) await engine.db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3)`, [id, email, name]);
-    jars.clear();
+    await browsers.reset(engine);
     latch.config = configOf();
     smtp.clear();
   });
@@ -204,7 +190,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     expect((await get("root", "admin/user")).status).toBe(400);
   });
 
-  test.skipIf(!available)("a ban ends the user's sessions at once and refuses the credentials sign-in and the emailed link (AccessDenied, the ban in the log); lifting it lets them in", async () => {
+  test.skipIf(!available)("a ban ends the user's sessions at once and refuses the credentials sign-in and the emailed link with the ban page (UserBanned, a warn line); lifting it lets them in", async () => {
     await signIn("root");
     expect(await signIn("bob")).not.toContain("error=");
     expect(await sessionRows(people.bob.id)).toBe(1);
@@ -215,13 +201,18 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     expect(await sessionRows(people.bob.id)).toBe(0);
     expect(await sessionOf("bob")).toBeNull();
 
-    const refused = await signIn("bob");
-    expect(new URL(refused).pathname).toBe("/auth/error");
-    expect(new URL(refused).searchParams.get("error")).toBe("AccessDenied");
+    logged.length = 0;
+    const page = await bannedSignIn("bob");
+    expect(page).toContain("Reason: spam");
+    expect(page).not.toContain("The ban ends");
     expect(await sessionRows(people.bob.id)).toBe(0);
-    const page = await fetch(refused);
-    expect(page.status).toBe(403);
-    expect(logged.some(([type, message]) => type === "AccessDenied" && message.includes("banned"))).toBe(true);
+    // Logged as a refusal (warn), never as an error.
+    expect(logged.filter(([type]) => type === "UserBanned").map(([, message, level]) => [message.includes("banned"), level])).toEqual([[true, "warn"]]);
+    expect(logged.filter(([, , level]) => level === "error")).toEqual([]);
+    // A script asking for JSON gets the refusal with the reason.
+    const json = await signInAnswer("bob", true);
+    expect(json.status).toBe(403);
+    expect(await json.json()).toEqual({ error: "UserBanned", message: "A site administrator banned this account.", reason: "spam" });
 
     // The emailed link: the mail goes out, following it starts no session.
     const mailJar = new Jar();
@@ -236,8 +227,9 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     const mail = await smtp.waitForMail({ to: people.bob.email });
     const link = mail.urls.find((address) => address.includes("/auth/callback/nodemailer"))!;
     const followed = await fetch(link, { redirect: "manual", headers: { cookie: mailJar.header() } });
-    expect(followed.status).toBe(302);
-    expect(new URL(followed.headers.get("location")!).searchParams.get("error")).toBe("AccessDenied");
+    expect(followed.status).toBe(403);
+    expect(await followed.text()).toContain("Reason: spam");
+    expect(followed.headers.getSetCookie().some((cookie) => /session-token=[^;]/.test(cookie))).toBe(false);
     expect(await sessionRows(people.bob.id)).toBe(0);
 
     const lifted = await post("root", "admin/unban", { userId: people.bob.id });
@@ -252,9 +244,13 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     const until = new Date(start + 3_600_000);
     const banned = await post("root", "admin/ban", { userId: people.carol.id, reason: "cool off", expires: until.toISOString() });
     expect(await banned.json()).toMatchObject({ banned: true, banExpires: until.toISOString() });
-    expect(new URL(await signIn("carol")).searchParams.get("error")).toBe("AccessDenied");
+    const page = await bannedSignIn("carol");
+    expect(page).toContain("Reason: cool off");
+    expect(page).toMatch(/The ban ends on [^<]*\d{4}[^<]* UTC\./);
+    const json = await signInAnswer("carol", true);
+    expect(await json.json()).toMatchObject({ error: "UserBanned", reason: "cool off", expires: until.toISOString() });
     vi.useFakeTimers({ toFake: ["Date"], now: start + 3_600_000 - 5_000 });
-    expect(new URL(await signIn("carol")).searchParams.get("error")).toBe("AccessDenied");
+    await bannedSignIn("carol");
     vi.setSystemTime(start + 3_600_000 + 1_000);
     expect(await signIn("carol")).not.toContain("error=");
     expect((await sessionOf("carol"))?.user?.email).toBe(people.carol.email);
@@ -399,7 +395,7 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
       expect((await sessionOf("bob"))?.user?.email).toBe(people.bob.email);
       expect((await post("root", "admin/ban", { userId: people.bob.id })).status).toBe(200);
       expect(await sessionOf("bob")).toBeNull();
-      expect(new URL(await signIn("bob")).searchParams.get("error")).toBe("AccessDenied");
+      await bannedSignIn("bob");
       await post("root", "admin/unban", { userId: people.bob.id });
       expect(await signIn("bob")).not.toContain("error=");
       expect((await sessionOf("bob"))?.user?.email).toBe(people.bob.email);
