@@ -101,7 +101,7 @@ const de: Language = {
     orgsYourRole: "Ihre Rolle: {role}",
     orgsSwitch: "Aktivieren",
     orgsNewHeading: "Neue Organisation",
-    orgsNameLabel: "Name",
+    orgsNameLabel: "Bezeichnung",
     orgsSlugLabel: "Kurzname für Adressen",
     orgsSlugHint: "Kleinbuchstaben und Ziffern, Wörter mit Bindestrichen verbunden (acme-labs).",
     orgsCreate: "Organisation erstellen",

@@ -107,7 +107,7 @@ const es: Language = {
     orgsCreate: "Crear organización",
     orgsMembers: "Miembros",
     orgsInvitations: "Invitaciones",
-    orgsRoles: "Roles",
+    orgsRoles: "Lista de roles",
     orgsMembersTitle: "Miembros de {organization}",
     orgsYou: "usted",
     orgsMemberRole: "Rol: {role}",
