@@ -17,14 +17,14 @@ import { pgEngines, serveLatch, type Engine, type LatchServer } from "../../acce
 import { organizationEnglish as en } from "../english.js";
 import { Browser, countedAdapter, organizationsConfig, seedPeople } from "./harness.js";
 
-const [[, open]] = await pgEngines();
+const [, open] = (await pgEngines())[0]!;
 const page = { accept: "text/html" };
 /** A sentence as the page writes it (its apostrophes escaped). */
 const shown = (sentence: string) => sentence.replace(/'/g, "&#39;");
 
 /** Posts the page's form `fields` to `<base>/<path>` with the CSRF token (unless `csrf: false`). */
 async function form(who: Browser, path: string, fields: Record<string, string>, { csrf = true } = {}): Promise<Response> {
-  const token = csrf ? { csrfToken: await who.csrf() } : {};
+  const token: Record<string, string> = csrf ? { csrfToken: await who.csrf() } : {};
   return who.get(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" }, body: new URLSearchParams({ ...token, ...fields }) });
 }
 
