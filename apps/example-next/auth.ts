@@ -1,5 +1,8 @@
 import NextAuth, { type NextAuthConfig } from "@latch/next";
+import { Admin } from "@latch/core/admin";
+import { Organizations } from "@latch/core/organizations";
 import Credentials from "@latch/next/providers/credentials";
+import Nodemailer from "@latch/next/providers/nodemailer";
 import { adapter } from "./lib/database";
 import { checkPassword } from "./lib/users";
 
@@ -9,6 +12,15 @@ function demoOidc(): NextAuthConfig["providers"] {
   if (!issuer) return [];
   return [{ id: "demo-oidc", name: "Demo OpenID", type: "oidc", issuer }];
 }
+
+/** Invitations to an organization are mailed through this SMTP server, when it is given (`EMAIL_SERVER`). */
+function mail(): NextAuthConfig["providers"] {
+  const server = process.env.EMAIL_SERVER;
+  return server ? [Nodemailer({ server, from: "Latch example <no-reply@example.test>" })] : [];
+}
+
+/** The site administrators (`Admin()`): user ids, comma-separated in `EXAMPLE_ADMIN_USER_IDS`. */
+const adminUserIds = (process.env.EXAMPLE_ADMIN_USER_IDS ?? "").split(",").filter(Boolean);
 
 export const authConfig = {
   adapter,
@@ -20,10 +32,15 @@ export const authConfig = {
       authorize: ({ email, password }) => checkPassword(adapter, email, password),
     }),
     ...demoOidc(),
+    ...mail(),
   ],
+  // Organizations: the built-in pages under /api/auth/organizations, the active one on the session.
+  organizations: Organizations(),
+  // Site administration: ban a user (POST /api/auth/admin/ban); the ban ends their sessions.
+  admin: Admin({ adminUserIds }),
   callbacks: {
-    // The interceptor (proxy.ts) asks this: /dashboard needs a signed-in user.
-    authorized: ({ auth, request }) => !request.nextUrl.pathname.startsWith("/dashboard") || !!auth?.user,
+    // The interceptor (proxy.ts) asks this: /dashboard and /organizations need a signed-in user.
+    authorized: ({ auth, request }) => !/^\/(dashboard|organizations)(\/|$)/.test(request.nextUrl.pathname) || !!auth?.user,
     // Database sessions: unstable_update's data arrives as newSession.
     // Only what the pages need goes to the browser: never the session token of the database row.
     async session({ session, user, newSession, trigger }) {
@@ -33,7 +50,9 @@ export const authConfig = {
         name = wanted.trim().slice(0, 80);
         await adapter.updateUser!({ id: user.id, name });
       }
-      return { user: { name, email: user?.email ?? session.user?.email ?? null, image: user?.image ?? null }, expires: session.expires };
+      // The active organization (Organizations()) is read with the session: its id, slug and the user's role.
+      const organization = (session as { activeOrganization?: { id: string; slug: string; role: string } | null }).activeOrganization ?? null;
+      return { user: { id: user?.id, name, email: user?.email ?? session.user?.email ?? null, image: user?.image ?? null }, organization, expires: session.expires };
     },
   },
 } satisfies NextAuthConfig;

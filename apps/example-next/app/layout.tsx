@@ -12,6 +12,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <nav style={{ display: "flex", gap: "1rem", marginBottom: "1.5rem" }}>
           <a href="/">Home</a>
           <a href="/dashboard">Dashboard</a>
+          <a href="/organizations">Organizations</a>
           <a href="/api/whoami">API route</a>
         </nav>
         <SessionProvider session={session}>{children}</SessionProvider>

@@ -1,3 +1,4 @@
+import type { Adapter, OrganizationAdapter } from "@latch/next/adapters";
 import { migrate, PostgresAdapter } from "@latch/pg";
 import pg from "pg";
 
@@ -37,5 +38,5 @@ export const db = {
   },
 };
 
-/** The Latch adapter over the example's database. */
-export const adapter = PostgresAdapter(db);
+/** The Latch adapter over the example's database; `@latch/pg` stores organizations too (`OrganizationAdapter`). */
+export const adapter = PostgresAdapter(db) as Adapter & OrganizationAdapter;

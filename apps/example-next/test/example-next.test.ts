@@ -2,14 +2,28 @@
  * The example app, built by `next build` and started with `next start`, driven in headless
  * Chromium: the interceptor (proxy.ts), Server Components, Server Actions, useSession, the demo
  * OpenID Provider, database sessions on PostgreSQL, a Pages Router API route and an App Router
- * Route Handler. Screenshots go to test-results/ (not committed).
+ * Route Handler; the organization area (organizationScenario of @latch/testing: invitations
+ * mailed to the testing SMTP server, switchOrganization, the owner's page, a ban by the site
+ * administrator). Screenshots go to test-results/ (not committed).
  */
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chromiumAvailable, launchChromium, needService, requestConversionAttacks, sendAttack, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import {
+  chromiumAvailable,
+  launchChromium,
+  needService,
+  organizationScenario,
+  requestConversionAttacks,
+  sendAttack,
+  services,
+  startOpenIDProvider,
+  startSmtpServer,
+  type OpenIDProvider,
+  type SmtpTestServer,
+} from "@latch/testing";
 import { answeredByNext, appDir, freePort, isBuilt, startNext, type NextServer } from "./next-server.js";
 
 const shots = `${appDir}/test-results`;
@@ -21,6 +35,7 @@ if (ready && !isBuilt()) throw new Error("apps/example-next is not built: run `n
 describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
   let server: NextServer;
   let op: OpenIDProvider;
+  let smtp: SmtpTestServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -34,6 +49,7 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
     op = await startOpenIDProvider({
       clients: [{ client_id: "example-next", client_secret: "example-next-secret", redirect_uris: [`${origin}/api/auth/callback/demo-oidc`] }],
     });
+    smtp = await startSmtpServer();
     server = await startNext({
       PORT: String(port),
       AUTH_SECRET: randomBytes(33).toString("base64"),
@@ -43,6 +59,8 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
       AUTH_DEMO_OIDC_ISSUER: op.issuer,
       AUTH_DEMO_OIDC_ID: "example-next",
       AUTH_DEMO_OIDC_SECRET: "example-next-secret",
+      EMAIL_SERVER: smtp.url,
+      EXAMPLE_ADMIN_USER_IDS: "example-ada",
     }, undefined, port);
     browser = await launchChromium();
     context = await browser.newContext();
@@ -51,8 +69,10 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
 
   afterAll(async () => {
     await browser?.close();
+    await organizations.close();
     await server?.stop();
     await op?.close();
+    await smtp?.close();
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -196,6 +216,22 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  const organizations = organizationScenario({
+    get origin() {
+      return origin;
+    },
+    basePath: "/api/auth",
+    owner: { email: "ada@example.com", password: "correct horse" },
+    member: { email: "grace@example.com", password: "analytical engine" },
+    areaPath: "/organizations",
+    ownerPath: "/organizations/owner",
+    waitForMail: (query) => smtp.waitForMail(query),
+  });
+
+  describe("the organization area", () => {
+    for (const step of organizations.steps) test(step.name, () => step.run(browser), 60_000);
   });
 
   describe("request conversion attacks on the Route Handlers", () => {

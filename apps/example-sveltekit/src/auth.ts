@@ -1,6 +1,8 @@
 import { env } from "$env/dynamic/private";
 import { SvelteKitAuth, type SvelteKitAuthConfig } from "@latch/sveltekit";
 import type { Provider } from "@latch/core";
+import { Admin } from "@latch/core/admin";
+import { Organizations } from "@latch/core/organizations";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Passkey from "@latch/core/providers/passkey";
@@ -9,7 +11,7 @@ import { checkPassword } from "$lib/server/users";
 
 let base: Promise<SvelteKitAuthConfig> | undefined;
 
-/** The app's config, made once: credentials, email (with EMAIL_SERVER), OpenID (with AUTH_DEMO_OIDC_ISSUER), passkeys. */
+/** The app's config, made once: credentials, email (with EMAIL_SERVER), OpenID (with AUTH_DEMO_OIDC_ISSUER), passkeys, organizations, administration. */
 function baseConfig(): Promise<SvelteKitAuthConfig> {
   base ??= (async () => {
     const providers: Provider[] = [
@@ -28,6 +30,10 @@ function baseConfig(): Promise<SvelteKitAuthConfig> {
       // Passkeys are experimental in Latch, as in Auth.js.
       experimental: { enableWebAuthn: true },
       providers,
+      // Organizations: the built-in pages under /auth/organizations, the active one on the session; invitations mailed with EMAIL_SERVER.
+      organizations: Organizations(),
+      // Site administration: the user ids of EXAMPLE_ADMIN_USER_IDS (comma-separated) may ban a user (POST /auth/admin/ban).
+      admin: Admin({ adminUserIds: (env.EXAMPLE_ADMIN_USER_IDS ?? "").split(",").filter(Boolean) }),
     };
   })();
   return base;

@@ -2,13 +2,16 @@
  * The SvelteKit example's production build, started as a Node server and driven in headless
  * Chromium: the protected page and prefix, sign-in with credentials, the OpenID Provider of
  * `@latch/testing` and an email link from a real SMTP server, sign-out, `locals.auth()`, a lazy
- * config, CSRF refusals and the request-conversion attacks. Screenshots go to `screenshots/`.
+ * config, CSRF refusals and the request-conversion attacks; the organization area
+ * (organizationScenario of @latch/testing, shared with the Next.js example). Screenshots go to
+ * `screenshots/`.
  */
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   chromiumAvailable,
   launchChromium,
+  organizationScenario,
   requestConversionAttacks,
   sendAttack,
   startOpenIDProvider,
@@ -42,6 +45,7 @@ beforeAll(async () => {
     AUTH_SECRET: secret,
     AUTH_URL: origin,
     EMAIL_SERVER: smtp.url,
+    EXAMPLE_ADMIN_USER_IDS: "alice",
     AUTH_DEMO_OIDC_ISSUER: op.issuer,
     AUTH_DEMO_OIDC_ID: "example-sveltekit",
     AUTH_DEMO_OIDC_SECRET: "example-client-secret",
@@ -262,5 +266,19 @@ describe.runIf(await chromiumAvailable())("in Chromium", () => {
     expect(await page.locator("#protected-user").innerText()).toContain(address);
     await page.locator("form.signOutButton button").click();
     await expect.poll(whoami).toContain("Not signed in");
+  });
+
+  describe("the organization area", () => {
+    const organizations = organizationScenario({
+      origin,
+      basePath: "/auth",
+      owner: user,
+      member: { email: "carol@example.com", password: "staple battery horse" },
+      areaPath: "/organizations",
+      ownerPath: "/organizations/owner",
+      waitForMail: (query) => smtp.waitForMail(query),
+    });
+    afterAll(() => organizations.close());
+    for (const step of organizations.steps) it(step.name, () => step.run(browser), 60_000);
   });
 });

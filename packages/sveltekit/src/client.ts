@@ -10,10 +10,13 @@
  * </script>
  * <button onclick={() => signIn("github")}>Sign in with GitHub</button>
  * <button onclick={() => signOut()}>Sign out</button>
+ * <button onclick={() => switchOrganization(org.id)}>{org.name}</button>
  * ```
  * @module @latch/sveltekit/client
  */
+import { invalidateAll } from "$app/navigation";
 import { base } from "$app/paths";
+import type { Session } from "@latch/core";
 import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./types.js";
 
 export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./types.js";
@@ -104,4 +107,45 @@ export async function signOut(options: SignOutOptions = {}): Promise<SignOutResp
     return;
   }
   return { url: url ?? returnTo };
+}
+
+/** The refusal of {@link switchOrganization}: the server's error `type` (`OrganizationNotFound` for an organization the user is not a member of, `NotSignedIn`…) and status. */
+export class SwitchOrganizationError extends Error {
+  /** The error type the server answered with, or `"NetworkError"` when none came. */
+  readonly type: string;
+  /** The HTTP status, or 0 when the request did not reach the server. */
+  readonly status: number;
+  constructor(type: string, status: number) {
+    super(`Switching the organization was refused: ${type}.`);
+    this.name = "SwitchOrganizationError";
+    this.type = type;
+    this.status = status;
+  }
+}
+
+/**
+ * Makes `organizationId` the session's active organization (`null`: none) with
+ * `POST <base>/auth/organizations/switch`, then runs the page's `load` functions again
+ * (`invalidateAll`), so `page.data.session.organization` shows it; resolves to the new session.
+ * Needs `Organizations()` on the server.
+ *
+ * @throws {SwitchOrganizationError} The server refused (not a member, not signed in).
+ * @example
+ * ```svelte
+ * <button onclick={() => switchOrganization(org.id)}>{org.name}</button>
+ * ```
+ */
+export async function switchOrganization(organizationId: string | null): Promise<Session | null> {
+  const response = await fetch(`${authPath()}/organizations/switch`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ organizationId }),
+  }).catch(() => null);
+  if (!response?.ok) {
+    const answer = response && ((await response.json().catch(() => ({}))) as { error?: unknown });
+    throw new SwitchOrganizationError(typeof answer?.error === "string" ? answer.error : "NetworkError", response?.status ?? 0);
+  }
+  await invalidateAll();
+  const session = (await (await fetch(`${authPath()}/session`, { cache: "no-store" })).json().catch(() => null)) as Session | null;
+  return session && Object.keys(session).length ? session : null;
 }

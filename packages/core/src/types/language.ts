@@ -172,6 +172,126 @@ export interface Messages {
   /** The invitation mail's closing note for a reader who did not expect it. */
   invitationEmailIgnore: string;
 
+  // Organizations: the built-in pages (switcher, members, invitations, roles, the invitation link's page).
+  /** Title and heading of the organization switcher page (the user's organizations). */
+  orgsTitle: string;
+  /** What the switcher page lists, at its top. */
+  orgsIntro: string;
+  /** The switcher page when the user has no organization. */
+  orgsNone: string;
+  /** Marks the session's active organization. */
+  orgsActive: string;
+  /** The user's role in an organization; `{role}` is the role's name. */
+  orgsYourRole: string;
+  /** The button that makes an organization the session's active one. */
+  orgsSwitch: string;
+  /** Heading of the form that makes an organization. */
+  orgsNewHeading: string;
+  /** Label of an organization's name. */
+  orgsNameLabel: string;
+  /** Label of an organization's slug. */
+  orgsSlugLabel: string;
+  /** Under the slug field: its shape. */
+  orgsSlugHint: string;
+  /** The button that makes an organization. */
+  orgsCreate: string;
+  /** The link to an organization's members page. */
+  orgsMembers: string;
+  /** The link to an organization's invitations page. */
+  orgsInvitations: string;
+  /** The link to an organization's roles page. */
+  orgsRoles: string;
+  /** Title and heading of the members page; `{organization}` is its name. */
+  orgsMembersTitle: string;
+  /** Marks the viewer in the members list. */
+  orgsYou: string;
+  /** A member's role in the members list; `{role}` is the role's name. */
+  orgsMemberRole: string;
+  /** Label of a role field. */
+  orgsRoleLabel: string;
+  /** The button that gives a member the chosen role. */
+  orgsChangeRole: string;
+  /** The button that removes a member. */
+  orgsRemove: string;
+  /** The button with which the viewer leaves the organization. */
+  orgsLeave: string;
+  /** Title and heading of the invitations page; `{organization}` is its name. */
+  orgsInvitationsTitle: string;
+  /** Label of the invited address. */
+  orgsEmailLabel: string;
+  /** The button that mails an invitation. */
+  orgsInvite: string;
+  /** The invitations page without pending invitations. */
+  orgsPendingNone: string;
+  /** A pending invitation: the address, the role it gives and until when it works. */
+  orgsPendingEntry: string;
+  /** The button that mails a pending invitation again. */
+  orgsResend: string;
+  /** The button that cancels a pending invitation. */
+  orgsCancel: string;
+  /** Title and heading of the roles page; `{organization}` is its name. */
+  orgsRolesTitle: string;
+  /** Marks a role of the app (not made by the organization). */
+  orgsBuiltIn: string;
+  /** A role that holds no permission. */
+  orgsNoPermissions: string;
+  /** The button that deletes a role the organization made. */
+  orgsDeleteRole: string;
+  /** Heading of the form that makes a role. */
+  orgsNewRole: string;
+  /** Label of a role's permissions. */
+  orgsPermissionsLabel: string;
+  /** The button that makes a role. */
+  orgsCreateRole: string;
+  /** Title and heading of the page the invitation mail's link opens. */
+  orgsInvitationTitle: string;
+  /** The invitation page: `{organization}` and `{role}` as the mail names them. */
+  orgsInvitationText: string;
+  /** The button that accepts an invitation. */
+  orgsAccept: string;
+  /** The button that declines an invitation. */
+  orgsDecline: string;
+  /** After an organization was made. */
+  orgsDoneCreated: string;
+  /** After the active organization was switched. */
+  orgsDoneSwitched: string;
+  /** After the viewer left an organization. */
+  orgsDoneLeft: string;
+  /** After an invitation was accepted. */
+  orgsDoneJoined: string;
+  /** After an invitation was declined. */
+  orgsDoneDeclined: string;
+  /** After a member was removed. */
+  orgsDoneRemoved: string;
+  /** After a member's role was changed. */
+  orgsDoneRoleChanged: string;
+  /** After an invitation was mailed. */
+  orgsDoneInvited: string;
+  /** After an invitation was mailed again. */
+  orgsDoneResent: string;
+  /** After an invitation was canceled. */
+  orgsDoneCanceled: string;
+  /** After a role was made. */
+  orgsDoneRoleCreated: string;
+  /** After a role was deleted. */
+  orgsDoneRoleDeleted: string;
+  /** Refused: the viewer's role does not allow the action. */
+  orgsErrorDenied: string;
+  /** Refused: the organization's last owner would leave, be removed or lose the role. */
+  orgsErrorLastOwner: string;
+  /** Refused: the slug is taken. */
+  orgsErrorSlugTaken: string;
+  /** Refused: a role's name is taken, or a member holds the role to delete. */
+  orgsErrorRoleConflict: string;
+  /** Refused: the invitation cannot be used. */
+  orgsErrorInvitation: string;
+  /** Refused: the signed-in user's address is not the invited one. */
+  orgsErrorAnotherAddress: string;
+  /** Refused: no such organization or member for the viewer. */
+  orgsErrorNotFound: string;
+  /** Refused: a field of the form has the wrong shape. */
+  orgsErrorInvalid: string;
+
   // Second factors: the management page and the email code.
   /** Title and heading of the page where a signed-in user manages second factors. */
   factorsTitle: string;
@@ -589,10 +709,74 @@ export type ApiKeyMessageKey =
   | "apiKeysErrorInvalid";
 
 /**
- * The keys of the invitation mail (`Organizations()` of `@latch/core/organizations`): its English
- * travels with the option's code, not with core.
+ * The keys of the invitation mail and the organization pages (`Organizations()` of
+ * `@latch/core/organizations`): their English travels with the option's code, not with core.
  */
-export type OrganizationMessageKey = "invitationEmailSubject" | "invitationEmailText" | "invitationEmailButton" | "invitationEmailExpires" | "invitationEmailIgnore";
+export type OrganizationMessageKey =
+  | "invitationEmailSubject"
+  | "invitationEmailText"
+  | "invitationEmailButton"
+  | "invitationEmailExpires"
+  | "invitationEmailIgnore"
+  | "orgsTitle"
+  | "orgsIntro"
+  | "orgsNone"
+  | "orgsActive"
+  | "orgsYourRole"
+  | "orgsSwitch"
+  | "orgsNewHeading"
+  | "orgsNameLabel"
+  | "orgsSlugLabel"
+  | "orgsSlugHint"
+  | "orgsCreate"
+  | "orgsMembers"
+  | "orgsInvitations"
+  | "orgsRoles"
+  | "orgsMembersTitle"
+  | "orgsYou"
+  | "orgsMemberRole"
+  | "orgsRoleLabel"
+  | "orgsChangeRole"
+  | "orgsRemove"
+  | "orgsLeave"
+  | "orgsInvitationsTitle"
+  | "orgsEmailLabel"
+  | "orgsInvite"
+  | "orgsPendingNone"
+  | "orgsPendingEntry"
+  | "orgsResend"
+  | "orgsCancel"
+  | "orgsRolesTitle"
+  | "orgsBuiltIn"
+  | "orgsNoPermissions"
+  | "orgsDeleteRole"
+  | "orgsNewRole"
+  | "orgsPermissionsLabel"
+  | "orgsCreateRole"
+  | "orgsInvitationTitle"
+  | "orgsInvitationText"
+  | "orgsAccept"
+  | "orgsDecline"
+  | "orgsDoneCreated"
+  | "orgsDoneSwitched"
+  | "orgsDoneLeft"
+  | "orgsDoneJoined"
+  | "orgsDoneDeclined"
+  | "orgsDoneRemoved"
+  | "orgsDoneRoleChanged"
+  | "orgsDoneInvited"
+  | "orgsDoneResent"
+  | "orgsDoneCanceled"
+  | "orgsDoneRoleCreated"
+  | "orgsDoneRoleDeleted"
+  | "orgsErrorDenied"
+  | "orgsErrorLastOwner"
+  | "orgsErrorSlugTaken"
+  | "orgsErrorRoleConflict"
+  | "orgsErrorInvitation"
+  | "orgsErrorAnotherAddress"
+  | "orgsErrorNotFound"
+  | "orgsErrorInvalid";
 
 /** The keys of the ban page and of an impersonated session's refusal (`Admin()` of `@latch/core/admin`): their English travels with the option. */
 export type AdminMessageKey = "bannedTitle" | "bannedMessage" | "bannedReason" | "bannedUntil" | "impersonationRefusedTitle" | "impersonationRefusedMessage";

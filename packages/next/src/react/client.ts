@@ -233,3 +233,46 @@ export async function updateSession(data: unknown): Promise<Session | null> {
   tellOtherTabs();
   return result;
 }
+
+/** The refusal of {@link switchOrganization}: the server's error `type` (`OrganizationNotFound` for an organization the user is not a member of, `NotSignedIn`…) and status. */
+export class SwitchOrganizationError extends Error {
+  /** The error type the server answered with, or `"NetworkError"` when none came. */
+  readonly type: string;
+  /** The HTTP status, or 0 when the request did not reach the server. */
+  readonly status: number;
+  constructor(type: string, status: number) {
+    super(`Switching the organization was refused: ${type}.`);
+    this.name = "SwitchOrganizationError";
+    this.type = type;
+    this.status = status;
+  }
+}
+
+/**
+ * Makes `organizationId` the session's active organization (`null`: none) with
+ * `POST <basePath>/organizations/switch`, then fetches the session again: `useSession()` and the
+ * other tabs see `session.organization` change. Needs `Organizations()` on the server.
+ *
+ * @throws {SwitchOrganizationError} The server refused (not a member, not signed in).
+ * @example
+ * ```tsx
+ * const { data: session } = useSession()
+ * <button onClick={() => switchOrganization(org.id)}>{org.name}</button> // session.organization?.slug
+ * ```
+ */
+export async function switchOrganization(organizationId: string | null): Promise<Session | null> {
+  const csrfToken = await getCsrfToken();
+  const response = await fetch(url("organizations/switch"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ csrfToken, organizationId }),
+  }).catch(() => null);
+  if (!response?.ok) {
+    const answer = response && ((await response.json().catch(() => ({}))) as { error?: unknown });
+    const type = typeof answer?.error === "string" ? answer.error : "NetworkError";
+    throw new SwitchOrganizationError(type, response?.status ?? 0);
+  }
+  const session = await getSession();
+  tellOtherTabs();
+  return session;
+}

@@ -16,5 +16,5 @@
  */
 "use client";
 export { SessionProvider, useSession, type SessionContextValue, type SessionProviderProps, type UpdateSession, type UseSessionOptions } from "./session-provider.js";
-export { getCsrfToken, getProviders, getSession, signIn, signOut, type ClientSafeProvider, type SignInOptions, type SignInResponse, type SignOutParams } from "./client.js";
+export { getCsrfToken, getProviders, getSession, signIn, signOut, switchOrganization, SwitchOrganizationError, type ClientSafeProvider, type SignInOptions, type SignInResponse, type SignOutParams } from "./client.js";
 export type { Session } from "@latch/core";

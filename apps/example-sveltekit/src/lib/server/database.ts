@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import type { Adapter } from "@latch/core/adapters";
 import { PostgresAdapter, migrate } from "@latch/pg";
-import { exampleUser } from "./users.js";
+import { exampleUsers } from "./users.js";
 
 let opened: Promise<Adapter> | undefined;
 
@@ -15,8 +15,10 @@ export function database(directory: string | undefined): Promise<Adapter> {
     const db = directory ? new PGlite(directory) : new PGlite();
     await migrate(db);
     const adapter = PostgresAdapter(db);
-    if (!(await adapter.getUser!(exampleUser.id))) {
-      await adapter.createUser!({ id: exampleUser.id, name: exampleUser.name, email: exampleUser.email, emailVerified: null });
+    for (const user of exampleUsers) {
+      if (!(await adapter.getUser!(user.id))) {
+        await adapter.createUser!({ id: user.id, name: user.name, email: user.email, emailVerified: "proven" in user ? new Date() : null });
+      }
     }
     return adapter;
   })();

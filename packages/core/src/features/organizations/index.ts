@@ -74,6 +74,8 @@ export function Organizations(options: OrganizationsOptions = {}): Organizations
     [organizationSettings]: settings,
     [featureCode]: {
       rows: organizationRows,
+      // The English of the organization pages and the invitation mail.
+      english: () => import("./english.js").then((m) => m.organizationEnglish),
       // The active organization on the session the client gets: a claim of the JWT (`org`), or the adapter's join on the stored session.
       sessionFields(session, from) {
         const active = from.org ?? from.activeOrganization;

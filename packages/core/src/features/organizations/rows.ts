@@ -4,7 +4,8 @@ import type { LimitClass } from "../../rows/row.js";
 import { lazy, row } from "../../registry/spec.js";
 
 const endpoints = () => import("./endpoints.js");
-const invitations = () => import("./invitations.js");
+/** The endpoints a browser reaches too: their pages and forms (browser.ts), else the JSON endpoint. */
+const browser = () => import("./browser.js");
 
 /** Invitations mail the address they name: counted per address and per inviter (and per organization by the action). */
 const invitationLimit: LimitClass = { route: "invitation", account: { in: "body", fields: ["email"] }, perUser: true };
@@ -14,28 +15,28 @@ const resendLimit: LimitClass = { route: "invitation", account: { in: "body", fi
 
 /**
  * The organizations, their members and invitations, and the session's active organization. Every
- * POST checks the CSRF token; every answer is JSON.
+ * POST checks the CSRF token; a script gets JSON, a browser the built-in pages (browser.ts).
  */
 export const organizationRows: readonly AnsweringRow[] = [
-  row("GET json none organizations", lazy(endpoints, (m) => m.listAction)),
-  row("POST json token organizations/create", lazy(endpoints, (m) => m.createAction)),
+  row("GET json none organizations", lazy(browser, (m) => m.listAction)),
+  row("POST json token organizations/create", lazy(browser, (m) => m.createAction)),
   row("GET json none organizations/get", lazy(endpoints, (m) => m.getAction)),
   row("POST json token organizations/update", lazy(endpoints, (m) => m.updateAction)),
   row("POST json token organizations/delete", lazy(endpoints, (m) => m.deleteAction), { refusesImpersonation: true }),
-  row("POST json token organizations/switch", lazy(endpoints, (m) => m.switchAction)),
-  row("GET json none organizations/members", lazy(endpoints, (m) => m.membersAction)),
-  row("POST json token organizations/members/remove", lazy(endpoints, (m) => m.removeAction)),
-  row("POST json token organizations/members/role", lazy(endpoints, (m) => m.roleAction)),
-  row("POST json token organizations/leave", lazy(endpoints, (m) => m.leaveAction)),
+  row("POST json token organizations/switch", lazy(browser, (m) => m.switchAction)),
+  row("GET json none organizations/members", lazy(browser, (m) => m.membersAction)),
+  row("POST json token organizations/members/remove", lazy(browser, (m) => m.removeAction)),
+  row("POST json token organizations/members/role", lazy(browser, (m) => m.roleAction)),
+  row("POST json token organizations/leave", lazy(browser, (m) => m.leaveAction)),
   row("POST json token organizations/transfer", lazy(endpoints, (m) => m.transferAction), { refusesImpersonation: true }),
-  row("GET json none organizations/roles", lazy(endpoints, (m) => m.rolesAction)),
-  row("POST json token organizations/roles/create", lazy(endpoints, (m) => m.createRoleAction)),
-  row("POST json token organizations/roles/delete", lazy(endpoints, (m) => m.deleteRoleAction)),
-  row("GET json none organizations/invitations", lazy(invitations, (m) => m.listAction)),
-  row("POST json token organizations/invitations/create", lazy(invitations, (m) => m.inviteAction), { sendsMail: true, limit: invitationLimit }),
-  row("POST json token organizations/invitations/resend", lazy(invitations, (m) => m.resendAction), { sendsMail: true, limit: resendLimit }),
-  row("POST json token organizations/invitations/cancel", lazy(invitations, (m) => m.cancelAction)),
-  row("GET json none organizations/invitations/accept", lazy(invitations, (m) => m.openAction)),
-  row("POST json token organizations/invitations/accept", lazy(invitations, (m) => m.acceptAction)),
-  row("POST json token organizations/invitations/decline", lazy(invitations, (m) => m.declineAction)),
+  row("GET json none organizations/roles", lazy(browser, (m) => m.rolesAction)),
+  row("POST json token organizations/roles/create", lazy(browser, (m) => m.createRoleAction)),
+  row("POST json token organizations/roles/delete", lazy(browser, (m) => m.deleteRoleAction)),
+  row("GET json none organizations/invitations", lazy(browser, (m) => m.invitationsAction)),
+  row("POST json token organizations/invitations/create", lazy(browser, (m) => m.inviteAction), { sendsMail: true, limit: invitationLimit }),
+  row("POST json token organizations/invitations/resend", lazy(browser, (m) => m.resendAction), { sendsMail: true, limit: resendLimit }),
+  row("POST json token organizations/invitations/cancel", lazy(browser, (m) => m.cancelAction)),
+  row("GET json none organizations/invitations/accept", lazy(browser, (m) => m.openAction)),
+  row("POST json token organizations/invitations/accept", lazy(browser, (m) => m.acceptAction)),
+  row("POST json token organizations/invitations/decline", lazy(browser, (m) => m.declineAction)),
 ];
