@@ -120,13 +120,33 @@ export async function listAction(ctx: PageEndpointContext, req: AuthRequest): Pr
 }
 
 /**
+ * A signed-in user makes a key only within minutes of a sign-in (`auth_time` of the session, as a
+ * change of factors or of the address asks): a stolen session cookie cannot mint a lasting
+ * credential. Refused with `SecondFactorFreshProof` (403); the page's form goes to the sign-in page
+ * instead, back to the page after. A key that makes a key is bounded by its own scopes and expiry.
+ */
+async function freshlySignedIn(ctx: AuthContext, req: AuthRequest, caller: Caller): Promise<void> {
+  if (caller.key) return;
+  const { signedInRecently } = await import("../second-factors/freshness.js");
+  if (await signedInRecently(ctx, req, caller.owner.id)) return;
+  const { SecondFactorFreshProof } = await import("../second-factors/errors.js");
+  throw new SecondFactorFreshProof("Sign in again to make an API key: a key is made only within 5 minutes of a sign-in.");
+}
+
+/**
  * `POST /api-keys/create` (`{ name, scopes?, expires? }`): `{ key, apiKey }`, the key shown this
  * once; the page's form gets the page with the key on it (a name or scope of the wrong shape: the
- * page with the refusal).
+ * page with the refusal). Needs a sign-in of the last 5 minutes (`SecondFactorFreshProof`).
  */
-export async function createAction(ctx: PageEndpointContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function createAction(ctx: PageEndpointContext & AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const form = sentForm(req);
+  try {
+    await freshlySignedIn(ctx, req, caller);
+  } catch (error) {
+    if (!form) throw error;
+    return { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/api-keys` }) };
+  }
   const asked = granted(caller, form ? formBody(bodyOf(req)) : bodyOf(req));
   // A key's key has no scope and no later expiry than its maker unless it asks for less.
   if (caller.key && !("scopes" in asked)) asked.scopes = [];
