@@ -25,6 +25,14 @@ const sessionAndUser = `
   WHERE s."sessionToken" = $1`;
 
 /**
+ * Whether organization `$1` has an owner besides member `$2`, for a statement that takes the role
+ * from `$2`: the owners' rows are locked in one order, so of two such statements racing, the
+ * second waits for the first and then counts the owners as they are after it (a row it changed
+ * no longer counts). Two owners leaving or demoting each other at once leave one owner.
+ */
+const otherOwners = `(SELECT count(*) FROM (SELECT 1 FROM members o WHERE o."organizationId" = $1 AND o.role = 'owner' ORDER BY o."userId" FOR UPDATE) owners) > 1`;
+
+/**
  * The Latch adapter for PostgreSQL. Works with a `pg` `Pool` or `Client`, or an embedded
  * PGlite instance: anything with `query(sql, params) → { rows }`. Create the tables first
  * with {@link migrate}.
@@ -510,12 +518,17 @@ export function PostgresAdapter(client: Queryable): Adapter {
     },
 
     async updateMemberRole(organizationId, userId, role) {
-      const row = await firstRow<StoredRow>(client, `UPDATE members SET role = $3 WHERE "organizationId" = $1 AND "userId" = $2 RETURNING *`, [organizationId, userId, role]);
+      // One statement that never leaves the organization without an owner (see otherOwners).
+      const row = await firstRow<StoredRow>(
+        client,
+        `UPDATE members SET role = $3 WHERE "organizationId" = $1 AND "userId" = $2 AND (role <> 'owner' OR $3::text = 'owner' OR ${otherOwners}) RETURNING *`,
+        [organizationId, userId, role],
+      );
       return row ? memberFromRow(row) : null;
     },
 
     async deleteMember(organizationId, userId) {
-      const row = await firstRow<StoredRow>(client, `DELETE FROM members WHERE "organizationId" = $1 AND "userId" = $2 RETURNING *`, [organizationId, userId]);
+      const row = await firstRow<StoredRow>(client, `DELETE FROM members WHERE "organizationId" = $1 AND "userId" = $2 AND (role <> 'owner' OR ${otherOwners}) RETURNING *`, [organizationId, userId]);
       return row ? memberFromRow(row) : null;
     },
 

@@ -847,7 +847,10 @@ export interface OrganizationAdapter {
    */
   listMembers(organizationId: string): Awaitable<AdapterMember[]>;
   /**
-   * Sets a member's role and returns the membership, or `null` when there is none.
+   * Sets a member's role and returns the membership, or `null` when there is none. Never takes
+   * the role `owner` from the organization's only owner: then nothing changes and it returns
+   * `null`, checked and written atomically (a conditional write with the owners' rows locked, a
+   * transaction, a script), so that two owners demoting each other at once leave one owner.
    *
    * @example
    * ```ts
@@ -856,7 +859,9 @@ export interface OrganizationAdapter {
    */
   updateMemberRole(organizationId: string, userId: string, role: string): Awaitable<AdapterMember | null>;
   /**
-   * Ends a membership and returns it, or `null` when there was none.
+   * Ends a membership and returns it, or `null` when there was none. Never ends the membership
+   * of the organization's only owner: then nothing changes and it returns `null`, checked and
+   * written atomically as {@link OrganizationAdapter.updateMemberRole} is.
    *
    * @example
    * ```ts
