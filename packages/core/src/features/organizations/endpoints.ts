@@ -92,7 +92,7 @@ export async function updateAction(ctx: OrganizationContext, req: AuthRequest): 
   return json({ organization: shown(updated) });
 }
 
-/** `POST /organizations/delete` (`{ organizationId }`): `{ deleted: true }`; needs `organization:delete`. Its members and invitations go with it. */
+/** `POST /organizations/delete` (`{ organizationId }`): `{ deleted: true }`; needs `organization:delete`. Its members, invitations and API keys go with it. */
 export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
@@ -100,6 +100,8 @@ export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): 
   await allow(ctx, member, "organization:delete");
   const members = await organizationStore(ctx).listMembers(organization.id);
   await organizationStore(ctx).deleteOrganization(organization.id);
+  // Its API keys end with it (a key whose organization is gone is refused even before this runs).
+  if (ctx.apiKeys) await (await import("../api-keys/manage.js")).dropOwnerKeys(ctx, { type: "organization", id: organization.id });
   await fire(ctx, () => settings.events.organizationDeleted?.({ organization, userId: caller.userId }));
   const cookies = [];
   for (const gone of members) cookies.push(...(await membershipChanged(ctx, req, caller, gone.userId, organization.id, null)));

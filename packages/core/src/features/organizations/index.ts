@@ -32,7 +32,7 @@ export {
 export interface OrganizationsOptions {
   /**
    * The app's statements and roles (`accessControl()`); the endpoints check its default
-   * statements (`organization`, `member`, `invitation`). Default: `accessControl()`, the roles
+   * statements (`organization`, `member`, `invitation`, `apiKey` for the organization's API keys, `team`). Default: `accessControl()`, the roles
    * `owner`, `admin` and `member`.
    */
   access?: AccessControl<Statements, string>;

@@ -300,7 +300,7 @@ describe.each(engines)("API keys stored on %s", (_name, open, available) => {
 
   test.skipIf(!available)("a session whose sign-in is more than 5 minutes old makes no key: 403 SecondFactorFreshProof for a script, the sign-in page for the form, nothing stored; a key still makes one", async () => {
     const { key } = await create({ name: "maker", scopes: ["api-keys"] });
-    const stored = async () => Number((await engine.db.query(`SELECT count(*)::int AS n FROM api_keys`)).rows[0]!.n);
+    const stored = async () => ((await engine.db.query(`SELECT count(*)::int AS n FROM api_keys`)).rows[0] as { n: number }).n;
     const before = await stored();
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5 * 60_000 + 1_000 });
     const refused = await fetch(`${latch.origin}/auth/api-keys/create`, {
