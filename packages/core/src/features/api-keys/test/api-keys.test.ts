@@ -285,7 +285,7 @@ describe.each(engines)("API keys stored on %s", (_name, open, available) => {
     }
     expect((await engine.db.query(`SELECT count(*)::int AS n FROM api_keys`)).rows[0]).toEqual(before);
     const { createApiKey } = await import("@latch/core/api-keys");
-    await expect(createApiKey(configOf(), { type: "organization", id: "o1" } as never, { name: "org" })).rejects.toMatchObject({ type: "InvalidRequest" });
+    await expect(createApiKey(configOf(), { type: "group", id: "o1" } as never, { name: "group" })).rejects.toMatchObject({ type: "InvalidRequest" });
   });
 
   test.skipIf(!available)("with bearer sessions on, a bearer key is read as a key, and a database session token still as a session", async () => {
