@@ -161,6 +161,24 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
   const organizationById = (id: string) => first(db.select().from(organizations).where(eq(organizations.id, id)));
   const memberById = (organizationId: string, userId: string) => first(db.select().from(members).where(and(eq(members.organizationId, organizationId), eq(members.userId, userId))));
   const invitationById = (id: string) => first(db.select().from(invitations).where(eq(invitations.id, id)));
+
+  /**
+   * Runs `change` on member `userId` (its row, or `null` when there is none) unless it takes the
+   * role from the organization's only owner (`takesOwner`). One transaction whose first read locks
+   * the owners' rows in one order (on SQLite the transaction's own lock): of two owners leaving
+   * or demoting each other at once, the second waits and then counts one owner.
+   */
+  function keepingAnOwner(organizationId: string, userId: string, takesOwner: boolean, change: (tx: Loose, target: SQL) => Loose): Promise<StoredRow | null> {
+    const target = and(eq(members.organizationId, organizationId), eq(members.userId, userId))!;
+    const locked = (query: Loose) => (dialect === "sqlite" ? query : query.for("update"));
+    return transact(function* (tx) {
+      const owners = (yield { rows: locked(tx.select({ userId: members.userId }).from(members).where(and(eq(members.organizationId, organizationId), eq(members.role, "owner"))).orderBy(asc(members.userId))) }) as StoredRow[];
+      const [row] = (yield { rows: locked(tx.select().from(members).where(target)) }) as StoredRow[];
+      if (!row || (takesOwner && row.role === "owner" && !owners.some((owner) => owner.userId !== userId))) return null;
+      // Of two concurrent calls on one member, only the one whose write touched the row gets it.
+      return ((yield { write: change(tx, target) }) as number) > 0 ? row : null;
+    });
+  }
   // The key first: Drizzle reads a left-joined object as absent when its first column is NULL.
   const standingColumns = { userId: userStandings.userId, siteRole: userStandings.siteRole, banned: userStandings.banned, banReason: userStandings.banReason, banExpires: userStandings.banExpires };
 
@@ -655,16 +673,13 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     },
 
     async updateMemberRole(organizationId, userId, role) {
-      await db.update(members).set({ role }).where(and(eq(members.organizationId, organizationId), eq(members.userId, userId)));
-      const row = await memberById(organizationId, userId);
-      return row ? memberFromRow(row) : null;
+      const row = await keepingAnOwner(organizationId, userId, role !== "owner", (tx, target) => tx.update(members).set({ role }).where(target));
+      return row ? memberFromRow({ ...row, role }) : null;
     },
 
     async deleteMember(organizationId, userId) {
-      const row = await memberById(organizationId, userId);
-      if (!row) return null;
-      // Of two concurrent calls, only the one whose delete removed the row gets it.
-      return affected(await db.delete(members).where(and(eq(members.organizationId, organizationId), eq(members.userId, userId)))) > 0 ? memberFromRow(row) : null;
+      const row = await keepingAnOwner(organizationId, userId, true, (tx, target) => tx.delete(members).where(target));
+      return row ? memberFromRow(row) : null;
     },
 
     async transferOwnership(organizationId, from, to, formerRole) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -200,6 +200,36 @@ export const pgOrganizationRoles = pgTable("organization_roles", {
  * holds them too, under the same keys.
  */
 export const pgOrganizationTables = { organizations: pgOrganizations, members: pgMembers, invitations: pgInvitations, organizationRoles: pgOrganizationRoles };
+
+/** `teams` of @latch/pg's migration 16 (`Organizations({ teams: true })`): a name once per organization, gone with it. */
+export const pgTeams = pgTable("teams", {
+  id: text("id").primaryKey(),
+  organizationId: text("organizationId").notNull(),
+  name: text("name").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  unique("teams_organizationId_name_key").on(table.organizationId, table.name),
+  foreignKey({ name: "teams_organizationId_fkey", columns: [table.organizationId], foreignColumns: [pgOrganizations.id] }).onDelete("cascade"),
+]);
+
+/** `team_members` of @latch/pg's migration 16: gone with the team, and with the organization membership it rests on. */
+export const pgTeamMembers = pgTable("team_members", {
+  teamId: text("teamId").notNull(),
+  organizationId: text("organizationId").notNull(),
+  userId: text("userId").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  primaryKey({ name: "team_members_pkey", columns: [table.teamId, table.userId] }),
+  index("team_members_member").on(table.organizationId, table.userId),
+  foreignKey({ name: "team_members_teamId_fkey", columns: [table.teamId], foreignColumns: [pgTeams.id] }).onDelete("cascade"),
+  foreignKey({ name: "team_members_organizationId_userId_fkey", columns: [table.organizationId, table.userId], foreignColumns: [pgMembers.organizationId, pgMembers.userId] }).onDelete("cascade"),
+]);
+
+/**
+ * The tables of teams (@latch/pg's migration 16) as a Drizzle schema, for a database that
+ * @latch/pg migrates; `DrizzleAdapter` does not store teams yet.
+ */
+export const pgTeamTables = { teams: pgTeams, teamMembers: pgTeamMembers };
 
 /**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's

@@ -34,7 +34,7 @@ import { DataSource } from "typeorm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DrizzleAdapter } from "../src/adapter.js";
 import { mysqlTables } from "../src/mysql-schema.js";
-import { pgOrganizationTables, pgTables } from "../src/pg-schema.js";
+import { pgOrganizationTables, pgTables, pgTeamTables } from "../src/pg-schema.js";
 import { sqliteTables } from "../src/sqlite-schema.js";
 import { mysqlCatalog, pgCatalog, sqliteCatalog } from "./catalog.js";
 import { randomName } from "./readers.js";
@@ -70,7 +70,7 @@ describe.runIf(await needService(services.postgres))("drizzle-kit on pgTables (P
     await admin.query(`CREATE DATABASE ${byLatch}`);
     await admin.query(`CREATE DATABASE ${byDrizzleKit}`);
     await migratePg(latchPool);
-    for (const statement of await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ ...pgTables, ...pgOrganizationTables }))) await kitPool.query(statement);
+    for (const statement of await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ ...pgTables, ...pgOrganizationTables, ...pgTeamTables }))) await kitPool.query(statement);
   });
   afterAll(async () => {
     await latchPool.end();

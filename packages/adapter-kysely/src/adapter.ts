@@ -141,6 +141,23 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
     const row = await db.selectFrom("organizations").selectAll().where("id", "=", id).executeTakeFirst();
     return row ? organizationFromRow(row) : null;
   };
+  /**
+   * Runs `change` on member `userId` (its row, or `null` when there is none) unless it takes the
+   * role from the organization's only owner (`takesOwner`). One transaction whose first read locks
+   * the owners' rows in one order (on SQLite the driver runs one transaction at a time): of two
+   * owners leaving or demoting each other at once, the second waits and then counts one owner.
+   */
+  async function keepingAnOwner(organizationId: string, userId: string, takesOwner: boolean, change: (tx: Db) => Promise<{ numUpdatedRows?: bigint; numDeletedRows?: bigint }>): Promise<StoredRow | null> {
+    const locked = <Q extends { forUpdate(): Q }>(query: Q): Q => (dialect.name === "sqlite" ? query : query.forUpdate());
+    return db.transaction().execute(async (tx) => {
+      const owners = await locked(tx.selectFrom("members").select("userId").where("organizationId", "=", organizationId).where("role", "=", "owner").orderBy("userId")).execute();
+      const row = (await locked(tx.selectFrom("members").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId)).executeTakeFirst()) as StoredRow | undefined;
+      if (!row || (takesOwner && row.role === "owner" && !owners.some((owner) => owner.userId !== userId))) return null;
+      // Of two concurrent calls on one member, only the one whose write touched the row gets it.
+      return touched(await change(tx)) > 0 ? row : null;
+    });
+  }
+
   const memberById = async (organizationId: string, userId: string) => {
     const row = await db.selectFrom("members").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
     return row ? memberFromRow(row) : null;
@@ -620,15 +637,13 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
     },
 
     async updateMemberRole(organizationId, userId, role) {
-      await db.updateTable("members").set({ role }).where("organizationId", "=", organizationId).where("userId", "=", userId).execute();
-      return memberById(organizationId, userId);
+      const row = await keepingAnOwner(organizationId, userId, role !== "owner", (tx) => tx.updateTable("members").set({ role }).where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst());
+      return row && memberFromRow({ ...row, role });
     },
 
     async deleteMember(organizationId, userId) {
-      const row = await db.selectFrom("members").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
-      if (!row) return null;
-      // Of two concurrent calls, only the one whose delete removed the row gets it.
-      return touched(await db.deleteFrom("members").where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst()) > 0 ? memberFromRow(row) : null;
+      const row = await keepingAnOwner(organizationId, userId, true, (tx) => tx.deleteFrom("members").where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst());
+      return row && memberFromRow(row);
     },
 
     async transferOwnership(organizationId, from, to, formerRole) {

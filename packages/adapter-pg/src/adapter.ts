@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, authenticatorColumns, authenticatorFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, sessionIdOf, standingFromRow, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type ApiKeyAdapter, type OrganizationAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, authenticatorColumns, authenticatorFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, sessionIdOf, standingFromRow, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type ApiKeyAdapter, type OrganizationAdapter, type TeamAdapter, teamFromRow, teamMemberFromRow, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -23,6 +23,14 @@ const sessionAndUser = `
   LEFT JOIN organizations o ON o.id = m."organizationId"
   LEFT JOIN organization_roles r ON r."organizationId" = m."organizationId" AND r.name = m.role
   WHERE s."sessionToken" = $1`;
+
+/**
+ * Whether organization `$1` has an owner besides member `$2`, for a statement that takes the role
+ * from `$2`: the owners' rows are locked in one order, so of two such statements racing, the
+ * second waits for the first and then counts the owners as they are after it (a row it changed
+ * no longer counts). Two owners leaving or demoting each other at once leave one owner.
+ */
+const otherOwners = `(SELECT count(*) FROM (SELECT 1 FROM members o WHERE o."organizationId" = $1 AND o.role = 'owner' ORDER BY o."userId" FOR UPDATE) owners) > 1`;
 
 /**
  * The Latch adapter for PostgreSQL. Works with a `pg` `Pool` or `Client`, or an embedded
@@ -510,12 +518,17 @@ export function PostgresAdapter(client: Queryable): Adapter {
     },
 
     async updateMemberRole(organizationId, userId, role) {
-      const row = await firstRow<StoredRow>(client, `UPDATE members SET role = $3 WHERE "organizationId" = $1 AND "userId" = $2 RETURNING *`, [organizationId, userId, role]);
+      // One statement that never leaves the organization without an owner (see otherOwners).
+      const row = await firstRow<StoredRow>(
+        client,
+        `UPDATE members SET role = $3 WHERE "organizationId" = $1 AND "userId" = $2 AND (role <> 'owner' OR $3::text = 'owner' OR ${otherOwners}) RETURNING *`,
+        [organizationId, userId, role],
+      );
       return row ? memberFromRow(row) : null;
     },
 
     async deleteMember(organizationId, userId) {
-      const row = await firstRow<StoredRow>(client, `DELETE FROM members WHERE "organizationId" = $1 AND "userId" = $2 RETURNING *`, [organizationId, userId]);
+      const row = await firstRow<StoredRow>(client, `DELETE FROM members WHERE "organizationId" = $1 AND "userId" = $2 AND (role <> 'owner' OR ${otherOwners}) RETURNING *`, [organizationId, userId]);
       return row ? memberFromRow(row) : null;
     },
 
@@ -604,6 +617,69 @@ export function PostgresAdapter(client: Queryable): Adapter {
     async setActiveOrganization(sessionToken, organizationId) {
       await client.query(`UPDATE sessions SET "activeOrganizationId" = $2 WHERE "sessionToken" = $1`, [sessionToken, organizationId]);
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
+
+    async createTeam(team) {
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO teams (id, "organizationId", name, "createdAt") VALUES ($1, $2, $3, $4) ON CONFLICT ("organizationId", name) DO NOTHING RETURNING *`,
+        [team.id, team.organizationId, team.name, team.createdAt],
+      );
+      return row && teamFromRow(row);
+    },
+
+    async getTeam(id) {
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM teams WHERE id = $1`, [id]);
+      return row && teamFromRow(row);
+    },
+
+    async updateTeam(id, update) {
+      // A name another team of the organization has changes nothing.
+      const row = await firstRow<StoredRow>(
+        client,
+        `UPDATE teams t SET name = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM teams o WHERE o."organizationId" = t."organizationId" AND o.name = $2 AND o.id <> $1) RETURNING *`,
+        [id, update.name],
+      ).catch((error: { code?: string }) => {
+        if (error.code === "23505") return null;
+        throw error;
+      });
+      return row && teamFromRow(row);
+    },
+
+    async deleteTeam(id) {
+      const row = await firstRow<StoredRow>(client, `DELETE FROM teams WHERE id = $1 RETURNING *`, [id]);
+      return row && teamFromRow(row);
+    },
+
+    async listTeams(organizationId) {
+      return (await rows<StoredRow>(client, `SELECT * FROM teams WHERE "organizationId" = $1`, [organizationId])).map(teamFromRow);
+    },
+
+    async addTeamMember(member) {
+      // One statement: only a member of the team's organization joins (the foreign key holds it there).
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO team_members ("teamId", "organizationId", "userId", "createdAt")
+         SELECT t.id, t."organizationId", m."userId", $3 FROM teams t JOIN members m ON m."organizationId" = t."organizationId" AND m."userId" = $2
+         WHERE t.id = $1
+         ON CONFLICT ("teamId", "userId") DO NOTHING RETURNING *`,
+        [member.teamId, member.userId, member.createdAt],
+      );
+      return row && teamMemberFromRow(row);
+    },
+
+    async removeTeamMember(teamId, userId) {
+      const row = await firstRow<StoredRow>(client, `DELETE FROM team_members WHERE "teamId" = $1 AND "userId" = $2 RETURNING *`, [teamId, userId]);
+      return row && teamMemberFromRow(row);
+    },
+
+    async listTeamMembers(teamId) {
+      const found = await rows<StoredRow>(client, `SELECT tm.*, u.email, u.name FROM team_members tm JOIN users u ON u.id = tm."userId" WHERE tm."teamId" = $1`, [teamId]);
+      return found.map((row) => ({ ...teamMemberFromRow(row), email: (row.email as string | null) ?? null, name: (row.name as string | null) ?? null }));
+    },
+
+    async listUserTeams(userId) {
+      return (await rows<StoredRow>(client, `SELECT t.* FROM team_members tm JOIN teams t ON t.id = tm."teamId" WHERE tm."userId" = $1`, [userId])).map(teamFromRow);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter;
   return adapter;
 }

@@ -206,6 +206,32 @@ export const migrations: readonly Migration[] = [
     // impersonation); null for every session a user started, those already stored included.
     statements: [`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "impersonatedBy" text`],
   },
+  {
+    version: 16,
+    name: "teams",
+    // Teams inside an organization (a name once per organization, gone with it) and their
+    // members: a team membership rests on the organization membership (a foreign key), so removing
+    // someone from the organization takes them out of its teams in the same write. API keys an
+    // organization owns need no column: "ownerType" = 'organization' and "ownerId" name it.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS teams (
+        id text PRIMARY KEY,
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        "createdAt" timestamptz NOT NULL,
+        UNIQUE ("organizationId", name)
+      )`,
+      `CREATE TABLE IF NOT EXISTS team_members (
+        "teamId" text NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+        "organizationId" text NOT NULL,
+        "userId" text NOT NULL,
+        "createdAt" timestamptz NOT NULL,
+        PRIMARY KEY ("teamId", "userId"),
+        FOREIGN KEY ("organizationId", "userId") REFERENCES members ("organizationId", "userId") ON DELETE CASCADE
+      )`,
+      `CREATE INDEX IF NOT EXISTS team_members_member ON team_members ("organizationId", "userId")`,
+    ],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

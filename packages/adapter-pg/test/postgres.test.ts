@@ -45,6 +45,8 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
       "second_factors",
       "sessions",
       "signing_keys",
+      "team_members",
+      "teams",
       "user_standings",
       "users",
       "verification_token",

@@ -59,6 +59,23 @@ function isForeignKeyViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2003";
 }
 
+/**
+ * Runs `change` on member `userId` (its row, or `null` when there is none or nothing changed)
+ * unless it takes the role from the organization's only owner (`takesOwner`). One transaction
+ * whose first write (the owners' role set to itself) locks the owners' rows (on SQLite the
+ * database): of two owners leaving or demoting each other at once, the second waits, then reads
+ * the owners as the first left them.
+ */
+async function keepingAnOwner(prisma: PrismaClientLike, organizationId: string, userId: string, takesOwner: boolean, change: (tx: PrismaModels) => PromiseLike<{ count: number }>): Promise<PrismaRow | null> {
+  return prisma.$transaction(async (tx: PrismaModels) => {
+    await tx.member.updateMany({ where: { organizationId, role: "owner" }, data: { role: "owner" } });
+    const row = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+    if (!row) return null;
+    if (takesOwner && row.role === "owner" && (await tx.member.count({ where: { organizationId, role: "owner" } })) < 2) return null;
+    return (await change(tx)).count > 0 ? row : null;
+  });
+}
+
 /** Thrown inside a transaction to roll it back when one of two memberships is missing. */
 class NotBothMembers extends Error {}
 
@@ -625,12 +642,12 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
     },
 
     async updateMemberRole(organizationId, userId, role) {
-      const row = await orNull(prisma.member.update({ where: { organizationId_userId: { organizationId, userId } }, data: { role } }));
-      return row && memberOf(row);
+      const row = await keepingAnOwner(prisma, organizationId, userId, role !== "owner", (tx) => tx.member.updateMany({ where: { organizationId, userId }, data: { role } }));
+      return row && memberOf({ ...row, role });
     },
 
     async deleteMember(organizationId, userId) {
-      const row = await take(prisma.member, { organizationId_userId: { organizationId, userId } }, { organizationId, userId });
+      const row = await keepingAnOwner(prisma, organizationId, userId, true, (tx) => tx.member.deleteMany({ where: { organizationId, userId } }));
       return row && memberOf(row);
     },
 

@@ -115,21 +115,39 @@ redis.call("DEL", KEYS[1], ARGV[2] .. encodePart(cjson.decode(redis.call("HGET",
 return organization`;
 
 /**
- * Sets fields of a hash only while it exists, and returns the hash (`nil` when it does not):
- * KEYS[1] the hash, ARGV field, value, field, value…
+ * `keepsAnOwner(members, memberPrefix, userId)`: whether the membership `memberPrefix .. userId`
+ * may lose the owner role: it is no owner, or another member of the set `members` is one. Read in
+ * the script that writes, so that of two owners leaving or demoting each other one stays.
  */
-const updateExistingScript = `
+const keepsAnOwner = `${encodePart}
+local function keepsAnOwner(members, memberPrefix, userId)
+  if redis.call("HGET", memberPrefix .. encodePart(userId), "role") ~= '"owner"' then return true end
+  for _, other in ipairs(redis.call("SMEMBERS", members)) do
+    if other ~= userId and redis.call("HGET", memberPrefix .. encodePart(other), "role") == '"owner"' then return true end
+  end
+  return false
+end`;
+
+/**
+ * KEYS: the membership, the organization's members; ARGV: the role as JSON, the user id, the
+ * prefix of the organization's memberships. Sets the role unless it takes it from the only owner;
+ * returns the membership's hash, or `nil` when there is none or it was refused.
+ */
+const updateMemberRoleScript = `${keepsAnOwner}
 if redis.call("EXISTS", KEYS[1]) == 0 then return nil end
-if #ARGV > 0 then redis.call("HSET", KEYS[1], unpack(ARGV)) end
+if ARGV[1] ~= '"owner"' and not keepsAnOwner(KEYS[2], ARGV[3], ARGV[2]) then return nil end
+redis.call("HSET", KEYS[1], "role", ARGV[1])
 return redis.call("HGETALL", KEYS[1])`;
 
 /**
  * KEYS: the membership, the organization's members, the user's organizations; ARGV: the user id,
- * the organization id. Ends the membership; returns its hash, or `nil` when there was none.
+ * the organization id, the prefix of the organization's memberships. Ends the membership unless it
+ * is the only owner's; returns its hash, or `nil` when there was none or it was refused.
  */
-const deleteMemberScript = `
+const deleteMemberScript = `${keepsAnOwner}
 local member = redis.call("HGETALL", KEYS[1])
 if #member == 0 then return nil end
+if not keepsAnOwner(KEYS[2], ARGV[3], ARGV[1]) then return nil end
 redis.call("DEL", KEYS[1])
 redis.call("SREM", KEYS[2], ARGV[1])
 redis.call("SREM", KEYS[3], ARGV[2])
@@ -359,12 +377,12 @@ export function organizationMethods(redis: Redis, prefix: string, stored: Pick<K
     },
 
     async updateMemberRole(organizationId, userId, role) {
-      const reply = (await redis.eval(updateExistingScript, 1, keys.member(organizationId, userId), "role", JSON.stringify(role))) as string[] | null;
+      const reply = (await redis.eval(updateMemberRoleScript, 2, keys.member(organizationId, userId), keys.organizationMembers(organizationId), JSON.stringify(role), userId, keys.member(organizationId, ""))) as string[] | null;
       return memberOf(parsedFields(reply));
     },
 
     async deleteMember(organizationId, userId) {
-      const reply = (await redis.eval(deleteMemberScript, 3, keys.member(organizationId, userId), keys.organizationMembers(organizationId), keys.userOrganizations(userId), userId, organizationId)) as string[] | null;
+      const reply = (await redis.eval(deleteMemberScript, 3, keys.member(organizationId, userId), keys.organizationMembers(organizationId), keys.userOrganizations(userId), userId, organizationId, keys.member(organizationId, ""))) as string[] | null;
       return memberOf(parsedFields(reply));
     },
 

@@ -35,6 +35,19 @@ export function apiKeyTests(options: AdapterTestOptions): void {
       expect(await keys().getApiKey(keyOf(user.id).id)).toBeNull();
     });
 
+    test("an organization's key (ownerType organization) is stored, listed under its organization only, and deleted", async () => {
+      const user = await signUp(options);
+      const organizationId = randomUUID();
+      const key = keyOf(organizationId, { ownerType: "organization" });
+      expect(await keys().createApiKey(key)).toEqual(key);
+      expect(await keys().getApiKey(key.id)).toEqual(key);
+      expect(await keys().listApiKeys("organization", organizationId)).toEqual([key]);
+      expect(await keys().listApiKeys("user", organizationId)).toEqual([]);
+      expect(await keys().listApiKeys("organization", user.id)).toEqual([]);
+      expect(await keys().deleteApiKey(key.id)).toEqual(key);
+      expect(await keys().getApiKey(key.id)).toBeNull();
+    });
+
     test("a key without expiry or scopes keeps null and an empty list", async () => {
       const user = await signUp(options);
       const key = keyOf(user.id, { expires: null, scopes: [] });

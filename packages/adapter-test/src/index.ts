@@ -17,6 +17,7 @@ import { signingKeyTests } from "./signing-keys.js";
 import { apiKeyTests } from "./api-keys.js";
 import { adminTests } from "./admin.js";
 import { organizationTests } from "./organizations.js";
+import { teamTests } from "./teams.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
@@ -85,5 +86,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     apiKeyTests(options);
     adminTests(options);
     organizationTests(options);
+    teamTests(options);
   });
 }

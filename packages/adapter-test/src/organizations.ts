@@ -39,6 +39,15 @@ export function organizationTests(options: AdapterTestOptions): void {
     return { organization, ownerId: owner.id };
   }
 
+  /** Makes a new user a second owner of `organizationId`; their id. */
+  async function secondOwner(organizationId: string, inviterId: string): Promise<string> {
+    const user = await signUp(options);
+    const invitation = invitationOf(organizationId, inviterId, { email: user.email, role: "owner" });
+    await orgs().createInvitation(invitation);
+    expect(await orgs().acceptInvitation(invitation.id, memberOf(organizationId, user.id, "owner"))).toMatchObject({ role: "owner" });
+    return user.id;
+  }
+
   describe.skipIf(!present)("organizations", () => {
     test("createOrganization stores it with its owner; a taken slug writes neither", async () => {
       const { organization, ownerId } = await owned();
@@ -77,6 +86,38 @@ export function organizationTests(options: AdapterTestOptions): void {
       expect(await orgs().deleteMember(organization.id, ownerId)).toMatchObject({ userId: ownerId });
       expect(await orgs().deleteMember(organization.id, ownerId)).toBeNull();
       expect(await orgs().getMember(organization.id, ownerId)).toBeNull();
+    });
+
+    test("the only owner is never removed nor demoted: deleteMember and updateMemberRole change nothing and return null", async () => {
+      const { organization, ownerId } = await owned();
+      expect(await orgs().deleteMember(organization.id, ownerId)).toBeNull();
+      expect(await orgs().updateMemberRole(organization.id, ownerId, "admin")).toBeNull();
+      expect((await orgs().getMember(organization.id, ownerId))?.role).toBe("owner");
+      // Owner to owner is no demotion.
+      expect(await orgs().updateMemberRole(organization.id, ownerId, "owner")).toMatchObject({ role: "owner" });
+      const other = await secondOwner(organization.id, ownerId);
+      expect(await orgs().updateMemberRole(organization.id, other, "admin")).toMatchObject({ role: "admin" });
+      expect(await orgs().deleteMember(organization.id, ownerId)).toBeNull();
+      expect(await orgs().deleteMember(organization.id, other)).toMatchObject({ userId: other, role: "admin" });
+    });
+
+    test("two owners leaving or demoting each other at the same time: one change wins, an owner always remains", async () => {
+      const rounds = 8;
+      const changes = [
+        (organizationId: string, userId: string) => orgs().deleteMember(organizationId, userId),
+        (organizationId: string, userId: string) => orgs().updateMemberRole(organizationId, userId, "admin"),
+      ];
+      for (let round = 0; round < rounds; round++) {
+        const { organization, ownerId } = await owned();
+        const other = await secondOwner(organization.id, ownerId);
+        // Every pairing: both leave, both demoted, one leaves while the other is demoted (either way round).
+        const first = changes[round % 2]!;
+        const second = changes[Math.floor(round / 2) % 2]!;
+        const outcomes = await Promise.all([first(organization.id, ownerId), second(organization.id, other)]);
+        const owners = (await orgs().listMembers(organization.id)).filter((member) => member.role === "owner");
+        expect(owners).toHaveLength(1);
+        expect(outcomes.filter((outcome) => outcome !== null)).toHaveLength(1);
+      }
     });
 
     test("an invitation is accepted once; updateInvitation changes only a pending one", async () => {
@@ -127,6 +168,8 @@ export function organizationTests(options: AdapterTestOptions): void {
       expect((await adapter.getSessionAndUser(sessionToken))?.session.activeOrganization ?? null).toBeNull();
       await orgs().setActiveOrganization(sessionToken, organization.id);
       expect((await adapter.getSessionAndUser(sessionToken))?.session.activeOrganization).toEqual({ id: organization.id, slug: organization.slug, role: "owner" });
+      // Another owner first: the only owner keeps the role.
+      await secondOwner(organization.id, ownerId);
       await orgs().updateMemberRole(organization.id, ownerId, "admin");
       expect((await adapter.getSessionAndUser(sessionToken))?.session.activeOrganization).toEqual({ id: organization.id, slug: organization.slug, role: "admin" });
       await orgs().deleteOrganization(organization.id);

@@ -85,6 +85,38 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
     return has(MemberEntity) && has(OrganizationEntity) && has(OrganizationRoleEntity) && !!m.connection.getMetadata(SessionEntity).findColumnWithPropertyName("activeOrganizationId");
   }
 
+  /**
+   * Runs `change` on member `userId` (its row, or `null` when there is none or nothing changed)
+   * unless it takes the role from the organization's only owner (`takesOwner`): on PostgreSQL and
+   * MySQL in one transaction whose first read locks the owners' rows in one order, on SQLite in
+   * one statement whose condition counts them. Of two owners leaving or demoting each other at
+   * once, the second waits and then counts one owner.
+   */
+  async function keepingAnOwner(
+    organizationId: string,
+    userId: string,
+    takesOwner: boolean,
+    change: (m: EntityManager, guard: string, parameters: ObjectLiteral) => Promise<{ affected?: number | null }>,
+  ): Promise<InstanceType<typeof MemberEntity> | null> {
+    const source = await connect();
+    if (["sqlite", "better-sqlite3"].includes(source.options.type)) {
+      const m = source.manager;
+      const row = await m.findOneBy(MemberEntity, { organizationId, userId });
+      if (!row) return null;
+      const table = m.connection.getMetadata(MemberEntity).tableName;
+      const guard = takesOwner ? `(role <> 'owner' OR (SELECT count(*) FROM "${table}" o WHERE o."organizationId" = :owned AND o.role = 'owner') > 1)` : "1 = 1";
+      const { affected } = await change(m, guard, { owned: organizationId });
+      return affected ? row : null;
+    }
+    return source.transaction(async (m) => {
+      const owners = await m.createQueryBuilder(MemberEntity, "o").select("o.userId", "userId").where({ organizationId, role: "owner" }).orderBy("o.userId").setLock("pessimistic_write").getRawMany<{ userId: string }>();
+      const row = await m.createQueryBuilder(MemberEntity, "t").where({ organizationId, userId }).setLock("pessimistic_write").getOne();
+      if (!row || (takesOwner && row.role === "owner" && !owners.some((owner) => owner.userId !== userId))) return null;
+      const { affected } = await change(m, "1 = 1", {});
+      return affected ? row : null;
+    });
+  }
+
   return {
     async createUser(user) {
       const m = await manager();
@@ -577,20 +609,15 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
     },
 
     async updateMemberRole(organizationId, userId, role) {
-      const m = await manager();
-      const { affected } = await m.update(MemberEntity, { organizationId, userId }, { role });
-      if (affected === 0) return null;
-      const row = await m.findOneBy(MemberEntity, { organizationId, userId });
-      return row ? memberFromRow(row as unknown as StoredRow) : null;
+      const row = await keepingAnOwner(organizationId, userId, role !== "owner", (on, guard, parameters) =>
+        on.createQueryBuilder().update(MemberEntity).set({ role }).where({ organizationId, userId }).andWhere(guard, parameters).execute());
+      return row ? memberFromRow({ ...row, role } as unknown as StoredRow) : null;
     },
 
     async deleteMember(organizationId, userId) {
-      const m = await manager();
-      const row = await m.findOneBy(MemberEntity, { organizationId, userId });
-      if (!row) return null;
-      // Of racing deletes, only the one whose DELETE removed the row returns it.
-      const { affected } = await m.delete(MemberEntity, { organizationId, userId });
-      return affected ? memberFromRow(row as unknown as StoredRow) : null;
+      const row = await keepingAnOwner(organizationId, userId, true, (on, guard, parameters) =>
+        on.createQueryBuilder().delete().from(MemberEntity).where({ organizationId, userId }).andWhere(guard, parameters).execute());
+      return row ? memberFromRow(row as unknown as StoredRow) : null;
     },
 
     async transferOwnership(organizationId, from, to, formerRole) {

@@ -10,6 +10,8 @@ import type {
   AdapterPassword,
   AdapterSecondFactor,
   AdapterSession,
+  AdapterTeam,
+  AdapterTeamMember,
   AdapterSigningKey,
   AdapterUser,
   AdapterUserStanding,
@@ -251,6 +253,16 @@ export function organizationFromRow(row: StoredRow): AdapterOrganization {
 /** A `members` row as an `AdapterMember`. */
 export function memberFromRow(row: StoredRow): AdapterMember {
   return { organizationId: String(row.organizationId), userId: String(row.userId), role: String(row.role), createdAt: toDate(row.createdAt) };
+}
+
+/** A `teams` row as an `AdapterTeam`. */
+export function teamFromRow(row: StoredRow): AdapterTeam {
+  return { id: String(row.id), organizationId: String(row.organizationId), name: String(row.name), createdAt: toDate(row.createdAt) };
+}
+
+/** A `team_members` row as an `AdapterTeamMember`. */
+export function teamMemberFromRow(row: StoredRow): AdapterTeamMember {
+  return { teamId: String(row.teamId), userId: String(row.userId), createdAt: toDate(row.createdAt) };
 }
 
 /** An `organization_roles` row as an `AdapterOrganizationRole`: permissions from a `text[]` or from {@link wordsText}. */

@@ -853,7 +853,10 @@ export interface OrganizationAdapter {
    */
   listMembers(organizationId: string): Awaitable<AdapterMember[]>;
   /**
-   * Sets a member's role and returns the membership, or `null` when there is none.
+   * Sets a member's role and returns the membership, or `null` when there is none. Never takes
+   * the role `owner` from the organization's only owner: then nothing changes and it returns
+   * `null`, checked and written atomically (a conditional write with the owners' rows locked, a
+   * transaction, a script), so that two owners demoting each other at once leave one owner.
    *
    * @example
    * ```ts
@@ -862,7 +865,9 @@ export interface OrganizationAdapter {
    */
   updateMemberRole(organizationId: string, userId: string, role: string): Awaitable<AdapterMember | null>;
   /**
-   * Ends a membership and returns it, or `null` when there was none.
+   * Ends a membership and returns it, or `null` when there was none. Never ends the membership
+   * of the organization's only owner: then nothing changes and it returns `null`, checked and
+   * written atomically as {@link OrganizationAdapter.updateMemberRole} is.
    *
    * @example
    * ```ts
@@ -981,3 +986,113 @@ export const requiredAdapterMethods = {
     "updateAuthenticatorCounter", "createVerificationToken", "useVerificationToken",
   ],
 } as const satisfies Record<string, readonly AdapterMethod[]>;
+
+/** A team inside an organization (`Organizations({ teams: true })`). */
+export interface AdapterTeam {
+  id: string;
+  organizationId: string;
+  /** Unique in its organization: 1 to 100 characters. */
+  name: string;
+  createdAt: Date;
+}
+
+/** A member of the organization in one of its teams. */
+export interface AdapterTeamMember {
+  teamId: string;
+  userId: string;
+  createdAt: Date;
+}
+
+/**
+ * The adapter methods of teams (`Organizations({ teams: true })`), beside {@link OrganizationAdapter}:
+ * `@latch/pg` has them, and `Organizations({ teams: true })` refuses to start with an adapter that
+ * lacks any (`MissingAdapterMethods`). A team goes with its organization, and a team membership
+ * with the organization membership it rests on, in the same write (a foreign key).
+ */
+export interface TeamAdapter {
+  /**
+   * Stores a new team and returns it; `null` when its organization has a team of this name.
+   *
+   * @example
+   * ```ts
+   * await adapter.createTeam({ id, organizationId, name: "Support", createdAt: new Date() })
+   * ```
+   */
+  createTeam(team: AdapterTeam): Awaitable<AdapterTeam | null>;
+  /**
+   * The team of this id, or `null`.
+   *
+   * @example
+   * ```ts
+   * const team = await adapter.getTeam(id)
+   * ```
+   */
+  getTeam(id: string): Awaitable<AdapterTeam | null>;
+  /**
+   * Renames a team and returns it; `null` when there is none or its organization has another team of this name.
+   *
+   * @example
+   * ```ts
+   * await adapter.updateTeam(id, { name: "Care" })
+   * ```
+   */
+  updateTeam(id: string, update: Pick<AdapterTeam, "name">): Awaitable<AdapterTeam | null>;
+  /**
+   * Deletes a team with its memberships and returns it, or `null` when there was none.
+   *
+   * @example
+   * ```ts
+   * await adapter.deleteTeam(id)
+   * ```
+   */
+  deleteTeam(id: string): Awaitable<AdapterTeam | null>;
+  /**
+   * The teams of an organization.
+   *
+   * @example
+   * ```ts
+   * const teams = await adapter.listTeams(organizationId)
+   * ```
+   */
+  listTeams(organizationId: string): Awaitable<AdapterTeam[]>;
+  /**
+   * Adds a member of the team's organization to the team and returns the team membership; `null`
+   * when the user is no member of the organization (checked in the same write) or is in the team already.
+   *
+   * @example
+   * ```ts
+   * await adapter.addTeamMember({ teamId, userId, createdAt: new Date() })
+   * ```
+   */
+  addTeamMember(member: AdapterTeamMember): Awaitable<AdapterTeamMember | null>;
+  /**
+   * Takes a user out of a team and returns the team membership, or `null` when there was none.
+   *
+   * @example
+   * ```ts
+   * await adapter.removeTeamMember(teamId, userId)
+   * ```
+   */
+  removeTeamMember(teamId: string, userId: string): Awaitable<AdapterTeamMember | null>;
+  /**
+   * The members of a team, with their address and name (a join with the users).
+   *
+   * @example
+   * ```ts
+   * const members = await adapter.listTeamMembers(teamId)
+   * ```
+   */
+  listTeamMembers(teamId: string): Awaitable<(AdapterTeamMember & { email: string | null; name: string | null })[]>;
+  /**
+   * The teams a user is in, of every organization.
+   *
+   * @example
+   * ```ts
+   * const mine = await adapter.listUserTeams(user.id)
+   * ```
+   */
+  listUserTeams(userId: string): Awaitable<AdapterTeam[]>;
+}
+
+/** The name of a method of {@link TeamAdapter}. */
+export type TeamAdapterMethod = keyof TeamAdapter;

@@ -26,6 +26,8 @@ export {
   standingFromRow,
   organizationFromRow,
   memberFromRow,
+  teamFromRow,
+  teamMemberFromRow,
   organizationRoleFromRow,
   invitationFromRow,
   activeOrganizationFromRow,

@@ -30,8 +30,10 @@ export const coreLayers: readonly (readonly string[])[] = [
   // Opt-in features, each in features/<name>/: a feature may use a feature listed after it.
   ["features/languages"],
   ["features/passwords"],
+  // API keys ask for a recent sign-in (second factors' freshness); an organization's keys join both.
+  ["features/api-keys", "features/organizations"],
   ["features/second-factors"],
-  ["features/access-tokens", "features/account-links", "features/admin", "features/api-keys", "features/bearer-sessions", "features/organizations", "features/passkeys", "features/revocation", "features/session-control"],
+  ["features/access-tokens", "features/account-links", "features/admin", "features/bearer-sessions", "features/passkeys", "features/revocation", "features/session-control"],
   // The protocol: Auth(), the registry's table and router, Auth.js's actions, the sign-in flows, what a sign-in ends with.
   ["auth"],
   ["registry"],

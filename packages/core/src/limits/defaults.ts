@@ -29,6 +29,8 @@ export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   // by the action, which knows the organization once it has read the inviter's membership).
   invitation: { ip: 20, account: 5, window: 600, onStoreError: "closed" },
   organizationInvitation: { ip: 0, account: 50, window: 3600, onStoreError: "closed" },
+  // Team changes of Organizations({ teams: true }): per network and per signed-in user.
+  team: { ip: 60, account: 30, window: 60, onStoreError: "open" },
 };
 
 /** The default backoff: 15 s after the 5th failure, doubling to at most 15 minutes. */

@@ -3,11 +3,14 @@ import type { AuthError } from "../errors.js";
 import type { apiKeysCode, featureCode } from "../symbols.js";
 import type { FeatureCode } from "./feature.js";
 
-/** Who an API key acts for. A user today; the `type` leaves room for other owners (organizations). */
-export interface ApiKeyOwner {
-  readonly type: "user";
-  readonly id: string;
-}
+/**
+ * Who an API key acts for: a user, or an organization of `Organizations()` (its key outlives
+ * whoever made it and ends with the organization).
+ */
+export type ApiKeyOwner = { readonly type: "user"; readonly id: string } | { readonly type: "organization"; readonly id: string };
+
+/** The owner of a verified key: an organization's with its slug as it is now. */
+export type VerifiedApiKeyOwner = { readonly type: "user"; readonly id: string } | { readonly type: "organization"; readonly id: string; readonly slug: string };
 
 /** What `ApiKeys()` takes. */
 export interface ApiKeysOptions {
@@ -67,7 +70,7 @@ export interface ApiKeyInfo {
 export interface VerifiedApiKey {
   readonly id: string;
   readonly name: string;
-  readonly owner: ApiKeyOwner;
+  readonly owner: VerifiedApiKeyOwner;
   readonly scopes: readonly string[];
   /** `null`: the key does not expire. */
   readonly expires: Date | null;

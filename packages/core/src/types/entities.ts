@@ -72,8 +72,11 @@ export interface ApiKeySessionInfo {
   id: string;
   /** The name its owner gave it. */
   name: string;
-  /** Who the key acts for: a user today; the type leaves room for other owners. */
-  owner: { type: "user"; id: string };
+  /**
+   * Who the key acts for: a user (then `Session.user` is that user), or an organization (then
+   * the session has no `user`: the key is the organization's, whoever made it).
+   */
+  owner: { type: "user"; id: string } | { type: "organization"; id: string; slug: string };
   /** The permission strings the key was given. */
   scopes: string[];
 }

@@ -22,7 +22,7 @@ import type { rateLimitCode, rateLimitState } from "../symbols.js";
 export type RateLimitRoute =
   | "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink" | "accessToken"
   | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange" | "secondFactor" | "emailCode" | "emailChange"
-  | "invitation" | "organizationInvitation";
+  | "invitation" | "organizationInvitation" | "team";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */
 export type StoreFailureMode = "open" | "closed";

@@ -15,33 +15,53 @@ import { csrfOf } from "../../security/request-checks.js";
 import { currentDatabaseUser, currentJwtUser } from "../../session/index.js";
 import type { ApiKeyOwner, VerifiedApiKey } from "../../types/api-key-options.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { ApiKeyScopeMissing, NotSignedIn } from "./errors.js";
+import { ApiKeyNotAllowed, ApiKeyScopeMissing, NotSignedIn } from "./errors.js";
 import { renderApiKeysPage, type ApiKeysNotice } from "./pages.js";
 import { changeKey, codeOf, makeKey, ownerKeys, revokeKey, type ManageContext, type NewApiKey } from "./manage.js";
 
 /** The scope that lets a key manage its owner's keys. */
 export const manageScope = "api-keys";
 
-type EndpointContext = SessionReadContext & ManageContext & Pick<AuthContext, "apiKeys" | "baseUrl">;
+type EndpointContext = SessionReadContext & ManageContext & Pick<AuthContext, "apiKeys" | "baseUrl" | "organizations">;
 
 /** What the endpoints that may answer with the page read: the page's frame, language and CSRF cookie besides. */
 type PageEndpointContext = EndpointContext & PageContext & LanguageContext;
 
 interface Caller {
+  /** Whose keys the request manages: the signed-in user's, an organization's it names, or the calling key's owner's. */
   readonly owner: ApiKeyOwner;
+  /** Set when the caller is a signed-in user. */
+  readonly userId?: string;
   /** Set when the caller is an API key. */
   readonly key?: VerifiedApiKey;
 }
 
-async function callerOf(ctx: EndpointContext, req: AuthRequest): Promise<Caller> {
+/** What an action on an organization's keys needs of the caller's role (`Organizations()`'s default statements). */
+export type OrganizationKeyPermission = "apiKey:create" | "apiKey:revoke";
+
+/**
+ * The caller and whose keys they manage. A request naming `organizationId` manages that
+ * organization's keys: a signed-in member whose role allows `permission` (403
+ * `OrganizationPermissionDenied`; 404 `OrganizationNotFound` for a non-member), or a key of that
+ * organization; a user's key never acts for an organization, nor an organization's key for a
+ * user or another organization (403 `ApiKeyNotAllowed`).
+ */
+async function callerOf(ctx: EndpointContext, req: AuthRequest, permission: OrganizationKeyPermission): Promise<Caller> {
+  const named = req.method === "GET" ? req.query.organizationId : bodyOf(req).organizationId;
   const key = req.apiKey?.key;
   if (key) {
     if (!key.scopes.includes(manageScope)) throw new ApiKeyScopeMissing(`Managing API keys with an API key needs its "${manageScope}" scope.`);
-    return { owner: key.owner, key };
+    if (named !== undefined && (key.owner.type !== "organization" || key.owner.id !== named)) throw new ApiKeyNotAllowed("An API key manages its own owner's keys only.");
+    return { owner: { type: key.owner.type, id: key.owner.id }, key };
   }
   const current = ctx.session.strategy === "jwt" ? await currentJwtUser(ctx, req) : await currentDatabaseUser(ctx, req);
   if (!current) throw new NotSignedIn("Sign in to manage your API keys.");
-  return { owner: { type: "user", id: current.id } };
+  if (named === undefined) return { owner: { type: "user", id: current.id }, userId: current.id };
+  if (!ctx.organizations) throw new InvalidRequest("organizationId names an organization of Organizations(), which this app does not turn on.");
+  const { allow, membershipOf } = await import("../organizations/caller.js");
+  const { organization, member } = await membershipOf(ctx as unknown as Parameters<typeof membershipOf>[0], req, { userId: current.id });
+  await allow(ctx as unknown as Parameters<typeof allow>[0], member, permission as never);
+  return { owner: { type: "organization", id: organization.id }, userId: current.id };
 }
 
 /** What the body asks a key to be given, bounded by the calling key when there is one. */
@@ -115,18 +135,38 @@ export async function listAction(ctx: PageEndpointContext, req: AuthRequest): Pr
     }
     return page(ctx, req, { type: "user", id: current.id }, { revoked: req.url.searchParams.get("revoked") === "1" });
   }
-  const { owner } = await callerOf(ctx, req);
+  const { owner } = await callerOf(ctx, req, "apiKey:create");
   return { body: { keys: await ownerKeys(ctx, owner) }, headers: { ...noStore } };
+}
+
+/**
+ * A signed-in user makes a key only within minutes of a sign-in (`auth_time` of the session, as a
+ * change of factors or of the address asks): a stolen session cookie cannot mint a lasting
+ * credential. Refused with `SecondFactorFreshProof` (403); the page's form goes to the sign-in page
+ * instead, back to the page after. A key that makes a key is bounded by its own scopes and expiry.
+ */
+async function freshlySignedIn(ctx: AuthContext, req: AuthRequest, caller: Caller): Promise<void> {
+  if (caller.key) return;
+  const { signedInRecently } = await import("../second-factors/freshness.js");
+  if (await signedInRecently(ctx, req, caller.userId!)) return;
+  const { SecondFactorFreshProof } = await import("../second-factors/errors.js");
+  throw new SecondFactorFreshProof("Sign in again to make an API key: a key is made only within 5 minutes of a sign-in.");
 }
 
 /**
  * `POST /api-keys/create` (`{ name, scopes?, expires? }`): `{ key, apiKey }`, the key shown this
  * once; the page's form gets the page with the key on it (a name or scope of the wrong shape: the
- * page with the refusal).
+ * page with the refusal). Needs a sign-in of the last 5 minutes (`SecondFactorFreshProof`).
  */
-export async function createAction(ctx: PageEndpointContext, req: AuthRequest): Promise<ResponseInternal> {
-  const caller = await callerOf(ctx, req);
+export async function createAction(ctx: PageEndpointContext & AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  const caller = await callerOf(ctx, req, "apiKey:create");
   const form = sentForm(req);
+  try {
+    await freshlySignedIn(ctx, req, caller);
+  } catch (error) {
+    if (!form) throw error;
+    return { redirect: signInPageUrl(ctx, { callbackUrl: `${ctx.baseUrl}/api-keys` }) };
+  }
   const asked = granted(caller, form ? formBody(bodyOf(req)) : bodyOf(req));
   // A key's key has no scope and no later expiry than its maker unless it asks for less.
   if (caller.key && !("scopes" in asked)) asked.scopes = [];
@@ -143,7 +183,7 @@ export async function createAction(ctx: PageEndpointContext, req: AuthRequest): 
 
 /** `POST /api-keys/update` (`{ id, name?, scopes?, expires? }`): `{ apiKey }`. */
 export async function updateAction(ctx: EndpointContext, req: AuthRequest): Promise<ResponseInternal> {
-  const caller = await callerOf(ctx, req);
+  const caller = await callerOf(ctx, req, "apiKey:create");
   const body = bodyOf(req);
   const changes = granted(caller, body);
   if (!Object.keys(changes).length) throw new InvalidRequest("Give a name, scopes or an expiry to change.");
@@ -152,7 +192,7 @@ export async function updateAction(ctx: EndpointContext, req: AuthRequest): Prom
 
 /** `POST /api-keys/revoke` (`{ id }`): `{ revoked: true }`; the page's form is sent back to the page. */
 export async function revokeAction(ctx: EndpointContext, req: AuthRequest): Promise<ResponseInternal> {
-  const caller = await callerOf(ctx, req);
+  const caller = await callerOf(ctx, req, "apiKey:revoke");
   await revokeKey(ctx, caller.owner, bodyOf(req).id);
   if (sentForm(req)) return { redirect: `${ctx.baseUrl}/api-keys?revoked=1` };
   return { body: { revoked: true }, headers: { ...noStore } };

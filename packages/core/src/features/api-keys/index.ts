@@ -18,7 +18,7 @@ import { apiKeysCodeFor } from "./router.js";
 import { apiKeyRows } from "./rows.js";
 import { scopeShape } from "./key.js";
 
-export type { ApiKeyInfo, ApiKeyOwner, ApiKeysOption, ApiKeysOptions, VerifiedApiKey } from "../../types/api-key-options.js";
+export type { ApiKeyInfo, ApiKeyOwner, ApiKeysOption, ApiKeysOptions, VerifiedApiKey, VerifiedApiKeyOwner } from "../../types/api-key-options.js";
 export type { ApiKeyChanges, NewApiKey } from "./manage.js";
 export { ApiKeyExpired, ApiKeyNotAllowed, ApiKeyNotFound, ApiKeyRateLimited, ApiKeyScopeMissing, InvalidApiKey, InvalidApiKeys, type ApiKeyError } from "./errors.js";
 export { createApiKey, listApiKeys, revokeApiKey, updateApiKey, verifyApiKey, type VerifyApiKeyOptions } from "./api.js";

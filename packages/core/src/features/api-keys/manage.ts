@@ -34,7 +34,7 @@ export const codeOf = (ctx: { readonly apiKeys?: ApiKeysOption }): ApiKeysCodeWi
 
 /** A key as its owner sees it. */
 export function infoOf(row: AdapterApiKey): ApiKeyInfo {
-  return { id: row.id, name: row.name, owner: { type: "user", id: row.ownerId }, scopes: [...row.scopes], createdAt: row.createdAt, expires: row.expires, lastUsedAt: row.lastUsedAt };
+  return { id: row.id, name: row.name, owner: { type: row.ownerType === "organization" ? "organization" : "user", id: row.ownerId }, scopes: [...row.scopes], createdAt: row.createdAt, expires: row.expires, lastUsedAt: row.lastUsedAt };
 }
 
 function nameOf(value: unknown): string {
@@ -60,7 +60,7 @@ function expiresOf(value: unknown, now: number): Date | null {
 
 /** Makes a key for `owner`: the whole key (shown once, never stored) and the key as listed. */
 export async function makeKey(ctx: ManageContext, owner: ApiKeyOwner, input: NewApiKey): Promise<{ key: string; apiKey: ApiKeyInfo }> {
-  if (owner?.type !== "user" || typeof owner.id !== "string" || !owner.id) throw new InvalidRequest('An API key\'s owner is { type: "user", id } (other owners come later).');
+  if ((owner?.type !== "user" && owner?.type !== "organization") || typeof owner.id !== "string" || !owner.id) throw new InvalidRequest('An API key\'s owner is { type: "user", id } or { type: "organization", id }.');
   const now = Date.now();
   const name = nameOf(input.name);
   const scopes = scopesOf(input.scopes ?? [], codeOf(ctx).settings.scopes);
@@ -103,4 +103,12 @@ export async function revokeKey(ctx: ManageContext, owner: ApiKeyOwner, id: unkn
   const row = await ownKey(ctx, owner, id);
   await keyStore(ctx).deleteApiKey(row.id);
   codeOf(ctx).verifier.forget(row.id);
+}
+
+/** Deletes every key of `owner` (an organization that is gone): refused at once on this instance, within the cache period on the others. */
+export async function dropOwnerKeys(ctx: ManageContext, owner: ApiKeyOwner): Promise<void> {
+  for (const row of await keyStore(ctx).listApiKeys(owner.type, owner.id)) {
+    await keyStore(ctx).deleteApiKey(row.id);
+    codeOf(ctx).verifier.forget(row.id);
+  }
 }

@@ -26,7 +26,9 @@ function sessionOf(settings: ApiKeySettings, key: VerifiedApiKey): ResponseInter
   // A key that does not expire is trusted without a new read for the cache period: the session lasts that long.
   const expires = key.expires ?? new Date(Date.now() + settings.cacheSeconds * 1000);
   const apiKey = { id: key.id, name: key.name, owner: { ...key.owner }, scopes: [...key.scopes] };
-  return { body: { user: { id: key.owner.id }, expires: expires.toISOString(), apiKey }, headers: { ...noStore } };
+  // An organization's key is no user's: its session names the organization only (apiKey.owner).
+  const user = key.owner.type === "user" ? { user: { id: key.owner.id } } : {};
+  return { body: { ...user, expires: expires.toISOString(), apiKey }, headers: { ...noStore } };
 }
 
 /** The router's code for `settings`, with `check` (index.ts) and a verifier of its own. */

@@ -13,7 +13,12 @@ export const defaultStatements = {
   organization: ["update", "delete"],
   member: ["update", "delete"],
   invitation: ["create", "cancel"],
+  apiKey: ["create", "revoke"],
+  team: ["create", "update", "delete", "member"],
 } as const;
+
+/** The statements whose every permission the owner keeps, whatever roles the app gives. */
+const ownerStatements = ["organization", "member", "invitation"] as const;
 
 /** The default statements. */
 export type DefaultStatements = typeof defaultStatements;
@@ -76,10 +81,10 @@ export const roleName = /^[a-z][a-z0-9_-]{0,31}$/;
 
 /**
  * Builds the access control of an app from its statements and roles. The default statements
- * (`organization`, `member`, `invitation`) are always there; without `roles`, the default roles
+ * (`organization`, `member`, `invitation`, `apiKey`, `team`) are always there; without `roles`, the default roles
  * `owner` (everything), `admin` (everything but deleting the organization) and `member` (the
  * app's own statements, none of the defaults'). Given roles replace the defaults and must include
- * `owner`, which keeps every permission of the defaults.
+ * `owner`, which keeps every permission of `organization`, `member` and `invitation`.
  *
  * @example
  * ```ts
@@ -117,7 +122,7 @@ export function accessControl<const A extends Statements = {}, R extends string 
   }
   const owner = table.get("owner");
   if (!owner) throw new TypeError('accessControl: the roles include "owner", the role of whoever creates an organization.');
-  const missing = Object.entries(defaultStatements).flatMap(([resource, actions]) => actions.map((action) => `${resource}:${action}`)).filter((permission) => !owner.has(permission));
+  const missing = ownerStatements.flatMap((resource) => defaultStatements[resource].map((action) => `${resource}:${action}`)).filter((permission) => !owner.has(permission));
   if (missing.length) throw new TypeError(`accessControl: the owner keeps every permission of the organization (${missing.join(", ")} missing).`);
   const can = (role: string, permission: string): boolean => table.get(role)?.has(permission) ?? false;
   return Object.freeze({

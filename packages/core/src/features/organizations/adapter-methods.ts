@@ -5,3 +5,6 @@ export const organizationMethods = [
   "createInvitation", "getInvitation", "listInvitations", "updateInvitation", "acceptInvitation",
   "createOrganizationRole", "listOrganizationRoles", "deleteOrganizationRole", "setActiveOrganization",
 ] as const;
+
+/** The adapter methods teams need (`Organizations({ teams: true })`): checked with the others, called through store.ts. */
+export const teamMethods = ["createTeam", "getTeam", "updateTeam", "deleteTeam", "listTeams", "addTeamMember", "removeTeamMember", "listTeamMembers", "listUserTeams"] as const;

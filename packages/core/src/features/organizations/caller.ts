@@ -11,7 +11,7 @@ import type { Cookie } from "../../types/cookies.js";
 import type { JWT } from "../../types/entities.js";
 import type { Permission, Statements } from "./access.js";
 import { assertConfigured } from "./check.js";
-import { LastOwner, NotSignedIn, OrganizationNotFound, OrganizationPermissionDenied } from "./errors.js";
+import { NotSignedIn, OrganizationNotFound, OrganizationPermissionDenied } from "./errors.js";
 import { settingsOf, type OrganizationContext } from "./settings.js";
 import { organizationStore } from "./store.js";
 
@@ -96,13 +96,6 @@ export async function allow(ctx: OrganizationContext, member: AdapterMember, per
 /** Throws `OrganizationPermissionDenied` (403) unless `member` is an owner: only an owner makes, changes or removes an owner. */
 export function ownerOnly(member: AdapterMember, what: string): void {
   if (member.role !== "owner") throw new OrganizationPermissionDenied(`Only an owner may ${what}.`);
-}
-
-/** Throws `LastOwner` (409) when `member` is the organization's only owner. */
-export async function notLastOwner(ctx: OrganizationContext, member: AdapterMember, what: string): Promise<void> {
-  if (member.role !== "owner") return;
-  const owners = (await organizationStore(ctx).listMembers(member.organizationId)).filter((other) => other.role === "owner");
-  if (owners.length <= 1) throw new LastOwner(`The last owner cannot ${what}: make another member an owner first, or delete the organization.`);
 }
 
 /** A role of the access control, or one the organization made; throws `InvalidRequest`. */

@@ -7,7 +7,7 @@
 import type { Adapter } from "../../adapter.js";
 import { adapterHas } from "../../config/adapter-guard.js";
 import { MissingAdapter, MissingAdapterMethods, type AuthError } from "../../errors.js";
-import { organizationMethods } from "./adapter-methods.js";
+import { organizationMethods, teamMethods } from "./adapter-methods.js";
 import { InvalidOrganizations } from "./errors.js";
 import { settingsOf, type OrganizationContext, type OrganizationSettings } from "./settings.js";
 
@@ -17,7 +17,7 @@ export function problemOf(settings: OrganizationSettings, adapter: Adapter | und
   if (!Number.isInteger(invitationMaxAge) || invitationMaxAge < 3600 || invitationMaxAge > 30 * 24 * 3600) return new InvalidOrganizations("Organizations: invitationMaxAge is a whole number of seconds from 3600 to 2592000.");
   if (!Object.hasOwn(access.roles, formerOwnerRole) || formerOwnerRole === "owner") return new InvalidOrganizations(`Organizations: formerOwnerRole names a role of the access control other than "owner"; "${formerOwnerRole}" is not one.`);
   if (!adapter) return new MissingAdapter("Organizations stores organizations, members and invitations through the adapter; set `adapter`.");
-  const missing = organizationMethods.filter((name) => !adapterHas(adapter, name));
+  const missing = [...organizationMethods, ...(settings.teams ? teamMethods : [])].filter((name) => !adapterHas(adapter, name));
   if (missing.length) return new MissingAdapterMethods(missing, `Organizations stores its data through the adapter, which lacks ${missing.join(", ")}. Use an adapter that has them (@latch/pg).`);
   // A JWT carries its role until it ends: only revocation ends it when the membership changes.
   if (session.strategy === "jwt" && !session.revocation) {

@@ -12,8 +12,8 @@ import { noStore, withCookies } from "../../http/respond.js";
 import { rewriteJwtSession } from "../../session/index.js";
 import type { JWT } from "../../types/entities.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { allow, callerOf, field, fire, idOf, madeRole, membershipChanged, membershipOf, notLastOwner, ownerOnly, permissionsOf, roleOf, within } from "./caller.js";
-import { MemberNotFound, OrganizationNotFound, OrganizationPermissionDenied, OrganizationRoleConflict, OrganizationSlugTaken } from "./errors.js";
+import { allow, callerOf, field, fire, idOf, madeRole, membershipChanged, membershipOf, ownerOnly, permissionsOf, roleOf, within } from "./caller.js";
+import { LastOwner, MemberNotFound, OrganizationNotFound, OrganizationPermissionDenied, OrganizationRoleConflict, OrganizationSlugTaken } from "./errors.js";
 import { roleName } from "./access.js";
 import { settingsOf, type OrganizationContext } from "./settings.js";
 import { organizationStore } from "./store.js";
@@ -92,7 +92,7 @@ export async function updateAction(ctx: OrganizationContext, req: AuthRequest): 
   return json({ organization: shown(updated) });
 }
 
-/** `POST /organizations/delete` (`{ organizationId }`): `{ deleted: true }`; needs `organization:delete`. Its members and invitations go with it. */
+/** `POST /organizations/delete` (`{ organizationId }`): `{ deleted: true }`; needs `organization:delete`. Its members, invitations and API keys go with it. */
 export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
@@ -100,6 +100,8 @@ export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): 
   await allow(ctx, member, "organization:delete");
   const members = await organizationStore(ctx).listMembers(organization.id);
   await organizationStore(ctx).deleteOrganization(organization.id);
+  // Its API keys end with it (a key whose organization is gone is refused even before this runs).
+  if (ctx.apiKeys) await (await import("../api-keys/manage.js")).dropOwnerKeys(ctx, { type: "organization", id: organization.id });
   await fire(ctx, () => settings.events.organizationDeleted?.({ organization, userId: caller.userId }));
   const cookies = [];
   for (const gone of members) cookies.push(...(await membershipChanged(ctx, req, caller, gone.userId, organization.id, null)));
@@ -142,10 +144,21 @@ async function targetOf(ctx: OrganizationContext, req: AuthRequest, organization
   return target;
 }
 
-/** Ends `target`'s membership, and says so. */
-async function removeMember(ctx: OrganizationContext, req: AuthRequest, caller: Awaited<ReturnType<typeof callerOf>>, target: AdapterMember): Promise<ResponseInternal> {
+/**
+ * Why the adapter changed nothing: `target` is (now) the organization's only owner, whom the
+ * adapter keeps in the same write that checks it (a concurrent change took the other owner), or
+ * no member any more.
+ */
+async function refusedWrite(ctx: OrganizationContext, target: AdapterMember, what: string): Promise<never> {
+  const now = await organizationStore(ctx).getMember(target.organizationId, target.userId);
+  if (now?.role === "owner") throw new LastOwner(`The last owner cannot ${what}: make another member an owner first, or delete the organization.`);
+  throw new MemberNotFound("No member of this organization has this user id.");
+}
+
+/** Ends `target`'s membership (`what`: how, for the refusal), and says so. */
+async function removeMember(ctx: OrganizationContext, req: AuthRequest, caller: Awaited<ReturnType<typeof callerOf>>, target: AdapterMember, what: string): Promise<ResponseInternal> {
   const removed = await organizationStore(ctx).deleteMember(target.organizationId, target.userId);
-  if (!removed) throw new MemberNotFound("No member of this organization has this user id.");
+  if (!removed) return refusedWrite(ctx, target, what);
   await fire(ctx, () => settingsOf(ctx).events.memberRemoved?.({ member: removed, by: caller.userId }));
   return withCookies(json({ removed: true }), await membershipChanged(ctx, req, caller, target.userId, target.organizationId, null));
 }
@@ -157,16 +170,14 @@ export async function removeAction(ctx: OrganizationContext, req: AuthRequest): 
   await allow(ctx, member, "member:delete");
   const target = await targetOf(ctx, req, organization.id);
   if (target.role === "owner") ownerOnly(member, "remove an owner");
-  await notLastOwner(ctx, target, "be removed");
-  return removeMember(ctx, req, caller, target);
+  return removeMember(ctx, req, caller, target, "be removed");
 }
 
 /** `POST /organizations/leave` (`{ organizationId }`): `{ removed: true }`; never the last owner. */
 export async function leaveAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { member } = await membershipOf(ctx, req, caller);
-  await notLastOwner(ctx, member, "leave");
-  return removeMember(ctx, req, caller, member);
+  return removeMember(ctx, req, caller, member, "leave");
 }
 
 /** `POST /organizations/members/role` (`{ organizationId, userId, role }`): `{ member }`; needs `member:update`, an owner to make or unmake an owner; never demotes the last owner. */
@@ -179,9 +190,8 @@ export async function roleAction(ctx: OrganizationContext, req: AuthRequest): Pr
   if (role === target.role) return json({ member: shownMember(target) });
   if (role === "owner" || target.role === "owner") ownerOnly(member, "make or unmake an owner");
   await within(ctx, member, role);
-  await notLastOwner(ctx, target, "lose the owner role");
   const changed = await organizationStore(ctx).updateMemberRole(organization.id, target.userId, role);
-  if (!changed) throw new MemberNotFound("No member of this organization has this user id.");
+  if (!changed) return refusedWrite(ctx, target, "lose the owner role");
   await fire(ctx, () => settingsOf(ctx).events.roleChanged?.({ member: changed, from: target.role, by: caller.userId }));
   const cookies = await membershipChanged(ctx, req, caller, target.userId, organization.id, { slug: organization.slug, role });
   return withCookies(json({ member: shownMember(changed) }), cookies);

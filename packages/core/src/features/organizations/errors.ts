@@ -80,6 +80,22 @@ export class OrganizationRoleConflict extends AuthError {
   readonly status = 409;
 }
 
+/** The organization has no team of this id (404). */
+export class TeamNotFound extends AuthError {
+  static readonly type = "TeamNotFound";
+  declare readonly type: "TeamNotFound";
+  /** The HTTP status the refusal is answered with. */
+  readonly status = 404;
+}
+
+/** A team's name is taken in its organization, or the user is in the team already (409). */
+export class TeamConflict extends AuthError {
+  static readonly type = "TeamConflict";
+  declare readonly type: "TeamConflict";
+  /** The HTTP status the refusal is answered with. */
+  readonly status = 409;
+}
+
 /** Every error `Organizations()` raises, as a union that narrows on `type`. */
 export type OrganizationError =
   | InvalidOrganizations
@@ -91,5 +107,7 @@ export type OrganizationError =
   | InvitationInvalid
   | InvitationForAnotherAddress
   | OrganizationRoleConflict
+  | TeamNotFound
+  | TeamConflict
   | Forbidden
   | NotSignedIn;

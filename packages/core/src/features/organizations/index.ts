@@ -9,7 +9,7 @@ import { featureCode } from "../../symbols.js";
 import type { Session } from "../../types/entities.js";
 import type { OrganizationsOption } from "../../types/organization-options.js";
 import { accessControl, type AccessControl, type Statements } from "./access.js";
-import { organizationRows } from "./rows.js";
+import { organizationRows, teamRows } from "./rows.js";
 import { organizationSettings, type OrganizationEvents, type OrganizationSettings, type OrganizationsOptionWithSettings } from "./settings.js";
 
 export type { OrganizationsOption } from "../../types/organization-options.js";
@@ -25,6 +25,8 @@ export {
   OrganizationPermissionDenied,
   OrganizationRoleConflict,
   OrganizationSlugTaken,
+  TeamConflict,
+  TeamNotFound,
   type OrganizationError,
 } from "./errors.js";
 
@@ -32,7 +34,7 @@ export {
 export interface OrganizationsOptions {
   /**
    * The app's statements and roles (`accessControl()`); the endpoints check its default
-   * statements (`organization`, `member`, `invitation`). Default: `accessControl()`, the roles
+   * statements (`organization`, `member`, `invitation`, `apiKey` for the organization's API keys, `team`). Default: `accessControl()`, the roles
    * `owner`, `admin` and `member`.
    */
   access?: AccessControl<Statements, string>;
@@ -42,8 +44,14 @@ export interface OrganizationsOptions {
   formerOwnerRole?: string;
   /** The id of the email provider whose `sendMessage` mails invitations. Default: the first email provider that has one. */
   email?: string;
-  /** Called after each change (organizationCreated, memberAdded, memberRemoved, roleChanged, invitationSent…). */
+  /** Called after each change (organizationCreated, memberAdded, memberRemoved, roleChanged, invitationSent, teamCreated…). */
   events?: OrganizationEvents;
+  /**
+   * Teams inside each organization: `<base>/organizations/teams` and the endpoints under it
+   * (PROTOCOL §13), checked against the `team` statement. Needs an adapter with the methods of
+   * `TeamAdapter` (`@latch/pg`). Default `false`: no team endpoint, no team method asked of the adapter.
+   */
+  teams?: boolean;
 }
 
 /**
@@ -69,11 +77,12 @@ export function Organizations(options: OrganizationsOptions = {}): Organizations
     formerOwnerRole: options.formerOwnerRole ?? "admin",
     ...(options.email === undefined ? {} : { email: options.email }),
     events: Object.freeze({ ...options.events }),
+    teams: options.teams === true,
   });
   const option: OrganizationsOptionWithSettings = {
     [organizationSettings]: settings,
     [featureCode]: {
-      rows: organizationRows,
+      rows: settings.teams ? [...organizationRows, ...teamRows] : organizationRows,
       // The English of the organization pages and the invitation mail.
       english: () => import("./english.js").then((m) => m.organizationEnglish),
       // The active organization on the session the client gets: a claim of the JWT (`org`), or the adapter's join on the stored session.

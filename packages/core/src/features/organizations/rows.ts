@@ -40,3 +40,20 @@ export const organizationRows: readonly AnsweringRow[] = [
   row("POST json token organizations/invitations/accept", lazy(browser, (m) => m.acceptAction)),
   row("POST json token organizations/invitations/decline", lazy(browser, (m) => m.declineAction)),
 ];
+
+const teams = () => import("./teams.js");
+
+/** A change of a team: counted per network and per signed-in user. */
+const teamLimit: LimitClass = { route: "team", perUser: true };
+
+/** The teams' rows, carried only with `Organizations({ teams: true })`. */
+export const teamRows: readonly AnsweringRow[] = [
+  row("GET json none organizations/teams", lazy(teams, (m) => m.listAction)),
+  row("GET json none organizations/teams/mine", lazy(teams, (m) => m.mineAction)),
+  row("POST json token organizations/teams/create", lazy(teams, (m) => m.createAction), { limit: teamLimit }),
+  row("POST json token organizations/teams/update", lazy(teams, (m) => m.updateAction), { limit: teamLimit }),
+  row("POST json token organizations/teams/delete", lazy(teams, (m) => m.deleteAction), { limit: teamLimit }),
+  row("GET json none organizations/teams/members", lazy(teams, (m) => m.membersAction)),
+  row("POST json token organizations/teams/members/add", lazy(teams, (m) => m.addAction), { limit: teamLimit }),
+  row("POST json token organizations/teams/members/remove", lazy(teams, (m) => m.removeAction), { limit: teamLimit }),
+];

@@ -1,5 +1,5 @@
 /** The settings of `Organizations()` as its modules read them, and how they reach them. */
-import type { AdapterInvitation, AdapterMember, AdapterOrganization } from "../../adapter.js";
+import type { AdapterInvitation, AdapterMember, AdapterOrganization, AdapterTeam, AdapterTeamMember } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
 import type { OrganizationsOption } from "../../types/organization-options.js";
 import type { AccessControl, Statements } from "./access.js";
@@ -20,6 +20,14 @@ export interface OrganizationEvents {
   invitationSent?: (message: { invitation: Omit<AdapterInvitation, "hash"> }) => unknown;
   /** An invitation was accepted, declined or canceled. */
   invitationClosed?: (message: { invitation: Omit<AdapterInvitation, "hash">; status: "accepted" | "declined" | "canceled" }) => unknown;
+  /** A team was made (`teams: true`) by `userId`. */
+  teamCreated?: (message: { team: AdapterTeam; userId: string }) => unknown;
+  /** A team was deleted, with its memberships, by `userId`. */
+  teamDeleted?: (message: { team: AdapterTeam; userId: string }) => unknown;
+  /** A member of the organization was added to a team by `by`. */
+  teamMemberAdded?: (message: { team: AdapterTeam; member: AdapterTeamMember; by: string }) => unknown;
+  /** A user was taken out of a team by `by` (removing them from the organization takes them out of its teams without this event). */
+  teamMemberRemoved?: (message: { team: AdapterTeam; member: AdapterTeamMember; by: string }) => unknown;
 }
 
 /** The settings with their defaults. */
@@ -32,6 +40,8 @@ export interface OrganizationSettings {
   /** The email provider whose `sendMessage` sends invitations (its id), or the first that has one. */
   readonly email?: string;
   readonly events: OrganizationEvents;
+  /** Whether teams are on. */
+  readonly teams: boolean;
 }
 
 /** Where `Organizations()` carries its settings: only the feature reads them. */
@@ -50,5 +60,5 @@ export const settingsOf = (ctx: { readonly organizations?: OrganizationsOption }
  */
 export type OrganizationContext = Pick<
   AuthContext,
-  "adapter" | "organizations" | "features" | "session" | "cookies" | "secrets" | "jwt" | "callbacks" | "events" | "logger" | "baseUrl" | "origin" | "pages" | "providers" | "theme" | "rateLimit" | "languages" | "locale" | "messages"
+  "adapter" | "organizations" | "apiKeys" | "features" | "session" | "cookies" | "secrets" | "jwt" | "callbacks" | "events" | "logger" | "baseUrl" | "origin" | "pages" | "providers" | "theme" | "rateLimit" | "languages" | "locale" | "messages"
 >;

@@ -8,7 +8,6 @@ import { verifyPassword } from "./hash.js";
 import { dummyHash } from "./sign-in.js";
 import type { PasswordProvider } from "./types.js";
 import type { AuthRequest } from "../../http/request.js";
-import { nowSeconds } from "../../session/read.js";
 import type { EndpointAdapter } from "./scope.js";
 
 /**
@@ -17,9 +16,6 @@ import type { EndpointAdapter } from "./scope.js";
  * else nothing but a recent sign-in (`recent`).
  */
 export type ReauthenticationKind = "code" | "password" | "recent";
-
-/** A first factor this recent (seconds) proves presence for a user with neither factors nor a password. */
-const recentSignIn = 5 * 60;
 
 /** The factors that are no mailbox: an emailed code cannot prove who may change the address. */
 async function hasAppOrBackupCodes(ctx: SecondFactorContext, userId: string): Promise<boolean> {
@@ -32,18 +28,6 @@ async function hasAppOrBackupCodes(ctx: SecondFactorContext, userId: string): Pr
 export async function reauthenticationKind(ctx: SecondFactorContext, adapter: EndpointAdapter, userId: string): Promise<ReauthenticationKind> {
   if (await hasAppOrBackupCodes(ctx, userId)) return "code";
   return (await adapter.getPassword(userId)) ? "password" : "recent";
-}
-
-/**
- * The request's session is this user's and its last first factor was given less than
- * {@link recentSignIn} ago, as the session recorded it (`auth_time`, PROTOCOL §4). The session's
- * age never counts: re-authenticating in a browser that holds a session keeps its `auth_time`, and
- * a session without the fields has earned nothing.
- */
-async function signedInRecently(ctx: AuthContext, req: AuthRequest, userId: string): Promise<boolean> {
-  const { earnedBy } = await import("../second-factors/freshness.js");
-  const earned = await earnedBy(ctx, req, userId);
-  return !!earned && nowSeconds() - earned.auth_time < recentSignIn;
 }
 
 /**
@@ -69,5 +53,6 @@ export async function reauthenticated(
     const matches = await verifyPassword(given.password ?? "", stored?.hash ?? (await dummyHash(scope.provider.hashParameters)));
     return { kind, proven: Boolean(stored && matches) };
   }
+  const { signedInRecently } = await import("../second-factors/freshness.js");
   return { kind, proven: await signedInRecently(ctx, req, user.id) };
 }

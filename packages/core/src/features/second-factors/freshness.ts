@@ -31,3 +31,18 @@ export async function freshSecondFactor(ctx: AuthContext, req: AuthRequest, user
   const mfaTime = earned && !earned.amr.includes("mbx") ? earned.mfa_time : undefined;
   return mfaTime !== undefined && nowSeconds() - mfaTime < freshWindow;
 }
+
+/** How long a first factor counts as a recent sign-in, in seconds. */
+export const recentSignIn = 5 * 60;
+
+/**
+ * True when the request's session belongs to `userId` and its last first factor was given less
+ * than {@link recentSignIn} ago, as the session recorded it (`auth_time`, PROTOCOL §4). The
+ * session's age never counts: re-authenticating in a browser that holds a session keeps its
+ * `auth_time`, and a session without the fields has earned nothing. What a change of the sign-in
+ * address asks of a user without factors or password, and what making an API key asks of everyone.
+ */
+export async function signedInRecently(ctx: AuthContext, req: AuthRequest, userId: string): Promise<boolean> {
+  const earned = await earnedBy(ctx, req, userId);
+  return !!earned && nowSeconds() - earned.auth_time < recentSignIn;
+}

@@ -285,7 +285,7 @@ describe.each(engines)("API keys stored on %s", (_name, open, available) => {
     }
     expect((await engine.db.query(`SELECT count(*)::int AS n FROM api_keys`)).rows[0]).toEqual(before);
     const { createApiKey } = await import("@latch/core/api-keys");
-    await expect(createApiKey(configOf(), { type: "organization", id: "o1" } as never, { name: "org" })).rejects.toMatchObject({ type: "InvalidRequest" });
+    await expect(createApiKey(configOf(), { type: "group", id: "o1" } as never, { name: "group" })).rejects.toMatchObject({ type: "InvalidRequest" });
   });
 
   test.skipIf(!available)("with bearer sessions on, a bearer key is read as a key, and a database session token still as a session", async () => {
@@ -296,6 +296,37 @@ describe.each(engines)("API keys stored on %s", (_name, open, available) => {
     const token = jar.cookies.get("authjs.session-token")!;
     const asSession = await fetch(`${latch.origin}/auth/session`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await asSession.json()) as { user?: { email?: string }; apiKey?: unknown })).toMatchObject({ user: { email: alice.email } });
+  });
+
+  test.skipIf(!available)("a session whose sign-in is more than 5 minutes old makes no key: 403 SecondFactorFreshProof for a script, the sign-in page for the form, nothing stored; a key still makes one", async () => {
+    const { key } = await create({ name: "maker", scopes: ["api-keys"] });
+    const stored = async () => ((await engine.db.query(`SELECT count(*)::int AS n FROM api_keys`)).rows[0] as { n: number }).n;
+    const before = await stored();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5 * 60_000 + 1_000 });
+    const refused = await fetch(`${latch.origin}/auth/api-keys/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: jar.header() },
+      body: JSON.stringify({ csrfToken: await csrfToken(), name: "stale" }),
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "SecondFactorFreshProof" });
+    const form = await fetch(`${latch.origin}/auth/api-keys/create`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: new URLSearchParams({ csrfToken: await csrfToken(), name: "stale form" }),
+    });
+    expect(form.status).toBe(302);
+    expect(form.headers.get("location")).toContain("/auth/signin");
+    expect(await stored()).toBe(before);
+    // The session itself still reads: only the making of a key asks for a recent sign-in.
+    expect(await (await fetch(`${latch.origin}/auth/session`, { headers: { cookie: jar.header() } })).json()).toMatchObject({ user: { email: alice.email } });
+    const byKey = await withKey("api-keys/create", key, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "by key" }) });
+    expect(byKey.status).toBe(201);
+    vi.useRealTimers();
+    // A new sign-in makes keys again.
+    await signIn(latch.origin, jar);
+    await create({ name: "fresh again" });
   });
 
   test.skipIf(!available)("no key, nor its secret, is in any log line of all of the above", () => {
