@@ -28,6 +28,7 @@ export {
   memberFromRow,
   organizationRoleFromRow,
   invitationFromRow,
+  auditEventFromRow,
   activeOrganizationFromRow,
   userFromRow,
   verificationTokenFromRow,

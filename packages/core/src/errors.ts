@@ -23,7 +23,8 @@ export type ErrorType =
   | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound"
   | "InvalidAdmin" | "AdminActionRefused"
   | "InvalidOrganizations" | "OrganizationNotFound" | "OrganizationSlugTaken" | "OrganizationPermissionDenied" | "LastOwner" | "MemberNotFound"
-  | "InvitationInvalid" | "InvitationForAnotherAddress" | "OrganizationRoleConflict";
+  | "InvitationInvalid" | "InvitationForAnotherAddress" | "OrganizationRoleConflict"
+  | "InvalidAuditTrail";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

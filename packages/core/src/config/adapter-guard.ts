@@ -1,7 +1,7 @@
-import type { Adapter, AdapterMethod, AdminAdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, OrganizationAdapterMethod, SessionField } from "../adapter.js";
+import type { Adapter, AdapterMethod, AdminAdapterMethod, AuditAdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, OrganizationAdapterMethod, SessionField } from "../adapter.js";
 
 /** A method of the contract or of one of the method sets declared beside it. */
-type AnyMethod = AdapterMethod | ApiKeyAdapterMethod | AdminAdapterMethod | OrganizationAdapterMethod;
+type AnyMethod = AdapterMethod | ApiKeyAdapterMethod | AdminAdapterMethod | OrganizationAdapterMethod | AuditAdapterMethod;
 import { AdapterError, AuthError, MissingAdapterMethods } from "../errors.js";
 import { addressArguments } from "./adapter-addresses.js";
 

@@ -32,6 +32,12 @@ export interface FeatureCode {
    * it and how to run it (`next` runs a request's row); the first one that does wins.
    */
   route?(ctx: object, req: object, next: Next): readonly [object, () => Promise<object>] | undefined;
+  /**
+   * The router's last hook, asked of every feature after `route`: a feature that follows every
+   * request (`AuditTrail()`) returns the context the request runs with and the run, wrapped; core
+   * runs the request with what the last one returned.
+   */
+  around?(ctx: object, req: object, run: () => Promise<object>): readonly [object, () => Promise<object>] | undefined;
   /** Called by the sign-in gate before any session of `userId` starts; throws to refuse it. */
   beforeSessionStart?(ctx: object, userId: string | undefined): Promise<void>;
   /**
