@@ -31,7 +31,7 @@ export const coreLayers: readonly (readonly string[])[] = [
   ["features/languages"],
   ["features/passwords"],
   ["features/second-factors"],
-  ["features/access-tokens", "features/account-links", "features/admin", "features/api-keys", "features/bearer-sessions", "features/organizations", "features/passkeys", "features/revocation", "features/session-control"],
+  ["features/access-tokens", "features/account-links", "features/admin", "features/audit", "features/api-keys", "features/bearer-sessions", "features/organizations", "features/passkeys", "features/revocation", "features/session-control"],
   // The protocol: Auth(), the registry's table and router, Auth.js's actions, the sign-in flows, what a sign-in ends with.
   ["auth"],
   ["registry"],

@@ -154,6 +154,7 @@ describe("an opt-in feature carries its rows", () => {
       ApiKeys: ["api-keys"],
       Admin: ["admin"],
       Organizations: ["organizations"],
+      AuditTrail: ["audit"],
     });
   });
 
