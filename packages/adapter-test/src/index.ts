@@ -17,6 +17,7 @@ import { signingKeyTests } from "./signing-keys.js";
 import { apiKeyTests } from "./api-keys.js";
 import { adminTests } from "./admin.js";
 import { organizationTests } from "./organizations.js";
+import { auditTests } from "./audit.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
@@ -37,7 +38,7 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the site-administration tests
  * when it has no `getUserStanding`.
  * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the organization tests when it has
- * no `createOrganization`.
+ * no `createOrganization`, the audit-trail tests when it has no `appendAuditEvent`.
  *
  * @example
  * ```ts
@@ -85,5 +86,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     apiKeyTests(options);
     adminTests(options);
     organizationTests(options);
+    auditTests(options);
   });
 }
