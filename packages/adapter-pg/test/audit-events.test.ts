@@ -3,6 +3,7 @@
  * TRUNCATE fail on PostgreSQL and on PGlite, and the event is as it was.
  */
 import { PGlite } from "@electric-sql/pglite";
+import type { AuditAdapter } from "@latch/core/adapters";
 import { needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Queryable } from "../src/client.js";
@@ -20,7 +21,7 @@ function appendOnly(name: string, open: () => Promise<{ db: Queryable; close(): 
     afterAll(() => close());
 
     test("an UPDATE, a DELETE and a TRUNCATE of audit_events are refused; the event stays as written", async () => {
-      const adapter = PostgresAdapter(db);
+      const adapter = PostgresAdapter(db) as ReturnType<typeof PostgresAdapter> & AuditAdapter;
       const event = { id: "event-1", at: new Date(Date.UTC(2026, 0, 1)), action: "signIn", outcome: "success" as const, subjectUserId: "user-1", details: { provider: "credentials" } };
       await adapter.appendAuditEvent(event);
       await expect(db.query(`UPDATE audit_events SET action = 'signOut' WHERE id = 'event-1'`)).rejects.toThrow(/append-only: UPDATE is refused/);
