@@ -1,5 +1,5 @@
 /**
- * `GET <base>/audit?userId=&organizationId=&cursor=&limit=` (PROTOCOL §14): one page of the trail,
+ * `GET <base>/audit?userId=&organizationId=&cursor=&limit=` (PROTOCOL §13): one page of the trail,
  * newest first. A caller who is not signed in gets 401. Without a filter a user reads their own
  * events (those they did or underwent); a site administrator (`Admin()`) reads every event and
  * may name any user or organization; an organization's owners and admins (the role's permission

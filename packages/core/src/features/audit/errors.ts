@@ -1,4 +1,4 @@
-// The errors of `AuditTrail()` (PROTOCOL §14). Loaded only by apps that turn the audit trail on;
+// The errors of `AuditTrail()` (PROTOCOL §13). Loaded only by apps that turn the audit trail on;
 // the public union of every error (`LatchError` of `@latch/core/errors`) names their types.
 import { AuthError } from "../../errors.js";
 

@@ -39,7 +39,7 @@ function problemOf(settings: AuditSettings, adapter: Adapter | undefined): AuthE
 }
 
 /**
- * Turns on the audit trail. Every security event of a request (PROTOCOL §14) is stored through
+ * Turns on the audit trail. Every security event of a request (PROTOCOL §13) is stored through
  * the adapter's `appendAuditEvent` and handed to each exporter; the client's address is kept as
  * an HMAC keyed by the secret unless `network` says otherwise. `GET <base>/audit` lists the
  * events: a user their own, an organization's owners and admins their organization's, site

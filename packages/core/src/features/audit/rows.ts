@@ -1,4 +1,4 @@
-/** The registry row `AuditTrail()` carries (PROTOCOL §14): the list of events. */
+/** The registry row `AuditTrail()` carries (PROTOCOL §13): the list of events. */
 import type { AnsweringRow } from "../../http/request.js";
 import { lazy, row } from "../../registry/spec.js";
 
