@@ -14,11 +14,10 @@ import { Admin } from "@latch/core/admin";
 import { AuditTrail, listAuditEvents, loggerExporter, type AuditTrailOptions } from "@latch/core/audit";
 import { Organizations } from "@latch/core/organizations";
 import Nodemailer from "@latch/core/providers/nodemailer";
-import { migrate } from "@latch/pg";
-import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import type { SmtpTestServer } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pgEngines, serveLatch, type Engine, type LatchServer } from "../../access-tokens/test/harness.js";
-import { Browser, countedAdapter, organizationsConfig, people, seedPeople } from "../../organizations/test/harness.js";
+import { Browser, countedAdapter, openWithPeople, organizationsConfig, people } from "../../organizations/test/harness.js";
 
 const engines = await pgEngines();
 
@@ -48,10 +47,7 @@ describe.each(engines)("the audit trail on %s", (_name, open, available) => {
 
   beforeAll(async () => {
     if (!available) return;
-    engine = await open();
-    await migrate(engine.db as never);
-    await seedPeople(engine);
-    smtp = await startSmtpServer();
+    ({ engine, smtp } = await openWithPeople(open));
     config = configOf(countedAdapter(engine.db).adapter);
     latch = await serveLatch(config);
   });
