@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, authenticatorColumns, authenticatorFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, sessionIdOf, standingFromRow, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type ApiKeyAdapter, type OrganizationAdapter, type TeamAdapter, teamFromRow, teamMemberFromRow, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, authenticatorColumns, authenticatorFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, sessionIdOf, standingFromRow, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type ApiKeyAdapter, type OrganizationAdapter, type TeamAdapter, teamFromRow, teamMemberFromRow, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow, auditEventFromRow, type AuditAdapter } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -681,5 +681,27 @@ export function PostgresAdapter(client: Queryable): Adapter {
       return (await rows<StoredRow>(client, `SELECT t.* FROM team_members tm JOIN teams t ON t.id = tm."teamId" WHERE tm."userId" = $1`, [userId])).map(teamFromRow);
     },
   } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter;
+    async appendAuditEvent(event) {
+      await client.query(
+        `INSERT INTO audit_events (id, at, action, outcome, "actorUserId", "subjectUserId", "organizationId", network, "userAgent", details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [event.id, event.at, event.action, event.outcome, event.actorUserId ?? null, event.subjectUserId ?? null, event.organizationId ?? null, event.network ?? null, event.userAgent ?? null, event.details ? JSON.stringify(event.details) : null],
+      );
+    },
+
+    async listAuditEvents({ userId, organizationId, before, limit }) {
+      const params: unknown[] = [];
+      const where: string[] = [];
+      if (userId !== undefined) where.push(`("actorUserId" = $${params.push(userId)} OR "subjectUserId" = $${params.length})`);
+      if (organizationId !== undefined) where.push(`"organizationId" = $${params.push(organizationId)}`);
+      if (before) where.push(`(at, id) < ($${params.push(before.at)}, $${params.push(before.id)})`);
+      const found = await rows<StoredRow>(
+        client,
+        `SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
+        params,
+      );
+      return found.map(auditEventFromRow);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & AuditAdapter;
   return adapter;
 }

@@ -207,6 +207,39 @@ export const migrations: readonly Migration[] = [
     statements: [`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "impersonatedBy" text`],
   },
   {
+    version: 15,
+    name: "audit events",
+    // The audit trail of AuditTrail(): append-only. Ids only, no foreign key: a removed user's or
+    // organization's events stay, as the record of what happened. A trigger refuses every UPDATE,
+    // DELETE and TRUNCATE; an operator who must purge old events disables it for that statement
+    // (ALTER TABLE audit_events DISABLE TRIGGER USER, as the table's owner).
+    statements: [
+      `CREATE TABLE IF NOT EXISTS audit_events (
+        id text PRIMARY KEY,
+        at timestamptz NOT NULL,
+        action text NOT NULL,
+        outcome text NOT NULL CHECK (outcome IN ('success', 'failure')),
+        "actorUserId" text,
+        "subjectUserId" text,
+        "organizationId" text,
+        network text,
+        "userAgent" text,
+        details jsonb
+      )`,
+      `CREATE INDEX IF NOT EXISTS audit_events_at ON audit_events (at DESC, id DESC)`,
+      `CREATE INDEX IF NOT EXISTS audit_events_actor ON audit_events ("actorUserId", at DESC, id DESC)`,
+      `CREATE INDEX IF NOT EXISTS audit_events_subject ON audit_events ("subjectUserId", at DESC, id DESC)`,
+      `CREATE INDEX IF NOT EXISTS audit_events_organization ON audit_events ("organizationId", at DESC, id DESC)`,
+      `CREATE OR REPLACE FUNCTION latch_audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        RAISE EXCEPTION 'audit_events is append-only: % is refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+      END
+      $fn$`,
+      `CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION latch_audit_events_append_only()`,
+      `CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION latch_audit_events_append_only()`,
+    ],
+  },
+  {
     version: 16,
     name: "teams",
     // Teams inside an organization (a name once per organization, gone with it) and their

@@ -35,6 +35,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
     expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual([
       "accounts",
       "api_keys",
+      "audit_events",
       "authenticators",
       "invitations",
       "latch_migrations",

@@ -18,6 +18,7 @@ import { apiKeyTests } from "./api-keys.js";
 import { adminTests } from "./admin.js";
 import { organizationTests } from "./organizations.js";
 import { teamTests } from "./teams.js";
+import { auditTests } from "./audit.js";
 import type { AdapterTestOptions } from "./types.js";
 import { userTests } from "./users.js";
 import { verificationTokenTests } from "./verification-tokens.js";
@@ -38,7 +39,7 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the site-administration tests
  * when it has no `getUserStanding`.
  * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the organization tests when it has
- * no `createOrganization`.
+ * no `createOrganization`, the audit-trail tests when it has no `appendAuditEvent`.
  *
  * @example
  * ```ts
@@ -87,5 +88,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     adminTests(options);
     organizationTests(options);
     teamTests(options);
+    auditTests(options);
   });
 }

@@ -2,6 +2,7 @@ import type {
   ActiveMembership,
   AdapterAccount,
   AdapterApiKey,
+  AdapterAuditEvent,
   AdapterAuthenticator,
   AdapterInvitation,
   AdapterMember,
@@ -314,4 +315,25 @@ export function releasedAccountColumns(
     changes.refreshError = refused;
   }
   return changes;
+}
+
+/**
+ * An `audit_events` row as an `AdapterAuditEvent` (`AuditTrail()`): `details` from `jsonb`
+ * (PostgreSQL) or from its JSON text; absent columns as `null`.
+ */
+export function auditEventFromRow(row: StoredRow): AdapterAuditEvent {
+  const details = typeof row.details === "string" ? (JSON.parse(row.details) as AdapterAuditEvent["details"]) : ((row.details as AdapterAuditEvent["details"] | undefined) ?? null);
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    id: String(row.id),
+    at: toDate(row.at),
+    action: String(row.action),
+    outcome: row.outcome === "failure" ? "failure" : "success",
+    actorUserId: text(row.actorUserId),
+    subjectUserId: text(row.subjectUserId),
+    organizationId: text(row.organizationId),
+    network: text(row.network),
+    userAgent: text(row.userAgent),
+    details,
+  };
 }

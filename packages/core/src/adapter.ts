@@ -1096,3 +1096,71 @@ export interface TeamAdapter {
 
 /** The name of a method of {@link TeamAdapter}. */
 export type TeamAdapterMethod = keyof TeamAdapter;
+/**
+ * One stored event of the audit trail (`AuditTrail()` of `@latch/core/audit`): what happened, to
+ * whom and by whom, and whether it succeeded. Ids only, never a password, a token or an address
+ * in clear unless the app chose `network: "clear"`.
+ */
+export interface AdapterAuditEvent {
+  /** A random id, unique. */
+  id: string;
+  /** When it happened. */
+  at: Date;
+  /** What happened, such as `signIn`, `admin.ban`, `organization.member.added` (the guide's table). */
+  action: string;
+  /** Whether it succeeded. */
+  outcome: "success" | "failure";
+  /** The user who acted, when known. */
+  actorUserId?: string | null;
+  /** The user it happened to, when known. */
+  subjectUserId?: string | null;
+  /** The organization it happened in. */
+  organizationId?: string | null;
+  /** The client's network: its address HMAC-hashed with the secret, or in clear, or absent. */
+  network?: string | null;
+  /** The client's `User-Agent`, cut to 256 characters. */
+  userAgent?: string | null;
+  /** What else is worth keeping (the provider, an error's type, a role): short values only. */
+  details?: Record<string, string | number | boolean | null> | null;
+}
+
+/** What {@link AuditAdapter.listAuditEvents} is asked for: one page, newest first. */
+export interface AdapterAuditQuery {
+  /** Only the events this user did or underwent (`actorUserId` or `subjectUserId`). */
+  userId?: string;
+  /** Only the events of this organization. */
+  organizationId?: string;
+  /** Only the events older than this one, in the order `at` then `id`, both descending. */
+  before?: { at: Date; id: string };
+  /** How many at most. */
+  limit: number;
+}
+
+/**
+ * The adapter methods of the audit trail (`AuditTrail()` of `@latch/core/audit`). Append-only:
+ * there is no method to change or delete an event. Kept apart so that an adapter typed against
+ * `Adapter` alone needs no change.
+ */
+export interface AuditAdapter {
+  /**
+   * Stores one event.
+   *
+   * @example
+   * ```ts
+   * await adapter.appendAuditEvent({ id, at: new Date(), action: "signIn", outcome: "success", subjectUserId: user.id })
+   * ```
+   */
+  appendAuditEvent(event: AdapterAuditEvent): Awaitable<void>;
+  /**
+   * One page of events, newest first (`at` descending, then `id` descending).
+   *
+   * @example
+   * ```ts
+   * const page = await adapter.listAuditEvents({ userId: user.id, limit: 50 })
+   * ```
+   */
+  listAuditEvents(query: AdapterAuditQuery): Awaitable<AdapterAuditEvent[]>;
+}
+
+/** The name of a method of {@link AuditAdapter}. */
+export type AuditAdapterMethod = keyof AuditAdapter;

@@ -30,6 +30,7 @@ export {
   teamMemberFromRow,
   organizationRoleFromRow,
   invitationFromRow,
+  auditEventFromRow,
   activeOrganizationFromRow,
   userFromRow,
   verificationTokenFromRow,

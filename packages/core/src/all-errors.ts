@@ -14,9 +14,10 @@ import type { AccessTokenError } from "./features/access-tokens/errors.js";
 import type { BearerSessionError } from "./features/bearer-sessions/errors.js";
 import type { ApiKeyError } from "./features/api-keys/errors.js";
 import type { AdminError } from "./features/admin/errors.js";
+import type { AuditTrailError } from "./features/audit/errors.js";
 import type { OrganizationError } from "./features/organizations/errors.js";
 
 export * from "./errors.js";
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
-export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError | ApiKeyError | AdminError | OrganizationError;
+export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError | ApiKeyError | AdminError | OrganizationError | AuditTrailError;

@@ -79,7 +79,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   if (url instanceof InvalidRequest) return finish(requestErrorResponse(url));
   let found = prepared.get(config);
   if (!found) prepared.set(config, (found = { contexts: new Map() }));
-  let ctx = found.contexts.get(url.origin);
+  let ctx = found.contexts.get(url.origin) as AuthContext;
   if (!ctx) {
     // A deployment answers on one or a few origins; a flood of Host headers cannot grow this.
     if (found.contexts.size > 31) found.contexts.clear();
@@ -117,6 +117,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
       break;
     }
   }
+  // A feature that follows every request (`AuditTrail()`) runs it in a context of its own.
+  for (const feature of ctx.features) [ctx, run] = (feature.around?.(ctx, req, run) as [AuthContext, typeof run] | undefined) ?? [ctx, run];
   try {
     // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
     const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;

@@ -24,7 +24,8 @@ export type ErrorType =
   | "InvalidAdmin" | "AdminActionRefused"
   | "InvalidOrganizations" | "OrganizationNotFound" | "OrganizationSlugTaken" | "OrganizationPermissionDenied" | "LastOwner" | "MemberNotFound"
   | "InvitationInvalid" | "InvitationForAnotherAddress" | "OrganizationRoleConflict" | "TeamNotFound" | "TeamConflict"
-  | "UserBanned" | "ImpersonationRefused" | "RecentSignInRequired";
+  | "UserBanned" | "ImpersonationRefused" | "RecentSignInRequired"
+  | "InvalidAuditTrail";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

@@ -91,3 +91,12 @@ export const apiKeysCode: unique symbol = Symbol();
  * Internal: not exported from the package entry.
  */
 export const adminCode: unique symbol = Symbol();
+
+/**
+ * Where `AuditTrail()` carries its settings and the function that records an event, so that an
+ * app without an audit trail does not bundle it. Internal: not exported from the package entry.
+ */
+export const auditCode: unique symbol = Symbol();
+
+/** @internal Where the context of one request carries that request, for the audit trail's record of it. */
+export const auditRequest: unique symbol = Symbol();

@@ -7,6 +7,7 @@ import { AccessTokens } from "@latch/core/access-tokens";
 import { AccountLinks } from "@latch/core/accounts";
 import { Admin } from "@latch/core/admin";
 import { ApiKeys } from "@latch/core/api-keys";
+import { AuditTrail } from "@latch/core/audit";
 import { BearerSessions } from "@latch/core/bearer";
 import { Organizations } from "@latch/core/organizations";
 import Password from "@latch/core/providers/password";
@@ -29,6 +30,7 @@ export const featureRows: Readonly<Record<string, readonly AnsweringRow[]>> = Ob
     ApiKeys: ApiKeys(),
     Admin: Admin(),
     Organizations: Organizations(),
+    AuditTrail: AuditTrail(),
   }).map(([name, carrier]) => [
     name,
     (carrier[featureCode]?.rows ?? []) as readonly AnsweringRow[],

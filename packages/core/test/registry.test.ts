@@ -204,6 +204,7 @@ describe("an opt-in feature carries its rows", () => {
       ApiKeys: ["api-keys"],
       Admin: ["admin"],
       Organizations: ["organizations"],
+      AuditTrail: ["audit"],
     });
   });
 

@@ -5,6 +5,7 @@ import type { AccountOptions } from "../types/account-options.js";
 import type { SecondFactorsOption } from "../types/second-factor-options.js";
 import type { AccessTokensOption } from "../types/access-token-options.js";
 import type { AdminOption } from "../types/admin-options.js";
+import type { AuditTrailOption } from "../types/audit-options.js";
 import type { ApiKeysOption } from "../types/api-key-options.js";
 import type { OrganizationsOption } from "../types/organization-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
@@ -78,6 +79,8 @@ export interface AuthContext {
   readonly admin?: AdminOption;
   /** The organizations option as configured; `undefined` when organizations are off. */
   readonly organizations?: OrganizationsOption;
+  /** The audit-trail option as configured; `undefined` when it is off. */
+  readonly audit?: AuditTrailOption;
   /** The store, prefix and limits of `RateLimit()`; `undefined` when rate limits are off. */
   readonly rateLimit?: RateLimitState;
   /** The configured plugins; `undefined` when there are none. */

@@ -3,6 +3,7 @@ import type { AccountOptions } from "./account-options.js";
 import type { SecondFactorsOption } from "./second-factor-options.js";
 import type { AccessTokensOption } from "./access-token-options.js";
 import type { AdminOption } from "./admin-options.js";
+import type { AuditTrailOption } from "./audit-options.js";
 import type { ApiKeysOption } from "./api-key-options.js";
 import type { OrganizationsOption } from "./organization-options.js";
 import type { Provider } from "./providers.js";
@@ -105,6 +106,19 @@ export interface AuthConfig {
    * ```
    */
   organizations?: OrganizationsOption;
+  /**
+   * An audit trail of security events (sign-ins and their failures, sign-outs, passwords, second
+   * factors, administrators' and organizations' changes), stored append-only through the adapter,
+   * sent to the exporters (the app's logger, OpenTelemetry) and listed at `<base>/audit`.
+   * `AuditTrail()` of `@latch/core/audit`; its code comes into the bundle only with it. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { AuditTrail } from "@latch/core/audit"
+   * const config = { adapter, providers, audit: AuditTrail() }
+   * ```
+   */
+  audit?: AuditTrailOption;
   /**
    * Plugins made with `definePlugin` of `@latch/core/plugins`: their endpoints are served under
    * `<basePath>/<plugin id>/…`, their hooks run around sign-in and session reads, and

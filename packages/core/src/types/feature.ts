@@ -37,6 +37,12 @@ export interface FeatureCode {
    * the request (`Admin()`: a row that refuses impersonated sessions).
    */
   beforeHandler?(ctx: object, req: object): Promise<void>;
+  /**
+   * The router's last hook, asked of every feature after `route`: a feature that follows every
+   * request (`AuditTrail()`) returns the context the request runs with and the run, wrapped; core
+   * runs the request with what the last one returned.
+   */
+  around?(ctx: object, req: object, run: () => Promise<object>): readonly [object, () => Promise<object>] | undefined;
   /** Called by the sign-in gate before any session of `userId` starts (`req`: the request signing in); throws to refuse it. */
   beforeSessionStart?(ctx: object, userId: string | undefined, req: object): Promise<void>;
   /**

@@ -18,9 +18,10 @@ import type { ResponseInternal } from "../../types/response.js";
 import { isBanned } from "./ban.js";
 import { AdminActionRefused, Forbidden, NotSignedIn } from "./errors.js";
 import { adminStore } from "./store.js";
+import { record } from "../audit/record.js";
 
 /** What the endpoints read: the request's session under either strategy, and the option. */
-type AdminContext = SessionReadContext & Pick<AuthContext, "admin" | "organizations">;
+type AdminContext = SessionReadContext & Pick<AuthContext, "admin" | "organizations" | "audit">;
 
 type Ctx = AdminContext & { readonly admin: NonNullable<AuthContext["admin"]>; readonly adapter: Required<Adapter> };
 
@@ -134,15 +135,17 @@ export async function banAction(context: AdminContext, req: AuthRequest): Promis
   const standing = await adminStore(ctx.adapter).updateUserStanding(userId, { banned: true, banReason: reason || null, banExpires });
   if (!standing) return noSuchUser();
   const sessionsEnded = await endSessions(ctx, userId);
+  await record(ctx, { action: "admin.ban", actorUserId: id, subjectUserId: userId, details: { expires: banExpires?.toISOString() ?? null, sessionsEnded } });
   return answer({ userId, ...standingOf(standing), sessionsEnded });
 }
 
 /** `POST admin/unban { userId }`: lifts the ban. */
 export async function unbanAction(context: AdminContext, req: AuthRequest): Promise<ResponseInternal> {
-  const { ctx } = await administrator(context, req);
+  const { ctx, id } = await administrator(context, req);
   const userId = userIdOf(req);
   const standing = await adminStore(ctx.adapter).updateUserStanding(userId, { banned: false, banReason: null, banExpires: null });
   if (!standing) return noSuchUser();
+  await record(ctx, { action: "admin.unban", actorUserId: id, subjectUserId: userId });
   return answer({ userId, ...standingOf(standing) });
 }
 
@@ -157,6 +160,7 @@ export async function roleAction(context: AdminContext, req: AuthRequest): Promi
   if (role !== null && (typeof role !== "string" || !roleShape.test(role))) throw new InvalidRequest("role is null, or 1 to 32 lowercase letters, digits, - and _, starting with a letter.");
   const standing = await adminStore(ctx.adapter).updateUserStanding(userId, { role });
   if (!standing) return noSuchUser();
+  await record(ctx, { action: "admin.role", actorUserId: id, subjectUserId: userId, details: { role } });
   return answer({ userId, ...standingOf(standing) });
 }
 
@@ -182,5 +186,6 @@ export async function removeAction(context: AdminContext, req: AuthRequest): Pro
   if (ctx.organizations) await refuseLastOwner(ctx.adapter, userId);
   if (ctx.session.strategy === "jwt") await endSessions(ctx, userId);
   await ctx.adapter.deleteUser(userId);
+  await record(ctx, { action: "admin.remove", actorUserId: id, subjectUserId: userId });
   return answer({ userId, removed: true });
 }

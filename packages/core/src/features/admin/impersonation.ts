@@ -22,6 +22,7 @@ import { openSession } from "../../signin/complete.js";
 import { adminCode } from "../../symbols.js";
 import type { Cookie, CookieOption } from "../../types/cookies.js";
 import type { ResponseInternal } from "../../types/response.js";
+import { record } from "../audit/record.js";
 import { isBanned } from "./ban.js";
 import { AdminActionRefused, Forbidden, ImpersonationRefused, InvalidAdmin, NotSignedIn, RecentSignInRequired } from "./errors.js";
 import { impersonationRefusedPage, type RefusalPageContext } from "./pages.js";
@@ -141,6 +142,7 @@ export async function impersonateAction(ctx: AuthContext, req: AuthRequest): Pro
   const kept = writeChunkedCookie(req.cookies, keptCookie(ctx), own, current.expires);
   const expires = new Date(until * 1000);
   await fire(ctx, () => settings.events.impersonationStarted?.({ userId, by, expires }));
+  await record(ctx, { action: "admin.impersonation.started", actorUserId: by, subjectUserId: userId, details: { expires: expires.toISOString() } });
   return { status: 200, body: { userId, impersonatedBy: by, expires: expires.toISOString(), url: started.redirect ?? callbackUrl }, cookies: [...(started.cookies ?? []), ...kept], headers: { ...noStore } };
 }
 
@@ -174,5 +176,6 @@ export async function stopImpersonationAction(ctx: AuthContext, req: AuthRequest
   const written = new Set(restored.map((c) => c.name));
   const cookies = [...ended.filter((c) => !written.has(c.name)), ...clearChunkedCookie(req.cookies, cookie), ...restored];
   await fire(ctx, () => settingsOf(ctx).events.impersonationStopped?.({ userId: current.userId, by }));
+  await record(ctx, { action: "admin.impersonation.stopped", actorUserId: by, subjectUserId: current.userId });
   return { status: 200, body: { userId: current.userId, impersonatedBy: by, restored: restored.length > 0 }, cookies, headers: { ...noStore } };
 }

@@ -10,10 +10,11 @@ import type { ApiKeyInfo, ApiKeyOwner, ApiKeysOption } from "../../types/api-key
 import { ApiKeyNotFound } from "./errors.js";
 import { newKey, scopeShape } from "./key.js";
 import { keyStore } from "./store.js";
+import { record } from "../audit/record.js";
 import type { ApiKeysCodeWithVerifier } from "./router.js";
 
 /** What managing keys reads of the context. */
-export type ManageContext = Pick<AuthContext, "adapter" | "logger"> & { readonly apiKeys?: ApiKeysOption };
+export type ManageContext = Pick<AuthContext, "adapter" | "logger"> & Partial<Pick<AuthContext, "audit">> & { readonly apiKeys?: ApiKeysOption };
 
 /** What a new key is given. */
 export interface NewApiKey {
@@ -69,6 +70,7 @@ export async function makeKey(ctx: ManageContext, owner: ApiKeyOwner, input: New
   const row = await keyStore(ctx).createApiKey({ id, ownerType: owner.type, ownerId: owner.id, name, scopes, hash, createdAt: new Date(now), expires, lastUsedAt: null });
   // An id this instance once found unknown is known from now on.
   codeOf(ctx).verifier.forget(id);
+  await record(ctx, { action: "apiKey.created", actorUserId: owner.id, subjectUserId: owner.id, details: { keyId: id, scopes: scopes.join(" ") } });
   return { key, apiKey: infoOf(row) };
 }
 
@@ -103,6 +105,7 @@ export async function revokeKey(ctx: ManageContext, owner: ApiKeyOwner, id: unkn
   const row = await ownKey(ctx, owner, id);
   await keyStore(ctx).deleteApiKey(row.id);
   codeOf(ctx).verifier.forget(row.id);
+  await record(ctx, { action: "apiKey.revoked", actorUserId: owner.id, subjectUserId: owner.id, details: { keyId: row.id } });
 }
 
 /** Deletes every key of `owner` (an organization that is gone): refused at once on this instance, within the cache period on the others. */

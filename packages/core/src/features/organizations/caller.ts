@@ -12,7 +12,9 @@ import type { JWT } from "../../types/entities.js";
 import type { Permission, Statements } from "./access.js";
 import { assertConfigured } from "./check.js";
 import { NotSignedIn, OrganizationNotFound, OrganizationPermissionDenied } from "./errors.js";
-import { settingsOf, type OrganizationContext } from "./settings.js";
+import { settingsOf, type OrganizationContext, type OrganizationEvents } from "./settings.js";
+import { record } from "../audit/record.js";
+import type { AuditInput } from "../../types/audit-options.js";
 import { organizationStore } from "./store.js";
 
 /** The signed-in user: their id, and the session they call with (a database session's token, or the JWT). */
@@ -127,12 +129,31 @@ export async function membershipChanged(ctx: OrganizationContext, req: AuthReque
   return rewriteJwtSession(ctx, req, (now ? { ...rest, org: { id: organizationId, ...now } } : rest) as JWT);
 }
 
-/** Runs an event of the option; a throwing event is logged, never undoes the change. */
-export async function fire(ctx: Pick<OrganizationContext, "logger">, event: (() => unknown) | undefined): Promise<void> {
-  if (!event) return;
+/** What each event of the option is in the audit trail (`AuditTrail()`): ids, roles and statuses only, never an address. */
+const audited: { readonly [K in keyof OrganizationEvents]-?: (message: Parameters<NonNullable<OrganizationEvents[K]>>[0], by: string | null) => AuditInput } = {
+  organizationCreated: ({ organization }, by) => ({ action: "organization.created", actorUserId: by, organizationId: organization.id }),
+  organizationDeleted: ({ organization }, by) => ({ action: "organization.deleted", actorUserId: by, organizationId: organization.id }),
+  memberAdded: ({ member }, by) => ({ action: "organization.member.added", actorUserId: by, subjectUserId: member.userId, organizationId: member.organizationId, details: { role: member.role } }),
+  memberRemoved: ({ member }, by) => ({ action: "organization.member.removed", actorUserId: by, subjectUserId: member.userId, organizationId: member.organizationId, details: { role: member.role } }),
+  roleChanged: ({ member, from }, by) => ({ action: "organization.member.roleChanged", actorUserId: by, subjectUserId: member.userId, organizationId: member.organizationId, details: { from, to: member.role } }),
+  invitationSent: ({ invitation }, by) => ({ action: "organization.invitation.sent", actorUserId: by, organizationId: invitation.organizationId, details: { invitationId: invitation.id, role: invitation.role } }),
+  invitationClosed: ({ invitation, status }, by) => ({ action: `organization.invitation.${status}`, actorUserId: by, organizationId: invitation.organizationId, details: { invitationId: invitation.id, role: invitation.role } }),
+  teamCreated: ({ team }, by) => ({ action: "organization.team.created", actorUserId: by, organizationId: team.organizationId, details: { teamId: team.id } }),
+  teamDeleted: ({ team }, by) => ({ action: "organization.team.deleted", actorUserId: by, organizationId: team.organizationId, details: { teamId: team.id } }),
+  teamMemberAdded: ({ team, member }, by) => ({ action: "organization.team.member.added", actorUserId: by, subjectUserId: member.userId, organizationId: team.organizationId, details: { teamId: team.id } }),
+  teamMemberRemoved: ({ team, member }, by) => ({ action: "organization.team.member.removed", actorUserId: by, subjectUserId: member.userId, organizationId: team.organizationId, details: { teamId: team.id } }),
+};
+
+/**
+ * The one place an organization's change is announced: runs the option's event `name` (a throwing
+ * event is logged, never undoes the change) and records it in the audit trail, `by` the user who
+ * made it (the ownership transfer's two role changes are `roleChanged`).
+ */
+export async function fire<K extends keyof OrganizationEvents>(ctx: Pick<OrganizationContext, "logger" | "organizations" | "audit">, name: K, message: Parameters<NonNullable<OrganizationEvents[K]>>[0], by: string | null): Promise<void> {
   try {
-    await event();
+    await (settingsOf(ctx).events[name] as ((message: unknown) => unknown) | undefined)?.(message);
   } catch (error) {
     ctx.logger.error("OrganizationEventError", error as Error);
   }
+  await record(ctx, (audited[name] as (message: unknown, by: string | null) => AuditInput)(message, by));
 }

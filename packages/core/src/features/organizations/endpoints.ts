@@ -62,8 +62,8 @@ export async function createAction(ctx: OrganizationContext, req: AuthRequest): 
   const made = await organizationStore(ctx).createOrganization(organization, owner);
   if (!made) throw new OrganizationSlugTaken("Another organization has this slug.");
   const { events } = settingsOf(ctx);
-  await fire(ctx, () => events.organizationCreated?.({ organization: made, userId: caller.userId }));
-  await fire(ctx, () => events.memberAdded?.({ member: owner }));
+  await fire(ctx, "organizationCreated", { organization: made, userId: caller.userId }, caller.userId);
+  await fire(ctx, "memberAdded", { member: owner }, caller.userId);
   return json({ organization: shown(made), role: "owner" }, 201);
 }
 
@@ -102,7 +102,7 @@ export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): 
   await organizationStore(ctx).deleteOrganization(organization.id);
   // Its API keys end with it (a key whose organization is gone is refused even before this runs).
   if (ctx.apiKeys) await (await import("../api-keys/manage.js")).dropOwnerKeys(ctx, { type: "organization", id: organization.id });
-  await fire(ctx, () => settings.events.organizationDeleted?.({ organization, userId: caller.userId }));
+  await fire(ctx, "organizationDeleted", { organization, userId: caller.userId }, caller.userId);
   const cookies = [];
   for (const gone of members) cookies.push(...(await membershipChanged(ctx, req, caller, gone.userId, organization.id, null)));
   return withCookies(json({ deleted: true }), cookies);
@@ -159,7 +159,7 @@ async function refusedWrite(ctx: OrganizationContext, target: AdapterMember, wha
 async function removeMember(ctx: OrganizationContext, req: AuthRequest, caller: Awaited<ReturnType<typeof callerOf>>, target: AdapterMember, what: string): Promise<ResponseInternal> {
   const removed = await organizationStore(ctx).deleteMember(target.organizationId, target.userId);
   if (!removed) return refusedWrite(ctx, target, what);
-  await fire(ctx, () => settingsOf(ctx).events.memberRemoved?.({ member: removed, by: caller.userId }));
+  await fire(ctx, "memberRemoved", { member: removed, by: caller.userId }, caller.userId);
   return withCookies(json({ removed: true }), await membershipChanged(ctx, req, caller, target.userId, target.organizationId, null));
 }
 
@@ -192,7 +192,7 @@ export async function roleAction(ctx: OrganizationContext, req: AuthRequest): Pr
   await within(ctx, member, role);
   const changed = await organizationStore(ctx).updateMemberRole(organization.id, target.userId, role);
   if (!changed) return refusedWrite(ctx, target, "lose the owner role");
-  await fire(ctx, () => settingsOf(ctx).events.roleChanged?.({ member: changed, from: target.role, by: caller.userId }));
+  await fire(ctx, "roleChanged", { member: changed, from: target.role, by: caller.userId }, caller.userId);
   const cookies = await membershipChanged(ctx, req, caller, target.userId, organization.id, { slug: organization.slug, role });
   return withCookies(json({ member: shownMember(changed) }), cookies);
 }
@@ -210,8 +210,8 @@ export async function transferAction(ctx: OrganizationContext, req: AuthRequest)
   const settings = settingsOf(ctx);
   const moved = await organizationStore(ctx).transferOwnership(organization.id, caller.userId, target.userId, settings.formerOwnerRole);
   if (!moved) throw new MemberNotFound("No member of this organization has this user id.");
-  await fire(ctx, () => settings.events.roleChanged?.({ member: { ...target, role: "owner" }, from: target.role, by: caller.userId }));
-  await fire(ctx, () => settings.events.roleChanged?.({ member: { ...member, role: settings.formerOwnerRole }, from: "owner", by: caller.userId }));
+  await fire(ctx, "roleChanged", { member: { ...target, role: "owner" }, from: target.role, by: caller.userId }, caller.userId);
+  await fire(ctx, "roleChanged", { member: { ...member, role: settings.formerOwnerRole }, from: "owner", by: caller.userId }, caller.userId);
   const cookies = [
     ...(await membershipChanged(ctx, req, caller, target.userId, organization.id, { slug: organization.slug, role: "owner" })),
     ...(await membershipChanged(ctx, req, caller, caller.userId, organization.id, { slug: organization.slug, role: settings.formerOwnerRole })),

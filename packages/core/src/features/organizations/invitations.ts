@@ -59,7 +59,7 @@ async function mail(ctx: OrganizationContext, req: AuthRequest, caller: Caller, 
     language: await chooseLanguage(ctx, req.request),
   });
   await transport.sendMessage({ to: invitation.email, message, provider: transport });
-  await fire(ctx, () => settings.events.invitationSent?.({ invitation: shown(invitation) }));
+  await fire(ctx, "invitationSent", { invitation: shown(invitation) }, caller.userId);
 }
 
 /**
@@ -132,7 +132,7 @@ export async function cancelAction(ctx: OrganizationContext, req: AuthRequest): 
   const pending = await ownInvitation(ctx, req, organization.id);
   const canceled = await organizationStore(ctx).updateInvitation(pending.id, { status: "canceled" });
   if (!canceled) throw new InvitationInvalid("This organization has no pending invitation of this id.");
-  await fire(ctx, () => settingsOf(ctx).events.invitationClosed?.({ invitation: shown(canceled), status: "canceled" }));
+  await fire(ctx, "invitationClosed", { invitation: shown(canceled), status: "canceled" }, caller.userId);
   return json({ canceled: true });
 }
 
@@ -198,8 +198,8 @@ export async function acceptAction(ctx: OrganizationContext, req: AuthRequest): 
   if (!member) throw new InvitationInvalid("This invitation cannot be used: it is unknown, expired, or was used, declined or canceled.");
   const organization = await store.getOrganization(invitation.organizationId);
   const { events } = settingsOf(ctx);
-  await fire(ctx, () => events.memberAdded?.({ member }));
-  await fire(ctx, () => events.invitationClosed?.({ invitation: shown({ ...invitation, status: "accepted" }), status: "accepted" }));
+  await fire(ctx, "memberAdded", { member }, caller.userId);
+  await fire(ctx, "invitationClosed", { invitation: shown({ ...invitation, status: "accepted" }), status: "accepted" }, caller.userId);
   return json({ organization: organization && { id: organization.id, name: organization.name, slug: organization.slug }, role: member.role });
 }
 
@@ -208,6 +208,6 @@ export async function declineAction(ctx: OrganizationContext, req: AuthRequest):
   const invitation = await presented(ctx, req);
   const declined = await organizationStore(ctx).updateInvitation(invitation.id, { status: "declined" });
   if (!declined) throw new InvitationInvalid("This invitation cannot be used: it is unknown, expired, or was used, declined or canceled.");
-  await fire(ctx, () => settingsOf(ctx).events.invitationClosed?.({ invitation: shown(declined), status: "declined" }));
+  await fire(ctx, "invitationClosed", { invitation: shown(declined), status: "declined" }, null);
   return json({ declined: true });
 }

@@ -60,5 +60,5 @@ export const settingsOf = (ctx: { readonly organizations?: OrganizationsOption }
  */
 export type OrganizationContext = Pick<
   AuthContext,
-  "adapter" | "organizations" | "apiKeys" | "features" | "session" | "cookies" | "secrets" | "jwt" | "callbacks" | "events" | "logger" | "baseUrl" | "origin" | "pages" | "providers" | "theme" | "rateLimit" | "languages" | "locale" | "messages"
+  "adapter" | "organizations" | "apiKeys" | "audit" | "features" | "session" | "cookies" | "secrets" | "jwt" | "callbacks" | "events" | "logger" | "baseUrl" | "origin" | "pages" | "providers" | "theme" | "rateLimit" | "languages" | "locale" | "messages"
 >;

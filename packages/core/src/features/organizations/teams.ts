@@ -61,7 +61,7 @@ export async function createAction(ctx: OrganizationContext, req: AuthRequest): 
   const { caller, organization } = await acting(ctx, req, "team:create");
   const team = await teamStore(ctx).createTeam({ id: randomUUID(), organizationId: organization.id, name: nameOf((req.body ?? {}).name), createdAt: new Date() });
   if (!team) throw new TeamConflict("The organization has a team of this name.");
-  await fire(ctx, () => settingsOf(ctx).events.teamCreated?.({ team, userId: caller.userId }));
+  await fire(ctx, "teamCreated", { team, userId: caller.userId }, caller.userId);
   return json({ team: shown(team) }, 201);
 }
 
@@ -80,7 +80,7 @@ export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): 
   const team = await teamOf(ctx, req, organization.id);
   const deleted = await teamStore(ctx).deleteTeam(team.id);
   if (!deleted) throw new TeamNotFound("The organization has no team with this id.");
-  await fire(ctx, () => settingsOf(ctx).events.teamDeleted?.({ team: deleted, userId: caller.userId }));
+  await fire(ctx, "teamDeleted", { team: deleted, userId: caller.userId }, caller.userId);
   return json({ deleted: true });
 }
 
@@ -103,7 +103,7 @@ export async function addAction(ctx: OrganizationContext, req: AuthRequest): Pro
     if (!(await organizationStore(ctx).getMember(organization.id, userId))) throw new MemberNotFound("No member of this organization has this user id.");
     throw new TeamConflict("The user is in this team already.");
   }
-  await fire(ctx, () => settingsOf(ctx).events.teamMemberAdded?.({ team, member: added, by: caller.userId }));
+  await fire(ctx, "teamMemberAdded", { team, member: added, by: caller.userId }, caller.userId);
   return json({ member: { userId: added.userId, createdAt: added.createdAt } }, 201);
 }
 
@@ -113,6 +113,6 @@ export async function removeAction(ctx: OrganizationContext, req: AuthRequest): 
   const team = await teamOf(ctx, req, organization.id);
   const removed = await teamStore(ctx).removeTeamMember(team.id, idOf(field(req, "userId"), "userId"));
   if (!removed) throw new MemberNotFound("No member of this team has this user id.");
-  await fire(ctx, () => settingsOf(ctx).events.teamMemberRemoved?.({ team, member: removed, by: caller.userId }));
+  await fire(ctx, "teamMemberRemoved", { team, member: removed, by: caller.userId }, caller.userId);
   return json({ removed: true });
 }

@@ -26,6 +26,7 @@ import { settingsOf } from "./storage.js";
 import { countedAnswer } from "./wrong-answers.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
 import { usableAfter } from "./step-up.js";
+import { record } from "../audit/record.js";
 
 export { emailSignInAction, emailSignInPageAction } from "./email-sign-in.js";
 
@@ -177,6 +178,7 @@ async function completeChallenge(ctx: AuthContext, req: AuthRequest): Promise<Re
     throw new SecondFactorInvalid(reused ? "The backup code was already used." : "The second-factor code is not right.", reused ? "backup" : answer.kind, reused);
   }
 
+  await record(ctx, { action: "secondFactor.used", actorUserId: user.id, subjectUserId: user.id, details: { kind: passed } });
   const { settings } = ctx.secondFactor![secondFactorsCode];
   const started = await openSession(ctx, req, {
     user: revived(pending.user),

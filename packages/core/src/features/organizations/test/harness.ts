@@ -7,8 +7,8 @@ import type { AuthConfig } from "@latch/core";
 import type { Adapter, OrganizationAdapter } from "@latch/core/adapters";
 import Credentials from "@latch/core/providers/credentials";
 import Nodemailer from "@latch/core/providers/nodemailer";
-import { PostgresAdapter } from "@latch/pg";
-import type { SmtpTestServer } from "@latch/testing";
+import { PostgresAdapter, migrate } from "@latch/pg";
+import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { expect } from "vitest";
 import { secret } from "../../../../test/client.js";
 import { Jar, type Engine } from "../../access-tokens/test/harness.js";
@@ -108,4 +108,12 @@ export class Browser {
   async session(): Promise<{ user?: { email?: string }; organization?: { id: string; slug: string; role: string } | null } | null> {
     return (await (await this.get("session")).json()) as never;
   }
+}
+
+/** Opens a suite's engine with Latch's tables and the people stored, and a testing SMTP server. */
+export async function openWithPeople(open: () => Promise<Engine>): Promise<{ engine: Engine; smtp: SmtpTestServer }> {
+  const engine = await open();
+  await migrate(engine.db as never);
+  await seedPeople(engine);
+  return { engine, smtp: await startSmtpServer() };
 }
