@@ -19,3 +19,4 @@ export * from "./request-attacks.js";
 export * from "./adapter-probe.js";
 export * from "./api-key-round-trip.js";
 export * from "./organization-round-trip.js";
+export * from "./packaging.js";
