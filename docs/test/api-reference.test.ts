@@ -61,7 +61,7 @@ describe("the API reference", () => {
     const config = JSON.parse(readFileSync(join(root, "docs/typedoc.json"), "utf8")) as { entryPoints: string[] };
     const modules = project.children!.map((m) => m.name);
     expect(modules).toHaveLength(config.entryPoints.length);
-    for (const name of ["@latch/core", "@latch/core/errors", "@latch/core/jwt", "@latch/core/plugins", "@latch/core/sessions", "@latch/core/webauthn", "@latch/express", "@latch/next", "@latch/next/react", "@latch/sveltekit", "@latch/pg", "@latch/drizzle", "@latch/typeorm", "@latch/redis", "@latch/xata"]) {
+    for (const name of ["@latch/core", "@latch/core/errors", "@latch/core/jwt", "@latch/core/plugins", "@latch/core/sessions", "@latch/core/webauthn", "@latch/express", "@latch/next", "@latch/next/react", "@latch/react", "@latch/react-router", "@latch/sveltekit", "@latch/pg", "@latch/drizzle", "@latch/typeorm", "@latch/redis", "@latch/xata"]) {
       expect(modules).toContain(name);
       expect(existsSync(page(`${name}/index.md`)), `${name}/index.md`).toBe(true);
     }

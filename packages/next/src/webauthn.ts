@@ -11,7 +11,7 @@
  * @module @latch/next/webauthn
  */
 import { signIn as passkeySignIn, type WebAuthnSignInOptions, type WebAuthnSignInResult } from "@latch/core/webauthn";
-import { clientConfig } from "./react/client.js";
+import { clientConfig } from "@latch/react";
 
 export type { WebAuthnSignInOptions, WebAuthnSignInResult } from "@latch/core/webauthn";
 

@@ -20,3 +20,4 @@ export * from "./adapter-probe.js";
 export * from "./api-key-round-trip.js";
 export * from "./organization-round-trip.js";
 export * from "./organization-scenario.js";
+export * from "./packaging.js";

@@ -1,7 +1,7 @@
 /**
- * Latch in React Client Components, a drop-in for `next-auth/react`: `SessionProvider`,
- * `useSession`, and `signIn`, `signOut`, `getSession`, `getCsrfToken`, `getProviders` speaking
- * the wire protocol.
+ * Latch in React Client Components, a drop-in for `next-auth/react`: `@latch/react` under the
+ * import path next-auth users already have (`SessionProvider`, `useSession`, and `signIn`,
+ * `signOut`, `getSession`, `getCsrfToken`, `getProviders`).
  *
  * @example
  * ```tsx
@@ -15,6 +15,4 @@
  * @module @latch/next/react
  */
 "use client";
-export { SessionProvider, useSession, type SessionContextValue, type SessionProviderProps, type UpdateSession, type UseSessionOptions } from "./session-provider.js";
-export { getCsrfToken, getProviders, getSession, signIn, signOut, switchOrganization, SwitchOrganizationError, type ClientSafeProvider, type SignInOptions, type SignInResponse, type SignOutParams } from "./client.js";
-export type { Session } from "@latch/core";
+export { SessionProvider, useSession, getCsrfToken, getProviders, getSession, signIn, signOut, switchOrganization, SwitchOrganizationError, type SessionContextValue, type SessionProviderProps, type UpdateSession, type UseSessionOptions, type ClientSafeProvider, type SignInOptions, type SignInResponse, type SignOutParams, type Session } from "@latch/react";

@@ -1,0 +1,148 @@
+/**
+ * The React Router example built once (`react-router build` on Node 24) and started as its own
+ * process (`npm start`: server.js, Express with @react-router/express handing the socket's address
+ * to Latch) with a deployment's environment; then driven over HTTP, through the request-conversion
+ * attacks on a real socket, and in headless Chromium through `@latch/testing`'s example scenario.
+ */
+import { fileURLToPath } from "node:url";
+import {
+  chromiumAvailable,
+  exampleHttpSteps,
+  exampleScenario,
+  freePort,
+  launchChromium,
+  requestConversionAttacks,
+  sendAttack,
+  startNodeExample,
+  type NodeExample,
+} from "@latch/testing";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, missing, node } from "./react-router.js";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const oidcUser = { sub: "oidc-grace", email: "grace@openid.example", email_verified: true, name: "Grace OpenID" };
+const port = await freePort();
+const host = `127.0.0.1:${port}`;
+const origin = `http://${host}`;
+let example: NodeExample | undefined;
+const withChromium = await chromiumAvailable();
+
+/** Signs Ada in with the credentials form's fields over HTTP; answers the `Cookie` header of her session. */
+async function signInOverHttp(): Promise<string> {
+  const csrf = await fetch(`${origin}/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const body = new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse" });
+  const response = await fetch(`${origin}/auth/callback/credentials`, { method: "POST", redirect: "manual", headers: { cookie: jar, origin, "content-type": "application/x-www-form-urlencoded" }, body });
+  const session = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).find((cookie) => /session-token=./.test(cookie));
+  if (!session) throw new Error(`no session cookie (status ${response.status})`);
+  return session;
+}
+
+describe.skipIf(!!missing)(`the React Router example${missing ? ` (skipped: ${missing})` : ""}`, () => {
+  beforeAll(async () => {
+    console.log(`example-react-router: built in ${build()} ms`);
+    example = await startNodeExample({ name: "example-react-router", cwd: appDir, oidcUser, port, node: node!, args: ["server.js"] });
+  }, 180_000);
+
+  afterAll(() => example?.stop());
+
+  describe("over HTTP", () => {
+    for (const step of exampleHttpSteps({ origin, basePath: "/auth" })) it(step.name, () => step.run());
+
+    it("the home page shows no session to a signed-out visitor", async () => {
+      const page = await (await fetch(`${origin}/`)).text();
+      expect(page).toContain('<a id="signin" href="/auth/signin">Sign in</a>');
+      expect(page).not.toContain('id="hello"');
+    });
+
+    it("the protected page sends a visitor without a session to the sign-in page with the way back", async () => {
+      const response = await fetch(`${origin}/dashboard?tab=1`, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard?tab=1" })}`);
+    });
+
+    it("the app's own sign-out form posted from another site is refused and the session stays", async () => {
+      const session = await signInOverHttp();
+      const response = await fetch(`${origin}/signout`, { method: "POST", redirect: "manual", headers: { cookie: session, origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      expect(response.status).toBeLessThan(500);
+      expect(response.headers.get("location") ?? "").not.toBe("/");
+      expect(response.headers.getSetCookie().some((cookie) => /session-token=;|session-token=(?:;|$)/.test(cookie))).toBe(false);
+      const after = (await (await fetch(`${origin}/auth/session`, { headers: { cookie: session } })).json()) as { user?: { name?: string } };
+      expect(after.user?.name).toBe("Ada");
+      // The same form from the site itself ends it.
+      const own = await fetch(`${origin}/signout`, { method: "POST", redirect: "manual", headers: { cookie: session, origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      expect(own.headers.get("location")).toBe(`${origin}/`);
+      expect(own.headers.getSetCookie().some((cookie) => /session-token=;/.test(cookie) || /session-token=.*Max-Age=0/i.test(cookie))).toBe(true);
+    });
+  });
+
+  describe("request conversion, on a real socket", () => {
+    const attacks = requestConversionAttacks({ basePath: "/auth", host, origin, siteUrlSet: true, credentials: { email: "ada@example.com", password: "correct horse" } });
+    for (const attack of attacks) it(attack.name, async () => attack.check(await sendAttack(attack, { host: "127.0.0.1", port })));
+  });
+
+  it("a method Latch does not serve outside a plugin's path is refused with a 405 JSON answer", async () => {
+    const response = await sendAttack({ method: "PUT", target: "/auth/session", headers: { host, "content-type": "application/json" }, body: "{}" }, { host: "127.0.0.1", port });
+    expect(response.status).toBe(405);
+    expect(JSON.parse(response.body)).toMatchObject({ error: "InvalidRequest" });
+  });
+
+  describe.runIf(withChromium)("in Chromium", () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchChromium();
+    });
+    afterAll(() => browser?.close());
+
+    const steps = exampleScenario({
+      origin,
+      basePath: "/auth",
+      credentials: { email: "ada@example.com", password: "correct horse", name: "Ada" },
+      oidcProviderId: "demo-oidc",
+      oidcUser,
+      output: () => example?.app.output() ?? "",
+    });
+    for (const step of steps) it(step.name, () => step.run(browser));
+
+    it("useSession shows the session in the browser; @latch/react's signIn and signOut work from the page's buttons", async () => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${origin}/`);
+        await page.locator("#client-status", { hasText: "In the browser: signed out" }).waitFor({ timeout: 10_000 });
+        await page.locator("#client-signin").click();
+        await page.waitForURL(`${origin}/dashboard`, { timeout: 10_000 });
+        expect(await page.locator("#dashboard").innerText()).toBe(`Your dashboard, ${oidcUser.name}`);
+        await page.goto(`${origin}/`);
+        expect(await page.locator("#hello").innerText()).toBe(`Hello ${oidcUser.name}`);
+        await page.locator("#client-status", { hasText: `In the browser: ${oidcUser.name}` }).waitFor({ timeout: 10_000 });
+        await page.locator("#client-signout").click();
+        await page.locator("#signin").waitFor({ timeout: 10_000 });
+        expect(await page.locator("#hello").count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("the app's own sign-out form (a server-side signOut in an action) ends the session", async () => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${origin}/auth/signin`);
+        const form = page.locator('form[action$="/auth/callback/credentials"]');
+        await form.locator("input[name=email]").fill("ada@example.com");
+        await form.locator("input[name=password]").fill("correct horse");
+        await form.locator("button[type=submit]").click();
+        await page.goto(`${origin}/`);
+        expect(await page.locator("#hello").innerText()).toBe("Hello Ada");
+        await page.locator("#form-signout").click();
+        await page.locator("#signin").waitFor({ timeout: 10_000 });
+        expect((await context.cookies()).some((cookie) => cookie.name.includes("session-token"))).toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});

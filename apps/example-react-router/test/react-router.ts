@@ -1,0 +1,32 @@
+/**
+ * What the example's suites share: Node 24 from the runtime matrix (React Router 8 needs Node ≥
+ * 22.22), the example's own React Router (from its lock file), and `react-router build`.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { runtimeNode, servicesRequired } from "@latch/testing";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const cli = `${appDir}node_modules/@react-router/dev/bin.cjs`;
+
+/** Node 24's binary; `undefined` when it is not installed. */
+export const node = runtimeNode(root, "node24");
+
+/** Why the suites cannot run here, or `undefined`; with every service required (CI) a missing piece fails the suite. */
+export const missing = !node
+  ? "Node 24 is not installed: run `npm ci --prefix runtimes`"
+  : !existsSync(cli)
+    ? "React Router is not installed for the example: run `npm ci --prefix apps/example-react-router`"
+    : undefined;
+if (missing && (servicesRequired() || process.env.CI)) throw new Error(missing);
+if (missing) console.warn(`skipped: ${missing}`);
+
+/** `react-router build` of the example on Node 24; throws with its output when it fails. Answers how long it took (ms). */
+export function build(): number {
+  const started = Date.now();
+  const result = spawnSync(node!, [cli, "build"], { cwd: appDir, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stdout}\n${result.stderr}`);
+  return Date.now() - started;
+}
