@@ -31,9 +31,9 @@ export const coreLayers: readonly (readonly string[])[] = [
   ["features/languages"],
   ["features/passwords"],
   // API keys ask for a recent sign-in (second factors' freshness); an organization's keys join both.
-  ["features/api-keys", "features/organizations"],
+  ["features/api-keys", "features/audit", "features/organizations"],
   ["features/second-factors"],
-  ["features/access-tokens", "features/account-links", "features/admin", "features/audit", "features/bearer-sessions", "features/passkeys", "features/revocation", "features/session-control"],
+  ["features/access-tokens", "features/account-links", "features/admin", "features/bearer-sessions", "features/passkeys", "features/revocation", "features/session-control"],
   // The protocol: Auth(), the registry's table and router, Auth.js's actions, the sign-in flows, what a sign-in ends with.
   ["auth"],
   ["registry"],

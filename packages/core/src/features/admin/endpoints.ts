@@ -18,7 +18,7 @@ import type { ResponseInternal } from "../../types/response.js";
 import { isBanned } from "./ban.js";
 import { AdminActionRefused, Forbidden, NotSignedIn } from "./errors.js";
 import { adminStore } from "./store.js";
-import { record } from "../audit/record.js";
+import { record } from "../../config/audit-record.js";
 
 /** What the endpoints read: the request's session under either strategy, and the option. */
 type AdminContext = SessionReadContext & Pick<AuthContext, "admin" | "organizations" | "audit">;

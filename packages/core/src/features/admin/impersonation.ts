@@ -22,7 +22,7 @@ import { openSession } from "../../signin/complete.js";
 import { adminCode } from "../../symbols.js";
 import type { Cookie, CookieOption } from "../../types/cookies.js";
 import type { ResponseInternal } from "../../types/response.js";
-import { record } from "../audit/record.js";
+import { record } from "../../config/audit-record.js";
 import { isBanned } from "./ban.js";
 import { AdminActionRefused, Forbidden, ImpersonationRefused, InvalidAdmin, NotSignedIn, RecentSignInRequired } from "./errors.js";
 import { impersonationRefusedPage, type RefusalPageContext } from "./pages.js";

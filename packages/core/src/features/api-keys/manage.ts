@@ -10,7 +10,7 @@ import type { ApiKeyInfo, ApiKeyOwner, ApiKeysOption } from "../../types/api-key
 import { ApiKeyNotFound } from "./errors.js";
 import { newKey, scopeShape } from "./key.js";
 import { keyStore } from "./store.js";
-import { record } from "../audit/record.js";
+import { record } from "../../config/audit-record.js";
 import type { ApiKeysCodeWithVerifier } from "./router.js";
 
 /** What managing keys reads of the context. */

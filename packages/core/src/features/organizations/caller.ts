@@ -13,7 +13,7 @@ import type { Permission, Statements } from "./access.js";
 import { assertConfigured } from "./check.js";
 import { NotSignedIn, OrganizationNotFound, OrganizationPermissionDenied } from "./errors.js";
 import { settingsOf, type OrganizationContext, type OrganizationEvents } from "./settings.js";
-import { record } from "../audit/record.js";
+import { record } from "../../config/audit-record.js";
 import type { AuditInput } from "../../types/audit-options.js";
 import { organizationStore } from "./store.js";
 

@@ -26,7 +26,7 @@ import { settingsOf } from "./storage.js";
 import { countedAnswer } from "./wrong-answers.js";
 import { allowTurn, clearPending, maxAnswers, readPending, spendTurn, type PendingSignIn } from "./step-up-state.js";
 import { usableAfter } from "./step-up.js";
-import { record } from "../audit/record.js";
+import { record } from "../../config/audit-record.js";
 
 export { emailSignInAction, emailSignInPageAction } from "./email-sign-in.js";
 

@@ -8,8 +8,8 @@
  * Impersonation records `admin.impersonation.started` and `admin.impersonation.stopped` through it,
  * with the administrator as the actor and the impersonated user as the subject.
  */
-import { auditCode } from "../../symbols.js";
-import type { AuditInput, AuditTrailOption } from "../../types/audit-options.js";
+import { auditCode } from "../symbols.js";
+import type { AuditInput, AuditTrailOption } from "../types/audit-options.js";
 
 /** Records `input` in the audit trail of the config `ctx` belongs to (the request's own context inside a request). */
 export async function record(ctx: { readonly audit?: AuditTrailOption }, input: AuditInput): Promise<void> {
