@@ -146,7 +146,7 @@ describe.each(engines)("the audit trail on %s", (_name, open, available) => {
     const csrfToken = await refused.csrf();
     await fetch(`${latch.origin}/auth/callback/credentials`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", cookie: refused.jar.header(), "user-agent": "Banned/1" }, body: new URLSearchParams({ csrfToken, username: "carol", password: "pw" }) });
     const all = (await page(dave)).body.events;
-    expect(all.find((event) => event.userAgent === "Banned/1")).toMatchObject({ action: "signIn", outcome: "failure", details: { provider: "credentials", error: "AccessDenied" } });
+    expect(all.find((event) => event.userAgent === "Banned/1")).toMatchObject({ action: "signIn", outcome: "failure", details: { provider: "credentials", error: "UserBanned" } });
     expect((await dave.post("admin/unban", { userId: people.carol.id })).status).toBe(200);
 
     // Not signed in: 401.
