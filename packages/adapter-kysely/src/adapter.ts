@@ -225,7 +225,7 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
       // Explicit deletes in one transaction, so that the rows go where foreign keys do not cascade:
       // tables an Auth.js install made, or a SQLite connection with foreign keys off.
       await db.transaction().execute(async (tx) => {
-        for (const table of ["accounts", "sessions", "authenticators", "passwords", "second_factors", "user_standings", "team_members", "members"]) await tx.deleteFrom(table).where("userId", "=", userId).execute();
+        for (const table of ["accounts", "sessions", "authenticators", "passwords", "second_factors", "user_standings", "members"]) await tx.deleteFrom(table).where("userId", "=", userId).execute();
         await tx.deleteFrom("users").where("id", "=", userId).execute();
       });
       return userOf(row);
@@ -625,7 +625,7 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
       // One transaction, its rows explicitly, so that they go where foreign keys do not cascade
       // (a SQLite connection with foreign keys off).
       const removed = await db.transaction().execute(async (tx) => {
-        for (const table of ["team_members", "teams", "members", "invitations", "organization_roles"]) await tx.deleteFrom(table).where("organizationId", "=", id).execute();
+        for (const table of ["members", "invitations", "organization_roles"]) await tx.deleteFrom(table).where("organizationId", "=", id).execute();
         return touched(await tx.deleteFrom("organizations").where("id", "=", id).executeTakeFirst());
       });
       return removed > 0 ? organizationFromRow(row) : null;
@@ -651,13 +651,8 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
     },
 
     async deleteMember(organizationId, userId) {
-      // The team memberships go with the membership they rest on, in its transaction (explicitly,
-      // for a SQLite connection with foreign keys off).
-      const row = await keepingAnOwner(organizationId, userId, true, async (tx) => {
-        const removed = await tx.deleteFrom("members").where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
-        if (touched(removed) > 0) await tx.deleteFrom("team_members").where("organizationId", "=", organizationId).where("userId", "=", userId).execute();
-        return removed;
-      });
+      // The team memberships go with it in the same statement: their foreign key to the membership cascades.
+      const row = await keepingAnOwner(organizationId, userId, true, (tx) => tx.deleteFrom("members").where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst());
       return row && memberFromRow(row);
     },
 
