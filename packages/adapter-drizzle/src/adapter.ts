@@ -1,5 +1,5 @@
-import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, standingFromRow, wordsText, scopesText, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type OrganizationAdapter, type StoredRow } from "@latch/core/adapters";
-import { and, asc, eq, getTableColumns, inArray, is, isNotNull, isNull, lt, not, or, sql, Table, type SQL } from "drizzle-orm";
+import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, standingFromRow, teamFromRow, teamMemberFromRow, auditEventFromRow, wordsText, scopesText, authenticatorColumns, authenticatorFromRow, sessionIdOf, userColumns, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, sqlDateText, type Adapter, type AdapterAccount, type AdapterApiKey, type ApiKeyAdapter, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type OrganizationAdapter, type TeamAdapter, type AuditAdapter, type StoredRow } from "@latch/core/adapters";
+import { and, asc, desc, eq, getTableColumns, inArray, is, isNotNull, isNull, lt, not, or, sql, Table, type SQL } from "drizzle-orm";
 import { MySqlDatabase } from "drizzle-orm/mysql-core";
 import { PgDatabase } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -60,10 +60,21 @@ const requiredColumns: Record<string, readonly string[]> = {
   invitations: ["id", "organizationId", "email", "role", "inviterId", "hash", "status", "expires", "createdAt"],
   organizationRoles: ["organizationId", "name", "permissions", "createdAt"],
   userStandings: ["userId", "siteRole", "banned", "banReason", "banExpires"],
+  teams: ["id", "organizationId", "name", "createdAt"],
+  teamMembers: ["teamId", "organizationId", "userId", "createdAt"],
+  auditEvents: ["id", "at", "action", "outcome", "actorUserId", "subjectUserId", "organizationId", "network", "userAgent", "details"],
 };
 
 /** One step of a transaction run by `transact`: a write (answered with the count of rows it touched) or a select (answered with its rows). */
 type Step = { write: unknown } | { rows: unknown };
+
+/** Whether `error` (or its cause, as Drizzle wraps the driver's) is a unique constraint's refusal, on PostgreSQL, MySQL/MariaDB or SQLite. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | null | undefined, depth = 0; current && depth < 3; current = current.cause as typeof current, depth++) {
+    if (current.code === "23505" || current.code === "ER_DUP_ENTRY" || current.code === "SQLITE_CONSTRAINT_UNIQUE") return true;
+  }
+  return false;
+}
 
 /** The fields of an API key `updateApiKey` may change. */
 const apiKeyUpdates = ["name", "scopes", "expires", "lastUsedAt"] as const;
@@ -99,13 +110,13 @@ function checkTables(tables: Record<string, unknown>): void {
  * const config = { adapter: DrizzleAdapter(db), providers: [...] }
  * ```
  */
-export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: Partial<DrizzleTables<D>>): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter {
+export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: Partial<DrizzleTables<D>>): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter {
   const dialect = dialectOf(database);
   if (tables) checkTables(tables);
   const db = database as Loose;
   const t = { ...defaultTables[dialect], ...tables } as Loose;
   const { users, accounts, sessions, verificationTokens, authenticators, passwords, secondFactors, signingKeys, apiKeys } = t;
-  const { organizations, members, invitations, organizationRoles, userStandings } = t;
+  const { organizations, members, invitations, organizationRoles, userStandings, teams, teamMembers, auditEvents } = t;
 
   /** The first row of a select, or `null`. */
   async function first(query: PromiseLike<StoredRow[]>): Promise<StoredRow | null> {
@@ -161,6 +172,10 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
   const organizationById = (id: string) => first(db.select().from(organizations).where(eq(organizations.id, id)));
   const memberById = (organizationId: string, userId: string) => first(db.select().from(members).where(and(eq(members.organizationId, organizationId), eq(members.userId, userId))));
   const invitationById = (id: string) => first(db.select().from(invitations).where(eq(invitations.id, id)));
+  const teamById = async (id: string) => {
+    const row = await first(db.select().from(teams).where(eq(teams.id, id)));
+    return row ? teamFromRow(row) : null;
+  };
 
   /**
    * Runs `change` on member `userId` (its row, or `null` when there is none) unless it takes the
@@ -678,6 +693,7 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     },
 
     async deleteMember(organizationId, userId) {
+      // The team memberships go with it in the same statement: their foreign key to the membership cascades.
       const row = await keepingAnOwner(organizationId, userId, true, (tx, target) => tx.delete(members).where(target));
       return row ? memberFromRow(row) : null;
     },
@@ -778,5 +794,98 @@ export function DrizzleAdapter<D extends DrizzleDatabase>(database: D, tables?: 
     async setActiveOrganization(sessionToken, organizationId) {
       await db.update(sessions).set({ activeOrganizationId: organizationId }).where(eq(sessions.sessionToken, sessionToken));
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
+
+    async createTeam(team) {
+      // A name the organization has already (or an organization that is gone) writes nothing.
+      const written = affected(await insertIgnoring(db, teams, { id: team.id, organizationId: team.organizationId, name: team.name, createdAt: team.createdAt }));
+      return written === 1 ? teamById(team.id) : null;
+    },
+
+    async getTeam(id) {
+      return teamById(id);
+    },
+
+    async updateTeam(id, update) {
+      // The unique (organization, name) refuses a name another team of the organization has.
+      try {
+        await db.update(teams).set({ name: update.name }).where(eq(teams.id, id));
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      return teamById(id);
+    },
+
+    async deleteTeam(id) {
+      const row = await teamById(id);
+      if (!row) return null;
+      // One transaction, the memberships explicitly, so that they go where foreign keys do not cascade.
+      const removed = await transact(function* (tx) {
+        yield { write: tx.delete(teamMembers).where(eq(teamMembers.teamId, id)) };
+        return (yield { write: tx.delete(teams).where(eq(teams.id, id)) }) as number;
+      });
+      return removed > 0 ? row : null;
+    },
+
+    async listTeams(organizationId) {
+      return ((await db.select().from(teams).where(eq(teams.organizationId, organizationId))) as StoredRow[]).map(teamFromRow);
+    },
+
+    async addTeamMember(member) {
+      // One statement: only a member of the team's organization joins (the row is read from the
+      // membership), and a second join writes nothing.
+      const createdAt = dialect === "sqlite" ? sqlDateText(member.createdAt) : dialect === "pg" ? member.createdAt.toISOString() : member.createdAt;
+      const source = db
+        .select({ teamId: teams.id, organizationId: teams.organizationId, userId: members.userId, createdAt: sql`${createdAt}`.as("createdAt") })
+        .from(teams)
+        .innerJoin(members, and(eq(members.organizationId, teams.organizationId), eq(members.userId, member.userId)))
+        .where(eq(teams.id, member.teamId));
+      const insert = db.insert(teamMembers);
+      const written = affected(await (dialect === "mysql" ? insert.ignore().select(source) : insert.select(source).onConflictDoNothing()));
+      return written === 1 ? { teamId: member.teamId, userId: member.userId, createdAt: member.createdAt } : null;
+    },
+
+    async removeTeamMember(teamId, userId) {
+      const target = and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId));
+      const row = await first(db.select().from(teamMembers).where(target));
+      if (!row) return null;
+      // Of two concurrent calls, only the one whose delete removed the row gets it.
+      return affected(await db.delete(teamMembers).where(target)) > 0 ? teamMemberFromRow(row) : null;
+    },
+
+    async listTeamMembers(teamId) {
+      const found = (await db.select({ member: teamMembers, email: users.email, name: users.name }).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).where(eq(teamMembers.teamId, teamId))) as { member: StoredRow; email: string | null; name: string | null }[];
+      return found.map((row) => ({ ...teamMemberFromRow(row.member), email: row.email ?? null, name: row.name ?? null }));
+    },
+
+    async listUserTeams(userId) {
+      const found = (await db.select({ team: teams }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teamMembers.userId, userId))) as { team: StoredRow }[];
+      return found.map((row) => teamFromRow(row.team));
+    },
+
+    async appendAuditEvent(event) {
+      await db.insert(auditEvents).values({
+        id: event.id,
+        at: event.at,
+        action: event.action,
+        outcome: event.outcome,
+        actorUserId: event.actorUserId ?? null,
+        subjectUserId: event.subjectUserId ?? null,
+        organizationId: event.organizationId ?? null,
+        network: event.network ?? null,
+        userAgent: event.userAgent ?? null,
+        details: event.details ?? null,
+      });
+    },
+
+    async listAuditEvents({ userId, organizationId, before, limit }) {
+      const where: SQL[] = [];
+      if (userId !== undefined) where.push(or(eq(auditEvents.actorUserId, userId), eq(auditEvents.subjectUserId, userId))!);
+      if (organizationId !== undefined) where.push(eq(auditEvents.organizationId, organizationId));
+      // Older in the order (at, id): written as OR so that every dialect reads it with its index.
+      if (before) where.push(or(lt(auditEvents.at, before.at), and(eq(auditEvents.at, before.at), lt(auditEvents.id, before.id)))!);
+      const found = (await db.select().from(auditEvents).where(and(...where)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(Number(limit))) as StoredRow[];
+      return found.map(auditEventFromRow);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter;
 }

@@ -241,6 +241,46 @@ export const mysqlUserStandings = mysqlTable("user_standings", {
   banExpires: at("banExpires"),
 }, (table) => [cascadeToUser("user_standings_user_fkey", table.userId)]);
 
+/** `teams` (`Organizations({ teams: true })`): a name once per organization, gone with it (the names of @latch/pg's migration 16). */
+export const mysqlTeams = mysqlTable("teams", {
+  id: varchar("id", { length: 255 }).primaryKey(),
+  organizationId: varchar("organizationId", { length: 255 }).notNull(),
+  name: varchar("name", { length: 255 }).notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [uniqueIndex("teams_organization_name_key").on(table.organizationId, table.name), cascadeToOrganization("teams_organization_fkey", table.organizationId)]);
+
+/** `team_members`: gone with the team, and with the organization membership it rests on. */
+export const mysqlTeamMembers = mysqlTable("team_members", {
+  teamId: varchar("teamId", { length: 255 }).notNull(),
+  organizationId: varchar("organizationId", { length: 255 }).notNull(),
+  userId: varchar("userId", { length: 255 }).notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  primaryKey({ columns: [table.teamId, table.userId] }),
+  index("team_members_member").on(table.organizationId, table.userId),
+  foreignKey({ name: "team_members_team_fkey", columns: [table.teamId], foreignColumns: [mysqlTeams.id] }).onDelete("cascade"),
+  foreignKey({ name: "team_members_member_fkey", columns: [table.organizationId, table.userId], foreignColumns: [mysqlMembers.organizationId, mysqlMembers.userId] }).onDelete("cascade"),
+]);
+
+/** `audit_events` (`AuditTrail()`): append-only, ids only and no foreign key (the names of @latch/pg's migration 15). */
+export const mysqlAuditEvents = mysqlTable("audit_events", {
+  id: varchar("id", { length: 255 }).primaryKey(),
+  at: at("at").notNull(),
+  action: varchar("action", { length: 255 }).notNull(),
+  outcome: varchar("outcome", { length: 16 }).notNull(),
+  actorUserId: varchar("actorUserId", { length: 255 }),
+  subjectUserId: varchar("subjectUserId", { length: 255 }),
+  organizationId: varchar("organizationId", { length: 255 }),
+  network: varchar("network", { length: 255 }),
+  userAgent: text("userAgent"),
+  details: jsonText("details"),
+}, (table) => [
+  index("audit_events_at").on(table.at, table.id),
+  index("audit_events_actor").on(table.actorUserId, table.at, table.id),
+  index("audit_events_subject").on(table.subjectUserId, table.at, table.id),
+  index("audit_events_organization").on(table.organizationId, table.at, table.id),
+]);
+
 /**
  * Latch's MySQL/MariaDB tables as a Drizzle schema: the tables and columns of @latch/typeorm's
  * MariaDB migrations, so one database works with either adapter.
@@ -260,6 +300,9 @@ export const mysqlTables = {
   invitations: mysqlInvitations,
   organizationRoles: mysqlOrganizationRoles,
   userStandings: mysqlUserStandings,
+  teams: mysqlTeams,
+  teamMembers: mysqlTeamMembers,
+  auditEvents: mysqlAuditEvents,
 };
 
 /** The shape of {@link mysqlTables}; tables of your own must have at least these columns. */

@@ -226,10 +226,33 @@ export const pgTeamMembers = pgTable("team_members", {
 ]);
 
 /**
- * The tables of teams (@latch/pg's migration 16) as a Drizzle schema, for a database that
- * @latch/pg migrates; `DrizzleAdapter` does not store teams yet.
+ * The tables of teams (@latch/pg's migration 16) as a Drizzle schema; {@link pgTables} holds
+ * them too, under the same keys.
  */
 export const pgTeamTables = { teams: pgTeams, teamMembers: pgTeamMembers };
+
+/**
+ * `audit_events` of @latch/pg's migration 15 (`AuditTrail()`): append-only, ids only and no
+ * foreign key, so that a removed user's or organization's events stay.
+ */
+export const pgAuditEvents = pgTable("audit_events", {
+  id: text("id").primaryKey(),
+  at: at("at").notNull(),
+  action: text("action").notNull(),
+  outcome: text("outcome").notNull(),
+  actorUserId: text("actorUserId"),
+  subjectUserId: text("subjectUserId"),
+  organizationId: text("organizationId"),
+  network: text("network"),
+  userAgent: text("userAgent"),
+  details: jsonb("details").$type<Record<string, string | number | boolean | null>>(),
+}, (table) => [
+  check("audit_events_outcome_check", sql`${table.outcome} IN ('success', 'failure')`),
+  index("audit_events_at").on(table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  index("audit_events_actor").on(table.actorUserId, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  index("audit_events_subject").on(table.subjectUserId, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  index("audit_events_organization").on(table.organizationId, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+]);
 
 /**
  * Latch's PostgreSQL tables as a Drizzle schema: the same tables and columns as @latch/pg's
@@ -248,6 +271,8 @@ export const pgTables = {
   apiKeys: pgApiKeys,
   userStandings: pgUserStandings,
   ...pgOrganizationTables,
+  ...pgTeamTables,
+  auditEvents: pgAuditEvents,
 };
 
 /** The shape of {@link pgTables}; tables of your own must have at least these columns. */

@@ -1,6 +1,6 @@
 import { scopesText, sqlDateText, wordsText } from "@latch/core/adapters";
 import { sql } from "drizzle-orm";
-import { customType, index, integer, primaryKey, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { customType, foreignKey, index, integer, primaryKey, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * A `datetime(3)` column as TypeORM writes it on SQLite: UTC text `YYYY-MM-DD HH:MM:SS.SSS`, so
@@ -234,6 +234,49 @@ export const sqliteUserStandings = sqliteTable("user_standings", {
   banExpires: at("banExpires"),
 });
 
+/** `teams` (`Organizations({ teams: true })`): a name once per organization, gone with it (the names of @latch/pg's migration 16). */
+export const sqliteTeams = sqliteTable("teams", {
+  id: text("id").primaryKey(),
+  organizationId: text("organizationId")
+    .notNull()
+    .references(() => sqliteOrganizations.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [unique("teams_organization_name_key").on(table.organizationId, table.name)]);
+
+/** `team_members`: gone with the team, and with the organization membership it rests on. */
+export const sqliteTeamMembers = sqliteTable("team_members", {
+  teamId: text("teamId")
+    .notNull()
+    .references(() => sqliteTeams.id, { onDelete: "cascade" }),
+  organizationId: text("organizationId").notNull(),
+  userId: text("userId").notNull(),
+  createdAt: at("createdAt").notNull(),
+}, (table) => [
+  primaryKey({ columns: [table.teamId, table.userId] }),
+  index("team_members_member").on(table.organizationId, table.userId),
+  foreignKey({ name: "team_members_member_fkey", columns: [table.organizationId, table.userId], foreignColumns: [sqliteMembers.organizationId, sqliteMembers.userId] }).onDelete("cascade"),
+]);
+
+/** `audit_events` (`AuditTrail()`): append-only, ids only and no foreign key (the names of @latch/pg's migration 15). */
+export const sqliteAuditEvents = sqliteTable("audit_events", {
+  id: text("id").primaryKey(),
+  at: at("at").notNull(),
+  action: text("action").notNull(),
+  outcome: text("outcome").notNull(),
+  actorUserId: text("actorUserId"),
+  subjectUserId: text("subjectUserId"),
+  organizationId: text("organizationId"),
+  network: text("network"),
+  userAgent: text("userAgent"),
+  details: jsonText("details"),
+}, (table) => [
+  index("audit_events_at").on(table.at, table.id),
+  index("audit_events_actor").on(table.actorUserId, table.at, table.id),
+  index("audit_events_subject").on(table.subjectUserId, table.at, table.id),
+  index("audit_events_organization").on(table.organizationId, table.at, table.id),
+]);
+
 /**
  * Latch's SQLite tables as a Drizzle schema: the tables and columns of @latch/typeorm's SQLite
  * migrations, so one database file works with either adapter.
@@ -253,6 +296,9 @@ export const sqliteTables = {
   invitations: sqliteInvitations,
   organizationRoles: sqliteOrganizationRoles,
   userStandings: sqliteUserStandings,
+  teams: sqliteTeams,
+  teamMembers: sqliteTeamMembers,
+  auditEvents: sqliteAuditEvents,
 };
 
 /** The shape of {@link sqliteTables}; tables of your own must have at least these columns. */

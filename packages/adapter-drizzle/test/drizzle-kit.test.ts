@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { migrate as migratePg, PostgresAdapter } from "@latch/pg";
-import { mariadbLogin, needService, postgresLogin, services } from "@latch/testing";
+import { auditAndTeamTables, mariadbLogin, needService, postgresLogin, services } from "@latch/testing";
 import { defaultEntities, migrate as migrateTypeorm, TypeORMAdapter } from "@latch/typeorm";
 import type { Adapter } from "@latch/core/adapters";
 import Database from "better-sqlite3";
@@ -102,6 +102,7 @@ describe.runIf(await needService(services.mariadb))("drizzle-kit on mysqlTables 
     await admin.query(`CREATE DATABASE \`${byLatch}\``);
     await admin.query(`CREATE DATABASE \`${byDrizzleKit}\``);
     await migrateTypeorm(latchSource);
+    for (const statement of auditAndTeamTables(latchSource.options.type === "mariadb" ? "mariadb" : "sqlite")) await latchSource.query(statement);
     latch = await createConnection({ ...mariadbLogin, database: byLatch });
     kit = await createConnection({ ...mariadbLogin, database: byDrizzleKit });
     for (const statement of await generateMySQLMigration(await generateMySQLDrizzleJson({}), await generateMySQLDrizzleJson(mysqlTables))) await kit.query(statement);
@@ -135,6 +136,7 @@ describe("drizzle-kit on sqliteTables (SQLite, two temporary files)", () => {
 
   beforeAll(async () => {
     await migrateTypeorm(latchSource);
+    for (const statement of auditAndTeamTables(latchSource.options.type === "mariadb" ? "mariadb" : "sqlite")) await latchSource.query(statement);
     await latchSource.destroy();
     for (const statement of await generateSQLiteMigration(await generateSQLiteDrizzleJson({}), await generateSQLiteDrizzleJson(sqliteTables))) kit.exec(statement);
   });

@@ -1,5 +1,5 @@
 import { runAdapterTests } from "@latch/adapter-test";
-import { mariadbLogin, mariadbStatement, needService, services } from "@latch/testing";
+import { auditAndTeamTables, mariadbLogin, mariadbStatement, needService, services } from "@latch/testing";
 import { migrate } from "@latch/typeorm";
 import { drizzle } from "drizzle-orm/mysql2";
 import { createPool } from "mysql2/promise";
@@ -21,6 +21,7 @@ describe.runIf(await needService(services.mariadb))("DrizzleAdapter on MariaDB (
         await mariadbStatement(`CREATE DATABASE \`${database}\``);
         const dataSource = new DataSource({ type: "mariadb", ...mariadbLogin, username: mariadbLogin.user, database });
         await migrate(dataSource);
+        for (const statement of auditAndTeamTables("mariadb")) await dataSource.query(statement);
         await dataSource.destroy();
       },
       async disconnect() {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runAdapterTests } from "@latch/adapter-test";
+import { auditAndTeamTables } from "@latch/testing";
 import { migrate } from "@latch/typeorm";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
@@ -22,6 +23,7 @@ describe("DrizzleAdapter on SQLite (better-sqlite3, temporary file, tables from 
       async connect() {
         const dataSource = new DataSource({ type: "better-sqlite3", database: file });
         await migrate(dataSource);
+        for (const statement of auditAndTeamTables("sqlite")) await dataSource.query(statement);
         await dataSource.destroy();
       },
       disconnect() {

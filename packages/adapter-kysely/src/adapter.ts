@@ -8,6 +8,9 @@ import {
   organizationFromRow,
   organizationRoleFromRow,
   standingFromRow,
+  teamFromRow,
+  teamMemberFromRow,
+  auditEventFromRow,
   wordsText,
   authenticatorColumns,
   authenticatorFromRow,
@@ -30,6 +33,8 @@ import {
   type AdapterUserStanding,
   type AdminAdapter,
   type OrganizationAdapter,
+  type TeamAdapter,
+  type AuditAdapter,
   type StoredRow,
 } from "@latch/core/adapters";
 import { sql, type Kysely } from "kysely";
@@ -104,7 +109,7 @@ function isTrue(value: unknown): boolean {
  * const config = { adapter: KyselyAdapter(db), providers: [...] }
  * ```
  */
-export function KyselyAdapter(database: Kysely<any>): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter {
+export function KyselyAdapter(database: Kysely<any>): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter {
   const db = database as Db;
   const dialect = dialectOf(db);
   const adapter = kyselyMethods(db, dialect);
@@ -161,6 +166,10 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
   const memberById = async (organizationId: string, userId: string) => {
     const row = await db.selectFrom("members").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
     return row ? memberFromRow(row) : null;
+  };
+  const teamById = async (id: string) => {
+    const row = await db.selectFrom("teams").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? teamFromRow(row) : null;
   };
   const invitationById = async (id: string) => {
     const row = await db.selectFrom("invitations").selectAll().where("id", "=", id).executeTakeFirst();
@@ -642,6 +651,7 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
     },
 
     async deleteMember(organizationId, userId) {
+      // The team memberships go with it in the same statement: their foreign key to the membership cascades.
       const row = await keepingAnOwner(organizationId, userId, true, (tx) => tx.deleteFrom("members").where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst());
       return row && memberFromRow(row);
     },
@@ -751,7 +761,118 @@ function kyselyMethods(db: Db, dialect: TableDialect) {
     async setActiveOrganization(sessionToken, organizationId) {
       await db.updateTable("sessions").set({ activeOrganizationId: organizationId }).where("sessionToken", "=", sessionToken).execute();
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
+
+    async createTeam(team) {
+      // A name the organization has already (or an organization that is gone) writes nothing.
+      const insert = db.insertInto("teams");
+      const values = stored({ id: team.id, organizationId: team.organizationId, name: team.name, createdAt: team.createdAt });
+      const result = await (dialect.name === "mysql" ? insert.ignore().values(values) : insert.values(values).onConflict((conflict) => conflict.doNothing())).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? teamById(team.id) : null;
+    },
+
+    async getTeam(id) {
+      return teamById(id);
+    },
+
+    async updateTeam(id, update) {
+      // The unique (organization, name) refuses a name another team of the organization has.
+      try {
+        await db.updateTable("teams").set({ name: update.name }).where("id", "=", id).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      return teamById(id);
+    },
+
+    async deleteTeam(id) {
+      const row = await teamById(id);
+      if (!row) return null;
+      // One transaction, the memberships explicitly (a SQLite connection with foreign keys off).
+      const removed = await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom("team_members").where("teamId", "=", id).execute();
+        return touched(await tx.deleteFrom("teams").where("id", "=", id).executeTakeFirst());
+      });
+      return removed > 0 ? row : null;
+    },
+
+    async listTeams(organizationId) {
+      return (await db.selectFrom("teams").selectAll().where("organizationId", "=", organizationId).execute()).map(teamFromRow);
+    },
+
+    async addTeamMember(member) {
+      // One statement: only a member of the team's organization joins (the row is read from the
+      // membership), and a second join writes nothing.
+      const createdAt = dialect.value(member.createdAt);
+      const insert = db
+        .insertInto("team_members")
+        .columns(["teamId", "organizationId", "userId", "createdAt"])
+        .expression((eb: any) =>
+          eb
+            .selectFrom("teams as t")
+            .innerJoin("members as m", (join: any) => join.onRef("m.organizationId", "=", "t.organizationId").on("m.userId", "=", member.userId))
+            .select(["t.id", "t.organizationId", "m.userId", sql`${createdAt}`.as("createdAt")])
+            .where("t.id", "=", member.teamId),
+        );
+      const result = await (dialect.name === "mysql" ? insert.ignore() : insert.onConflict((conflict) => conflict.doNothing())).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? { teamId: member.teamId, userId: member.userId, createdAt: member.createdAt } : null;
+    },
+
+    async removeTeamMember(teamId, userId) {
+      const row = await db.selectFrom("team_members").selectAll().where("teamId", "=", teamId).where("userId", "=", userId).executeTakeFirst();
+      if (!row) return null;
+      // Of two concurrent calls, only the one whose delete removed the row gets it.
+      return touched(await db.deleteFrom("team_members").where("teamId", "=", teamId).where("userId", "=", userId).executeTakeFirst()) > 0 ? teamMemberFromRow(row) : null;
+    },
+
+    async listTeamMembers(teamId) {
+      const found = await db.selectFrom("team_members as tm").innerJoin("users as u", "u.id", "tm.userId").selectAll("tm").select(["u.email", "u.name"]).where("tm.teamId", "=", teamId).execute();
+      return found.map((row) => ({ ...teamMemberFromRow(row), email: (row.email as string | null) ?? null, name: (row.name as string | null) ?? null }));
+    },
+
+    async listUserTeams(userId) {
+      return (await db.selectFrom("team_members as tm").innerJoin("teams as t", "t.id", "tm.teamId").selectAll("t").where("tm.userId", "=", userId).execute()).map(teamFromRow);
+    },
+
+    async appendAuditEvent(event) {
+      await db
+        .insertInto("audit_events")
+        .values(
+          stored({
+            id: event.id,
+            at: event.at,
+            action: event.action,
+            outcome: event.outcome,
+            actorUserId: event.actorUserId ?? null,
+            subjectUserId: event.subjectUserId ?? null,
+            organizationId: event.organizationId ?? null,
+            network: event.network ?? null,
+            userAgent: event.userAgent ?? null,
+            details: event.details ? JSON.stringify(event.details) : null,
+          }),
+        )
+        .execute();
+    },
+
+    async listAuditEvents({ userId, organizationId, before, limit }) {
+      let query = db.selectFrom("audit_events").selectAll();
+      if (userId !== undefined) query = query.where((eb: any) => eb.or([eb("actorUserId", "=", userId), eb("subjectUserId", "=", userId)]));
+      if (organizationId !== undefined) query = query.where("organizationId", "=", organizationId);
+      if (before) {
+        // Older in the order (at, id): written as OR so that every dialect reads it with its index.
+        const at = dialect.value(before.at);
+        query = query.where((eb: any) => eb.or([eb("at", "<", at), eb.and([eb("at", "=", at), eb("id", "<", before.id)])]));
+      }
+      const found = await query.orderBy("at", "desc").orderBy("id", "desc").limit(Number(limit)).execute();
+      return found.map(auditEventFromRow);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter;
+}
+
+/** Whether `error` is a unique constraint's refusal, on PostgreSQL, MySQL/MariaDB or SQLite. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "ER_DUP_ENTRY" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 /** The fields of an API key `updateApiKey` may change. */

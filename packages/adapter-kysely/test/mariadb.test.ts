@@ -1,5 +1,5 @@
 import { runAdapterTests } from "@latch/adapter-test";
-import { mariadbLogin, mariadbStatement, needService, services } from "@latch/testing";
+import { auditAndTeamTables, mariadbLogin, mariadbStatement, needService, services } from "@latch/testing";
 import { migrate } from "@latch/typeorm";
 import { Kysely, MysqlDialect } from "kysely";
 import { createPool } from "mysql2";
@@ -20,6 +20,7 @@ describe.runIf(await needService(services.mariadb))("KyselyAdapter on MariaDB (m
         await mariadbStatement(`CREATE DATABASE \`${database}\``);
         const dataSource = new DataSource({ type: "mariadb", ...mariadbLogin, username: mariadbLogin.user, database });
         await migrate(dataSource);
+        for (const statement of auditAndTeamTables("mariadb")) await dataSource.query(statement);
         await dataSource.destroy();
       },
       async disconnect() {

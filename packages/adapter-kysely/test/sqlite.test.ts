@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runAdapterTests } from "@latch/adapter-test";
+import { auditAndTeamTables } from "@latch/testing";
 import { migrate } from "@latch/typeorm";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
@@ -21,6 +22,7 @@ describe("KyselyAdapter on SQLite (better-sqlite3, temporary file, tables from @
       async connect() {
         const dataSource = new DataSource({ type: "better-sqlite3", database: file });
         await migrate(dataSource);
+        for (const statement of auditAndTeamTables("sqlite")) await dataSource.query(statement);
         await dataSource.destroy();
       },
       async disconnect() {

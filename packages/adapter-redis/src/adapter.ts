@@ -1,4 +1,4 @@
-import { canonicalEmail, type Adapter, type AdapterApiKey, type AdminAdapter, type ApiKeyAdapter, type OrganizationAdapter } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter, type AdapterApiKey, type AdminAdapter, type ApiKeyAdapter, type AuditAdapter, type OrganizationAdapter } from "@latch/core/adapters";
 import type { Redis } from "ioredis";
 import {
   decode,
@@ -13,6 +13,7 @@ import {
   type AdapterUser,
   type VerificationToken,
 } from "./codec.js";
+import { auditMethods } from "./audit.js";
 import { defaultPrefix, keysFor } from "./keys.js";
 import { activeMembershipOf, membershipPrefixes, membershipsOfUser, organizationMethods, sessionAndMembershipScript } from "./organizations.js";
 import { adminMethods, standingKeysFor, userIndexMember } from "./site-administration.js";
@@ -550,6 +551,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
 
     ...organizationMethods(redis, prefix, keys, canonicalEmail),
     ...adminMethods(redis, prefix, keys),
-  } satisfies Required<Adapter> & ApiKeyAdapter & OrganizationAdapter & AdminAdapter;
+    ...auditMethods(redis, prefix),
+  } satisfies Required<Adapter> & ApiKeyAdapter & OrganizationAdapter & AdminAdapter & AuditAdapter;
   return adapter;
 }

@@ -6,6 +6,7 @@
  */
 export * from "./services.js";
 export * from "./databases.js";
+export * from "./audit-team-tables.js";
 export * from "./openid-provider.js";
 export { attackerIssuer, tamperKinds, type TamperKind } from "./openid-provider-tamper.js";
 export { defaultAccount } from "./openid-provider-accounts.js";
