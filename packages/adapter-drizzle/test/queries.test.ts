@@ -83,7 +83,7 @@ describe("DrizzleAdapter queries (PGlite)", () => {
     // Defined as before these columns existed: DrizzleTables' type names them, the adapter does not need them.
     const plain = DrizzleAdapter(drizzle({ client }), { sessions } as never);
     expect(plain.sessionFields).toEqual(["createdAt", "lastSeenAt", "userAgent", "ip"]);
-    expect(adapter.sessionFields).toEqual(["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"]);
+    expect(adapter.sessionFields).toEqual(["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "impersonatedBy"]);
     const user = await plain.createUser!(newUser());
     const session = { ...newSession(user.id), auth_time: 1_760_000_000, amr: ["pwd" as const] };
     const created = await plain.createSession!(session);
