@@ -680,7 +680,7 @@ export function PostgresAdapter(client: Queryable): Adapter {
     async listUserTeams(userId) {
       return (await rows<StoredRow>(client, `SELECT t.* FROM team_members tm JOIN teams t ON t.id = tm."teamId" WHERE tm."userId" = $1`, [userId])).map(teamFromRow);
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter;
+
     async appendAuditEvent(event) {
       await client.query(
         `INSERT INTO audit_events (id, at, action, outcome, "actorUserId", "subjectUserId", "organizationId", network, "userAgent", details)
@@ -702,6 +702,6 @@ export function PostgresAdapter(client: Queryable): Adapter {
       );
       return found.map(auditEventFromRow);
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & AuditAdapter;
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter;
   return adapter;
 }
