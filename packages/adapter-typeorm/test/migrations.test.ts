@@ -290,7 +290,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const upgraded = new DataSource(options({ entities }));
     await migrate(upgraded);
     expect(await recorded(upgraded)).toEqual(allRecorded(dialect));
-    expect(allRecorded(dialect).slice(14, 15)).toEqual([{ version: 15, name: "impersonation" }]);
+    expect(allRecorded(dialect).find(({ version }) => version === 15)).toEqual({ version: 15, name: "impersonation" });
     expect(await counts(upgraded)).toEqual(before);
     const after = TypeORMAdapter(upgraded);
     expect((await after.getSessionAndUser!("older-token"))?.session).toMatchObject({ userId: user.id, impersonatedBy: null, auth_time: 1_760_000_000, amr: ["pwd"] });
@@ -320,7 +320,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const upgraded = new DataSource(options({ entities }));
     await migrate(upgraded);
     expect(await recorded(upgraded)).toEqual(allRecorded(dialect));
-    expect(allRecorded(dialect).slice(15)).toEqual([{ version: 16, name: "audit events" }, { version: 17, name: "teams" }]);
+    expect(allRecorded(dialect).filter(({ version }) => version > 15)).toEqual([{ version: 16, name: "audit events" }, { version: 17, name: "teams" }]);
     expect(await counts(upgraded)).toEqual(before);
     const after = TypeORMAdapter(upgraded);
     expect((await after.getSessionAndUser!("team-token"))?.user).toMatchObject({ id: member.id });
