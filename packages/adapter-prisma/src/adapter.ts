@@ -1,7 +1,7 @@
 import {
   accountFromRow, authenticatorFromRow, canonicalEmail, passwordFromRow, releasedAccountColumns, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow,
   type ActiveMembership, type Adapter, type AdapterAccount, type AdapterApiKey, type AdapterApiKeyUpdate, type AdapterAuthenticator, type AdapterInvitation, type AdapterMember,
-  type AdapterOrganization, type AdapterOrganizationRole, type AdapterUserStanding, type AdminAdapter, type ApiKeyAdapter, type OrganizationAdapter, type StoredRow } from "@latch/core/adapters";
+  type AdapterOrganization, type AdapterOrganizationRole, type AdapterUserStanding, type AdminAdapter, type ApiKeyAdapter, type OrganizationAdapter, type StoredRow, type TeamAdapter, type AuditAdapter, auditEventFromRow, teamFromRow, teamMemberFromRow } from "@latch/core/adapters";
 import type { PrismaClientLike, PrismaModel, PrismaModels, PrismaRow } from "./client.js";
 
 /** The account fields `linkAccount` stores; other fields of the account are not stored. */
@@ -275,13 +275,15 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
       return row && account(row);
     },
 
-    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr"],
+    sessionFields: ["createdAt", "lastSeenAt", "userAgent", "ip", "auth_time", "mfa_time", "amr", "impersonatedBy"],
 
-    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr }) {
+    async createSession({ sessionToken, userId, expires, createdAt, lastSeenAt, userAgent, ip, auth_time, mfa_time, amr, impersonatedBy }) {
       const row = await prisma.session.create({
         data: {
           id: crypto.randomUUID(), sessionToken, userId, expires, createdAt: createdAt ?? new Date(), lastSeenAt: lastSeenAt ?? null,
           userAgent: userAgent ?? null, ip: ip ?? null, auth_time: auth_time ?? null, mfa_time: mfa_time ?? null, amr: amr ? amr.join(" ") : null,
+          // Only when given: a schema from before the column (migration 20260101000005) keeps working without impersonation.
+          ...(impersonatedBy ? { impersonatedBy } : {}),
         },
       });
       return session(row);
@@ -735,6 +737,94 @@ export function PrismaAdapter(prisma: PrismaClientLike): Adapter {
         await prisma.session.updateMany({ where: { sessionToken }, data: { activeOrganizationId: null } });
       }
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
+
+    async createTeam(team) {
+      try {
+        return teamFromRow(await prisma.team.create({ data: { id: team.id, organizationId: team.organizationId, name: team.name, createdAt: team.createdAt } }));
+      } catch (error) {
+        // A name the organization has (the unique key).
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    async getTeam(id) {
+      const row = await prisma.team.findUnique({ where: { id } });
+      return row && teamFromRow(row);
+    },
+
+    async updateTeam(id, update) {
+      try {
+        const row = await orNull(prisma.team.update({ where: { id }, data: { name: update.name } }));
+        return row && teamFromRow(row);
+      } catch (error) {
+        // A name another team of the organization has changes nothing (the unique key).
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    async deleteTeam(id) {
+      // The schema's relation cascades: its memberships go with it.
+      const row = await take(prisma.team, { id });
+      return row && teamFromRow(row);
+    },
+
+    async listTeams(organizationId) {
+      return (await prisma.team.findMany({ where: { organizationId } })).map(teamFromRow);
+    },
+
+    async addTeamMember(member) {
+      const team = await prisma.team.findUnique({ where: { id: member.teamId } });
+      if (!team) return null;
+      // One write: the relation to the organization membership (a foreign key) refuses a user who
+      // is no member; one already in the team is refused by the key.
+      try {
+        return teamMemberFromRow(await prisma.teamMember.create({ data: { teamId: member.teamId, organizationId: String(team.organizationId), userId: member.userId, createdAt: member.createdAt } }));
+      } catch (error) {
+        if (isUniqueViolation(error) || isForeignKeyViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    async removeTeamMember(teamId, userId) {
+      const row = await take(prisma.teamMember, { teamId_userId: { teamId, userId } }, { teamId, userId });
+      return row && teamMemberFromRow(row);
+    },
+
+    async listTeamMembers(teamId) {
+      const found = await prisma.teamMember.findMany({ where: { teamId }, include: { member: { select: { user: { select: { email: true, name: true } } } } } });
+      return found.map((row) => {
+        const { member, ...rest } = row as PrismaRow & { member: { user: PrismaRow } };
+        return { ...teamMemberFromRow(rest), email: (member.user.email as string | null) ?? null, name: (member.user.name as string | null) ?? null };
+      });
+    },
+
+    async listUserTeams(userId) {
+      const found = await prisma.teamMember.findMany({ where: { userId }, include: { team: true } });
+      return found.map((row) => teamFromRow(row.team as PrismaRow));
+    },
+
+    async appendAuditEvent(event) {
+      const { id, at, action, outcome, actorUserId, subjectUserId, organizationId, network, userAgent, details } = event;
+      await prisma.auditEvent.create({
+        data: {
+          id, at, action, outcome, actorUserId: actorUserId ?? null, subjectUserId: subjectUserId ?? null, organizationId: organizationId ?? null,
+          network: network ?? null, userAgent: userAgent ?? null, details: details ? JSON.stringify(details) : null,
+        },
+      });
+    },
+
+    async listAuditEvents({ userId, organizationId, before, limit }) {
+      // Newest first; the cursor (at, id) as "older, or as old with a smaller id".
+      const where: PrismaRow = { AND: [
+        ...(userId === undefined ? [] : [{ OR: [{ actorUserId: userId }, { subjectUserId: userId }] }]),
+        ...(organizationId === undefined ? [] : [{ organizationId }]),
+        ...(before ? [{ OR: [{ at: { lt: before.at } }, { at: before.at, id: { lt: before.id } }] }] : []),
+      ] };
+      const found = await prisma.auditEvent.findMany({ where, orderBy: [{ at: "desc" }, { id: "desc" }], take: Math.max(0, Math.floor(limit)) });
+      return found.map(auditEventFromRow);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter;
   return adapter;
 }

@@ -47,6 +47,9 @@ export interface PrismaModels {
   invitation: PrismaModel;
   organizationRole: PrismaModel;
   userStanding: PrismaModel;
+  auditEvent: PrismaModel;
+  team: PrismaModel;
+  teamMember: PrismaModel;
 }
 
 /**

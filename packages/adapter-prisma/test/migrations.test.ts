@@ -87,7 +87,7 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
       now,
     );
 
-    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys", "20260101000004_organizations_and_standings"]);
+    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys", "20260101000004_organizations_and_standings", "20260101000005_impersonation", "20260101000006_audit_events", "20260101000007_teams"]);
     expect(await deployMigrations(store.prisma, provider)).toEqual(latch);
     expect(await deployMigrations(store.prisma, provider)).toEqual([]);
     const recorded = (await store.prisma.$queryRawUnsafe(`SELECT migration_name, checksum, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`)) as {
@@ -134,7 +134,7 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
   test.runIf(run)("hold every field of the schema's models with its nullability, and nothing else", async () => {
     const expected = schemaTables(provider);
     expect(Object.keys(expected).sort()).toEqual([
-      "Account", "ApiKey", "Authenticator", "Invitation", "Member", "Organization", "OrganizationRole", "Password", "SecondFactor", "Session", "SigningKey", "User", "UserStanding", "VerificationToken",
+      "Account", "ApiKey", "AuditEvent", "Authenticator", "Invitation", "Member", "Organization", "OrganizationRole", "Password", "SecondFactor", "Session", "SigningKey", "Team", "TeamMember", "User", "UserStanding", "VerificationToken",
     ]);
     expect(await storedTables(store, provider)).toEqual(expected);
   });

@@ -1,5 +1,6 @@
 import {
   activeOrganizationFromRow,
+  auditEventFromRow,
   canonicalEmail,
   invitationFromRow,
   memberFromRow,
@@ -7,6 +8,8 @@ import {
   organizationRoleFromRow,
   scopesText,
   standingFromRow,
+  teamFromRow,
+  teamMemberFromRow,
   wordsText,
   type Adapter,
   type AdapterApiKey,
@@ -14,11 +17,13 @@ import {
   type AdapterUserStanding,
   type AdminAdapter,
   type ApiKeyAdapter,
+  type AuditAdapter,
   type OrganizationAdapter,
   type SessionDetails,
   type StoredRow,
+  type TeamAdapter,
 } from "@latch/core/adapters";
-import { Brackets, In, IsNull, LessThan, type DataSource, type DataSourceOptions, type EntityManager, type InsertQueryBuilder, type ObjectLiteral } from "typeorm";
+import { Brackets, Equal, In, IsNull, LessThan, Not, type FindOptionsWhere, type DataSource, type DataSourceOptions, type EntityManager, type InsertQueryBuilder, type ObjectLiteral } from "typeorm";
 import type { QueryDeepPartialEntity } from "typeorm/query-builder/QueryPartialEntity.js";
 import { toAccount, toApiKey, toAuthenticator, toPassword, toSecondFactor, toSession, toSigningKey, toUser, toVerificationToken } from "./convert.js";
 import { connector, resolveEntities } from "./data-source.js";
@@ -61,11 +66,11 @@ function userChanges(user: Partial<AdapterUser> & { id: string }): Record<string
  * const config = { adapter, providers: [...] }
  * ```
  */
-export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter {
+export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, options: TypeORMAdapterOptions = {}): Adapter & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter {
   const entities = resolveEntities(options.entities);
   const connect = connector(source, entities);
   const { UserEntity, AccountEntity, SessionEntity, VerificationTokenEntity, AuthenticatorEntity, PasswordEntity, SecondFactorEntity, SigningKeyEntity, ApiKeyEntity } = entities;
-  const { OrganizationEntity, MemberEntity, InvitationEntity, OrganizationRoleEntity, UserStandingEntity } = entities;
+  const { OrganizationEntity, MemberEntity, InvitationEntity, OrganizationRoleEntity, UserStandingEntity, AuditEventEntity, TeamEntity, TeamMemberEntity } = entities;
 
   async function manager(): Promise<EntityManager> {
     return (await connect()).manager;
@@ -696,7 +701,108 @@ export function TypeORMAdapter(source: string | DataSource | DataSourceOptions, 
     async setActiveOrganization(sessionToken, organizationId) {
       await (await manager()).update(SessionEntity, { sessionToken }, { activeOrganizationId: organizationId } as QueryDeepPartialEntity<InstanceType<typeof SessionEntity>>);
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter;
+
+    async createTeam(team) {
+      const m = await manager();
+      const { id, organizationId, name, createdAt } = team;
+      // A name the organization has (or a taken id) makes the insert do nothing.
+      if (!(await inserted(m, m.createQueryBuilder().insert().into(TeamEntity).values({ id, organizationId, name, createdAt }).orIgnore()))) return null;
+      return teamFromRow((await m.findOneByOrFail(TeamEntity, { id })) as unknown as StoredRow);
+    },
+
+    async getTeam(id) {
+      const row = await (await manager()).findOneBy(TeamEntity, { id });
+      return row ? teamFromRow(row as unknown as StoredRow) : null;
+    },
+
+    async updateTeam(id, update) {
+      const m = await manager();
+      const row = await m.findOneBy(TeamEntity, { id });
+      if (!row) return null;
+      // A name another team of the organization has changes nothing; the unique key refuses it
+      // when another writer takes the name at the same time.
+      if (await m.existsBy(TeamEntity, { organizationId: row.organizationId, name: update.name, id: Not(id) })) return null;
+      try {
+        if (!(await m.update(TeamEntity, { id }, { name: update.name })).affected) return null;
+      } catch (error) {
+        if (refusedByKey(error)) return null;
+        throw error;
+      }
+      return teamFromRow({ ...row, name: update.name } as unknown as StoredRow);
+    },
+
+    async deleteTeam(id) {
+      // One transaction: the team read and deleted (its memberships go by the foreign key).
+      return (await connect()).transaction(async (m) => {
+        const row = await m.findOneBy(TeamEntity, { id });
+        if (!row) return null;
+        const { affected } = await m.delete(TeamEntity, { id });
+        return affected ? teamFromRow(row as unknown as StoredRow) : null;
+      });
+    },
+
+    async listTeams(organizationId) {
+      return (await (await manager()).findBy(TeamEntity, { organizationId })).map((row) => teamFromRow(row as unknown as StoredRow));
+    },
+
+    async addTeamMember(member) {
+      const m = await manager();
+      const { teamId, userId, createdAt } = member;
+      const team = await m.findOneBy(TeamEntity, { id: teamId });
+      if (!team) return null;
+      // One write: the foreign key to the organization membership refuses a user who is no member
+      // (INSERT IGNORE on MySQL makes that a warning), and one already in the team makes it do nothing.
+      try {
+        if (!(await inserted(m, m.createQueryBuilder().insert().into(TeamMemberEntity).values({ teamId, organizationId: team.organizationId, userId, createdAt }).orIgnore()))) return null;
+      } catch (error) {
+        if (refusedByKey(error)) return null;
+        throw error;
+      }
+      return teamMemberFromRow((await m.findOneByOrFail(TeamMemberEntity, { teamId, userId })) as unknown as StoredRow);
+    },
+
+    async removeTeamMember(teamId, userId) {
+      return (await connect()).transaction(async (m) => {
+        const row = await m.findOneBy(TeamMemberEntity, { teamId, userId });
+        if (!row) return null;
+        const { affected } = await m.delete(TeamMemberEntity, { teamId, userId });
+        return affected ? teamMemberFromRow(row as unknown as StoredRow) : null;
+      });
+    },
+
+    async listTeamMembers(teamId) {
+      const m = await manager();
+      const found = await m.createQueryBuilder(TeamMemberEntity, "tm").innerJoin(UserEntity, "u", "u.id = tm.userId").addSelect(["u.email", "u.name"]).where({ teamId }).getRawAndEntities();
+      return found.entities.map((row, index) => {
+        const raw = found.raw[index] as Record<string, unknown>;
+        return { ...teamMemberFromRow(row as unknown as StoredRow), email: (raw.u_email as string | null) ?? null, name: (raw.u_name as string | null) ?? null };
+      });
+    },
+
+    async listUserTeams(userId) {
+      const m = await manager();
+      const found = await m.createQueryBuilder(TeamEntity, "t").innerJoin(TeamMemberEntity, "tm", "tm.teamId = t.id").where("tm.userId = :userId", { userId }).getMany();
+      return found.map((row) => teamFromRow(row as unknown as StoredRow));
+    },
+
+    async appendAuditEvent(event) {
+      const { id, at, action, outcome, actorUserId, subjectUserId, organizationId, network, userAgent, details } = event;
+      await (await manager()).insert(AuditEventEntity, {
+        id, at, action, outcome,
+        actorUserId: actorUserId ?? null, subjectUserId: subjectUserId ?? null, organizationId: organizationId ?? null,
+        network: network ?? null, userAgent: userAgent ?? null, details: (details ?? null) as never,
+      });
+    },
+
+    async listAuditEvents({ userId, organizationId, before, limit }) {
+      // Newest first; the cursor (at, id) as two conditions, each filter's every combination.
+      const people: FindOptionsWhere<InstanceType<typeof AuditEventEntity>>[] = userId === undefined ? [{}] : [{ actorUserId: userId }, { subjectUserId: userId }];
+      const older: FindOptionsWhere<InstanceType<typeof AuditEventEntity>>[] = before ? [{ at: LessThan(before.at) }, { at: Equal(before.at), id: LessThan(before.id) }] : [{}];
+      const where = people.flatMap((person) => older.map((cursor) => ({ ...person, ...cursor, ...(organizationId === undefined ? {} : { organizationId }) })));
+      const found = await (await manager()).find(AuditEventEntity, { where, order: { at: "DESC", id: "DESC" }, take: Math.max(0, Math.floor(limit)) });
+      return found.map((row) => auditEventFromRow(row as unknown as StoredRow));
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter;
 }
 
 /**
@@ -713,6 +819,16 @@ async function inserted<T extends ObjectLiteral>(m: EntityManager, query: Insert
   } finally {
     if (runner !== m.queryRunner) await runner.release();
   }
+}
+
+/**
+ * Whether a write failed on a unique or foreign key (PostgreSQL, MySQL/MariaDB, SQLite): the
+ * row it would make exists already, or the row it rests on does not.
+ */
+function refusedByKey(error: unknown): boolean {
+  const { code, driverError } = error as { code?: unknown; driverError?: { code?: unknown } };
+  const found = String(driverError?.code ?? code ?? "");
+  return ["23505", "23503", "ER_DUP_ENTRY", "ER_NO_REFERENCED_ROW_2", "SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_FOREIGNKEY", "SQLITE_CONSTRAINT_PRIMARYKEY"].includes(found);
 }
 
 /** The fields of an API key `updateApiKey` may change. */

@@ -3,6 +3,7 @@ import { adaptToSchema } from "./schema-check.js";
 import {
   AccountEntity,
   ApiKeyEntity,
+  AuditEventEntity,
   AuthenticatorEntity,
   InvitationEntity,
   MemberEntity,
@@ -12,6 +13,8 @@ import {
   SecondFactorEntity,
   SessionEntity,
   SigningKeyEntity,
+  TeamEntity,
+  TeamMemberEntity,
   UserEntity,
   UserStandingEntity,
   VerificationTokenEntity,
@@ -34,6 +37,9 @@ export const defaultEntities: LatchEntities = {
   InvitationEntity,
   OrganizationRoleEntity,
   UserStandingEntity,
+  AuditEventEntity,
+  TeamEntity,
+  TeamMemberEntity,
 };
 
 /** The default entities with the given ones in their place. */

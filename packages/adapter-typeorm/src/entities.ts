@@ -2,6 +2,7 @@ import type {
   AdapterAccount,
   AdapterAccountType,
   AdapterApiKey,
+  AdapterAuditEvent,
   AdapterAuthenticator,
   AdapterInvitation,
   AdapterMember,
@@ -10,6 +11,8 @@ import type {
   AdapterPassword,
   AdapterSession,
   AdapterSigningKey,
+  AdapterTeam,
+  AdapterTeamMember,
   AdapterUser,
   AdapterUserStanding,
   VerificationToken,
@@ -504,6 +507,102 @@ export class UserStandingEntity implements Omit<AdapterUserStanding, "role"> {
   user!: UserEntity;
 }
 
+/**
+ * One event of the audit trail of `AuditTrail()` (table `audit_events`, migration 16): ids only,
+ * no foreign key, so that an event outlives its user and organization. Append-only: the adapter
+ * never changes or deletes a row (on PostgreSQL, MariaDB and SQLite a trigger refuses it too).
+ * `details` is the JSON text of the object; on PostgreSQL the migrations make it `jsonb`.
+ */
+@Entity({ name: "audit_events" })
+@Index("audit_events_at", ["at", "id"])
+@Index("audit_events_actor", ["actorUserId", "at", "id"])
+@Index("audit_events_subject", ["subjectUserId", "at", "id"])
+@Index("audit_events_organization", ["organizationId", "at", "id"])
+export class AuditEventEntity implements AdapterAuditEvent {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "audit_events_pkey" })
+  id!: string;
+
+  @Column({ type: Date, precision: 3 })
+  at!: Date;
+
+  @Column({ type: "varchar", length: 255 })
+  action!: string;
+
+  @Column({ type: "varchar", length: 16 })
+  outcome!: AdapterAuditEvent["outcome"];
+
+  @Column({ type: "varchar", length: 255, nullable: true })
+  actorUserId!: string | null;
+
+  @Column({ type: "varchar", length: 255, nullable: true })
+  subjectUserId!: string | null;
+
+  @Column({ type: "varchar", length: 255, nullable: true })
+  organizationId!: string | null;
+
+  @Column({ type: "varchar", length: 255, nullable: true })
+  network!: string | null;
+
+  @Column({ type: "text", nullable: true })
+  userAgent!: string | null;
+
+  @Column({ type: "text", nullable: true, transformer: jsonText })
+  details!: AdapterAuditEvent["details"];
+}
+
+/** A team inside an organization (table `teams`, migration 17), its name unique in the organization, gone with it. */
+@Entity({ name: "teams" })
+@Unique("teams_organization_name_key", ["organizationId", "name"])
+export class TeamEntity implements AdapterTeam {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "teams_pkey" })
+  id!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  organizationId!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  name!: string;
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+
+  @ManyToOne("organizations", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "organizationId", foreignKeyConstraintName: "teams_organization_fkey" })
+  organization!: OrganizationEntity;
+}
+
+/**
+ * A member of an organization in one of its teams (table `team_members`, migration 17): the row
+ * rests on the organization membership (a foreign key on both columns), so it goes with the
+ * membership, and with the team.
+ */
+@Entity({ name: "team_members" })
+@Index("team_members_member", ["organizationId", "userId"])
+export class TeamMemberEntity implements AdapterTeamMember {
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "team_members_pkey" })
+  teamId!: string;
+
+  @PrimaryColumn({ type: "varchar", length: 255, primaryKeyConstraintName: "team_members_pkey" })
+  userId!: string;
+
+  @Column({ type: "varchar", length: 255 })
+  organizationId!: string;
+
+  @Column({ type: Date, precision: 3 })
+  createdAt!: Date;
+
+  @ManyToOne("teams", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "teamId", foreignKeyConstraintName: "team_members_team_fkey" })
+  team!: TeamEntity;
+
+  @ManyToOne("members", { onDelete: "CASCADE" })
+  @JoinColumn([
+    { name: "organizationId", referencedColumnName: "organizationId", foreignKeyConstraintName: "team_members_member_fkey" },
+    { name: "userId", referencedColumnName: "userId", foreignKeyConstraintName: "team_members_member_fkey" },
+  ])
+  member!: MemberEntity;
+}
+
 /** The entity classes the adapter uses; pass subclasses to store extra columns. */
 export interface LatchEntities {
   UserEntity: typeof UserEntity;
@@ -529,4 +628,10 @@ export interface LatchEntities {
   OrganizationRoleEntity: typeof OrganizationRoleEntity;
   /** Site roles and bans of `Admin()` (migration 14): needed by the site-administration methods only. */
   UserStandingEntity: typeof UserStandingEntity;
+  /** Events of `AuditTrail()` (migration 16): needed by the audit-trail methods only. */
+  AuditEventEntity: typeof AuditEventEntity;
+  /** Teams of `Organizations({ teams: true })` (migration 17): needed by the team methods only. */
+  TeamEntity: typeof TeamEntity;
+  /** Members of teams (migration 17). */
+  TeamMemberEntity: typeof TeamMemberEntity;
 }

@@ -246,7 +246,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const apiKey = { id: "fedcba9876543210", ownerType: "user", ownerId: user.id, name: "ci", scopes: ["orders:read"], hash: "b".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
     await adapter.createApiKey(apiKey);
     // Back to the schema of migration 12: without the tables and the column of migrations 13 and 14.
-    for (const table of ["user_standings", "organization_roles", "invitations", "members", "organizations"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
+    for (const table of ["team_members", "teams", "audit_events", "user_standings", "organization_roles", "invitations", "members", "organizations"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
     for (const name of ["activeOrganizationId", "impersonatedBy"]) {
       const column = dialect === "mariadb" ? `\`${name}\`` : `"${name}"`;
       await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
@@ -281,6 +281,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const administrator = await adapter.createUser!(newUser());
     await adapter.createSession!({ sessionToken: "older-token", userId: user.id, expires: new Date(Date.now() + 86_400_000), auth_time: 1_760_000_000, amr: ["pwd"] });
     const column = dialect === "mariadb" ? "`impersonatedBy`" : `"impersonatedBy"`;
+    for (const table of ["team_members", "teams", "audit_events"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
     await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
     await current.query(`DELETE FROM ${qualified(current, "latch_migrations")} WHERE version > 14`);
     const before = await counts(current);
@@ -289,12 +290,55 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const upgraded = new DataSource(options({ entities }));
     await migrate(upgraded);
     expect(await recorded(upgraded)).toEqual(allRecorded(dialect));
-    expect(allRecorded(dialect).at(-1)).toEqual({ version: 15, name: "impersonation" });
+    expect(allRecorded(dialect).find(({ version }) => version === 15)).toEqual({ version: 15, name: "impersonation" });
     expect(await counts(upgraded)).toEqual(before);
     const after = TypeORMAdapter(upgraded);
     expect((await after.getSessionAndUser!("older-token"))?.session).toMatchObject({ userId: user.id, impersonatedBy: null, auth_time: 1_760_000_000, amr: ["pwd"] });
     await after.createSession!({ sessionToken: "acting-token", userId: user.id, expires: new Date(Date.now() + 3_600_000), impersonatedBy: administrator.id });
     expect((await after.getSessionAndUser!("acting-token"))?.session.impersonatedBy).toBe(administrator.id);
+    await upgraded.destroy();
+  });
+
+  test("a database at migration 15 gets migrations 16 and 17 without losing a row, and then keeps an append-only audit trail and teams", async () => {
+    const options = await fresh();
+    const current = new DataSource(options({ entities }));
+    await migrate(current);
+    const adapter = TypeORMAdapter(current);
+    const owner = await adapter.createUser!(newUser());
+    const member = await adapter.createUser!(newUser());
+    const outsider = await adapter.createUser!(newUser());
+    await adapter.createSession!({ sessionToken: "team-token", userId: member.id, expires: new Date(Date.now() + 86_400_000) });
+    const organization = { id: "o3", name: "Kept", slug: "kept-teams", metadata: null, createdAt: new Date("2026-11-27T12:00:00.000Z") };
+    await adapter.createOrganization(organization, { organizationId: "o3", userId: owner.id, role: "owner", createdAt: organization.createdAt });
+    await adapter.acceptInvitation((await adapter.createInvitation({ id: "i3", organizationId: "o3", email: "m@example.com", role: "member", inviterId: owner.id, hash: "c".repeat(64), status: "pending", expires: new Date(Date.now() + 86_400_000), createdAt: organization.createdAt })).id, { organizationId: "o3", userId: member.id, role: "member", createdAt: organization.createdAt });
+    // Back to the schema of migration 15: without the tables of migrations 16 and 17.
+    for (const table of ["team_members", "teams", "audit_events"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
+    await current.query(`DELETE FROM ${qualified(current, "latch_migrations")} WHERE version > 15`);
+    const before = await counts(current);
+    await current.destroy();
+
+    const upgraded = new DataSource(options({ entities }));
+    await migrate(upgraded);
+    expect(await recorded(upgraded)).toEqual(allRecorded(dialect));
+    expect(allRecorded(dialect).filter(({ version }) => version > 15)).toEqual([{ version: 16, name: "audit events" }, { version: 17, name: "teams" }]);
+    expect(await counts(upgraded)).toEqual(before);
+    const after = TypeORMAdapter(upgraded);
+    expect((await after.getSessionAndUser!("team-token"))?.user).toMatchObject({ id: member.id });
+    expect(await after.listMembers("o3")).toHaveLength(2);
+    // Teams: a member joins, an outsider does not, and leaving the organization leaves its teams.
+    const team = { id: "t3", organizationId: "o3", name: "Support", createdAt: organization.createdAt };
+    expect(await after.createTeam(team)).toEqual(team);
+    expect(await after.addTeamMember({ teamId: "t3", userId: member.id, createdAt: organization.createdAt })).toEqual({ teamId: "t3", userId: member.id, createdAt: organization.createdAt });
+    expect(await after.addTeamMember({ teamId: "t3", userId: outsider.id, createdAt: organization.createdAt })).toBeNull();
+    await after.deleteMember("o3", member.id);
+    expect(await after.listTeamMembers("t3")).toEqual([]);
+    // The audit trail: appended, read back, and refused any change by the database itself.
+    const event = { id: "e3", at: new Date("2026-11-27T12:00:00.000Z"), action: "signIn", outcome: "success" as const, actorUserId: null, subjectUserId: member.id, organizationId: null, network: null, userAgent: null, details: { provider: "credentials" } };
+    await after.appendAuditEvent(event);
+    expect(await after.listAuditEvents({ userId: member.id, limit: 10 })).toEqual([event]);
+    await expect(upgraded.query(`UPDATE ${qualified(upgraded, "audit_events")} SET action = 'signOut'`)).rejects.toThrow(/append-only/);
+    await expect(upgraded.query(`DELETE FROM ${qualified(upgraded, "audit_events")}`)).rejects.toThrow(/append-only/);
+    expect(await after.listAuditEvents({ userId: member.id, limit: 10 })).toEqual([event]);
     await upgraded.destroy();
   });
 

@@ -34,6 +34,11 @@ const organizationAdditions = [
   "table OrganizationRole (model OrganizationRole)", "table UserStanding (model UserStanding)",
 ];
 
+/** The migrations after the organizations one: the impersonation marker, the audit trail, teams. */
+const laterMigrations = ["20260101000005_impersonation", "20260101000006_audit_events", "20260101000007_teams"];
+/** What they add, in the order of the package's models. */
+const laterAdditions = ["column Session.impersonatedBy", "table AuditEvent (model AuditEvent)", "table Team (model Team)", "table TeamMember (model TeamMember)"];
+
 /** The "missing" lines of a run, without their styling. */
 const missingLines = (stdout: string) => stdout.split("\n").filter((line) => line.startsWith("  missing  ")).map((line) => line.slice(11));
 
@@ -43,6 +48,7 @@ const latchAdditionsSqlite = [
   "column Session.lastSeenAt", "column Session.userAgent", "column Session.ip", "column Session.auth_time", "column Session.mfa_time", "column Session.amr",
   "table Password (model Password)", "table SecondFactor (model SecondFactor)", "table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)",
   ...organizationAdditions,
+  ...laterAdditions,
 ];
 
 describe("latch migrate --prisma", () => {
@@ -59,7 +65,7 @@ describe("latch migrate --prisma", () => {
       expect(status.code).toBe(1);
       expect(status.stdout).toContain("SQLite ./app.db: compared with the sqlite models of @latch/prisma");
       expect(missingLines(status.stdout).sort()).toEqual([...latchAdditionsSqlite].sort());
-      for (const name of [latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration]) expect(status.stdout).toContain(`Copy ${packageFolder}/prisma/sqlite/migrations/${name} into prisma/migrations/`);
+      for (const name of [latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration, ...laterMigrations]) expect(status.stdout).toContain(`Copy ${packageFolder}/prisma/sqlite/migrations/${name} into prisma/migrations/`);
       expect(status.stdout).not.toContain(authjs);
       expect(status.stdout).toContain("npx prisma migrate deploy");
 
@@ -88,18 +94,22 @@ describe("latch migrate --prisma", () => {
       // What `prisma migrate deploy` runs: the migration's statements.
       await db.executeMultiple(migrationSql("sqlite", latchMigration));
       const keysOnly = await cli("status");
-      expect(missingLines(keysOnly.stdout).sort()).toEqual(["table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)", ...organizationAdditions].sort());
+      expect(missingLines(keysOnly.stdout).sort()).toEqual(["table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)", ...organizationAdditions, ...laterAdditions].sort());
       await db.executeMultiple(migrationSql("sqlite", signingKeysMigration));
       const apiKeysOnly = await cli("status");
-      expect(missingLines(apiKeysOnly.stdout).sort()).toEqual(["table ApiKey (model ApiKey)", ...organizationAdditions].sort());
+      expect(missingLines(apiKeysOnly.stdout).sort()).toEqual(["table ApiKey (model ApiKey)", ...organizationAdditions, ...laterAdditions].sort());
       expect(apiKeysOnly.stdout).toContain(`migrations/${apiKeysMigration} into`);
       expect(apiKeysOnly.stdout).not.toContain(`migrations/${signingKeysMigration} into`);
       await db.executeMultiple(migrationSql("sqlite", apiKeysMigration));
       const organizationsOnly = await cli("status");
-      expect(missingLines(organizationsOnly.stdout).sort()).toEqual([...organizationAdditions].sort());
+      expect(missingLines(organizationsOnly.stdout).sort()).toEqual([...organizationAdditions, ...laterAdditions].sort());
       expect(organizationsOnly.stdout).toContain(`migrations/${organizationsMigration} into`);
       expect(organizationsOnly.stdout).not.toContain(`migrations/${apiKeysMigration} into`);
       await db.executeMultiple(migrationSql("sqlite", organizationsMigration));
+      const laterOnly = await cli("status");
+      expect(missingLines(laterOnly.stdout).sort()).toEqual([...laterAdditions].sort());
+      for (const name of laterMigrations) expect(laterOnly.stdout).toContain(`migrations/${name} into`);
+      for (const name of laterMigrations) await db.executeMultiple(migrationSql("sqlite", name));
       const done = await cli("status");
       expect(done.code).toBe(0);
       expect(done.stdout).toContain("Every model and field @latch/prisma uses is there.");
@@ -117,7 +127,7 @@ describe("latch migrate --prisma", () => {
     writeFileSync(join(dir, "prisma/schema.prisma"), schema);
     const db = createClient({ url: `file:${join(dir, "app.db")}` });
     try {
-      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration]) await db.executeMultiple(migrationSql("sqlite", name));
+      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration, ...laterMigrations]) await db.executeMultiple(migrationSql("sqlite", name));
       await db.executeMultiple(`ALTER TABLE "User" RENAME TO "users"; ALTER TABLE "users" RENAME COLUMN "emailVerified" TO "email_verified";`);
       const cli = () => latch(["migrate", "status", "--prisma", "sqlite", "--url", "app.db"], dir);
       expect((await cli()).code).toBe(0);
@@ -153,9 +163,10 @@ describe("latch migrate --prisma", () => {
       await admin.query(migrationSql("postgresql", latchMigration));
       await admin.query(migrationSql("postgresql", signingKeysMigration));
       const keysMissing = await cli();
-      expect(missingLines(keysMissing.stdout).sort()).toEqual(["table ApiKey (model ApiKey)", ...organizationAdditions].sort());
+      expect(missingLines(keysMissing.stdout).sort()).toEqual(["table ApiKey (model ApiKey)", ...organizationAdditions, ...laterAdditions].sort());
       await admin.query(migrationSql("postgresql", apiKeysMigration));
       await admin.query(migrationSql("postgresql", organizationsMigration));
+      for (const name of laterMigrations) await admin.query(migrationSql("postgresql", name));
       const done = await cli();
       expect(done.code).toBe(0);
 
@@ -196,10 +207,10 @@ describe("latch migrate --prisma", () => {
       expect(empty.stderr).toBe("");
       expect(empty.code).toBe(1);
       expect(missingLines(empty.stdout)).toEqual(expect.arrayContaining(["table User (model User)", "table SigningKey (model SigningKey)", "table ApiKey (model ApiKey)", "table Organization (model Organization)", "table UserStanding (model UserStanding)"]));
-      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration]) expect(empty.stdout).toContain(`prisma/mysql/migrations/${name} into prisma/migrations/`);
+      for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration, ...laterMigrations.slice(1)]) expect(empty.stdout) // the session column comes with the Session table.toContain(`prisma/mysql/migrations/${name} into prisma/migrations/`);
       const connection = await createConnection({ ...mariadbLogin, database, multipleStatements: true });
       try {
-        for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration]) await connection.query(migrationSql("mysql", name));
+        for (const name of [authjs, latchMigration, signingKeysMigration, apiKeysMigration, organizationsMigration, ...laterMigrations]) await connection.query(migrationSql("mysql", name));
       } finally {
         await connection.end();
       }

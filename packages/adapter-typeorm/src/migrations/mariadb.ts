@@ -148,4 +148,30 @@ export const mariadbMigrations: readonly Migration[] = [
     // impersonation); null for every session a user started, those already stored included.
     statements: (t) => [`ALTER TABLE ${t("sessions")} ADD \`impersonatedBy\` varchar(255) NULL`],
   },
+  {
+    version: 16,
+    name: "audit events",
+    // The audit trail of AuditTrail(): append-only, ids only and no foreign key, so a removed
+    // user's or organization's events stay. Details are the JSON text of the object. Two triggers
+    // refuse every UPDATE and DELETE (an operator who must purge old events drops them for that).
+    statements: (t) => [
+      `CREATE TABLE ${t("audit_events")} (\`id\` varchar(255) NOT NULL, \`at\` datetime(3) NOT NULL, \`action\` varchar(255) NOT NULL, \`outcome\` varchar(16) NOT NULL, \`actorUserId\` varchar(255) NULL, \`subjectUserId\` varchar(255) NULL, \`organizationId\` varchar(255) NULL, \`network\` varchar(255) NULL, \`userAgent\` text NULL, \`details\` text NULL, INDEX \`audit_events_at\` (\`at\`, \`id\`), INDEX \`audit_events_actor\` (\`actorUserId\`, \`at\`, \`id\`), INDEX \`audit_events_subject\` (\`subjectUserId\`, \`at\`, \`id\`), INDEX \`audit_events_organization\` (\`organizationId\`, \`at\`, \`id\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+      `CREATE TRIGGER \`audit_events_no_update\` BEFORE UPDATE ON ${t("audit_events")} FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'audit_events is append-only: UPDATE is refused'`,
+      `CREATE TRIGGER \`audit_events_no_delete\` BEFORE DELETE ON ${t("audit_events")} FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'audit_events is append-only: DELETE is refused'`,
+    ],
+  },
+  {
+    version: 17,
+    name: "teams",
+    // Teams inside an organization (a name once per organization, gone with it) and their members:
+    // a team membership rests on the organization membership (a foreign key on both columns), so
+    // removing someone from the organization takes them out of its teams in the same write.
+    statements: (t) => [
+      `CREATE TABLE ${t("teams")} (\`id\` varchar(255) NOT NULL, \`organizationId\` varchar(255) NOT NULL, \`name\` varchar(255) NOT NULL, \`createdAt\` datetime(3) NOT NULL, UNIQUE INDEX \`teams_organization_name_key\` (\`organizationId\`, \`name\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`,
+      `ALTER TABLE ${t("teams")} ADD CONSTRAINT \`teams_organization_fkey\` FOREIGN KEY (\`organizationId\`) REFERENCES ${t("organizations")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `CREATE TABLE ${t("team_members")} (\`teamId\` varchar(255) NOT NULL, \`userId\` varchar(255) NOT NULL, \`organizationId\` varchar(255) NOT NULL, \`createdAt\` datetime(3) NOT NULL, INDEX \`team_members_member\` (\`organizationId\`, \`userId\`), PRIMARY KEY (\`teamId\`, \`userId\`)) ENGINE=InnoDB`,
+      `ALTER TABLE ${t("team_members")} ADD CONSTRAINT \`team_members_team_fkey\` FOREIGN KEY (\`teamId\`) REFERENCES ${t("teams")}(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE ${t("team_members")} ADD CONSTRAINT \`team_members_member_fkey\` FOREIGN KEY (\`organizationId\`, \`userId\`) REFERENCES ${t("members")}(\`organizationId\`, \`userId\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

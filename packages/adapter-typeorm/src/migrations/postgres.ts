@@ -159,4 +159,41 @@ export const postgresMigrations: readonly Migration[] = [
     // impersonation); null for every session a user started, those already stored included.
     statements: (t) => [`ALTER TABLE ${t("sessions")} ADD "impersonatedBy" character varying(255)`],
   },
+  {
+    version: 16,
+    name: "audit events",
+    // The audit trail of AuditTrail(), as @latch/pg stores it: append-only, ids only and no foreign
+    // key, so a removed user's or organization's events stay. A trigger refuses every UPDATE,
+    // DELETE and TRUNCATE; an operator who must purge old events disables it for that statement
+    // (ALTER TABLE audit_events DISABLE TRIGGER USER, as the table's owner).
+    statements: (t) => [
+      `CREATE TABLE ${t("audit_events")} ("id" character varying(255) NOT NULL, "at" TIMESTAMP(3) NOT NULL, "action" character varying(255) NOT NULL, "outcome" character varying(16) NOT NULL, "actorUserId" character varying(255), "subjectUserId" character varying(255), "organizationId" character varying(255), "network" character varying(255), "userAgent" text, "details" jsonb, CONSTRAINT "audit_events_outcome_check" CHECK ("outcome" IN ('success', 'failure')), CONSTRAINT "audit_events_pkey" PRIMARY KEY ("id"))`,
+      `CREATE INDEX "audit_events_at" ON ${t("audit_events")} ("at" DESC, "id" DESC)`,
+      `CREATE INDEX "audit_events_actor" ON ${t("audit_events")} ("actorUserId", "at" DESC, "id" DESC)`,
+      `CREATE INDEX "audit_events_subject" ON ${t("audit_events")} ("subjectUserId", "at" DESC, "id" DESC)`,
+      `CREATE INDEX "audit_events_organization" ON ${t("audit_events")} ("organizationId", "at" DESC, "id" DESC)`,
+      `CREATE OR REPLACE FUNCTION ${t("latch_audit_events_append_only")}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        RAISE EXCEPTION 'audit_events is append-only: % is refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+      END
+      $fn$`,
+      `CREATE TRIGGER "audit_events_append_only" BEFORE UPDATE OR DELETE ON ${t("audit_events")} FOR EACH ROW EXECUTE FUNCTION ${t("latch_audit_events_append_only")}()`,
+      `CREATE TRIGGER "audit_events_no_truncate" BEFORE TRUNCATE ON ${t("audit_events")} FOR EACH STATEMENT EXECUTE FUNCTION ${t("latch_audit_events_append_only")}()`,
+    ],
+  },
+  {
+    version: 17,
+    name: "teams",
+    // Teams inside an organization (a name once per organization, gone with it) and their members:
+    // a team membership rests on the organization membership (a foreign key on both columns), so
+    // removing someone from the organization takes them out of its teams in the same write.
+    statements: (t) => [
+      `CREATE TABLE ${t("teams")} ("id" character varying(255) NOT NULL, "organizationId" character varying(255) NOT NULL, "name" character varying(255) NOT NULL, "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "teams_organization_name_key" UNIQUE ("organizationId", "name"), CONSTRAINT "teams_pkey" PRIMARY KEY ("id"))`,
+      `ALTER TABLE ${t("teams")} ADD CONSTRAINT "teams_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES ${t("organizations")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `CREATE TABLE ${t("team_members")} ("teamId" character varying(255) NOT NULL, "userId" character varying(255) NOT NULL, "organizationId" character varying(255) NOT NULL, "createdAt" TIMESTAMP(3) NOT NULL, CONSTRAINT "team_members_pkey" PRIMARY KEY ("teamId", "userId"))`,
+      `CREATE INDEX "team_members_member" ON ${t("team_members")} ("organizationId", "userId")`,
+      `ALTER TABLE ${t("team_members")} ADD CONSTRAINT "team_members_team_fkey" FOREIGN KEY ("teamId") REFERENCES ${t("teams")}("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE ${t("team_members")} ADD CONSTRAINT "team_members_member_fkey" FOREIGN KEY ("organizationId", "userId") REFERENCES ${t("members")}("organizationId", "userId") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+  },
 ];

@@ -161,4 +161,32 @@ export const sqliteMigrations: readonly Migration[] = [
     // impersonation); null for every session a user started, those already stored included.
     statements: (t) => [`ALTER TABLE ${t("sessions")} ADD COLUMN "impersonatedBy" varchar(255)`],
   },
+  {
+    version: 16,
+    name: "audit events",
+    // The audit trail of AuditTrail(): append-only, ids only and no foreign key, so a removed
+    // user's or organization's events stay. Details are the JSON text of the object. Two triggers
+    // refuse every UPDATE and DELETE (an operator who must purge old events drops them for that).
+    statements: (t) => [
+      `CREATE TABLE ${t("audit_events")} ("id" varchar(255) PRIMARY KEY NOT NULL, "at" datetime(3) NOT NULL, "action" varchar(255) NOT NULL, "outcome" varchar(16) NOT NULL CHECK ("outcome" IN ('success', 'failure')), "actorUserId" varchar(255), "subjectUserId" varchar(255), "organizationId" varchar(255), "network" varchar(255), "userAgent" text, "details" text)`,
+      `CREATE INDEX "audit_events_at" ON ${t("audit_events")} ("at", "id")`,
+      `CREATE INDEX "audit_events_actor" ON ${t("audit_events")} ("actorUserId", "at", "id")`,
+      `CREATE INDEX "audit_events_subject" ON ${t("audit_events")} ("subjectUserId", "at", "id")`,
+      `CREATE INDEX "audit_events_organization" ON ${t("audit_events")} ("organizationId", "at", "id")`,
+      `CREATE TRIGGER "audit_events_no_update" BEFORE UPDATE ON ${t("audit_events")} BEGIN SELECT RAISE(ABORT, 'audit_events is append-only: UPDATE is refused'); END`,
+      `CREATE TRIGGER "audit_events_no_delete" BEFORE DELETE ON ${t("audit_events")} BEGIN SELECT RAISE(ABORT, 'audit_events is append-only: DELETE is refused'); END`,
+    ],
+  },
+  {
+    version: 17,
+    name: "teams",
+    // Teams inside an organization (a name once per organization, gone with it) and their members:
+    // a team membership rests on the organization membership (a foreign key on both columns), so
+    // removing someone from the organization takes them out of its teams in the same write.
+    statements: (t) => [
+      `CREATE TABLE ${t("teams")} ("id" varchar(255) PRIMARY KEY NOT NULL, "organizationId" varchar(255) NOT NULL, "name" varchar(255) NOT NULL, "createdAt" datetime(3) NOT NULL, CONSTRAINT "teams_organization_name_key" UNIQUE ("organizationId", "name"), CONSTRAINT "teams_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES "organizations" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE TABLE ${t("team_members")} ("teamId" varchar(255) NOT NULL, "userId" varchar(255) NOT NULL, "organizationId" varchar(255) NOT NULL, "createdAt" datetime(3) NOT NULL, PRIMARY KEY ("teamId", "userId"), CONSTRAINT "team_members_team_fkey" FOREIGN KEY ("teamId") REFERENCES "teams" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, CONSTRAINT "team_members_member_fkey" FOREIGN KEY ("organizationId", "userId") REFERENCES "members" ("organizationId", "userId") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE INDEX "team_members_member" ON ${t("team_members")} ("organizationId", "userId")`,
+    ],
+  },
 ];

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE `Session` ADD COLUMN `impersonatedBy` VARCHAR(191) NULL;
