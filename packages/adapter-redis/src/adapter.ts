@@ -1,4 +1,4 @@
-import { canonicalEmail, type Adapter, type AdapterApiKey, type AdminAdapter, type ApiKeyAdapter, type AuditAdapter, type OrganizationAdapter } from "@latch/core/adapters";
+import { canonicalEmail, type Adapter, type AdapterApiKey, type AdminAdapter, type ApiKeyAdapter, type AuditAdapter, type OrganizationAdapter, type TeamAdapter } from "@latch/core/adapters";
 import type { Redis } from "ioredis";
 import {
   decode,
@@ -32,6 +32,7 @@ import {
   updateSessionScript,
   useTotpStepScript,
 } from "./scripts.js";
+import { teamMethods } from "./teams.js";
 
 const apiKeyFields = ["id", "ownerType", "ownerId", "name", "scopes", "hash", "createdAt", "expires", "lastUsedAt"] as const;
 
@@ -550,8 +551,9 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     },
 
     ...organizationMethods(redis, prefix, keys, canonicalEmail),
+    ...teamMethods(redis, prefix, keys),
     ...adminMethods(redis, prefix, keys),
     ...auditMethods(redis, prefix),
-  } satisfies Required<Adapter> & ApiKeyAdapter & OrganizationAdapter & AdminAdapter & AuditAdapter;
+  } satisfies Required<Adapter> & ApiKeyAdapter & OrganizationAdapter & AdminAdapter & AuditAdapter & TeamAdapter;
   return adapter;
 }

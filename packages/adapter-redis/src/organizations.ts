@@ -48,8 +48,58 @@ export function organizationKeysFor(prefix: string): OrganizationKeys {
   };
 }
 
+/** The keys of teams under `prefix` (`Organizations({ teams: true })`). */
+export function teamKeysFor(prefix: string) {
+  const part = encodeURIComponent;
+  return {
+    /** Hash of one team, each field JSON. */
+    team: (id: string) => `${prefix}team:${part(id)}`,
+    /** The id of the team of a name in an organization, written with SET NX in the script that names it. */
+    teamName: (organizationId: string, name: string) => `${prefix}team-name:${part(organizationId)}:${part(name)}`,
+    /** Set of the team ids of an organization. */
+    organizationTeams: (organizationId: string) => `${prefix}organization-teams:${part(organizationId)}`,
+    /** Set of the user ids of a team's members. */
+    teamMembers: (teamId: string) => `${prefix}team-members:${part(teamId)}`,
+    /** Hash of one team membership, each field JSON. */
+    teamMember: (teamId: string, userId: string) => `${prefix}team-member:${part(teamId)}:${part(userId)}`,
+    /** Set of the ids of the teams a user is a member of. */
+    userTeams: (userId: string) => `${prefix}user-teams:${part(userId)}`,
+  };
+}
+
+/**
+ * The six key prefixes {@link teamFunctions} takes (as a Lua table `p`): teams, team names, teams'
+ * members, team memberships, users' teams, organizations' teams.
+ */
+export function teamPrefixes(prefix: string): string[] {
+  return ["team:", "team-name:", "team-members:", "team-member:", "user-teams:", "organization-teams:"].map((name) => `${prefix}${name}`);
+}
+
+/**
+ * `dropTeam(p, teamId)` deletes a team, its name and its memberships and returns its hash (empty
+ * when there was none); `leaveTeam(p, teamId, userId)` ends one team membership. `p`: the prefixes
+ * of {@link teamPrefixes}. Run inside the script that ends what a team rests on.
+ */
+export const teamFunctions = `
+local function leaveTeam(p, teamId, userId)
+  redis.call("DEL", p[4] .. encodePart(teamId) .. ":" .. encodePart(userId))
+  redis.call("SREM", p[3] .. encodePart(teamId), userId)
+  redis.call("SREM", p[5] .. encodePart(userId), teamId)
+end
+local function dropTeam(p, teamId)
+  local key = p[1] .. encodePart(teamId)
+  local team = redis.call("HGETALL", key)
+  if #team == 0 then return team end
+  local organizationId = cjson.decode(redis.call("HGET", key, "organizationId"))
+  local name = cjson.decode(redis.call("HGET", key, "name"))
+  for _, userId in ipairs(redis.call("SMEMBERS", p[3] .. encodePart(teamId))) do leaveTeam(p, teamId, userId) end
+  redis.call("DEL", key, p[3] .. encodePart(teamId), p[2] .. encodePart(organizationId) .. ":" .. encodePart(name))
+  redis.call("SREM", p[6] .. encodePart(organizationId), teamId)
+  return team
+end`;
+
 /** Writes the fields of ARGV[n], a JSON object of field → JSON value, into a hash. */
-const hsetFrom = `
+export const hsetFrom = `
 local function hsetFrom(key, encoded)
   local args = {}
   for field, value in pairs(cjson.decode(encoded)) do
@@ -98,9 +148,10 @@ return redis.call("HGETALL", KEYS[1])`;
  * memberships (with the encoded id and ":" appended), of users' organizations, then the keys of
  * its invitations' set, its roles' set, and the prefixes of invitations and of its roles (with the
  * encoded id and ":" appended). Deletes the organization, its slug, memberships, invitations and
- * made roles; returns its hash, or `nil`.
+ * made roles, then ARGV[10…15] the prefixes of {@link teamPrefixes}: its teams and their
+ * memberships go in the same script. Returns its hash, or `nil`.
  */
-const deleteOrganizationScript = `${encodePart}
+const deleteOrganizationScript = `${encodePart}${teamFunctions}
 local organization = redis.call("HGETALL", KEYS[1])
 if #organization == 0 then return nil end
 local id = ARGV[1]
@@ -111,6 +162,9 @@ for _, userId in ipairs(redis.call("SMEMBERS", members)) do
 end
 for _, invitation in ipairs(redis.call("SMEMBERS", ARGV[6])) do redis.call("DEL", ARGV[8] .. encodePart(invitation)) end
 for _, name in ipairs(redis.call("SMEMBERS", ARGV[7])) do redis.call("DEL", ARGV[9] .. encodePart(name)) end
+local teams = { ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14], ARGV[15] }
+for _, teamId in ipairs(redis.call("SMEMBERS", teams[6] .. encodePart(id))) do dropTeam(teams, teamId) end
+redis.call("DEL", teams[6] .. encodePart(id))
 redis.call("DEL", KEYS[1], ARGV[2] .. encodePart(cjson.decode(redis.call("HGET", KEYS[1], "slug"))), members, ARGV[6], ARGV[7])
 return organization`;
 
@@ -141,16 +195,20 @@ return redis.call("HGETALL", KEYS[1])`;
 
 /**
  * KEYS: the membership, the organization's members, the user's organizations; ARGV: the user id,
- * the organization id, the prefix of the organization's memberships. Ends the membership unless it
- * is the only owner's; returns its hash, or `nil` when there was none or it was refused.
+ * the organization id, the prefix of the organization's memberships, then ARGV[4…9] the prefixes
+ * of {@link teamPrefixes}. Ends the membership unless it is the only owner's, and with it the
+ * user's memberships of the organization's teams; returns its hash, or `nil` when there was none
+ * or it was refused.
  */
-const deleteMemberScript = `${keepsAnOwner}
+const deleteMemberScript = `${keepsAnOwner}${teamFunctions}
 local member = redis.call("HGETALL", KEYS[1])
 if #member == 0 then return nil end
 if not keepsAnOwner(KEYS[2], ARGV[3], ARGV[1]) then return nil end
 redis.call("DEL", KEYS[1])
 redis.call("SREM", KEYS[2], ARGV[1])
 redis.call("SREM", KEYS[3], ARGV[2])
+local teams = { ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9] }
+for _, teamId in ipairs(redis.call("SINTER", teams[6] .. encodePart(ARGV[2]), teams[5] .. encodePart(ARGV[1]))) do leaveTeam(teams, teamId, ARGV[1]) end
 return member`;
 
 /**
@@ -264,6 +322,25 @@ export function jsonFields(record: object): Record<string, string> {
 /** The same as a flat `[field, value, …]` list. */
 const flat = (record: object) => Object.entries(jsonFields(record)).flat();
 
+/** Reads hashes of JSON fields in one pipeline, each as {@link parsedFields} gives it. */
+export function hashesOf(redis: Redis): (names: string[]) => Promise<(Record<string, unknown> | null)[]> {
+  return async (names) => {
+    if (!names.length) return [];
+    const pipeline = redis.pipeline();
+    for (const name of names) pipeline.hgetall(name);
+    return ((await pipeline.exec()) ?? []).map(([error, reply]) => {
+      if (error) throw error;
+      return parsedFields(reply as Record<string, string>);
+    });
+  };
+}
+
+/** The address and name of a stored user (its JSON, or `null`), for a list of members. */
+export function contactOf(user: string | null | undefined): { email: string | null; name: string | null } {
+  const parsed = user ? (JSON.parse(user) as { email?: string | null; name?: string | null }) : null;
+  return { email: parsed?.email ?? null, name: parsed?.name ?? null };
+}
+
 /** A hash of JSON fields (an object of HGETALL, or a flat reply) as an object of values; `null` when empty. */
 export function parsedFields(reply: Record<string, string> | string[] | null): Record<string, unknown> | null {
   if (!reply) return null;
@@ -306,15 +383,7 @@ const present = <T>(value: T | null): value is T => value !== null;
  */
 export function organizationMethods(redis: Redis, prefix: string, stored: Pick<Keys, "session" | "user">, canonical: (email: string) => string): OrganizationAdapter {
   const keys = organizationKeysFor(prefix);
-  const hashes = async (names: string[]) => {
-    if (!names.length) return [];
-    const pipeline = redis.pipeline();
-    for (const name of names) pipeline.hgetall(name);
-    return ((await pipeline.exec()) ?? []).map(([error, reply]) => {
-      if (error) throw error;
-      return parsedFields(reply as Record<string, string>);
-    });
-  };
+  const hashes = hashesOf(redis);
   const methods: OrganizationAdapter = {
     async createOrganization(organization, owner) {
       const member = { organizationId: organization.id, userId: owner.userId, role: owner.role, createdAt: owner.createdAt };
@@ -345,7 +414,7 @@ export function organizationMethods(redis: Redis, prefix: string, stored: Pick<K
       const reply = (await redis.eval(
         deleteOrganizationScript, 1, keys.organization(id),
         id, keys.organizationBySlug(""), keys.organizationMembers(""), `${keys.member(id, "")}`, keys.userOrganizations(""),
-        keys.organizationInvitations(id), keys.organizationRoles(id), keys.invitation(""), keys.organizationRole(id, ""),
+        keys.organizationInvitations(id), keys.organizationRoles(id), keys.invitation(""), keys.organizationRole(id, ""), ...teamPrefixes(prefix),
       )) as string[] | null;
       return organizationOf(parsedFields(reply));
     },
@@ -371,8 +440,7 @@ export function organizationMethods(redis: Redis, prefix: string, stored: Pick<K
       return userIds.flatMap((_, index) => {
         const member = memberOf(members[index] ?? null);
         if (!member) return [];
-        const user = users[index] ? (JSON.parse(users[index]!) as { email?: string | null; name?: string | null }) : null;
-        return [{ ...member, email: user?.email ?? null, name: user?.name ?? null }];
+        return [{ ...member, ...contactOf(users[index]) }];
       });
     },
 
@@ -382,7 +450,7 @@ export function organizationMethods(redis: Redis, prefix: string, stored: Pick<K
     },
 
     async deleteMember(organizationId, userId) {
-      const reply = (await redis.eval(deleteMemberScript, 3, keys.member(organizationId, userId), keys.organizationMembers(organizationId), keys.userOrganizations(userId), userId, organizationId, keys.member(organizationId, ""))) as string[] | null;
+      const reply = (await redis.eval(deleteMemberScript, 3, keys.member(organizationId, userId), keys.organizationMembers(organizationId), keys.userOrganizations(userId), userId, organizationId, keys.member(organizationId, ""), ...teamPrefixes(prefix))) as string[] | null;
       return memberOf(parsedFields(reply));
     },
 
@@ -466,14 +534,16 @@ export function activeMembershipOf(reply: unknown[]): { id: string; slug: string
 }
 
 /**
- * What deleting a user ends beside the user's own keys: the user's memberships (each taken out of
- * its organization's members). Returns the keys to delete and the set removals to make.
+ * What deleting a user ends beside the user's own keys: the user's memberships of organizations and
+ * of teams (each taken out of its organization's or team's members). Returns the keys to delete
+ * and the set removals to make.
  */
 export async function membershipsOfUser(redis: Redis, prefix: string, userId: string): Promise<{ doomed: string[]; removals: [string, string][] }> {
   const keys = organizationKeysFor(prefix);
-  const ids = await redis.smembers(keys.userOrganizations(userId));
+  const teams = teamKeysFor(prefix);
+  const [ids, teamIds] = await Promise.all([redis.smembers(keys.userOrganizations(userId)), redis.smembers(teams.userTeams(userId))]);
   return {
-    doomed: [keys.userOrganizations(userId), ...ids.map((id) => keys.member(id, userId))],
-    removals: ids.map((id) => [keys.organizationMembers(id), userId]),
+    doomed: [keys.userOrganizations(userId), ...ids.map((id) => keys.member(id, userId)), teams.userTeams(userId), ...teamIds.map((id) => teams.teamMember(id, userId))],
+    removals: [...ids.map((id): [string, string] => [keys.organizationMembers(id), userId]), ...teamIds.map((id): [string, string] => [teams.teamMembers(id), userId])],
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { runAdapterTests, newUser, newSession } from "@latch/adapter-test";
-import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, VerificationToken } from "@latch/core/adapters";
+import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, OrganizationAdapter, TeamAdapter, VerificationToken } from "@latch/core/adapters";
 import { needService, services } from "@latch/testing";
 import { Redis } from "ioredis";
 import { describe, expect, test } from "vitest";
@@ -142,6 +142,23 @@ describe.runIf(await needService(services.redis))("RedisAdapter on Redis", () =>
       const next = newUser({ email });
       await adapter.createUser!(next);
       expect((await adapter.getUserByEmail!(email))?.id).toBe(next.id);
+    });
+  });
+  describe("teams", () => {
+    test("deleting a user ends the user's team memberships in the same transaction", async () => {
+      const store = adapter as Required<OrganizationAdapter & TeamAdapter>;
+      const user = newUser();
+      await adapter.createUser!(user);
+      const organizationId = randomUUID();
+      const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+      await store.createOrganization({ id: organizationId, name: "Org", slug: `redis-${organizationId.slice(0, 8)}`, metadata: null, createdAt: now }, { organizationId, userId: user.id, role: "owner", createdAt: now });
+      const teamId = randomUUID();
+      await store.createTeam({ id: teamId, organizationId, name: "Ops", createdAt: now });
+      expect(await store.addTeamMember({ teamId, userId: user.id, createdAt: now })).not.toBeNull();
+      await adapter.deleteUser!(user.id);
+      expect(await store.listTeamMembers(teamId)).toEqual([]);
+      expect(await redis.exists(`${prefix}team-member:${teamId}:${user.id}`, `${prefix}user-teams:${user.id}`)).toBe(0);
+      await store.deleteOrganization(organizationId);
     });
   });
 });
