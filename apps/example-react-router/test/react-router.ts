@@ -23,10 +23,10 @@ export const missing = !node
 if (missing && (servicesRequired() || process.env.CI)) throw new Error(missing);
 if (missing) console.warn(`skipped: ${missing}`);
 
-/** `react-router build` of the example on Node 24; throws with its output when it fails. Answers how long it took (ms). */
-export function build(): number {
+/** `react-router build` of the example (or of the app in `cwd`, a folder inside it) on Node 24; throws with its output when it fails. Answers how long it took (ms). */
+export function build(cwd = appDir): number {
   const started = Date.now();
-  const result = spawnSync(node!, [cli, "build"], { cwd: appDir, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }, encoding: "utf8" });
+  const result = spawnSync(node!, [cli, "build"], { cwd, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stdout}\n${result.stderr}`);
   return Date.now() - started;
 }

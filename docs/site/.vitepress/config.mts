@@ -341,6 +341,7 @@ export default defineConfig({
           { text: "SvelteKit", link: "/getting-started/sveltekit" },
           { text: "Next.js", link: "/getting-started/nextjs" },
           { text: "Astro", link: "/getting-started/astro" },
+          { text: "React Router", link: "/getting-started/react-router" },
         ],
       },
       {
