@@ -54,7 +54,7 @@ beforeAll(async () => {
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "latch-packed-app", private: true, type: "module" }));
   const tarballs = Object.values(packed).map((p) => p.filename);
   // The registry's packages come from the local cache when it has them.
-  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", ...tarballs, "express@5", "@simplewebauthn/browser@13"], { cwd: project });
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", ...tarballs, "express@5", "@simplewebauthn/browser@13", "@opentelemetry/api@1"], { cwd: project });
 }, 300_000);
 
 afterAll(() => {

@@ -185,7 +185,7 @@ export const sqliteMigrations: readonly Migration[] = [
     // removing someone from the organization takes them out of its teams in the same write.
     statements: (t) => [
       `CREATE TABLE ${t("teams")} ("id" varchar(255) PRIMARY KEY NOT NULL, "organizationId" varchar(255) NOT NULL, "name" varchar(255) NOT NULL, "createdAt" datetime(3) NOT NULL, CONSTRAINT "teams_organization_name_key" UNIQUE ("organizationId", "name"), CONSTRAINT "teams_organization_fkey" FOREIGN KEY ("organizationId") REFERENCES "organizations" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
-      `CREATE TABLE ${t("team_members")} ("teamId" varchar(255) NOT NULL, "userId" varchar(255) NOT NULL, "organizationId" varchar(255) NOT NULL, "createdAt" datetime(3) NOT NULL, PRIMARY KEY ("teamId", "userId"), CONSTRAINT "team_members_team_fkey" FOREIGN KEY ("teamId") REFERENCES "teams" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, CONSTRAINT "team_members_member_fkey" FOREIGN KEY ("organizationId", "userId") REFERENCES "members" ("organizationId", "userId") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+      `CREATE TABLE ${t("team_members")} ("teamId" varchar(255) NOT NULL, "organizationId" varchar(255) NOT NULL, "userId" varchar(255) NOT NULL, "createdAt" datetime(3) NOT NULL, PRIMARY KEY ("teamId", "userId"), CONSTRAINT "team_members_team_fkey" FOREIGN KEY ("teamId") REFERENCES "teams" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, CONSTRAINT "team_members_member_fkey" FOREIGN KEY ("organizationId", "userId") REFERENCES "members" ("organizationId", "userId") ON DELETE CASCADE ON UPDATE NO ACTION)`,
       `CREATE INDEX "team_members_member" ON ${t("team_members")} ("organizationId", "userId")`,
     ],
   },
