@@ -55,7 +55,7 @@ describe("PostgresAdapter on a database an Auth.js install created (PGlite)", ()
     const found = await adapter.getSessionAndUser!("old-token");
     // Migration 3 added the session details: unknown for a session Auth.js wrote; its serial id is the opaque id.
     // Migration 8 added how it was earned: nothing, for a session from before (a fresh proof asks it for a code).
-    expect(found?.session).toEqual({ sessionToken: "old-token", userId: "1", expires, id: expect.stringMatching(/^\d+$/), auth_time: null, mfa_time: null, amr: null });
+    expect(found?.session).toEqual({ sessionToken: "old-token", userId: "1", expires, id: expect.stringMatching(/^\d+$/), auth_time: null, mfa_time: null, amr: null, impersonatedBy: null });
     expect(found?.user).toMatchObject({ id: "1", email: "old@example.com" });
     expect(await adapter.getAccount!("42", "github")).toMatchObject({ userId: "1", expires_at: 1700000000 });
   });

@@ -16,6 +16,7 @@ import { passwordEnglish } from "../english.js";
 import { secondFactorEnglish } from "../../second-factors/english.js";
 import { apiKeyEnglish } from "../../api-keys/english.js";
 import { organizationEnglish } from "../../organizations/english.js";
+import { adminEnglish } from "../../admin/english.js";
 import { Client, baseConfig } from "../../../../test/client.js";
 
 const db = new PGlite();
@@ -78,7 +79,7 @@ describe("without Password()", () => {
 
 describe("the English catalogue", () => {
   test("core's and each feature's English together cover every key a translation carries, each key once", () => {
-    const features = [passwordEnglish, secondFactorEnglish, apiKeyEnglish, organizationEnglish];
+    const features = [passwordEnglish, secondFactorEnglish, apiKeyEnglish, organizationEnglish, adminEnglish];
     const keys = [...Object.keys(coreEnglish.messages), ...features.flatMap((english) => Object.keys(english))];
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.sort()).toEqual(Object.keys(fr.messages).sort());
