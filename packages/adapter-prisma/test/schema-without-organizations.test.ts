@@ -18,12 +18,12 @@ import { deployMigrations, type GeneratedClient } from "./clients.js";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const folder = join(root, "generated", "sqlite-before-organizations");
 
-/** The SQLite schema without the organization models, `Session.activeOrganizationId` and the relations to them. */
+/** The SQLite schema without the organization models, `Session.activeOrganizationId`, the later `Session.impersonatedBy` and the relations to them. */
 function schemaBefore(): string {
   return readFileSync(join(root, "prisma", "sqlite", "schema.prisma"), "utf8")
     .replace(/output\s*=\s*"[^"]*"/, `output = "./client"`)
     .replace(/^\/\/ Latch: the organizations of[\s\S]*$/m, "")
-    .replace(/^\s*(memberships|standing|activeOrganizationId|activeOrganization)\s+.*\n/gm, "");
+    .replace(/^\s*(memberships|standing|activeOrganizationId|activeOrganization|impersonatedBy)\s+.*\n/gm, "");
 }
 
 describe("PrismaAdapter on a client generated before the organization models (SQLite)", () => {
