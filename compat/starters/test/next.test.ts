@@ -20,8 +20,10 @@ describe.runIf(await chromiumAvailable())("a create-next-app project with the Ne
     expect(users).toHaveLength(1);
 
     project = await newProject("next-app");
-    const packs = await packLatch(join(project, "..", "packs"), ["core", "next"]);
-    await npm(project, "install", packs["@latch/core"]!, packs["@latch/next"]!);
+    // The page installs @latch/core and @latch/next; @latch/next's own dependency @latch/react,
+    // which the registry would bring along, is installed from its tarball beside them.
+    const packs = await packLatch(join(project, "..", "packs"), ["core", "react", "next"]);
+    await npm(project, "install", packs["@latch/core"]!, packs["@latch/react"]!, packs["@latch/next"]!);
     writeFiles(project, [...users, ...files]);
 
     await npm(project, "run", "build");

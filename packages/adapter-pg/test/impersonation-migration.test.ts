@@ -18,7 +18,7 @@ async function upgrade(db: Queryable): Promise<void> {
 
   await migrate(db);
   expect(((await db.query(`SELECT version FROM latch_migrations ORDER BY version`)).rows as { version: number }[]).map((row) => row.version)).toEqual(migrations.map((m) => m.version));
-  expect(migrations.at(-1)).toMatchObject({ version: 14, name: "impersonation" });
+  expect(migrations.find((m) => m.version === 14)).toMatchObject({ name: "impersonation" });
   expect((await db.query(`SELECT "sessionToken", "userId", expires, auth_time, amr FROM sessions`)).rows).toEqual(before);
 
   const adapter = PostgresAdapter(db);

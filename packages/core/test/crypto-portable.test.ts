@@ -14,6 +14,7 @@ import * as portable from "../src/crypto/jwe.js";
 import { digestImplementation } from "../src/crypto/digests.js";
 import * as seam from "../src/crypto/index.js";
 import { deriveKey } from "../src/crypto/keys.js";
+import { timeOrderedUUID } from "../src/crypto/random.js";
 
 const secret = "portable-web-crypto-secret-0123456789";
 const salt = "authjs.session-token";
@@ -199,5 +200,21 @@ describe("HMAC-signed JWS (ID tokens of providers that use their client secret) 
     const input = `${Buffer.from('{"alg":"HS256","crit":["x"],"x":1}').toString("base64url")}.${Buffer.from('{"sub":"1"}').toString("base64url")}`;
     const critical = `${input}.${createHmac("sha256", key).update(input).digest("base64url")}`;
     await expect(verifyHmacJws({ jws: critical, alg: "HS256", secret: key })).rejects.toThrow(/extension/);
+  });
+});
+
+describe("keyed digest and time-ordered ids", () => {
+  test("hmacSha256Hex is node:crypto's HMAC-SHA-256", async () => {
+    expect(await portableHash.hmacSha256Hex("key ✓", "203.0.113.7")).toBe(createHmac("sha256", "key ✓").update("203.0.113.7").digest("hex"));
+    expect(await portableHash.hmacSha256Hex("other key", "203.0.113.7")).not.toBe(await portableHash.hmacSha256Hex("key ✓", "203.0.113.7"));
+  });
+
+  test("timeOrderedUUID: version 7 with the time, sorting as made within one millisecond and across them", () => {
+    const at = Date.UTC(2030, 0, 1);
+    const ids = [timeOrderedUUID(at), timeOrderedUUID(at), timeOrderedUUID(at), timeOrderedUUID(at + 1), timeOrderedUUID(at)];
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(parseInt(ids[0]!.replace("-", "").slice(0, 12), 16)).toBe(at);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -19,3 +19,32 @@ export function randomBase64Url(length = 32): string {
 export function randomUUID(): string {
   return crypto.randomUUID();
 }
+
+let lastMillis = 0;
+let counter = 0;
+
+/**
+ * An RFC 9562 version 7 UUID: the Unix time in milliseconds, then a 12-bit counter that grows
+ * within one millisecond (RFC 9562 §6.2, method 1), then 62 random bits. Ids made one after
+ * another in this process sort, as text, in the order they were made, even within a millisecond.
+ */
+export function timeOrderedUUID(now = Date.now()): string {
+  if (now > lastMillis) {
+    lastMillis = now;
+    counter = 0;
+  } else if (++counter > 0xfff) {
+    lastMillis += 1;
+    counter = 0;
+  }
+  const bytes = randomBytes(16);
+  let millis = lastMillis;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = millis % 256;
+    millis = Math.floor(millis / 256);
+  }
+  bytes[6] = 0x70 | (counter >> 8);
+  bytes[7] = counter & 0xff;
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = toHex(bytes);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

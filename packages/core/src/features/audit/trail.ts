@@ -6,8 +6,8 @@
  */
 import type { AdapterAuditEvent } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
-import { utf8, toHex } from "../../crypto/encoding.js";
-import { randomUUID } from "../../crypto/random.js";
+import { hmacSha256Hex } from "../../crypto/hash.js";
+import { timeOrderedUUID } from "../../crypto/random.js";
 import type { AuthRequest } from "../../http/request.js";
 import { addressSource, clientAddress } from "../../limits/client-address.js";
 import { auditRequest } from "../../symbols.js";
@@ -16,24 +16,11 @@ import { auditStore } from "./store.js";
 
 type Ctx = Pick<AuthContext, "adapter" | "logger" | "secrets">;
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-/** The HMAC-SHA-256 key made from `secret`, once per secret. */
-function keyOf(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    if (keys.size > 8) keys.clear();
-    keys.set(secret, (key = crypto.subtle.importKey("raw", utf8(`latch audit network\u0000${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])));
-  }
-  return key;
-}
-
 /** The address as the settings keep it: HMAC-SHA-256 keyed by the current secret (32 hex digits), in clear, or nothing. */
 export async function networkOf(settings: Pick<AuditSettings, "network">, secret: string, address: string | undefined): Promise<string | null> {
   if (!address || settings.network === "none") return null;
   if (settings.network === "clear") return address.slice(0, 64);
-  const mac = await crypto.subtle.sign("HMAC", await keyOf(secret), utf8(address));
-  return toHex(new Uint8Array(mac)).slice(0, 32);
+  return (await hmacSha256Hex(`latch audit network\u0000${secret}`, address)).slice(0, 32);
 }
 
 /** The error's type (an `AuthError`'s `type`, else its name), as the log lines name it. */
@@ -50,9 +37,11 @@ export async function recordEvent(settings: AuditSettings, ctx: Ctx, input: Audi
     const req = (ctx as { readonly [auditRequest]?: AuthRequest })[auditRequest];
     const address = req ? clientAddress(req.request, addressSource(settings.clientAddress)) : undefined;
     const userAgent = req?.headers.get("user-agent")?.slice(0, 256) ?? null;
+    const now = Date.now();
+    // A time-ordered id: events of one request, made within a millisecond, list in their order.
     event = {
-      id: randomUUID(),
-      at: new Date(),
+      id: timeOrderedUUID(now),
+      at: new Date(now),
       action: input.action,
       outcome: input.outcome ?? "success",
       actorUserId: input.actorUserId ?? null,
