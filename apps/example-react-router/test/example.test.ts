@@ -2,34 +2,17 @@
  * The React Router example built once (`react-router build` on Node 24) and started as its own
  * process (`npm start`: server.js, Express with @react-router/express handing the socket's address
  * to Latch) with a deployment's environment; then driven over HTTP, through the request-conversion
- * attacks on a real socket, and in headless Chromium through `@latch/testing`'s example scenario.
+ * attacks on a real socket, and in headless Chromium through `@latch/testing`'s example suite.
  */
 import { fileURLToPath } from "node:url";
-import {
-  chromiumAvailable,
-  exampleHttpSteps,
-  exampleScenario,
-  freePort,
-  launchChromium,
-  requestConversionAttacks,
-  sendAttack,
-  startNodeExample,
-  type NodeExample,
-} from "@latch/testing";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exampleSuite, exampleOidcUser as oidcUser } from "@latch/testing/vitest";
+import { expect, it } from "vitest";
 import { build, missing, node } from "./react-router.js";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
-const oidcUser = { sub: "oidc-grace", email: "grace@openid.example", email_verified: true, name: "Grace OpenID" };
-const port = await freePort();
-const host = `127.0.0.1:${port}`;
-const origin = `http://${host}`;
-let example: NodeExample | undefined;
-const withChromium = await chromiumAvailable();
 
 /** Signs Ada in with the credentials form's fields over HTTP; answers the `Cookie` header of her session. */
-async function signInOverHttp(): Promise<string> {
+async function signInOverHttp(origin: string): Promise<string> {
   const csrf = await fetch(`${origin}/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const jar = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
@@ -40,17 +23,13 @@ async function signInOverHttp(): Promise<string> {
   return session;
 }
 
-describe.skipIf(!!missing)(`the React Router example${missing ? ` (skipped: ${missing})` : ""}`, () => {
-  beforeAll(async () => {
-    console.log(`example-react-router: built in ${build()} ms`);
-    example = await startNodeExample({ name: "example-react-router", cwd: appDir, oidcUser, port, node: node!, args: ["server.js"] });
-  }, 180_000);
-
-  afterAll(() => example?.stop());
-
-  describe("over HTTP", () => {
-    for (const step of exampleHttpSteps({ origin, basePath: "/auth" })) it(step.name, () => step.run());
-
+await exampleSuite({
+  title: "the React Router example",
+  skip: missing,
+  prepare: () => build(),
+  app: { name: "example-react-router", cwd: appDir, node: node!, args: ["server.js"] },
+  attacks: true,
+  http: ({ origin }) => {
     it("the home page shows no session to a signed-out visitor", async () => {
       const page = await (await fetch(`${origin}/`)).text();
       expect(page).toContain('<a id="signin" href="/auth/signin">Sign in</a>');
@@ -64,7 +43,7 @@ describe.skipIf(!!missing)(`the React Router example${missing ? ` (skipped: ${mi
     });
 
     it("the app's own sign-out form posted from another site is refused and the session stays", async () => {
-      const session = await signInOverHttp();
+      const session = await signInOverHttp(origin);
       const response = await fetch(`${origin}/signout`, { method: "POST", redirect: "manual", headers: { cookie: session, origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }, body: "" });
       expect(response.status).toBeLessThan(500);
       expect(response.headers.get("location") ?? "").not.toBe("/");
@@ -76,38 +55,10 @@ describe.skipIf(!!missing)(`the React Router example${missing ? ` (skipped: ${mi
       expect(own.headers.get("location")).toBe(`${origin}/`);
       expect(own.headers.getSetCookie().some((cookie) => /session-token=;/.test(cookie) || /session-token=.*Max-Age=0/i.test(cookie))).toBe(true);
     });
-  });
-
-  describe("request conversion, on a real socket", () => {
-    const attacks = requestConversionAttacks({ basePath: "/auth", host, origin, siteUrlSet: true, credentials: { email: "ada@example.com", password: "correct horse" } });
-    for (const attack of attacks) it(attack.name, async () => attack.check(await sendAttack(attack, { host: "127.0.0.1", port })));
-  });
-
-  it("a method Latch does not serve outside a plugin's path is refused with a 405 JSON answer", async () => {
-    const response = await sendAttack({ method: "PUT", target: "/auth/session", headers: { host, "content-type": "application/json" }, body: "{}" }, { host: "127.0.0.1", port });
-    expect(response.status).toBe(405);
-    expect(JSON.parse(response.body)).toMatchObject({ error: "InvalidRequest" });
-  });
-
-  describe.runIf(withChromium)("in Chromium", () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(() => browser?.close());
-
-    const steps = exampleScenario({
-      origin,
-      basePath: "/auth",
-      credentials: { email: "ada@example.com", password: "correct horse", name: "Ada" },
-      oidcProviderId: "demo-oidc",
-      oidcUser,
-      output: () => example?.app.output() ?? "",
-    });
-    for (const step of steps) it(step.name, () => step.run(browser));
-
+  },
+  chromium: ({ origin }, browser) => {
     it("useSession shows the session in the browser; @latch/react's signIn and signOut work from the page's buttons", async () => {
-      const context = await browser.newContext();
+      const context = await browser().newContext();
       try {
         const page = await context.newPage();
         await page.goto(`${origin}/`);
@@ -127,7 +78,7 @@ describe.skipIf(!!missing)(`the React Router example${missing ? ` (skipped: ${mi
     });
 
     it("the app's own sign-out form (a server-side signOut in an action) ends the session", async () => {
-      const context = await browser.newContext();
+      const context = await browser().newContext();
       try {
         const page = await context.newPage();
         await page.goto(`${origin}/auth/signin`);
@@ -144,5 +95,5 @@ describe.skipIf(!!missing)(`the React Router example${missing ? ` (skipped: ${mi
         await context.close();
       }
     });
-  });
+  },
 });

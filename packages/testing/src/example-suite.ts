@@ -1,0 +1,150 @@
+/**
+ * The tests every example app runs, registered with vitest in one call: the app started once as
+ * its own process, then driven over HTTP ({@link exampleHttpSteps}), through the request-conversion
+ * attacks on a real socket ({@link requestConversionAttacks}), and in headless Chromium
+ * ({@link exampleScenario}), with the example's own tests added to each part. Imported from
+ * `@latch/testing/vitest`, so that the rest of this package never loads vitest.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumAvailable, launchChromium } from "./chromium.js";
+import { exampleHttpSteps, exampleScenario, freePort, startNodeExample, type NodeExample, type NodeExampleOptions } from "./example-app.js";
+import { requestConversionAttacks, sendAttack, type RequestAttack } from "./request-attacks.js";
+
+/** The OpenID Provider's user every example signs in as. */
+export const exampleOidcUser = { sub: "oidc-grace", email: "grace@openid.example", email_verified: true, name: "Grace OpenID" } as const;
+
+/** The credentials user every example knows. */
+export const exampleCredentials = { email: "ada@example.com", password: "correct horse", name: "Ada" } as const;
+
+/** Where the running example is, handed to the example's own tests. */
+export interface ExampleUnderTest {
+  /** `127.0.0.1:<port>`. */
+  readonly host: string;
+  /** `http://127.0.0.1:<port>`. */
+  readonly origin: string;
+  readonly port: number;
+  /** Everything the app printed so far. */
+  output(): string;
+}
+
+/** Options of {@link exampleSuite}. */
+export interface ExampleSuiteOptions {
+  /** The describe block's title, such as "the Astro example". */
+  title: string;
+  /** Why the whole suite cannot run here (it is skipped with this reason in its title), or nothing. */
+  skip?: string | undefined;
+  /** How the app is started, apart from its port and OpenID user: `startNodeExample`'s options. */
+  app: Omit<NodeExampleOptions, "port" | "oidcUser">;
+  /** Runs before the app starts, such as a build; its answer (milliseconds) is printed. */
+  prepare?: () => number | Promise<number>;
+  /** How long preparing and starting may take; default 180 s. */
+  startTimeoutMs?: number;
+  /**
+   * The request-conversion attacks on a real socket: `true` for all of them, a set of names the
+   * framework's server answers before Latch sees the request (each is then checked to leak
+   * nothing), or `false` to leave them to another suite.
+   */
+  attacks: boolean | { answeredByServer: ReadonlySet<string>; server: string };
+  /** The page's own sign-in and sign-out buttons (`#client-signin`, `#client-signout`) are driven too. */
+  clientButtons?: boolean;
+  /** The example's own tests over HTTP. */
+  http?: (app: ExampleUnderTest) => void;
+  /** The example's own tests in Chromium. */
+  chromium?: (app: ExampleUnderTest, browser: () => Browser) => void;
+}
+
+/**
+ * Registers an example app's tests: see the module's comment.
+ *
+ * @example
+ * ```ts
+ * await exampleSuite({ title: "the Hono example", app: { name: "example-hono", cwd: appDir }, attacks: false })
+ * ```
+ */
+export async function exampleSuite(options: ExampleSuiteOptions): Promise<void> {
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const origin = `http://${host}`;
+  const withChromium = await chromiumAvailable();
+  let example: NodeExample | undefined;
+  const app: ExampleUnderTest = { host, origin, port, output: () => example?.app.output() ?? "" };
+
+  describe.skipIf(!!options.skip)(`${options.title}${options.skip ? ` (skipped: ${options.skip})` : ""}`, () => {
+    beforeAll(async () => {
+      if (options.prepare) console.log(`${options.app.name}: built in ${await options.prepare()} ms`);
+      example = await startNodeExample({ ...options.app, port, oidcUser: exampleOidcUser });
+    }, options.startTimeoutMs ?? 180_000);
+
+    afterAll(() => example?.stop());
+
+    describe("over HTTP", () => {
+      for (const step of exampleHttpSteps({ origin, basePath: "/auth" })) it(step.name, () => step.run());
+      options.http?.(app);
+    });
+
+    if (options.attacks) attackTests(app, options.attacks);
+
+    describe.runIf(withChromium)("in Chromium", () => {
+      let browser: Browser | undefined;
+      beforeAll(async () => {
+        browser = await launchChromium();
+      });
+      afterAll(() => browser?.close());
+      const theBrowser = (): Browser => {
+        if (!browser) throw new Error("Chromium did not start");
+        return browser;
+      };
+
+      const steps = exampleScenario({ origin, basePath: "/auth", credentials: exampleCredentials, oidcProviderId: "demo-oidc", oidcUser: exampleOidcUser, output: app.output });
+      for (const step of steps) it(step.name, () => step.run(theBrowser()));
+      if (options.clientButtons) it("the browser module signs in at the OpenID Provider and out again from the page's own buttons", () => clientButtonsRound(theBrowser(), origin));
+      options.chromium?.(app, theBrowser);
+    });
+  });
+}
+
+/** The request-conversion attacks, and a method Latch does not serve, on the example's socket. */
+function attackTests(app: ExampleUnderTest, attacks: true | { answeredByServer: ReadonlySet<string>; server: string }): void {
+  const server = { host: "127.0.0.1", port: app.port };
+  const answeredByServer = attacks === true ? new Set<string>() : attacks.answeredByServer;
+  describe("request conversion, on a real socket", () => {
+    const all: RequestAttack[] = requestConversionAttacks({ basePath: "/auth", host: app.host, origin: app.origin, siteUrlSet: true, credentials: exampleCredentials });
+    for (const attack of all.filter((a) => !answeredByServer.has(a.name))) it(attack.name, async () => attack.check(await sendAttack(attack, server)));
+    // A server that builds the Fetch `Request` itself answers what it cannot make one of before any
+    // app code runs; Latch never sees those requests. Whatever it answers must leak nothing.
+    for (const attack of all.filter((a) => answeredByServer.has(a.name))) {
+      it(`${attack.name}: answered by ${attacks === true ? "the server" : attacks.server} before Latch`, async () => {
+        const response = await sendAttack(attack, server);
+        expect(response.body).not.toMatch(/"(signinUrl|callbackUrl)"/);
+        expect(response.body).not.toMatch(/\n\s+at\s|node_modules|\.m?js:\d+/);
+        expect(response.headers["set-cookie"]).toBeUndefined();
+      });
+    }
+  });
+
+  it("a method Latch does not serve outside a plugin's path is refused with a 405 JSON answer", async () => {
+    const response = await sendAttack({ method: "PUT", target: "/auth/session", headers: { host: app.host, "content-type": "application/json" }, body: "{}" }, server);
+    expect(response.status).toBe(405);
+    expect(JSON.parse(response.body)).toMatchObject({ error: "InvalidRequest" });
+  });
+}
+
+/** Signs in at the OpenID Provider with the page's `#client-signin` button and out with `#client-signout`. */
+async function clientButtonsRound(browser: Browser, origin: string): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.locator("#client-signin").click();
+    await page.waitForURL(`${origin}/dashboard`, { timeout: 10_000 });
+    expect(await page.locator("#dashboard").innerText()).toBe(`Your dashboard, ${exampleOidcUser.name}`);
+    await page.goto(`${origin}/`);
+    expect(await page.locator("#hello").innerText()).toBe(`Hello ${exampleOidcUser.name}`);
+    await page.locator("#client-signout").click();
+    await page.locator("#signin").waitFor({ timeout: 10_000 });
+    expect(await page.locator("#hello").count()).toBe(0);
+  } finally {
+    await context.close();
+  }
+}
