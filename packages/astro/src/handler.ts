@@ -1,34 +1,22 @@
-import { Auth, AuthError, requestOrigin, setClientAddress, type Session } from "@latch/core";
-import { InvalidRequest, MissingSecretError } from "@latch/core/errors";
-import { signInRequest, signOutRequest, warnOnOtherHost, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
+import { Auth, type Session } from "@latch/core";
+import {
+  actionOrigin,
+  refusalResponse,
+  refusedMethod,
+  signInRequest,
+  signOutRequest,
+  toAuthRequest,
+  warnOnOtherHost,
+  webRequestSession,
+  type SignInAuthorizationParams,
+  type SignInOptions,
+  type SignOutOptions,
+} from "@latch/core/integration";
 import type { APIContext, APIRoute, MiddlewareHandler } from "astro";
 import { prepareConfig, type FullAuthConfig } from "./config.js";
 
-/** Methods the Fetch standard forbids in a `Request`, refused before anything else. */
-const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
-
 /** The parts of Astro's `APIContext` Latch reads: the request, and the client's address when the adapter knows it. */
 export type AuthContext = Pick<APIContext, "request"> & Partial<Pick<APIContext, "clientAddress">>;
-
-/** A 4xx JSON answer for a request Latch will not take (`InvalidRequest`), never a 500. */
-function refusal(error: InvalidRequest): Response {
-  return Response.json({ error: error.type, message: error.message }, { status: error.status });
-}
-
-/**
- * The site's origin: `siteUrl`'s (`AUTH_URL`) when set, else the protocol of the URL Astro built
- * for the request and its `Host` header, checked by core. `InvalidRequest` for a malformed host.
- */
-export function originOf(request: Request, siteUrl: string | undefined): string {
-  if (siteUrl) {
-    try {
-      return new URL(siteUrl).origin;
-    } catch {
-      // core reports an invalid siteUrl as a configuration error
-    }
-  }
-  return requestOrigin(new URL(request.url).protocol, request.headers.get("host")).origin;
-}
 
 /**
  * The client's address as the adapter saw it (`@astrojs/node`: the socket's peer). Astro answers
@@ -49,46 +37,16 @@ export function clientAddressOf(context: AuthContext): string | undefined {
 
 const header = (request: Request) => (name: string) => request.headers.get(name) ?? undefined;
 
-/** The request `Auth()` sees: the site's origin with the path and query, the headers and the body stream. */
-function toAuthRequest(request: Request, origin: string): Request {
-  const method = request.method.toUpperCase();
-  const source = new URL(request.url);
-  const url = new URL(origin);
-  url.pathname = source.pathname;
-  url.search = source.search;
-  const headers = new Headers(request.headers);
-  if (method === "GET" || method === "HEAD" || !request.body) return new Request(url, { method, headers });
-  // core reads the body up to the size it accepts (413 beyond).
-  return new Request(url, { method, headers, body: request.body, duplex: "half" } as RequestInit);
-}
-
-/** Whether `path` (below the prefix) starts with the id of a configured plugin, whose routes may take any method. */
-function isPluginPath(path: string, config: FullAuthConfig): boolean {
-  const first = path.split("/")[1];
-  return !!first && !!config.plugins?.some((plugin) => plugin.id === first);
-}
-
 /** Answers a request under the config's prefix through Latch. */
 export async function handle(context: AuthContext, config: FullAuthConfig): Promise<Response> {
   const ready = prepareConfig(config);
   const { request } = context;
-  const method = request.method.toUpperCase();
-  const path = new URL(request.url).pathname;
-  const plain = method === "GET" || method === "HEAD" || method === "POST";
-  if (forbiddenMethods.has(method) || (!plain && !isPluginPath(path.slice(ready.prefix.length), ready))) {
-    return refusal(new InvalidRequest(`Method ${method} is not supported.`, 405));
-  }
+  const refused = refusedMethod(request.method, new URL(request.url).pathname.slice(ready.prefix.length), ready);
+  if (refused) return refusalResponse(refused);
   warnOnOtherHost(header(request), ready);
-  let origin: string;
-  try {
-    origin = originOf(request, ready.siteUrl);
-  } catch (error) {
-    if (error instanceof InvalidRequest) return refusal(error);
-    throw error;
-  }
-  const authRequest = toAuthRequest(request, origin);
-  setClientAddress(authRequest, clientAddressOf(context));
-  return Auth(authRequest, ready);
+  const origin = actionOrigin(request, ready.siteUrl);
+  if (origin instanceof Response) return origin;
+  return Auth(toAuthRequest(request, origin, clientAddressOf(context)), ready);
 }
 
 /** The endpoints of {@link AstroAuth}: Astro calls `ALL` for every method. */
@@ -108,46 +66,13 @@ export function handlersFor(config: FullAuthConfig): AstroAuthHandlers {
 export async function sessionFor(request: Request, config: FullAuthConfig): Promise<Session | null> {
   const ready = prepareConfig(config);
   warnOnOtherHost(header(request), ready);
-  const secrets = ready.secret === undefined ? [] : [ready.secret].flat().filter(Boolean);
-  if (!secrets.length) {
-    throw new MissingSecretError("Reading the session needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");
-  }
-  let origin: string;
-  try {
-    origin = originOf(request, ready.siteUrl);
-  } catch (error) {
-    if (error instanceof InvalidRequest) return null;
-    throw error;
-  }
-  const headers = new Headers();
-  const cookie = request.headers.get("cookie");
-  if (cookie) headers.set("cookie", cookie);
-  // Read only with bearer sessions on (`session.bearer`) and API keys on (`apiKeys`).
-  const authorization = request.headers.get("authorization");
-  if (authorization) headers.set("authorization", authorization);
-  const apiKey = request.headers.get("x-api-key");
-  if (apiKey !== null) headers.set("x-api-key", apiKey);
-  const response = await Auth(new Request(new URL(`${ready.prefix}/session`, origin), { headers }), ready);
-  if ((response.status === 401 || response.status === 403 || response.status === 429) && (apiKey !== null || authorization)) return null;
-  const data = (await response.json()) as Session | null | { message?: string };
-  if (response.status !== 200) throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
-  return (data && Object.keys(data).length ? data : null) as Session | null;
-}
-
-/** The site's origin for a server-side sign-in or sign-out, or the 400 answer for a malformed `Host`. */
-function actionOrigin(request: Request, config: FullAuthConfig): string | Response {
-  try {
-    return originOf(request, config.siteUrl);
-  } catch (error) {
-    if (error instanceof InvalidRequest) return refusal(error);
-    throw error;
-  }
+  return webRequestSession(request, ready, ready.prefix);
 }
 
 /** A sign-in from the app's own endpoint (see `signIn` of `@latch/astro/server`). */
 export async function signInFor(context: AuthContext, config: FullAuthConfig, provider?: string, options?: SignInOptions, authorizationParams?: SignInAuthorizationParams): Promise<Response> {
   const ready = prepareConfig(config);
-  const origin = actionOrigin(context.request, ready);
+  const origin = actionOrigin(context.request, ready.siteUrl);
   if (origin instanceof Response) return origin;
   return signInRequest({ headers: context.request.headers, address: clientAddressOf(context) }, { origin, config: ready, basePath: ready.prefix }, provider, options, authorizationParams);
 }
@@ -155,7 +80,7 @@ export async function signInFor(context: AuthContext, config: FullAuthConfig, pr
 /** A sign-out from the app's own endpoint (see `signOut` of `@latch/astro/server`). */
 export async function signOutFor(context: AuthContext, config: FullAuthConfig, options?: SignOutOptions): Promise<Response> {
   const ready = prepareConfig(config);
-  const origin = actionOrigin(context.request, ready);
+  const origin = actionOrigin(context.request, ready.siteUrl);
   if (origin instanceof Response) return origin;
   return signOutRequest({ headers: context.request.headers, address: clientAddressOf(context) }, { origin, config: ready, basePath: ready.prefix }, options);
 }

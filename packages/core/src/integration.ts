@@ -2,12 +2,17 @@
  * `@latch/core/integration`: what every framework integration shares beyond `Auth` itself, so that
  * each package holds only what its framework needs. A sign-in or sign-out started by the app's own
  * route (its form posts to the app, not to Latch, so the browser's `Origin` stands for the CSRF
- * token), and the start-up warning when `AUTH_URL` names another host than the one reached.
+ * token), the start-up warning when `AUTH_URL` names another host than the one reached, and the
+ * conversion of the framework's request: the site's origin, the URL and request `Auth()` sees,
+ * the methods it refuses, and the session of a request.
  */
 import { Auth } from "./auth.js";
+import { requestOrigin } from "./config/env.js";
+import { AuthError, InvalidRequest, MissingSecretError } from "./errors.js";
 import { setClientAddress } from "./security/client-address.js";
 import { originCheck } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
+import type { Session } from "./types/entities.js";
 
 /** Options of a server-side `signIn`. */
 export interface SignInOptions extends Record<string, unknown> {
@@ -149,4 +154,154 @@ export function warnOnOtherHost(header: (name: string) => string | undefined, co
   const message = `AUTH_URL (siteUrl) is ${site.origin}, but this request came to ${host}: the pages Latch serves here post to ${site.origin}. Set AUTH_URL to the address people use, or leave it unset and set AUTH_TRUST_HOST=true behind a proxy you control.`;
   if (config.logger?.warn) config.logger.warn("site-url-mismatch", message);
   else console.warn(`\x1b[33m[latch][warn]\x1b[0m site-url-mismatch`, message);
+}
+
+/**
+ * The site's origin: `siteUrl`'s (`AUTH_URL`) when set, else `protocol` (`"https"` or `"https:"`,
+ * as the framework or its proxy settings give it) and the `Host` header, checked by core.
+ *
+ * @throws {InvalidRequest} A scheme other than http(s), or a malformed host.
+ */
+export function siteOrigin(siteUrl: string | undefined, protocol: string, host: string | null | undefined): string {
+  if (siteUrl) {
+    try {
+      return new URL(siteUrl).origin;
+    } catch {
+      // core reports an invalid siteUrl as a configuration error
+    }
+  }
+  return requestOrigin(protocol, host).origin;
+}
+
+/**
+ * The site's origin for a framework's web `Request`: {@link siteOrigin} of its URL's protocol and
+ * its `Host` header.
+ *
+ * @throws {InvalidRequest} A malformed host.
+ */
+export function webRequestOrigin(request: Request, siteUrl: string | undefined): string {
+  return siteOrigin(siteUrl, new URL(request.url).protocol, request.headers.get("host"));
+}
+
+/**
+ * The site's origin for a server-side sign-in or sign-out from a web `Request`, or the 4xx answer
+ * ({@link refusalResponse}) for a malformed `Host`.
+ */
+export function actionOrigin(request: Request, siteUrl: string | undefined): string | Response {
+  try {
+    return webRequestOrigin(request, siteUrl);
+  } catch (error) {
+    if (error instanceof InvalidRequest) return refusalResponse(error);
+    throw error;
+  }
+}
+
+/**
+ * The URL `Auth()` sees for a raw request target: the site's origin, then the path and query of
+ * the request line. An absolute-form target (`POST http://other.example/auth/… HTTP/1.1`, RFC 9112
+ * §3.2.2) gives only its path and query: its authority never becomes the site's origin.
+ *
+ * @throws {InvalidRequest} A target that is neither a path nor an http(s) URL.
+ */
+export function authUrlOf(target: string, origin: string): URL {
+  let path: URL;
+  try {
+    path = new URL(target, "http://path.invalid");
+  } catch {
+    throw new InvalidRequest("The request target is not valid.");
+  }
+  if (!target.startsWith("/") || target.startsWith("//")) {
+    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(target);
+    if (!absolute || (path.protocol !== "http:" && path.protocol !== "https:")) throw new InvalidRequest("The request target is not valid.");
+  }
+  const url = new URL(origin);
+  url.pathname = path.pathname;
+  url.search = path.search;
+  return url;
+}
+
+/** Methods the Fetch standard forbids in a `Request`. */
+const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * Why `Auth()` must not see a request of `method` at `path` (below the base path, such as
+ * `/session`): a 405 `InvalidRequest` for a method the Fetch standard forbids, or for one other
+ * than GET, HEAD and POST outside a configured plugin's routes (which may take any method).
+ * `undefined` when the request may go on.
+ */
+export function refusedMethod(method: string, path: string, config: Pick<AuthConfig, "plugins">): InvalidRequest | undefined {
+  const upper = method.toUpperCase();
+  if (upper === "GET" || upper === "HEAD" || upper === "POST") return undefined;
+  const first = path.split("/")[1];
+  const pluginPath = !!first && !!config.plugins?.some((plugin) => plugin.id === first);
+  return forbiddenMethods.has(upper) || !pluginPath ? new InvalidRequest(`Method ${upper} is not supported.`, 405) : undefined;
+}
+
+/** The 4xx JSON answer for a request Latch will not take (`{ error: type, message }`), never a 500. */
+export function refusalResponse(error: InvalidRequest): Response {
+  return Response.json({ error: error.type, message: error.message }, { status: error.status });
+}
+
+/**
+ * The request `Auth()` sees for a framework's web `Request`: the site's origin with the request
+ * URL's path and query, its headers and its body stream (core reads it up to the size it accepts,
+ * 413 beyond), and the client's address as the server saw it, for the rate limits.
+ */
+export function toAuthRequest(request: Request, origin: string, address: string | undefined): Request {
+  const method = request.method.toUpperCase();
+  const source = new URL(request.url);
+  const url = new URL(origin);
+  url.pathname = source.pathname;
+  url.search = source.search;
+  const headers = new Headers(request.headers);
+  const authRequest =
+    method === "GET" || method === "HEAD" || !request.body
+      ? new Request(url, { method, headers })
+      : new Request(url, { method, headers, body: request.body, duplex: "half" } as RequestInit);
+  setClientAddress(authRequest, address);
+  return authRequest;
+}
+
+/**
+ * The session of a request, read through `Auth()` at `<origin><basePath>/session` with only the
+ * request's `Cookie`, `Authorization` (bearer sessions) and `x-api-key` (API keys) headers;
+ * `header` reads one by its lower-case name. `null` when signed out, and when a presented bearer
+ * token or API key is refused (unknown, revoked, expired, over its limit).
+ *
+ * @throws {MissingSecretError} The config has no secret.
+ * @throws {AuthError} The read failed otherwise (the message is core's).
+ */
+export async function readSession(header: (name: string) => string | null | undefined, target: ActionTarget): Promise<Session | null> {
+  const { config } = target;
+  const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
+  if (!secrets.length) {
+    throw new MissingSecretError("Reading the session needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");
+  }
+  const headers = new Headers();
+  for (const name of ["cookie", "authorization", "x-api-key"]) {
+    const value = header(name);
+    if (typeof value === "string" && (value !== "" || name === "x-api-key")) headers.set(name, value);
+  }
+  const credential = headers.has("authorization") || headers.has("x-api-key");
+  const response = await Auth(new Request(new URL(`${target.basePath}/session`, target.origin), { headers }), config);
+  if ((response.status === 401 || response.status === 403 || response.status === 429) && credential) return null;
+  const data = (await response.json()) as Session | null | { message?: string };
+  if (response.status !== 200) throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
+  return data && Object.keys(data).length ? (data as Session) : null;
+}
+
+/**
+ * The session of a framework's web `Request` under `config`, served at `basePath`: {@link readSession}
+ * at the site's origin ({@link webRequestOrigin}); `null` for a malformed `Host`, which has no
+ * session to show.
+ */
+export async function webRequestSession(request: Request, config: AuthConfig, basePath: string): Promise<Session | null> {
+  let origin: string;
+  try {
+    origin = webRequestOrigin(request, config.siteUrl);
+  } catch (error) {
+    if (error instanceof InvalidRequest) return null;
+    throw error;
+  }
+  return readSession((name) => request.headers.get(name), { origin, basePath, config });
 }

@@ -18,13 +18,12 @@
  */
 import { Auth, setClientAddress, type Session } from "@latch/core";
 import type { SessionOf } from "@latch/core/plugins";
-import { AuthError, MissingSecretError } from "@latch/core/errors";
 import type { NextFunction, Request, Response } from "express";
 import { prepareConfig, type ExpressAuthConfig } from "./config.js";
 import { InvalidRequest } from "@latch/core/errors";
 import { isPluginPath, mountPathOf, originOf, toWebRequest } from "./request.js";
 import { sendWebResponse } from "./response.js";
-import { warnOnOtherHost } from "@latch/core/integration";
+import { readSession, warnOnOtherHost } from "@latch/core/integration";
 
 export type { ExpressAuthConfig } from "./config.js";
 // The names `@auth/express` exports, so that an app moves over by changing the package name.
@@ -108,11 +107,6 @@ export async function getSession<Config extends ExpressAuthConfig = ExpressAuthC
   // per-config work (provider merging, checks, warnings) is done once for both.
   const ready = await configFor(config, req, defaultMountPath);
   warnOnOtherHost((name) => req.get(name), ready);
-  const secrets = ready.secret === undefined ? [] : [ready.secret].flat().filter(Boolean);
-  if (!secrets.length) {
-    throw new MissingSecretError("getSession needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");
-  }
-  const basePath = ready.basePath ?? defaultMountPath;
   let origin: string;
   try {
     origin = originOf(req, ready.siteUrl);
@@ -121,18 +115,6 @@ export async function getSession<Config extends ExpressAuthConfig = ExpressAuthC
     if (error instanceof InvalidRequest) return null;
     throw error;
   }
-  const url = new URL(`${basePath}/session`, origin);
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-  // Read only with bearer sessions on (`session.bearer`): a client that is not a browser sends its session this way.
-  if (req.headers.authorization) headers.set("authorization", req.headers.authorization);
-  // Read only with API keys on (`apiKeys`): a script or a service sends its key this way.
-  const apiKey = req.headers["x-api-key"];
-  if (typeof apiKey === "string") headers.set("x-api-key", apiKey);
-  const response = await Auth(new Request(url, { headers }), ready);
-  // An API key refused (unknown, revoked, expired, over its limit): the request has no session.
-  if ((response.status === 401 || response.status === 403 || response.status === 429) && (apiKey !== undefined || req.headers.authorization)) return null;
-  const data = (await response.json()) as Session | null | { message?: string };
-  if (response.status === 200) return (data && Object.keys(data).length ? data : null) as SessionOf<Config> | null;
-  throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
+  const header = (name: string) => req.headers[name] as string | undefined;
+  return (await readSession(header, { origin, basePath: ready.basePath ?? defaultMountPath, config: ready })) as SessionOf<Config> | null;
 }

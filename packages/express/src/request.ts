@@ -1,4 +1,5 @@
-import { isAuthAction, requestOrigin } from "@latch/core";
+import { isAuthAction } from "@latch/core";
+import { authUrlOf, siteOrigin } from "@latch/core/integration";
 import { InvalidRequest } from "@latch/core/errors";
 import type { Request as ExpressRequest } from "express";
 
@@ -9,15 +10,8 @@ const maxBody = 64 * 1024;
  * protocol and `Host`. `InvalidRequest` for a scheme other than http(s) or a malformed host.
  */
 export function originOf(req: ExpressRequest, siteUrl: string | undefined): string {
-  if (siteUrl) {
-    try {
-      return new URL(siteUrl).origin;
-    } catch {
-      // core reports an invalid siteUrl as a configuration error
-    }
-  }
   // req.protocol honours X-Forwarded-Proto only when the app sets "trust proxy".
-  return requestOrigin(req.protocol, req.get("host")).origin;
+  return siteOrigin(siteUrl, req.protocol, req.get("host"));
 }
 
 /**
@@ -26,21 +20,7 @@ export function originOf(req: ExpressRequest, siteUrl: string | undefined): stri
  * only its path and query: its authority never becomes the site's origin.
  */
 export function requestUrlOf(req: ExpressRequest, origin: string): URL {
-  const target = req.originalUrl;
-  let path: URL;
-  try {
-    path = new URL(target, "http://path.invalid");
-  } catch {
-    throw new InvalidRequest("The request target is not valid.");
-  }
-  if (!target.startsWith("/") || target.startsWith("//")) {
-    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(target);
-    if (!absolute || (path.protocol !== "http:" && path.protocol !== "https:")) throw new InvalidRequest("The request target is not valid.");
-  }
-  const url = new URL(origin);
-  url.pathname = path.pathname;
-  url.search = path.search;
-  return url;
+  return authUrlOf(req.originalUrl, origin);
 }
 
 async function rawBody(req: ExpressRequest): Promise<Uint8Array<ArrayBuffer> | undefined> {

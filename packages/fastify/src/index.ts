@@ -16,12 +16,12 @@
  * @module @latch/fastify
  */
 import { Auth, AuthError, setClientAddress, type Session } from "@latch/core";
-import { InvalidRequest, MissingSecretError } from "@latch/core/errors";
+import { InvalidRequest } from "@latch/core/errors";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { defaultBasePath, prepareConfig, type FastifyAuthConfig } from "./config.js";
 import { originOf, toWebRequest } from "./request.js";
-import { signInRequest, signOutRequest, warnOnOtherHost, type ActionRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
+import { readSession, signInRequest, signOutRequest, warnOnOtherHost, type ActionRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
 
 export type { FastifyAuthConfig } from "./config.js";
 export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";
@@ -71,12 +71,8 @@ async function send(response: Response, reply: FastifyReply): Promise<FastifyRep
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
-async function readSession(request: FastifyRequest, config: FastifyAuthConfig): Promise<Session | null> {
+async function sessionOf(request: FastifyRequest, config: FastifyAuthConfig): Promise<Session | null> {
   warnOnOtherHost((name) => request.headers[name] as string | undefined, config);
-  const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
-  if (!secrets.length) {
-    throw new MissingSecretError("Reading the session needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");
-  }
   let origin: string;
   try {
     origin = originOf(request, config.siteUrl);
@@ -85,18 +81,7 @@ async function readSession(request: FastifyRequest, config: FastifyAuthConfig): 
     if (error instanceof InvalidRequest) return null;
     throw error;
   }
-  const headers = new Headers();
-  const { cookie, authorization } = request.headers;
-  if (cookie) headers.set("cookie", cookie);
-  // Read only with bearer sessions on (`session.bearer`) and API keys on (`apiKeys`).
-  if (authorization) headers.set("authorization", authorization);
-  const apiKey = request.headers["x-api-key"];
-  if (typeof apiKey === "string") headers.set("x-api-key", apiKey);
-  const response = await Auth(new Request(new URL(`${config.basePath ?? defaultBasePath}/session`, origin), { headers }), config);
-  if ((response.status === 401 || response.status === 403 || response.status === 429) && (apiKey !== undefined || authorization)) return null;
-  const data = (await response.json()) as Session | null | { message?: string };
-  if (response.status !== 200) throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
-  return (data && Object.keys(data).length ? data : null) as Session | null;
+  return readSession((name) => request.headers[name] as string | undefined, { origin, basePath: config.basePath ?? defaultBasePath, config });
 }
 
 const plugin: FastifyPluginAsync<FastifyAuthConfig> = async (fastify, options) => {
@@ -111,7 +96,7 @@ const plugin: FastifyPluginAsync<FastifyAuthConfig> = async (fastify, options) =
   const auth = function (this: FastifyRequest) {
     let session = sessions.get(this);
     if (!session) {
-      session = readSession(this, config);
+      session = sessionOf(this, config);
       sessions.set(this, session);
     }
     return session;

@@ -1,4 +1,4 @@
-import { requestOrigin } from "@latch/core";
+import { authUrlOf, siteOrigin } from "@latch/core/integration";
 import { InvalidRequest } from "@latch/core/errors";
 import type { FastifyRequest } from "fastify";
 
@@ -11,14 +11,7 @@ const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
  * header as sent. `InvalidRequest` for a scheme other than http(s) or a malformed host.
  */
 export function originOf(request: FastifyRequest, siteUrl: string | undefined): string {
-  if (siteUrl) {
-    try {
-      return new URL(siteUrl).origin;
-    } catch {
-      // core reports an invalid siteUrl as a configuration error
-    }
-  }
-  return requestOrigin(request.protocol, request.headers.host).origin;
+  return siteOrigin(siteUrl, request.protocol, request.headers.host);
 }
 
 /**
@@ -27,20 +20,7 @@ export function originOf(request: FastifyRequest, siteUrl: string | undefined): 
  * site's origin.
  */
 export function requestUrlOf(target: string, origin: string): URL {
-  let path: URL;
-  try {
-    path = new URL(target, "http://path.invalid");
-  } catch {
-    throw new InvalidRequest("The request target is not valid.");
-  }
-  if (!target.startsWith("/") || target.startsWith("//")) {
-    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(target);
-    if (!absolute || (path.protocol !== "http:" && path.protocol !== "https:")) throw new InvalidRequest("The request target is not valid.");
-  }
-  const url = new URL(origin);
-  url.pathname = path.pathname;
-  url.search = path.search;
-  return url;
+  return authUrlOf(target, origin);
 }
 
 /**

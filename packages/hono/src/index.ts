@@ -22,14 +22,14 @@
  * @module @latch/hono
  */
 import { Auth, AuthError, setClientAddress, type Session } from "@latch/core";
-import { InvalidRequest, MissingSecretError } from "@latch/core/errors";
+import { InvalidRequest } from "@latch/core/errors";
 import { getToken, type JWT, type JWTDecodeParams } from "@latch/core/jwt";
 import type { Context, MiddlewareHandler } from "hono";
 import { env } from "hono/adapter";
 import { HTTPException } from "hono/http-exception";
 import { defaultBasePath, prepareConfig, type HonoAuthConfig } from "./config.js";
 import { originOf, toAuthRequest } from "./request.js";
-import { signInRequest, signOutRequest, warnOnOtherHost, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
+import { readSession, signInRequest, signOutRequest, warnOnOtherHost, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
 
 export type { HonoAuthConfig } from "./config.js";
 export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";
@@ -211,19 +211,15 @@ const sessions = new WeakMap<Context, Promise<Session | null>>();
 export function auth(c: Context): Promise<Session | null> {
   let session = sessions.get(c);
   if (!session) {
-    session = readSession(c);
+    session = sessionOf(c);
     sessions.set(c, session);
   }
   return session;
 }
 
-async function readSession(c: Context): Promise<Session | null> {
+async function sessionOf(c: Context): Promise<Session | null> {
   const config = configOf(c);
   warnOnOtherHost(header(c), config);
-  const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
-  if (!secrets.length) {
-    throw new MissingSecretError("Reading the session needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");
-  }
   let origin: string;
   try {
     origin = originOf(urlOf(c), c.req.header("host"), config.siteUrl);
@@ -231,19 +227,7 @@ async function readSession(c: Context): Promise<Session | null> {
     if (error instanceof InvalidRequest) return null;
     throw error;
   }
-  const headers = new Headers();
-  const cookie = c.req.header("cookie");
-  if (cookie) headers.set("cookie", cookie);
-  // Read only with bearer sessions on (`session.bearer`) and API keys on (`apiKeys`).
-  const authorization = c.req.header("authorization");
-  if (authorization) headers.set("authorization", authorization);
-  const apiKey = c.req.header("x-api-key");
-  if (apiKey !== undefined) headers.set("x-api-key", apiKey);
-  const response = await Auth(new Request(new URL(`${config.basePath ?? defaultBasePath}/session`, origin), { headers }), config);
-  if ((response.status === 401 || response.status === 403 || response.status === 429) && (apiKey !== undefined || authorization)) return null;
-  const data = (await response.json()) as Session | null | { message?: string };
-  if (response.status !== 200) throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
-  const session = (data && Object.keys(data).length ? data : null) as Session | null;
+  const session = await readSession((name) => c.req.header(name), { origin, basePath: config.basePath ?? defaultBasePath, config });
   c.set("session", session);
   return session;
 }

@@ -1,4 +1,4 @@
-import { requestOrigin } from "@latch/core";
+import { siteOrigin } from "@latch/core/integration";
 import { InvalidRequest } from "@latch/core/errors";
 
 /** Bodies above this are cut; core answers 413 from the declared length or the size it sees. */
@@ -13,14 +13,7 @@ const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
  * some servers copy into the request's URL). `InvalidRequest` for a malformed host.
  */
 export function originOf(url: URL, host: string | undefined, siteUrl: string | undefined): string {
-  if (siteUrl) {
-    try {
-      return new URL(siteUrl).origin;
-    } catch {
-      // core reports an invalid siteUrl as a configuration error
-    }
-  }
-  return requestOrigin(url.protocol, host ?? url.host).origin;
+  return siteOrigin(siteUrl, url.protocol, host ?? url.host);
 }
 
 /** The body, at most one byte past the limit, read from the stream without buffering the rest. */

@@ -17,9 +17,20 @@
  * ```
  * @module @latch/react-router
  */
-import { Auth, AuthError, requestOrigin, setClientAddress, setEnvDefaults, type AuthConfig, type Session } from "@latch/core";
-import { InvalidRequest, MissingSecretError } from "@latch/core/errors";
-import { signInRequest, signOutRequest, warnOnOtherHost, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
+import { Auth, setEnvDefaults, type AuthConfig, type Session } from "@latch/core";
+import {
+  actionOrigin,
+  refusalResponse,
+  refusedMethod,
+  signInRequest,
+  signOutRequest,
+  toAuthRequest,
+  warnOnOtherHost,
+  webRequestSession,
+  type SignInAuthorizationParams,
+  type SignInOptions,
+  type SignOutOptions,
+} from "@latch/core/integration";
 
 export type { Session } from "@latch/core";
 export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";
@@ -82,28 +93,9 @@ export interface ReactRouterAuthResult {
   signOut: (args: RouteArgs, options?: SignOutOptions) => Promise<Response>;
 }
 
-/** Methods the Fetch standard forbids in a `Request`, refused before anything else. */
-const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
-
-function refusal(error: InvalidRequest): Response {
-  return Response.json({ error: error.type, message: error.message }, { status: error.status });
-}
-
 /** The environment on this runtime: `process.env` where there is one, else nothing. */
 function runtimeEnvironment(): Record<string, string | undefined> {
   return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-}
-
-/** The site's origin: `siteUrl`'s (`AUTH_URL`) when set, else the request URL's protocol and its `Host`, checked by core. */
-function originOf(request: Request, siteUrl: string | undefined): string {
-  if (siteUrl) {
-    try {
-      return new URL(siteUrl).origin;
-    } catch {
-      // core reports an invalid siteUrl as a configuration error
-    }
-  }
-  return requestOrigin(new URL(request.url).protocol, request.headers.get("host")).origin;
 }
 
 /**
@@ -149,56 +141,18 @@ export function ReactRouterAuth(config: ReactRouterAuthConfig): ReactRouterAuthR
   async function handle(args: RouteArgs): Promise<Response> {
     const settings = ready();
     const { request } = args;
-    const method = request.method.toUpperCase();
-    const path = new URL(request.url).pathname.slice(settings.basePath.length);
-    const first = path.split("/")[1];
-    const pluginPath = !!first && !!settings.plugins?.some((plugin) => plugin.id === first);
-    if (forbiddenMethods.has(method) || (method !== "GET" && method !== "HEAD" && method !== "POST" && !pluginPath)) {
-      return refusal(new InvalidRequest(`Method ${method} is not supported.`, 405));
-    }
+    const refused = refusedMethod(request.method, new URL(request.url).pathname.slice(settings.basePath.length), settings);
+    if (refused) return refusalResponse(refused);
     warnOnOtherHost(header(request), settings);
-    let origin: string;
-    try {
-      origin = originOf(request, settings.siteUrl);
-    } catch (error) {
-      if (error instanceof InvalidRequest) return refusal(error);
-      throw error;
-    }
-    const source = new URL(request.url);
-    const url = new URL(origin);
-    url.pathname = source.pathname;
-    url.search = source.search;
-    const headers = new Headers(request.headers);
-    const authRequest = method === "GET" || method === "HEAD" || !request.body ? new Request(url, { method, headers }) : new Request(url, { method, headers, body: request.body, duplex: "half" } as RequestInit);
-    setClientAddress(authRequest, clientAddressOf(args));
-    return Auth(authRequest, settings);
+    const origin = actionOrigin(request, settings.siteUrl);
+    if (origin instanceof Response) return origin;
+    return Auth(toAuthRequest(request, origin, clientAddressOf(args)), settings);
   }
 
   async function getSession(request: Request): Promise<Session | null> {
     const settings = ready();
     warnOnOtherHost(header(request), settings);
-    const secrets = settings.secret === undefined ? [] : [settings.secret].flat().filter(Boolean);
-    if (!secrets.length) {
-      throw new MissingSecretError("Reading the session needs a secret: set AUTH_SECRET (or `secret` in the config) to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 33`.");
-    }
-    let origin: string;
-    try {
-      origin = originOf(request, settings.siteUrl);
-    } catch (error) {
-      if (error instanceof InvalidRequest) return null;
-      throw error;
-    }
-    const headers = new Headers();
-    for (const name of ["cookie", "authorization", "x-api-key"]) {
-      const value = request.headers.get(name);
-      if (value !== null) headers.set(name, value);
-    }
-    const credential = headers.has("authorization") || headers.has("x-api-key");
-    const response = await Auth(new Request(new URL(`${settings.basePath}/session`, origin), { headers }), settings);
-    if ((response.status === 401 || response.status === 403 || response.status === 429) && credential) return null;
-    const data = (await response.json()) as Session | null | { message?: string };
-    if (response.status !== 200) throw new AuthError((data as { message?: string } | null)?.message ?? `Reading the session failed with status ${response.status}.`);
-    return (data && Object.keys(data).length ? data : null) as Session | null;
+    return webRequestSession(request, settings, settings.basePath);
   }
 
   async function requireSession(request: Request): Promise<Session> {
@@ -208,24 +162,15 @@ export function ReactRouterAuth(config: ReactRouterAuthConfig): ReactRouterAuthR
     throw new Response(null, { status: 302, headers: { location: `${ready().basePath}/signin?${new URLSearchParams({ callbackUrl: `${url.pathname}${url.search}` })}` } });
   }
 
-  function actionOrigin(request: Request): string | Response {
-    try {
-      return originOf(request, ready().siteUrl);
-    } catch (error) {
-      if (error instanceof InvalidRequest) return refusal(error);
-      throw error;
-    }
-  }
-
   async function signIn(args: RouteArgs, provider?: string, options?: SignInOptions, authorizationParams?: SignInAuthorizationParams): Promise<Response> {
-    const origin = actionOrigin(args.request);
+    const origin = actionOrigin(args.request, ready().siteUrl);
     if (origin instanceof Response) return origin;
     const settings = ready();
     return signInRequest({ headers: args.request.headers, address: clientAddressOf(args) }, { origin, config: settings, basePath: settings.basePath }, provider, options, authorizationParams);
   }
 
   async function signOut(args: RouteArgs, options?: SignOutOptions): Promise<Response> {
-    const origin = actionOrigin(args.request);
+    const origin = actionOrigin(args.request, ready().siteUrl);
     if (origin instanceof Response) return origin;
     const settings = ready();
     return signOutRequest({ headers: args.request.headers, address: clientAddressOf(args) }, { origin, config: settings, basePath: settings.basePath }, options);

@@ -1,6 +1,5 @@
 import type { AuthContext } from "../config/context.js";
 import type { InternalProvider } from "../config/providers.js";
-import { InvalidProvider } from "../errors.js";
 import { carriedFlow, flowOf, type Flow } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
 import type { PageProvider } from "../pages/index.js";

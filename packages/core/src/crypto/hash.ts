@@ -23,21 +23,6 @@ export async function hkdfSha256(secret: string, salt: string, info: string, len
   return new Uint8Array(bits);
 }
 
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
-
-/**
- * HMAC-SHA-256 of a UTF-8 string under a UTF-8 key, as lowercase hex, on Web Crypto. The imported
- * key is kept per key string (a handful at most: the current secrets), so a warm call signs only.
- */
-export async function hmacSha256Hex(key: string, value: string): Promise<string> {
-  let imported = hmacKeys.get(key);
-  if (!imported) {
-    if (hmacKeys.size > 8) hmacKeys.clear();
-    hmacKeys.set(key, (imported = crypto.subtle.importKey("raw", utf8(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])));
-  }
-  return toHex(new Uint8Array(await crypto.subtle.sign("HMAC", await imported, utf8(value))));
-}
-
 /** SHA-256 of a UTF-8 string, as standard (padded) base64: the form of a CSP source hash. */
 export async function sha256Base64(value: string): Promise<string> {
   const url = toBase64Url(await digest("SHA-256", utf8(value)));

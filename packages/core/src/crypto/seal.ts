@@ -1,7 +1,7 @@
 // The session-token seal of the runtime, through `#jwe` (see package-import.ts).
 import { digestImplementation } from "./digests.js";
 import { importOrPortable } from "./package-import.js";
-import { openJwt as openPortable, sealJwt as sealPortable, type OpenOptions, type SealOptions } from "./jwe.js";
+import { openJwt as openPortable, sealJwt as sealPortable } from "./jwe.js";
 
 interface Seal {
   sealJwt: typeof sealPortable;

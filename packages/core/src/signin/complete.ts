@@ -6,7 +6,6 @@
 import type { Adapter, AdapterUser, AuthenticationMethod } from "../adapter.js";
 import type { AuthContext } from "../config/context.js";
 import { pluginCodeOf } from "../config/plugin-code.js";
-import type { InternalProvider } from "../config/providers.js";
 import { AccessDenied, CallbackRouteError, OAuthAccountNotLinked, UndeclaredSessionStart } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";

@@ -1,7 +1,7 @@
 // The user, account and provider-type shapes are part of the adapter contract and live there;
 // they are re-exported here with the other entities.
 export type { User, ProviderType, AuthorizationDetails, TokenEndpointResponse, Account } from "../adapter.js";
-import type { TokenEndpointResponse, User } from "../adapter.js";
+import type { User } from "../adapter.js";
 
 /** The address claim of an OpenID profile. */
 export interface ProfileAddress {

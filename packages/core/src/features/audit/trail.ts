@@ -6,7 +6,7 @@
  */
 import type { AdapterAuditEvent } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
-import { hmacSha256Hex } from "../../crypto/hash.js";
+import { hmacSha256Hex } from "../../crypto/hmac.js";
 import { timeOrderedUUID } from "../../crypto/random.js";
 import type { AuthRequest } from "../../http/request.js";
 import { addressSource, clientAddress } from "../../limits/client-address.js";

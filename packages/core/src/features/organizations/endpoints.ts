@@ -61,7 +61,6 @@ export async function createAction(ctx: OrganizationContext, req: AuthRequest): 
   const owner: AdapterMember = { organizationId: organization.id, userId: caller.userId, role: "owner", createdAt: now };
   const made = await organizationStore(ctx).createOrganization(organization, owner);
   if (!made) throw new OrganizationSlugTaken("Another organization has this slug.");
-  const { events } = settingsOf(ctx);
   await fire(ctx, "organizationCreated", { organization: made, userId: caller.userId }, caller.userId);
   await fire(ctx, "memberAdded", { member: owner }, caller.userId);
   return json({ organization: shown(made), role: "owner" }, 201);
@@ -96,7 +95,6 @@ export async function updateAction(ctx: OrganizationContext, req: AuthRequest): 
 export async function deleteAction(ctx: OrganizationContext, req: AuthRequest): Promise<ResponseInternal> {
   const caller = await callerOf(ctx, req);
   const { organization, member } = await membershipOf(ctx, req, caller);
-  const settings = settingsOf(ctx);
   await allow(ctx, member, "organization:delete");
   const members = await organizationStore(ctx).listMembers(organization.id);
   await organizationStore(ctx).deleteOrganization(organization.id);

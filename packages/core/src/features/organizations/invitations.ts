@@ -197,7 +197,6 @@ export async function acceptAction(ctx: OrganizationContext, req: AuthRequest): 
   const member = await store.acceptInvitation(invitation.id, { organizationId: invitation.organizationId, userId: caller.userId, role: invitation.role, createdAt: new Date() });
   if (!member) throw new InvitationInvalid("This invitation cannot be used: it is unknown, expired, or was used, declined or canceled.");
   const organization = await store.getOrganization(invitation.organizationId);
-  const { events } = settingsOf(ctx);
   await fire(ctx, "memberAdded", { member }, caller.userId);
   await fire(ctx, "invitationClosed", { invitation: shown({ ...invitation, status: "accepted" }), status: "accepted" }, caller.userId);
   return json({ organization: organization && { id: organization.id, name: organization.name, slug: organization.slug }, role: member.role });

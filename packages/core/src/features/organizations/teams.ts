@@ -14,7 +14,7 @@ import { noStore } from "../../http/respond.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { allow, callerOf, field, fire, idOf, membershipOf, type Caller } from "./caller.js";
 import { MemberNotFound, TeamConflict, TeamNotFound } from "./errors.js";
-import { settingsOf, type OrganizationContext } from "./settings.js";
+import type { OrganizationContext } from "./settings.js";
 import { organizationStore, teamStore } from "./store.js";
 
 const json = (body: unknown, status = 200): ResponseInternal => ({ status, body: body as ResponseInternal["body"], headers: { ...noStore } });
