@@ -2,7 +2,8 @@
  * `Organizations()` with JWT sessions over real HTTP, on PGlite with `@latch/pg`: the
  * configuration without `JwtRevocation()` is refused with a configuration error; with it (its
  * store in real Redis), the active organization is a claim of the token, and a removed member's
- * tokens are refused at once.
+ * tokens are refused at once; the switcher page's form switches by writing a new token, and the
+ * members page shows the claim's organization.
  */
 import { randomUUID } from "node:crypto";
 import { Organizations } from "@latch/core/organizations";
@@ -90,5 +91,28 @@ describe("organizations with JWT sessions", () => {
     expect((await alice.post("organizations/members/remove", { organizationId: organization.id, userId: people.bob.id })).status).toBe(200);
     expect(await bob.session()).toBeNull();
     expect((await alice.session())?.organization?.role).toBe("owner");
+  });
+
+  test.skipIf(!redisUp)("the switcher page's form writes the new claim into the session cookie; the members page reads it", async () => {
+    const carol = await new Browser(latch.origin).signIn("carol");
+    const made = (await (await carol.post("organizations/create", { name: "Page Org", slug: "jwt-page-org" })).json()) as { organization: { id: string } };
+    expect((await carol.session())?.organization ?? null).toBeNull();
+    const before = carol.jar.header();
+    const csrfToken = await carol.csrf();
+    const switched = await carol.get("organizations/switch", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams({ csrfToken, organizationId: made.organization.id }),
+    });
+    expect(switched.status).toBe(302);
+    expect(switched.headers.getSetCookie().some((cookie) => /session-token=[^;]+/.test(cookie))).toBe(true);
+    expect(carol.jar.header()).not.toBe(before);
+    expect((await carol.session())?.organization).toEqual({ id: made.organization.id, slug: "jwt-page-org", role: "owner" });
+    const switcher = await (await carol.get("organizations", { headers: { accept: "text/html" } })).text();
+    expect(switcher).toContain("<strong>Page Org</strong>");
+    expect(switcher).toMatch(/<strong class="active">/);
+    const members = await carol.get(`organizations/members?organizationId=${made.organization.id}`, { headers: { accept: "text/html" } });
+    expect(members.status).toBe(200);
+    expect(await members.text()).toContain(people.carol.email);
   });
 });
