@@ -88,7 +88,13 @@ export async function inviteAction(ctx: OrganizationContext, req: AuthRequest): 
   const invitation = await organizationStore(ctx).createInvitation({
     id: randomHex(16), organizationId: organization.id, email, role, inviterId: caller.userId, hash, status: "pending", expires: new Date(now + settings.invitationMaxAge * 1000), createdAt: new Date(now),
   });
-  await mail(ctx, req, caller, invitation, token, organization.name);
+  try {
+    await mail(ctx, req, caller, invitation, token, organization.name);
+  } catch (error) {
+    // The link never left: no pending invitation stays behind for an address that was not told.
+    await organizationStore(ctx).updateInvitation(invitation.id, { status: "canceled" });
+    throw error;
+  }
   return json({ invitation: shown(invitation) }, 201);
 }
 

@@ -10,10 +10,11 @@ import type { AuthConfig } from "@latch/core";
 import { Organizations, accessControl } from "@latch/core/organizations";
 import { RateLimit } from "@latch/core/rate-limit";
 import { migrate } from "@latch/pg";
-import { startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import Nodemailer from "@latch/core/providers/nodemailer";
+import { freePort, startSmtpServer, type SmtpTestServer } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pgEngines, serveLatch, type Engine, type LatchServer } from "../../access-tokens/test/harness.js";
-import { Browser, countedAdapter, organizationsConfig, people, seedPeople } from "./harness.js";
+import { Browser, countedAdapter, organizationsConfig, people, peopleProvider, seedPeople } from "./harness.js";
 
 const engines = await pgEngines();
 
@@ -78,6 +79,22 @@ describe.each(engines)("organizations stored on %s", (_name, open, available) =>
     await latch.close();
     await smtp.close();
     await engine.close();
+  });
+
+  test.skipIf(!available)("an invitation whose mail cannot be sent is answered as an error and leaves no pending invitation", async () => {
+    const id = await organization("mail-down");
+    const closed = await freePort();
+    latch.config = configOf({ providers: [peopleProvider(), Nodemailer({ server: `smtp://127.0.0.1:${closed}`, from: "Latch <no-reply@example.com>" })] });
+    try {
+      const response = await alice.post("organizations/invitations/create", { organizationId: id, email: "unreached@example.com" });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(await response.text()).not.toMatch(/\n\s+at\s/);
+    } finally {
+      latch.config = configOf();
+    }
+    const listed = (await (await alice.get(`organizations/invitations?organizationId=${id}`)).json()) as { invitations: { email: string; status: string }[] };
+    expect(listed.invitations.filter((invitation) => invitation.email === "unreached@example.com" && invitation.status === "pending")).toEqual([]);
+    expect((await engine.db.query(`SELECT status FROM invitations WHERE email = 'unreached@example.com'`)).rows).toEqual([{ status: "canceled" }]);
   });
 
   test.skipIf(!available)("a signed-in user makes an organization (CSRF checked, slug checked and unique) and is its owner", async () => {
