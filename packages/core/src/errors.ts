@@ -23,7 +23,7 @@ export type ErrorType =
   | "InvalidApiKeys" | "InvalidApiKey" | "ApiKeyExpired" | "ApiKeyScopeMissing" | "ApiKeyNotAllowed" | "ApiKeyRateLimited" | "ApiKeyNotFound"
   | "InvalidAdmin" | "AdminActionRefused"
   | "InvalidOrganizations" | "OrganizationNotFound" | "OrganizationSlugTaken" | "OrganizationPermissionDenied" | "LastOwner" | "MemberNotFound"
-  | "InvitationInvalid" | "InvitationForAnotherAddress" | "OrganizationRoleConflict" | "TeamNotFound" | "TeamConflict"
+  | "InvitationInvalid" | "InvitationForAnotherAddress" | "InvitationNotSent" | "OrganizationRoleConflict" | "TeamNotFound" | "TeamConflict"
   | "UserBanned" | "ImpersonationRefused" | "RecentSignInRequired"
   | "InvalidAuditTrail";
 

@@ -61,6 +61,14 @@ export class InvitationInvalid extends AuthError {
   readonly status = 410;
 }
 
+/** The invitation's mail could not be sent (502): the mail server refused it or could not be reached; the invitation was canceled. */
+export class InvitationNotSent extends AuthError {
+  static readonly type = "InvitationNotSent";
+  declare readonly type: "InvitationNotSent";
+  /** The HTTP status the refusal is answered with. */
+  readonly status = 502;
+}
+
 /** The invitation is for another address than the signed-in user's (403): sign in with the invited address. */
 export class InvitationForAnotherAddress extends AuthError {
   static readonly type = "InvitationForAnotherAddress";
@@ -99,6 +107,7 @@ export class TeamConflict extends AuthError {
 /** Every error `Organizations()` raises, as a union that narrows on `type`. */
 export type OrganizationError =
   | InvalidOrganizations
+  | InvitationNotSent
   | OrganizationNotFound
   | OrganizationSlugTaken
   | OrganizationPermissionDenied

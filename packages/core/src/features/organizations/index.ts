@@ -19,6 +19,7 @@ export {
   InvalidOrganizations,
   InvitationForAnotherAddress,
   InvitationInvalid,
+  InvitationNotSent,
   LastOwner,
   MemberNotFound,
   OrganizationNotFound,

@@ -18,7 +18,7 @@ import { canonicalEmail } from "../../security/email-spelling.js";
 import { proveAddress } from "../../signin/end-unproven-access.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { allow, callerOf, field, fire, idOf, membershipOf, ownerOnly, roleOf, signedIn, within, type Caller } from "./caller.js";
-import { InvitationForAnotherAddress, InvitationInvalid, OrganizationNotFound } from "./errors.js";
+import { InvitationForAnotherAddress, InvitationInvalid, InvitationNotSent, OrganizationNotFound } from "./errors.js";
 import { assertConfigured } from "./check.js";
 import { invitationMail, invitationTransport } from "./message.js";
 import { settingsOf, type OrganizationContext } from "./settings.js";
@@ -93,7 +93,9 @@ export async function inviteAction(ctx: OrganizationContext, req: AuthRequest): 
   } catch (error) {
     // The link never left: no pending invitation stays behind for an address that was not told.
     await organizationStore(ctx).updateInvitation(invitation.id, { status: "canceled" });
-    throw error;
+    const kind = error instanceof Error ? error.name || "Error" : "UnknownError";
+    ctx.logger.error("InvitationNotSent", `The invitation mail was not sent (${kind}); the invitation was canceled.`);
+    throw new InvitationNotSent("The invitation mail could not be sent; nobody was invited. Try again later.");
   }
   return json({ invitation: shown(invitation) }, 201);
 }
