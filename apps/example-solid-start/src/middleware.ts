@@ -2,7 +2,7 @@
 // request for a protected page without a session is sent to the sign-in page with the way back.
 import { getSession, refuseForbiddenMethods } from "@latch/solid-start";
 import { createMiddleware } from "@solidjs/start/middleware";
-import { authOpts } from "./lib/auth";
+import { authOpts } from "./lib/auth.js";
 
 const protectedPaths = ["/dashboard"];
 

@@ -5,7 +5,7 @@ import type { Provider } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
 import GitHub from "@latch/core/providers/github";
 import type { SolidAuthConfig } from "@latch/solid-start";
-import { users } from "./users";
+import { users } from "./users.js";
 
 const providers: Provider[] = [];
 // AUTH_GITHUB_ID and AUTH_GITHUB_SECRET; callback URL: <origin>/auth/callback/github

@@ -3,7 +3,7 @@
 import { action, query } from "@solidjs/router";
 import { getSession, signIn, signOut } from "@latch/solid-start";
 import { getRequestEvent } from "solid-js/web";
-import { authOpts } from "./auth";
+import { authOpts } from "./auth.js";
 
 /** The signed-in user's name, or null. */
 export const currentUser = query(async () => {

@@ -1,6 +1,6 @@
 // A protected page: src/middleware.ts lets only a signed-in visitor through.
 import { createAsync } from "@solidjs/router";
-import { currentUser } from "~/lib/session";
+import { currentUser } from "../lib/session.js";
 
 export default function Dashboard() {
   const name = createAsync(() => currentUser());

@@ -4,7 +4,7 @@
 import { signIn, signOut } from "@latch/solid-start/client";
 import { createAsync } from "@solidjs/router";
 import { Show } from "solid-js";
-import { currentUser, signOutAction } from "~/lib/session";
+import { currentUser, signOutAction } from "../lib/session.js";
 
 export default function Home() {
   const name = createAsync(() => currentUser());

@@ -1,5 +1,5 @@
 // The app's own sign-in form, posted to a server function that calls Latch's server-side signIn.
-import { signInAction } from "~/lib/session";
+import { signInAction } from "../lib/session.js";
 
 export default function Login() {
   return (
