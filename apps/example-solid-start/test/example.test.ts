@@ -120,5 +120,25 @@ await exampleSuite({
         await context.close();
       }
     });
+
+    it("the browser client's credentials sign-in with redirect: false answers the error, then signs in", async () => {
+      const context = await browser().newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${origin}/login`);
+        await page.locator("input[name=email]").fill("ada@example.com");
+        await page.locator("input[name=password]").fill("wrong");
+        await page.locator("#client-credentials").click();
+        await page.locator("#client-result", { hasText: "refused: CredentialsSignin" }).waitFor({ timeout: 10_000 });
+        expect(page.url()).toBe(`${origin}/login`);
+        await page.locator("input[name=password]").fill("correct horse");
+        await page.locator("#client-credentials").click();
+        await page.locator("#client-result", { hasText: "signed in" }).waitFor({ timeout: 10_000 });
+        await page.goto(`${origin}/`);
+        expect(await page.locator("#hello").innerText()).toBe("Hello Ada");
+      } finally {
+        await context.close();
+      }
+    });
   },
 });
