@@ -44,6 +44,7 @@ export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@
  * in a server function): the web `Request`, and where the client's address comes from.
  */
 export interface SolidAuthEvent {
+  /** The web `Request` SolidStart hands over. */
   request: Request;
   /**
    * SolidStart's `clientAddress` (h3's `getRequestIP`): read only where the server is not Node's
