@@ -1,0 +1,132 @@
+/**
+ * Sign in and out from the browser, as `@auth/solid-start/client` does: the CSRF token comes from
+ * `<prefix>/csrf`, the form goes to `<prefix>/…` with `X-Auth-Return-Redirect: 1`, and the
+ * answer's `{ url }` says where to go. `prefix` defaults to `/api/auth`.
+ *
+ * @example
+ * ```tsx
+ * import { signIn, signOut } from "@latch/solid-start/client"
+ * <button onClick={() => signIn("github")}>Sign in with GitHub</button>
+ * <button onClick={() => signOut({ redirectTo: "/" })}>Sign out</button>
+ * ```
+ * @module @latch/solid-start/client
+ */
+
+/** Options of the browser's {@link signIn}. Other fields (such as `email`, `password`) are posted with the form. */
+export interface SignInOptions<Redirect extends boolean = boolean> extends Record<string, unknown> {
+  /** Where Latch is served. Default `/api/auth`. */
+  prefix?: string;
+  /** Where the user lands after signing in. Default: the current page. */
+  redirectTo?: string;
+  /** @deprecated Use `redirectTo`. */
+  callbackUrl?: string;
+  /** `false`: answer a {@link SignInResponse} instead of going where the server says. Default `true`. */
+  redirect?: Redirect;
+}
+
+/** Options of the browser's {@link signOut}. */
+export interface SignOutOptions {
+  /** Where Latch is served. Default `/api/auth`. */
+  prefix?: string;
+  /** Where the user lands after signing out. Default: the current page. */
+  redirectTo?: string;
+  /** @deprecated Use `redirectTo`. */
+  callbackUrl?: string;
+  /** `false`: stay on the page (the session is ended all the same). Default `true`. */
+  redirect?: boolean;
+}
+
+/** What {@link signIn} answers with `redirect: false`, as `@auth/solid-start/client`'s `SignInResponse`. */
+export interface SignInResponse {
+  /** The error the server named (`CredentialsSignin`, …), or `undefined`. */
+  error: string | undefined;
+  /** The error's code, for credentials sign-ins that give one. */
+  code: string | undefined;
+  /** The HTTP status of the sign-in request. */
+  status: number;
+  /** Whether the request succeeded and named no error. */
+  ok: boolean;
+  /** Where the server would send the browser; `null` on an error. */
+  url: string | null;
+}
+
+/** The authorization parameters added to the provider's authorization URL, as `URLSearchParams` takes them. */
+export type SignInAuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams;
+
+async function postForm(url: string, prefix: string, fields: Record<string, string>): Promise<{ response: Response; url: string | undefined }> {
+  const { csrfToken } = (await (await fetch(`${prefix}/csrf`)).json()) as { csrfToken: string };
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
+    body: new URLSearchParams({ ...fields, csrfToken }),
+  });
+  const data = (await response.clone().json().catch(() => ({}))) as { url?: unknown };
+  return { response, url: typeof data.url === "string" ? data.url : undefined };
+}
+
+function go(url: string): void {
+  window.location.href = url;
+  // Only the hash changes: the browser would not load the page again.
+  if (url.includes("#")) window.location.reload();
+}
+
+/** The provider's type from `<prefix>/providers`, so that credentials go to the callback. */
+async function providerType(prefix: string, provider: string): Promise<string | undefined> {
+  if (provider === "credentials") return provider;
+  try {
+    const providers = (await (await fetch(`${prefix}/providers`)).json()) as Record<string, { type?: string }>;
+    return providers[provider]?.type;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts a sign-in with `provider` (credentials are checked at once), or opens the sign-in page
+ * without one. The browser goes where the server says; with `redirect: false`, the answer is a
+ * {@link SignInResponse} and the page stays.
+ *
+ * @example
+ * ```ts
+ * const result = await signIn("credentials", { email, password, redirect: false })
+ * if (result.error) showError(result.error)
+ * ```
+ */
+export async function signIn(provider?: string, options?: SignInOptions<true>, authorizationParams?: SignInAuthorizationParams): Promise<void>;
+export async function signIn(provider: string | undefined, options: SignInOptions<false>, authorizationParams?: SignInAuthorizationParams): Promise<SignInResponse>;
+export async function signIn(provider?: string, options: SignInOptions = {}, authorizationParams?: SignInAuthorizationParams): Promise<SignInResponse | void> {
+  const { prefix = "/api/auth", callbackUrl, redirectTo, redirect = true, ...rest } = options;
+  const returnTo = String(redirectTo ?? callbackUrl ?? window.location.href);
+  if (!provider) {
+    go(`${prefix}/signin?${new URLSearchParams({ callbackUrl: returnTo })}`);
+    return;
+  }
+  const action = (await providerType(prefix, provider)) === "credentials" ? "callback" : "signin";
+  const query = new URLSearchParams(authorizationParams).toString();
+  const fields: Record<string, string> = { callbackUrl: returnTo };
+  for (const [name, value] of Object.entries(rest)) if (value !== undefined) fields[name] = String(value);
+  const { response, url } = await postForm(`${prefix}/${action}/${encodeURIComponent(provider)}${query ? `?${query}` : ""}`, prefix, fields);
+  if (redirect) {
+    go(url ?? returnTo);
+    return;
+  }
+  const answered = url ? new URL(url, window.location.href) : undefined;
+  const error = answered?.searchParams.get("error") ?? undefined;
+  const code = answered?.searchParams.get("code") ?? undefined;
+  return { error, code, status: response.status, ok: response.ok && !error, url: error ? null : (url ?? null) };
+}
+
+/**
+ * Signs out and goes where the server says (the current page unless `redirectTo`).
+ *
+ * @example
+ * ```ts
+ * await signOut({ redirectTo: "/" })
+ * ```
+ */
+export async function signOut(options: SignOutOptions = {}): Promise<void> {
+  const { prefix = "/api/auth", redirect = true } = options;
+  const returnTo = options.redirectTo ?? options.callbackUrl ?? window.location.href;
+  const { url } = await postForm(`${prefix}/signout`, prefix, { callbackUrl: returnTo });
+  if (redirect) go(url ?? returnTo);
+}
