@@ -2,7 +2,7 @@
 // whether the page is rendered there or reached by a navigation in the browser).
 import { createServerFn } from "@tanstack/react-start";
 import { getRequest } from "@tanstack/react-start/server";
-import { getSession, requireSession } from "./auth";
+import { getSession, requireSession, signOut } from "./auth";
 
 /** The signed-in user's name, or `null`. */
 export const fetchUserName = createServerFn({ method: "GET" }).handler(async () => {
@@ -17,3 +17,6 @@ export const requireUserName = createServerFn({ method: "GET" })
     const session = await requireSession(getRequest(), from);
     return session.user?.name ?? session.user?.email ?? "";
   });
+
+/** Sign-out from the app's own form (`action={signOutHere.url}`): the server-side signOut's redirect, with its cookies. */
+export const signOutHere = createServerFn({ method: "POST" }).handler(() => signOut(getRequest(), { redirectTo: "/" }));

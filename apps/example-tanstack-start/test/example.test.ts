@@ -5,12 +5,14 @@
  * request-conversion attacks on a real socket, and in headless Chromium through `@latch/testing`'s
  * example suite.
  */
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { exampleSuite, exampleOidcUser as oidcUser } from "@latch/testing/vitest";
 import { expect, it } from "vitest";
 import { build, missing, node, serverEntry } from "./tanstack-start.js";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
+const typescript = fileURLToPath(new URL("../../../node_modules/typescript/bin/tsc", import.meta.url));
 
 /** Signs Ada in with the credentials form's fields over HTTP; answers the `Cookie` header of her session. */
 async function signInOverHttp(origin: string): Promise<string> {
@@ -43,19 +45,28 @@ await exampleSuite({
       expect(response.headers.get("location")).toBe(`/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard?tab=1" })}`);
     });
 
-    it("the app's own sign-out form posted from another site is refused and the session stays", async () => {
+    it("the app's own sign-out form (a server function) posted from another site is refused and the session stays", async () => {
       const session = await signInOverHttp(origin);
-      const response = await fetch(`${origin}/signout`, { method: "POST", redirect: "manual", headers: { cookie: session, origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      const home = await (await fetch(`${origin}/`, { headers: { cookie: session } })).text();
+      const action = /<form[^>]*\saction="([^"]+)"/.exec(home)?.[1];
+      expect(action).toMatch(/^\/_serverFn\//);
+      const response = await fetch(`${origin}${action}`, { method: "POST", redirect: "manual", headers: { cookie: session, origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }, body: "" });
       expect(response.status).toBeLessThan(500);
-      expect(response.headers.get("location") ?? "").not.toBe("/");
+      expect(response.headers.get("location") ?? "").not.toBe(`${origin}/`);
       expect(response.headers.getSetCookie().some((cookie) => /session-token=;|session-token=(?:;|$)/.test(cookie))).toBe(false);
       const after = (await (await fetch(`${origin}/auth/session`, { headers: { cookie: session } })).json()) as { user?: { name?: string } };
       expect(after.user?.name).toBe("Ada");
       // The same form from the site itself ends it.
-      const own = await fetch(`${origin}/signout`, { method: "POST", redirect: "manual", headers: { cookie: session, origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      const own = await fetch(`${origin}${action}`, { method: "POST", redirect: "manual", headers: { cookie: session, origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" }, body: "" });
       expect(own.headers.get("location")).toBe(`${origin}/`);
       expect(own.headers.getSetCookie().some((cookie) => /session-token=;/.test(cookie) || /session-token=.*Max-Age=0/i.test(cookie))).toBe(true);
     });
+
+    it("the sources type-check against the installed TanStack Start's types (the server route's handlers, the server functions)", () => {
+      const result = spawnSync(process.execPath, [typescript, "-p", "tsconfig.json"], { cwd: appDir, encoding: "utf8" });
+      expect(result.stdout + result.stderr).toBe("");
+      expect(result.status).toBe(0);
+    }, 120_000);
   },
   chromium: ({ origin }, browser) => {
     it("useSession shows the session in the browser; @latch/react's signIn and signOut work from the page's buttons", async () => {
@@ -92,7 +103,7 @@ await exampleSuite({
       }
     });
 
-    it("the app's own sign-out form (a server-side signOut in a server route) ends the session", async () => {
+    it("the app's own sign-out form (a server-side signOut in a server function) ends the session", async () => {
       const context = await browser().newContext();
       try {
         const page = await context.newPage();

@@ -1,7 +1,7 @@
 // The session in a server-rendered page (from the loader's server function), and in the browser (useSession).
 import { signIn, signOut, useSession } from "@latch/tanstack-start/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { fetchUserName } from "../session";
+import { fetchUserName, signOutHere } from "../session";
 
 export const Route = createFileRoute("/")({
   loader: () => fetchUserName(),
@@ -22,7 +22,7 @@ function Home() {
         <>
           <p id="hello">Hello {name}</p>
           <a href="/auth/signout">Sign out</a>
-          <form method="post" action="/signout">
+          <form method="post" action={signOutHere.url}>
             <button id="form-signout" type="submit">Sign out here</button>
           </form>
           <button id="client-signout" type="button" onClick={() => signOut({ redirectTo: "/" })}>Sign out in the browser</button>
