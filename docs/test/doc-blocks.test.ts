@@ -113,9 +113,10 @@ function blocksOf(page: string, text: string): Block[] {
 /**
  * Pages whose blocks need a framework the root install leaves out: React Router 8 needs Node 22, so
  * it is installed only in its example's own lock file, and the Five minutes page's blocks are built
- * and run there, on Node 24, by apps/example-react-router/test/quick-start.test.ts.
+ * and run there, on Node 24, by apps/example-react-router/test/quick-start.test.ts. TanStack Start
+ * likewise, by apps/example-tanstack-start/test/quick-start.test.ts.
  */
-const checkedElsewhere = new Set(["packages/react-router/README.md", "docs/site/getting-started/react-router.md"]);
+const checkedElsewhere = new Set(["packages/react-router/README.md", "docs/site/getting-started/react-router.md", "packages/tanstack-start/README.md", "docs/site/getting-started/tanstack-start.md"]);
 
 /** README.md, the package READMEs the site includes, and every Markdown page under docs/ (the generated API reference aside). */
 function pages(): string[] {
