@@ -166,7 +166,8 @@ export function TanStackStartAuth(config: TanStackStartAuthConfig): TanStackStar
     const session = await getSession(request);
     if (session?.user) return session;
     const url = new URL(request.url);
-    const back = from !== undefined && from.startsWith("/") && !from.startsWith("//") ? from : `${url.pathname}${url.search}`;
+    // A path of this site only: `//host` and `/\host` are other origins to a browser.
+    const back = from !== undefined && /^\/(?![/\\])/.test(from) ? from : `${url.pathname}${url.search}`;
     throw routerRedirect(`${ready().basePath}/signin?${new URLSearchParams({ callbackUrl: back })}`);
   }
 

@@ -37,7 +37,7 @@ describe.skipIf(!!missing)(`requireSession${missing ? ` (skipped: ${missing})` :
     const serverFn = new Request("http://127.0.0.1/_serverFn/abc");
     const back = (await thrown(auth.requireSession(serverFn, "/dashboard"))) as Response;
     expect(back.headers.get("location")).toBe(`/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`);
-    for (const from of ["//evil.example/x", "https://evil.example/"]) {
+    for (const from of ["//evil.example/x", "/\\evil.example/x", "https://evil.example/", ""]) {
       const refused = (await thrown(auth.requireSession(serverFn, from))) as Response;
       expect(refused.headers.get("location")).toBe(`/auth/signin?${new URLSearchParams({ callbackUrl: "/_serverFn/abc" })}`);
     }
