@@ -115,8 +115,16 @@ function blocksOf(page: string, text: string): Block[] {
  * it is installed only in its example's own lock file, and the Five minutes page's blocks are built
  * and run there, on Node 24, by apps/example-react-router/test/quick-start.test.ts. SolidStart 2
  * needs Node 24: its page is built and run by apps/example-solid-start/test/quick-start.test.ts.
+ * TanStack Start likewise, by apps/example-tanstack-start/test/quick-start.test.ts.
  */
-const checkedElsewhere = new Set(["packages/react-router/README.md", "docs/site/getting-started/react-router.md", "packages/solid-start/README.md", "docs/site/getting-started/solid-start.md"]);
+const checkedElsewhere = new Set([
+  "packages/react-router/README.md",
+  "docs/site/getting-started/react-router.md",
+  "packages/solid-start/README.md",
+  "docs/site/getting-started/solid-start.md",
+  "packages/tanstack-start/README.md",
+  "docs/site/getting-started/tanstack-start.md",
+]);
 
 /** README.md, the package READMEs the site includes, and every Markdown page under docs/ (the generated API reference aside). */
 function pages(): string[] {

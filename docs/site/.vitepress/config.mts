@@ -343,6 +343,7 @@ export default defineConfig({
           { text: "Astro", link: "/getting-started/astro" },
           { text: "React Router", link: "/getting-started/react-router" },
           { text: "SolidStart", link: "/getting-started/solid-start" },
+          { text: "TanStack Start", link: "/getting-started/tanstack-start" },
         ],
       },
       {
@@ -409,6 +410,7 @@ export default defineConfig({
           { text: "@latch/react", link: "/packages/react" },
           { text: "@latch/react-router", link: "/packages/react-router" },
           { text: "@latch/solid-start", link: "/packages/solid-start" },
+          { text: "@latch/tanstack-start", link: "/packages/tanstack-start" },
           { text: "@latch/prisma", link: "/packages/adapter-prisma" },
           { text: "@latch/pg", link: "/packages/adapter-pg" },
           { text: "@latch/typeorm", link: "/packages/adapter-typeorm" },
@@ -435,6 +437,7 @@ export default defineConfig({
           { text: "Astro", link: "/examples/example-astro" },
           { text: "React Router", link: "/examples/example-react-router" },
           { text: "SolidStart", link: "/examples/example-solid-start" },
+          { text: "TanStack Start", link: "/examples/example-tanstack-start" },
         ],
       },
     ],
