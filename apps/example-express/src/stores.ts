@@ -14,15 +14,19 @@ import { RedisRateLimitStore, RedisRefreshLock, RedisRevocationStore, withSessio
 import { Redis } from "ioredis";
 import pg from "pg";
 
-/** The stores of {@link sharedStores}: config fields to spread into the app's config. */
+/** What {@link sharedStores} chose. */
 export interface SharedStores {
+  /** Config fields to spread into the app's config (none without DATABASE_URL and REDIS_URL). */
   config: Pick<ExpressAuthConfig, "adapter" | "session" | "rateLimit">;
+  /** The database adapter (behind the session cache when asked), or undefined without DATABASE_URL. */
   adapter: Adapter | undefined;
+  /** Resolves once the database's tables are migrated (at once without DATABASE_URL). */
   ready: Promise<void>;
   /** The users-table row of a person the credentials provider accepted, created at first sign-in. */
   userRow(person: { id: string; name: string; email: string }): Promise<AdapterUser>;
 }
 
+/** The shared stores `env` names (DATABASE_URL, REDIS_URL, AUTH_SESSION_CACHE, AUTH_TRUSTED_PROXIES). */
 export function sharedStores(env: NodeJS.ProcessEnv): SharedStores {
   const config: SharedStores["config"] = {};
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL) : undefined;

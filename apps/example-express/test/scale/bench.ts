@@ -27,6 +27,8 @@ interface Row {
   p99: number;
   readP50: number;
   signInP50: number;
+  /** CPU time of all instances together per request, in ms: what contention on the machine moves least. */
+  cpuPerRequest: number;
   failed: number;
 }
 
@@ -36,9 +38,12 @@ async function measure(instances: number, sessionCache: boolean, net: number): P
     const load = createLoad({ origin: cluster.balancer.origin, users, net });
     await load.run(1); // every user signs in once before the clock starts
     const first = load.records.length;
+    const cpu = () => cluster.instances.reduce((sum, instance) => sum + instance.cpuMs(), 0);
+    const cpuBefore = cpu();
     const started = performance.now();
     await load.run(rounds);
     const seconds = (performance.now() - started) / 1000;
+    const cpuMs = cpu() - cpuBefore;
     const records = load.records.slice(first);
     const latency = (kind?: string) => records.filter((record) => !kind || record.kind === kind).map((record) => record.done - record.sent);
     const all = latency();
@@ -51,6 +56,7 @@ async function measure(instances: number, sessionCache: boolean, net: number): P
       p99: percentile(all, 99),
       readP50: percentile(latency("read"), 50),
       signInP50: percentile(latency("signIn"), 50),
+      cpuPerRequest: cpuMs / records.length,
       failed: records.filter((record) => record.status === 0 || record.status >= 500).length,
     };
   } finally {
@@ -65,10 +71,10 @@ for (const [instances, sessionCache] of [[1, false], [2, false], [3, false], [3,
   rows.push(await measure(instances, sessionCache, net++));
   console.error(`measured ${rows.at(-1)!.setup}`);
 }
-console.log("| setup | requests | requests/s | p50 ms | p95 ms | p99 ms | session read p50 ms | sign-in p50 ms | 5xx or no answer |");
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| setup | requests | requests/s | p50 ms | p95 ms | p99 ms | session read p50 ms | sign-in p50 ms | instances' CPU ms per request | 5xx or no answer |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) {
-  console.log(`| ${row.setup} | ${row.requests} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.readP50)} | ${ms(row.signInP50)} | ${row.failed} |`);
+  console.log(`| ${row.setup} | ${row.requests} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.readP50)} | ${ms(row.signInP50)} | ${ms(row.cpuPerRequest)} | ${row.failed} |`);
 }
 
 const reports: FaultReport[] = [];

@@ -51,6 +51,7 @@ export interface Fault {
   act(cluster: Cluster): Promise<number>;
 }
 
+/** The faults, in the order the suite strikes them. */
 export const faults: readonly Fault[] = [
   {
     name: "instance killed (SIGKILL) and started again",
@@ -92,7 +93,7 @@ export async function fillRateLimit(instance: Instance, publicOrigin: string, ad
 }
 
 /** The status of one more sign-in from `address` through `instance`: 429 when the limit holds. */
-export const limitStatus = (instance: Instance, publicOrigin: string, address: string) => wrongSignIn(instance, publicOrigin, address, credentialsIpLimit);
+export const limitStatus = (instance: Instance, publicOrigin: string, address: string): Promise<number> => wrongSignIn(instance, publicOrigin, address, credentialsIpLimit);
 
 const failed = (record: RequestRecord) => record.status === 0 || record.status >= 500;
 

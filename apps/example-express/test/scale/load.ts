@@ -53,6 +53,7 @@ export interface Load {
 /** The address a user's requests come from: 10.<net>.<n>.<n>, one per user and per `net` (0–255). */
 export const clientAddress = (user: number, net = 100) => `10.${net}.${(user >> 8) & 255}.${user & 255}`;
 
+/** The simulated users of a load through `origin`, signed out, with no request sent yet. */
 export function createLoad(options: { origin: string; users: number; net?: number }): Load {
   const { origin } = options;
   const records: RequestRecord[] = [];

@@ -6,7 +6,7 @@
  * PostgreSQL or Redis, so restarting them disturbs no other suite.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,6 +91,7 @@ export interface OwnRedis {
   remove(): Promise<void>;
 }
 
+/** Starts a redis-server in a new folder on a free port. */
 export async function startRedis(): Promise<OwnRedis> {
   const dir = mkdtempSync(join(tmpdir(), "latch-scale-redis-"));
   const port = await freePort();
@@ -141,6 +142,8 @@ export interface Instance {
   readonly origin: string;
   /** Everything the current process printed. */
   output(): string;
+  /** CPU time (user and system) of the current process so far, in ms, from /proc; 0 where there is none. */
+  cpuMs(): number;
   /** SIGKILL: the process ends at once, mid-request. */
   kill(): Promise<void>;
   /** Starts the process again on the same port and waits until it listens. */
@@ -150,14 +153,31 @@ export interface Instance {
 
 /** What every instance is given. */
 export interface InstanceEnv {
+  /** HAProxy's origin, every instance's `AUTH_URL`. */
   publicOrigin: string;
   databaseUrl: string;
   redisUrl: string;
+  /** `EXAMPLE_LOAD_USERS`. */
   users: number;
+  /** `AUTH_SESSION_CACHE=1`. */
   sessionCache?: boolean;
 }
 
-/** Starts one instance of the example on a free port (not waiting: call `start`). */
+let clockTicks: number | undefined;
+
+/** User and system CPU time of process `pid` in ms (fields 14 and 15 of /proc/<pid>/stat), or 0. */
+function processCpuMs(pid: number): number {
+  try {
+    clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString()) || 100;
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+
+/** One instance of the example on a free port, not yet started (call `start`). */
 export async function exampleInstance(env: InstanceEnv): Promise<Instance> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -175,6 +195,7 @@ export async function exampleInstance(env: InstanceEnv): Promise<Instance> {
     port,
     origin,
     output: () => output,
+    cpuMs: () => (child?.pid ? processCpuMs(child.pid) : 0),
     kill: () => end("SIGKILL"),
     stop: () => end("SIGTERM"),
     async start() {
@@ -230,6 +251,7 @@ async function haproxyCommand(socket: string, command: string): Promise<string> 
   });
 }
 
+/** Starts HAProxy on 127.0.0.1:`port` in front of `backends`, with its own config file and admin socket. */
 export async function startHaproxy(backends: readonly Instance[], port: number): Promise<Balancer> {
   const dir = mkdtempSync(join(tmpdir(), "latch-scale-haproxy-"));
   const config = [
@@ -283,7 +305,9 @@ export async function startHaproxy(backends: readonly Instance[], port: number):
       let states: string[] = [];
       for (let attempt = 0; attempt < 200; attempt++) {
         // `show stat` is CSV: proxy name, server name, …, the 18th column the status (UP, DOWN, …).
-        const rows = (await haproxyCommand(socket, "show stat")).split("\n").map((line) => line.split(","));
+        // The socket may come a moment after the port: no answer counts as "not yet".
+        const stat = await haproxyCommand(socket, "show stat").catch(() => "");
+        const rows = stat.split("\n").map((line) => line.split(","));
         states = rows.filter((row) => row[0] === "apps" && row[1]?.startsWith("app")).map((row) => row[17] ?? "");
         if (states.length === backends.length && states.every((state) => state === "UP")) return;
         await sleep(50);
@@ -310,6 +334,7 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** Starts PostgreSQL, Redis, `instances` instances of the example and HAProxy, and waits until all are up. */
 export async function startCluster(options: { instances: number; users: number; sessionCache?: boolean }): Promise<Cluster> {
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
