@@ -2,6 +2,8 @@
 // - DATABASE_URL: database sessions in PostgreSQL (@latch/pg), its tables migrated at start;
 // - REDIS_URL: rate limits counted in Redis for every instance, and, with JWT sessions (no
 //   DATABASE_URL), JWT revocation and the refresh lock in Redis too (@latch/redis);
+// - AUTH_REVOCATION_CACHE_SECONDS (JWT sessions): how long an instance trusts its last revocation
+//   check (default 30);
 // - AUTH_SESSION_CACHE=1 (with both): session reads answered from Redis in front of PostgreSQL;
 // - AUTH_TRUSTED_PROXIES: comma-separated addresses of the load balancer, whose X-Forwarded-For
 //   names the client the rate limits count.
@@ -26,7 +28,7 @@ export interface SharedStores {
   userRow(person: { id: string; name: string; email: string }): Promise<AdapterUser>;
 }
 
-/** The shared stores `env` names (DATABASE_URL, REDIS_URL, AUTH_SESSION_CACHE, AUTH_TRUSTED_PROXIES). */
+/** The shared stores `env` names (DATABASE_URL, REDIS_URL, AUTH_SESSION_CACHE, AUTH_TRUSTED_PROXIES, AUTH_REVOCATION_CACHE_SECONDS). */
 export function sharedStores(env: NodeJS.ProcessEnv): SharedStores {
   const config: SharedStores["config"] = {};
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL) : undefined;
@@ -42,7 +44,9 @@ export function sharedStores(env: NodeJS.ProcessEnv): SharedStores {
     config.adapter = adapter;
     config.session = { strategy: "database" };
   } else if (redis) {
-    config.session = { strategy: "jwt", revocation: JwtRevocation({ store: RedisRevocationStore(redis) }), refreshLock: RedisRefreshLock(redis) };
+    const cacheSeconds = env.AUTH_REVOCATION_CACHE_SECONDS ? Number(env.AUTH_REVOCATION_CACHE_SECONDS) : undefined;
+    const revocation = JwtRevocation({ store: RedisRevocationStore(redis), ...(cacheSeconds !== undefined ? { cacheSeconds } : {}) });
+    config.session = { strategy: "jwt", revocation, refreshLock: RedisRefreshLock(redis) };
   }
   if (redis) {
     const trustedProxies = (env.AUTH_TRUSTED_PROXIES ?? "").split(",").map((address) => address.trim()).filter(Boolean);

@@ -6,12 +6,16 @@
  * then PostgreSQL. After each fault: every signed-in user still reads its session, no request got
  * a 5xx (or no answer) but those in flight when the instance died (at most one per user), and a
  * rate limit filled through one instance before the fault refuses through another after it.
+ * Then three instances with JWT sessions and `JwtRevocation` in Redis: a copy of each user's
+ * session cookie, read by every instance before, is refused by every instance once the user signed
+ * out, through two Redis restarts.
  *
  * Needs haproxy, PostgreSQL's initdb and redis-server; skipped with a message without them, unless
  * `LATCH_REQUIRE_SERVICES=1`. `npm run scale` is the long profile (throughput, latency, faults).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { faults, fillRateLimit, limitStatus, runFault } from "./scale/faults.js";
+import { createBrowser } from "@latch/testing";
 import { clientAddress, createLoad, type Load } from "./scale/load.js";
 import { missingServices, startCluster, type Cluster } from "./scale/services.js";
 
@@ -66,4 +70,42 @@ describe.skipIf(missing !== undefined)("three instances behind HAProxy, with fau
       expect(report.answeredAfter).toEqual(["app1", "app2", "app3"]);
     }, 90_000);
   }
+});
+
+describe.skipIf(missing !== undefined)("three instances with JWT sessions, revocation in Redis", () => {
+  let cluster: Cluster;
+  let load: Load;
+  const jwtUsers = 12;
+
+  beforeAll(async () => {
+    cluster = await startCluster({ instances: 3, users: jwtUsers, sessions: "jwt" });
+    load = createLoad({ origin: cluster.balancer.origin, users: jwtUsers, net: 110 });
+  }, 120_000);
+  afterAll(() => cluster?.stop(), 60_000);
+
+  /** Whether `cookies` read a session of `email` straight from each instance. */
+  const readsThrough = (cookies: { name: string; value: string }[], email: string) =>
+    Promise.all(
+      cluster.instances.map(async (instance) => {
+        const copy = createBrowser();
+        for (const cookie of cookies) copy.setCookie(instance.origin, `${cookie.name}=${cookie.value}; Path=/`);
+        const session = (await (await copy.fetch(`${instance.origin}/auth/session`)).json()) as { user?: { email?: string } } | null;
+        return session?.user?.email === email;
+      }),
+    );
+
+  test("a signed-out session's copied cookie is refused by every instance, through two Redis restarts", async () => {
+    await load.run(1);
+    expect(load.users.filter((user) => user.state !== "signedIn")).toEqual([]);
+    const copies = load.users.map((user) => ({ email: user.email, cookies: user.browser.cookies(cluster.balancer.origin).filter((cookie) => cookie.name.includes("session-token")) }));
+    // The copies are whole sessions: every instance reads them.
+    for (const copy of copies) expect(await readsThrough(copy.cookies, copy.email)).toEqual([true, true, true]);
+    const first = load.records.length;
+    // Two more rounds: reads, an update, then every user signs out; Redis restarts meanwhile.
+    await Promise.all([load.run(2), cluster.redis.restart()]);
+    expect(load.records.slice(first).filter((record) => record.status === 0 || record.status >= 500)).toEqual([]);
+    expect(load.users.filter((user) => user.state !== "signedOut")).toEqual([]);
+    await cluster.redis.restart();
+    for (const copy of copies) expect(await readsThrough(copy.cookies, copy.email)).toEqual([false, false, false]);
+  }, 90_000);
 });

@@ -155,12 +155,15 @@ export interface Instance {
 export interface InstanceEnv {
   /** HAProxy's origin, every instance's `AUTH_URL`. */
   publicOrigin: string;
-  databaseUrl: string;
+  /** Database sessions in this PostgreSQL; JWT sessions without it. */
+  databaseUrl?: string;
   redisUrl: string;
   /** `EXAMPLE_LOAD_USERS`. */
   users: number;
   /** `AUTH_SESSION_CACHE=1`. */
   sessionCache?: boolean;
+  /** `AUTH_REVOCATION_CACHE_SECONDS` (JWT sessions). */
+  revocationCacheSeconds?: number;
 }
 
 let clockTicks: number | undefined;
@@ -209,7 +212,8 @@ export async function exampleInstance(env: InstanceEnv): Promise<Instance> {
           PORT: String(port),
           AUTH_SECRET: "example-express-scale-secret-0123456789",
           AUTH_URL: env.publicOrigin,
-          DATABASE_URL: env.databaseUrl,
+          ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+          ...(env.revocationCacheSeconds !== undefined ? { AUTH_REVOCATION_CACHE_SECONDS: String(env.revocationCacheSeconds) } : {}),
           REDIS_URL: env.redisUrl,
           AUTH_TRUSTED_PROXIES: "127.0.0.1",
           EXAMPLE_LOAD_USERS: String(env.users),
@@ -334,8 +338,11 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** Starts PostgreSQL, Redis, `instances` instances of the example and HAProxy, and waits until all are up. */
-export async function startCluster(options: { instances: number; users: number; sessionCache?: boolean }): Promise<Cluster> {
+/**
+ * Starts PostgreSQL, Redis, `instances` instances of the example and HAProxy, and waits until all
+ * are up. `sessions: "jwt"` gives the instances no database (JWT sessions, revocation in Redis).
+ */
+export async function startCluster(options: { instances: number; users: number; sessionCache?: boolean; sessions?: "database" | "jwt" }): Promise<Cluster> {
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
@@ -347,7 +354,15 @@ export async function startCluster(options: { instances: number; users: number; 
     cleanups.push(() => redis.remove());
     // The balancer's port is the instances' AUTH_URL: taken first, the config written after.
     const publicPort = await freePort();
-    const env: InstanceEnv = { publicOrigin: `http://127.0.0.1:${publicPort}`, databaseUrl: postgres.url, redisUrl: redis.url, users: options.users, ...(options.sessionCache ? { sessionCache: true } : {}) };
+    const jwt = options.sessions === "jwt";
+    const env: InstanceEnv = {
+      publicOrigin: `http://127.0.0.1:${publicPort}`,
+      redisUrl: redis.url,
+      users: options.users,
+      // JWT sessions: no database; every read asks Redis whether the session was revoked.
+      ...(jwt ? { revocationCacheSeconds: 0 } : { databaseUrl: postgres.url }),
+      ...(options.sessionCache ? { sessionCache: true } : {}),
+    };
     const instances: Instance[] = [];
     for (let i = 0; i < options.instances; i++) instances.push(await exampleInstance(env));
     cleanups.push(async () => void (await Promise.all(instances.map((instance) => instance.stop()))));
