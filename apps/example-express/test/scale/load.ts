@@ -160,10 +160,9 @@ export function createLoad(options: { origin: string; users: number; net?: numbe
       notify = undefined;
     },
     async checkSessions() {
-      let unknown = 0;
       const lost: number[] = [];
       const signedIn = users.filter((user) => user.state === "signedIn");
-      unknown = users.filter((user) => user.state === "unknown").length;
+      const unknown = users.filter((user) => user.state === "unknown").length;
       await Promise.all(
         signedIn.map(async (user) => {
           if ((await read(user, "check")) !== true) lost.push(user.index);
