@@ -1,8 +1,9 @@
 /**
  * `npm run scale`: the long profile. Throughput and latency of the load with 1, 2 and 3 instances
  * behind HAProxy (and 3 with the Redis session cache in front of PostgreSQL), then each fault on
- * 3 instances, printed as Markdown tables. Bounded by request count, not time: `SCALE_USERS`
- * simulated users (default 48) run `SCALE_ROUNDS` rounds each (default 8), about 7 requests a round.
+ * 3 instances, without and with the session cache, printed as Markdown tables. Bounded by request
+ * count, not time: `SCALE_USERS` simulated users (default 48) run `SCALE_ROUNDS` rounds each
+ * (default 8), about 7 requests a round.
  */
 import { faults, runFault, type FaultReport } from "./faults.js";
 import { createLoad, percentile } from "./load.js";
@@ -77,17 +78,23 @@ for (const row of rows) {
   console.log(`| ${row.setup} | ${row.requests} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.readP50)} | ${ms(row.signInP50)} | ${ms(row.cpuPerRequest)} | ${row.failed} |`);
 }
 
-const reports: FaultReport[] = [];
-const cluster = await startCluster({ instances: 3, users });
-try {
-  const load = createLoad({ origin: cluster.balancer.origin, users, net: 120 });
-  await load.run(1);
-  let probe = 1;
-  // The fault strikes a third of the way into its phase (about 7 requests per user and round).
-  for (const fault of faults) reports.push(await runFault(cluster, load, fault, { rounds, after: Math.round((users * rounds * 7) / 3), probe: probe++ }));
-} finally {
-  await cluster.stop();
+/** The faults on a fresh 3-instance cluster, with or without the session cache. */
+async function faultPhases(sessionCache: boolean, net: number): Promise<FaultReport[]> {
+  const reports: FaultReport[] = [];
+  const cluster = await startCluster({ instances: 3, users, sessionCache });
+  try {
+    const load = createLoad({ origin: cluster.balancer.origin, users, net });
+    await load.run(1);
+    let probe = 1;
+    // The fault strikes a third of the way into its phase (about 7 requests per user and round).
+    for (const fault of faults) reports.push(await runFault(cluster, load, fault, { rounds, after: Math.round((users * rounds * 7) / 3), probe: probe++ }));
+  } finally {
+    await cluster.stop();
+  }
+  return reports.map((report) => ({ ...report, fault: `${report.fault}${sessionCache ? ", session cache" : ""}` }));
 }
+
+const reports = [...(await faultPhases(false, 120)), ...(await faultPhases(true, 121))];
 console.log("\n| fault | requests | in flight | 5xx or no answer (in flight / other) | reads without the session | other answers | fault took ms | sessions checked / lost | limit held |");
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const report of reports) {
