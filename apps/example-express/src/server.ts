@@ -1,7 +1,7 @@
 // server.ts: the Express walkthrough's server; HOST and PORT choose where it listens.
 import express from "express";
 import { ExpressAuth, getSession } from "@latch/express";
-import { authConfig } from "./auth.js";
+import { authConfig, ready } from "./auth.js";
 
 const app = express();
 app.set("trust proxy", true); // behind a proxy you control, so https is detected
@@ -26,4 +26,6 @@ function escape(text: string): string {
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "localhost";
+// Listens once the database tables are there (at once without DATABASE_URL).
+await ready;
 app.listen(port, host, () => console.log(`http://${host}:${port}`));

@@ -372,6 +372,7 @@ export default defineConfig({
           { text: "CLI", link: "/guides/cli" },
           { text: "Runtimes", link: "/guides/runtimes" },
           { text: "Deployment and scaling", link: "/guides/deployment" },
+          { text: "Scaling, measured", link: "/guides/scaling" },
           { text: "Configuration reference", link: "/guides/configuration" },
           { text: "Security", link: "/guides/security" },
           { text: "ASVS 5.0", link: "/guides/asvs" },
