@@ -1,0 +1,17 @@
+/**
+ * The route middleware `auth` the module adds: a page with `definePageMeta({ middleware: "auth" })`
+ * is shown only with a session; a visitor without one goes to the sign-in page with the way back
+ * (`<basePath>/signin?callbackUrl=<path and query>`), a 302 when the server renders the page.
+ */
+import { defineNuxtRouteMiddleware, navigateTo, type LatchRoute } from "#imports";
+import { latchBasePath, useSession } from "./composables.js";
+
+export default defineNuxtRouteMiddleware(async (to: LatchRoute) => {
+  // Both read Nuxt's context, which an `await` would leave behind on the server.
+  const session = useSession();
+  const signInPage = `${latchBasePath()}/signin?${new URLSearchParams({ callbackUrl: to.fullPath })}`;
+  // On the server the plugin has read the session already: only the browser may still be loading it.
+  if (session.status.value === "loading") await session.refresh();
+  if (session.data.value?.user) return undefined;
+  return navigateTo(signInPage, { external: true, redirectCode: 302 });
+});
