@@ -75,6 +75,20 @@ await exampleSuite({
       expect(own.headers.getSetCookie().some((cookie) => /session-token=;/.test(cookie) || /session-token=.*Max-Age=0/i.test(cookie))).toBe(true);
     });
 
+    it("the app's own sign-in route signs in with the form's credentials, and refuses the form from another site", async () => {
+      const fields = new URLSearchParams({ email: exampleCredentials.email, password: exampleCredentials.password });
+      const post = (from: string, site: string) => fetch(`${origin}/login`, { method: "POST", redirect: "manual", headers: { origin: from, "sec-fetch-site": site, "content-type": "application/x-www-form-urlencoded" }, body: fields });
+      const sessionCookie = (response: Response) => response.headers.getSetCookie().find((cookie) => /session-token=[^;]/.test(cookie));
+      const crossSite = await post("https://evil.example", "cross-site");
+      expect(crossSite.status).toBeLessThan(500);
+      expect(crossSite.headers.get("location") ?? "").not.toBe(`${origin}/dashboard`);
+      expect(sessionCookie(crossSite)).toBeUndefined();
+      const own = await post(origin, "same-origin");
+      expect(own.headers.get("location")).toBe(`${origin}/dashboard`);
+      const cookie = sessionCookie(own)!.split(";")[0]!;
+      expect(await (await fetch(`${origin}/api/me`, { headers: { cookie } })).json()).toEqual({ name: exampleCredentials.name });
+    });
+
     it("X-Forwarded-Proto does not make the site https: Nitro's request is read off the socket", async () => {
       const providers = (await (await fetch(`${origin}/auth/providers`, { headers: { "x-forwarded-proto": "https" } })).json()) as Record<string, { callbackUrl: string }>;
       expect(providers["credentials"]?.callbackUrl).toBe(`${origin}/auth/callback/credentials`);

@@ -5,6 +5,6 @@
 import { defineEventHandler } from "h3";
 import authConfig from "#latch/config";
 import { handleEvent } from "./event.js";
-import { nitroConfig } from "./settings.js";
+import { nitroConfig } from "./nitro-config.js";
 
 export default defineEventHandler((event) => handleEvent(event, nitroConfig(authConfig)));

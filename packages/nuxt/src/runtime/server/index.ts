@@ -19,7 +19,7 @@ import type { Session } from "@latch/core";
 import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";
 import authConfig from "#latch/config";
 import { eventSession, eventSignIn, eventSignOut, type LatchEvent } from "./event.js";
-import { nitroConfig } from "./settings.js";
+import { nitroConfig } from "./nitro-config.js";
 
 export type { Session } from "@latch/core";
 export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";

@@ -7,7 +7,7 @@
 import { defineEventHandler } from "h3";
 import authConfig from "#latch/config";
 import { handleEvent } from "./event.js";
-import { nitroConfig } from "./settings.js";
+import { nitroConfig } from "./nitro-config.js";
 
 export default defineEventHandler((event) => {
   const target = event.node.req.url ?? "/";

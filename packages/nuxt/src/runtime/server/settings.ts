@@ -1,9 +1,8 @@
 /**
- * The config Latch runs with in Nitro: the app's `auth.config.ts` with the base path of the
- * module's options and the environment's defaults, made once per process.
+ * The config Latch runs with: the app's `auth.config.ts` with the base path of the module's
+ * options and the environment's defaults, made once per process.
  */
 import { setEnvDefaults, type AuthConfig } from "@latch/core";
-import { useRuntimeConfig } from "#imports";
 import type { NuxtAuthConfig } from "../config.js";
 
 /** Where Latch is served unless the module's options say otherwise: `/api/auth`, as with Auth.js. */
@@ -39,9 +38,4 @@ export function prepareConfig(config: NuxtAuthConfig, runtime: LatchRuntimeConfi
     prepared.set(config, ready);
   }
   return ready;
-}
-
-/** {@link prepareConfig} with Nitro's runtime config and `process.env`. */
-export function nitroConfig(config: NuxtAuthConfig): ReadyConfig {
-  return prepareConfig(config, useRuntimeConfig() as LatchRuntimeConfig, process.env);
 }
