@@ -113,9 +113,11 @@ function blocksOf(page: string, text: string): Block[] {
 /**
  * Pages whose blocks need a framework the root install leaves out: React Router 8 needs Node 22, so
  * it is installed only in its example's own lock file, and the Five minutes page's blocks are built
- * and run there, on Node 24, by apps/example-react-router/test/quick-start.test.ts.
+ * and run there, on Node 24, by apps/example-react-router/test/quick-start.test.ts. Nuxt's blocks
+ * lean on its auto-imports (`defineNuxtConfig`, `useSession`…), which only a Nuxt build provides:
+ * apps/example-nuxt/test/quick-start.test.ts builds and runs the Five minutes page's.
  */
-const checkedElsewhere = new Set(["packages/react-router/README.md", "docs/site/getting-started/react-router.md"]);
+const checkedElsewhere = new Set(["packages/react-router/README.md", "docs/site/getting-started/react-router.md", "packages/nuxt/README.md", "docs/site/getting-started/nuxt.md"]);
 
 /** README.md, the package READMEs the site includes, and every Markdown page under docs/ (the generated API reference aside). */
 function pages(): string[] {

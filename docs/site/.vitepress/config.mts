@@ -342,6 +342,7 @@ export default defineConfig({
           { text: "Next.js", link: "/getting-started/nextjs" },
           { text: "Astro", link: "/getting-started/astro" },
           { text: "React Router", link: "/getting-started/react-router" },
+          { text: "Nuxt", link: "/getting-started/nuxt" },
         ],
       },
       {
@@ -407,6 +408,7 @@ export default defineConfig({
           { text: "@latch/astro", link: "/packages/astro" },
           { text: "@latch/react", link: "/packages/react" },
           { text: "@latch/react-router", link: "/packages/react-router" },
+          { text: "@latch/nuxt", link: "/packages/nuxt" },
           { text: "@latch/prisma", link: "/packages/adapter-prisma" },
           { text: "@latch/pg", link: "/packages/adapter-pg" },
           { text: "@latch/typeorm", link: "/packages/adapter-typeorm" },
@@ -432,6 +434,7 @@ export default defineConfig({
           { text: "Next.js 15 (from Auth.js)", link: "/examples/example-next15" },
           { text: "Astro", link: "/examples/example-astro" },
           { text: "React Router", link: "/examples/example-react-router" },
+          { text: "Nuxt", link: "/examples/example-nuxt" },
         ],
       },
     ],
