@@ -48,6 +48,11 @@ export function normalizedBasePath(basePath: string): string {
   return path;
 }
 
+/**
+ * The Nuxt module: `modules: ["@latch/nuxt"]` in `nuxt.config`, its options under `latch`. At build
+ * time it resolves `configFile`, refuses a `basePath` that is not a path, and registers the Nitro
+ * handler, middleware and plugin, the Nuxt plugin, the `auth` route middleware and the auto-imports.
+ */
 const latchModule: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
   meta: { name: "@latch/nuxt", configKey: "latch", compatibility: { nuxt: ">=4.0.0" } },
   defaults: { basePath: "/api/auth", configFile: "~~/auth.config" },
