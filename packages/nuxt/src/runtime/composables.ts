@@ -4,7 +4,8 @@
  * the module.
  */
 import type { Session } from "@latch/core";
-import { computed, useRuntimeConfig, useState, type LatchReadonlyRef } from "#imports";
+import type { ComputedRef } from "vue";
+import { computed, useRuntimeConfig, useState } from "#imports";
 import { signIn as browserSignIn, signOut as browserSignOut, type ClientAuthorizationParams, type ClientSignInOptions, type ClientSignOutOptions } from "./client.js";
 
 /** The key of the session in Nuxt's state (and payload). */
@@ -16,9 +17,9 @@ export type SessionStatus = "authenticated" | "unauthenticated" | "loading";
 /** What {@link useSession} returns. */
 export interface LatchSession {
   /** The session, or `null` when signed out (and while loading). */
-  readonly data: LatchReadonlyRef<Session | null>;
+  readonly data: ComputedRef<Session | null>;
   /** Where the session stands. */
-  readonly status: LatchReadonlyRef<SessionStatus>;
+  readonly status: ComputedRef<SessionStatus>;
   /** Reads the session again from `<basePath>/session` (in the browser) and answers it. */
   refresh(): Promise<Session | null>;
   /** The browser's sign-in (see `signIn`), with the module's base path. */

@@ -3,10 +3,10 @@
  * is shown only with a session; a visitor without one goes to the sign-in page with the way back
  * (`<basePath>/signin?callbackUrl=<path and query>`), a 302 when the server renders the page.
  */
-import { defineNuxtRouteMiddleware, navigateTo, type LatchRoute } from "#imports";
+import { defineNuxtRouteMiddleware, navigateTo } from "#imports";
 import { latchBasePath, useSession } from "./composables.js";
 
-export default defineNuxtRouteMiddleware(async (to: LatchRoute) => {
+export default defineNuxtRouteMiddleware(async (to: { fullPath: string }) => {
   // Both read Nuxt's context, which an `await` would leave behind on the server.
   const session = useSession();
   const signInPage = `${latchBasePath()}/signin?${new URLSearchParams({ callbackUrl: to.fullPath })}`;

@@ -3,19 +3,10 @@
 // only let the package be compiled without Nuxt installed beside it.
 declare module "#imports" {
   import type { H3Event } from "h3";
+  import type { ComputedRef, Ref } from "vue";
 
-  interface LatchRef<T> {
-    value: T;
-  }
-  interface LatchReadonlyRef<T> {
-    readonly value: T;
-  }
-  interface LatchRoute {
-    fullPath: string;
-  }
-
-  export function useState<T>(key: string, init?: () => T): LatchRef<T>;
-  export function computed<T>(getter: () => T): LatchReadonlyRef<T>;
+  export function useState<T>(key: string, init?: () => T): Ref<T>;
+  export function computed<T>(getter: () => T): ComputedRef<T>;
   export function useRequestEvent(): H3Event | undefined;
   export function useRuntimeConfig(event?: H3Event): {
     latch?: { secret?: string; url?: string };
@@ -24,7 +15,6 @@ declare module "#imports" {
   export function defineNuxtPlugin<T>(plugin: T): T;
   export function defineNuxtRouteMiddleware<T>(middleware: T): T;
   export function navigateTo(to: string, options?: { external?: boolean; redirectCode?: number; replace?: boolean }): unknown;
-  export type { LatchRef, LatchReadonlyRef, LatchRoute };
 }
 
 /** The app's `auth.config.ts`, which the module aliases for Nitro under this name. */
