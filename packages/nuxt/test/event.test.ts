@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import { RateLimit } from "@latch/core/rate-limit";
 import Credentials from "@latch/core/providers/credentials";
 import { forgedAddressAttempt, freePort, requestConversionAttacks, sendAttack } from "@latch/testing";
-import { createApp, defineEventHandler, toNodeListener } from "h3";
+import { createApp, defineEventHandler, readRawBody, toNodeListener } from "h3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleEvent } from "../src/runtime/server/event.js";
 import { prepareConfig } from "../src/runtime/server/settings.js";
@@ -32,8 +32,14 @@ let base = "";
 beforeAll(async () => {
   const direct = limited("/direct/auth", []);
   const proxied = limited("/proxied/auth", ["127.0.0.1/32"]);
+  const readFirst = limited("/read-first/auth", []);
   const app = createApp();
-  app.use(defineEventHandler((event) => handleEvent(event, (event.node.req.url ?? "").includes("/proxied/") ? proxied : direct)));
+  // An app's own middleware that reads the body before Latch's route (h3 keeps what it read).
+  app.use("/read-first", defineEventHandler(async (event) => void (event.method === "POST" ? await readRawBody(event) : undefined)));
+  app.use(defineEventHandler((event) => {
+    const url = event.node.req.url ?? "";
+    return handleEvent(event, url.includes("/proxied/") ? proxied : url.includes("/read-first/") ? readFirst : direct);
+  }));
   server = createServer(toNodeListener(app));
   port = await freePort();
   await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
@@ -53,6 +59,12 @@ describe("the client's address", () => {
     for (let i = 0; i < 8; i++) statuses.push((await forgedAddressAttempt(`${base}/proxied/auth`, i, `198.51.100.${i}`)).status);
     expect(statuses).toEqual([302, 302, 302, 302, 302, 302, 302, 302]);
   });
+});
+
+it("a body an earlier handler read still reaches Latch", async () => {
+  const response = await forgedAddressAttempt(`${base}/read-first/auth`, 0, "198.51.100.1");
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toContain("error=CredentialsSignin");
 });
 
 describe("the origin, without AUTH_URL", () => {

@@ -20,7 +20,7 @@ import {
   type SignOutOptions,
 } from "@latch/core/integration";
 import { InvalidRequest } from "@latch/core/errors";
-import type { H3Event } from "h3";
+import { getRequestWebStream, type H3Event } from "h3";
 import type { ReadyConfig } from "./settings.js";
 
 /** The parts of an h3 event Latch reads: the Node request (its socket, method, target and headers). */
@@ -67,20 +67,12 @@ function webHeaders(event: LatchEvent): Headers {
   return headers;
 }
 
-/** The request body as a stream, for methods that carry one; Node's request is read as it comes. */
-function bodyOf(event: LatchEvent, method: string): ReadableStream<Uint8Array> | undefined {
-  if (method === "GET" || method === "HEAD") return undefined;
-  const req = event.node.req;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      req.on("end", () => controller.close());
-      req.on("error", (error) => controller.error(error));
-    },
-    cancel() {
-      req.destroy();
-    },
-  });
+/**
+ * The request body as a stream, for the methods h3 reads one of (POST, PUT, PATCH, DELETE): h3's
+ * own, so that a body an earlier handler already read (and h3 kept) still reaches Latch.
+ */
+function bodyOf(event: LatchEvent): ReadableStream | undefined {
+  return getRequestWebStream(event as H3Event);
 }
 
 /**
@@ -97,7 +89,7 @@ export async function handleEvent(event: LatchEvent, config: ReadyConfig): Promi
     const refused = refusedMethod(method, url.pathname.slice(config.basePath.length), config);
     if (refused) return refusalResponse(refused);
     warnOnOtherHost((name) => headerOf(event, name), config);
-    const body = bodyOf(event, method);
+    const body = bodyOf(event);
     const request = new Request(url, { method, headers: webHeaders(event), ...(body ? { body, duplex: "half" } : {}) } as RequestInit);
     return await Auth(toAuthRequest(request, origin, clientAddressOf(event)), config);
   } catch (error) {
