@@ -4,6 +4,8 @@ export default defineNuxtConfig({
   compatibilityDate: "2026-01-01",
   modules: ["@latch/nuxt"],
   latch: { basePath: "/auth" },
+  // Built once for everyone: the page reads the session in the browser.
+  routeRules: { "/about": { prerender: true } },
   devtools: { enabled: false },
   telemetry: false,
 });

@@ -89,12 +89,37 @@ await exampleSuite({
       expect(await (await fetch(`${origin}/api/me`, { headers: { cookie } })).json()).toEqual({ name: exampleCredentials.name });
     });
 
+    it("a prerendered page holds no session: the same HTML for everyone", async () => {
+      const session = await signInOverHttp(origin);
+      const page = await (await fetch(`${origin}/about`, { headers: { cookie: session } })).text();
+      expect(page).toContain('<p id="about-status">loading</p>');
+      expect(page).not.toContain(exampleCredentials.email);
+    });
+
     it("X-Forwarded-Proto does not make the site https: Nitro's request is read off the socket", async () => {
       const providers = (await (await fetch(`${origin}/auth/providers`, { headers: { "x-forwarded-proto": "https" } })).json()) as Record<string, { callbackUrl: string }>;
       expect(providers["credentials"]?.callbackUrl).toBe(`${origin}/auth/callback/credentials`);
     });
   },
   chromium: ({ origin }, browser) => {
+    it("on a prerendered page, the browser reads its own session after hydration", async () => {
+      const context = await browser().newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${origin}/about`);
+        await page.locator("#about-status", { hasText: "unauthenticated" }).waitFor({ timeout: 10_000 });
+        await page.goto(`${origin}/auth/signin?callbackUrl=%2Fabout`);
+        const form = page.locator('form[action$="/auth/callback/credentials"]');
+        await form.locator("input[name=email]").fill(exampleCredentials.email);
+        await form.locator("input[name=password]").fill(exampleCredentials.password);
+        await form.locator("button[type=submit]").click();
+        await page.waitForURL(`${origin}/about`, { timeout: 10_000 });
+        await page.locator("#about-status", { hasText: `Signed in as ${exampleCredentials.name}` }).waitFor({ timeout: 10_000 });
+      } finally {
+        await context.close();
+      }
+    });
+
     it("in the browser, the route middleware sends a navigation to the protected page to sign-in, and lets it through with a session", async () => {
       const context = await browser().newContext();
       try {

@@ -9,6 +9,11 @@ import { getServerSession } from "./index.js";
 
 /** What `event.context.latch` holds during a request. */
 export interface LatchEventContext {
+  /**
+   * The request comes from Nitro's prerenderer (`x-nitro-prerender`): the page is built once for
+   * every visitor, so it must hold no session.
+   */
+  prerendering: boolean;
   /** The session of the request, or `null`; read once per request. */
   session(): Promise<Session | null>;
 }
@@ -21,6 +26,7 @@ export interface NitroHooks {
 /** Gives every request's `event.context.latch`. */
 export default function latchSessionPlugin(nitro: NitroHooks): void {
   nitro.hooks.hook("request", (event) => {
-    (event.context as { latch?: LatchEventContext }).latch = { session: () => getServerSession(event) };
+    const prerendering = event.node.req.headers["x-nitro-prerender"] !== undefined;
+    (event.context as { latch?: LatchEventContext }).latch = { prerendering, session: () => getServerSession(event) };
   });
 }
