@@ -6,6 +6,7 @@
 import { defineNuxtRouteMiddleware, navigateTo } from "#imports";
 import { latchBasePath, useSession } from "./composables.js";
 
+/** The `auth` route middleware: a session, or the sign-in page with the way back. */
 export default defineNuxtRouteMiddleware(async (to: { fullPath: string }) => {
   // Both read Nuxt's context, which an `await` would leave behind on the server.
   const session = useSession();

@@ -10,6 +10,7 @@ import { defineNuxtPlugin, useRequestEvent, useState } from "#imports";
 import { fetchSession, latchBasePath, sessionStateKey } from "./composables.js";
 import type { LatchEventContext } from "./server/plugin.js";
 
+/** Puts the request's session into the state `latch:session` (see the module's comment). */
 export default defineNuxtPlugin({
   name: "latch:session",
   enforce: "pre",

@@ -7,4 +7,5 @@ import authConfig from "#latch/config";
 import { handleEvent } from "./event.js";
 import { nitroConfig } from "./nitro-config.js";
 
+/** Answers every request under the base path through Latch (see `handleEvent`). */
 export default defineEventHandler((event) => handleEvent(event, nitroConfig(authConfig)));

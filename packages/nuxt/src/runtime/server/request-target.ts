@@ -9,6 +9,7 @@ import authConfig from "#latch/config";
 import { handleEvent } from "./event.js";
 import { nitroConfig } from "./nitro-config.js";
 
+/** Hands an absolute-form request under the base path to Latch; lets every other request through. */
 export default defineEventHandler((event) => {
   const target = event.node.req.url ?? "/";
   if (target.startsWith("/")) return undefined;
