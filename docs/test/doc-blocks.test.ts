@@ -115,7 +115,9 @@ function blocksOf(page: string, text: string): Block[] {
  * it is installed only in its example's own lock file, and the Five minutes page's blocks are built
  * and run there, on Node 24, by apps/example-react-router/test/quick-start.test.ts. SolidStart 2
  * needs Node 24: its page is built and run by apps/example-solid-start/test/quick-start.test.ts.
- * TanStack Start likewise, by apps/example-tanstack-start/test/quick-start.test.ts.
+ * TanStack Start likewise, by apps/example-tanstack-start/test/quick-start.test.ts. Nuxt's blocks
+ * lean on its auto-imports (`defineNuxtConfig`, `useSession`…), which only a Nuxt build provides:
+ * apps/example-nuxt/test/quick-start.test.ts builds and runs the Five minutes page's.
  */
 const checkedElsewhere = new Set([
   "packages/react-router/README.md",
@@ -124,6 +126,8 @@ const checkedElsewhere = new Set([
   "docs/site/getting-started/solid-start.md",
   "packages/tanstack-start/README.md",
   "docs/site/getting-started/tanstack-start.md",
+  "packages/nuxt/README.md",
+  "docs/site/getting-started/nuxt.md",
 ]);
 
 /** README.md, the package READMEs the site includes, and every Markdown page under docs/ (the generated API reference aside). */

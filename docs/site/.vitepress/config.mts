@@ -344,6 +344,7 @@ export default defineConfig({
           { text: "React Router", link: "/getting-started/react-router" },
           { text: "SolidStart", link: "/getting-started/solid-start" },
           { text: "TanStack Start", link: "/getting-started/tanstack-start" },
+          { text: "Nuxt", link: "/getting-started/nuxt" },
         ],
       },
       {
@@ -412,6 +413,7 @@ export default defineConfig({
           { text: "@latch/react-router", link: "/packages/react-router" },
           { text: "@latch/solid-start", link: "/packages/solid-start" },
           { text: "@latch/tanstack-start", link: "/packages/tanstack-start" },
+          { text: "@latch/nuxt", link: "/packages/nuxt" },
           { text: "@latch/prisma", link: "/packages/adapter-prisma" },
           { text: "@latch/pg", link: "/packages/adapter-pg" },
           { text: "@latch/typeorm", link: "/packages/adapter-typeorm" },
@@ -439,6 +441,7 @@ export default defineConfig({
           { text: "React Router", link: "/examples/example-react-router" },
           { text: "SolidStart", link: "/examples/example-solid-start" },
           { text: "TanStack Start", link: "/examples/example-tanstack-start" },
+          { text: "Nuxt", link: "/examples/example-nuxt" },
         ],
       },
     ],

@@ -1,0 +1,62 @@
+/**
+ * The files of docs/site/getting-started/nuxt.md (and the Express page's users.ts, which it uses),
+ * copied out of the page into a folder of this app (so that Nuxt resolves from its lock file),
+ * built with `nuxt build` on Node 24 and started as the page says (`AUTH_URL=… node .output/server/index.mjs`),
+ * then signed in over HTTP: the five-minute example runs as written.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createBrowser, freePort, startExampleApp, type ExampleApp } from "@latch/testing";
+import { afterAll, expect, it } from "vitest";
+import { baseEnv, build, missing, node } from "./nuxt.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const dir = fileURLToPath(new URL("../.quick-start/", import.meta.url));
+
+/** The titled blocks (`ts` and `vue`) of a page, as `[title, code]`. */
+const blocks = (page: string) => [...readFileSync(join(root, page), "utf8").matchAll(/```(?:ts|vue) title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!] as const);
+
+let app: ExampleApp | undefined;
+afterAll(async () => {
+  await app?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it.skipIf(!!missing)(`the Nuxt quick start, copied out of its page, builds and signs in${missing ? ` (skipped: ${missing})` : ""}`, async () => {
+  const files = blocks("docs/site/getting-started/nuxt.md");
+  expect(files.map(([name]) => name)).toEqual(["nuxt.config.ts", "auth.config.ts", "app/pages/index.vue", "app/pages/dashboard.vue", "server/api/me.get.ts"]);
+  const users = blocks("docs/site/getting-started/express.md").filter(([name]) => name === "users.ts");
+  rmSync(dir, { recursive: true, force: true });
+  for (const [name, code] of [...users, ...files]) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), code);
+  }
+  console.log(`quick start: built in ${build(dir)} ms`);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  app = await startExampleApp({ node: node!, cwd: dir, args: [".output/server/index.mjs"], env: { ...baseEnv, HOST: "127.0.0.1", PORT: String(port), AUTH_URL: origin, AUTH_SECRET: "quick-start-nuxt-secret-0123456789abcdefgh" }, readyText: origin });
+
+  const browser = createBrowser();
+  const text = async (path: string) => (await browser.fetch(`${origin}${path}`)).text();
+  expect(await text("/")).toContain('<a href="/api/auth/signin">Sign in</a>');
+  expect((await browser.fetch(`${origin}/api/me`)).status).toBe(401);
+  // The route middleware sends a visitor without a session to the sign-in page, with the way back.
+  const guarded = await browser.fetch(`${origin}/dashboard`, { redirect: "manual" });
+  expect(guarded.status).toBe(302);
+  expect(guarded.headers.get("location")).toBe(`/api/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`);
+  expect(await text("/api/auth/signin?callbackUrl=/dashboard")).toContain('name="password"');
+  const { csrfToken } = (await (await browser.fetch(`${origin}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const post = (password: string) =>
+    browser.fetch(`${origin}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams({ csrfToken, email: "ada@example.com", password, callbackUrl: `${origin}/dashboard` }),
+    });
+  expect((await post("wrong")).headers.get("location") ?? "").not.toBe(`${origin}/dashboard`);
+  expect(await text("/")).not.toContain("Hello Ada");
+  expect((await post("correct horse")).headers.get("location")).toBe(`${origin}/dashboard`);
+  expect(await text("/")).toContain("<p>Hello Ada <button>Sign out</button></p>");
+  expect(await text("/dashboard")).toContain("<h1>Your dashboard, Ada</h1>");
+  expect(await (await browser.fetch(`${origin}/api/me`)).json()).toEqual({ name: "Ada" });
+}, 180_000);
