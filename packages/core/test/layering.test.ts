@@ -160,20 +160,23 @@ export function upwardImports(graph: ReadonlyMap<string, readonly string[]>): st
   return found.sort();
 }
 
-const skippedFolders = new Set(["node_modules", "dist", ".next", ".svelte-kit", "build", "coverage", ".turbo"]);
+const skippedFolders = new Set(["node_modules", "dist", "build", "coverage"]);
+
+/** A folder a tool writes (`.next`, `.svelte-kit`, `.nuxt`, `.output`, `.astro`, a test's `.quick-start`…): every hidden one but VitePress's configuration. */
+const isToolOutput = (name: string) => name.startsWith(".") && name !== ".vitepress";
 
 /** A feature's `test/` folder under a package's `src/` (its suites and their helpers). */
 const isTestFolderOfSource = (path: string) => /(^|\/)src\/(.+\/)?test$/.test(relative(repoDir, path).split("\\").join("/"));
 
-/** The source files under `dir` (tests excluded), relative to `root`, with their code. */
+/** The source files under `dir` (tests, and files a framework's build generates, `*.gen.ts`, excluded), relative to `root`, with their code. */
 function readSources(root: string, dirs: readonly string[], into = new Map<string, string>()): Map<string, string> {
   const walk = (dir: string) => {
     if (!existsSync(dir)) return;
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) {
-        if (!skippedFolders.has(name) && !isTestFolderOfSource(path)) walk(path);
-      } else if (/\.(ts|tsx|mts|mjs|js|svelte)$/.test(name) && !/\.d\.ts$|\.test\.tsx?$|\.test-d\.ts$/.test(name)) {
+        if (!skippedFolders.has(name) && !isToolOutput(name) && !isTestFolderOfSource(path)) walk(path);
+      } else if (/\.(ts|tsx|mts|mjs|js|svelte)$/.test(name) && !/\.d\.ts$|\.test\.tsx?$|\.test-d\.ts$|\.gen\.tsx?$/.test(name)) {
         into.set(relative(root, path).split("\\").join("/"), readFileSync(path, "utf8"));
       }
     }
