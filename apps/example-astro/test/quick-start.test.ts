@@ -4,18 +4,17 @@
  * built with `astro build` on Node 24 and started as the page says, then signed in over HTTP: the
  * five-minute example runs as written.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, quickStartRound, startExampleApp, type ExampleApp } from "@latch/testing";
+import { freePort, quickStartRound, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
 import { afterAll, expect, it } from "vitest";
 import { baseEnv, build, missing, node } from "./astro.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const dir = fileURLToPath(new URL("../.quick-start/", import.meta.url));
 
-/** The titled blocks (`ts` and `js`) of a page, as `[title, code]`. */
-const blocks = (page: string) => [...readFileSync(join(root, page), "utf8").matchAll(/```(?:ts|js) title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!] as const);
+const blocks = (page: string) => titledBlocks(readFileSync(join(root, page), "utf8"), ["ts", "js"]);
 
 let app: ExampleApp | undefined;
 afterAll(async () => {
@@ -26,12 +25,7 @@ afterAll(async () => {
 it.skipIf(!!missing)(`the Astro quick start, copied out of its page, builds and signs in${missing ? ` (skipped: ${missing})` : ""}`, async () => {
   const files = blocks("docs/site/getting-started/astro.md");
   expect(files.map(([name]) => name)).toEqual(["astro.config.mjs", "auth.config.ts", "src/middleware.ts", "src/pages/index.ts", "src/pages/dashboard.ts"]);
-  const users = blocks("docs/site/getting-started/express.md").filter(([name]) => name === "users.ts");
-  rmSync(dir, { recursive: true, force: true });
-  for (const [name, code] of [...users, ...files]) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), code);
-  }
+  writeQuickStart(root, dir, files);
   build(dir);
   const port = await freePort();
   const origin = `http://localhost:${port}`;

@@ -7,23 +7,11 @@
  * route's session, the app's own sign-out refused from another site.
  */
 import { fileURLToPath } from "node:url";
-import { exampleCredentials, exampleOidcUser as oidcUser, exampleSuite } from "@latch/testing/vitest";
+import { exampleCredentials, exampleOidcUser as oidcUser, exampleSuite, exampleSignIn } from "@latch/testing/vitest";
 import { expect, it } from "vitest";
 import { build, missing, node } from "./nuxt.js";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
-
-/** Signs Ada in with the credentials form's fields over HTTP; answers the `Cookie` header of her session. */
-async function signInOverHttp(origin: string): Promise<string> {
-  const csrf = await fetch(`${origin}/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-  const body = new URLSearchParams({ csrfToken, email: exampleCredentials.email, password: exampleCredentials.password });
-  const response = await fetch(`${origin}/auth/callback/credentials`, { method: "POST", redirect: "manual", headers: { cookie: jar, origin, "content-type": "application/x-www-form-urlencoded" }, body });
-  const session = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).find((cookie) => /session-token=./.test(cookie));
-  if (!session) throw new Error(`no session cookie (status ${response.status})`);
-  return session;
-}
 
 await exampleSuite({
   title: "the Nuxt example",
@@ -40,7 +28,7 @@ await exampleSuite({
     });
 
     it("the server renders the session into the page and its payload: no signed-out flash", async () => {
-      const session = await signInOverHttp(origin);
+      const session = await exampleSignIn(origin);
       const page = await (await fetch(`${origin}/`, { headers: { cookie: session } })).text();
       expect(page).toContain(`<p id="hello">Hello ${exampleCredentials.name}</p>`);
       expect(page).not.toContain('id="signin"');
@@ -57,12 +45,12 @@ await exampleSuite({
 
     it("getServerSession reads the session in a server route", async () => {
       expect(await (await fetch(`${origin}/api/me`)).json()).toEqual({ name: null });
-      const session = await signInOverHttp(origin);
+      const session = await exampleSignIn(origin);
       expect(await (await fetch(`${origin}/api/me`, { headers: { cookie: session } })).json()).toEqual({ name: exampleCredentials.name });
     });
 
     it("the app's own sign-out route, posted from another site, is refused and the session stays", async () => {
-      const session = await signInOverHttp(origin);
+      const session = await exampleSignIn(origin);
       const response = await fetch(`${origin}/signout`, { method: "POST", redirect: "manual", headers: { cookie: session, origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }, body: "" });
       expect(response.status).toBeLessThan(500);
       expect(response.headers.get("location") ?? "").not.toBe(`${origin}/`);
@@ -90,7 +78,7 @@ await exampleSuite({
     });
 
     it("a prerendered page holds no session: the same HTML for everyone", async () => {
-      const session = await signInOverHttp(origin);
+      const session = await exampleSignIn(origin);
       const page = await (await fetch(`${origin}/about`, { headers: { cookie: session } })).text();
       expect(page).toContain('<p id="about-status">loading</p>');
       expect(page).not.toContain(exampleCredentials.email);

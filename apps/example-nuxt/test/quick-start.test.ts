@@ -4,18 +4,17 @@
  * built with `nuxt build` on Node 24 and started as the page says (`AUTH_URL=… node .output/server/index.mjs`),
  * then signed in over HTTP: the five-minute example runs as written.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBrowser, freePort, startExampleApp, type ExampleApp } from "@latch/testing";
+import { createBrowser, freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
 import { afterAll, expect, it } from "vitest";
 import { baseEnv, build, missing, node } from "./nuxt.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const dir = fileURLToPath(new URL("../.quick-start/", import.meta.url));
 
-/** The titled blocks (`ts` and `vue`) of a page, as `[title, code]`. */
-const blocks = (page: string) => [...readFileSync(join(root, page), "utf8").matchAll(/```(?:ts|vue) title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!] as const);
+const blocks = (page: string) => titledBlocks(readFileSync(join(root, page), "utf8"), ["ts", "vue"]);
 
 let app: ExampleApp | undefined;
 afterAll(async () => {
@@ -26,12 +25,7 @@ afterAll(async () => {
 it.skipIf(!!missing)(`the Nuxt quick start, copied out of its page, builds and signs in${missing ? ` (skipped: ${missing})` : ""}`, async () => {
   const files = blocks("docs/site/getting-started/nuxt.md");
   expect(files.map(([name]) => name)).toEqual(["nuxt.config.ts", "auth.config.ts", "app/pages/index.vue", "app/pages/dashboard.vue", "server/api/me.get.ts"]);
-  const users = blocks("docs/site/getting-started/express.md").filter(([name]) => name === "users.ts");
-  rmSync(dir, { recursive: true, force: true });
-  for (const [name, code] of [...users, ...files]) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), code);
-  }
+  writeQuickStart(root, dir, files);
   console.log(`quick start: built in ${build(dir)} ms`);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

@@ -4,18 +4,17 @@
  * its lock file), built with `react-router build` on Node 24 and started as the page says
  * (`AUTH_URL=… node server.js`), then signed in over HTTP: the five-minute example runs as written.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBrowser, freePort, startExampleApp, type ExampleApp } from "@latch/testing";
+import { createBrowser, freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
 import { afterAll, expect, it } from "vitest";
 import { build, missing, node } from "./react-router.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const dir = fileURLToPath(new URL("../.quick-start/", import.meta.url));
 
-/** The titled blocks (`ts`, `tsx` and `js`) of a page, as `[title, code]`. */
-const blocks = (page: string) => [...readFileSync(join(root, page), "utf8").matchAll(/```(?:ts|tsx|js) title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!] as const);
+const blocks = (page: string) => titledBlocks(readFileSync(join(root, page), "utf8"), ["ts", "tsx", "js"]);
 
 let app: ExampleApp | undefined;
 afterAll(async () => {
@@ -36,12 +35,7 @@ it.skipIf(!!missing)(`the React Router quick start, copied out of its page, buil
     "app/routes/dashboard.tsx",
     "server.js",
   ]);
-  const users = blocks("docs/site/getting-started/express.md").filter(([name]) => name === "users.ts");
-  rmSync(dir, { recursive: true, force: true });
-  for (const [name, code] of [...users, ...files]) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), code);
-  }
+  writeQuickStart(root, dir, files);
   build(dir);
   const port = await freePort();
   const origin = `http://localhost:${port}`;

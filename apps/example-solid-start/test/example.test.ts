@@ -6,7 +6,7 @@
  * sign-in and sign-out forms (server functions calling Latch's server-side signIn and signOut).
  */
 import { fileURLToPath } from "node:url";
-import { exampleSuite } from "@latch/testing/vitest";
+import { exampleSuite, exampleSignIn } from "@latch/testing/vitest";
 import { expect, it } from "vitest";
 import { build, missing, node } from "./solid-start.js";
 
@@ -15,17 +15,6 @@ const server = ".output/server/index.mjs";
 
 /** The `Cookie` pairs of a response's `Set-Cookie` headers. */
 const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-
-/** Signs Ada in with the credentials form's fields over HTTP; answers the `Cookie` header of her session. */
-async function signInOverHttp(origin: string): Promise<string> {
-  const csrf = await fetch(`${origin}/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const body = new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse" });
-  const response = await fetch(`${origin}/auth/callback/credentials`, { method: "POST", redirect: "manual", headers: { cookie: cookiesOf(csrf).join("; "), origin, "content-type": "application/x-www-form-urlencoded" }, body });
-  const session = cookiesOf(response).find((cookie) => /session-token=./.test(cookie));
-  if (!session) throw new Error(`no session cookie (status ${response.status})`);
-  return session;
-}
 
 /** The URL of the server function a page's form posts to (SolidStart renders it as `/_server?id=…`). */
 async function formAction(origin: string, path: string, cookie = ""): Promise<string> {
@@ -64,7 +53,7 @@ await exampleSuite({
     });
 
     it("getSession shows the session in the server-rendered pages", async () => {
-      const session = await signInOverHttp(origin);
+      const session = await exampleSignIn(origin);
       expect(await (await fetch(`${origin}/`, { headers: { cookie: session } })).text()).toMatch(/<p[^>]* id="hello">Hello Ada<\/p>/);
       expect(await (await fetch(`${origin}/dashboard`, { headers: { cookie: session } })).text()).toMatch(/<h1[^>]* id="dashboard">Your dashboard, Ada<\/h1>/);
     });
@@ -88,7 +77,7 @@ await exampleSuite({
     });
 
     it("the app's own sign-out form posted from another site is refused and the session stays", async () => {
-      const session = await signInOverHttp(origin);
+      const session = await exampleSignIn(origin);
       const action = await formAction(origin, "/", session);
       const crossSite = await postForm(action, "https://evil.example", {}, session);
       expect(crossSite.status).toBeLessThan(500);

@@ -5,18 +5,17 @@
  * (`AUTH_URL=… node .output/server/index.mjs`), then signed in over HTTP: the five-minute example
  * runs as written.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBrowser, freePort, startExampleApp, type ExampleApp } from "@latch/testing";
+import { createBrowser, freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
 import { afterAll, expect, it } from "vitest";
 import { baseEnv, build, missing, node } from "./solid-start.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const dir = fileURLToPath(new URL("../.quick-start/", import.meta.url));
 
-/** The titled blocks (`ts` and `tsx`) of a page, as `[title, code]`. */
-const blocks = (page: string) => [...readFileSync(join(root, page), "utf8").matchAll(/```(?:ts|tsx) title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!] as const);
+const blocks = (page: string) => titledBlocks(readFileSync(join(root, page), "utf8"), ["ts", "tsx"]);
 
 let app: ExampleApp | undefined;
 afterAll(async () => {
@@ -38,12 +37,7 @@ it.skipIf(!!missing)(`the SolidStart quick start, copied out of its page, builds
     "src/routes/index.tsx",
     "src/routes/dashboard.tsx",
   ]);
-  const users = blocks("docs/site/getting-started/express.md").filter(([name]) => name === "users.ts");
-  rmSync(dir, { recursive: true, force: true });
-  for (const [name, code] of [...users, ...files]) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), code);
-  }
+  writeQuickStart(root, dir, files);
   build(dir);
   const port = await freePort();
   const origin = `http://localhost:${port}`;

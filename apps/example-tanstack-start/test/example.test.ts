@@ -7,24 +7,12 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { exampleSuite, exampleOidcUser as oidcUser } from "@latch/testing/vitest";
+import { exampleSuite, exampleOidcUser as oidcUser, exampleSignIn, expectFormSignOutRefusedCrossSite } from "@latch/testing/vitest";
 import { expect, it } from "vitest";
 import { build, missing, node, serverEntry } from "./tanstack-start.js";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 const typescript = fileURLToPath(new URL("../../../node_modules/typescript/bin/tsc", import.meta.url));
-
-/** Signs Ada in with the credentials form's fields over HTTP; answers the `Cookie` header of her session. */
-async function signInOverHttp(origin: string): Promise<string> {
-  const csrf = await fetch(`${origin}/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-  const body = new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse" });
-  const response = await fetch(`${origin}/auth/callback/credentials`, { method: "POST", redirect: "manual", headers: { cookie: jar, origin, "content-type": "application/x-www-form-urlencoded" }, body });
-  const session = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).find((cookie) => /session-token=./.test(cookie));
-  if (!session) throw new Error(`no session cookie (status ${response.status})`);
-  return session;
-}
 
 await exampleSuite({
   title: "the TanStack Start example",
@@ -46,20 +34,11 @@ await exampleSuite({
     });
 
     it("the app's own sign-out form (a server function) posted from another site is refused and the session stays", async () => {
-      const session = await signInOverHttp(origin);
+      const session = await exampleSignIn(origin);
       const home = await (await fetch(`${origin}/`, { headers: { cookie: session } })).text();
       const action = /<form[^>]*\saction="([^"]+)"/.exec(home)?.[1];
       expect(action).toMatch(/^\/_serverFn\//);
-      const response = await fetch(`${origin}${action}`, { method: "POST", redirect: "manual", headers: { cookie: session, origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }, body: "" });
-      expect(response.status).toBeLessThan(500);
-      expect(response.headers.get("location") ?? "").not.toBe(`${origin}/`);
-      expect(response.headers.getSetCookie().some((cookie) => /session-token=;|session-token=(?:;|$)/.test(cookie))).toBe(false);
-      const after = (await (await fetch(`${origin}/auth/session`, { headers: { cookie: session } })).json()) as { user?: { name?: string } };
-      expect(after.user?.name).toBe("Ada");
-      // The same form from the site itself ends it.
-      const own = await fetch(`${origin}${action}`, { method: "POST", redirect: "manual", headers: { cookie: session, origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" }, body: "" });
-      expect(own.headers.get("location")).toBe(`${origin}/`);
-      expect(own.headers.getSetCookie().some((cookie) => /session-token=;/.test(cookie) || /session-token=.*Max-Age=0/i.test(cookie))).toBe(true);
+      await expectFormSignOutRefusedCrossSite(origin, `${origin}${action}`, session);
     });
 
     it("the sources type-check against the installed TanStack Start's types (the server route's handlers, the server functions)", () => {

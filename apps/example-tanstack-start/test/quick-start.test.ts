@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBrowser, freePort, startExampleApp, type ExampleApp } from "@latch/testing";
+import { createBrowser, freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
 import { afterAll, expect, it } from "vitest";
 import { build, missing, node, serverEntry } from "./tanstack-start.js";
 
@@ -18,8 +18,7 @@ const appDir = fileURLToPath(new URL("..", import.meta.url));
 const dir = fileURLToPath(new URL("../.quick-start/", import.meta.url));
 const typescript = fileURLToPath(new URL("../../../node_modules/typescript/bin/tsc", import.meta.url));
 
-/** The titled blocks (`ts`, `tsx` and `js`) of a page, as `[title, code]`. */
-const blocks = (page: string) => [...readFileSync(join(root, page), "utf8").matchAll(/```(?:ts|tsx|js) title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!] as const);
+const blocks = (page: string) => titledBlocks(readFileSync(join(root, page), "utf8"), ["ts", "tsx", "js"]);
 
 const readmeDir = fileURLToPath(new URL("../.quick-start-readme/", import.meta.url));
 
@@ -62,8 +61,7 @@ it.skipIf(!!missing)(`the TanStack Start quick start, copied out of its page, bu
     "src/routes/index.tsx",
     "src/routes/dashboard.tsx",
   ]);
-  const users = blocks("docs/site/getting-started/express.md").filter(([name]) => name === "users.ts");
-  writeApp(dir, [...users, ...files]);
+  writeQuickStart(root, dir, files);
   build(dir);
   // The page's files type-check against the installed TanStack Start (the build does not check types).
   expect(typeCheck(dir)).toBe("");

@@ -13,8 +13,8 @@
  * - a credentials provider (fields `email` and `password`) and an OpenID Connect provider.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { createServer } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import type { OpenIDAccount } from "./openid-provider-accounts.js";
@@ -298,16 +298,31 @@ export function exampleScenario(options: ExampleScenarioOptions): ExampleStep[] 
 }
 
 /**
- * The titled TypeScript blocks of a documentation page (```` ```ts title=auth.ts ````), as
- * `[title, code]` in their order: the files of a page's quick start.
+ * The titled blocks of a documentation page (```` ```ts title=auth.ts ````) in `languages` (default
+ * TypeScript only), as `[title, code]` in their order: the files of a page's quick start.
  *
  * @example
  * ```ts
  * const files = titledBlocks(readFileSync("docs/site/getting-started/hono.md", "utf8"))
  * ```
  */
-export function titledBlocks(markdown: string): [string, string][] {
-  return [...markdown.matchAll(/```ts title=(\S+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!]);
+export function titledBlocks(markdown: string, languages: readonly string[] = ["ts"]): [string, string][] {
+  const pattern = new RegExp("```(?:" + languages.join("|") + ") title=(\\S+)\\n([\\s\\S]*?)```", "g");
+  return [...markdown.matchAll(pattern)].map((m) => [m[1]!, m[2]!]);
+}
+
+/**
+ * Writes a quick start's files into `dir`, emptied first: the Express page's `users.ts` (which
+ * every getting-started page signs in with), then `files` (`[path, code]`, such as
+ * {@link titledBlocks} answers), each under its path.
+ */
+export function writeQuickStart(root: string, dir: string, files: readonly (readonly [string, string])[]): void {
+  const users = titledBlocks(readFileSync(join(root, "docs/site/getting-started/express.md"), "utf8")).filter(([name]) => name === "users.ts");
+  rmSync(dir, { recursive: true, force: true });
+  for (const [name, code] of [...users, ...files]) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), code);
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, launchChromium } from "./chromium.js";
 import { exampleHttpSteps, exampleScenario, freePort, startNodeExample, type NodeExample, type NodeExampleOptions } from "./example-app.js";
-import { requestConversionAttacks, sendAttack, type RequestAttack } from "./request-attacks.js";
+import { forgedAddressStatuses, requestConversionAttacks, sendAttack, signInOverHttp, type RequestAttack } from "./request-attacks.js";
 
 /** The OpenID Provider's user every example signs in as. */
 export const exampleOidcUser = { sub: "oidc-grace", email: "grace@openid.example", email_verified: true, name: "Grace OpenID" } as const;
@@ -147,4 +147,47 @@ async function clientButtonsRound(browser: Browser, origin: string): Promise<voi
   } finally {
     await context.close();
   }
+}
+
+/** Signs the example's credentials user in over HTTP (see `signInOverHttp`); the session's `Cookie` header. */
+export const exampleSignIn = (origin: string): Promise<string> => signInOverHttp(origin, exampleCredentials);
+
+/**
+ * The app's own sign-out form posted to `action` (a URL of the app, not Latch's) with the
+ * `session`: from another site it is refused and the session stays; from the site itself it ends
+ * the session and sends to `<origin>/`.
+ */
+export async function expectFormSignOutRefusedCrossSite(origin: string, action: string, session: string): Promise<void> {
+  const post = (from: string) =>
+    fetch(action, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: session, origin: from, "sec-fetch-site": from === origin ? "same-origin" : "cross-site", "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+  const forged = await post("https://evil.example");
+  expect(forged.status).toBeLessThan(500);
+  expect(forged.headers.get("location") ?? "").not.toBe(`${origin}/`);
+  expect(forged.headers.getSetCookie().some((cookie) => /session-token=;|session-token=(?:;|$)/.test(cookie))).toBe(false);
+  const after = (await (await fetch(`${origin}/auth/session`, { headers: { cookie: session } })).json()) as { user?: { name?: string } };
+  expect(after.user?.name).toBe(exampleCredentials.name);
+  const own = await post(origin);
+  expect(own.headers.get("location")).toBe(`${origin}/`);
+  expect(own.headers.getSetCookie().some((cookie) => /session-token=;/.test(cookie) || /session-token=.*Max-Age=0/i.test(cookie))).toBe(true);
+}
+
+/**
+ * Registers the two client-address tests of an app that serves Latch at `/direct/auth` (the
+ * socket's address) and `/proxied/auth` (behind `trustedProxies` holding 127.0.0.1), with a limit
+ * of 5 wrong credentials sign-ins: a forged `X-Forwarded-For` does not make a new client, and
+ * behind the trusted proxy the forwarded address is the client.
+ */
+export function clientAddressTests(base: () => string): void {
+  it("a forged X-Forwarded-For does not make a new client: 429 after the limit", async () => {
+    expect(await forgedAddressStatuses(`${base()}/direct/auth`)).toEqual([302, 302, 302, 302, 302, 429, 429, 429]);
+  });
+
+  it("behind a proxy the config trusts, the forwarded address is the client", async () => {
+    expect(await forgedAddressStatuses(`${base()}/proxied/auth`)).toEqual([302, 302, 302, 302, 302, 302, 302, 302]);
+  });
 }

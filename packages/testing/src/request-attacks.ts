@@ -193,3 +193,30 @@ export async function forgedAddressAttempt(authUrl: string, i: number, forwarded
     body: new URLSearchParams({ csrfToken, username: `user${i}`, password: "guess" }),
   });
 }
+
+/**
+ * The statuses of `attempts` wrong sign-ins at `authUrl` (see {@link forgedAddressAttempt}), each
+ * with another forged `X-Forwarded-For` (`198.51.100.<i>`): with the limits counting the socket's
+ * address they turn to 429 after the limit; behind a proxy the config trusts, never.
+ */
+export async function forgedAddressStatuses(authUrl: string, attempts = 8): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < attempts; i++) statuses.push((await forgedAddressAttempt(authUrl, i, `198.51.100.${i}`)).status);
+  return statuses;
+}
+
+/**
+ * Signs in with a credentials form's fields (`email`, `password`) over HTTP at
+ * `<origin><basePath>`, as a browser without JavaScript does; answers the `Cookie` header of the
+ * session. Throws when no session cookie comes back.
+ */
+export async function signInOverHttp(origin: string, credentials: { email: string; password: string }, basePath = "/auth"): Promise<string> {
+  const csrf = await fetch(`${origin}${basePath}/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const body = new URLSearchParams({ csrfToken, email: credentials.email, password: credentials.password });
+  const response = await fetch(`${origin}${basePath}/callback/credentials`, { method: "POST", redirect: "manual", headers: { cookie: jar, origin, "content-type": "application/x-www-form-urlencoded" }, body });
+  const session = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).find((cookie) => /session-token=./.test(cookie));
+  if (!session) throw new Error(`no session cookie (status ${response.status})`);
+  return session;
+}
