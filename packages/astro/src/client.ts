@@ -13,6 +13,7 @@
  * ```
  * @module @latch/astro/client
  */
+import { goTo, postSignOut, startSignIn, type BrowserAuthorizationParams } from "@latch/core/browser";
 
 /** Options of the browser's {@link signIn}. */
 export interface ClientSignInOptions extends Record<string, unknown> {
@@ -37,35 +38,7 @@ export interface ClientSignOutOptions {
 }
 
 /** The authorization parameters added to the provider's authorization URL. */
-export type ClientAuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams;
-
-async function post(url: string, prefix: string, fields: Record<string, string>): Promise<{ response: Response; url: string | undefined }> {
-  const { csrfToken } = (await (await fetch(`${prefix}/csrf`)).json()) as { csrfToken: string };
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
-    body: new URLSearchParams({ ...fields, csrfToken }),
-  });
-  const data = (await response.clone().json().catch(() => ({}))) as { url?: string };
-  return { response, url: data.url };
-}
-
-function go(url: string): void {
-  window.location.href = url;
-  // Only the hash changes: the browser would not load the page again.
-  if (url.includes("#")) window.location.reload();
-}
-
-/** The provider's type from `<prefix>/providers`, for providers whose id does not say it. */
-async function providerType(prefix: string, provider: string): Promise<string | undefined> {
-  if (provider === "credentials" || provider === "email") return provider;
-  try {
-    const providers = (await (await fetch(`${prefix}/providers`)).json()) as Record<string, { type?: string }>;
-    return providers[provider]?.type;
-  } catch {
-    return undefined;
-  }
-}
+export type ClientAuthorizationParams = BrowserAuthorizationParams;
 
 /**
  * Starts a sign-in with `providerId` (credentials are checked at once), or opens the sign-in page
@@ -78,24 +51,14 @@ async function providerType(prefix: string, provider: string): Promise<string | 
  * ```
  */
 export async function signIn(providerId?: string, options: ClientSignInOptions = {}, authorizationParams?: ClientAuthorizationParams): Promise<Response | undefined> {
-  const { prefix = "/api/auth", callbackUrl, redirectTo, redirect = true, ...rest } = options;
-  const returnTo = String(redirectTo ?? callbackUrl ?? window.location.href);
-  if (!providerId) {
-    go(`${prefix}/signin?${new URLSearchParams({ callbackUrl: returnTo })}`);
+  const { prefix = "/api/auth", redirect = true, ...fields } = options;
+  const started = await startSignIn(prefix, providerId, fields, authorizationParams);
+  if (!started) return undefined;
+  if (redirect || (started.type !== "credentials" && started.type !== "email") || !started.error) {
+    goTo(started.url ?? started.returnTo);
     return undefined;
   }
-  const type = await providerType(prefix, providerId);
-  const action = type === "credentials" ? "callback" : "signin";
-  const query = new URLSearchParams(authorizationParams).toString();
-  const fields: Record<string, string> = { callbackUrl: returnTo };
-  for (const [name, value] of Object.entries(rest)) if (value !== undefined) fields[name] = String(value);
-  const { response, url } = await post(`${prefix}/${action}/${encodeURIComponent(providerId)}${query ? `?${query}` : ""}`, prefix, fields);
-  const error = url ? new URL(url, window.location.href).searchParams.get("error") : null;
-  if (redirect || (type !== "credentials" && type !== "email") || !error) {
-    go(url ?? returnTo);
-    return undefined;
-  }
-  return response;
+  return started.response;
 }
 
 /**
@@ -107,8 +70,6 @@ export async function signIn(providerId?: string, options: ClientSignInOptions =
  * ```
  */
 export async function signOut(options: ClientSignOutOptions = {}): Promise<void> {
-  const { prefix = "/api/auth" } = options;
-  const returnTo = options.redirectTo ?? options.callbackUrl ?? window.location.href;
-  const { url } = await post(`${prefix}/signout`, prefix, { callbackUrl: returnTo });
-  go(url ?? returnTo);
+  const { prefix = "/api/auth", ...fields } = options;
+  goTo(await postSignOut(prefix, fields));
 }

@@ -11,6 +11,7 @@
  * ```
  * @module @latch/solid-start/client
  */
+import { goTo, postSignOut, startSignIn, type BrowserAuthorizationParams } from "@latch/core/browser";
 
 /** Options of the browser's {@link signIn}. Other fields (such as `email`, `password`) are posted with the form. */
 export interface SignInOptions<Redirect extends boolean = boolean> extends Record<string, unknown> {
@@ -51,35 +52,7 @@ export interface SignInResponse {
 }
 
 /** The authorization parameters added to the provider's authorization URL, as `URLSearchParams` takes them. */
-export type SignInAuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams;
-
-async function postForm(url: string, prefix: string, fields: Record<string, string>): Promise<{ response: Response; url: string | undefined }> {
-  const { csrfToken } = (await (await fetch(`${prefix}/csrf`)).json()) as { csrfToken: string };
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
-    body: new URLSearchParams({ ...fields, csrfToken }),
-  });
-  const data = (await response.clone().json().catch(() => ({}))) as { url?: unknown };
-  return { response, url: typeof data.url === "string" ? data.url : undefined };
-}
-
-function go(url: string): void {
-  window.location.href = url;
-  // Only the hash changes: the browser would not load the page again.
-  if (url.includes("#")) window.location.reload();
-}
-
-/** The provider's type from `<prefix>/providers`, so that credentials go to the callback. */
-async function providerType(prefix: string, provider: string): Promise<string | undefined> {
-  if (provider === "credentials") return provider;
-  try {
-    const providers = (await (await fetch(`${prefix}/providers`)).json()) as Record<string, { type?: string }>;
-    return providers[provider]?.type;
-  } catch {
-    return undefined;
-  }
-}
+export type SignInAuthorizationParams = BrowserAuthorizationParams;
 
 /**
  * Starts a sign-in with `provider` (credentials are checked at once), or opens the sign-in page
@@ -95,24 +68,14 @@ async function providerType(prefix: string, provider: string): Promise<string | 
 export async function signIn(provider?: string, options?: SignInOptions<true>, authorizationParams?: SignInAuthorizationParams): Promise<void>;
 export async function signIn(provider: string | undefined, options: SignInOptions<false>, authorizationParams?: SignInAuthorizationParams): Promise<SignInResponse>;
 export async function signIn(provider?: string, options: SignInOptions = {}, authorizationParams?: SignInAuthorizationParams): Promise<SignInResponse | void> {
-  const { prefix = "/api/auth", callbackUrl, redirectTo, redirect = true, ...rest } = options;
-  const returnTo = String(redirectTo ?? callbackUrl ?? window.location.href);
-  if (!provider) {
-    go(`${prefix}/signin?${new URLSearchParams({ callbackUrl: returnTo })}`);
-    return;
-  }
-  const action = (await providerType(prefix, provider)) === "credentials" ? "callback" : "signin";
-  const query = new URLSearchParams(authorizationParams).toString();
-  const fields: Record<string, string> = { callbackUrl: returnTo };
-  for (const [name, value] of Object.entries(rest)) if (value !== undefined) fields[name] = String(value);
-  const { response, url } = await postForm(`${prefix}/${action}/${encodeURIComponent(provider)}${query ? `?${query}` : ""}`, prefix, fields);
+  const { prefix = "/api/auth", redirect = true, ...fields } = options;
+  const started = await startSignIn(prefix, provider, fields, authorizationParams);
+  if (!started) return;
   if (redirect) {
-    go(url ?? returnTo);
+    goTo(started.url ?? started.returnTo);
     return;
   }
-  const answered = url ? new URL(url, window.location.href) : undefined;
-  const error = answered?.searchParams.get("error") ?? undefined;
-  const code = answered?.searchParams.get("code") ?? undefined;
+  const { response, url, error, code } = started;
   return { error, code, status: response.status, ok: response.ok && !error, url: error ? null : (url ?? null) };
 }
 
@@ -125,8 +88,7 @@ export async function signIn(provider?: string, options: SignInOptions = {}, aut
  * ```
  */
 export async function signOut(options: SignOutOptions = {}): Promise<void> {
-  const { prefix = "/api/auth", redirect = true } = options;
-  const returnTo = options.redirectTo ?? options.callbackUrl ?? window.location.href;
-  const { url } = await postForm(`${prefix}/signout`, prefix, { callbackUrl: returnTo });
-  if (redirect) go(url ?? returnTo);
+  const { prefix = "/api/auth", redirect = true, ...fields } = options;
+  const next = await postSignOut(prefix, fields);
+  if (redirect) goTo(next);
 }

@@ -10,6 +10,7 @@
  * ```
  * @module @latch/nuxt/client
  */
+import { goTo, postSignOut, startSignIn, type BrowserAuthorizationParams } from "@latch/core/browser";
 
 /** Options of the browser's {@link signIn}. */
 export interface ClientSignInOptions extends Record<string, unknown> {
@@ -34,35 +35,7 @@ export interface ClientSignOutOptions {
 }
 
 /** The authorization parameters added to the provider's authorization URL. */
-export type ClientAuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams;
-
-async function post(url: string, basePath: string, fields: Record<string, string>): Promise<{ response: Response; url: string | undefined }> {
-  const { csrfToken } = (await (await fetch(`${basePath}/csrf`)).json()) as { csrfToken: string };
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
-    body: new URLSearchParams({ ...fields, csrfToken }),
-  });
-  const data = (await response.clone().json().catch(() => ({}))) as { url?: string };
-  return { response, url: data.url };
-}
-
-function go(url: string): void {
-  window.location.href = url;
-  // Only the hash changes: the browser would not load the page (and its session) again.
-  if (url.includes("#")) window.location.reload();
-}
-
-/** The provider's type from `<basePath>/providers`, for providers whose id does not say it. */
-async function providerType(basePath: string, provider: string): Promise<string | undefined> {
-  if (provider === "credentials" || provider === "email") return provider;
-  try {
-    const providers = (await (await fetch(`${basePath}/providers`)).json()) as Record<string, { type?: string }>;
-    return providers[provider]?.type;
-  } catch {
-    return undefined;
-  }
-}
+export type ClientAuthorizationParams = BrowserAuthorizationParams;
 
 /**
  * Starts a sign-in with `providerId` (credentials are checked at once), or opens the sign-in page
@@ -76,24 +49,14 @@ async function providerType(basePath: string, provider: string): Promise<string 
  * ```
  */
 export async function signIn(providerId?: string, options: ClientSignInOptions = {}, authorizationParams?: ClientAuthorizationParams): Promise<Response | undefined> {
-  const { basePath = "/api/auth", callbackUrl, redirectTo, redirect = true, ...rest } = options;
-  const returnTo = String(redirectTo ?? callbackUrl ?? window.location.href);
-  if (!providerId) {
-    go(`${basePath}/signin?${new URLSearchParams({ callbackUrl: returnTo })}`);
+  const { basePath = "/api/auth", redirect = true, ...fields } = options;
+  const started = await startSignIn(basePath, providerId, fields, authorizationParams);
+  if (!started) return undefined;
+  if (redirect || (started.type !== "credentials" && started.type !== "email") || !started.error) {
+    goTo(started.url ?? started.returnTo);
     return undefined;
   }
-  const type = await providerType(basePath, providerId);
-  const action = type === "credentials" ? "callback" : "signin";
-  const query = new URLSearchParams(authorizationParams).toString();
-  const fields: Record<string, string> = { callbackUrl: returnTo };
-  for (const [name, value] of Object.entries(rest)) if (value !== undefined) fields[name] = String(value);
-  const { response, url } = await post(`${basePath}/${action}/${encodeURIComponent(providerId)}${query ? `?${query}` : ""}`, basePath, fields);
-  const error = url ? new URL(url, window.location.href).searchParams.get("error") : null;
-  if (redirect || (type !== "credentials" && type !== "email") || !error) {
-    go(url ?? returnTo);
-    return undefined;
-  }
-  return response;
+  return started.response;
 }
 
 /**
@@ -105,8 +68,6 @@ export async function signIn(providerId?: string, options: ClientSignInOptions =
  * ```
  */
 export async function signOut(options: ClientSignOutOptions = {}): Promise<void> {
-  const { basePath = "/api/auth" } = options;
-  const returnTo = options.redirectTo ?? options.callbackUrl ?? window.location.href;
-  const { url } = await post(`${basePath}/signout`, basePath, { callbackUrl: returnTo });
-  go(url ?? returnTo);
+  const { basePath = "/api/auth", ...fields } = options;
+  goTo(await postSignOut(basePath, fields));
 }
