@@ -1,4 +1,5 @@
-import { setEnvDefaults, type AuthConfig } from "@latch/core";
+import type { AuthConfig } from "@latch/core";
+import { withEnvironment } from "@latch/core/integration";
 
 /** Where Latch is served unless the config says otherwise: `/api/auth`, as with `auth-astro`. */
 export const defaultPrefix = "/api/auth";
@@ -37,27 +38,12 @@ export function defineConfig<Config extends FullAuthConfig>(config: Config): Con
   return config;
 }
 
-/** The environment on this runtime: `process.env` where there is one (Node, Bun, Deno), else nothing. */
-function runtimeEnvironment(): Record<string, string | undefined> {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env ?? {};
-}
-
-const prepared = new WeakMap<object, FullAuthConfig>();
-
 /**
  * A copy of the config with the environment's defaults (`AUTH_SECRET`, `AUTH_URL`,
  * `AUTH_TRUST_HOST`, `AUTH_<PROVIDER>_ID/_SECRET`, …) read at run time from `process.env`, and
  * `basePath` from `prefix`. Made once per config object; the user's object is never written to.
  */
 export function prepareConfig(config: FullAuthConfig): FullAuthConfig & { prefix: string; basePath: string } {
-  let ready = prepared.get(config);
-  if (!ready) {
-    ready = { ...config, providers: [...(config.providers ?? [])] };
-    setEnvDefaults(runtimeEnvironment(), ready);
-    ready.prefix = config.prefix ?? config.basePath ?? defaultPrefix;
-    ready.basePath = ready.prefix;
-    prepared.set(config, ready);
-  }
-  return ready as FullAuthConfig & { prefix: string; basePath: string };
+  const ready = withEnvironment(config, defaultPrefix, config.prefix);
+  return Object.assign(ready, { prefix: ready.basePath });
 }

@@ -7,7 +7,7 @@
  * the methods it refuses, and the session of a request.
  */
 import { Auth } from "./auth.js";
-import { requestOrigin } from "./config/env.js";
+import { requestOrigin, setEnvDefaults } from "./config/env.js";
 import { AuthError, InvalidRequest, MissingSecretError } from "./errors.js";
 import { setClientAddress } from "./security/client-address.js";
 import { originCheck } from "./symbols.js";
@@ -304,4 +304,29 @@ export async function webRequestSession(request: Request, config: AuthConfig, ba
     throw error;
   }
   return readSession((name) => request.headers.get(name), { origin, basePath, config });
+}
+
+/** The environment on this runtime: `process.env` where there is one (Node, Bun, Deno), else nothing. */
+export function runtimeEnvironment(): Record<string, string | undefined> {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+}
+
+const configsWithEnvironment = new WeakMap<object, AuthConfig & { basePath: string }>();
+
+/**
+ * A copy of `config` with the environment's defaults (`AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST`,
+ * `AUTH_<PROVIDER>_ID/_SECRET`, …) read from {@link runtimeEnvironment} at the first call (at run
+ * time, not at build time), and `basePath` set: `basePath` when given, else the config's own, else
+ * `defaultBasePath`. Made once per config object; the app's object is never written to.
+ */
+export function withEnvironment<Config extends AuthConfig>(config: Config, defaultBasePath: string, basePath?: string): Config & { basePath: string } {
+  let ready = configsWithEnvironment.get(config);
+  if (!ready) {
+    const copy: AuthConfig = { ...config, providers: [...(config.providers ?? [])] };
+    setEnvDefaults(runtimeEnvironment(), copy);
+    copy.basePath = basePath ?? config.basePath ?? defaultBasePath;
+    ready = copy as AuthConfig & { basePath: string };
+    configsWithEnvironment.set(config, ready);
+  }
+  return ready as Config & { basePath: string };
 }

@@ -17,7 +17,7 @@
  * ```
  * @module @latch/react-router
  */
-import { Auth, setEnvDefaults, type AuthConfig, type Session } from "@latch/core";
+import { Auth, type AuthConfig, type Session } from "@latch/core";
 import {
   actionOrigin,
   refusalResponse,
@@ -27,6 +27,7 @@ import {
   toAuthRequest,
   warnOnOtherHost,
   webRequestSession,
+  withEnvironment,
   type SignInAuthorizationParams,
   type SignInOptions,
   type SignOutOptions,
@@ -93,11 +94,6 @@ export interface ReactRouterAuthResult {
   signOut: (args: RouteArgs, options?: SignOutOptions) => Promise<Response>;
 }
 
-/** The environment on this runtime: `process.env` where there is one, else nothing. */
-function runtimeEnvironment(): Record<string, string | undefined> {
-  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-}
-
 /**
  * The client's address the server put under {@link clientAddressContext}, or `undefined`.
  * Forwarded headers are never read here: they count only behind the proxies of
@@ -126,16 +122,7 @@ export function clientAddressOf(args: RouteArgs): string | undefined {
  * ```
  */
 export function ReactRouterAuth(config: ReactRouterAuthConfig): ReactRouterAuthResult {
-  let prepared: (AuthConfig & { basePath: string }) | undefined;
-  const ready = (): AuthConfig & { basePath: string } => {
-    if (!prepared) {
-      const copy: AuthConfig = { ...config, providers: [...(config.providers ?? [])] };
-      setEnvDefaults(runtimeEnvironment(), copy);
-      copy.basePath = config.basePath ?? defaultBasePath;
-      prepared = copy as AuthConfig & { basePath: string };
-    }
-    return prepared;
-  };
+  const ready = (): AuthConfig & { basePath: string } => withEnvironment(config as AuthConfig, defaultBasePath);
   const header = (request: Request) => (name: string) => request.headers.get(name) ?? undefined;
 
   async function handle(args: RouteArgs): Promise<Response> {

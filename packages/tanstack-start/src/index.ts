@@ -18,7 +18,7 @@
  * ```
  * @module @latch/tanstack-start
  */
-import { Auth, setEnvDefaults, type AuthConfig, type Session } from "@latch/core";
+import { Auth, type AuthConfig, type Session } from "@latch/core";
 import {
   actionOrigin,
   refusalResponse,
@@ -28,6 +28,7 @@ import {
   toAuthRequest,
   warnOnOtherHost,
   webRequestSession,
+  withEnvironment,
   type SignInAuthorizationParams,
   type SignInOptions,
   type SignOutOptions,
@@ -88,11 +89,6 @@ export interface TanStackStartAuthResult {
   signOut: (request: Request, options?: SignOutOptions) => Promise<Response>;
 }
 
-/** The environment on this runtime: `process.env` where there is one, else nothing. */
-function runtimeEnvironment(): Record<string, string | undefined> {
-  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-}
-
 /** The shape of the request TanStack Start's Node server (srvx, under Nitro) hands over. */
 interface NodeServedRequest {
   runtime?: { node?: { req?: { socket?: { remoteAddress?: unknown } } } };
@@ -134,16 +130,7 @@ function routerRedirect(location: string): Response {
  * ```
  */
 export function TanStackStartAuth(config: TanStackStartAuthConfig): TanStackStartAuthResult {
-  let prepared: (AuthConfig & { basePath: string }) | undefined;
-  const ready = (): AuthConfig & { basePath: string } => {
-    if (!prepared) {
-      const copy: AuthConfig = { ...config, providers: [...(config.providers ?? [])] };
-      setEnvDefaults(runtimeEnvironment(), copy);
-      copy.basePath = config.basePath ?? defaultBasePath;
-      prepared = copy as AuthConfig & { basePath: string };
-    }
-    return prepared;
-  };
+  const ready = (): AuthConfig & { basePath: string } => withEnvironment(config as AuthConfig, defaultBasePath);
   const header = (request: Request) => (name: string) => request.headers.get(name) ?? undefined;
 
   async function handle({ request }: ServerRouteContext): Promise<Response> {
