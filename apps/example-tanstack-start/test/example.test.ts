@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { exampleSuite, exampleOidcUser as oidcUser, exampleSignIn, expectFormSignOutRefusedCrossSite } from "@latch/testing/vitest";
+import { exampleSuite, exampleSignIn, expectFormSignOutRefusedCrossSite } from "@latch/testing/vitest";
 import { expect, it } from "vitest";
 import { build, missing, node, serverEntry } from "./tanstack-start.js";
 
@@ -20,6 +20,7 @@ await exampleSuite({
   prepare: () => build(),
   app: { name: "example-tanstack-start", cwd: appDir, node: node!, args: [serverEntry] },
   attacks: true,
+  clientButtons: "with status",
   http: ({ origin }) => {
     it("the home page shows no session to a signed-out visitor", async () => {
       const page = await (await fetch(`${origin}/`)).text();
@@ -48,26 +49,6 @@ await exampleSuite({
     }, 120_000);
   },
   chromium: ({ origin }, browser) => {
-    it("useSession shows the session in the browser; @latch/react's signIn and signOut work from the page's buttons", async () => {
-      const context = await browser().newContext();
-      try {
-        const page = await context.newPage();
-        await page.goto(`${origin}/`);
-        await page.locator("#client-status", { hasText: "In the browser: signed out" }).waitFor({ timeout: 10_000 });
-        await page.locator("#client-signin").click();
-        await page.waitForURL(`${origin}/dashboard`, { timeout: 10_000 });
-        expect(await page.locator("#dashboard").innerText()).toBe(`Your dashboard, ${oidcUser.name}`);
-        await page.goto(`${origin}/`);
-        expect(await page.locator("#hello").innerText()).toBe(`Hello ${oidcUser.name}`);
-        await page.locator("#client-status", { hasText: `In the browser: ${oidcUser.name}` }).waitFor({ timeout: 10_000 });
-        await page.locator("#client-signout").click();
-        await page.locator("#signin").waitFor({ timeout: 10_000 });
-        expect(await page.locator("#hello").count()).toBe(0);
-      } finally {
-        await context.close();
-      }
-    });
-
     it("the dashboard's guard (a server function called from beforeLoad) sends a navigation in the browser to the sign-in page with the way back", async () => {
       const context = await browser().newContext();
       try {

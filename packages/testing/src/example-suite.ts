@@ -46,8 +46,12 @@ export interface ExampleSuiteOptions {
    * nothing), or `false` to leave them to another suite.
    */
   attacks: boolean | { answeredByServer: ReadonlySet<string>; server: string };
-  /** The page's own sign-in and sign-out buttons (`#client-signin`, `#client-signout`) are driven too. */
-  clientButtons?: boolean;
+  /**
+   * The page's own sign-in and sign-out buttons (`#client-signin`, `#client-signout`) are driven
+   * too; `"with status"`: and the page's `#client-status` (a client hook's view of the session,
+   * `In the browser: signed out` / `In the browser: <name>`) follows them.
+   */
+  clientButtons?: boolean | "with status";
   /** The example's own tests over HTTP. */
   http?: (app: ExampleUnderTest) => void;
   /** The example's own tests in Chromium. */
@@ -98,7 +102,10 @@ export async function exampleSuite(options: ExampleSuiteOptions): Promise<void> 
 
       const steps = exampleScenario({ origin, basePath: "/auth", credentials: exampleCredentials, oidcProviderId: "demo-oidc", oidcUser: exampleOidcUser, output: app.output });
       for (const step of steps) it(step.name, () => step.run(theBrowser()));
-      if (options.clientButtons) it("the browser module signs in at the OpenID Provider and out again from the page's own buttons", () => clientButtonsRound(theBrowser(), origin));
+      if (options.clientButtons) {
+        const name = options.clientButtons === "with status" ? "the session in the browser follows the page's own sign-in and sign-out buttons" : "the browser module signs in at the OpenID Provider and out again from the page's own buttons";
+        it(name, () => clientButtonsRound(theBrowser(), origin, options.clientButtons === "with status"));
+      }
       options.chromium?.(app, theBrowser);
     });
   });
@@ -130,17 +137,19 @@ function attackTests(app: ExampleUnderTest, attacks: true | { answeredByServer: 
   });
 }
 
-/** Signs in at the OpenID Provider with the page's `#client-signin` button and out with `#client-signout`. */
-async function clientButtonsRound(browser: Browser, origin: string): Promise<void> {
+/** Signs in at the OpenID Provider with the page's `#client-signin` button and out with `#client-signout` (watching `#client-status` when `withStatus`). */
+async function clientButtonsRound(browser: Browser, origin: string, withStatus: boolean): Promise<void> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/`);
+    if (withStatus) await page.locator("#client-status", { hasText: "In the browser: signed out" }).waitFor({ timeout: 10_000 });
     await page.locator("#client-signin").click();
     await page.waitForURL(`${origin}/dashboard`, { timeout: 10_000 });
     expect(await page.locator("#dashboard").innerText()).toBe(`Your dashboard, ${exampleOidcUser.name}`);
     await page.goto(`${origin}/`);
     expect(await page.locator("#hello").innerText()).toBe(`Hello ${exampleOidcUser.name}`);
+    if (withStatus) await page.locator("#client-status", { hasText: `In the browser: ${exampleOidcUser.name}` }).waitFor({ timeout: 10_000 });
     await page.locator("#client-signout").click();
     await page.locator("#signin").waitFor({ timeout: 10_000 });
     expect(await page.locator("#hello").count()).toBe(0);
