@@ -1,23 +1,12 @@
 /** Runs the demo the way a newcomer does: `npm start` at the repository root, as a child process. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+export { freePort } from "@latch/testing";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /** A running (or exited) `npm start`. */
 export interface StartedDemo {

@@ -4,9 +4,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { RawResponse, RequestAttack } from "@latch/testing";
+export { freePort } from "@latch/testing";
+import { freePort } from "@latch/testing";
 
 /** The example app's directory. */
 export const appDir = fileURLToPath(new URL("..", import.meta.url));
@@ -21,18 +22,6 @@ function nextBinOf(dir: string): string {
 /** True when `next build` has run (its `.next/BUILD_ID` exists). */
 export function isBuilt(dir = appDir): boolean {
   return existsSync(`${dir}/.next/BUILD_ID`);
-}
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A running `next start`. */

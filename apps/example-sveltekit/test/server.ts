@@ -4,23 +4,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+export { freePort } from "@latch/testing";
 
 export const appDir = fileURLToPath(new URL("..", import.meta.url));
 const entry = fileURLToPath(new URL("../build/index.js", import.meta.url));
-
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** A running example server. */
 export interface ExampleServer {

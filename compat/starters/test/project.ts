@@ -5,13 +5,13 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
+export { freePort } from "@latch/testing";
 
 const run = promisify(execFile);
 export const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -91,16 +91,6 @@ export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   for (const name of ["VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID", "NODE_OPTIONS", "TEST", "LATCH_TEST_JSON"]) delete env[name];
   if (!("NODE_ENV" in extra)) delete env.NODE_ENV;
   return env;
-}
-
-/** A free port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A server started in a project: its output so far, and `stop()`. */

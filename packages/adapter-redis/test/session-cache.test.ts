@@ -7,7 +7,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -22,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { migrate } from "../../adapter-pg/src/migrations.js";
 import { tableReaders } from "../../adapter-pg/test/store.js";
 import { withSessionCache } from "../src/session-cache.js";
+import { freePort } from "@latch/testing";
 
 const run = randomUUID().slice(0, 8);
 const origin = "http://localhost:3000";
@@ -402,17 +402,6 @@ describe.runIf(hasRedis && hasPostgres)("withSessionCache: two instances over on
     }
   }, 30_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A Redis server of this test's own, on a free port, that keeps its data across a restart (AOF). */
 async function ownRedis() {

@@ -20,16 +20,30 @@ import type { Browser, Page } from "playwright-core";
 import type { OpenIDAccount } from "./openid-provider-accounts.js";
 import { startOpenIDProvider, type OpenIDProvider } from "./openid-provider.js";
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Ports a test's server listens on are drawn below the kernel's ephemeral range (32768–60999 by
+// default on Linux): a port from there, free when drawn, can be taken as the local port of any
+// outgoing connection before the server binds it, and a busy suite opens thousands of those.
+const listenPorts = { low: 20_000, high: 32_000 };
+
+/** Whether `port` on 127.0.0.1 can be listened on now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free TCP port on 127.0.0.1 for a test's server, drawn at random below the kernel's ephemeral
+ * range, so that no outgoing connection takes it before the server listens.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = listenPorts.low + Math.floor(Math.random() * (listenPorts.high - listenPorts.low));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${listenPorts.low} and ${listenPorts.high}`);
 }
 
 /** Options of {@link startNodeExample}. */

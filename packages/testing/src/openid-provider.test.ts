@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createBrowser } from "./browser.js";
 import { startOpenIDProvider, type OpenIDClient, type OpenIDProvider } from "./openid-provider.js";
 import { attackerIssuer } from "./openid-provider-tamper.js";
+import { freePort } from "./example-app.js";
 
 const callback = "http://127.0.0.1:1/callback";
 const confidential: OpenIDClient = { client_id: "confidential", client_secret: "confidential-secret", redirect_uris: [callback] };
@@ -326,11 +326,3 @@ describe("fixed port and issuer", () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
