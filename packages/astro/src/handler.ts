@@ -1,11 +1,9 @@
-import { Auth, type Session } from "@latch/core";
+import type { Session } from "@latch/core";
 import {
   actionOrigin,
-  refusalResponse,
-  refusedMethod,
+  handleWebRequest,
   signInRequest,
   signOutRequest,
-  toAuthRequest,
   warnOnOtherHost,
   webRequestSession,
   type SignInAuthorizationParams,
@@ -40,13 +38,7 @@ const header = (request: Request) => (name: string) => request.headers.get(name)
 /** Answers a request under the config's prefix through Latch. */
 export async function handle(context: AuthContext, config: FullAuthConfig): Promise<Response> {
   const ready = prepareConfig(config);
-  const { request } = context;
-  const refused = refusedMethod(request.method, new URL(request.url).pathname.slice(ready.prefix.length), ready);
-  if (refused) return refusalResponse(refused);
-  warnOnOtherHost(header(request), ready);
-  const origin = actionOrigin(request, ready.siteUrl);
-  if (origin instanceof Response) return origin;
-  return Auth(toAuthRequest(request, origin, clientAddressOf(context)), ready);
+  return handleWebRequest(context.request, ready, ready.prefix, clientAddressOf(context));
 }
 
 /** The endpoints of {@link AstroAuth}: Astro calls `ALL` for every method. */

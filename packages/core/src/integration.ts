@@ -263,6 +263,21 @@ export function toAuthRequest(request: Request, origin: string, address: string 
 }
 
 /**
+ * Answers a framework's web `Request` under `basePath` through `Auth()`: a method core must not see
+ * is refused (405), the `AUTH_URL` host warning is given, a malformed `Host` is a 4xx, and the
+ * request goes on at the site's origin with the client's `address` as the server saw it (never a
+ * header), for the rate limits.
+ */
+export async function handleWebRequest(request: Request, config: AuthConfig, basePath: string, address: string | undefined): Promise<Response> {
+  const refused = refusedMethod(request.method, new URL(request.url).pathname.slice(basePath.length), config);
+  if (refused) return refusalResponse(refused);
+  warnOnOtherHost((name) => request.headers.get(name) ?? undefined, config);
+  const origin = actionOrigin(request, config.siteUrl);
+  if (origin instanceof Response) return origin;
+  return Auth(toAuthRequest(request, origin, address), config);
+}
+
+/**
  * The session of a request, read through `Auth()` at `<origin><basePath>/session` with only the
  * request's `Cookie`, `Authorization` (bearer sessions) and `x-api-key` (API keys) headers;
  * `header` reads one by its lower-case name. `null` when signed out, and when a presented bearer

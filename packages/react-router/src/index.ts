@@ -17,14 +17,12 @@
  * ```
  * @module @latch/react-router
  */
-import { Auth, type AuthConfig, type Session } from "@latch/core";
+import type { AuthConfig, Session } from "@latch/core";
 import {
   actionOrigin,
-  refusalResponse,
-  refusedMethod,
+  handleWebRequest,
   signInRequest,
   signOutRequest,
-  toAuthRequest,
   warnOnOtherHost,
   webRequestSession,
   withEnvironment,
@@ -127,13 +125,7 @@ export function ReactRouterAuth(config: ReactRouterAuthConfig): ReactRouterAuthR
 
   async function handle(args: RouteArgs): Promise<Response> {
     const settings = ready();
-    const { request } = args;
-    const refused = refusedMethod(request.method, new URL(request.url).pathname.slice(settings.basePath.length), settings);
-    if (refused) return refusalResponse(refused);
-    warnOnOtherHost(header(request), settings);
-    const origin = actionOrigin(request, settings.siteUrl);
-    if (origin instanceof Response) return origin;
-    return Auth(toAuthRequest(request, origin, clientAddressOf(args)), settings);
+    return handleWebRequest(args.request, settings, settings.basePath, clientAddressOf(args));
   }
 
   async function getSession(request: Request): Promise<Session | null> {

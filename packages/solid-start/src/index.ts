@@ -16,14 +16,14 @@
  * ```
  * @module @latch/solid-start
  */
-import { Auth, type Session } from "@latch/core";
+import type { Session } from "@latch/core";
 import {
   actionOrigin,
+  handleWebRequest,
   refusalResponse,
   refusedMethod,
   signInRequest,
   signOutRequest,
-  toAuthRequest,
   warnOnOtherHost,
   webRequestSession,
   type SignInAuthorizationParams,
@@ -100,13 +100,7 @@ const header = (request: Request) => (name: string) => request.headers.get(name)
 /** Answers a request of the catch-all route through Latch. */
 async function handle(event: SolidAuthEvent, config: SolidAuthConfig): Promise<Response> {
   const ready = prepareConfig(config);
-  const { request } = event;
-  const refused = refusedMethod(request.method, new URL(request.url).pathname.slice(ready.prefix.length), ready);
-  if (refused) return refusalResponse(refused);
-  warnOnOtherHost(header(request), ready);
-  const origin = actionOrigin(request, ready.siteUrl);
-  if (origin instanceof Response) return origin;
-  return Auth(toAuthRequest(request, origin, clientAddressOf(event)), ready);
+  return handleWebRequest(event.request, ready, ready.prefix, clientAddressOf(event));
 }
 
 /**

@@ -18,14 +18,12 @@
  * ```
  * @module @latch/tanstack-start
  */
-import { Auth, type AuthConfig, type Session } from "@latch/core";
+import type { AuthConfig, Session } from "@latch/core";
 import {
   actionOrigin,
-  refusalResponse,
-  refusedMethod,
+  handleWebRequest,
   signInRequest,
   signOutRequest,
-  toAuthRequest,
   warnOnOtherHost,
   webRequestSession,
   withEnvironment,
@@ -135,12 +133,7 @@ export function TanStackStartAuth(config: TanStackStartAuthConfig): TanStackStar
 
   async function handle({ request }: ServerRouteContext): Promise<Response> {
     const settings = ready();
-    const refused = refusedMethod(request.method, new URL(request.url).pathname.slice(settings.basePath.length), settings);
-    if (refused) return refusalResponse(refused);
-    warnOnOtherHost(header(request), settings);
-    const origin = actionOrigin(request, settings.siteUrl);
-    if (origin instanceof Response) return origin;
-    return Auth(toAuthRequest(request, origin, clientAddressOf(request)), settings);
+    return handleWebRequest(request, settings, settings.basePath, clientAddressOf(request));
   }
 
   async function getSession(request: Request): Promise<Session | null> {
