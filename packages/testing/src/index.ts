@@ -22,3 +22,4 @@ export * from "./api-key-round-trip.js";
 export * from "./organization-round-trip.js";
 export * from "./organization-scenario.js";
 export * from "./packaging.js";
+export * from "./own-redis.js";

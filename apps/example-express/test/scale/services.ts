@@ -10,7 +10,7 @@ import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@latch/testing";
+import { freePort, startOwnRedis as startRedis, waitForPort, type OwnRedis } from "@latch/testing";
 
 /** The example app's folder. */
 export const appFolder = fileURLToPath(new URL("../..", import.meta.url));
@@ -81,59 +81,6 @@ export async function startPostgres(): Promise<OwnPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** The suite's own redis-server, with AOF on (every write synced), so a restart keeps the counts. */
-export interface OwnRedis {
-  url: string;
-  /** SIGTERM, wait for the exit, start again on the same port and folder. */
-  restart(): Promise<void>;
-  remove(): Promise<void>;
-}
-
-/** Starts a redis-server in a new folder on a free port. */
-export async function startRedis(): Promise<OwnRedis> {
-  const dir = mkdtempSync(join(tmpdir(), "latch-scale-redis-"));
-  const port = await freePort();
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""], { stdio: "ignore" });
-    await waitForPort(port, "redis-server");
-  };
-  const stop = async () => {
-    const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once("exit", resolve));
-    running.kill("SIGTERM");
-    await exited;
-  };
-  await start();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async restart() {
-      await stop();
-      await start();
-    },
-    async remove() {
-      await stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Waits until something accepts connections on 127.0.0.1:`port` (10 s at most). */
-async function waitForPort(port: number, what: string): Promise<void> {
-  const { connect } = await import("node:net");
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
-      socket.once("connect", () => (socket.destroy(), resolve(true)));
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
-    await sleep(50);
-  }
-  throw new Error(`${what} did not listen on port ${port}`);
 }
 
 /** One instance of the example app. */

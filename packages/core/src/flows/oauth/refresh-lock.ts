@@ -9,6 +9,11 @@
  * The store sees a SHA-256 digest as the name and the outcome sealed (the session token's JWE)
  * with a key derived from the refresh token: only a holder of that refresh token, who could
  * refresh with it anyway, can read the new tokens.
+ *
+ * When the store cannot be reached, no grant is sent (two instances could send the same refresh
+ * token, and a provider that detects reuse would end the user's grant): the call fails as a
+ * passing failure, which writes nothing and may be retried. Once a grant has succeeded, a store
+ * that fails to keep its outcome does not take the new tokens from the caller that holds them.
  */
 import { RefreshTokenError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../config/providers.js";
@@ -52,6 +57,15 @@ function result(providerId: string, outcome: Outcome): Fresh {
   return outcome.tokens;
 }
 
+/** A store failure as a passing failure: nothing is written and a later call tries again. */
+async function fromStore<T>(providerId: string, call: () => PromiseLike<T> | T): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new RefreshTokenError("The refresh lock's store could not be reached; no refresh was sent.", { cause: { err: error as Error, providerId } });
+  }
+}
+
 /**
  * Refreshes `current` (a JWT session's tokens of `provider`) under the lock of its refresh
  * token, or waits for and reads the outcome of the instance that holds it.
@@ -62,11 +76,11 @@ export async function refreshUnderLock(lock: RefreshLockStore, provider: Interna
   const holder = crypto.randomUUID();
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
-    const done = settled(await open(refreshToken, await lock.result(name)));
+    const done = settled(await open(refreshToken, await fromStore(provider.id, () => lock.result(name))));
     if (done) return result(provider.id, done);
-    if (await lock.acquire(name, holder, new Date(Date.now() + leaseMs))) {
+    if (await fromStore(provider.id, () => lock.acquire(name, holder, new Date(Date.now() + leaseMs)))) {
       // Another instance may have finished between our read and the lock.
-      const finished = settled(await open(refreshToken, await lock.result(name)));
+      const finished = settled(await open(refreshToken, await fromStore(provider.id, () => lock.result(name))));
       let outcome: Outcome;
       if (finished) outcome = finished;
       else {
@@ -76,14 +90,17 @@ export async function refreshUnderLock(lock: RefreshLockStore, provider: Interna
           const refused = refusalCode(error);
           // A failure that says nothing about the token (the network, a 5xx) is not shared: the
           // lock ends and the next caller tries again.
-          await lock.release(name, holder, refused ? await seal(refreshToken, { refused }, keepSeconds) : null, new Date(Date.now() + keepSeconds * 1000));
+          await fromStore(provider.id, async () => lock.release(name, holder, refused ? await seal(refreshToken, { refused }, keepSeconds) : null, new Date(Date.now() + keepSeconds * 1000))).catch(() => {});
           throw grantError(provider.id, error);
         }
       }
       // Kept while the new access token lasts, at most an hour.
       const expiresAt = "tokens" in outcome && typeof outcome.tokens.expires_at === "number" ? outcome.tokens.expires_at : Infinity;
       const keep = Math.max(1, Math.min(keepSeconds, Math.floor(expiresAt - Date.now() / 1000)));
-      await lock.release(name, holder, await seal(refreshToken, outcome, keep), new Date(Date.now() + keep * 1000));
+      const sealed = await seal(refreshToken, outcome, keep);
+      // The grant is spent: this caller keeps its outcome even if the store cannot record it (the
+      // others then wait out the lease and fail as a passing failure).
+      await fromStore(provider.id, () => lock.release(name, holder, sealed, new Date(Date.now() + keep * 1000))).catch(() => {});
       return result(provider.id, outcome);
     }
     await sleep(Math.min(25 * 2 ** attempt, 200));
