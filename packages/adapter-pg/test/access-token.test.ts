@@ -10,7 +10,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getAccessToken, RefreshTokenError, type AuthConfig } from "@latch/core";
 import { ExpressAuth } from "@latch/express";
-import { createBrowser, needService, randomDatabaseName, schemaPool, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { createBrowser, followProviderSignIn, needService, randomDatabaseName, schemaPool, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
 import type pg from "pg";
 import { PostgresAdapter } from "../src/adapter.js";
 import { migrate } from "../src/migrations.js";
@@ -70,12 +70,7 @@ describe.runIf(await needService(services.postgres))("getAccessToken with refres
   });
 
   async function signIn() {
-    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
-    await browser.follow(`${base}/signin/op`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
-    });
+    await followProviderSignIn(browser, base, "op");
   }
   /** The signed-in browser's session, as the app's client reads it. */
   const session = async () => (await (await browser.fetch(`${base}/session`)).json()) as { user?: unknown; error?: string } | null;

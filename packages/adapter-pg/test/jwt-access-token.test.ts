@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { Auth, getAccessToken, type AuthConfig } from "@latch/core";
 import { decode, encode } from "@latch/core/jwt";
-import { createBrowser, needService, randomDatabaseName, schemaPool, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { needService, providerSignedInBrowser, randomDatabaseName, schemaPool, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PostgresAdapter } from "../src/adapter.js";
@@ -42,17 +42,7 @@ describe.runIf(await needService(services.postgres))("getAccessToken with JWT se
       logger: { error: () => {}, warn: () => {}, debug: () => {} },
       providers: [{ id: "op", name: "Test OP", type: "oidc", issuer: op.issuer, clientId: "latch", clientSecret: "latch-secret" }],
     }));
-    const app = (input: string | URL | Request, init?: RequestInit) => {
-      const request = new Request(input, init);
-      return request.url.startsWith(base) ? Auth(request, instances[0]!) : fetch(request);
-    };
-    const browser = createBrowser({ fetch: app as typeof fetch });
-    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
-    await browser.follow(`${base}/signin/op`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
-    });
+    const browser = await providerSignedInBrowser((request) => Auth(request, instances[0]!), base, "op");
     cookie = `${cookieName}=${browser.cookie(base, cookieName)}`;
   });
 

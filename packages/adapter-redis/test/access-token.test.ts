@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { Auth, getAccessToken, RefreshTokenError, type AuthConfig } from "@latch/core";
-import { createBrowser, needService, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { createBrowser, followProviderSignIn, needService, services, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RedisAdapter } from "../src/adapter.js";
@@ -54,12 +54,7 @@ describe.runIf(await needService(services.redis))("getAccessToken with the Redis
   });
 
   async function signIn() {
-    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
-    await browser.follow(`${base}/signin/op`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
-    });
+    await followProviderSignIn(browser, base, "op");
   }
   const session = async () => (await (await browser.fetch(`${base}/session`)).json()) as { user?: unknown; error?: string } | null;
 

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { Auth, getAccessToken, type AuthConfig } from "@latch/core";
 import { decode, encode } from "@latch/core/jwt";
 import type { RefreshLockStore } from "@latch/core/types";
-import { createBrowser, needService, services, startOpenIDProvider, startOwnRedis, type OpenIDProvider, type OwnRedis } from "@latch/testing";
+import { needService, services, startOpenIDProvider, startOwnRedis, providerSignedInBrowser, type OpenIDProvider, type OwnRedis } from "@latch/testing";
 import { Redis, type RedisOptions } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RedisRefreshLock } from "../src/refresh-lock.js";
@@ -37,17 +37,7 @@ function instancesOf(op: OpenIDProvider, locks: RefreshLockStore[]): AuthConfig[
 /** Signs in through `op` on `config` and gives the session cookie's `name=value`. */
 async function signIn(op: OpenIDProvider, config: AuthConfig): Promise<string> {
   await op.setClient({ client_id: "latch", client_secret: "latch-secret", redirect_uris: [`${base}/callback/op`] });
-  const app = (input: string | URL | Request, init?: RequestInit) => {
-    const request = new Request(input, init);
-    return request.url.startsWith(base) ? Auth(request, config) : fetch(request);
-  };
-  const browser = createBrowser({ fetch: app as typeof fetch });
-  const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
-  await browser.follow(`${base}/signin/op`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
-  });
+  const browser = await providerSignedInBrowser((request) => Auth(request, config), base, "op");
   return `${cookieName}=${browser.cookie(base, cookieName)}`;
 }
 

@@ -125,3 +125,33 @@ export function createBrowser(options: BrowserOptions = {}): TestBrowser {
     jar,
   };
 }
+
+/**
+ * Signs `browser` in through the OAuth or OpenID provider `provider` of the auth routes at `base`
+ * (`<base>/csrf`, then the sign-in form's POST to `<base>/signin/<provider>`), following every
+ * redirect to the provider and back, and ending at `<base>/session`.
+ */
+export async function followProviderSignIn(browser: TestBrowser, base: string, provider: string): Promise<FollowResult> {
+  const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
+  return browser.follow(`${base}/signin/${provider}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
+  });
+}
+
+/**
+ * A browser whose requests under `base` go to `handle` in this process (`Auth()` with a config)
+ * and every other to the network (a real provider), signed in through `provider` with
+ * {@link followProviderSignIn}.
+ */
+export async function providerSignedInBrowser(handle: (request: Request) => Promise<Response>, base: string, provider: string): Promise<TestBrowser> {
+  const browser = createBrowser({
+    fetch: ((input: string | URL | Request, init?: RequestInit) => {
+      const request = new Request(input, init);
+      return request.url.startsWith(base) ? handle(request) : fetch(request);
+    }) as typeof fetch,
+  });
+  await followProviderSignIn(browser, base, provider);
+  return browser;
+}

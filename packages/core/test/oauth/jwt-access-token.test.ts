@@ -5,7 +5,7 @@
  */
 import { Auth, getAccessToken, type AuthConfig } from "@latch/core";
 import { decode, encode } from "@latch/core/jwt";
-import { createBrowser, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
+import { providerSignedInBrowser, startOpenIDProvider, type OpenIDProvider } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const base = "http://localhost/auth";
@@ -27,17 +27,7 @@ describe("getAccessToken with JWT sessions", () => {
       logger: { error: () => {}, warn: () => {}, debug: () => {} },
       providers: [{ id: "op", name: "Test OP", type: "oidc", issuer: op.issuer, clientId: "latch", clientSecret: "latch-secret" }],
     };
-    const app = (input: string | URL | Request, init?: RequestInit) => {
-      const request = new Request(input, init);
-      return request.url.startsWith(base) ? Auth(request, config) : fetch(request);
-    };
-    const browser = createBrowser({ fetch: app as typeof fetch });
-    const { csrfToken } = (await (await browser.fetch(`${base}/csrf`)).json()) as { csrfToken: string };
-    await browser.follow(`${base}/signin/op`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/session` }),
-    });
+    const browser = await providerSignedInBrowser((request) => Auth(request, config), base, "op");
     cookie = `${cookieName}=${browser.cookie(base, cookieName)}`;
   });
 
