@@ -2,7 +2,9 @@
  * `@latch/core/browser`: what a framework's browser client does to sign in and out, once, for the
  * clients that post forms to Latch (`@latch/astro/client`, `@latch/nuxt/client`,
  * `@latch/solid-start/client`): the CSRF token from `<basePath>/csrf`, the form posted with
- * `X-Auth-Return-Redirect: 1`, the answer's `{ url }` saying where to go. Browser code: it imports
+ * `X-Auth-Return-Redirect: 1`, the answer's `{ url }` saying where to go; and the switch of the
+ * session's active organization that `@latch/react` and `@latch/sveltekit/client` post, with its
+ * refusal (`SwitchOrganizationError`). Browser code: it imports
  * nothing, so no server module reaches a page's bundle through it.
  *
  * @example
@@ -108,4 +110,35 @@ export async function postSignOut(basePath: string, fields: BrowserSignOutFields
   const returnTo = fields.redirectTo ?? fields.callbackUrl ?? window.location.href;
   const { url } = await postForm(basePath, "signout", { callbackUrl: returnTo });
   return url ?? returnTo;
+}
+
+/** The refusal of a switch of the session's active organization: the server's error `type` (`OrganizationNotFound` for an organization the user is not a member of, `NotSignedIn`…) and status. */
+export class SwitchOrganizationError extends Error {
+  /** The error type the server answered with, or `"NetworkError"` when none came. */
+  readonly type: string;
+  /** The HTTP status, or 0 when the request did not reach the server. */
+  readonly status: number;
+  constructor(type: string, status: number) {
+    super(`Switching the organization was refused: ${type}.`);
+    this.name = "SwitchOrganizationError";
+    this.type = type;
+    this.status = status;
+  }
+}
+
+/**
+ * Posts `body` (`{ organizationId }`, and `csrfToken` where the framework has no origin check of
+ * its own) as JSON to `url` (`<basePath>/organizations/switch`).
+ *
+ * @throws {SwitchOrganizationError} The server refused, or could not be reached.
+ */
+export async function postOrganizationSwitch(url: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  }).catch(() => null);
+  if (response?.ok) return;
+  const answer = response && ((await response.json().catch(() => ({}))) as { error?: unknown });
+  throw new SwitchOrganizationError(typeof answer?.error === "string" ? answer.error : "NetworkError", response?.status ?? 0);
 }

@@ -3,6 +3,9 @@
  * with `X-Auth-Return-Redirect`, the CSRF token from `/csrf`), under `basePath`.
  */
 import type { Session } from "@latch/core";
+import { postOrganizationSwitch } from "@latch/core/browser";
+
+export { SwitchOrganizationError } from "@latch/core/browser";
 
 /** Where Latch is mounted, as the client functions see it; `SessionProvider`'s `basePath` sets it. */
 export const clientConfig = { basePath: "/api/auth" };
@@ -234,19 +237,6 @@ export async function updateSession(data: unknown): Promise<Session | null> {
   return result;
 }
 
-/** The refusal of {@link switchOrganization}: the server's error `type` (`OrganizationNotFound` for an organization the user is not a member of, `NotSignedIn`…) and status. */
-export class SwitchOrganizationError extends Error {
-  /** The error type the server answered with, or `"NetworkError"` when none came. */
-  readonly type: string;
-  /** The HTTP status, or 0 when the request did not reach the server. */
-  readonly status: number;
-  constructor(type: string, status: number) {
-    super(`Switching the organization was refused: ${type}.`);
-    this.name = "SwitchOrganizationError";
-    this.type = type;
-    this.status = status;
-  }
-}
 
 /**
  * Makes `organizationId` the session's active organization (`null`: none) with
@@ -262,16 +252,7 @@ export class SwitchOrganizationError extends Error {
  */
 export async function switchOrganization(organizationId: string | null): Promise<Session | null> {
   const csrfToken = await getCsrfToken();
-  const response = await fetch(url("organizations/switch"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ csrfToken, organizationId }),
-  }).catch(() => null);
-  if (!response?.ok) {
-    const answer = response && ((await response.json().catch(() => ({}))) as { error?: unknown });
-    const type = typeof answer?.error === "string" ? answer.error : "NetworkError";
-    throw new SwitchOrganizationError(type, response?.status ?? 0);
-  }
+  await postOrganizationSwitch(url("organizations/switch"), { csrfToken, organizationId });
   const session = await getSession();
   tellOtherTabs();
   return session;

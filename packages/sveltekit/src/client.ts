@@ -17,9 +17,11 @@
 import { invalidateAll } from "$app/navigation";
 import { base } from "$app/paths";
 import type { Session } from "@latch/core";
+import { postOrganizationSwitch } from "@latch/core/browser";
 import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./types.js";
 
 export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./types.js";
+export { SwitchOrganizationError } from "@latch/core/browser";
 
 /** The answer of `signIn` with `redirect: false`. */
 export interface SignInResponse {
@@ -109,19 +111,6 @@ export async function signOut(options: SignOutOptions = {}): Promise<SignOutResp
   return { url: url ?? returnTo };
 }
 
-/** The refusal of {@link switchOrganization}: the server's error `type` (`OrganizationNotFound` for an organization the user is not a member of, `NotSignedIn`…) and status. */
-export class SwitchOrganizationError extends Error {
-  /** The error type the server answered with, or `"NetworkError"` when none came. */
-  readonly type: string;
-  /** The HTTP status, or 0 when the request did not reach the server. */
-  readonly status: number;
-  constructor(type: string, status: number) {
-    super(`Switching the organization was refused: ${type}.`);
-    this.name = "SwitchOrganizationError";
-    this.type = type;
-    this.status = status;
-  }
-}
 
 /**
  * Makes `organizationId` the session's active organization (`null`: none) with
@@ -136,15 +125,7 @@ export class SwitchOrganizationError extends Error {
  * ```
  */
 export async function switchOrganization(organizationId: string | null): Promise<Session | null> {
-  const response = await fetch(`${authPath()}/organizations/switch`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ organizationId }),
-  }).catch(() => null);
-  if (!response?.ok) {
-    const answer = response && ((await response.json().catch(() => ({}))) as { error?: unknown });
-    throw new SwitchOrganizationError(typeof answer?.error === "string" ? answer.error : "NetworkError", response?.status ?? 0);
-  }
+  await postOrganizationSwitch(`${authPath()}/organizations/switch`, { organizationId });
   await invalidateAll();
   const session = (await (await fetch(`${authPath()}/session`, { cache: "no-store" })).json().catch(() => null)) as Session | null;
   return session && Object.keys(session).length ? session : null;
