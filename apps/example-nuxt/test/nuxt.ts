@@ -26,6 +26,17 @@ if (missing) console.warn(`skipped: ${missing}`);
 /** The environment of a build and of the built server: no telemetry, nothing of the test's own. */
 export const baseEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NUXT_TELEMETRY_DISABLED: "1" };
 
+/**
+ * `nuxt prepare` of the example itself when its `.nuxt/` is not there yet: Vite resolves the
+ * tsconfig of a Vue file in a folder inside the example (the quick start's) through the example's
+ * own, which points into its `.nuxt/`.
+ */
+export function prepareExample(): void {
+  if (existsSync(`${appDir}.nuxt/tsconfig.app.json`)) return;
+  const result = spawnSync(node!, [nuxtBin, "prepare"], { cwd: appDir, env: baseEnv, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`nuxt prepare failed:\n${result.stdout}\n${result.stderr}`);
+}
+
 /** `nuxt build` in `dir` on Node 24; throws with Nuxt's output when it fails. Answers how long it took (ms). */
 export function build(dir: string): number {
   const started = Date.now();

@@ -7,9 +7,10 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBrowser, freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
+import { freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
+import { expectQuickStartPages } from "@latch/testing/vitest";
 import { afterAll, expect, it } from "vitest";
-import { baseEnv, build, missing, node } from "./nuxt.js";
+import { baseEnv, build, missing, node, prepareExample } from "./nuxt.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const dir = fileURLToPath(new URL("../.quick-start/", import.meta.url));
@@ -26,31 +27,20 @@ it.skipIf(!!missing)(`the Nuxt quick start, copied out of its page, builds and s
   const files = blocks("docs/site/getting-started/nuxt.md");
   expect(files.map(([name]) => name)).toEqual(["nuxt.config.ts", "auth.config.ts", "app/pages/index.vue", "app/pages/dashboard.vue", "server/api/me.get.ts"]);
   writeQuickStart(root, dir, files);
+  prepareExample();
   console.log(`quick start: built in ${build(dir)} ms`);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   app = await startExampleApp({ node: node!, cwd: dir, args: [".output/server/index.mjs"], env: { ...baseEnv, HOST: "127.0.0.1", PORT: String(port), AUTH_URL: origin, AUTH_SECRET: "quick-start-nuxt-secret-0123456789abcdefgh" }, readyText: origin });
 
-  const browser = createBrowser();
-  const text = async (path: string) => (await browser.fetch(`${origin}${path}`)).text();
-  expect(await text("/")).toContain('<a href="/api/auth/signin">Sign in</a>');
-  expect((await browser.fetch(`${origin}/api/me`)).status).toBe(401);
-  // The route middleware sends a visitor without a session to the sign-in page, with the way back.
-  const guarded = await browser.fetch(`${origin}/dashboard`, { redirect: "manual" });
-  expect(guarded.status).toBe(302);
-  expect(guarded.headers.get("location")).toBe(`/api/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`);
-  expect(await text("/api/auth/signin?callbackUrl=/dashboard")).toContain('name="password"');
-  const { csrfToken } = (await (await browser.fetch(`${origin}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const post = (password: string) =>
-    browser.fetch(`${origin}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: new URLSearchParams({ csrfToken, email: "ada@example.com", password, callbackUrl: `${origin}/dashboard` }),
-    });
-  expect((await post("wrong")).headers.get("location") ?? "").not.toBe(`${origin}/dashboard`);
-  expect(await text("/")).not.toContain("Hello Ada");
-  expect((await post("correct horse")).headers.get("location")).toBe(`${origin}/dashboard`);
-  expect(await text("/")).toContain("<p>Hello Ada <button>Sign out</button></p>");
-  expect(await text("/dashboard")).toContain("<h1>Your dashboard, Ada</h1>");
+  expect((await fetch(`${origin}/api/me`)).status).toBe(401);
+  const browser = await expectQuickStartPages(origin, {
+    basePath: "/api/auth",
+    signInLink: '<a href="/api/auth/signin">Sign in</a>',
+    // The route middleware sends a visitor without a session to the sign-in page, with the way back.
+    guardLocation: `/api/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`,
+    hello: "<p>Hello Ada <button>Sign out</button></p>",
+    dashboard: "<h1>Your dashboard, Ada</h1>",
+  });
   expect(await (await browser.fetch(`${origin}/api/me`)).json()).toEqual({ name: "Ada" });
 }, 180_000);

@@ -8,7 +8,8 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBrowser, freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
+import { freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
+import { expectQuickStartPages } from "@latch/testing/vitest";
 import { afterAll, expect, it } from "vitest";
 import { baseEnv, build, missing, node } from "./solid-start.js";
 
@@ -43,27 +44,12 @@ it.skipIf(!!missing)(`the SolidStart quick start, copied out of its page, builds
   const origin = `http://localhost:${port}`;
   app = await startExampleApp({ node: node!, cwd: dir, args: [".output/server/index.mjs"], env: { ...baseEnv, NODE_ENV: "production", AUTH_URL: origin, PORT: String(port), AUTH_SECRET: "quick-start-solid-start-secret-0123456789ab" }, readyText: `:${port}` });
 
-  const browser = createBrowser();
-  const text = async (path: string) => (await browser.fetch(`${origin}${path}`)).text();
-  expect(await text("/")).toMatch(/<a[^>]* href="\/api\/auth\/signin\?callbackUrl=\/dashboard" rel="external">Sign in<\/a>/);
-  // The middleware sends a visitor without a session to the sign-in page, with the way back.
-  const guarded = await browser.fetch(`${origin}/dashboard`, { redirect: "manual" });
-  expect(guarded.status).toBe(302);
-  expect(guarded.headers.get("location")).toBe(`${origin}/api/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`);
-  // Latch's sign-in page holds the credentials form; posting it signs Ada in.
-  expect(await text("/api/auth/signin?callbackUrl=/dashboard")).toContain('name="password"');
-  const { csrfToken } = (await (await browser.fetch(`${origin}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const post = (password: string) =>
-    browser.fetch(`${origin}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: new URLSearchParams({ csrfToken, email: "ada@example.com", password, callbackUrl: `${origin}/dashboard` }),
-    });
-  const wrong = await post("wrong");
-  expect(wrong.headers.get("location") ?? "").not.toBe(`${origin}/dashboard`);
-  expect(await text("/")).not.toContain("Hello Ada");
-  const signIn = await post("correct horse");
-  expect(signIn.headers.get("location")).toBe(`${origin}/dashboard`);
-  expect(await text("/")).toMatch(/<p[^>]*>Hello Ada<\/p>/);
-  expect(await text("/dashboard")).toMatch(/<h1[^>]*>Your dashboard, Ada<\/h1>/);
+  await expectQuickStartPages(origin, {
+    basePath: "/api/auth",
+    signInLink: /<a[^>]* href="\/api\/auth\/signin\?callbackUrl=\/dashboard" rel="external">Sign in<\/a>/,
+    // The middleware sends a visitor without a session to the sign-in page, with the way back.
+    guardLocation: `${origin}/api/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`,
+    hello: /<p[^>]*>Hello Ada<\/p>/,
+    dashboard: /<h1[^>]*>Your dashboard, Ada<\/h1>/,
+  });
 }, 180_000);

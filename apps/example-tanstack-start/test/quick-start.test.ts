@@ -9,7 +9,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBrowser, freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
+import { freePort, startExampleApp, type ExampleApp, titledBlocks, writeQuickStart } from "@latch/testing";
+import { expectQuickStartPages } from "@latch/testing/vitest";
 import { afterAll, expect, it } from "vitest";
 import { build, missing, node, serverEntry } from "./tanstack-start.js";
 
@@ -69,32 +70,13 @@ it.skipIf(!!missing)(`the TanStack Start quick start, copied out of its page, bu
   const origin = `http://localhost:${port}`;
   app = await startExampleApp({ node: node!, cwd: dir, args: [serverEntry], env: { NODE_ENV: "production", AUTH_URL: origin, PORT: String(port), AUTH_SECRET: "quick-start-tanstack-start-secret-0123456789" }, readyText: `:${port}` });
 
-  const browser = createBrowser();
-  const text = async (path: string) => (await browser.fetch(`${origin}${path}`)).text();
-  expect(await text("/")).toContain('<a href="/auth/signin?callbackUrl=/dashboard">Sign in</a>');
-  // The guard sends a visitor without a session to the sign-in page, with the way back.
-  const guarded = await browser.fetch(`${origin}/dashboard`, { redirect: "manual" });
-  expect(guarded.status).toBe(302);
-  expect(guarded.headers.get("location")).toBe(`/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`);
-  // Latch's sign-in page holds the credentials form; posting it signs Ada in.
-  const form = await text("/auth/signin?callbackUrl=/dashboard");
-  expect(form).toContain('name="password"');
-  const { csrfToken } = (await (await browser.fetch(`${origin}/auth/csrf`)).json()) as { csrfToken: string };
-  const wrong = await browser.fetch(`${origin}/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams({ csrfToken, email: "ada@example.com", password: "wrong", callbackUrl: `${origin}/dashboard` }),
+  await expectQuickStartPages(origin, {
+    basePath: "/auth",
+    signInLink: '<a href="/auth/signin?callbackUrl=/dashboard">Sign in</a>',
+    guardLocation: `/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`,
+    hello: "<p>Hello <!-- -->Ada</p>",
+    dashboard: "<h1>Your dashboard, <!-- -->Ada</h1>",
   });
-  expect(wrong.headers.get("location") ?? "").not.toBe(`${origin}/dashboard`);
-  expect(await text("/")).not.toContain("Hello");
-  const signIn = await browser.fetch(`${origin}/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse", callbackUrl: `${origin}/dashboard` }),
-  });
-  expect(signIn.headers.get("location")).toBe(`${origin}/dashboard`);
-  expect(await text("/")).toContain("<p>Hello <!-- -->Ada</p>");
-  expect(await text("/dashboard")).toContain("<h1>Your dashboard, <!-- -->Ada</h1>");
 }, 180_000);
 
 it.skipIf(!!missing)(`the package README's files, with the page's vite.config.ts, router and root, build and type-check${missing ? ` (skipped: ${missing})` : ""}`, () => {

@@ -6,6 +6,7 @@
  * `@latch/testing/vitest`, so that the rest of this package never loads vitest.
  */
 import type { Browser } from "playwright-core";
+import type { TestBrowser } from "./browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, launchChromium } from "./chromium.js";
 import { exampleHttpSteps, exampleScenario, freePort, startNodeExample, type NodeExample, type NodeExampleOptions } from "./example-app.js";
@@ -199,4 +200,49 @@ export function clientAddressTests(base: () => string): void {
   it("behind a proxy the config trusts, the forwarded address is the client", async () => {
     expect(await forgedAddressStatuses(`${base()}/proxied/auth`)).toEqual([302, 302, 302, 302, 302, 302, 302, 302]);
   });
+}
+
+/** What {@link expectQuickStartPages} looks for in a getting-started app's pages. */
+export interface QuickStartPages {
+  /** The auth routes' base path, such as `/auth` or `/api/auth`. */
+  basePath: string;
+  /** The home page's sign-in link, before sign-in. */
+  signInLink: string | RegExp;
+  /** Where the guarded `/dashboard` redirects a visitor without a session (`Location`, as the app writes it). */
+  guardLocation: string;
+  /** The home page's greeting once Ada has signed in. */
+  hello: string | RegExp;
+  /** The dashboard's heading once Ada has signed in. */
+  dashboard: string | RegExp;
+}
+
+/**
+ * Walks a running getting-started app over HTTP, as a visitor would: the home page's sign-in
+ * link, the guard's redirect with the way back, Latch's sign-in page with the password field, a
+ * wrong password that signs nobody in, then Ada's credentials, after which the home page greets
+ * her and the dashboard is hers. Answers the browser, signed in as Ada.
+ */
+export async function expectQuickStartPages(origin: string, pages: QuickStartPages): Promise<TestBrowser> {
+  const { createBrowser } = await import("./browser.js");
+  const browser = createBrowser();
+  const text = async (path: string) => (await browser.fetch(`${origin}${path}`)).text();
+  const expectIn = (page: string, wanted: string | RegExp) => (typeof wanted === "string" ? expect(page).toContain(wanted) : expect(page).toMatch(wanted));
+  expectIn(await text("/"), pages.signInLink);
+  const guarded = await browser.fetch(`${origin}/dashboard`, { redirect: "manual" });
+  expect(guarded.status).toBe(302);
+  expect(guarded.headers.get("location")).toBe(pages.guardLocation);
+  expect(await text(`${pages.basePath}/signin?callbackUrl=/dashboard`)).toContain('name="password"');
+  const { csrfToken } = (await (await browser.fetch(`${origin}${pages.basePath}/csrf`)).json()) as { csrfToken: string };
+  const post = (password: string) =>
+    browser.fetch(`${origin}${pages.basePath}/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams({ csrfToken, email: exampleCredentials.email, password, callbackUrl: `${origin}/dashboard` }),
+    });
+  expect((await post("wrong")).headers.get("location") ?? "").not.toBe(`${origin}/dashboard`);
+  expect(await text("/")).not.toContain(`Hello ${exampleCredentials.name}`);
+  expect((await post(exampleCredentials.password)).headers.get("location")).toBe(`${origin}/dashboard`);
+  expectIn(await text("/"), pages.hello);
+  expectIn(await text("/dashboard"), pages.dashboard);
+  return browser;
 }
