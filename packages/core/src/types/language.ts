@@ -291,6 +291,34 @@ export interface Messages {
   orgsErrorNotFound: string;
   /** Refused: a field of the form has the wrong shape. */
   orgsErrorInvalid: string;
+  /** The link to an organization's settings page. */
+  orgsSettings: string;
+  /** Title and heading of an organization's settings page. */
+  orgsSettingsTitle: string;
+  /** The button that saves an organization's name and short name. */
+  orgsSave: string;
+  /** The heading and button of the form that makes another member the owner. */
+  orgsTransferHeading: string;
+  /** The label of the member chosen as the new owner. */
+  orgsTransferLabel: string;
+  /** What handing ownership on does; {role} is the role the owner keeps. */
+  orgsTransferHint: string;
+  /** The heading and button of the form that deletes an organization. */
+  orgsDeleteHeading: string;
+  /** What deleting an organization does, and how to confirm it; {slug} is its short name. */
+  orgsDeleteHint: string;
+  /** The label of the field where the short name is typed to confirm a deletion. */
+  orgsDeleteConfirmLabel: string;
+  /** Done: an organization's name or short name was changed. */
+  orgsDoneUpdated: string;
+  /** Done: ownership was handed to another member. */
+  orgsDoneTransferred: string;
+  /** Done: an organization was deleted. */
+  orgsDoneDeleted: string;
+  /** Refused: the short name typed to confirm a deletion did not match. */
+  orgsErrorConfirm: string;
+  /** Shown on the settings page to a role that may change nothing there. */
+  orgsNoSettings: string;
 
   // Second factors: the management page and the email code.
   /** Title and heading of the page where a signed-in user manages second factors. */
@@ -776,7 +804,21 @@ export type OrganizationMessageKey =
   | "orgsErrorInvitation"
   | "orgsErrorAnotherAddress"
   | "orgsErrorNotFound"
-  | "orgsErrorInvalid";
+  | "orgsErrorInvalid"
+  | "orgsSettings"
+  | "orgsSettingsTitle"
+  | "orgsSave"
+  | "orgsTransferHeading"
+  | "orgsTransferLabel"
+  | "orgsTransferHint"
+  | "orgsDeleteHeading"
+  | "orgsDeleteHint"
+  | "orgsDeleteConfirmLabel"
+  | "orgsDoneUpdated"
+  | "orgsDoneTransferred"
+  | "orgsDoneDeleted"
+  | "orgsErrorConfirm"
+  | "orgsNoSettings";
 
 /** The keys of the ban page and of an impersonated session's refusal (`Admin()` of `@latch/core/admin`): their English travels with the option. */
 export type AdminMessageKey = "bannedTitle" | "bannedMessage" | "bannedReason" | "bannedUntil" | "impersonationRefusedTitle" | "impersonationRefusedMessage";

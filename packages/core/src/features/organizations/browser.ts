@@ -18,14 +18,14 @@ import type { AdapterMember, AdapterOrganization } from "../../adapter.js";
 import { allow, callerOf, ownerOnly, permissionsOf, signedIn, within, type Caller } from "./caller.js";
 import * as endpoints from "./endpoints.js";
 import * as invitations from "./invitations.js";
-import { renderInvitationPage, renderInvitationsPage, renderMembersPage, renderOrganizationsPage, renderRolesPage, type OrganizationNotice, type OrganizationPageFrame } from "./pages.js";
+import { renderInvitationPage, renderInvitationsPage, renderMembersPage, renderOrganizationsPage, renderRolesPage, renderSettingsPage, type OrganizationNotice, type OrganizationPageFrame } from "./pages.js";
 import { settingsOf, type OrganizationContext } from "./settings.js";
 import { organizationStore } from "./store.js";
 
 type Action = (ctx: OrganizationContext, req: AuthRequest) => Promise<ResponseInternal>;
 
 /** The pages of one organization, and the switcher. */
-type PageKind = "organizations" | "members" | "invitations" | "roles";
+type PageKind = "organizations" | "members" | "invitations" | "roles" | "settings";
 
 /** What a form's success is called in the page's address (`?done=`), and the sentence it shows. */
 const doneKeys = {
@@ -40,6 +40,9 @@ const doneKeys = {
   canceled: "orgsDoneCanceled",
   roleCreated: "orgsDoneRoleCreated",
   roleDeleted: "orgsDoneRoleDeleted",
+  updated: "orgsDoneUpdated",
+  transferred: "orgsDoneTransferred",
+  deleted: "orgsDoneDeleted",
 } as const satisfies Record<string, OrganizationMessageKey>;
 
 type Done = keyof typeof doneKeys;
@@ -160,6 +163,17 @@ async function renderKind(ctx: OrganizationContext, caller: Caller, kind: PageKi
       mayCancel: await may(ctx, member, "invitation:cancel"),
     });
   }
+  if (kind === "settings") {
+    const successors = member.role === "owner" ? (await store.listMembers(organization.id)).filter((m) => m.userId !== caller.userId) : [];
+    return renderSettingsPage({
+      ...frame,
+      organization: shown,
+      mayRename: await may(ctx, member, "organization:update"),
+      successors: successors.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((m) => ({ userId: m.userId, email: m.email ?? null, name: m.name ?? null, role: m.role })),
+      formerOwnerRole: settingsOf(ctx).formerOwnerRole,
+      mayDelete: await may(ctx, member, "organization:delete"),
+    });
+  }
   const made = await store.listOrganizationRoles(organization.id);
   const builtIn = await Promise.all(Object.keys(settingsOf(ctx).access.roles).map(async (name) => ({ name, permissions: await permissionsOf(ctx, organization.id, name), builtIn: true })));
   const mayManage = await may(ctx, member, "organization:update");
@@ -277,6 +291,29 @@ export const listAction = shownAt("organizations", endpoints.listAction);
 export const membersAction = shownAt("members", endpoints.membersAction);
 /** `GET /organizations/roles`: the roles page for a browser. */
 export const rolesAction = shownAt("roles", endpoints.rolesAction);
+/** `GET /organizations/settings`: the settings page for a browser; `{ organization, role }` as JSON. */
+export const settingsAction = shownAt("settings", endpoints.getAction);
+/** `POST /organizations/update`; its form back to the settings page. */
+export const updateAction = answeredOn("settings", "updated", endpoints.updateAction);
+/** `POST /organizations/transfer`; its form back to the settings page. */
+export const transferAction = answeredOn("settings", "transferred", endpoints.transferAction);
+const deleteForm = answeredOn("organizations", "deleted", endpoints.deleteAction);
+
+/**
+ * `POST /organizations/delete`; its form deletes only when the short name typed in `confirm` is
+ * the organization's (otherwise the settings page says so, and nothing is deleted), then goes to
+ * the switcher. A JSON request needs no confirmation.
+ */
+export const deleteAction: Action = async (ctx, req) => {
+  if (sentForm(req)) {
+    const caller = await callerOf(ctx, req);
+    const organizationId = text(req.body?.organizationId);
+    const member = organizationId && /^[A-Za-z0-9_-]{1,64}$/.test(organizationId) ? await organizationStore(ctx).getMember(organizationId, caller.userId) : null;
+    const organization = member ? await organizationStore(ctx).getOrganization(member.organizationId) : null;
+    if (organization && text(req.body?.confirm)?.trim() !== organization.slug) return render(ctx, req, caller, "settings", organizationId, { error: "orgsErrorConfirm" }, 400);
+  }
+  return deleteForm(ctx, req);
+};
 /** `GET /organizations/invitations`: the invitations page for a browser. */
 export const invitationsAction = shownAt("invitations", invitations.listAction);
 /** `POST /organizations/create`; its form back to the switcher. */

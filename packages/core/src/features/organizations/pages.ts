@@ -3,7 +3,8 @@
  * the switcher (`GET <base>/organizations`: the user's organizations, the active one, switch,
  * create), members (`…/members`: roles, change role, remove, leave), invitations
  * (`…/invitations`: send, resend, cancel), roles (`…/roles`: the app's and the organization's,
- * with their permissions; create, delete) and the page the mailed link opens (`…/invitations/accept`).
+ * with their permissions; create, delete), settings (`…/settings`: rename, hand ownership on,
+ * delete) and the page the mailed link opens (`…/invitations/accept`).
  * Every form is a plain POST with the CSRF token; a form is offered only to a role that may send it.
  */
 import { formatPageDate } from "../../pages/dates.js";
@@ -105,6 +106,19 @@ export interface RolesPageProps extends OrganizationPageFrame {
   grantable: readonly string[];
 }
 
+/** What the settings page needs. */
+export interface SettingsPageProps extends OrganizationPageFrame {
+  organization: PageOrganization;
+  /** Whether the viewer may change the name and short name. */
+  mayRename: boolean;
+  /** The members the viewer (an owner) may hand ownership to; empty when the viewer is not an owner. */
+  successors: readonly PageMember[];
+  /** The role an owner keeps after handing ownership on. */
+  formerOwnerRole: string;
+  /** Whether the viewer may delete the organization. */
+  mayDelete: boolean;
+}
+
 /** What the page of an invitation's link needs. */
 export interface InvitationPageProps extends OrganizationPageFrame {
   /** The invitation the link names, with the link's token; absent after it was answered or refused. */
@@ -135,7 +149,7 @@ ${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="
 /** The links between one organization's pages. */
 function nav(frame: OrganizationPageFrame, organization: PageOrganization, language: PageLanguage): SafeHtml {
   const query = `?organizationId=${encodeURIComponent(organization.id)}`;
-  return html`<nav class="organization"><a href="${frame.action}">${language.text("orgsTitle")}</a><a href="${frame.action}/members${query}">${language.text("orgsMembers")}</a><a href="${frame.action}/invitations${query}">${language.text("orgsInvitations")}</a><a href="${frame.action}/roles${query}">${language.text("orgsRoles")}</a></nav>`;
+  return html`<nav class="organization"><a href="${frame.action}">${language.text("orgsTitle")}</a><a href="${frame.action}/members${query}">${language.text("orgsMembers")}</a><a href="${frame.action}/invitations${query}">${language.text("orgsInvitations")}</a><a href="${frame.action}/roles${query}">${language.text("orgsRoles")}</a><a href="${frame.action}/settings${query}">${language.text("orgsSettings")}</a></nav>`;
 }
 
 function page(frame: OrganizationPageFrame, title: string, content: SafeHtml, status = 200): RenderedPage {
@@ -305,6 +319,61 @@ ${props.grantable.map((permission, at) => html`<label><input type="checkbox" nam
 <ul class="entries">
 ${props.roles.map(entry)}</ul>
 ${create}`);
+}
+
+/**
+ * Renders an organization's settings, each form only where the viewer's role may send it: the
+ * name and short name (`<action>/update`), ownership handed to another member (`<action>/transfer`,
+ * owners) and the deletion, confirmed by typing the short name (`<action>/delete`).
+ *
+ * @example
+ * ```ts
+ * renderSettingsPage({ organization, mayRename: true, successors, formerOwnerRole: "admin", mayDelete: true, csrfToken, action, callbackUrl, theme: {} });
+ * ```
+ */
+export function renderSettingsPage(props: SettingsPageProps): RenderedPage {
+  const language = languageOf(props);
+  const { organization } = props;
+  const hidden = html`${hiddenFormFields(props)}
+<input type="hidden" name="organizationId" value="${organization.id}">`;
+  const rename = props.mayRename
+    ? html`<form method="post" action="${props.action}/update" class="rename">
+${hidden}
+<label for="settings-name">${language.text("orgsNameLabel")}</label>
+<input id="settings-name" name="name" type="text" maxlength="100" required autocomplete="organization" value="${organization.name}">
+<label for="settings-slug">${language.text("orgsSlugLabel")}</label>
+<input id="settings-slug" name="slug" type="text" maxlength="48" required pattern="[a-z0-9]+(-[a-z0-9]+)*" dir="ltr" autocomplete="off" value="${organization.slug}" aria-describedby="settings-slug-hint">
+<p id="settings-slug-hint" class="hint">${language.text("orgsSlugHint")}</p>
+<button type="submit">${language.text("orgsSave")}</button>
+</form>`
+    : "";
+  const transfer = props.successors.length
+    ? html`<details class="transfer"><summary>${language.text("orgsTransferHeading")}</summary>
+<form method="post" action="${props.action}/transfer">
+${hidden}
+<label for="settings-successor">${language.text("orgsTransferLabel")}</label>
+<select id="settings-successor" name="userId">${props.successors.map((member) => html`<option value="${member.userId}">${member.name ?? member.email ?? member.userId}${member.email && member.name ? html` (${member.email})` : ""}</option>`)}</select>
+<p class="hint">${language.text("orgsTransferHint", { role: props.formerOwnerRole })}</p>
+<button type="submit">${language.text("orgsTransferHeading")}</button>
+</form>
+</details>`
+    : "";
+  const remove = props.mayDelete
+    ? html`<details class="delete"><summary>${language.text("orgsDeleteHeading")}</summary>
+<form method="post" action="${props.action}/delete">
+${hidden}
+<p>${language.text("orgsDeleteHint", { slug: organization.slug })}</p>
+<label for="settings-confirm">${language.text("orgsDeleteConfirmLabel")}</label>
+<input id="settings-confirm" name="confirm" type="text" required dir="ltr" autocomplete="off">
+<button type="submit">${language.text("orgsDeleteHeading")}</button>
+</form>
+</details>`
+    : "";
+  const content = rename || transfer || remove ? html`${rename}
+${transfer}
+${remove}` : html`<p>${language.text("orgsNoSettings")}</p>`;
+  return page(props, language.text("orgsSettingsTitle", { organization: organization.name }), html`${nav(props, organization, language)}
+${content}`);
 }
 
 /**

@@ -3,7 +3,8 @@
  * accept HTML, `application/x-www-form-urlencoded` POSTs with the CSRF token), stored through
  * `@latch/pg` on PGlite, invitations mailed to the testing SMTP server: the switcher makes and
  * activates an organization, the invitations page invites, the mailed link's page accepts, the
- * members page changes a role, the roles page makes and deletes a role; what a member's role may
+ * members page changes a role, the roles page makes and deletes a role, the settings page renames,
+ * hands ownership on and deletes (confirmed by the typed short name); what a member's role may
  * not do is not offered and, sent anyway, answered on the page with the refusal; right to left in
  * Arabic.
  */
@@ -174,5 +175,51 @@ describe("the organization pages", { timeout: 60_000 }, () => {
     expect(arabic).toContain(`<h1>${ar.messages.orgsTitle}</h1>`);
     const german = await (await alice.get(`organizations/members?organizationId=${organizationId}`, { headers: { ...page, "accept-language": "de" } })).text();
     expect(german).toContain(de.messages.orgsMembersTitle.replace("{organization}", "Acme Labs"));
+  });
+
+  test("the settings page renames; an admin is offered neither handing ownership on nor deleting, and is refused them", async () => {
+    const owner = await (await alice.get(`organizations/settings?organizationId=${organizationId}`, { headers: page })).text();
+    expect(owner).toContain(`<h1>${en.orgsSettingsTitle.replace("{organization}", "Acme Labs")}</h1>`);
+    expect(owner).toContain('value="acme-labs"');
+    expect(owner).toMatch(/<option value="org-user-bob">/);
+    expect(owner).toContain("/auth/organizations/delete");
+
+    const renamed = await follow(alice, await form(alice, "organizations/update", { organizationId, name: "Acme Research", slug: "acme-research" }));
+    expect(renamed.url.pathname).toBe("/auth/organizations/settings");
+    expect(renamed.html).toContain(en.orgsDoneUpdated);
+    expect(renamed.html).toContain('value="acme-research"');
+    expect(((await (await alice.get(`organizations/get?organizationId=${organizationId}`)).json()) as { organization: { name: string } }).organization.name).toBe("Acme Research");
+
+    const admin = await (await bob.get(`organizations/settings?organizationId=${organizationId}`, { headers: page })).text();
+    expect(admin).toContain("/auth/organizations/update");
+    expect(admin).not.toContain("/auth/organizations/transfer");
+    expect(admin).not.toContain("/auth/organizations/delete");
+    const transfer = await form(bob, "organizations/transfer", { organizationId, userId: "org-user-bob" });
+    expect(transfer.status).toBe(403);
+    const deletion = await form(bob, "organizations/delete", { organizationId, confirm: "acme-research" });
+    expect(deletion.status).toBe(403);
+    expect(await deletion.text()).toContain(en.orgsErrorDenied);
+    expect((await (await alice.get(`organizations/get?organizationId=${organizationId}`)).json()) as object).toHaveProperty("organization");
+  });
+
+  test("the owner hands ownership on from the settings page; the new owner deletes the organization only once its short name is typed", async () => {
+    const handed = await follow(alice, await form(alice, "organizations/transfer", { organizationId, userId: "org-user-bob" }));
+    expect(handed.html).toContain(en.orgsDoneTransferred);
+    // Alice keeps the former owner's role, which may not delete: the form is gone for her.
+    expect(handed.html).not.toContain("/auth/organizations/delete");
+    const roles = ((await (await bob.get(`organizations/members?organizationId=${organizationId}`)).json()) as { members: { userId: string; role: string }[] }).members;
+    expect(roles.find((m) => m.userId === "org-user-bob")?.role).toBe("owner");
+    expect(roles.find((m) => m.userId === "org-user-alice")?.role).toBe("admin");
+
+    const unconfirmed = await form(bob, "organizations/delete", { organizationId, confirm: "acme-labs" });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain(en.orgsErrorConfirm);
+    expect((await bob.get(`organizations/get?organizationId=${organizationId}`)).status).toBe(200);
+
+    const deleted = await follow(bob, await form(bob, "organizations/delete", { organizationId, confirm: "acme-research" }));
+    expect(deleted.url.pathname).toBe("/auth/organizations");
+    expect(deleted.html).toContain(en.orgsDoneDeleted);
+    expect(deleted.html).not.toContain("Acme Research");
+    expect((await bob.get(`organizations/get?organizationId=${organizationId}`)).status).toBe(404);
   });
 });
