@@ -60,6 +60,11 @@ function pairs(reply: string[] | null): Record<string, string> {
 export interface RedisAdapterOptions {
   /** Prepended to every key. Default `latch:`. */
   prefix?: string;
+  /**
+   * How long `AuditTrail()`'s events are kept, in days. Each append then removes up to 100 events
+   * older than that, so the trail stays about this size in memory. Default: kept for good.
+   */
+  auditRetentionDays?: number;
 }
 
 /**
@@ -69,6 +74,12 @@ export interface RedisAdapterOptions {
  */
 function withToken(session: AdapterSession | null, sessionToken: string): AdapterSession | null {
   return session && { ...session, sessionToken };
+}
+
+/** `days` in milliseconds; a positive number of days, else a configuration error. */
+function retentionMs(days: number): number {
+  if (!(Number.isFinite(days) && days > 0)) throw new TypeError(`auditRetentionDays must be a positive number of days, not ${String(days)}.`);
+  return days * 24 * 60 * 60 * 1000;
 }
 
 /** Throws when a `MULTI … EXEC` reports a failed command. */
@@ -553,7 +564,7 @@ export function RedisAdapter(redis: Redis, options: RedisAdapterOptions = {}): A
     ...organizationMethods(redis, prefix, keys, canonicalEmail),
     ...teamMethods(redis, prefix, keys),
     ...adminMethods(redis, prefix, keys),
-    ...auditMethods(redis, prefix),
+    ...auditMethods(redis, prefix, options.auditRetentionDays === undefined ? undefined : retentionMs(options.auditRetentionDays)),
   } satisfies Required<Adapter> & ApiKeyAdapter & OrganizationAdapter & AdminAdapter & AuditAdapter & TeamAdapter;
   return adapter;
 }

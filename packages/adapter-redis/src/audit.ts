@@ -3,6 +3,9 @@
  * JSON) and sorted sets of event ids scored by the event's time in milliseconds: every event, each
  * user's (as actor or subject) and each organization's. Events of one instant sort by id (Redis
  * orders equal scores by member), so a page ends on (at, id) and the next one starts right after it.
+ * With a retention, each append also finds (in the same MULTI) up to a batch of events older than
+ * it, and removes them from the hash and every index: the trail never holds much more than the
+ * retention's worth of events, and no separate job is needed.
  */
 import type { AdapterAuditEvent, AdapterAuditQuery, AuditAdapter } from "@latch/core/adapters";
 import type { Redis } from "ioredis";
@@ -78,21 +81,54 @@ function eventOf(json: string): AdapterAuditEvent {
   };
 }
 
-/** The methods of {@link AuditAdapter} on `redis` under `prefix`. */
-export function auditMethods(redis: Redis, prefix: string): AuditAdapter {
+/** How many expired events one append removes at most. */
+const purgeBatch = 100;
+
+/** The indexes an event is listed in. */
+function indexesOf(keys: ReturnType<typeof auditKeysFor>, event: Pick<AdapterAuditEvent, "actorUserId" | "subjectUserId" | "organizationId">): string[] {
+  const indexes = [keys.all];
+  for (const userId of new Set([event.actorUserId, event.subjectUserId])) if (userId) indexes.push(keys.user(userId));
+  if (event.organizationId) indexes.push(keys.organization(event.organizationId));
+  return indexes;
+}
+
+/** Throws when a `MULTI … EXEC` reports a failed command. */
+function checked(results: [Error | null, unknown][] | null): [Error | null, unknown][] {
+  if (results === null) throw new Error("Redis transaction was aborted");
+  const failed = results.find(([error]) => error !== null);
+  if (failed) throw failed[0];
+  return results;
+}
+
+/**
+ * The methods of {@link AuditAdapter} on `redis` under `prefix`; events older than `retentionMs`
+ * (when given) are removed as new ones are appended.
+ */
+export function auditMethods(redis: Redis, prefix: string, retentionMs?: number): AuditAdapter {
   const keys = auditKeysFor(prefix);
+
+  /** Removes the events `ids` (older than the retention) from the hash and from each of their indexes. */
+  async function purge(ids: string[]): Promise<void> {
+    const stored = await redis.hmget(keys.events, ...ids);
+    const multi = redis.multi().hdel(keys.events, ...ids);
+    ids.forEach((id, at) => {
+      const json = stored[at];
+      for (const index of json ? indexesOf(keys, eventOf(json)) : [keys.all]) multi.zrem(index, id);
+    });
+    checked(await multi.exec());
+  }
+
   return {
     async appendAuditEvent(event) {
       const score = event.at.getTime();
       const json = JSON.stringify({ ...event, at: event.at.toISOString() });
-      // One MULTI: the event and its indexes, or nothing.
-      const multi = redis.multi().hset(keys.events, event.id, json).zadd(keys.all, score, event.id);
-      for (const userId of new Set([event.actorUserId, event.subjectUserId])) if (userId) multi.zadd(keys.user(userId), score, event.id);
-      if (event.organizationId) multi.zadd(keys.organization(event.organizationId), score, event.id);
-      const results = await multi.exec();
-      if (results === null) throw new Error("Redis transaction was aborted");
-      const failed = results.find(([error]) => error !== null);
-      if (failed) throw failed[0];
+      // One MULTI: the event and its indexes, or nothing; with a retention, the expired ids too.
+      const multi = redis.multi().hset(keys.events, event.id, json);
+      for (const index of indexesOf(keys, event)) multi.zadd(index, score, event.id);
+      if (retentionMs !== undefined) multi.zrangebyscore(keys.all, "-inf", `(${Date.now() - retentionMs}`, "LIMIT", 0, purgeBatch);
+      const results = checked(await multi.exec());
+      const expired = retentionMs !== undefined ? (results.at(-1)![1] as string[]) : [];
+      if (expired.length) await purge(expired);
     },
 
     async listAuditEvents({ userId, organizationId, before, limit }: AdapterAuditQuery) {
