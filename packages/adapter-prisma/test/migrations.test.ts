@@ -6,7 +6,7 @@
  * migration as it is, keeps its rows, and Latch reads and extends them.
  */
 import { readFileSync } from "node:fs";
-import type { AdminAdapter, ApiKeyAdapter, OrganizationAdapter } from "@latch/core/adapters";
+import type { AdminAdapter, ApiKeyAdapter, AuditAdapter, OrganizationAdapter } from "@latch/core/adapters";
 import { needService, services } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PrismaAdapter } from "../src/adapter.js";
@@ -87,7 +87,7 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
       now,
     );
 
-    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys", "20260101000004_organizations_and_standings", "20260101000005_impersonation", "20260101000006_audit_events", "20260101000007_teams"]);
+    expect(latch).toEqual(["20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys", "20260101000004_organizations_and_standings", "20260101000005_impersonation", "20260101000006_audit_events", "20260101000007_teams", "20260101000008_audit_append_only"]);
     expect(await deployMigrations(store.prisma, provider)).toEqual(latch);
     expect(await deployMigrations(store.prisma, provider)).toEqual([]);
     const recorded = (await store.prisma.$queryRawUnsafe(`SELECT migration_name, checksum, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`)) as {
@@ -129,6 +129,17 @@ describe.each(["postgresql", "mysql", "sqlite"] as const)("the committed %s migr
     expect(await keys.getApiKey(apiKey.id)).toBeNull();
     expect(await organizations.listMembers("o1")).toEqual([]);
     expect(await organizations.getUserStanding("u1")).toBeNull();
+  });
+
+  test.runIf(run)("keep the audit trail append-only: events are appended and listed, and an UPDATE or DELETE of one is refused by the database", async () => {
+    const adapter = PrismaAdapter(store.prisma) as ReturnType<typeof PrismaAdapter> & AuditAdapter;
+    const event = { id: "0190b1c2-0000-7000-8000-000000000001", at: new Date("2026-01-02T03:04:05.000Z"), action: "signIn", outcome: "success" as const, actorUserId: "u9", subjectUserId: "u9", organizationId: null, network: null, userAgent: null, details: null };
+    await adapter.appendAuditEvent(event);
+    expect((await adapter.listAuditEvents({ userId: "u9", limit: 10 })).map((e) => e.id)).toEqual([event.id]);
+    const q = provider === "mysql" ? "`" : '"';
+    await expect(store.prisma.$executeRawUnsafe(`UPDATE ${q}AuditEvent${q} SET action = 'signOut'`)).rejects.toThrow(/append-only/);
+    await expect(store.prisma.$executeRawUnsafe(`DELETE FROM ${q}AuditEvent${q}`)).rejects.toThrow(/append-only/);
+    expect((await adapter.listAuditEvents({ userId: "u9", limit: 10 })).map((e) => [e.id, e.action])).toEqual([[event.id, "signIn"]]);
   });
 
   test.runIf(run)("hold every field of the schema's models with its nullability, and nothing else", async () => {
