@@ -164,16 +164,25 @@ export async function roleAction(context: AdminContext, req: AuthRequest): Promi
   return answer({ userId, ...standingOf(standing) });
 }
 
+const onlyOwner = (slug: string) => new AdminActionRefused(`The user is the only owner of the organization "${slug}": move its ownership or delete it first.`);
+
 /**
  * With `Organizations()`, a user who is the only owner of an organization stays until the
  * ownership moves or the organization is deleted: removing them would leave it without an owner.
+ * The owned memberships are checked first (nothing changes when one is the only owner's), then
+ * ended through the adapter's `deleteMember`, which never ends the only owner's membership in the
+ * same atomic write: another owner leaving at the same moment cannot leave the organization
+ * without one (the removal is then refused, the user kept).
  */
-async function refuseLastOwner(adapter: Adapter, userId: string): Promise<void> {
-  const store = guardExtraMethods<Pick<OrganizationAdapter, "listOrganizations" | "listMembers">>(adapter, ["listOrganizations", "listMembers"]);
-  for (const organization of await store.listOrganizations(userId)) {
-    if (organization.role !== "owner") continue;
+async function endOwnedMemberships(adapter: Adapter, userId: string): Promise<void> {
+  const store = guardExtraMethods<Pick<OrganizationAdapter, "listOrganizations" | "listMembers" | "deleteMember">>(adapter, ["listOrganizations", "listMembers", "deleteMember"]);
+  const owned = (await store.listOrganizations(userId)).filter((organization) => organization.role === "owner");
+  for (const organization of owned) {
     const owners = (await store.listMembers(organization.id)).filter((member) => member.role === "owner");
-    if (owners.length <= 1) throw new AdminActionRefused(`The user is the only owner of the organization "${organization.slug}": move its ownership or delete it first.`);
+    if (owners.length <= 1) throw onlyOwner(organization.slug);
+  }
+  for (const organization of owned) {
+    if (!(await store.deleteMember(organization.id, userId))) throw onlyOwner(organization.slug);
   }
 }
 
@@ -183,7 +192,7 @@ export async function removeAction(context: AdminContext, req: AuthRequest): Pro
   const userId = userIdOf(req);
   notOneself(id, userId, "remove");
   if (!(await ctx.adapter.getUser(userId))) return noSuchUser();
-  if (ctx.organizations) await refuseLastOwner(ctx.adapter, userId);
+  if (ctx.organizations) await endOwnedMemberships(ctx.adapter, userId);
   if (ctx.session.strategy === "jwt") await endSessions(ctx, userId);
   await ctx.adapter.deleteUser(userId);
   await record(ctx, { action: "admin.remove", actorUserId: id, subjectUserId: userId });

@@ -11,6 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AuthConfig } from "@latch/core";
+import type { OrganizationAdapter } from "@latch/core/adapters";
 import { Admin } from "@latch/core/admin";
 import { ApiKeys, verifyApiKey } from "@latch/core/api-keys";
 import Credentials from "@latch/core/providers/credentials";
@@ -383,6 +384,31 @@ describe.each(engines)("site administration on %s", (_name, open, available) => 
     expect((await post("root", "admin/remove", { userId: people.bob.id })).status).toBe(200);
     const owners = await engine.db.query(`SELECT "userId" FROM members WHERE "organizationId" = $1 AND role = 'owner'`, [organization.id]);
     expect(owners.rows).toEqual([{ userId: people.carol.id }]);
+  });
+
+  test.skipIf(!available)("with Organizations(), the other owner leaving while the removal runs cannot leave the organization without an owner", async () => {
+    latch.config = configOf({ organizations: Organizations() });
+    await signIn("root");
+    await signIn("dave");
+    const { organization } = (await (await post("dave", "organizations/create", { name: "Dave's", slug: `daves-${randomUUID().slice(0, 8)}` })).json()) as { organization: { id: string } };
+    await engine.db.query(`INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ($1, $2, 'owner', now())`, [organization.id, people.carol.id]);
+    // The removal's read of the owners finds two; right after it, Carol leaves (her own guarded write).
+    const adapter = PostgresAdapter(engine.db as never) as ReturnType<typeof PostgresAdapter> & OrganizationAdapter;
+    const raced: typeof adapter = {
+      ...adapter,
+      async listMembers(organizationId: string) {
+        const members = await adapter.listMembers(organizationId);
+        if (organizationId === organization.id) expect(await adapter.deleteMember(organization.id, people.carol.id)).not.toBeNull();
+        return members;
+      },
+    };
+    latch.config = configOf({ adapter: raced, organizations: Organizations() });
+    const refused = await post("root", "admin/remove", { userId: people.dave.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: "AdminActionRefused", message: expect.stringContaining("only owner") });
+    const owners = await engine.db.query(`SELECT "userId" FROM members WHERE "organizationId" = $1 AND role = 'owner'`, [organization.id]);
+    expect(owners.rows).toEqual([{ userId: people.dave.id }]);
+    expect((await engine.db.query(`SELECT 1 FROM users WHERE id = $1`, [people.dave.id])).rows).toHaveLength(1);
   });
 
   test.skipIf(!available || !redisUp)("JWT sessions: a ban revokes the user's tokens through JwtRevocation(); without revocation Admin() refuses to start", async () => {
