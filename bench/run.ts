@@ -28,7 +28,6 @@ import { passwordHashing } from "./password-hashing.js";
 import { passwordReset } from "./password-reset.js";
 import { passwordSignIn } from "./password-sign-in.js";
 import { passwordSignUp } from "./password-sign-up.js";
-import { sessionFloors } from "./floors.js";
 import { tokenBench } from "./tokens.js";
 import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
 import { printFootprint, printSummary } from "./summary.js";
@@ -58,9 +57,8 @@ async function main() {
   if (process.argv.includes("cold-start")) return coldStartOnly(!("skipped" in reference));
   if (process.argv.includes("rate-limit")) return rateLimitBench();
 
-  const { rows, session, token } = await compare(contenders);
-  const floors = await sessionFloors(contenders, session);
-  rows.push(...floors.rows);
+  const { rows, hot, token } = await compare(contenders);
+  if (process.argv.includes("hot")) return;
   await latchOnly();
   await tokenBench();
   await rateLimitBench();
@@ -69,7 +67,7 @@ async function main() {
   const bundles = await bundleSizes(withAuthJs);
   const cold = await coldStart(token, withAuthJs);
   printSummary(rows, "skipped" in reference ? reference : reference.label);
-  printFootprint({ bundles, cold, floors });
+  printFootprint({ bundles, cold, hot });
 }
 
 await main();
