@@ -41,7 +41,7 @@ async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionR
 export async function sessionAnswer(ctx: AuthContext, read: () => Promise<SessionRead>, failure?: number): Promise<ResponseInternal> {
   try {
     const found = await read();
-    return { body: await withFields(ctx, found), headers: { ...noStore }, cookies: found.cookies };
+    return { body: ctx.plugins ? await withFields(ctx, found) : found.session, headers: { ...noStore }, cookies: found.cookies };
   } catch (error) {
     logError(ctx.logger, error);
     return { ...(failure && { status: failure }), body: null, headers: { ...noStore } };
@@ -115,7 +115,10 @@ export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | 
   const token = sessionCookieValue(ctx, req);
   if (!token) return null;
   try {
-    return (await (ctx.jwt.decode ?? decode)({ token, secret: [...ctx.secrets], salt: ctx.cookies.sessionToken.name })) ?? null;
+    const salt = ctx.cookies.sessionToken.name;
+    // Without a custom `decode`, the seal's open itself (the secrets are the config's, already checked).
+    if (!ctx.jwt.decode) return await openJwt<JWT>({ token, secrets: ctx.secrets, salt });
+    return (await ctx.jwt.decode({ token, secret: [...ctx.secrets], salt })) ?? null;
   } catch (error) {
     ctx.logger.error("JWTSessionError", new JWTSessionError("The session token did not decrypt or has expired.", { cause: { err: error as Error } }));
     return null;
@@ -139,13 +142,22 @@ export async function liveToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | nu
  * them, but what the session earned is Latch's record, never the callback's.
  */
 export function keepSessionClaims(payload: JWT, token: JWT): JWT {
-  const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, impersonatedBy: _by, impersonatedUntil: _until, ...rest } = token;
+  // A copy of the token without the session claims (a loop: an object rest is slower on a hot path).
+  const kept: JWT = {};
+  for (const name in token) if (Object.hasOwn(token, name) && !sessionClaims.has(name)) kept[name] = token[name];
   const earned = earnedOf(payload);
+  if (earned) Object.assign(kept, earnedFields(earned));
   // Who started an impersonated session, and its end, are Latch's record too.
-  const kept: JWT = { ...rest, ...(earned && earnedFields(earned)), ...(payload.impersonatedBy !== undefined && { impersonatedBy: payload.impersonatedBy, impersonatedUntil: payload.impersonatedUntil }) };
+  if (payload.impersonatedBy !== undefined) {
+    kept.impersonatedBy = payload.impersonatedBy;
+    kept.impersonatedUntil = payload.impersonatedUntil;
+  }
   if (typeof payload.sid !== "string" || token.sid === payload.sid) return kept;
   return { ...kept, sid: payload.sid, sat: payload.sat };
 }
+
+/** The claims that record how a session was earned and who started it: Latch's, never a callback's. */
+const sessionClaims: ReadonlySet<string> = new Set(["auth_time", "mfa_time", "amr", "impersonatedBy", "impersonatedUntil"]);
 
 /** `token` sealed into the session cookies (chunked when long), and when they expire. */
 export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets" | "jwt">, req: AuthRequest, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
@@ -189,9 +201,12 @@ export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<Ses
   const stale = ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
   let cookies: Cookie[] = [];
   let expires = new Date((payload.exp ?? now) * 1000);
-  // The session claims stay Latch's, in the cookie and in what the session shows.
-  const kept = keepSessionClaims(payload, token);
-  if (stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before)) {
+  const changed = stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before);
+  // The session claims stay Latch's, in the cookie and in what the session shows. A token no
+  // callback touched, shown without a `session` callback, is shown as it is: what the session
+  // shows (name, email, picture, error and the features' claims) is the same either way.
+  const kept = changed || ctx.callbacks.session ? keepSessionClaims(payload, token) : payload;
+  if (changed) {
     const { iat: _iat, exp: _exp, jti: _jti, ...claims } = kept;
     ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
   }
