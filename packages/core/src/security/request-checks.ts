@@ -36,7 +36,7 @@ export interface CsrfState {
   cookie?: Cookie;
 }
 
-async function hashToken(token: string, secret: string): Promise<string> {
+function hashToken(token: string, secret: string): Promise<string> {
   return sha256Hex(`${token}${secret}`);
 }
 

@@ -173,14 +173,25 @@ export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets"
  * the expiry, and `error` when a refresh of the provider's tokens failed (`getAccessToken`: sign in again).
  */
 export async function shownSession(ctx: Pick<AuthContext, "callbacks" | "features">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
-  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
-  // The features' fields (`Organizations()`: the active organization, a claim of the token).
-  for (const feature of ctx.features) feature.sessionFields?.(session, token);
-  if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
+  if (!ctx.callbacks.session) return defaultSession(ctx, token, expires);
+  const session = baseSession(ctx, token, expires);
   const shown = update
     ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
     : await ctx.callbacks.session({ session, token });
   return shown as Session;
+}
+
+/** The user's name, email and image, the expiry, and the features' fields (`Organizations()`: the active organization, a claim of the token). */
+function baseSession(ctx: Pick<AuthContext, "features">, token: JWT, expires: Date): Session {
+  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+  for (const feature of ctx.features) feature.sessionFields?.(session, token);
+  return session;
+}
+
+/** The session shown without a `session` callback: {@link baseSession}, with `error` when a refresh of the provider's tokens failed. */
+function defaultSession(ctx: Pick<AuthContext, "features">, token: JWT, expires: Date): Session {
+  const session = baseSession(ctx, token, expires);
+  return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
 }
 
 /**
@@ -210,8 +221,8 @@ export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<Ses
     const { iat: _iat, exp: _exp, jti: _jti, ...claims } = kept;
     ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
   }
-  const session = await shownSession(ctx, kept, expires);
-  await ctx.events.session?.({ session, token });
+  const session = ctx.callbacks.session ? await shownSession(ctx, kept, expires) : defaultSession(ctx, kept, expires);
+  if (ctx.events.session) await ctx.events.session({ session, token });
   return { session, cookies, userId: token.sub };
 }
 
