@@ -5,9 +5,9 @@
 import type { Contender } from "./contender.js";
 import { sharedInputs, type Endpoint, type Inputs } from "./agreement.js";
 import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
-import { hotPaths, type HotPath } from "./hot-paths.js";
+import { hotPaths } from "./hot-paths.js";
+import type { HotPath, SummaryRow } from "./summary.js";
 import { measure, rate } from "./measure.js";
-import type { SummaryRow } from "./summary.js";
 
 interface Operation {
   /** What is measured, as shown in the summary. */

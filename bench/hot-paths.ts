@@ -13,7 +13,7 @@ import { latchConfig } from "./contender.js";
 import { check, get, post } from "./fixtures.js";
 import { csrfFloor, csrfValidFloor, sessionFloor, signInFloor, webCryptoSessionFloor } from "./floors.js";
 import { measure, rate } from "./measure.js";
-import type { SummaryRow } from "./summary.js";
+import type { HotPath, SummaryRow } from "./summary.js";
 
 /** Latch with its session tokens opened by the portable (Web Crypto) seal, as on edge runtimes. */
 export function portableLatchConfig(): AuthConfig {
@@ -24,16 +24,6 @@ export function portableLatchConfig(): AuthConfig {
       encode: ({ token, secret: s, salt, maxAge }) => portable.sealJwt({ payload: token ?? {}, secret: Array.isArray(s) ? s[0]! : s, salt, maxAge: maxAge ?? 30 * 24 * 60 * 60 }),
     },
   };
-}
-
-/** One hot path as measured: its rates per implementation and its floor. */
-export interface HotPath {
-  what: string;
-  latch: number;
-  authjs?: number;
-  floor: number;
-  /** What the floor does. */
-  floorIs: string;
 }
 
 type Handle = (request: Request) => Response | Promise<Response>;

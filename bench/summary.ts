@@ -1,5 +1,4 @@
 import type { BundleRow } from "./bundle-size.js";
-import type { HotPath } from "./hot-paths.js";
 
 /** The closing table: Latch ÷ Auth.js for every compared operation. */
 export interface SummaryRow {
@@ -12,6 +11,16 @@ export interface SummaryRow {
   setCookies?: string;
 }
 
+
+/** One hot path as measured: its rates per implementation and its floor. */
+export interface HotPath {
+  what: string;
+  latch: number;
+  authjs?: number;
+  floor: number;
+  /** What the floor does. */
+  floorIs: string;
+}
 
 const ops = (n: number) => n.toFixed(0).padStart(13);
 

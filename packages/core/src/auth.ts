@@ -103,7 +103,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   try {
     // Auth.js's rows, the configured features', and the plugins' (their code comes with `definePlugin`).
     found.rows ??= configuredRows(ctx, config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly AnsweringRow[] | undefined) : undefined);
-    req = await parseRequest(request, url, basePath, found.rows);
+    const parsed = parseRequest(request, url, basePath, found.rows);
+    req = parsed instanceof Promise ? await parsed : parsed;
   } catch (error) {
     if (!(error instanceof InvalidRequest || error instanceof UnknownAction)) throw error;
     // A path no row serves (a feature's while it is off included) or a malformed body: one warn line, as every refused request.

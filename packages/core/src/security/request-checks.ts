@@ -4,7 +4,7 @@
  * next (the callback URL). Each reads the slice of the context it needs, and remembers its value
  * in a cookie.
  */
-import { randomHex, sha256Hex, timingSafeEqual } from "../crypto/index.js";
+import { randomHex, sha256Hex, sha256HexNow, timingSafeEqual } from "../crypto/index.js";
 import { MissingCSRF } from "../errors.js";
 import type { CallbacksOptions } from "../types/callbacks.js";
 import type { Cookie, CookieOption } from "../types/cookies.js";
@@ -44,22 +44,46 @@ function hashToken(token: string, secret: string): Promise<string> {
  * Reads the double-submit CSRF cookie `<token>|<sha256hex(token + secret)>` (OWASP CSRF
  * cheat sheet, signed double-submit cookie). The hash is made with the first secret and
  * verified against each, so rotation does not break open forms. Makes a new token when the
- * cookie is missing or does not verify.
+ * cookie is missing or does not verify. Where the runtime hashes synchronously (node:crypto, once
+ * chosen) the state is returned at once, else as a promise.
  */
-export async function readCsrf(cookieValue: string | undefined, secrets: readonly string[], cookie: CookieOption): Promise<CsrfState> {
-  if (cookieValue) {
-    const separator = cookieValue.indexOf("|");
-    const token = cookieValue.slice(0, separator);
-    const hash = cookieValue.slice(separator + 1);
-    if (separator > 0 && hash) {
-      for (const secret of secrets) {
-        if (timingSafeEqual(hash, await hashToken(token, secret))) return { token, cookieValid: true };
-      }
+export function readCsrf(cookieValue: string | undefined, secrets: readonly string[], cookie: CookieOption): CsrfState | Promise<CsrfState> {
+  const hashNow = sha256HexNow;
+  if (!hashNow) return readCsrfAsync(cookieValue, secrets, cookie);
+  const hash = (token: string, secret: string) => hashNow(`${token}${secret}`);
+  const carried = carriedToken(cookieValue);
+  if (carried) {
+    for (const secret of secrets) {
+      if (timingSafeEqual(carried.hash, hash(carried.token, secret))) return { token: carried.token, cookieValid: true };
     }
   }
   const token = randomHex(32);
-  const value = `${token}|${await hashToken(token, secrets[0]!)}`;
-  return { token, cookieValid: false, cookie: { name: cookie.name, value, options: cookie.options } };
+  return newToken(token, hash(token, secrets[0]!), cookie);
+}
+
+/** {@link readCsrf} with the hash awaited. */
+async function readCsrfAsync(cookieValue: string | undefined, secrets: readonly string[], cookie: CookieOption): Promise<CsrfState> {
+  const carried = carriedToken(cookieValue);
+  if (carried) {
+    for (const secret of secrets) {
+      if (timingSafeEqual(carried.hash, await hashToken(carried.token, secret))) return { token: carried.token, cookieValid: true };
+    }
+  }
+  const token = randomHex(32);
+  return newToken(token, await hashToken(token, secrets[0]!), cookie);
+}
+
+/** The token and hash of a cookie value `<token>|<hash>`, or `undefined` when it is not in that shape. */
+function carriedToken(cookieValue: string | undefined): { token: string; hash: string } | undefined {
+  if (!cookieValue) return undefined;
+  const separator = cookieValue.indexOf("|");
+  const token = cookieValue.slice(0, separator);
+  const hash = cookieValue.slice(separator + 1);
+  return separator > 0 && hash ? { token, hash } : undefined;
+}
+
+function newToken(token: string, hash: string, cookie: CookieOption): CsrfState {
+  return { token, cookieValid: false, cookie: { name: cookie.name, value: `${token}|${hash}`, options: cookie.options } };
 }
 
 /** A state-changing request passes when its cookie verified and its body's `csrfToken` equals the cookie's token. */
@@ -86,7 +110,7 @@ export function requestSource(headers: Headers, siteOrigin: string): RequestSour
 }
 
 /** The CSRF token of the request (a new one when its cookie is missing or invalid). */
-export function csrfOf(ctx: Pick<CsrfSettings, "secrets" | "cookies">, req: Pick<CsrfRequest, "cookies">): Promise<CsrfState> {
+export function csrfOf(ctx: Pick<CsrfSettings, "secrets" | "cookies">, req: Pick<CsrfRequest, "cookies">): CsrfState | Promise<CsrfState> {
   return readCsrf(req.cookies[ctx.cookies.csrfToken.name], ctx.secrets, ctx.cookies.csrfToken);
 }
 

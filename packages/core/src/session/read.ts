@@ -130,11 +130,31 @@ export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | 
  * ended: its cookie is cleared by the read) and its session was not revoked (see `revocation.ts`).
  */
 export async function liveToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
-  const payload = await decodeToken(ctx, req);
-  // Past the absolute lifetime, or past the fixed end of a session a site administrator started as the user.
-  if (payload && (pastAbsoluteLifetime(ctx.session, payload) || (payload.impersonatedUntil as number) <= Date.now() / 1000)) return null;
+  const payload = alive(ctx, await decodeToken(ctx, req));
   if (!payload || !ctx.session.revocation) return payload;
   return (await ctx.session.revocation.isRevoked(payload)) ? null : payload;
+}
+
+/** `payload`, unless it is past the absolute lifetime, or past the fixed end of a session a site administrator started as the user. */
+function alive(ctx: Pick<JwtCtx, "session">, payload: JWT | null): JWT | null {
+  return payload && (pastAbsoluteLifetime(ctx.session, payload) || (payload.impersonatedUntil as number) <= Date.now() / 1000) ? null : payload;
+}
+
+/**
+ * {@link liveToken} when the app keeps the default decode and no revocation: the seal's open
+ * awaited here, without the two steps around it (the same checks, the same logged failure).
+ */
+async function liveDefaultToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
+  const token = sessionCookieValue(ctx, req);
+  if (!token) return null;
+  let payload: JWT;
+  try {
+    payload = await openJwt<JWT>({ token, secrets: ctx.secrets, salt: ctx.cookies.sessionToken.name });
+  } catch (error) {
+    ctx.logger.error("JWTSessionError", new JWTSessionError("The session token did not decrypt or has expired.", { cause: { err: error as Error } }));
+    return null;
+  }
+  return alive(ctx, payload);
 }
 
 /**
@@ -199,7 +219,7 @@ function defaultSession(ctx: Pick<AuthContext, "features">, token: JWT, expires:
  * is not re-encrypted: one decrypt, no cookie. An invalid token clears the cookie.
  */
 export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<SessionRead> {
-  const payload = await liveToken(ctx, req);
+  const payload = await (ctx.jwt.decode || ctx.session.revocation ? liveToken(ctx, req) : liveDefaultToken(ctx, req));
   if (!payload) {
     const carried = sessionCookieValue(ctx, req);
     return { session: null, cookies: carried ? clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) : [] };

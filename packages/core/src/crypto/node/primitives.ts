@@ -162,6 +162,11 @@ export async function digest(algorithm: DigestAlgorithm, data: Uint8Array<ArrayB
 
 /** SHA-256 of a UTF-8 string, as lowercase hex. */
 export async function sha256Hex(value: string): Promise<string> {
+  return sha256HexNow(value);
+}
+
+/** {@link sha256Hex} without a promise: node:crypto hashes synchronously. */
+export function sha256HexNow(value: string): string {
   return createHash("sha256").update(value, "utf8").digest("hex");
 }
 

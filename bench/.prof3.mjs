@@ -1,0 +1,15 @@
+import { Auth, raw } from "@latch/core";
+import Credentials from "@latch/core/providers/credentials";
+const secret = "bench-secret-bench-secret-bench-secret-0123";
+const base = "http://localhost:3000/auth";
+const user = { id: "1", name: "Bench User", email: "bench@example.com" };
+const payload = { sub: "1", name: "Bench User", email: "bench@example.com", auth_time: 1764300000, amr: ["pwd"], iat: Math.floor(Date.now()/1000), exp: Math.floor(Date.now()/1000) + 1000000, jti: "x" };
+const config = { secret, trustHost: true, raw, session: { strategy: "jwt" }, jwt: { decode: async () => payload }, providers: [Credentials({ authorize: () => user })], logger: { error() {}, warn() {}, debug() {} } };
+const jar = "authjs.csrf-token=7c1e0f0b2f1d4e3a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a%7Cabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcd; authjs.callback-url=http%3A%2F%2Flocalhost%3A3000; authjs.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIiwia2lkIjoiWFgifQ..aaaa.bbbb.cccc";
+const req = new Request(`${base}/session`, { headers: { cookie: jar } });
+const n = Number(process.argv[2] ?? 300000);
+for (let i = 0; i < 20000; i++) await Auth(req, config);
+const t = performance.now(); const c = process.cpuUsage();
+for (let i = 0; i < n; i++) await Auth(req, config);
+const d = process.cpuUsage(c);
+console.log(((performance.now() - t) / n * 1000).toFixed(2), "µs/op wall", ((d.user + d.system) / n).toFixed(2), "µs cpu");
