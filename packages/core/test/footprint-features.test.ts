@@ -68,7 +68,7 @@ describe("a feature that is not configured adds nothing to the bundle", { timeou
     { what: "Auth + GitHub + Credentials", entry: github, splitting: false },
     { what: "Auth + GitHub + Credentials", entry: github, splitting: true },
   ])("$what, code splitting $splitting: no module and no name of any feature", async ({ entry, splitting }) => {
-    const { inputs, code } = await bundleSize(entry, root, splitting);
+    const { inputs, code } = await bundleSize(entry, root, splitting, { source: true });
     expect(inputs.some((i) => /core\/src\/auth\.ts$/.test(i))).toBe(true);
     const present = Object.fromEntries(
       Object.entries(features).map(([name, feature]) => [name, [...inputs.filter((i) => i.includes(`core/src/features/${feature.folder}/`)), ...found(code, feature)]]),
@@ -85,7 +85,7 @@ describe("a feature that is not configured adds nothing to the bundle", { timeou
   });
 
   test("the rows of every feature are found in a bundle that imports every feature", async () => {
-    const { inputs, code } = await bundleSize(everyFeature, root, false);
+    const { inputs, code } = await bundleSize(everyFeature, root, false, { source: true });
     for (const [name, feature] of Object.entries(features)) {
       expect(inputs.some((i) => i.includes(`core/src/features/${feature.folder}/`)), name).toBe(true);
       const rows = feature.names.filter((pattern) => pattern.source.includes("(?:json|page)")).map(String);

@@ -3,17 +3,13 @@ import type { AuthRequest } from "../http/request.js";
 import { noStore } from "../http/respond.js";
 import { expireCookie } from "../security/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
-import { csrfOf, type CsrfState } from "../security/request-checks.js";
+import { csrfOf } from "../security/request-checks.js";
 
 /** `GET /csrf`: the token, setting its cookie when the request had no valid one. 404 with the check off. */
-export function csrfAction(ctx: AuthContext, req: AuthRequest): ResponseInternal | Promise<ResponseInternal> {
+export async function csrfAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (ctx.skipCSRFCheck) {
     return { status: 404, cookies: [expireCookie(ctx.cookies.csrfToken.name, ctx.cookies.csrfToken.options)] };
   }
-  const state = csrfOf(ctx, req);
-  return state instanceof Promise ? state.then(csrfAnswer) : csrfAnswer(state);
-}
-
-function csrfAnswer(state: CsrfState): ResponseInternal {
+  const state = await csrfOf(ctx, req);
   return { body: { csrfToken: state.token }, headers: { ...noStore }, cookies: state.cookie ? [state.cookie] : [] };
 }

@@ -1,4 +1,4 @@
-import type { Cookie, CookieOptions } from "../types/cookies.js";
+import type { Cookie } from "../types/cookies.js";
 import type { ResponseInternal } from "../types/response.js";
 
 /** Cache headers for responses that carry per-user data. */
@@ -10,9 +10,8 @@ export const noStore: Record<string, string> = { "Cache-Control": "private, no-c
  */
 export function toResponse(internal: ResponseInternal, jsonMode: boolean): Response {
   // One list of header pairs, given to the Response once (a Headers object would be built, then copied).
-  const headers: [string, string][] = [];
-  for (const name in internal.headers) if (Object.hasOwn(internal.headers, name)) headers.push([name, internal.headers[name]!]);
-  if (internal.cookies) for (const cookie of internal.cookies) headers.push(["Set-Cookie", serializeCookie(cookie)]);
+  const headers: [string, string][] = internal.headers ? Object.entries(internal.headers) : [];
+  for (const cookie of internal.cookies ?? []) headers.push(["Set-Cookie", serializeCookie(cookie)]);
   if (internal.redirect) {
     if (jsonMode) {
       setHeader(headers, "Content-Type", "application/json");
@@ -35,14 +34,9 @@ export function toResponse(internal: ResponseInternal, jsonMode: boolean): Respo
 /** Sets `name` to `value` in place of any value it had (header names are case-insensitive). */
 function setHeader(headers: [string, string][], name: string, value: string): void {
   const lower = name.toLowerCase();
-  for (let i = 0; i < headers.length; i++) {
-    const n = headers[i]![0];
-    if (n.length === lower.length && n.toLowerCase() === lower) {
-      headers[i] = [name, value];
-      return;
-    }
-  }
-  headers.push([name, value]);
+  const i = headers.findIndex(([n]) => n.toLowerCase() === lower);
+  if (i === -1) headers.push([name, value]);
+  else headers[i] = [name, value];
 }
 
 /** `result` with `cookies` set before its own (later cookies of the same name win in the browser). */
@@ -65,20 +59,7 @@ export function serializeSetCookie({ name, value, options }: Cookie): string {
   if (!nameChars.test(name)) throw new TypeError("The cookie name has characters a cookie name cannot have.");
   const encoded = value ? encodeURIComponent(value) : "";
   if (!valueChars.test(encoded)) throw new TypeError(`The value of cookie ${name} cannot be written.`);
-  // The attributes of options without an expiry (the config's own objects, the same every
-  // request) are written once; an expiry's options are a new object each time, written each time.
-  let written = options.expires ? undefined : writtenAttributes.get(options);
-  if (written === undefined) {
-    written = attributes(name, options);
-    if (!options.expires) writtenAttributes.set(options, written);
-  }
-  return `${name}=${encoded}${written}`;
-}
-
-const writtenAttributes = new WeakMap<CookieOptions, string>();
-
-function attributes(name: string, options: CookieOptions): string {
-  let header = "";
+  let header = `${name}=${encoded}`;
   if (options.maxAge !== undefined) {
     if (!Number.isInteger(options.maxAge)) throw new TypeError(`The maxAge of cookie ${name} is not an integer.`);
     header += `; Max-Age=${options.maxAge}`;

@@ -36,54 +36,29 @@ export interface CsrfState {
   cookie?: Cookie;
 }
 
-function hashToken(token: string, secret: string): Promise<string> {
-  return sha256Hex(`${token}${secret}`);
-}
+// Where the runtime hashes synchronously (node:crypto, once chosen) the hash is not awaited.
+const hashToken = (token: string, secret: string): string | Promise<string> => (sha256HexNow ?? sha256Hex)(`${token}${secret}`);
 
 /**
  * Reads the double-submit CSRF cookie `<token>|<sha256hex(token + secret)>` (OWASP CSRF
  * cheat sheet, signed double-submit cookie). The hash is made with the first secret and
  * verified against each, so rotation does not break open forms. Makes a new token when the
- * cookie is missing or does not verify. Where the runtime hashes synchronously (node:crypto, once
- * chosen) the state is returned at once, else as a promise.
+ * cookie is missing or does not verify.
  */
-export function readCsrf(cookieValue: string | undefined, secrets: readonly string[], cookie: CookieOption): CsrfState | Promise<CsrfState> {
-  const hashNow = sha256HexNow;
-  if (!hashNow) return readCsrfAsync(cookieValue, secrets, cookie);
-  const hash = (token: string, secret: string) => hashNow(`${token}${secret}`);
-  const carried = carriedToken(cookieValue);
-  if (carried) {
-    for (const secret of secrets) {
-      if (timingSafeEqual(carried.hash, hash(carried.token, secret))) return { token: carried.token, cookieValid: true };
+export async function readCsrf(cookieValue: string | undefined, secrets: readonly string[], cookie: CookieOption): Promise<CsrfState> {
+  if (cookieValue) {
+    const separator = cookieValue.indexOf("|");
+    const token = cookieValue.slice(0, separator);
+    const hash = cookieValue.slice(separator + 1);
+    if (separator > 0 && hash) {
+      for (const secret of secrets) {
+        if (timingSafeEqual(hash, await hashToken(token, secret))) return { token, cookieValid: true };
+      }
     }
   }
   const token = randomHex(32);
-  return newToken(token, hash(token, secrets[0]!), cookie);
-}
-
-/** {@link readCsrf} with the hash awaited. */
-async function readCsrfAsync(cookieValue: string | undefined, secrets: readonly string[], cookie: CookieOption): Promise<CsrfState> {
-  const carried = carriedToken(cookieValue);
-  if (carried) {
-    for (const secret of secrets) {
-      if (timingSafeEqual(carried.hash, await hashToken(carried.token, secret))) return { token: carried.token, cookieValid: true };
-    }
-  }
-  const token = randomHex(32);
-  return newToken(token, await hashToken(token, secrets[0]!), cookie);
-}
-
-/** The token and hash of a cookie value `<token>|<hash>`, or `undefined` when it is not in that shape. */
-function carriedToken(cookieValue: string | undefined): { token: string; hash: string } | undefined {
-  if (!cookieValue) return undefined;
-  const separator = cookieValue.indexOf("|");
-  const token = cookieValue.slice(0, separator);
-  const hash = cookieValue.slice(separator + 1);
-  return separator > 0 && hash ? { token, hash } : undefined;
-}
-
-function newToken(token: string, hash: string, cookie: CookieOption): CsrfState {
-  return { token, cookieValid: false, cookie: { name: cookie.name, value: `${token}|${hash}`, options: cookie.options } };
+  const value = `${token}|${await hashToken(token, secrets[0]!)}`;
+  return { token, cookieValid: false, cookie: { name: cookie.name, value, options: cookie.options } };
 }
 
 /** A state-changing request passes when its cookie verified and its body's `csrfToken` equals the cookie's token. */
@@ -110,7 +85,7 @@ export function requestSource(headers: Headers, siteOrigin: string): RequestSour
 }
 
 /** The CSRF token of the request (a new one when its cookie is missing or invalid). */
-export function csrfOf(ctx: Pick<CsrfSettings, "secrets" | "cookies">, req: Pick<CsrfRequest, "cookies">): CsrfState | Promise<CsrfState> {
+export function csrfOf(ctx: Pick<CsrfSettings, "secrets" | "cookies">, req: Pick<CsrfRequest, "cookies">): Promise<CsrfState> {
   return readCsrf(req.cookies[ctx.cookies.csrfToken.name], ctx.secrets, ctx.cookies.csrfToken);
 }
 

@@ -117,8 +117,7 @@ export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | 
   try {
     const salt = ctx.cookies.sessionToken.name;
     // Without a custom `decode`, the seal's open itself (the secrets are the config's, already checked).
-    if (!ctx.jwt.decode) return await openJwt<JWT>({ token, secrets: ctx.secrets, salt });
-    return (await ctx.jwt.decode({ token, secret: [...ctx.secrets], salt })) ?? null;
+    return (await (ctx.jwt.decode ? ctx.jwt.decode({ token, secret: [...ctx.secrets], salt }) : openJwt<JWT>({ token, secrets: ctx.secrets, salt }))) ?? null;
   } catch (error) {
     ctx.logger.error("JWTSessionError", new JWTSessionError("The session token did not decrypt or has expired.", { cause: { err: error as Error } }));
     return null;
@@ -130,31 +129,11 @@ export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | 
  * ended: its cookie is cleared by the read) and its session was not revoked (see `revocation.ts`).
  */
 export async function liveToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
-  const payload = alive(ctx, await decodeToken(ctx, req));
+  const payload = await decodeToken(ctx, req);
+  // Past the absolute lifetime, or past the fixed end of a session a site administrator started as the user.
+  if (payload && (pastAbsoluteLifetime(ctx.session, payload) || (payload.impersonatedUntil as number) <= Date.now() / 1000)) return null;
   if (!payload || !ctx.session.revocation) return payload;
   return (await ctx.session.revocation.isRevoked(payload)) ? null : payload;
-}
-
-/** `payload`, unless it is past the absolute lifetime, or past the fixed end of a session a site administrator started as the user. */
-function alive(ctx: Pick<JwtCtx, "session">, payload: JWT | null): JWT | null {
-  return payload && (pastAbsoluteLifetime(ctx.session, payload) || (payload.impersonatedUntil as number) <= Date.now() / 1000) ? null : payload;
-}
-
-/**
- * {@link liveToken} when the app keeps the default decode and no revocation: the seal's open
- * awaited here, without the two steps around it (the same checks, the same logged failure).
- */
-async function liveDefaultToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
-  const token = sessionCookieValue(ctx, req);
-  if (!token) return null;
-  let payload: JWT;
-  try {
-    payload = await openJwt<JWT>({ token, secrets: ctx.secrets, salt: ctx.cookies.sessionToken.name });
-  } catch (error) {
-    ctx.logger.error("JWTSessionError", new JWTSessionError("The session token did not decrypt or has expired.", { cause: { err: error as Error } }));
-    return null;
-  }
-  return alive(ctx, payload);
 }
 
 /**
@@ -162,22 +141,13 @@ async function liveDefaultToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | nu
  * them, but what the session earned is Latch's record, never the callback's.
  */
 export function keepSessionClaims(payload: JWT, token: JWT): JWT {
-  // A copy of the token without the session claims (a loop: an object rest is slower on a hot path).
-  const kept: JWT = {};
-  for (const name in token) if (Object.hasOwn(token, name) && !sessionClaims.has(name)) kept[name] = token[name];
+  const { auth_time: _authTime, mfa_time: _mfaTime, amr: _amr, impersonatedBy: _by, impersonatedUntil: _until, ...rest } = token;
   const earned = earnedOf(payload);
-  if (earned) Object.assign(kept, earnedFields(earned));
   // Who started an impersonated session, and its end, are Latch's record too.
-  if (payload.impersonatedBy !== undefined) {
-    kept.impersonatedBy = payload.impersonatedBy;
-    kept.impersonatedUntil = payload.impersonatedUntil;
-  }
+  const kept: JWT = { ...rest, ...(earned && earnedFields(earned)), ...(payload.impersonatedBy !== undefined && { impersonatedBy: payload.impersonatedBy, impersonatedUntil: payload.impersonatedUntil }) };
   if (typeof payload.sid !== "string" || token.sid === payload.sid) return kept;
   return { ...kept, sid: payload.sid, sat: payload.sat };
 }
-
-/** The claims that record how a session was earned and who started it: Latch's, never a callback's. */
-const sessionClaims: ReadonlySet<string> = new Set(["auth_time", "mfa_time", "amr", "impersonatedBy", "impersonatedUntil"]);
 
 /** `token` sealed into the session cookies (chunked when long), and when they expire. */
 export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets" | "jwt">, req: AuthRequest, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
@@ -193,25 +163,14 @@ export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets"
  * the expiry, and `error` when a refresh of the provider's tokens failed (`getAccessToken`: sign in again).
  */
 export async function shownSession(ctx: Pick<AuthContext, "callbacks" | "features">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
-  if (!ctx.callbacks.session) return defaultSession(ctx, token, expires);
-  const session = baseSession(ctx, token, expires);
+  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
+  // The features' fields (`Organizations()`: the active organization, a claim of the token).
+  for (const feature of ctx.features) feature.sessionFields?.(session, token);
+  if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
   const shown = update
     ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
     : await ctx.callbacks.session({ session, token });
   return shown as Session;
-}
-
-/** The user's name, email and image, the expiry, and the features' fields (`Organizations()`: the active organization, a claim of the token). */
-function baseSession(ctx: Pick<AuthContext, "features">, token: JWT, expires: Date): Session {
-  const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
-  for (const feature of ctx.features) feature.sessionFields?.(session, token);
-  return session;
-}
-
-/** The session shown without a `session` callback: {@link baseSession}, with `error` when a refresh of the provider's tokens failed. */
-function defaultSession(ctx: Pick<AuthContext, "features">, token: JWT, expires: Date): Session {
-  const session = baseSession(ctx, token, expires);
-  return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
 }
 
 /**
@@ -219,7 +178,7 @@ function defaultSession(ctx: Pick<AuthContext, "features">, token: JWT, expires:
  * is not re-encrypted: one decrypt, no cookie. An invalid token clears the cookie.
  */
 export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<SessionRead> {
-  const payload = await (ctx.jwt.decode || ctx.session.revocation ? liveToken(ctx, req) : liveDefaultToken(ctx, req));
+  const payload = await liveToken(ctx, req);
   if (!payload) {
     const carried = sessionCookieValue(ctx, req);
     return { session: null, cookies: carried ? clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) : [] };
@@ -241,7 +200,7 @@ export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<Ses
     const { iat: _iat, exp: _exp, jti: _jti, ...claims } = kept;
     ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
   }
-  const session = ctx.callbacks.session ? await shownSession(ctx, kept, expires) : defaultSession(ctx, kept, expires);
+  const session = await shownSession(ctx, kept, expires);
   if (ctx.events.session) await ctx.events.session({ session, token });
   return { session, cookies, userId: token.sub };
 }
