@@ -22,6 +22,7 @@ import { latch } from "./contender.js";
 import { latchOnly } from "./latch.js";
 import { rateLimitBench } from "./rate-limit.js";
 import { sessionCacheBench } from "./session-cache.js";
+import { databaseSessionBench } from "./database-session.js";
 import { bundleSizes } from "./bundle-size.js";
 import { coldStart } from "./cold-start.js";
 import { passwordHashing } from "./password-hashing.js";
@@ -48,6 +49,7 @@ async function main() {
   if (process.argv.includes("password-endpoints")) return passwordReset().then(() => passwordSignUp());
   if (process.argv.includes("tokens")) return tokenBench();
   if (process.argv.includes("session-cache")) return sessionCacheBench();
+  if (process.argv.includes("database-session")) return void (await databaseSessionBench());
   if (process.argv.includes("passwords")) return passwordHashing().then(() => passwordSignIn()).then(() => passwordReset()).then(() => passwordSignUp());
   const reference = await authJs();
   const contenders = "skipped" in reference ? [latch()] : [latch(), reference];
@@ -62,12 +64,13 @@ async function main() {
   await latchOnly();
   await tokenBench();
   await rateLimitBench();
+  const database = await databaseSessionBench();
   await sessionCacheBench();
   const withAuthJs = !("skipped" in reference);
   const bundles = await bundleSizes(withAuthJs);
   const cold = await coldStart(token, withAuthJs);
   printSummary(rows, "skipped" in reference ? reference : reference.label);
-  printFootprint({ bundles, cold, hot });
+  printFootprint({ bundles, cold, hot, database });
 }
 
 await main();

@@ -1,4 +1,5 @@
 import type { BundleRow } from "./bundle-size.js";
+import type { DatabaseSessionFigures } from "./database-session.js";
 
 /** The closing table: Latch ÷ Auth.js for every compared operation. */
 export interface SummaryRow {
@@ -40,7 +41,7 @@ export function printSummary(rows: SummaryRow[], authjs: string | { skipped: str
 }
 
 /** Prints what packaging costs: bundle sizes and cold start against Auth.js, and the distance to the floor. */
-export function printFootprint({ bundles, cold, hot }: { bundles: BundleRow[]; cold: Map<string, number>; hot: HotPath[] }): void {
+export function printFootprint({ bundles, cold, hot, database }: { bundles: BundleRow[]; cold: Map<string, number>; hot: HotPath[]; database: DatabaseSessionFigures }): void {
   console.log("\nFootprint: Latch ÷ Auth.js, <100 % means Latch is smaller or starts sooner");
   const width = Math.max(...bundles.map((b) => b.what.length));
   for (const b of bundles) {
@@ -52,4 +53,6 @@ export function printFootprint({ bundles, cold, hot }: { bundles: BundleRow[]; c
   console.log(`  cold start, import → first GET /session (median)  ${latch.toFixed(1)} ms  ${authjs?.toFixed(1) ?? "-"} ms  ${authjs ? `${((latch / authjs) * 100).toFixed(0)} %` : "-"}`);
   console.log("\nHot paths: the time Latch takes ÷ the time of its floor (1.00x = the floor)");
   for (const p of hot) console.log(`  ${p.what.padEnd(48)} ${(p.floor / p.latch).toFixed(2)}x   floor: ${p.floorIs}`);
+  if ("skipped" in database) console.log(`  GET /session, database (@latch/pg)               skipped: ${database.skipped}`);
+  else console.log(`  GET /session, database (@latch/pg)               ${(database.floor / database.latch).toFixed(2)}x   floor: the same SELECT … JOIN with pg; ${database.latchStatements.toFixed(2)} round trips per read (floor ${database.floorStatements.toFixed(2)})`);
 }
