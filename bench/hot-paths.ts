@@ -12,7 +12,7 @@ import type { Contender } from "./contender.js";
 import { latchConfig } from "./contender.js";
 import { check, get, post } from "./fixtures.js";
 import { csrfFloor, csrfValidFloor, sessionFloor, signInFloor, webCryptoSessionFloor } from "./floors.js";
-import { measure, rate } from "./measure.js";
+import { measureWithCpu, rate } from "./measure.js";
 import type { HotPath, SummaryRow } from "./summary.js";
 
 /** Latch with its session tokens opened by the portable (Web Crypto) seal, as on edge runtimes. */
@@ -103,20 +103,22 @@ export async function hotPaths(contenders: Contender[], inputs: Pick<Inputs, "ja
     ...(p.authjs ? [{ name: name(p, "Auth.js"), run: body(p.authjs, p.request) }] : []),
     { name: name(p, "floor"), run: body(p.floor, p.request) },
   ]);
-  const results = await measure(cases);
+  const results = await measureWithCpu(cases);
 
-  console.log("\nHot paths: Latch, Auth.js and the floor of each, same requests, same interleaved rounds");
+  console.log("\nHot paths: Latch, Auth.js and the floor of each, same requests, same interleaved rounds (wall clock; CPU time of the process per request)");
   const out: HotPath[] = [];
   const rows: SummaryRow[] = [];
+  const cpu = (micros: number) => `${micros.toFixed(1).padStart(8)} µs CPU`;
   for (const p of paths) {
-    const figure: HotPath = { what: p.what, latch: results.get(name(p, "Latch"))!, authjs: p.authjs && results.get(name(p, "Auth.js")), floor: results.get(name(p, "floor"))!, floorIs: p.floorIs };
+    const [l, a, f] = ["Latch", "Auth.js", "floor"].map((who) => results.get(name(p, who)));
+    const figure: HotPath = { what: p.what, latch: l!.opsPerSec, authjs: a?.opsPerSec, floor: f!.opsPerSec, latchCpu: l!.cpuMicros, authjsCpu: a?.cpuMicros, floorCpu: f!.cpuMicros, floorIs: p.floorIs };
     console.log(`  ${p.what}`);
-    console.log(`    Latch    ${rate(figure.latch)}`);
-    if (figure.authjs) console.log(`    Auth.js  ${rate(figure.authjs)}`);
-    console.log(`    floor    ${rate(figure.floor)}   (${p.floorIs})`);
-    const versus = figure.authjs ? `Latch ÷ Auth.js = ${(figure.latch / figure.authjs).toFixed(2)}x the rate; ` : "";
-    console.log(`    ${versus}Latch takes ${(figure.floor / figure.latch).toFixed(2)}x the time of its floor`);
-    if (figure.authjs) rows.push({ what: p.what, latch: figure.latch, authjs: figure.authjs });
+    console.log(`    Latch    ${rate(figure.latch)}  ${cpu(figure.latchCpu)}`);
+    if (a) console.log(`    Auth.js  ${rate(a.opsPerSec)}  ${cpu(a.cpuMicros)}`);
+    console.log(`    floor    ${rate(figure.floor)}  ${cpu(figure.floorCpu)}   (${p.floorIs})`);
+    const versus = a ? `Latch ÷ Auth.js = ${(figure.latch / a.opsPerSec).toFixed(2)}x the rate (${(a.cpuMicros / figure.latchCpu).toFixed(2)}x in CPU time); ` : "";
+    console.log(`    ${versus}Latch takes ${(figure.floor / figure.latch).toFixed(2)}x the time of its floor (${(figure.latchCpu / figure.floorCpu).toFixed(2)}x its CPU time)`);
+    if (a) rows.push({ what: p.what, latch: figure.latch, authjs: a.opsPerSec });
     out.push(figure);
   }
   return { paths: out, rows };

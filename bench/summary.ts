@@ -19,6 +19,10 @@ export interface HotPath {
   latch: number;
   authjs?: number;
   floor: number;
+  /** Microseconds of CPU time per request: Latch's, Auth.js's, the floor's. */
+  latchCpu: number;
+  authjsCpu?: number;
+  floorCpu: number;
   /** What the floor does. */
   floorIs: string;
 }
@@ -51,8 +55,8 @@ export function printFootprint({ bundles, cold, hot, database }: { bundles: Bund
   const latch = cold.get("Latch")!;
   const authjs = cold.get("Auth.js");
   console.log(`  cold start, import → first GET /session (median)  ${latch.toFixed(1)} ms  ${authjs?.toFixed(1) ?? "-"} ms  ${authjs ? `${((latch / authjs) * 100).toFixed(0)} %` : "-"}`);
-  console.log("\nHot paths: the time Latch takes ÷ the time of its floor (1.00x = the floor)");
-  for (const p of hot) console.log(`  ${p.what.padEnd(48)} ${(p.floor / p.latch).toFixed(2)}x   floor: ${p.floorIs}`);
+  console.log("\nHot paths: the time Latch takes ÷ the time of its floor (1.00x = the floor), wall clock and CPU time");
+  for (const p of hot) console.log(`  ${p.what.padEnd(48)} ${(p.floor / p.latch).toFixed(2)}x  CPU ${(p.latchCpu / p.floorCpu).toFixed(2)}x   floor: ${p.floorIs}`);
   if ("skipped" in database) console.log(`  GET /session, database (@latch/pg)               skipped: ${database.skipped}`);
   else console.log(`  GET /session, database (@latch/pg)               ${(database.floor / database.latch).toFixed(2)}x   floor: the same SELECT … JOIN with pg; ${database.latchStatements.toFixed(2)} round trips per read (floor ${database.floorStatements.toFixed(2)})`);
 }
