@@ -125,13 +125,16 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   }
   // A feature that follows every request (`AuditTrail()`) runs it in a context of its own.
   for (const feature of ctx.features) [ctx, run] = (feature.around?.(ctx, req, run) as [AuthContext, typeof run] | undefined) ?? [ctx, run];
+  let answer: ResponseInternal;
   try {
     // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
     const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;
     const subject = () => import("./actions/subject.js").then((m) => m.requestSubject(ctx, req));
-    return finish(await (limit?.(ctx, req, run, subject) ?? run()), req.jsonMode);
+    answer = await (limit?.(ctx, req, run, subject) ?? run());
   } catch (error) {
     logError(logger, error);
     return finish(actionErrorResponse(error, ctx, req), req.jsonMode);
   }
+  // Delivered outside the `try`: a response that cannot be written is the caller's error, not an action's.
+  return finish(answer, req.jsonMode);
 }
