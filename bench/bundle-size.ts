@@ -2,7 +2,7 @@
  * Bundle size, measured the way edge platforms and serverless bundlers package an app: esbuild,
  * `platform: "neutral"`, conditions `worker` + `browser`, ESM, minified, one file without code
  * splitting; and with splitting on, the first chunk (what loads before any dynamic import).
- * Latch is bundled from its sources (the `source` condition), Auth.js from bench/authjs.
+ * Latch is bundled from its build (packages/core/dist, as installed), Auth.js from bench/authjs.
  */
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -59,8 +59,12 @@ function packageOf(input: string): string {
   return core ? `core:${core[1] ?? "."}` : input;
 }
 
-/** Bundles `contents` (resolved from `resolveDir`); with `splitting`, measures the first chunk only. */
-export async function bundleSize(contents: string, resolveDir: string, splitting: boolean): Promise<BundleSize> {
+/**
+ * Bundles `contents` (resolved from `resolveDir`); with `splitting`, measures the first chunk only.
+ * Latch's packages are taken as built (`dist`, what an installed package holds), or with `source`
+ * from their TypeScript sources (the footprint tests, which name the source modules in a bundle).
+ */
+export async function bundleSize(contents: string, resolveDir: string, splitting: boolean, { source = false } = {}): Promise<BundleSize> {
   const result = await build({
     stdin: { contents, resolveDir, loader: "js" },
     bundle: true,
@@ -68,7 +72,7 @@ export async function bundleSize(contents: string, resolveDir: string, splitting
     outdir: "/virtual",
     splitting,
     platform: "neutral",
-    conditions: ["worker", "browser", "source"],
+    conditions: source ? ["worker", "browser", "source"] : ["worker", "browser"],
     mainFields: ["module", "main"],
     format: "esm",
     minify: true,

@@ -4,9 +4,10 @@
  */
 import type { Contender } from "./contender.js";
 import { sharedInputs, type Endpoint, type Inputs } from "./agreement.js";
-import { claims, get, maxAge, post, secret, sessionCookie } from "./fixtures.js";
+import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
+import { hotPaths } from "./hot-paths.js";
+import type { HotPath, SummaryRow } from "./summary.js";
 import { measure, rate } from "./measure.js";
-import type { SummaryRow } from "./summary.js";
 
 interface Operation {
   /** What is measured, as shown in the summary. */
@@ -39,11 +40,11 @@ async function section(title: string, ops: Operation[], contenders: Contender[],
   return rows;
 }
 
-const http = (request: () => Request) => (c: Contender) => async () => (await c.handle(request())).text();
-
 /** What {@link compare} measured, and the session cookie it measured with. */
 export interface Comparison {
   rows: SummaryRow[];
+  /** Every hot path next to its floor. */
+  hot: HotPath[];
   /** `authjs.session-token=<token>` of a browser Latch signed in. */
   session: string;
   /** The session token alone. */
@@ -57,22 +58,13 @@ export async function compare(contenders: Contender[]): Promise<Comparison> {
     `\nSame inputs for ${contenders.map((c) => c.name).join(" and ")}: the cookies of a browser signed in by Latch` +
       (contenders.length > 1 ? "; both read them and return the same user and CSRF token (checked)." : "."),
   );
-  const browser = (withSession: boolean) => (withSession ? `${inputs.jar}; ${inputs.session}` : inputs.jar);
   const rows: SummaryRow[] = [];
-  rows.push(...(await section("Session read (JWT strategy)", [
-    { what: "GET /session, valid session cookie", run: http(() => get("session", browser(true))), endpoint: "session" },
-  ], contenders, inputs)));
-  rows.push(...(await section("CSRF-checked endpoints", [
-    { what: "GET /csrf, valid CSRF cookie", run: http(() => get("csrf", browser(false))), endpoint: "csrf" },
-    {
-      what: "POST /callback/credentials, valid CSRF token",
-      run: http(() => post("callback/credentials", browser(false), { csrfToken: inputs.csrfToken })),
-      endpoint: "signIn",
-    },
-  ], contenders, inputs)));
+  const hot = await hotPaths(contenders, inputs);
+  rows.push(...hot.rows);
+  console.log(`  Set-Cookie of GET /session, GET /csrf, sign-in (Latch | Auth.js): ${contenders.map((c) => Object.values(inputs.setCookies.get(c.name)!).map((names) => names.join(", ") || "none").join(" / ")).join(" | ")}`);
   rows.push(...(await section("Session token (jwt module)", [
     { what: "encode a session token", run: (c) => () => c.encode({ token: claims, secret, salt: sessionCookie, maxAge }) },
     { what: "decode a session token", run: (c) => () => c.decode({ token: inputs.token, secret, salt: sessionCookie }) },
   ], contenders, inputs)));
-  return { rows, session: inputs.session, token: inputs.token };
+  return { rows, hot: hot.paths, session: inputs.session, token: inputs.token };
 }

@@ -44,7 +44,7 @@ export function latch(): Contender {
   const config = latchConfig();
   return {
     name: "Latch",
-    label: "@latch/core (this repository)",
+    label: "@latch/core built (packages/core/dist, resolved with the `node` export condition)",
     handle: (request) => Auth(request, config),
     encode: (params) => encode(params),
     decode: (params) => decode<Record<string, unknown>>(params),

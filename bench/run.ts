@@ -22,13 +22,13 @@ import { latch } from "./contender.js";
 import { latchOnly } from "./latch.js";
 import { rateLimitBench } from "./rate-limit.js";
 import { sessionCacheBench } from "./session-cache.js";
+import { databaseSessionBench } from "./database-session.js";
 import { bundleSizes } from "./bundle-size.js";
 import { coldStart } from "./cold-start.js";
 import { passwordHashing } from "./password-hashing.js";
 import { passwordReset } from "./password-reset.js";
 import { passwordSignIn } from "./password-sign-in.js";
 import { passwordSignUp } from "./password-sign-up.js";
-import { sessionFloors } from "./floors.js";
 import { tokenBench } from "./tokens.js";
 import { claims, maxAge, secret, sessionCookie } from "./fixtures.js";
 import { printFootprint, printSummary } from "./summary.js";
@@ -49,6 +49,7 @@ async function main() {
   if (process.argv.includes("password-endpoints")) return passwordReset().then(() => passwordSignUp());
   if (process.argv.includes("tokens")) return tokenBench();
   if (process.argv.includes("session-cache")) return sessionCacheBench();
+  if (process.argv.includes("database-session")) return void (await databaseSessionBench());
   if (process.argv.includes("passwords")) return passwordHashing().then(() => passwordSignIn()).then(() => passwordReset()).then(() => passwordSignUp());
   const reference = await authJs();
   const contenders = "skipped" in reference ? [latch()] : [latch(), reference];
@@ -58,18 +59,18 @@ async function main() {
   if (process.argv.includes("cold-start")) return coldStartOnly(!("skipped" in reference));
   if (process.argv.includes("rate-limit")) return rateLimitBench();
 
-  const { rows, session, token } = await compare(contenders);
-  const floors = await sessionFloors(contenders, session);
-  rows.push(...floors.rows);
+  const { rows, hot, token } = await compare(contenders);
+  if (process.argv.includes("hot")) return;
   await latchOnly();
   await tokenBench();
   await rateLimitBench();
+  const database = await databaseSessionBench();
   await sessionCacheBench();
   const withAuthJs = !("skipped" in reference);
   const bundles = await bundleSizes(withAuthJs);
   const cold = await coldStart(token, withAuthJs);
   printSummary(rows, "skipped" in reference ? reference : reference.label);
-  printFootprint({ bundles, cold, floors });
+  printFootprint({ bundles, cold, hot, database });
 }
 
 await main();

@@ -1,4 +1,5 @@
 import type { BundleRow } from "./bundle-size.js";
+import type { DatabaseSessionFigures } from "./database-session.js";
 
 /** The closing table: Latch ÷ Auth.js for every compared operation. */
 export interface SummaryRow {
@@ -11,13 +12,19 @@ export interface SummaryRow {
   setCookies?: string;
 }
 
-/** The figures of the floor comparison, for the summary. */
-export interface FloorFigures {
-  rows: SummaryRow[];
-  /** Latch's Node-path read ÷ its floor, in time per read. */
-  nodeTimes: number;
-  /** Latch's portable read ÷ its Web Crypto floor, in time per read. */
-  portableTimes: number;
+
+/** One hot path as measured: its rates per implementation and its floor. */
+export interface HotPath {
+  what: string;
+  latch: number;
+  authjs?: number;
+  floor: number;
+  /** Microseconds of CPU time per request: Latch's, Auth.js's, the floor's. */
+  latchCpu: number;
+  authjsCpu?: number;
+  floorCpu: number;
+  /** What the floor does. */
+  floorIs: string;
 }
 
 const ops = (n: number) => n.toFixed(0).padStart(13);
@@ -38,7 +45,7 @@ export function printSummary(rows: SummaryRow[], authjs: string | { skipped: str
 }
 
 /** Prints what packaging costs: bundle sizes and cold start against Auth.js, and the distance to the floor. */
-export function printFootprint({ bundles, cold, floors }: { bundles: BundleRow[]; cold: Map<string, number>; floors: FloorFigures }): void {
+export function printFootprint({ bundles, cold, hot, database }: { bundles: BundleRow[]; cold: Map<string, number>; hot: HotPath[]; database: DatabaseSessionFigures }): void {
   console.log("\nFootprint: Latch ÷ Auth.js, <100 % means Latch is smaller or starts sooner");
   const width = Math.max(...bundles.map((b) => b.what.length));
   for (const b of bundles) {
@@ -48,5 +55,8 @@ export function printFootprint({ bundles, cold, floors }: { bundles: BundleRow[]
   const latch = cold.get("Latch")!;
   const authjs = cold.get("Auth.js");
   console.log(`  cold start, import → first GET /session (median)  ${latch.toFixed(1)} ms  ${authjs?.toFixed(1) ?? "-"} ms  ${authjs ? `${((latch / authjs) * 100).toFixed(0)} %` : "-"}`);
-  console.log(`  GET /session takes ${floors.nodeTimes.toFixed(2)}x its floor (sync node:crypto decrypt); on the portable path ${floors.portableTimes.toFixed(2)}x its Web Crypto floor`);
+  console.log("\nHot paths: the time Latch takes ÷ the time of its floor (1.00x = the floor), wall clock and CPU time");
+  for (const p of hot) console.log(`  ${p.what.padEnd(48)} ${(p.floor / p.latch).toFixed(2)}x  CPU ${(p.latchCpu / p.floorCpu).toFixed(2)}x   floor: ${p.floorIs}`);
+  if ("skipped" in database) console.log(`  GET /session, database (@latch/pg)               skipped: ${database.skipped}`);
+  else console.log(`  GET /session, database (@latch/pg)               ${(database.floor / database.latch).toFixed(2)}x   floor: the same SELECT … JOIN with pg; ${database.latchStatements.toFixed(2)} round trips per read (floor ${database.floorStatements.toFixed(2)})`);
 }

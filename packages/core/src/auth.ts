@@ -31,7 +31,13 @@ const loadedHandlers = new WeakMap<AnsweringRow, ActionHandler>();
  * `UnknownAction` then), its CSRF rule applies next, then the features' `beforeHandler` hooks,
  * and the handler runs last.
  */
-export async function runAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export function runAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+  const handler = req.row && loadedHandlers.get(req.row);
+  // A loaded handler with nothing to check first (no CSRF token, no feature's hook) runs without a promise of the router's own.
+  return handler && req.row!.csrf !== "token" && !ctx.features.length ? Promise.resolve(handler(ctx, req)) : runChecked(ctx, req);
+}
+
+async function runChecked(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { row } = req;
   if (!row) throw new UnknownAction(`${req.method} ${req.action}${req.providerId === undefined ? "" : `/${req.providerId}`} is not an action Latch serves.`);
   let handler = loadedHandlers.get(row);
@@ -70,11 +76,10 @@ export async function Auth(request: Request, config: AuthConfig & { raw: typeof 
 export async function Auth(request: Request, config: Omit<AuthConfig, "raw">): Promise<Response>;
 export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
   const jsonMode = request.headers.has("x-auth-return-redirect");
-  const finish = async (internal: ResponseInternal, json = jsonMode) => {
-    // Only a rendered page (an HTML string) gets page headers; JSON and redirects skip the await.
-    const secured = typeof internal.body === "string" ? await withPageHeaders(internal) : internal;
-    return config.raw === raw ? secured : toResponse(secured, json);
-  };
+  const deliver = (secured: ResponseInternal, json: boolean) => (config.raw === raw ? secured : toResponse(secured, json));
+  // Only a rendered page (an HTML string) gets page headers; JSON and redirects are delivered at once.
+  const finish = (internal: ResponseInternal, json = jsonMode) =>
+    typeof internal.body === "string" ? withPageHeaders(internal).then((secured) => deliver(secured, json)) : deliver(internal, json);
   const url = requestUrl(request);
   if (url instanceof InvalidRequest) return finish(requestErrorResponse(url));
   let found = prepared.get(config);
@@ -91,7 +96,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   try {
     // Auth.js's rows, the configured features', and the plugins' (their code comes with `definePlugin`).
     found.rows ??= configuredRows(ctx, config.plugins?.length ? (pluginCodeOf(config.plugins)?.rows(config.plugins) as readonly AnsweringRow[] | undefined) : undefined);
-    req = await parseRequest(request, url, basePath, found.rows);
+    const parsed = parseRequest(request, url, basePath, found.rows);
+    req = parsed instanceof Promise ? await parsed : parsed;
   } catch (error) {
     if (!(error instanceof InvalidRequest || error instanceof UnknownAction)) throw error;
     // A path no row serves (a feature's while it is off included) or a malformed body: one warn line, as every refused request.
@@ -119,13 +125,16 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   }
   // A feature that follows every request (`AuditTrail()`) runs it in a context of its own.
   for (const feature of ctx.features) [ctx, run] = (feature.around?.(ctx, req, run) as [AuthContext, typeof run] | undefined) ?? [ctx, run];
+  let answer: ResponseInternal;
   try {
     // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
     const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;
     const subject = () => import("./actions/subject.js").then((m) => m.requestSubject(ctx, req));
-    return finish(await (limit?.(ctx, req, run, subject) ?? run()), req.jsonMode);
+    answer = await (limit?.(ctx, req, run, subject) ?? run());
   } catch (error) {
     logError(logger, error);
     return finish(actionErrorResponse(error, ctx, req), req.jsonMode);
   }
+  // Delivered outside the `try`: a response that cannot be written is the caller's error, not an action's.
+  return finish(answer, req.jsonMode);
 }

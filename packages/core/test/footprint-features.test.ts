@@ -51,6 +51,17 @@ const features: Record<string, Feature> = {
   Password: { folder: "passwords", names: [segment("signup"), segment("verify-email"), segment("password"), segment("email")] },
 };
 
+/**
+ * The features that carry no rows and no option name core could read: their code comes with the
+ * import that turns them on (`JwtRevocation()`, `Passkey()`, a language of the pages), so only
+ * their modules are looked for, each with the import that brings it.
+ */
+const moduleOnlyFeatures: Record<string, { folder: string; entry: string }> = {
+  JwtRevocation: { folder: "revocation", entry: `export { JwtRevocation } from "@latch/core/revocation";` },
+  Passkey: { folder: "passkeys", entry: `export { default as Passkey } from "@latch/core/providers/passkey";` },
+  Languages: { folder: "languages", entry: `export { default as fr } from "@latch/core/languages/fr";` },
+};
+
 const credentials = `export { Auth } from "@latch/core"; export { default as Credentials } from "@latch/core/providers/credentials";`;
 const github = `${credentials} export { default as GitHub } from "@latch/core/providers/github";`;
 const everyFeature = `${credentials}
@@ -68,12 +79,19 @@ describe("a feature that is not configured adds nothing to the bundle", { timeou
     { what: "Auth + GitHub + Credentials", entry: github, splitting: false },
     { what: "Auth + GitHub + Credentials", entry: github, splitting: true },
   ])("$what, code splitting $splitting: no module and no name of any feature", async ({ entry, splitting }) => {
-    const { inputs, code } = await bundleSize(entry, root, splitting);
+    const { inputs, code } = await bundleSize(entry, root, splitting, { source: true });
     expect(inputs.some((i) => /core\/src\/auth\.ts$/.test(i))).toBe(true);
     const present = Object.fromEntries(
       Object.entries(features).map(([name, feature]) => [name, [...inputs.filter((i) => i.includes(`core/src/features/${feature.folder}/`)), ...found(code, feature)]]),
     );
     expect(present).toEqual(Object.fromEntries(Object.keys(features).map((name) => [name, []])));
+    const modules = Object.fromEntries(Object.entries(moduleOnlyFeatures).map(([name, { folder }]) => [name, inputs.filter((i) => i.includes(`core/src/features/${folder}/`))]));
+    expect(modules).toEqual(Object.fromEntries(Object.keys(moduleOnlyFeatures).map((name) => [name, []])));
+  });
+
+  test.each(Object.entries(moduleOnlyFeatures))("%s: its modules are in a bundle that imports it", async (_name, { folder, entry }) => {
+    const { inputs } = await bundleSize(`${credentials} ${entry}`, root, false, { source: true });
+    expect(inputs.some((i) => i.includes(`core/src/features/${folder}/`))).toBe(true);
   });
 
   test("each option's patterns find a line of core that copies or reads the option, minified", async () => {
@@ -85,7 +103,7 @@ describe("a feature that is not configured adds nothing to the bundle", { timeou
   });
 
   test("the rows of every feature are found in a bundle that imports every feature", async () => {
-    const { inputs, code } = await bundleSize(everyFeature, root, false);
+    const { inputs, code } = await bundleSize(everyFeature, root, false, { source: true });
     for (const [name, feature] of Object.entries(features)) {
       expect(inputs.some((i) => i.includes(`core/src/features/${feature.folder}/`)), name).toBe(true);
       const rows = feature.names.filter((pattern) => pattern.source.includes("(?:json|page)")).map(String);

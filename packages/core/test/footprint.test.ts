@@ -26,7 +26,7 @@ const entries = {
 
 /** What loads first of `entry` (everything, without splitting), bundled as the bench does. */
 function bundle(entry: keyof typeof entries, splitting: boolean) {
-  return bundleSize(entries[entry], root, splitting);
+  return bundleSize(entries[entry], root, splitting, { source: true });
 }
 
 const webauthnStack = /node_modules\/(@simplewebauthn\/server|asn1js|@peculiar\/|reflect-metadata|tsyringe|pvtsutils|pvutils)/;

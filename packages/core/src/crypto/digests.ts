@@ -8,6 +8,8 @@ interface Digests {
   sha256Hex: typeof portableSha256Hex;
   hkdfSha256: typeof portableHkdf;
   timingSafeEqual: typeof portableEqual;
+  /** SHA-256 hex without a promise, where the implementation hashes synchronously (node:crypto). */
+  sha256HexNow?: (value: string) => string;
 }
 
 // Named imports, not a namespace object: a bundle then needs no helper module to build one.
@@ -21,7 +23,7 @@ export function digestImplementation(): Promise<Digests> {
     chosen = importOrPortable(() => import("#hash"), "#hash", portable);
     // Once chosen, the exports below are the implementation's own functions: a warm call goes
     // straight to it (an ES module's importers see a reassigned export).
-    chosen.then((digests) => ({ digest, sha256Hex, hkdfSha256, timingSafeEqual } = digests), () => {});
+    chosen.then((digests) => ({ digest, sha256Hex, hkdfSha256, timingSafeEqual, sha256HexNow } = digests), () => {});
   }
   return chosen;
 }
@@ -34,6 +36,13 @@ export let sha256Hex: Digests["sha256Hex"] = async (value) => (await digestImple
 
 /** HKDF-SHA256 (RFC 5869) of a UTF-8 secret, `length` bytes. */
 export let hkdfSha256: Digests["hkdfSha256"] = async (secret, salt, info, length) => (await digestImplementation()).hkdfSha256(secret, salt, info, length);
+
+/**
+ * SHA-256 of a UTF-8 string as lowercase hex, returned at once: set once the implementation is
+ * chosen and only where it hashes synchronously (node:crypto); `undefined` otherwise, for the
+ * caller to await {@link sha256Hex}.
+ */
+export let sha256HexNow: Digests["sha256HexNow"];
 
 /**
  * Compares two strings in time that depends only on their lengths. Synchronous: the portable

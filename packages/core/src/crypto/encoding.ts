@@ -5,10 +5,13 @@ export function utf8(value: string): Uint8Array<ArrayBuffer> {
   return encoder.encode(value);
 }
 
+// The two hex digits of every byte value, looked up rather than formatted byte by byte.
+const hexPairs = Array.from({ length: 256 }, (_, byte) => (byte < 16 ? "0" : "") + byte.toString(16));
+
 /** Lowercase hexadecimal of bytes. */
 export function toHex(bytes: Uint8Array): string {
   let out = "";
-  for (const byte of bytes) out += byte.toString(16).padStart(2, "0");
+  for (let i = 0; i < bytes.length; i++) out += hexPairs[bytes[i]!];
   return out;
 }
 

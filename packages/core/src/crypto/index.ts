@@ -3,7 +3,7 @@
 export { randomBytes, randomHex, randomBase64Url, randomUUID } from "./random.js";
 // Digests and key derivation come from the runtime's best implementation: node:crypto under the
 // `node` condition, Web Crypto elsewhere (package.json "imports" #hash), chosen in digests.ts.
-export { sha256Hex, timingSafeEqual } from "./digests.js";
+export { sha256Hex, sha256HexNow, timingSafeEqual } from "./digests.js";
 export { sha256Base64 } from "./hash.js";
 export { deriveKey, type ContentEncryption, type DerivedKey } from "./keys.js";
 // The seal comes from the runtime's best implementation: node:crypto under the `node` condition,

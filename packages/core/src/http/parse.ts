@@ -62,7 +62,7 @@ const routes = new Map<string, { rows: readonly AnsweringRow[]; route: Route<Ans
  * Turns a `Request` into an {@link AuthRequest}, finding its row among `rows`. Throws `UnknownAction` for a path that names
  * no action and `InvalidRequest` for another method or a body that is too large or not JSON.
  */
-export async function parseRequest(request: Request, url: URL, basePath: string, rows: readonly AnsweringRow[]): Promise<AuthRequest> {
+export function parseRequest(request: Request, url: URL, basePath: string, rows: readonly AnsweringRow[]): AuthRequest | Promise<AuthRequest> {
   const method = request.method.toUpperCase();
   const key = `${method} ${basePath} ${url.pathname}`;
   let found = routes.get(key);
@@ -74,20 +74,21 @@ export async function parseRequest(request: Request, url: URL, basePath: string,
     routes.set(key, (found = { rows, route }));
   }
   const { route } = found;
-  return {
+  const parsed = (body: Record<string, unknown> | undefined): AuthRequest => ({
     url,
     method: method as AuthRequest["method"],
     action: route.action as AuthAction,
     providerId: route.providerId,
     query: url.search ? firstWins(url.searchParams) : {},
-    // A plugin's PUT, PATCH or DELETE carries a body as a POST does.
-    body: method !== "GET" && method !== "HEAD" ? await readBody(request) : undefined,
+    body,
     cookies: parseCookies(request.headers.get("cookie")),
     headers: request.headers,
     jsonMode: request.headers.has("x-auth-return-redirect"),
     request,
     row: route.row,
-  };
+  });
+  // A plugin's PUT, PATCH or DELETE carries a body as a POST does; a GET is parsed without waiting.
+  return method !== "GET" && method !== "HEAD" ? readBody(request).then(parsed) : parsed(undefined);
 }
 
 /** Parses a `Cookie` header. Values are percent-decoded; the first of a duplicated name wins. */

@@ -4,7 +4,7 @@
  * next (the callback URL). Each reads the slice of the context it needs, and remembers its value
  * in a cookie.
  */
-import { randomHex, sha256Hex, timingSafeEqual } from "../crypto/index.js";
+import { randomHex, sha256Hex, sha256HexNow, timingSafeEqual } from "../crypto/index.js";
 import { MissingCSRF } from "../errors.js";
 import type { CallbacksOptions } from "../types/callbacks.js";
 import type { Cookie, CookieOption } from "../types/cookies.js";
@@ -36,9 +36,8 @@ export interface CsrfState {
   cookie?: Cookie;
 }
 
-async function hashToken(token: string, secret: string): Promise<string> {
-  return sha256Hex(`${token}${secret}`);
-}
+// Where the runtime hashes synchronously (node:crypto, once chosen) the hash is not awaited.
+const hashToken = (token: string, secret: string): string | Promise<string> => (sha256HexNow ?? sha256Hex)(`${token}${secret}`);
 
 /**
  * Reads the double-submit CSRF cookie `<token>|<sha256hex(token + secret)>` (OWASP CSRF

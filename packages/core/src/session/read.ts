@@ -41,7 +41,7 @@ async function withFields(ctx: AuthContext, read: SessionRead): Promise<SessionR
 export async function sessionAnswer(ctx: AuthContext, read: () => Promise<SessionRead>, failure?: number): Promise<ResponseInternal> {
   try {
     const found = await read();
-    return { body: await withFields(ctx, found), headers: { ...noStore }, cookies: found.cookies };
+    return { body: ctx.plugins ? await withFields(ctx, found) : found.session, headers: { ...noStore }, cookies: found.cookies };
   } catch (error) {
     logError(ctx.logger, error);
     return { ...(failure && { status: failure }), body: null, headers: { ...noStore } };
@@ -115,7 +115,9 @@ export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | 
   const token = sessionCookieValue(ctx, req);
   if (!token) return null;
   try {
-    return (await (ctx.jwt.decode ?? decode)({ token, secret: [...ctx.secrets], salt: ctx.cookies.sessionToken.name })) ?? null;
+    const salt = ctx.cookies.sessionToken.name;
+    // Without a custom `decode`, the seal's open itself (the secrets are the config's, already checked).
+    return (await (ctx.jwt.decode ? ctx.jwt.decode({ token, secret: [...ctx.secrets], salt }) : openJwt<JWT>({ token, secrets: ctx.secrets, salt }))) ?? null;
   } catch (error) {
     ctx.logger.error("JWTSessionError", new JWTSessionError("The session token did not decrypt or has expired.", { cause: { err: error as Error } }));
     return null;
@@ -189,14 +191,17 @@ export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<Ses
   const stale = ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
   let cookies: Cookie[] = [];
   let expires = new Date((payload.exp ?? now) * 1000);
-  // The session claims stay Latch's, in the cookie and in what the session shows.
-  const kept = keepSessionClaims(payload, token);
-  if (stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before)) {
+  const changed = stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before);
+  // The session claims stay Latch's, in the cookie and in what the session shows. A token no
+  // callback touched, shown without a `session` callback, is shown as it is: what the session
+  // shows (name, email, picture, error and the features' claims) is the same either way.
+  const kept = changed || ctx.callbacks.session ? keepSessionClaims(payload, token) : payload;
+  if (changed) {
     const { iat: _iat, exp: _exp, jti: _jti, ...claims } = kept;
     ({ cookies, expires } = await encodeCookies(ctx, req, claims as JWT));
   }
   const session = await shownSession(ctx, kept, expires);
-  await ctx.events.session?.({ session, token });
+  if (ctx.events.session) await ctx.events.session({ session, token });
   return { session, cookies, userId: token.sub };
 }
 

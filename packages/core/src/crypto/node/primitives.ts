@@ -38,12 +38,17 @@ function tagOf(mac: KeyObject, aad: string, iv: Buffer, ciphertext: Buffer): Buf
 
 const b64 = (bytes: Buffer) => bytes.toString("base64url");
 
+// The encoded protected header of each key id sealed with (one per secret and salt in use).
+const sealedHeaders = new Map<string, string>();
+
 /** Encrypts claims as a compact JWE (`dir`, `A256CBC-HS512`) with `iat`, `exp` and a random `jti`. */
 export async function sealJwt({ payload, secret, salt, maxAge }: SealOptions): Promise<string> {
   const { key, kid } = derived.get(salt)?.get(secret) ?? (await keyFor(secret, salt));
   const now = Math.floor(Date.now() / 1000);
   const claims = { ...payload, iat: now, exp: now + maxAge, jti: randomUUID() };
-  const protectedHeader = b64(Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid })));
+  // The protected header depends on the key only: written once per key id.
+  let protectedHeader = sealedHeaders.get(kid);
+  if (!protectedHeader) sealedHeaders.set(kid, (protectedHeader = b64(Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid })))));
   const { mac, enc } = split(key);
   const iv = randomBytes(16);
   const cipher = createCipheriv("aes-256-cbc", enc, iv);
@@ -162,6 +167,11 @@ export async function digest(algorithm: DigestAlgorithm, data: Uint8Array<ArrayB
 
 /** SHA-256 of a UTF-8 string, as lowercase hex. */
 export async function sha256Hex(value: string): Promise<string> {
+  return sha256HexNow(value);
+}
+
+/** {@link sha256Hex} without a promise: node:crypto hashes synchronously. */
+export function sha256HexNow(value: string): string {
   return createHash("sha256").update(value, "utf8").digest("hex");
 }
 
