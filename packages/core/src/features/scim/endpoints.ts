@@ -156,9 +156,9 @@ async function syncRoles(ctx: AuthContext, organizationId: string, userIds: Iter
 }
 
 /** Throws `ScimUniqueness` when another user of the organization has `given`'s userName or externalId. */
-function assertUnique(records: readonly AdapterScimUser[], given: GivenUser, except?: string): void {
+function assertUnique(records: readonly AdapterScimUser[], given: GivenUser): void {
   const name = given.userName.toLowerCase();
-  const taken = records.find((record) => record.userId !== except && (record.userName.toLowerCase() === name || (given.externalId !== null && record.externalId === given.externalId)));
+  const taken = records.find((record) => (record.userName.toLowerCase() === name || (given.externalId !== null && record.externalId === given.externalId)));
   if (taken) throw new ScimUniqueness(taken.userName.toLowerCase() === name ? "The organization has a user with this userName." : "The organization has a user with this externalId.");
 }
 
@@ -214,7 +214,7 @@ async function userOf(ctx: AuthContext, organizationId: string, id: string): Pro
 /** Writes `given` over the record (PUT, or a PATCH's result), then what its active state asks. */
 async function replaceUser(ctx: AuthContext, organizationId: string, base: string, record: AdapterScimUser, given: GivenUser): Promise<ResponseInternal> {
   const store = scimStore(ctx);
-  assertUnique(await store.listScimUsers(organizationId), given, record.userId);
+  // The adapter refuses a userName or externalId another user of the organization has (null, nothing written).
   const updated = await store.updateScimUser(organizationId, record.userId, { userName: given.userName, externalId: given.externalId, active: given.active, attributes: given.attributes, updatedAt: new Date() });
   if (!updated) throw new ScimUniqueness("The organization has a user with this userName or externalId.");
   if (record.active && !updated.active) await deprovision(ctx, organizationId, record.userId);
@@ -252,8 +252,8 @@ async function users(ctx: AuthContext, req: AuthRequest, organizationId: string,
   }
   if (method === "PATCH") {
     const current = userResource(record, base) as Doc;
+    // patch.ts refuses a change of id (no path names it; a value without a path carrying another is `mutability`).
     const patched = applyPatch(current, await bodyOf(req), userPatch);
-    if (patched.id !== record.userId) throw new ScimMutability("id cannot change.");
     return replaceUser(ctx, organizationId, base, record, givenUser(patched));
   }
   throw new ScimInvalidValue(`${method} is not answered at /Users/<id>.`);
@@ -316,7 +316,6 @@ async function groups(ctx: AuthContext, req: AuthRequest, organizationId: string
     given = await givenGroup(ctx, organizationId, body);
   } else if (method === "PATCH") {
     const patched = applyPatch(groupResource(group, base) as Doc, await bodyOf(req), groupPatch);
-    if (patched.id !== group.id) throw new ScimMutability("id cannot change.");
     given = await givenGroup(ctx, organizationId, patched);
   } else {
     throw new ScimInvalidValue(`${method} is not answered at /Groups/<id>.`);

@@ -26,6 +26,7 @@ describe.each(engines)("SCIM provisioning stored on %s", (_name, open, available
   let latch: LatchServer;
   let smtp: SmtpTestServer;
   let config: AuthConfig;
+  let calls: Map<string, number>;
   let alice: Browser;
   let orgA: string, orgB: string;
   let tokenA: string, tokenB: string;
@@ -54,7 +55,9 @@ describe.each(engines)("SCIM provisioning stored on %s", (_name, open, available
     await migrate(engine.db as never);
     await seedPeople(engine);
     smtp = await startSmtpServer();
-    config = organizationsConfig(countedAdapter(engine.db).adapter, smtp, { organizations: Organizations(), apiKeys: ApiKeys(), scim: Scim({ groupRoles: { Admins: "admin" } }) });
+    const counted = countedAdapter(engine.db);
+    calls = counted.calls;
+    config = organizationsConfig(counted.adapter, smtp, { organizations: Organizations(), apiKeys: ApiKeys(), scim: Scim({ groupRoles: { Admins: "admin" } }) });
     latch = await serveLatch(config);
     alice = await new Browser(latch.origin).signIn("alice");
     [orgA, orgB] = [await organization("scim-a"), await organization("scim-b")];
@@ -185,8 +188,21 @@ describe.each(engines)("SCIM provisioning stored on %s", (_name, open, available
     expect(erin).toMatchObject({ status: 409, body: { scimType: "uniqueness", status: "409" } });
     expect(await memberRole(orgA, people.erin.id)).toBeNull();
 
+    // A taken userName (without case) is refused before any account is made, not made and then deleted.
+    const made = calls.get("createUser") ?? 0;
     const again = await scim(tokenA, "Users", { method: "POST", body: { ...okta.createUser("other@example.org", "O", "T"), userName: "NEWCOMER@example.org" } });
     expect(again).toMatchObject({ status: 409, body: { scimType: "uniqueness" } });
+    expect(calls.get("createUser") ?? 0).toBe(made);
+    const sameExternal = await scim(tokenA, "Users", { method: "POST", body: { ...okta.createUser("other@example.org", "O", "T"), externalId: created.body.externalId } });
+    expect(sameExternal).toMatchObject({ status: 409, body: { scimType: "uniqueness" } });
+    expect(calls.get("createUser") ?? 0).toBe(made);
+    // A PUT taking another user's userName changes nothing.
+    const second = await scim(tokenA, "Users", { method: "POST", body: okta.createUser("second@example.org", "Sec", "Ond") });
+    const taken = await scim(tokenA, `Users/${second.body.id}`, { method: "PUT", body: okta.replaceUser(second.body.id!, "Newcomer@Example.org", "Sec", "Ond") });
+    expect(taken).toMatchObject({ status: 409, body: { scimType: "uniqueness" } });
+    expect((await scim(tokenA, `Users/${second.body.id}`)).body.userName).toBe("second@example.org");
+    // Nor may a PUT change the id.
+    expect(await scim(tokenA, `Users/${second.body.id}`, { method: "PUT", body: okta.replaceUser("another-id", "second@example.org", "Sec", "Ond") })).toMatchObject({ status: 400, body: { scimType: "mutability" } });
     expect((await engine.db.query(`SELECT count(*)::int AS n FROM users WHERE email = 'other@example.org'`)).rows).toEqual([{ n: 0 }]);
   });
 
@@ -258,7 +274,14 @@ describe.each(engines)("SCIM provisioning stored on %s", (_name, open, available
     expect((await scim(tokenA, `Groups/${groupId}`, { method: "PATCH", body: okta.renameGroup(groupId, "Former Admins") })).body.displayName).toBe("Former Admins");
     expect(await memberRole(orgA, userId)).toBe("member");
     expect(await scim(tokenA, `Groups/${groupId}`, { method: "PATCH", body: okta.renameGroup("another-id", "Admins") })).toMatchObject({ status: 400, body: { scimType: "mutability" } });
+    expect(await scim(tokenA, `Groups/${groupId}`, { method: "PUT", body: { ...okta.createGroup("Admins"), id: "another-id" } })).toMatchObject({ status: 400, body: { scimType: "mutability" } });
+    // A PUT replaces the whole group: its members with it.
+    const put = await scim(tokenA, `Groups/${groupId}`, { method: "PUT", body: { ...okta.createGroup("Admins"), id: groupId, members: [{ value: userId }] } });
+    expect(put.body).toMatchObject({ displayName: "Admins", members: [expect.objectContaining({ value: userId })] });
+    expect(await memberRole(orgA, userId)).toBe("admin");
     expect((await scim(tokenA, `Groups/${groupId}`, { method: "DELETE" })).status).toBe(204);
+    // Deleting the group takes its role away.
+    expect(await memberRole(orgA, userId)).toBe("member");
     expect((await scim(tokenA, `Groups/${groupId}`)).status).toBe(404);
   });
 
