@@ -29,6 +29,9 @@ import {
 } from "./resources.js";
 import { scimStore } from "./store.js";
 
+/** What the SCIM endpoints read of the context: the adapter, the options they stand on, the session's strategy, the base URL. */
+type ScimContext = Pick<AuthContext, "adapter" | "apiKeys" | "organizations" | "scim" | "admin" | "audit" | "rateLimit" | "session" | "jwt" | "logger" | "baseUrl">;
+
 const scimJson = "application/scim+json";
 const largestBody = 64 * 1024;
 
@@ -43,12 +46,12 @@ function errorAnswer(status: number, detail: string, scimType?: string, headers:
   return answer(status, { schemas: [errorSchema], status: String(status), ...(scimType ? { scimType } : {}), detail }, headers);
 }
 
-const settingsOfScim = (ctx: AuthContext): ScimSettings => ctx.scim![scimSettings];
+const settingsOfScim = (ctx: ScimContext): ScimSettings => ctx.scim![scimSettings];
 
 const checked = new WeakMap<object, AuthError | null>();
 
 /** The problem of the configuration for SCIM (needs organizations and API keys, roles that exist), checked once per context. */
-function problemOf(ctx: AuthContext): AuthError | null {
+function problemOf(ctx: ScimContext): AuthError | null {
   if (!ctx.organizations) return new InvalidScim("Scim() provisions an organization's members: configure organizations = Organizations() of @latch/core/organizations.");
   if (!ctx.apiKeys) return new InvalidScim("Scim() takes an organization's API key as its token: configure apiKeys = ApiKeys() of @latch/core/api-keys.");
   const { defaultRole, groupRoles } = settingsOfScim(ctx);
@@ -62,7 +65,7 @@ function problemOf(ctx: AuthContext): AuthError | null {
 }
 
 /** The organization whose token the request carries; throws `ScimUnauthorized` or `ScimForbidden`. */
-async function organizationOf(ctx: AuthContext, req: AuthRequest): Promise<string> {
+async function organizationOf(ctx: ScimContext, req: AuthRequest): Promise<string> {
   const token = bearerCredential(req.headers);
   if (!token) throw new ScimUnauthorized("A SCIM request carries the organization's token as Authorization: Bearer.");
   const code = ctx.apiKeys![apiKeysCode] as ApiKeysCodeWithVerifier;
@@ -111,7 +114,7 @@ function page<T>(req: AuthRequest, all: readonly T[], maxResults: number): { ite
 }
 
 /** Ends every session of the user at once: database sessions deleted, JWT sessions revoked (`JwtRevocation()`). */
-async function endSessions(ctx: AuthContext, userId: string): Promise<void> {
+async function endSessions(ctx: ScimContext, userId: string): Promise<void> {
   if (ctx.session.strategy === "jwt") await ctx.session.revocation!.revokeUser(userId, null, ctx.jwt.maxAge);
   else await ctx.adapter!.deleteSessions!(userId);
 }
@@ -123,21 +126,21 @@ function roleFor(settings: ScimSettings, groups: readonly AdapterScimGroup[], us
 }
 
 /** Makes an active user a member again (the role of their groups); nothing for a member already. */
-async function admit(ctx: AuthContext, organizationId: string, userId: string): Promise<void> {
+async function admit(ctx: ScimContext, organizationId: string, userId: string): Promise<void> {
   const role = roleFor(settingsOfScim(ctx), await scimStore(ctx).listScimGroups(organizationId), userId);
   const member = await scimStore(ctx).addMember({ organizationId, userId, role, createdAt: new Date() });
   if (member) await fire(ctx, "memberAdded", { member }, null);
 }
 
 /** Deprovisions: the membership ends, and every session of the user ends at once. */
-async function deprovision(ctx: AuthContext, organizationId: string, userId: string): Promise<void> {
+async function deprovision(ctx: ScimContext, organizationId: string, userId: string): Promise<void> {
   const member = await organizationStore(ctx).deleteMember(organizationId, userId);
   await endSessions(ctx, userId);
   if (member) await fire(ctx, "memberRemoved", { member, by: "scim" }, null);
 }
 
 /** Sets each active provisioned member's role to what their groups give now (an owner keeps theirs). */
-async function syncRoles(ctx: AuthContext, organizationId: string, userIds: Iterable<string>): Promise<void> {
+async function syncRoles(ctx: ScimContext, organizationId: string, userIds: Iterable<string>): Promise<void> {
   const settings = settingsOfScim(ctx);
   if (!Object.keys(settings.groupRoles).length) return;
   const groups = await scimStore(ctx).listScimGroups(organizationId);
@@ -169,7 +172,7 @@ function idOf(value: string | undefined): string {
 }
 
 /** The Latch user a new provisioned user stands for: one with the address when it is proven, else a new one. */
-async function userFor(ctx: AuthContext, given: GivenUser): Promise<{ user: AdapterUser; created: boolean }> {
+async function userFor(ctx: ScimContext, given: GivenUser): Promise<{ user: AdapterUser; created: boolean }> {
   const address = addressOf(given);
   if (!address) throw new ScimInvalidValue("A user needs an address: an entry of emails, or an address as userName.");
   let email: string;
@@ -189,7 +192,7 @@ async function userFor(ctx: AuthContext, given: GivenUser): Promise<{ user: Adap
   return { user, created: true };
 }
 
-async function createUser(ctx: AuthContext, organizationId: string, base: string, body: Record<string, unknown>): Promise<ResponseInternal> {
+async function createUser(ctx: ScimContext, organizationId: string, base: string, body: Record<string, unknown>): Promise<ResponseInternal> {
   const given = givenUser(body);
   const store = scimStore(ctx);
   assertUnique(await store.listScimUsers(organizationId), given);
@@ -205,14 +208,14 @@ async function createUser(ctx: AuthContext, organizationId: string, base: string
   return answer(201, userResource(record, base), { Location: `${base}/Users/${record.userId}` });
 }
 
-async function userOf(ctx: AuthContext, organizationId: string, id: string): Promise<AdapterScimUser> {
+async function userOf(ctx: ScimContext, organizationId: string, id: string): Promise<AdapterScimUser> {
   const record = await scimStore(ctx).getScimUser(organizationId, id);
   if (!record) throw new ScimNotFound("The organization has no user with this id.");
   return record;
 }
 
 /** Writes `given` over the record (PUT, or a PATCH's result), then what its active state asks. */
-async function replaceUser(ctx: AuthContext, organizationId: string, base: string, record: AdapterScimUser, given: GivenUser): Promise<ResponseInternal> {
+async function replaceUser(ctx: ScimContext, organizationId: string, base: string, record: AdapterScimUser, given: GivenUser): Promise<ResponseInternal> {
   const store = scimStore(ctx);
   // The adapter refuses a userName or externalId another user of the organization has (null, nothing written).
   const updated = await store.updateScimUser(organizationId, record.userId, { userName: given.userName, externalId: given.externalId, active: given.active, attributes: given.attributes, updatedAt: new Date() });
@@ -223,7 +226,7 @@ async function replaceUser(ctx: AuthContext, organizationId: string, base: strin
   return answer(200, userResource(updated, base, groups));
 }
 
-async function users(ctx: AuthContext, req: AuthRequest, organizationId: string, base: string, id: string | undefined): Promise<ResponseInternal> {
+async function users(ctx: ScimContext, req: AuthRequest, organizationId: string, base: string, id: string | undefined): Promise<ResponseInternal> {
   const store = scimStore(ctx);
   const method = req.method as string;
   if (id === undefined) {
@@ -260,7 +263,7 @@ async function users(ctx: AuthContext, req: AuthRequest, organizationId: string,
 }
 
 /** A group as given: its displayName, externalId and members (each a provisioned user of the organization). */
-async function givenGroup(ctx: AuthContext, organizationId: string, body: Readonly<Record<string, unknown>>): Promise<Pick<AdapterScimGroup, "displayName" | "externalId" | "members">> {
+async function givenGroup(ctx: ScimContext, organizationId: string, body: Readonly<Record<string, unknown>>): Promise<Pick<AdapterScimGroup, "displayName" | "externalId" | "members">> {
   const displayName = fieldOf(body, "displayName");
   if (typeof displayName !== "string" || !displayName.trim() || displayName.length > 256) throw new ScimInvalidValue("displayName is required: text of 1 to 256 characters.");
   const externalId = fieldOf(body, "externalId") ?? null;
@@ -276,7 +279,7 @@ async function givenGroup(ctx: AuthContext, organizationId: string, body: Readon
   return { displayName: displayName.trim(), externalId: externalId as string | null, members: [...new Set(ids as string[])] };
 }
 
-async function groups(ctx: AuthContext, req: AuthRequest, organizationId: string, base: string, id: string | undefined): Promise<ResponseInternal> {
+async function groups(ctx: ScimContext, req: AuthRequest, organizationId: string, base: string, id: string | undefined): Promise<ResponseInternal> {
   const store = scimStore(ctx);
   const method = req.method as string;
   const names = async () => new Map((await store.listScimUsers(organizationId)).map((record) => [record.userId, record]));
@@ -328,7 +331,7 @@ async function groups(ctx: AuthContext, req: AuthRequest, organizationId: string
 }
 
 /** Routes a request under `scim/v2`. */
-async function route(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+async function route(ctx: ScimContext, req: AuthRequest): Promise<ResponseInternal> {
   let problem = checked.get(ctx);
   if (problem === undefined) checked.set(ctx, (problem = problemOf(ctx)));
   if (problem) throw problem;
@@ -366,7 +369,7 @@ async function route(ctx: AuthContext, req: AuthRequest): Promise<ResponseIntern
 }
 
 /** The row's handler: the request answered, or its refusal as the SCIM error body. */
-export async function scimAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
+export async function scimAction(ctx: ScimContext, req: AuthRequest): Promise<ResponseInternal> {
   try {
     return await route(ctx, req);
   } catch (error) {
