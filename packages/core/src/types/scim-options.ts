@@ -19,6 +19,12 @@ export interface ScimOptions {
    * named here changes no role. Default: none.
    */
   groupRoles?: Readonly<Record<string, string>>;
+  /**
+   * Each group keeps a team of the same name (`Organizations({ teams: true })`) in step: made
+   * with the group, renamed and deleted with it, its members the group's active members.
+   * Default `false`.
+   */
+  groupTeams?: boolean;
   /** The largest page a list answers (`count` is cut to it; `itemsPerPage` says so). Default `100`. */
   maxResults?: number;
 }
@@ -28,6 +34,7 @@ export interface ScimSettings {
   readonly scope: string;
   readonly defaultRole: string;
   readonly groupRoles: Readonly<Record<string, string>>;
+  readonly groupTeams: boolean;
   readonly maxResults: number;
 }
 

@@ -19,7 +19,7 @@ import type { ScimSettings } from "../../types/scim-options.js";
 import type { ApiKeysCodeWithVerifier } from "../api-keys/router.js";
 import { fire } from "../organizations/caller.js";
 import { settingsOf } from "../organizations/settings.js";
-import { organizationStore } from "../organizations/store.js";
+import { organizationStore, teamStore } from "../organizations/store.js";
 import { InvalidScim, ScimForbidden, ScimInvalidValue, ScimMutability, ScimNotFound, ScimRefusal, ScimUnauthorized, ScimUniqueness } from "./errors.js";
 import { matches, parseFilter } from "./filter.js";
 import { applyPatch, type Doc } from "./patch.js";
@@ -59,6 +59,7 @@ function problemOf(ctx: ScimContext): AuthError | null {
   for (const role of [defaultRole, ...Object.values(groupRoles)]) {
     if (role === "owner" || !Object.hasOwn(roles, role)) return new InvalidScim(`Scim(): "${role}" is not a role of the organizations' access control other than "owner" (provisioning never makes an owner).`);
   }
+  if (settingsOfScim(ctx).groupTeams && !settingsOf(ctx).teams) return new InvalidScim("Scim({ groupTeams: true }) keeps a team per group: configure Organizations({ teams: true }).");
   const { scopes } = ctx.apiKeys[apiKeysCode].settings;
   if (scopes && !scopes.includes(settingsOfScim(ctx).scope)) return new InvalidScim(`Scim(): ApiKeys({ scopes }) lacks "${settingsOfScim(ctx).scope}", so no key could be a SCIM token.`);
   return null;
@@ -127,9 +128,11 @@ function roleFor(settings: ScimSettings, groups: readonly AdapterScimGroup[], us
 
 /** Makes an active user a member again (the role of their groups); nothing for a member already. */
 async function admit(ctx: ScimContext, organizationId: string, userId: string): Promise<void> {
-  const role = roleFor(settingsOfScim(ctx), await scimStore(ctx).listScimGroups(organizationId), userId);
+  const groups = await scimStore(ctx).listScimGroups(organizationId);
+  const role = roleFor(settingsOfScim(ctx), groups, userId);
   const member = await scimStore(ctx).addMember({ organizationId, userId, role, createdAt: new Date() });
   if (member) await fire(ctx, "memberAdded", { member }, null);
+  for (const group of groups) if (group.members.includes(userId)) await syncTeam(ctx, organizationId, group);
 }
 
 /** Deprovisions: the membership ends, and every session of the user ends at once. */
@@ -156,6 +159,32 @@ async function syncRoles(ctx: ScimContext, organizationId: string, userIds: Iter
     if (ctx.session.strategy === "jwt") await ctx.session.revocation!.revokeUser(userId, null, ctx.jwt.maxAge);
     await fire(ctx, "roleChanged", { member: changed, from: member.role, by: "scim" }, null);
   }
+}
+
+/**
+ * Keeps the team named as `group` in step with it (`groupTeams`): made when missing (renamed from
+ * `formerName` when the group was renamed), its members the group's members who are members of
+ * the organization; `group` `null` deletes the team named `formerName`.
+ */
+async function syncTeam(ctx: ScimContext, organizationId: string, group: AdapterScimGroup | null, formerName?: string): Promise<void> {
+  if (!settingsOfScim(ctx).groupTeams) return;
+  const teams = teamStore(ctx);
+  const all = await teams.listTeams(organizationId);
+  const former = formerName === undefined ? undefined : all.find((team) => team.name === formerName.slice(0, 100));
+  if (!group) {
+    if (former) await teams.deleteTeam(former.id);
+    return;
+  }
+  const name = group.displayName.slice(0, 100);
+  let team = all.find((candidate) => candidate.name === name);
+  if (!team && former) team = (await teams.updateTeam(former.id, { name })) ?? undefined;
+  if (!team) team = (await teams.createTeam({ id: randomUUID(), organizationId, name, createdAt: new Date() })) ?? undefined;
+  if (!team) return;
+  const current = new Set((await teams.listTeamMembers(team.id)).map((member) => member.userId));
+  const wanted = new Set(group.members);
+  // Only a member of the organization joins (the adapter's write checks it): a deactivated user stays out.
+  for (const userId of wanted) if (!current.has(userId)) await teams.addTeamMember({ teamId: team.id, userId, createdAt: new Date() });
+  for (const userId of current) if (!wanted.has(userId)) await teams.removeTeamMember(team.id, userId);
 }
 
 /** Throws `ScimUniqueness` when another user of the organization has `given`'s userName or externalId. */
@@ -290,6 +319,7 @@ async function groups(ctx: ScimContext, req: AuthRequest, organizationId: string
       const group = await store.createScimGroup({ id: randomUUID(), organizationId, ...given, createdAt: now, updatedAt: now });
       if (!group) throw new ScimUniqueness("The organization has a group with this displayName or externalId.");
       await syncRoles(ctx, organizationId, group.members);
+      await syncTeam(ctx, organizationId, group);
       return answer(201, groupResource(group, base, await names()), { Location: `${base}/Groups/${group.id}` });
     }
     if (method !== "GET") throw new ScimInvalidValue(`${method} is not answered at /Groups; name a group: /Groups/<id>.`);
@@ -309,6 +339,7 @@ async function groups(ctx: ScimContext, req: AuthRequest, organizationId: string
   if (method === "DELETE") {
     await store.deleteScimGroup(organizationId, group.id);
     await syncRoles(ctx, organizationId, group.members);
+    await syncTeam(ctx, organizationId, null, group.displayName);
     return answer(204);
   }
   let given;
@@ -326,6 +357,7 @@ async function groups(ctx: ScimContext, req: AuthRequest, organizationId: string
   const updated = await store.updateScimGroup(organizationId, group.id, { ...given, updatedAt: new Date() });
   if (!updated) throw new ScimUniqueness("The organization has a group with this displayName.");
   await syncRoles(ctx, organizationId, [...group.members, ...updated.members]);
+  await syncTeam(ctx, organizationId, updated, group.displayName);
   // PATCH may answer 204 (RFC 7644 §3.5.2); Okta and Entra read either. The group is answered whole.
   return answer(200, groupResource(updated, base, await names()));
 }

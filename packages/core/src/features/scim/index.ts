@@ -61,6 +61,7 @@ export function Scim(options: ScimOptions = {}): ScimOption {
     scope: options.scope ?? "scim",
     defaultRole: options.defaultRole ?? "member",
     groupRoles: Object.freeze({ ...options.groupRoles }),
+    groupTeams: options.groupTeams === true,
     maxResults: options.maxResults ?? 100,
   });
   return {
