@@ -52,3 +52,12 @@ describe("SCIM PATCH", () => {
     expect(JSON.stringify(user)).toBe(before);
   });
 });
+
+describe("a user resource's attributes", () => {
+  test("keep what was sent but the record's own fields, the password and __proto__", async () => {
+    const { givenUser } = await import("./resources.js");
+    const given = givenUser(JSON.parse('{"userName":"a@example.com","password":"x","id":"y","title":"CTO","__proto__":{"polluted":true}}') as Record<string, unknown>);
+    expect(given.attributes).toEqual({ title: "CTO" });
+    expect(Object.getPrototypeOf(given.attributes)).toBe(Object.prototype);
+  });
+});

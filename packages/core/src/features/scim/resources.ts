@@ -71,7 +71,8 @@ export function givenUser(body: Readonly<Record<string, unknown>>): GivenUser {
   const activeValue = fieldOf(body, "active");
   const active = activeValue === undefined || activeValue === null ? true : booleanOf(activeValue, "active");
   const attributes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) if (!notKept.has(key.toLowerCase()) && value !== null && value !== undefined) attributes[key] = value;
+  // `__proto__` (an own key of parsed JSON) is never copied: it would set the object's prototype.
+  for (const [key, value] of Object.entries(body)) if (!notKept.has(key.toLowerCase()) && key !== "__proto__" && value !== null && value !== undefined) attributes[key] = value;
   for (const key of ["emails", "phoneNumbers", "addresses"]) {
     const value = fieldOf(attributes, key);
     if (value !== undefined && !Array.isArray(value)) throw new ScimInvalidValue(`${key} is a list.`);
