@@ -4,7 +4,7 @@
  * organization, so one organization's token never reaches another's users or groups. Answers
  * are `application/scim+json`; a refusal is the SCIM error body.
  */
-import type { AdapterMember, AdapterScimGroup, AdapterScimUser, AdapterUser } from "../../adapter.js";
+import type { AdapterScimGroup, AdapterScimUser, AdapterUser } from "../../adapter.js";
 import type { AuthContext } from "../../config/context.js";
 import { randomUUID } from "../../crypto/index.js";
 import { AccessDenied, AuthError, InvalidRequest } from "../../errors.js";

@@ -6,9 +6,8 @@
  * attribute with a value filter and a sub-attribute (`emails[type eq "work"].value`,
  * `members[value eq "…"]`). The endpoint then takes the result as it takes a PUT.
  */
-import { ScimInvalidPath, ScimInvalidValue, ScimMutability, ScimNoTarget } from "./errors.js";
+import { ScimInvalidFilter, ScimInvalidPath, ScimInvalidValue, ScimMutability, ScimNoTarget } from "./errors.js";
 import { matches, parseFilter, type Filter } from "./filter.js";
-import { ScimInvalidFilter } from "./errors.js";
 
 /** A resource's representation while it is patched: its attributes, extensions under their URN. */
 export type Doc = Record<string, unknown>;
