@@ -363,6 +363,7 @@ export default defineConfig({
           { text: "API keys", link: "/guides/api-keys" },
           { text: "Site administration", link: "/guides/administration" },
           { text: "Organizations", link: "/guides/organizations" },
+          { text: "SCIM provisioning", link: "/guides/scim" },
           { text: "Audit trail", link: "/guides/audit" },
           { text: "Account linking", link: "/guides/account-linking" },
           { text: "Provider tokens", link: "/guides/provider-tokens" },

@@ -1,4 +1,4 @@
-import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, authenticatorColumns, authenticatorFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, sessionIdOf, standingFromRow, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type ApiKeyAdapter, type OrganizationAdapter, type TeamAdapter, teamFromRow, teamMemberFromRow, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow, auditEventFromRow, type AuditAdapter } from "@latch/core/adapters";
+import { accountColumns, accountFromRow, activeOrganizationFromRow, apiKeyFromRow, authenticatorColumns, authenticatorFromRow, invitationFromRow, memberFromRow, organizationFromRow, organizationRoleFromRow, sessionIdOf, standingFromRow, userColumns, passwordFromRow, secondFactorFromRow, sessionFromRow, signingKeyFromRow, userFromRow, verificationTokenFromRow, canonicalEmail, type Adapter, type AdapterAccount, type ApiKeyAdapter, type OrganizationAdapter, type TeamAdapter, teamFromRow, teamMemberFromRow, type AdapterAuthenticator, type AdapterUserStanding, type AdminAdapter, type StoredRow, auditEventFromRow, type AuditAdapter, type ScimAdapter, scimUserFromRow, scimGroupFromRow } from "@latch/core/adapters";
 import { firstRow, rows, type Queryable } from "./client.js";
 
 /** `"a", "b"` for an INSERT column list. */
@@ -31,6 +31,9 @@ const sessionAndUser = `
  * no longer counts). Two owners leaving or demoting each other at once leave one owner.
  */
 const otherOwners = `(SELECT count(*) FROM (SELECT 1 FROM members o WHERE o."organizationId" = $1 AND o.role = 'owner' ORDER BY o."userId" FOR UPDATE) owners) > 1`;
+
+/** A SCIM group with its members' ids, in the order of their ids. */
+const scimGroupSelect = `SELECT g.*, ARRAY(SELECT m."userId" FROM scim_group_members m WHERE m."groupId" = g.id ORDER BY m."userId") AS members FROM scim_groups g`;
 
 /**
  * The Latch adapter for PostgreSQL. Works with a `pg` `Pool` or `Client`, or an embedded
@@ -702,6 +705,117 @@ export function PostgresAdapter(client: Queryable): Adapter {
       );
       return found.map(auditEventFromRow);
     },
-  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter;
+
+    async createScimUser(user) {
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO scim_users ("organizationId", "userId", "userName", "externalId", active, attributes, "createdAt", "updatedAt")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING *`,
+        [user.organizationId, user.userId, user.userName, user.externalId, user.active, JSON.stringify(user.attributes), user.createdAt, user.updatedAt],
+      );
+      return row && scimUserFromRow(row);
+    },
+
+    async getScimUser(organizationId, userId) {
+      const row = await firstRow<StoredRow>(client, `SELECT * FROM scim_users WHERE "organizationId" = $1 AND "userId" = $2`, [organizationId, userId]);
+      return row && scimUserFromRow(row);
+    },
+
+    async listScimUsers(organizationId) {
+      return (await rows<StoredRow>(client, `SELECT * FROM scim_users WHERE "organizationId" = $1 ORDER BY "createdAt", "userId"`, [organizationId])).map(scimUserFromRow);
+    },
+
+    async updateScimUser(organizationId, userId, update) {
+      // A userName or externalId another record of the organization has changes nothing (the unique index refuses it).
+      const row = await firstRow<StoredRow>(
+        client,
+        `UPDATE scim_users SET
+           "userName" = COALESCE($3, "userName"),
+           "externalId" = CASE WHEN $4::boolean THEN $5 ELSE "externalId" END,
+           active = COALESCE($6, active),
+           attributes = COALESCE($7::jsonb, attributes),
+           "updatedAt" = COALESCE($8, "updatedAt")
+         WHERE "organizationId" = $1 AND "userId" = $2 RETURNING *`,
+        [organizationId, userId, update.userName ?? null, "externalId" in update, update.externalId ?? null, update.active ?? null, update.attributes ? JSON.stringify(update.attributes) : null, update.updatedAt ?? null],
+      ).catch((error: { code?: string }) => {
+        if (error.code === "23505") return null;
+        throw error;
+      });
+      return row && scimUserFromRow(row);
+    },
+
+    async deleteScimUser(organizationId, userId) {
+      const row = await firstRow<StoredRow>(client, `DELETE FROM scim_users WHERE "organizationId" = $1 AND "userId" = $2 RETURNING *`, [organizationId, userId]);
+      return row && scimUserFromRow(row);
+    },
+
+    async addMember(member) {
+      const row = await firstRow<StoredRow>(
+        client,
+        `INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING *`,
+        [member.organizationId, member.userId, member.role, member.createdAt],
+      );
+      return row && memberFromRow(row);
+    },
+
+    async createScimGroup(group) {
+      // One statement: the group with its members, or (a name or externalId taken) nothing.
+      const row = await firstRow<StoredRow>(
+        client,
+        `WITH g AS (
+           INSERT INTO scim_groups (id, "organizationId", "displayName", "externalId", "createdAt", "updatedAt")
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING *
+         ), m AS (
+           INSERT INTO scim_group_members ("groupId", "organizationId", "userId") SELECT g.id, g."organizationId", u FROM g, unnest($7::text[]) AS u RETURNING "userId"
+         )
+         SELECT g.*, ARRAY(SELECT "userId" FROM m ORDER BY "userId") AS members FROM g`,
+        [group.id, group.organizationId, group.displayName, group.externalId, group.createdAt, group.updatedAt, group.members],
+      );
+      return row && scimGroupFromRow(row);
+    },
+
+    async getScimGroup(organizationId, id) {
+      const row = await firstRow<StoredRow>(client, `${scimGroupSelect} WHERE g."organizationId" = $1 AND g.id = $2`, [organizationId, id]);
+      return row && scimGroupFromRow(row);
+    },
+
+    async listScimGroups(organizationId) {
+      return (await rows<StoredRow>(client, `${scimGroupSelect} WHERE g."organizationId" = $1 ORDER BY g."createdAt", g.id`, [organizationId])).map(scimGroupFromRow);
+    },
+
+    async updateScimGroup(organizationId, id, update) {
+      // One statement: the group's fields and (when given) its whole list of members.
+      const row = await firstRow<StoredRow>(
+        client,
+        `WITH g AS (
+           UPDATE scim_groups SET
+             "displayName" = COALESCE($3, "displayName"),
+             "externalId" = CASE WHEN $4::boolean THEN $5 ELSE "externalId" END,
+             "updatedAt" = COALESCE($6, "updatedAt")
+           WHERE "organizationId" = $1 AND id = $2 RETURNING *
+         ), gone AS (
+           DELETE FROM scim_group_members m USING g WHERE $7::boolean AND m."groupId" = g.id AND NOT (m."userId" = ANY($8::text[]))
+         ), added AS (
+           INSERT INTO scim_group_members ("groupId", "organizationId", "userId")
+           SELECT g.id, g."organizationId", u FROM g, unnest($8::text[]) AS u WHERE $7::boolean ON CONFLICT DO NOTHING
+         )
+         SELECT g.id FROM g`,
+        [organizationId, id, update.displayName ?? null, "externalId" in update, update.externalId ?? null, update.updatedAt ?? null, update.members !== undefined, update.members ?? []],
+      ).catch((error: { code?: string }) => {
+        if (error.code === "23505") return null;
+        throw error;
+      });
+      if (!row) return null;
+      const group = await firstRow<StoredRow>(client, `${scimGroupSelect} WHERE g."organizationId" = $1 AND g.id = $2`, [organizationId, id]);
+      return group && scimGroupFromRow(group);
+    },
+
+    async deleteScimGroup(organizationId, id) {
+      const group = await firstRow<StoredRow>(client, `${scimGroupSelect} WHERE g."organizationId" = $1 AND g.id = $2`, [organizationId, id]);
+      if (!group) return null;
+      const row = await firstRow<StoredRow>(client, `DELETE FROM scim_groups WHERE "organizationId" = $1 AND id = $2 RETURNING id`, [organizationId, id]);
+      return row && scimGroupFromRow(group);
+    },
+  } satisfies Required<Adapter> & ApiKeyAdapter & AdminAdapter & OrganizationAdapter & TeamAdapter & AuditAdapter & ScimAdapter;
   return adapter;
 }

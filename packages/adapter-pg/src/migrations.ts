@@ -265,6 +265,48 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS team_members_member ON team_members ("organizationId", "userId")`,
     ],
   },
+  {
+    version: 18,
+    name: "scim provisioning",
+    // Scim(): the users an organization's identity provider provisioned (its userName, without
+    // case, and externalId unique within the organization; gone with the organization or the
+    // user), its groups (a displayName and externalId once per organization) and their members,
+    // each a provisioned user of the same organization (a foreign key), so that removing a
+    // provisioned user takes them out of the groups in the same write.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS scim_users (
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        "userId" text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        "userName" text NOT NULL,
+        "externalId" text,
+        active boolean NOT NULL,
+        attributes jsonb NOT NULL,
+        "createdAt" timestamptz NOT NULL,
+        "updatedAt" timestamptz NOT NULL,
+        PRIMARY KEY ("organizationId", "userId"),
+        UNIQUE ("organizationId", "externalId")
+      )`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS scim_users_user_name ON scim_users ("organizationId", lower("userName"))`,
+      `CREATE TABLE IF NOT EXISTS scim_groups (
+        id text PRIMARY KEY,
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        "displayName" text NOT NULL,
+        "externalId" text,
+        "createdAt" timestamptz NOT NULL,
+        "updatedAt" timestamptz NOT NULL,
+        UNIQUE ("organizationId", "displayName"),
+        UNIQUE ("organizationId", "externalId")
+      )`,
+      `CREATE TABLE IF NOT EXISTS scim_group_members (
+        "groupId" text NOT NULL REFERENCES scim_groups (id) ON DELETE CASCADE,
+        "organizationId" text NOT NULL,
+        "userId" text NOT NULL,
+        PRIMARY KEY ("groupId", "userId"),
+        FOREIGN KEY ("organizationId", "userId") REFERENCES scim_users ("organizationId", "userId") ON DELETE CASCADE
+      )`,
+      `CREATE INDEX IF NOT EXISTS scim_group_members_user ON scim_group_members ("organizationId", "userId")`,
+    ],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

@@ -17,6 +17,7 @@ import { signingKeyTests } from "./signing-keys.js";
 import { apiKeyTests } from "./api-keys.js";
 import { adminTests } from "./admin.js";
 import { organizationTests } from "./organizations.js";
+import { scimTests } from "./scim.js";
 import { teamTests } from "./teams.js";
 import { auditTests } from "./audit.js";
 import type { AdapterTestOptions } from "./types.js";
@@ -39,7 +40,8 @@ export { dateIn, newAccount, newAuthenticator, newSession, newUser, newVerificat
  * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the site-administration tests
  * when it has no `getUserStanding`.
  * `listSigningKeys`, the API-key tests when it has no `getApiKey`, the organization tests when it has
- * no `createOrganization`, the audit-trail tests when it has no `appendAuditEvent`.
+ * no `createOrganization`, the audit-trail tests when it has no `appendAuditEvent`, the SCIM tests
+ * when it has no `createScimUser`.
  *
  * @example
  * ```ts
@@ -88,6 +90,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     adminTests(options);
     organizationTests(options);
     teamTests(options);
+    scimTests(options);
     auditTests(options);
   });
 }

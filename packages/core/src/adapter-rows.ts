@@ -9,6 +9,8 @@ import type {
   AdapterOrganization,
   AdapterOrganizationRole,
   AdapterPassword,
+  AdapterScimGroup,
+  AdapterScimUser,
   AdapterSecondFactor,
   AdapterSession,
   AdapterTeam,
@@ -254,6 +256,35 @@ export function organizationFromRow(row: StoredRow): AdapterOrganization {
 /** A `members` row as an `AdapterMember`. */
 export function memberFromRow(row: StoredRow): AdapterMember {
   return { organizationId: String(row.organizationId), userId: String(row.userId), role: String(row.role), createdAt: toDate(row.createdAt) };
+}
+
+/** A `scim_users` row as an `AdapterScimUser`: `attributes` from `jsonb` (PostgreSQL) or from its JSON text; `active` from a boolean or 0/1. */
+export function scimUserFromRow(row: StoredRow): AdapterScimUser {
+  const attributes = typeof row.attributes === "string" ? (JSON.parse(row.attributes) as Record<string, unknown>) : ((row.attributes as Record<string, unknown> | null | undefined) ?? {});
+  return {
+    organizationId: String(row.organizationId),
+    userId: String(row.userId),
+    userName: String(row.userName),
+    externalId: row.externalId === null || row.externalId === undefined ? null : String(row.externalId),
+    active: row.active === true || row.active === 1 || row.active === "1",
+    attributes,
+    createdAt: toDate(row.createdAt),
+    updatedAt: toDate(row.updatedAt),
+  };
+}
+
+/** A `scim_groups` row with its members' ids (`members`: a list, or its JSON text) as an `AdapterScimGroup`. */
+export function scimGroupFromRow(row: StoredRow): AdapterScimGroup {
+  const members = typeof row.members === "string" ? (JSON.parse(row.members) as string[]) : ((row.members as string[] | null | undefined) ?? []);
+  return {
+    id: String(row.id),
+    organizationId: String(row.organizationId),
+    displayName: String(row.displayName),
+    externalId: row.externalId === null || row.externalId === undefined ? null : String(row.externalId),
+    members: members.filter((id) => id !== null).map(String),
+    createdAt: toDate(row.createdAt),
+    updatedAt: toDate(row.updatedAt),
+  };
 }
 
 /** A `teams` row as an `AdapterTeam`. */

@@ -1164,3 +1164,150 @@ export interface AuditAdapter {
 
 /** The name of a method of {@link AuditAdapter}. */
 export type AuditAdapterMethod = keyof AuditAdapter;
+
+/**
+ * A user as one organization's identity provider provisioned it through SCIM (`Scim()`): the
+ * organization's own names for the user (`userName`, `externalId`), whether the provider holds
+ * the user active, and the attributes it sent, kept as given. One per organization and user.
+ */
+export interface AdapterScimUser {
+  organizationId: string;
+  /** The Latch user it stands for; also the SCIM resource's `id`. */
+  userId: string;
+  /** Unique within the organization (compared without case). */
+  userName: string;
+  /** The identity provider's id for the user; unique within the organization when set. */
+  externalId: string | null;
+  /** `false`: deprovisioned, the membership ended; `true` again restores it. */
+  active: boolean;
+  /** The SCIM attributes the provider sent (name, emails, the enterprise extension…), as JSON. */
+  attributes: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A group an organization's identity provider provisioned through SCIM, with its members' user ids. */
+export interface AdapterScimGroup {
+  /** The SCIM resource's `id`. */
+  id: string;
+  organizationId: string;
+  /** Unique within the organization. */
+  displayName: string;
+  externalId: string | null;
+  /** The user ids of its members (each a provisioned user of the organization). */
+  members: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * The adapter methods `Scim()` needs, declared beside the contract as `OrganizationAdapter` is;
+ * `Scim()` refuses at start an adapter without them (`MissingAdapterMethods`).
+ */
+export interface ScimAdapter {
+  /**
+   * Stores a provisioned user; `null` (nothing written) when the organization has one of this
+   * `userName` (without case), `externalId`, or user already.
+   *
+   * @example
+   * ```ts
+   * const stored = await adapter.createScimUser(record)
+   * ```
+   */
+  createScimUser(user: AdapterScimUser): Awaitable<AdapterScimUser | null>;
+  /**
+   * The organization's provisioned user `userId`, or `null`.
+   *
+   * @example
+   * ```ts
+   * const record = await adapter.getScimUser(organizationId, userId)
+   * ```
+   */
+  getScimUser(organizationId: string, userId: string): Awaitable<AdapterScimUser | null>;
+  /**
+   * The organization's provisioned users, ordered by `createdAt` then `userId`.
+   *
+   * @example
+   * ```ts
+   * const all = await adapter.listScimUsers(organizationId)
+   * ```
+   */
+  listScimUsers(organizationId: string): Awaitable<AdapterScimUser[]>;
+  /**
+   * Changes the given fields; `null` when there is no such record, or when the new `userName` or
+   * `externalId` is another record's of the organization (then nothing changes).
+   *
+   * @example
+   * ```ts
+   * await adapter.updateScimUser(organizationId, userId, { active: false, updatedAt: new Date() })
+   * ```
+   */
+  updateScimUser(organizationId: string, userId: string, update: Partial<Pick<AdapterScimUser, "userName" | "externalId" | "active" | "attributes" | "updatedAt">>): Awaitable<AdapterScimUser | null>;
+  /**
+   * Deletes the record (and the user's place in the organization's groups); returns it, or `null`.
+   *
+   * @example
+   * ```ts
+   * await adapter.deleteScimUser(organizationId, userId)
+   * ```
+   */
+  deleteScimUser(organizationId: string, userId: string): Awaitable<AdapterScimUser | null>;
+  /**
+   * Makes `member` a member of its organization; `null` (nothing changed) when the user is one already.
+   *
+   * @example
+   * ```ts
+   * await adapter.addMember({ organizationId, userId, role: "member", createdAt: new Date() })
+   * ```
+   */
+  addMember(member: AdapterMember): Awaitable<AdapterMember | null>;
+  /**
+   * Stores a group; `null` when the organization has a group of this `displayName` or `externalId`.
+   *
+   * @example
+   * ```ts
+   * await adapter.createScimGroup(group)
+   * ```
+   */
+  createScimGroup(group: AdapterScimGroup): Awaitable<AdapterScimGroup | null>;
+  /**
+   * The organization's group `id`, or `null`.
+   *
+   * @example
+   * ```ts
+   * const group = await adapter.getScimGroup(organizationId, id)
+   * ```
+   */
+  getScimGroup(organizationId: string, id: string): Awaitable<AdapterScimGroup | null>;
+  /**
+   * The organization's groups, ordered by `createdAt` then `id`.
+   *
+   * @example
+   * ```ts
+   * const groups = await adapter.listScimGroups(organizationId)
+   * ```
+   */
+  listScimGroups(organizationId: string): Awaitable<AdapterScimGroup[]>;
+  /**
+   * Changes the given fields (`members`: the whole new list); `null` when there is no such group
+   * or the new `displayName` is another group's of the organization.
+   *
+   * @example
+   * ```ts
+   * await adapter.updateScimGroup(organizationId, id, { members: [userId], updatedAt: new Date() })
+   * ```
+   */
+  updateScimGroup(organizationId: string, id: string, update: Partial<Pick<AdapterScimGroup, "displayName" | "externalId" | "members" | "updatedAt">>): Awaitable<AdapterScimGroup | null>;
+  /**
+   * Deletes the group; returns it, or `null`.
+   *
+   * @example
+   * ```ts
+   * await adapter.deleteScimGroup(organizationId, id)
+   * ```
+   */
+  deleteScimGroup(organizationId: string, id: string): Awaitable<AdapterScimGroup | null>;
+}
+
+/** The name of a method of {@link ScimAdapter}. */
+export type ScimAdapterMethod = keyof ScimAdapter;

@@ -28,6 +28,8 @@ export {
   memberFromRow,
   teamFromRow,
   teamMemberFromRow,
+  scimUserFromRow,
+  scimGroupFromRow,
   organizationRoleFromRow,
   invitationFromRow,
   auditEventFromRow,

@@ -16,8 +16,9 @@ import type { ApiKeyError } from "./features/api-keys/errors.js";
 import type { AdminError } from "./features/admin/errors.js";
 import type { AuditTrailError } from "./features/audit/errors.js";
 import type { OrganizationError } from "./features/organizations/errors.js";
+import type { ScimError } from "./features/scim/errors.js";
 
 export * from "./errors.js";
 
 /** Every error class Latch raises, as a union that narrows on `type`. */
-export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError | ApiKeyError | AdminError | OrganizationError | AuditTrailError;
+export type LatchError = CoreError | PasswordRuleError | SecondFactorRefusalError | AccessTokenError | BearerSessionError | ApiKeyError | AdminError | OrganizationError | AuditTrailError | ScimError;

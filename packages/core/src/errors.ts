@@ -25,7 +25,8 @@ export type ErrorType =
   | "InvalidOrganizations" | "OrganizationNotFound" | "OrganizationSlugTaken" | "OrganizationPermissionDenied" | "LastOwner" | "MemberNotFound"
   | "InvitationInvalid" | "InvitationForAnotherAddress" | "InvitationNotSent" | "OrganizationRoleConflict" | "TeamNotFound" | "TeamConflict"
   | "UserBanned" | "ImpersonationRefused" | "RecentSignInRequired"
-  | "InvalidAuditTrail";
+  | "InvalidAuditTrail"
+  | "InvalidScim" | "ScimUnauthorized" | "ScimForbidden" | "ScimInvalidFilter" | "ScimInvalidValue" | "ScimInvalidPath" | "ScimNoTarget" | "ScimMutability" | "ScimUniqueness" | "ScimNotFound";
 
 /** Structured detail kept with an error; never a secret. */
 export interface ErrorCause extends Record<string, unknown> {

@@ -10,7 +10,7 @@ import { Auth } from "./auth.js";
 import { requestOrigin, setEnvDefaults } from "./config/env.js";
 import { AuthError, InvalidRequest, MissingSecretError } from "./errors.js";
 import { setClientAddress } from "./security/client-address.js";
-import { originCheck } from "./symbols.js";
+import { featureCode, originCheck } from "./symbols.js";
 import type { AuthConfig } from "./types/config.js";
 import type { Session } from "./types/entities.js";
 
@@ -224,17 +224,32 @@ export function authUrlOf(target: string, origin: string): URL {
 const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /**
+ * Whether `path` (below the base path, such as `/scim/v2/Users`) is where Latch may answer a
+ * method other than GET, HEAD and POST: a configured plugin's routes, or the rows of a configured
+ * feature that answer other methods (`Scim()`'s PUT, PATCH and DELETE). An integration hands such
+ * a request to `Auth()` with its method and body; any other it refuses before.
+ */
+export function takesOtherMethods(path: string, config: { readonly plugins?: readonly { readonly id: string }[] }): boolean {
+  const first = path.split("/")[1];
+  if (!first) return false;
+  if (config.plugins?.some((plugin) => plugin.id === first)) return true;
+  return Object.values(config).some((value) =>
+    ((value as { [featureCode]?: { rows?: readonly { path: string; methods: readonly string[] | "any" }[] } } | null)?.[featureCode]?.rows ?? []).some(
+      (row) => row.path.split("/")[0] === first && (row.methods === "any" || row.methods.some((m) => m !== "GET" && m !== "POST")),
+    ),
+  );
+}
+
+/**
  * Why `Auth()` must not see a request of `method` at `path` (below the base path, such as
  * `/session`): a 405 `InvalidRequest` for a method the Fetch standard forbids, or for one other
- * than GET, HEAD and POST outside a configured plugin's routes (which may take any method).
- * `undefined` when the request may go on.
+ * than GET, HEAD and POST outside a configured plugin's routes and the rows of a feature that
+ * answer other methods ({@link takesOtherMethods}). `undefined` when the request may go on.
  */
 export function refusedMethod(method: string, path: string, config: Pick<AuthConfig, "plugins">): InvalidRequest | undefined {
   const upper = method.toUpperCase();
   if (upper === "GET" || upper === "HEAD" || upper === "POST") return undefined;
-  const first = path.split("/")[1];
-  const pluginPath = !!first && !!config.plugins?.some((plugin) => plugin.id === first);
-  return forbiddenMethods.has(upper) || !pluginPath ? new InvalidRequest(`Method ${upper} is not supported.`, 405) : undefined;
+  return forbiddenMethods.has(upper) || !takesOtherMethods(path, config) ? new InvalidRequest(`Method ${upper} is not supported.`, 405) : undefined;
 }
 
 /** The 4xx JSON answer for a request Latch will not take (`{ error: type, message }`), never a 500. */

@@ -100,3 +100,6 @@ export const auditCode: unique symbol = Symbol();
 
 /** @internal Where the context of one request carries that request, for the audit trail's record of it. */
 export const auditRequest: unique symbol = Symbol();
+
+/** The key under which `Scim()`'s option carries its settings (internal). */
+export const scimSettings: unique symbol = Symbol();

@@ -34,7 +34,7 @@ interface Feature {
 
 /** The option's name, read as a property (`e.admin`, `e?.admin`, not a style's `.links`) or written as a key. */
 const option = (name: string) => [new RegExp(`[\\w$)\\]?]\\.${name}\\b`), new RegExp(`[{,]${name}:`)];
-const optionNames = ["control", "links", "secondFactor", "accessTokens", "bearer", "apiKeys", "admin", "organizations", "audit"];
+const optionNames = ["control", "links", "secondFactor", "accessTokens", "bearer", "apiKeys", "admin", "organizations", "audit", "scim"];
 /** A row of its first segment, as `row()` specs are written ("GET,POST json none sessions", "… sessions/revoke"). */
 const segment = (name: string) => new RegExp(`["'\`](?:[A-Z,]+ )?(?:json|page) (?:none|token|handler) ${name}(?:[/"'\`])`);
 
@@ -48,6 +48,7 @@ const features: Record<string, Feature> = {
   Admin: { folder: "admin", names: [...option("admin"), segment("admin")] },
   Organizations: { folder: "organizations", names: [...option("organizations"), /[\w$)\]?]\.activeOrganization\b/, segment("organizations")] },
   AuditTrail: { folder: "audit", names: [...option("audit"), segment("audit")] },
+  Scim: { folder: "scim", names: [...option("scim"), segment("scim"), /urn:ietf:params:scim/] },
   Password: { folder: "passwords", names: [segment("signup"), segment("verify-email"), segment("password"), segment("email")] },
 };
 
@@ -68,7 +69,7 @@ const everyFeature = `${credentials}
 export { SessionControl } from "@latch/core/sessions"; export { AccountLinks } from "@latch/core/accounts";
 export { SecondFactors } from "@latch/core/second-factors"; export { AccessTokens } from "@latch/core/access-tokens";
 export { BearerSessions } from "@latch/core/bearer"; export { ApiKeys } from "@latch/core/api-keys"; export { Admin } from "@latch/core/admin";
-export { Organizations } from "@latch/core/organizations"; export { AuditTrail } from "@latch/core/audit"; export { default as Password } from "@latch/core/providers/password";`;
+export { Organizations } from "@latch/core/organizations"; export { AuditTrail } from "@latch/core/audit"; export { Scim } from "@latch/core/scim"; export { default as Password } from "@latch/core/providers/password";`;
 
 const found = (code: string, feature: Feature) => feature.names.filter((name) => name.test(code)).map(String);
 

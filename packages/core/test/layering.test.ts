@@ -30,6 +30,8 @@ export const coreLayers: readonly (readonly string[])[] = [
   // Opt-in features, each in features/<name>/: a feature may use a feature listed after it.
   ["features/languages"],
   ["features/passwords"],
+  // SCIM provisioning takes an organization's API key as its token and writes the organization's members.
+  ["features/scim"],
   // API keys ask for a recent sign-in (second factors' freshness); an organization's keys join both.
   ["features/api-keys", "features/audit", "features/organizations"],
   ["features/second-factors"],

@@ -10,6 +10,7 @@ import { ApiKeys } from "@latch/core/api-keys";
 import { AuditTrail } from "@latch/core/audit";
 import { BearerSessions } from "@latch/core/bearer";
 import { Organizations } from "@latch/core/organizations";
+import { Scim } from "@latch/core/scim";
 import Password from "@latch/core/providers/password";
 import { SecondFactors } from "@latch/core/second-factors";
 import { SessionControl } from "@latch/core/sessions";
@@ -31,6 +32,7 @@ export const featureRows: Readonly<Record<string, readonly AnsweringRow[]>> = Ob
     Admin: Admin(),
     Organizations: Organizations(),
     AuditTrail: AuditTrail(),
+    Scim: Scim(),
   }).map(([name, carrier]) => [
     name,
     (carrier[featureCode]?.rows ?? []) as readonly AnsweringRow[],

@@ -185,7 +185,7 @@ describe("the registry is the parser's and the router's list", () => {
 
   test("isAuthAction answers for exactly the rows' actions, a feature's whether or not it is configured", () => {
     for (const row of everyRow) expect(isAuthAction(row.path.split("/")[0]!)).toBe(true);
-    expect(isAuthAction("scim")).toBe(false);
+    expect(isAuthAction("widgets")).toBe(false);
     expect(isAuthAction("password/forgot")).toBe(false);
   });
 });
@@ -205,6 +205,7 @@ describe("an opt-in feature carries its rows", () => {
       Admin: ["admin"],
       Organizations: ["organizations"],
       AuditTrail: ["audit"],
+      Scim: ["scim"],
     });
   });
 
@@ -215,10 +216,10 @@ describe("an opt-in feature carries its rows", () => {
   });
 
   test("a plugin id that is a feature's first segment is refused, whether or not the feature is configured", () => {
-    for (const id of ["sessions", "link", "unlink", "second-factor", "signup", "verify-email", "password", "email", "token", "jwks", "bearer", "api-keys", "admin", "organizations"]) {
+    for (const id of ["sessions", "link", "unlink", "second-factor", "signup", "verify-email", "password", "email", "token", "jwks", "bearer", "api-keys", "admin", "organizations", "scim"]) {
       expect(checkPlugins([{ id } as never], undefined)?.type, id).toBe("InvalidPlugin");
     }
-    expect(checkPlugins([{ id: "scim" } as never], undefined)).toBeNull();
+    expect(checkPlugins([{ id: "widgets" } as never], undefined)).toBeNull();
   });
 
   test("a feature's segment is not served while the feature is off, and names the request while it is on", async () => {

@@ -1,5 +1,5 @@
 import { isAuthAction } from "@latch/core";
-import { authUrlOf, siteOrigin } from "@latch/core/integration";
+import { authUrlOf, siteOrigin, takesOtherMethods } from "@latch/core/integration";
 import { InvalidRequest } from "@latch/core/errors";
 import type { Request as ExpressRequest } from "express";
 
@@ -69,7 +69,8 @@ export function mountPathOf(req: ExpressRequest): string {
 function parsedBody(req: ExpressRequest): string | undefined {
   if (req.body === undefined || req.body === null || typeof req.body !== "object") return undefined;
   const type = String(req.headers["content-type"] ?? "");
-  if (type.includes("application/json")) return JSON.stringify(req.body);
+  // JSON, or a JSON-based type (`application/scim+json`) that the app's parser was told to read.
+  if (/application\/([\w.-]+\+)?json/i.test(type)) return JSON.stringify(req.body);
   if (type.includes("application/x-www-form-urlencoded")) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(req.body as Record<string, unknown>)) params.append(key, String(value));
@@ -83,8 +84,7 @@ const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /** Whether `path` (under the mount path) starts with the id of a configured plugin. */
 export function isPluginPath(path: string, config: { plugins?: readonly { id: string }[] }): boolean {
-  const first = path.split("/")[1];
-  return !!first && !!config.plugins?.some((plugin) => plugin.id === first);
+  return takesOtherMethods(path, config);
 }
 
 /** Turns an Express request into a web `Request` for `Auth()` (any method but the forbidden ones when `anyMethod`). */

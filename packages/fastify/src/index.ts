@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fp from "fastify-plugin";
 import { defaultBasePath, prepareConfig, type FastifyAuthConfig } from "./config.js";
 import { originOf, toWebRequest } from "./request.js";
-import { readSession, signInRequest, signOutRequest, warnOnOtherHost, type ActionRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
+import { takesOtherMethods, readSession, signInRequest, signOutRequest, warnOnOtherHost, type ActionRequest, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
 
 export type { FastifyAuthConfig } from "./config.js";
 export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";
@@ -54,10 +54,9 @@ function configOf(request: FastifyRequest, what: string): FastifyAuthConfig {
   return config;
 }
 
-/** Whether `path` (under `basePath`) starts with the id of a configured plugin. */
+/** Whether `path` (under `basePath`) may take other methods than GET, HEAD and POST: a configured plugin's, or a feature's rows that answer them. */
 function isPluginPath(path: string, config: FastifyAuthConfig): boolean {
-  const first = path.split("/")[1];
-  return !!first && !!config.plugins?.some((plugin) => plugin.id === first);
+  return takesOtherMethods(path, config);
 }
 
 /** Writes a web `Response` to Fastify: status, every header (each `Set-Cookie` on its own), body. */

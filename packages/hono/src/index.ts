@@ -29,7 +29,7 @@ import { env } from "hono/adapter";
 import { HTTPException } from "hono/http-exception";
 import { defaultBasePath, prepareConfig, type HonoAuthConfig } from "./config.js";
 import { originOf, toAuthRequest } from "./request.js";
-import { readSession, signInRequest, signOutRequest, warnOnOtherHost, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
+import { takesOtherMethods, readSession, signInRequest, signOutRequest, warnOnOtherHost, type SignInAuthorizationParams, type SignInOptions, type SignOutOptions } from "@latch/core/integration";
 
 export type { HonoAuthConfig } from "./config.js";
 export type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "@latch/core/integration";
@@ -144,10 +144,9 @@ function urlOf(c: Context): URL {
   return url;
 }
 
-/** Whether `path` (under `basePath`) starts with the id of a configured plugin. */
+/** Whether `path` (under `basePath`) may take other methods than GET, HEAD and POST: a configured plugin's, or a feature's rows that answer them. */
 function isPluginPath(path: string, config: HonoAuthConfig): boolean {
-  const first = path.split("/")[1];
-  return !!first && !!config.plugins?.some((plugin) => plugin.id === first);
+  return takesOtherMethods(path, config);
 }
 
 /**

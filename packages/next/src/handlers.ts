@@ -1,5 +1,6 @@
 import { Auth } from "@latch/core";
 import { InvalidRequest } from "@latch/core/errors";
+import { takesOtherMethods } from "@latch/core/integration";
 import type { NextRequest } from "next/server";
 import { configFor, type NextAuthConfigInput } from "./config.js";
 import { toAuthRequest } from "./request.js";
@@ -10,7 +11,7 @@ export interface RouteHandlers {
   GET: (request: Request) => Promise<Response>;
   /** Sign-in, callbacks, sign-out, session update. */
   POST: (request: Request) => Promise<Response>;
-  /** The plugins' endpoints that answer PUT (`export const { GET, POST, PUT, PATCH, DELETE } = handlers`); 405 elsewhere. */
+  /** The plugins' endpoints and a feature's (`Scim()`) that answer PUT (`export const { GET, POST, PUT, PATCH, DELETE } = handlers`); 405 elsewhere. */
   PUT: (request: Request) => Promise<Response>;
   /** The plugins' endpoints that answer PATCH; 405 elsewhere. */
   PATCH: (request: Request) => Promise<Response>;
@@ -18,11 +19,10 @@ export interface RouteHandlers {
   DELETE: (request: Request) => Promise<Response>;
 }
 
-/** Whether `pathname` is under `<basePath>/<plugin id>` of a configured plugin. */
+/** Whether `pathname` is under `<basePath>/<plugin id>` of a configured plugin, or a configured feature's rows that answer PUT, PATCH or DELETE (`Scim()`). */
 function isPluginPath(pathname: string, config: { basePath: string; plugins?: readonly { id: string }[] }): boolean {
-  if (!config.plugins?.length || !pathname.startsWith(`${config.basePath}/`)) return false;
-  const first = pathname.slice(config.basePath.length + 1).split("/")[0];
-  return config.plugins.some((plugin) => plugin.id === first);
+  if (!pathname.startsWith(`${config.basePath}/`)) return false;
+  return takesOtherMethods(pathname.slice(config.basePath.length), config);
 }
 
 /** Builds `handlers` of {@link NextAuth}: each request is converted (site origin, path, body) and answered by core. */

@@ -1,7 +1,7 @@
-import type { Adapter, AdapterMethod, AdminAdapterMethod, AuditAdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, OrganizationAdapterMethod, SessionField, TeamAdapterMethod } from "../adapter.js";
+import type { Adapter, AdapterMethod, AdminAdapterMethod, AuditAdapterMethod, ApiKeyAdapter, ApiKeyAdapterMethod, OrganizationAdapterMethod, ScimAdapterMethod, SessionField, TeamAdapterMethod } from "../adapter.js";
 
 /** A method of the contract or of one of the method sets declared beside it. */
-type AnyMethod = AdapterMethod | ApiKeyAdapterMethod | AdminAdapterMethod | OrganizationAdapterMethod | TeamAdapterMethod | AuditAdapterMethod;
+type AnyMethod = AdapterMethod | ApiKeyAdapterMethod | AdminAdapterMethod | OrganizationAdapterMethod | TeamAdapterMethod | AuditAdapterMethod | ScimAdapterMethod;
 import { AdapterError, AuthError, MissingAdapterMethods } from "../errors.js";
 import { addressArguments } from "./adapter-addresses.js";
 

@@ -8,6 +8,7 @@ import type { AdminOption } from "../types/admin-options.js";
 import type { AuditTrailOption } from "../types/audit-options.js";
 import type { ApiKeysOption } from "../types/api-key-options.js";
 import type { OrganizationsOption } from "../types/organization-options.js";
+import type { ScimOption } from "../types/scim-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { EventCallbacks } from "../types/events.js";
 import type { LoggerInstance } from "../types/logger.js";
@@ -79,6 +80,8 @@ export interface AuthContext {
   readonly admin?: AdminOption;
   /** The organizations option as configured; `undefined` when organizations are off. */
   readonly organizations?: OrganizationsOption;
+  /** The SCIM option as configured; `undefined` when SCIM is off. */
+  readonly scim?: ScimOption;
   /** The audit-trail option as configured; `undefined` when it is off. */
   readonly audit?: AuditTrailOption;
   /** The store, prefix and limits of `RateLimit()`; `undefined` when rate limits are off. */

@@ -31,6 +31,8 @@ export const defaultLimits: Readonly<Record<RateLimitRoute, RouteLimit>> = {
   organizationInvitation: { ip: 0, account: 50, window: 3600, onStoreError: "closed" },
   // Team changes of Organizations({ teams: true }): per network and per signed-in user.
   team: { ip: 60, account: 30, window: 60, onStoreError: "open" },
+  // An identity provider's server syncing a directory (Scim()): bursts of hundreds a minute.
+  provisioning: { ip: 600, account: 0, window: 60, onStoreError: "open" },
 };
 
 /** The default backoff: 15 s after the 5th failure, doubling to at most 15 minutes. */

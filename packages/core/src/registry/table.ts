@@ -66,7 +66,7 @@ export const builtinRows: readonly AnsweringRow[] = [
  */
 export const featureSegments: readonly string[] = [
   "sessions", "link", "unlink", "second-factor", "signup", "verify-email", "password", "email",
-  "token", "jwks", "bearer", "api-keys", "admin", "organizations", "audit",
+  "token", "jwks", "bearer", "api-keys", "admin", "organizations", "audit", "scim",
 ];
 
 /**

@@ -92,6 +92,13 @@ export interface ActionRow<Handler = unknown> {
    * changes such a thing for some requests only (a passkey's registration, `action: "register"`).
    */
   readonly refusesImpersonation?: true | ((req: LimitedFields) => boolean);
+  /**
+   * It reads the request's own credential (`Authorization: Bearer`, a server's token) and never a
+   * cookie: its feature's `route` hook takes the request in hand without its cookies (asked before
+   * bearer sessions', which sit under `session`), and `ApiKeys()` leaves it alone. Its CSRF rule is
+   * `none`: nothing ambient reaches it.
+   */
+  readonly ownCredential?: true;
   readonly handler: HandlerLoader<Handler>;
 }
 

@@ -6,6 +6,7 @@ import type { AdminOption } from "./admin-options.js";
 import type { AuditTrailOption } from "./audit-options.js";
 import type { ApiKeysOption } from "./api-key-options.js";
 import type { OrganizationsOption } from "./organization-options.js";
+import type { ScimOption } from "./scim-options.js";
 import type { Provider } from "./providers.js";
 import type { originCheck, raw, skipCSRFCheck } from "../symbols.js";
 import type { CallbacksOptions } from "./callbacks.js";
@@ -106,6 +107,19 @@ export interface AuthConfig {
    * ```
    */
   organizations?: OrganizationsOption;
+  /**
+   * A SCIM 2.0 service provider per organization at `<base>/scim/v2` (RFC 7643, RFC 7644): an
+   * organization's identity provider creates, updates, deactivates and removes its users and
+   * groups with a token that is an organization's API key. `Scim()` of `@latch/core/scim`; needs
+   * `organizations` and `apiKeys`. Its code comes into the bundle only with it. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { Scim } from "@latch/core/scim"
+   * const config = { adapter, providers, organizations, apiKeys, scim: Scim() }
+   * ```
+   */
+  scim?: ScimOption;
   /**
    * An audit trail of security events (sign-ins and their failures, sign-outs, passwords, second
    * factors, administrators' and organizations' changes), stored append-only through the adapter,

@@ -18,11 +18,13 @@ import type { rateLimitCode, rateLimitState } from "../symbols.js";
  *   `email`), and `POST second-factor` with `send=email` (account: the waiting sign-in's user and
  *   address, counted when the code is sent)
  * - `emailChange`: `POST email/change` (account: the new address `email`; also per signed-in user)
+ * - `provisioning`: every request of `Scim()` under `scim/v2` (an identity provider's server; its
+ *   token is counted per key as well, by the API keys' own limit)
  */
 export type RateLimitRoute =
   | "credentials" | "email" | "callback" | "passkey" | "sessionUpdate" | "sessionRevoke" | "accountLink" | "accessToken"
   | "signUp" | "passwordForgot" | "passwordReset" | "passwordChange" | "secondFactor" | "emailCode" | "emailChange"
-  | "invitation" | "organizationInvitation" | "team";
+  | "invitation" | "organizationInvitation" | "team" | "provisioning";
 
 /** What happens when the store fails (Redis down): let requests through, or refuse them with 503. */
 export type StoreFailureMode = "open" | "closed";

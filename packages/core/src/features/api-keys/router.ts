@@ -46,6 +46,8 @@ export function apiKeysCodeFor(settings: ApiKeySettings, check: ApiKeysCode["che
     verifier,
     presented,
     adopt(req: AuthRequest) {
+      // A row that reads its own bearer token (`Scim()`'s) is its feature's to answer.
+      if (req.row?.ownCredential) return undefined;
       const value = presented(req.headers);
       return value === undefined ? undefined : { ...req, cookies: {}, withoutAmbientCredential: true, apiKey: { value } };
     },
