@@ -104,7 +104,7 @@ describe("migrate on PGlite", () => {
     try {
       await migrate(db);
       // The schema as migration 11 left it (the teams of migration 16 rest on the organizations' tables).
-      for (const statement of [`DROP TABLE team_members`, `DROP TABLE teams`, `DELETE FROM latch_migrations WHERE version = 16`, `DROP TABLE organization_roles`, `DROP TABLE invitations`, `DROP TABLE members`, `DROP TABLE organizations`, `ALTER TABLE sessions DROP COLUMN "activeOrganizationId"`, `DELETE FROM latch_migrations WHERE version = 12`]) await db.query(statement);
+      for (const statement of [`DROP TABLE sso_requests`, `DROP TABLE sso_connections`, `DROP TABLE sso_domains`, `DELETE FROM latch_migrations WHERE version = 17`, `DROP TABLE team_members`, `DROP TABLE teams`, `DELETE FROM latch_migrations WHERE version = 16`, `DROP TABLE organization_roles`, `DROP TABLE invitations`, `DROP TABLE members`, `DROP TABLE organizations`, `ALTER TABLE sessions DROP COLUMN "activeOrganizationId"`, `DELETE FROM latch_migrations WHERE version = 12`]) await db.query(statement);
       const expires = new Date(Date.now() + 86_400_000);
       await db.query(`INSERT INTO users (id, name, email) VALUES ('u1', 'Old', 'old@example.com')`);
       await db.query(`INSERT INTO sessions ("userId", expires, "sessionToken") VALUES ('u1', $1, 'old-token')`, [expires]);
