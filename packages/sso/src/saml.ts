@@ -109,7 +109,12 @@ const everywhere = (node: Element | { getElementsByTagNameNS: Element["getElemen
 function parse(xml: string): Element {
   const errors: string[] = [];
   const keep = (message: string) => void errors.push(message);
-  const doc = new DOMParser({ errorHandler: { warning: () => {}, error: keep, fatalError: keep } }).parseFromString(xml, "text/xml");
+  let doc: ReturnType<DOMParser["parseFromString"]> | undefined;
+  try {
+    doc = new DOMParser({ errorHandler: { warning: () => {}, error: keep, fatalError: keep } }).parseFromString(xml, "text/xml");
+  } catch {
+    errors.push("unreadable");
+  }
   if (errors.length || !doc?.documentElement) throw new SamlResponseRefused("malformed", "The SAML response is not well-formed XML.");
   return doc.documentElement as unknown as Element;
 }
@@ -137,6 +142,11 @@ export async function verifyResponse(settings: ServiceProviderSettings, connecti
   const sp = serviceProvider(settings, connection);
   const idp = identityProvider(connection);
   const urls = spUrls(settings, connection.id);
+  // A connection that expects encryption takes no assertion in the clear, and one without a key none encrypted.
+  const encrypted = everywhere(parse(Buffer.from(body.SAMLResponse, "base64").toString("utf8")), assertionNs, "EncryptedAssertion").length > 0;
+  if (connection.settings.encryptedAssertions !== encrypted) {
+    throw new SamlResponseRefused("encryption", connection.settings.encryptedAssertions ? "This connection takes encrypted assertions only." : "This connection has no key to decrypt assertions.");
+  }
   let samlContent: string;
   try {
     samlContent = (await sp.parseLoginResponse(idp, "post", { body })).samlContent;
@@ -145,6 +155,15 @@ export async function verifyResponse(settings: ServiceProviderSettings, connecti
     throw new SamlResponseRefused(/ISSUER/.test(code) ? "issuer" : /WRAPPING/.test(code) ? "wrapping" : /XML|SCHEMA|VALID/i.test(code) ? "malformed" : "signature", `samlify refused the response (${code}).`, { cause: error });
   }
 
+  // An encrypted assertion is decrypted here again: samlify checks the decrypted one but answers
+  // the posted document.
+  if (encrypted) {
+    try {
+      samlContent = ((await samlify.SamlLib.decryptAssertion(sp, samlContent)) as [string, string])[0];
+    } catch (error) {
+      throw new SamlResponseRefused("encryption", "The assertion does not decrypt.", { cause: error });
+    }
+  }
   const response = parse(samlContent);
   if (response.namespaceURI !== protocol || response.localName !== "Response") throw new SamlResponseRefused("malformed", "The message is not a SAML Response.");
   // One assertion in the whole document, a child of the Response: a second one anywhere (in an
@@ -156,12 +175,8 @@ export async function verifyResponse(settings: ServiceProviderSettings, connecti
   }
   const assertionId = assertion.getAttribute("ID") ?? "";
   if (!assertionId) throw new SamlResponseRefused("malformed", "The assertion has no ID.");
-  // The assertion must be signed itself, by a signature that names it, and verify without the Response's signature.
-  const signature = only(assertion, dsig, "Signature");
-  const references = signature ? everywhere(signature, dsig, "Reference") : [];
-  if (!signature || references.length !== 1 || references[0]!.getAttribute("URI") !== `#${assertionId}`) {
-    throw new SamlResponseRefused("unsigned-assertion", "The assertion is not signed itself.");
-  }
+  // The assertion must be signed itself: its signature verifies with the Response's signature
+  // taken away, and what it covers is this very assertion (checked below, by its ID).
   const unsignedResponse = response.cloneNode(true) as Element;
   for (const responseSignature of children(unsignedResponse, dsig, "Signature")) unsignedResponse.removeChild(responseSignature);
   let signed: [boolean, string | null];
@@ -205,6 +220,10 @@ export async function verifyResponse(settings: ServiceProviderSettings, connecti
 
   const nameIdElement = only(subject, assertionNs, "NameID");
   const nameId = plainText(nameIdElement, "name-id");
+  // The signed bytes are canonical (comments dropped); the posted NameID must say the same with
+  // nothing inside it, or a reader of the raw document could see a truncated address.
+  const postedSubject = only(assertion, assertionNs, "Subject");
+  if (plainText(postedSubject && only(postedSubject, assertionNs, "NameID"), "name-id") !== nameId) throw new SamlResponseRefused("name-id", "The posted NameID differs from the signed one.");
   if (!nameId) throw new SamlResponseRefused("name-id", "The assertion's NameID is empty.");
 
   const attributes: Record<string, string[]> = {};

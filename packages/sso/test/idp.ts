@@ -52,6 +52,8 @@ export interface ResponseOverrides {
   notOnOrAfter?: Date;
   confirmationNotOnOrAfter?: Date;
   issuer?: string;
+  /** Sign the Response and not the assertion (as an IdP configured so does). */
+  signResponseOnly?: boolean;
 }
 
 const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
@@ -107,7 +109,7 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
   const metadata = idp.getMetadata();
 
   const respond: TestIdp["respond"] = async (spMetadata, o = {}) => {
-    const sp = samlify.ServiceProvider({ metadata: spMetadata });
+    const sp = samlify.ServiceProvider({ metadata: o.signResponseOnly ? spMetadata.replace('WantAssertionsSigned="true"', 'WantAssertionsSigned="false"') : spMetadata });
     const acs = acsOf(sp);
     const now = new Date();
     const later = new Date(now.getTime() + 5 * 60_000);

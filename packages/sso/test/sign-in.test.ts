@@ -7,38 +7,11 @@
  */
 import { needService, services } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Browser, acme, owner, pglite, postgres, startApp, type Engine, type SsoApp } from "./harness.js";
-import { autoPostForm, startIdp, testKeyPair, type TestIdp } from "./idp.js";
+import { Browser, acme, pglite, postgres, startApp, type Engine, type SsoApp } from "./harness.js";
+import { connectAcme, signInThroughIdp } from "./flows.js";
+import { startIdp, testKeyPair, type TestIdp } from "./idp.js";
 
 const idpKeys = testKeyPair("latch-sso-test-idp");
-
-/** Connects the IdP to Acme and verifies acme.test; the connection's id. */
-export async function connectAcme(app: SsoApp, idp: TestIdp, settings: Record<string, unknown> = {}): Promise<string> {
-  const admin = await new Browser(app.origin).signIn(owner.email);
-  const created = await admin.send("POST", `sso/organizations/${acme.id}/connections`, {
-    idpMetadata: idp.metadata,
-    defaultRole: "member",
-    groupRoles: { "acme-admins": "admin" },
-    ...settings,
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const connection = (await created.json()) as { id: string };
-  const claim = (await (await admin.send("POST", `sso/organizations/${acme.id}/domains`, { domain: "acme.test" })).json()) as { record: { name: string; value: string } };
-  app.txt.set(claim.record.name, [[claim.record.value]]);
-  expect((await admin.send("POST", `sso/organizations/${acme.id}/domains/acme.test/verify`)).status).toBe(200);
-  return connection.id;
-}
-
-/** Goes from the address-first page's answer to the app's ACS, as a browser does; the ACS's answer. */
-export async function signInThroughIdp(browser: Browser, email: string, callbackUrl = "/dashboard"): Promise<Response> {
-  const discovered = await browser.fetch(`sso/discover?${new URLSearchParams({ email, callbackUrl })}`);
-  expect(discovered.status).toBe(302);
-  const start = await browser.fetch(discovered.headers.get("location")!);
-  expect(start.status).toBe(303);
-  const atIdp = await fetch(start.headers.get("location")!);
-  const form = autoPostForm(await atIdp.text());
-  return browser.postAcs(form.action, form);
-}
 
 const engines: [string, () => Promise<Engine>, boolean][] = [
   ["PGlite", pglite, true],
