@@ -27,13 +27,13 @@ import { domainOf, hasRecord, normalizeDomain, recordName, recordValue, systemRe
 import { SamlResponseRefused, SsoRequestRefused } from "./errors.js";
 import { authnRequest, describeIdpMetadata, serviceProvider, spUrls, verifyResponse, type ServiceProviderSettings } from "./saml.js";
 import type { SsoStore } from "./store.js";
-import type { AttributeMapping, SamlConnectionSettings, SsoConnection } from "./types.js";
+import { defaultMfaContexts, type AttributeMapping, type SamlConnectionSettings, type SsoConnection } from "./types.js";
 import { discoveryPage } from "./page.js";
 
 export { postgresSsoStore, type Queryable, type SsoStore } from "./store.js";
 export { SamlResponseRefused, SsoRequestRefused, type SamlRefusal } from "./errors.js";
 export { recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
-export type { AttributeMapping, SamlConnectionSettings, SsoConnection, SsoDomain, SsoRequest } from "./types.js";
+export { defaultMfaContexts, type AttributeMapping, type SamlConnectionSettings, type SsoConnection, type SsoDomain, type SsoRequest } from "./types.js";
 
 /** What `Sso()` is told. */
 export interface SsoOptions {
@@ -115,6 +115,8 @@ function connectionSettings(body: Readonly<Record<string, unknown>> | undefined,
     groupRoles,
     allowIdpInitiated: body?.allowIdpInitiated === true,
     encryptedAssertions,
+    trustIdpMfa: body?.trustIdpMfa === true,
+    mfaContexts: Array.isArray(body?.mfaContexts) ? body.mfaContexts.filter((value): value is string => typeof value === "string") : [...defaultMfaContexts],
   };
 }
 
@@ -263,6 +265,10 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
           const verified = await store.verifiedDomain(domainOf(email)!);
           const emailProven = verified?.organizationId === connection.organizationId;
 
+          // The identity provider's second factor counts only where the connection trusts it to say so.
+          const { trustIdpMfa, mfaContexts = defaultMfaContexts } = connection.settings;
+          const contexts = [assertion.authnContext ?? "", ...(assertion.attributes["http://schemas.microsoft.com/claims/authnmethodsreferences"] ?? [])];
+          const secondFactor = trustIdpMfa === true && contexts.some((context) => mfaContexts.includes(context));
           const provider = `sso-${connection.id}`;
           const response = await ctx.signIn({
             provider,
@@ -271,6 +277,7 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
             profile: { sub: assertion.nameId, email, name, groups, authnContext: assertion.authnContext },
             emailProven,
             callbackUrl,
+            secondFactor,
           });
           const adapter = adapterOf(ctx);
           const user = await adapter.getUserByAccount({ provider, providerAccountId: assertion.nameId });

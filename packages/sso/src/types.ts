@@ -23,7 +23,24 @@ export interface SamlConnectionSettings {
   readonly allowIdpInitiated: boolean;
   /** The identity provider encrypts its assertions to the app's encryption certificate. Default `false`. */
   readonly encryptedAssertions: boolean;
+  /**
+   * Trust the identity provider's word that it verified a second factor (its AuthnContextClassRef,
+   * or Entra ID's `authnmethodsreferences` attribute, names one of `mfaContexts`): the session
+   * starts with a second factor earned, and Latch's second-factor step is not asked. Default `false`.
+   */
+  readonly trustIdpMfa: boolean;
+  /** The AuthnContextClassRef values (and Entra ID method references) that count as a second factor. Default {@link defaultMfaContexts}. */
+  readonly mfaContexts: readonly string[];
 }
+
+/** The authentication contexts that name a second factor, when a connection lists none of its own. */
+export const defaultMfaContexts: readonly string[] = [
+  "http://schemas.microsoft.com/claims/multipleauthn",
+  "https://refeds.org/profile/mfa",
+  "urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorContract",
+  "urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorUnregistered",
+  "urn:oasis:names:tc:SAML:2.0:ac:classes:TimeSyncToken",
+];
 
 /** An organization's connection to its identity provider. */
 export interface SsoConnection {

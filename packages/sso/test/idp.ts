@@ -40,6 +40,8 @@ export interface IdpUser {
   email?: string;
   name?: string;
   groups?: string[];
+  /** The AuthnContextClassRef the IdP reports. Default PasswordProtectedTransport. */
+  authnContext?: string;
 }
 
 /** Fields of the response to change before the IdP signs it. */
@@ -77,7 +79,7 @@ function responseXml(values: Record<string, string>, user: IdpUser, inResponseTo
     `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(user.nameId)}</saml:NameID>` +
     `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${v("SubjectConfirmationDataNotOnOrAfter")}" Recipient="${v("SubjectRecipient")}"${irt}/></saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${v("ConditionsNotBefore")}" NotOnOrAfter="${v("ConditionsNotOnOrAfter")}"><saml:AudienceRestriction><saml:Audience>${v("Audience")}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
-    `<saml:AuthnStatement AuthnInstant="${v("IssueInstant")}" SessionIndex="${v("AssertionID")}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
+    `<saml:AuthnStatement AuthnInstant="${v("IssueInstant")}" SessionIndex="${v("AssertionID")}"><saml:AuthnContext><saml:AuthnContextClassRef>${escapeXml(user.authnContext ?? "urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport")}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     (attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : "") +
     `</saml:Assertion></samlp:Response>`
   );

@@ -63,7 +63,10 @@ async function verifiedOf(ctx: AuthContext, input: PluginSignIn): Promise<Verifi
   } as unknown as VerifiedSignIn["provider"];
   const account: Account = { provider: input.provider, providerAccountId: input.providerAccountId, type: "oidc" };
   const callbackUrl = await ctx.callbacks.redirect({ url: input.callbackUrl ?? ctx.origin, baseUrl: ctx.origin });
-  return { provider, user: { ...input.user, id: undefined }, account, profile: input.profile, callbackUrl, emailVerified: input.emailProven === true };
+  return {
+    provider, user: { ...input.user, id: undefined }, account, profile: input.profile, callbackUrl, emailVerified: input.emailProven === true,
+    ...(input.secondFactor === true && { methods: ["mfa"] }),
+  };
 }
 
 /** The plugin's answer as Latch's; a string body stays JSON (a bare string would be served as a page). */

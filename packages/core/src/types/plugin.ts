@@ -77,6 +77,12 @@ export interface PluginSignIn {
   readonly emailProven?: boolean;
   /** Where to go afterwards; passes the `redirect` callback. Default: the site's origin. */
   readonly callbackUrl?: string;
+  /**
+   * The provider verified a second factor itself, and the app's configuration trusts it to say
+   * so: the session starts with a second factor earned (`amr` holds `mfa`), and the second-factor
+   * step is not asked. Default `false`: the sign-in is a first factor like any provider's.
+   */
+  readonly secondFactor?: boolean;
 }
 
 /** One endpoint of a plugin, served at `<base>/<plugin id>/<path>`. */
