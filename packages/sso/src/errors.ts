@@ -3,7 +3,7 @@
 /** Why a SAML response was refused: one word per check, in the answer's `reason`. */
 export type SamlRefusal =
   | "malformed" | "signature" | "unsigned-assertion" | "wrapping" | "issuer" | "audience" | "destination" | "recipient"
-  | "expired" | "not-yet-valid" | "encryption" | "in-response-to" | "unsolicited" | "replay" | "relay-state" | "name-id" | "no-email";
+  | "expired" | "not-yet-valid" | "encryption" | "in-response-to" | "browser" | "unsolicited" | "replay" | "relay-state" | "name-id" | "no-email";
 
 /** A SAML response Latch refused: answered `400 { error: "SamlResponseRefused", reason }`, and nothing is written. */
 export class SamlResponseRefused extends Error {

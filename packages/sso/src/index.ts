@@ -166,6 +166,37 @@ async function provision(adapter: Store, connection: SsoConnection, userId: stri
   await adapter.acceptInvitation(invitation.id, { organizationId: connection.organizationId, userId, role, createdAt: now });
 }
 
+/** The cookie that ties a started sign-in to the browser that started it. */
+const requestCookieName = "latch-sso-request";
+
+/**
+ * The request cookie: `SameSite=None; Secure` over https, since the identity provider posts from
+ * another site; `SameSite=Lax` over http (a local app, whose identity provider is then on the same host).
+ */
+function requestCookie(ctx: Ctx, relayState: string): string {
+  const url = new URL(ctx.request.url);
+  const path = `${url.pathname.slice(0, url.pathname.length - ctx.path.length)}saml`;
+  const site = url.protocol === "https:" ? "SameSite=None; Secure" : "SameSite=Lax";
+  return `${requestCookieName}=${relayState}; Path=${path}; Max-Age=${600}; HttpOnly; ${site}`;
+}
+
+function cookieOf(request: Request, name: string): string {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return "";
+}
+
+/** Compares two strings in time that depends on their length only. */
+function sameText(a: string, b: string): boolean {
+  const left = new TextEncoder().encode(a);
+  const right = new TextEncoder().encode(b);
+  let difference = left.length ^ right.length;
+  for (let i = 0; i < Math.max(left.length, right.length); i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  return difference === 0 && a.length > 0;
+}
+
 async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<PluginResponse> {
   try {
     return await run();
@@ -218,7 +249,8 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
           const request = authnRequest(settingsOf(ctx), connection, relayState);
           await store.saveRequest({ id: relayState, requestId: request.id, connectionId: connection.id, callbackUrl, expires: new Date(Date.now() + (options.requestMaxAge ?? 600) * 1000) });
           // The identity provider's URL comes from the metadata an admin of the organization uploaded.
-          return ctx.text("", { status: 303, headers: { Location: request.url, "Cache-Control": "no-store" } });
+          // The cookie binds the sign-in to this browser: the ACS takes the response only with it.
+          return ctx.text("", { status: 303, headers: { Location: request.url, "Cache-Control": "no-store", "Set-Cookie": requestCookie(ctx, relayState) } });
         }),
       },
       // POST <base>/sso/saml/:connectionId/acs: the identity provider's response (HTTP-POST binding).
@@ -241,6 +273,7 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
           const pending = RelayState ? await store.takeRequest(RelayState) : null;
           if (pending && pending.connectionId === connection.id) {
             if (pending.expires.getTime() <= Date.now()) throw new SamlResponseRefused("expired", "The sign-in took too long; start again.");
+            if (!sameText(cookieOf(ctx.request, requestCookieName), RelayState)) throw new SamlResponseRefused("browser", "The sign-in was started in another browser.");
             if (assertion.inResponseTo !== pending.requestId) throw new SamlResponseRefused("in-response-to", "The response does not answer the sign-in this browser started.");
             callbackUrl = pending.callbackUrl;
           } else {

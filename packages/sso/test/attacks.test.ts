@@ -150,6 +150,14 @@ describe("SAML attacks at the ACS", () => {
     expect(await again.json()).toMatchObject({ reason: "in-response-to" });
   });
 
+  test("a response carried to another browser than the one that started the sign-in is refused (login CSRF)", async () => {
+    const { requestId, relayState } = await start(new Browser(app.origin));
+    const user = { ...ada, nameId: "planted@acme.test", email: "planted@acme.test" };
+    const SAMLResponse = await idp.respond(spMetadata, { inResponseTo: requestId, user });
+    const victim = new Browser(app.origin);
+    await expectRefused({ response: await victim.postAcs(acs(), { SAMLResponse, RelayState: relayState }), browser: victim }, "browser", "planted@acme.test");
+  });
+
   test("IdP-initiated sign-in is off by default", async () => {
     const browser = new Browser(app.origin);
     const SAMLResponse = await idp.respond(spMetadata, {});
