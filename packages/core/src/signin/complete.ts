@@ -196,9 +196,6 @@ export async function openSession(ctx: AuthContext, req: AuthRequest, signedIn: 
         amr: union(before?.amr ?? [], proof.amr),
       });
     }
-    // A first factor that proved a second one too (a plugin's identity provider the app trusts to
-    // say so: `mfa` in its methods) owes none here.
-    if (proof.amr.includes("mfa")) return startSession(ctx, req, signedIn, { auth_time: proof.auth_time, mfa_time: proof.auth_time, amr: [...proof.amr] });
     const held = stepUp ? await stepUp.holdSignIn(ctx, req, signedIn) : null;
     if (held) return held;
     earned = { auth_time: proof.auth_time, amr: [...proof.amr] };
