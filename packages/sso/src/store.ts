@@ -113,6 +113,7 @@ export function postgresSsoStore(db: Queryable): SsoStore {
       return inserted.length === 1;
     },
     async saveRequest(request) {
+      await db.query(`DELETE FROM sso_requests WHERE expires < now()`);
       await db.query(`INSERT INTO sso_requests (id, "requestId", "connectionId", "callbackUrl", expires) VALUES ($1, $2, $3, $4, $5)`, [
         request.id, request.requestId, request.connectionId, request.callbackUrl, request.expires,
       ]);
