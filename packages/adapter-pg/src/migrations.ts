@@ -266,6 +266,47 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    version: 17,
+    name: "enterprise sso",
+    // @latch/sso's tables: an organization's identity-provider connections (SAML metadata and
+    // settings as JSON), the domains it proved by DNS (a domain belongs to one organization once
+    // verified: the partial unique index), and the ids of the assertions already used, kept until
+    // they expire so that a replayed assertion is refused, and the sign-ins sent to an identity
+    // provider and not answered yet. Gone with the organization.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS sso_connections (
+        id text PRIMARY KEY,
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        kind text NOT NULL,
+        settings jsonb NOT NULL,
+        "createdBy" text NOT NULL,
+        "createdAt" timestamptz NOT NULL
+      )`,
+      `CREATE INDEX IF NOT EXISTS sso_connections_organization ON sso_connections ("organizationId")`,
+      `CREATE TABLE IF NOT EXISTS sso_domains (
+        domain text NOT NULL,
+        "organizationId" text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        token text NOT NULL,
+        "verifiedAt" timestamptz,
+        "createdAt" timestamptz NOT NULL,
+        PRIMARY KEY ("organizationId", domain)
+      )`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS sso_domains_verified ON sso_domains (domain) WHERE "verifiedAt" IS NOT NULL`,
+      `CREATE TABLE IF NOT EXISTS sso_used_assertions (
+        id text PRIMARY KEY,
+        expires timestamptz NOT NULL
+      )`,
+      `CREATE INDEX IF NOT EXISTS sso_used_assertions_expires ON sso_used_assertions (expires)`,
+      `CREATE TABLE IF NOT EXISTS sso_requests (
+        id text PRIMARY KEY,
+        "requestId" text NOT NULL,
+        "connectionId" text NOT NULL REFERENCES sso_connections (id) ON DELETE CASCADE,
+        "callbackUrl" text NOT NULL,
+        expires timestamptz NOT NULL
+      )`,
+    ],
+  },
+  {
     version: 18,
     name: "scim provisioning",
     // Scim(): the users an organization's identity provider provisioned (its userName, without

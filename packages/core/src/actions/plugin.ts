@@ -1,3 +1,5 @@
+import type { Adapter } from "../adapter.js";
+import { guardExtraMethods } from "../config/adapter-guard.js";
 import { requireCsrf } from "../security/request-checks.js";
 import type { AuthContext } from "../config/context.js";
 import { InvalidCallbackUrl, InvalidRequest, UnknownAction } from "../errors.js";
@@ -5,7 +7,9 @@ import type { AuthRequest } from "../http/request.js";
 import { sessionStrategy } from "../session/index.js";
 import type { Cookie } from "../types/cookies.js";
 import type { Session } from "../types/entities.js";
-import type { Plugin, PluginEndpointContext, PluginResponse } from "../types/plugin.js";
+import type { Plugin, PluginEndpointContext, PluginResponse, PluginSignIn } from "../types/plugin.js";
+import type { Account } from "../types/entities.js";
+import { completeSignIn, type VerifiedSignIn } from "../signin/complete.js";
 import type { ResponseInternal } from "../types/response.js";
 import { matchEndpoint, restSegments, type PluginRoute } from "../http/plugin-route.js";
 import { withPluginFields } from "../session/plugin-fields.js";
@@ -13,7 +17,7 @@ import { withPluginFields } from "../session/plugin-fields.js";
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The handler's context: the parsed request, the session reader, the adapter and the answers. */
-function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute, cookies: Cookie[]): PluginEndpointContext {
+function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute, cookies: Cookie[], plugin: Plugin): PluginEndpointContext {
   let session: Promise<Session | null> | undefined;
   return {
     request: req.request,
@@ -22,7 +26,7 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
     params: route.params,
     query: req.query,
     body: req.body,
-    adapter: ctx.adapter,
+    adapter: ctx.adapter && plugin.adapterMethods?.length ? ({ ...ctx.adapter, ...guardExtraMethods<object>(ctx.adapter, plugin.adapterMethods as never) } as Adapter) : ctx.adapter,
     getSession() {
       session ??= sessionStrategy(ctx).read(ctx, req).then((read) => {
         cookies.push(...read.cookies);
@@ -31,11 +35,37 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
       return session;
     },
     json: (body, init) => ({ body, status: init?.status, headers: init?.headers }),
+    text: (text, init) => ({ text, status: init?.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...init?.headers } }),
     redirect(url) {
       const target = new URL(url, ctx.origin);
       if (target.origin !== ctx.origin) throw new InvalidCallbackUrl(`A plugin may redirect only within ${ctx.origin}.`);
       return { redirect: target.toString() };
     },
+    async signIn(input) {
+      // Only an endpoint that declares it starts sessions (the gate refuses the others).
+      const declared = route.endpoint.startsSession ? { ...req, row: { ...req.row!, startsSession: true as const } } : req;
+      const started = await completeSignIn(ctx, declared, await verifiedOf(ctx, input));
+      cookies.push(...(started.cookies ?? []));
+      return { status: started.status, headers: started.headers, ...(started.redirect ? { redirect: started.redirect } : { body: started.body }) };
+    },
+  };
+}
+
+/** A plugin's verified user as a provider's callback hands it over: an `oidc` account under the plugin's provider id. */
+async function verifiedOf(ctx: AuthContext, input: PluginSignIn): Promise<VerifiedSignIn> {
+  const provider = {
+    id: input.provider,
+    name: input.provider,
+    type: "oidc",
+    allowDangerousEmailAccountLinking: input.emailProven === true,
+    signinUrl: `${ctx.baseUrl}/signin/${input.provider}`,
+    callbackUrl: `${ctx.baseUrl}/callback/${input.provider}`,
+  } as unknown as VerifiedSignIn["provider"];
+  const account: Account = { provider: input.provider, providerAccountId: input.providerAccountId, type: "oidc" };
+  const callbackUrl = await ctx.callbacks.redirect({ url: input.callbackUrl ?? ctx.origin, baseUrl: ctx.origin });
+  return {
+    provider, user: { ...input.user, id: undefined }, account, profile: input.profile, callbackUrl, emailVerified: input.emailProven === true,
+    ...(input.secondFactor === true && { methods: ["mfa"] }),
   };
 }
 
@@ -44,6 +74,7 @@ function internal(response: PluginResponse, cookies: Cookie[]): ResponseInternal
   const { status, redirect } = response;
   const headers = { ...response.headers };
   let body = response.body;
+  if (response.text !== undefined) return { ...(status !== undefined && { status }), headers, body: response.text, cookies };
   if (typeof body === "string") {
     body = JSON.stringify(body);
     headers["Content-Type"] = "application/json";
@@ -69,7 +100,7 @@ export function pluginHandler(plugin: Plugin): (ctx: AuthContext, req: AuthReque
       for (const feature of ctx.features) await feature.beforeHandler?.(ctx, refusing);
     }
     const cookies: Cookie[] = [];
-    const response = await matched.endpoint.handler(endpointContext(ctx, req, matched, cookies));
+    const response = await matched.endpoint.handler(endpointContext(ctx, req, matched, cookies, plugin));
     return internal(response, cookies);
   };
 }

@@ -11,6 +11,8 @@ export interface PluginResponse {
   readonly body?: unknown;
   /** An absolute URL to redirect to (`{ url }` for a client that sent `X-Auth-Return-Redirect`). */
   readonly redirect?: string;
+  /** A body sent as it is, under the `Content-Type` of `headers` (made by the context's `text`). */
+  readonly text?: string;
 }
 
 /**
@@ -30,7 +32,10 @@ export interface PluginEndpointContext {
   readonly query: Readonly<Record<string, string>>;
   /** The body's fields (a form or a JSON object); `undefined` for a GET or another content type. */
   readonly body?: Readonly<Record<string, unknown>>;
-  /** The adapter, each method guarded as Latch's own are; `undefined` without one. */
+  /**
+   * The adapter, each method guarded as Latch's own are, with the methods the plugin declares in
+   * `adapterMethods` beside them (the organization methods, …); `undefined` without one.
+   */
   readonly adapter?: Adapter;
   /** The session of the request as `GET <base>/session` shows it, or `null`. */
   getSession(): Promise<Session | null>;
@@ -38,6 +43,46 @@ export interface PluginEndpointContext {
   json(body: unknown, init?: { status?: number; headers?: Record<string, string> }): PluginResponse;
   /** Redirects to `url` (resolved against the site's origin; another origin is refused). */
   redirect(url: string): PluginResponse;
+  /**
+   * Answers with `body` as it is (an XML document, a form a browser posts on), under the
+   * `Content-Type` of `init.headers` (default `text/plain; charset=utf-8`). The plugin escapes
+   * what it puts in markup.
+   */
+  text(body: string, init?: { status?: number; headers?: Record<string, string> }): PluginResponse;
+  /**
+   * Signs in the user an endpoint verified itself (an enterprise identity provider's assertion):
+   * the same path as a provider's callback (the `signIn` callback, the plugins' before-sign-in
+   * hooks, the account-linking rules of PROTOCOL §6, the second-factor gate), then the session.
+   * Answers with the redirect to `callbackUrl` (checked by the `redirect` callback), or to the
+   * second-factor challenge when one is owed; the session's cookies go with the answer.
+   */
+  signIn(input: PluginSignIn): Promise<PluginResponse>;
+}
+
+/** What a plugin endpoint vouches for when it signs a user in (`signIn` of {@link PluginEndpointContext}). */
+export interface PluginSignIn {
+  /** The account's provider: the id the account is stored under (`"sso-acme"`). */
+  readonly provider: string;
+  /** The user's stable id at that provider. */
+  readonly providerAccountId: string;
+  /** The user as the provider describes it (`email`, `name`, `image`). */
+  readonly user: User;
+  /** The profile as received, for the `signIn` callback and events. */
+  readonly profile?: Profile;
+  /**
+   * The plugin proved that `user.email` belongs to this person (an address under a domain the
+   * organization verified): a user with this address is linked to the account (PROTOCOL §6), and
+   * a user whose address was not proven yet is treated as at any proof of the address.
+   */
+  readonly emailProven?: boolean;
+  /** Where to go afterwards; passes the `redirect` callback. Default: the site's origin. */
+  readonly callbackUrl?: string;
+  /**
+   * The provider verified a second factor itself, and the app's configuration trusts it to say
+   * so: the session starts with a second factor earned (`amr` holds `mfa`), and the second-factor
+   * step is not asked. Default `false`: the sign-in is a first factor like any provider's.
+   */
+  readonly secondFactor?: boolean;
 }
 
 /** One endpoint of a plugin, served at `<base>/<plugin id>/<path>`. */
@@ -62,6 +107,11 @@ export interface PluginEndpoint {
    * `ImpersonationRefused` (403) before the handler runs. Default `false`.
    */
   readonly refusesImpersonation?: boolean;
+  /**
+   * It signs users in (its handler calls the context's `signIn`): only such an endpoint may start
+   * a session; `signIn` elsewhere is refused with `UndeclaredSessionStart`. Default `false`.
+   */
+  readonly startsSession?: boolean;
   /** Answers the request. A thrown `AuthError` becomes Latch's usual error response. */
   readonly handler: (context: PluginEndpointContext) => Awaitable<PluginResponse>;
 }

@@ -78,6 +78,9 @@ export async function holdSignIn(ctx: CookieContext & SecondFactorContext & Pick
   const userId = signedIn.user.id === undefined || signedIn.user.id === null ? undefined : String(signedIn.user.id);
   // A credentials user made up by `authorize` (JWT sessions, no stored user) has no stored factors.
   if (userId === undefined) return null;
+  // A first factor that proved a second one too (a plugin's identity provider the app trusts to
+  // say so: `mfa` among its methods) owes none.
+  if (signedIn.proof.amr.includes("mfa")) return null;
   const factors = usableAfter(signedIn.proof.amr, await listFactors(ctx, userId));
   if (!enrolled(factors)) {
     const user = { ...signedIn.user, id: userId } as AdapterUser;

@@ -1,0 +1,26 @@
+/** The errors of `@latch/sso`, each with a stable `type`. */
+
+/** Why a SAML response was refused: one word per check, in the answer's `reason`. */
+export type SamlRefusal =
+  | "malformed" | "signature" | "unsigned-assertion" | "wrapping" | "issuer" | "audience" | "destination" | "recipient"
+  | "expired" | "not-yet-valid" | "encryption" | "in-response-to" | "browser" | "unsolicited" | "replay" | "relay-state" | "name-id" | "no-email";
+
+/** A SAML response Latch refused: answered `400 { error: "SamlResponseRefused", reason }`, and nothing is written. */
+export class SamlResponseRefused extends Error {
+  static readonly type = "SamlResponseRefused";
+  readonly type = "SamlResponseRefused" as const;
+  constructor(readonly reason: SamlRefusal, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "SamlResponseRefused";
+  }
+}
+
+/** A request about connections or domains that the caller may not make, or that names nothing: answered with its `status`. */
+export class SsoRequestRefused extends Error {
+  static readonly type = "SsoRequestRefused";
+  readonly type = "SsoRequestRefused" as const;
+  constructor(readonly status: 400 | 401 | 403 | 404 | 409, readonly code: string, message: string) {
+    super(message);
+    this.name = "SsoRequestRefused";
+  }
+}
