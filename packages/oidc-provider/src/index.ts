@@ -357,9 +357,10 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
     conformIdTokenClaims: true,
     interactions: { url: (_ctx, interaction) => `${state.mountPath}/interaction/${interaction.uid}` },
     ttl: {
-      AccessToken: 900,
+      // A resource's own lifetime, else 15 minutes.
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 900,
       AuthorizationCode: 60,
-      ClientCredentials: 900,
+      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 900,
       DeviceCode: 600,
       Grant: options.ttl?.refreshToken ?? 14 * 24 * 3600,
       IdToken: options.ttl?.idToken ?? 3600,

@@ -16,10 +16,11 @@ import { ExpressAuth } from "@latch/express";
 import { PostgresAdapter, migrate, type Queryable } from "@latch/pg";
 import { CookieJar, freePort } from "@latch/testing";
 import { OAuthProvider, type OAuthProviderOptions, type OAuthProviderServer } from "../src/index.js";
-import { oauthProvider, wellKnown } from "../src/express.js";
+import { accessTokenOf, oauthProvider, requireAccessToken, wellKnown } from "../src/express.js";
 
 export const password = "violet staircase 42";
 export const resource = "https://api.example.test/";
+export const shortResource = "https://short.example.test/";
 
 /** What a suite gets: the running app and its parts. */
 export interface TestApp {
@@ -92,7 +93,10 @@ export async function startApp(options: { db?: Queryable; provider?: Partial<OAu
         firstParty: true,
       },
     ],
-    resources: { [resource]: { scopes: { "notes:read": "Read your notes", "notes:write": "Change your notes" } } },
+    resources: {
+      [resource]: { scopes: { "notes:read": "Read your notes", "notes:write": "Change your notes" } },
+      [shortResource]: { scopes: { "short:read": "Read briefly" }, accessTokenLifetime: 1 },
+    },
     ...options.provider,
   });
   const app = express();
@@ -100,6 +104,16 @@ export async function startApp(options: { db?: Queryable; provider?: Partial<OAu
   app.use(wellKnown(oauth));
   app.use(oauth.mountPath, oauthProvider(oauth));
   app.use("/auth", ExpressAuth(config));
+  // Two protected resources of the same origin: the notes API and a short-lived one.
+  app.get("/api/notes", requireAccessToken({ issuer: origin, resource, scopes: ["notes:read"] }), (_req, res) => {
+    res.json({ subject: accessTokenOf(res)!.subject, scopes: accessTokenOf(res)!.scopes });
+  });
+  app.post("/api/notes", requireAccessToken({ issuer: origin, resource, scopes: ["notes:write"] }), (_req, res) => {
+    res.json({ written: true });
+  });
+  app.get("/api/short", requireAccessToken({ issuer: origin, resource: shortResource }), (_req, res) => {
+    res.json({ ok: true });
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(port, "127.0.0.1", () => resolve(s));
   });
