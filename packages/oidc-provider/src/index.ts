@@ -74,13 +74,16 @@ export interface OAuthProviderOptions {
   /** Dynamic client registration. Default off. */
   readonly registration?: OAuthRegistration;
   /** Where the provider keeps codes, tokens, grants, sessions and registered clients: an oidc-provider adapter class (`pgStorage(pool)` of `@latch/oidc-provider/pg`). Default: memory, for one process. */
-  readonly storage?: AdapterFactory;
+  readonly storage?: StorageFactory;
   /** Lifetimes in seconds. */
   readonly ttl?: { readonly idToken?: number; readonly refreshToken?: number; readonly session?: number };
 }
 
 /** An oidc-provider adapter class: one instance per model name. */
 export type AdapterFactory = new (name: string) => Adapter;
+
+/** Makes the provider's storage, given the Latch secret (for what it seals): `pgStorage(pool)` of `@latch/oidc-provider/pg`. */
+export type StorageFactory = (keys: { readonly secret: string }) => AdapterFactory;
 
 /** The scopes of OpenID Connect, with what the consent page says of each. */
 const openidScopes: Record<string, string> = {
@@ -121,6 +124,7 @@ export interface ServerState {
   readonly clients: ReadonlyMap<string, OAuthClient>;
   readonly scopeWords: Readonly<Record<string, string>>;
   readonly secure: boolean;
+  readonly storage: AdapterFactory | undefined;
   signedIn(req: IncomingMessage): Promise<SignedInUser | null>;
   bindingCookie(user: SignedInUser): string;
 }
@@ -233,6 +237,7 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     clients,
     scopeWords,
     secure,
+    storage: options.storage?.({ secret: secrets[0]! }),
     signedIn: (req) => signedInWith(req.headers.cookie, bridge, issuer, basePath),
     bindingCookie: (user) => `${bindingCookieName(secure)}=${bindingOf(user, bindingKey)}; Path=${mountPath}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
   };
@@ -332,7 +337,7 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
   const resources = options.resources ?? {};
   const registration = options.registration;
   return {
-    ...(options.storage && { adapter: options.storage }),
+    ...(state.storage && { adapter: state.storage }),
     clients: [...clients.values()].map(({ firstParty: _firstParty, ...metadata }) => ({ response_types: ["code"], ...metadata })),
     jwks: { keys: keys.keys.map((key) => ({ ...key })) as never },
     cookies: {
