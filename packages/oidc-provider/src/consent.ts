@@ -21,6 +21,25 @@ button{flex:1;padding:.6rem;border-radius:8px;border:1px solid #d1d5db;font-size
 button.allow{background:#111827;color:#fff;border-color:#111827}
 @media (prefers-color-scheme:dark){body{background:#111827;color:#f9fafb}.card{background:#1f2937}.account{color:#d1d5db}button{background:#374151;color:#f9fafb;border-color:#4b5563}button.allow{background:#f9fafb;color:#111827}}`;
 
+function frame(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style>${styles}</style></head>
+<body><main class="card"><h1>${escape(title)}</h1>${body}</main></body></html>`;
+}
+
+/** The page that asks before an RP-initiated logout; `form` is the provider's (its action and XSRF field). */
+export function logoutPage(form: string, host: string): string {
+  return frame(
+    "Sign out?",
+    `<p>Sign out of ${escape(host)}? This signs you out of every app that uses this account here.</p>${form}
+<div class="buttons"><button type="submit" form="op.logoutForm">Stay signed in</button><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout" class="allow">Sign out</button></div>`,
+  );
+}
+
+/** The page after a logout with no way back to the app. */
+export function signedOutPage(): string {
+  return frame("Signed out", "<p>You are signed out. You can close this page.</p>");
+}
+
 /** The HTML of the consent page (every value escaped; the forms carry the CSRF token). */
 export function consentPage(parts: ConsentParts): string {
   const items = parts.scopes.map(({ scope, words }) => `<li data-scope="${escape(scope)}">${escape(words)}</li>`).join("");

@@ -27,13 +27,14 @@ import { hkdfSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthConfig } from "@latch/core";
 import { accessTokenSigningKeys, type AccessTokenSigningKeys } from "@latch/core/access-tokens";
-import { withEnvironment } from "@latch/core/integration";
+import { signOutRequest, withEnvironment } from "@latch/core/integration";
 import type { Adapter as LatchAdapter } from "@latch/core/adapters";
 import type { SignedInUser } from "@latch/core/plugins";
 import Provider, { errors, type Adapter, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { bridgeConfig, bindingMatches, bindingOf, signedInWith } from "./session-bridge.js";
 import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
+import { logoutPage, signedOutPage } from "./consent.js";
 
 export { OAuthProviderConfigurationError } from "./errors.js";
 
@@ -253,6 +254,7 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     }
     const provider = new Provider(issuer, configuration(options, state, keys));
     provider.proxy = true;
+    provider.use(endLatchSessionOnLogout(state));
     built = { provider, keys, checkedAt: Date.now() };
     return provider;
   }
@@ -286,23 +288,36 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
       res.end(JSON.stringify({ error: "rate_limited", error_description: "Too many client registrations from this address; try again later." }));
       return;
     }
-    await unbindStaleSession(req);
+    await unbindStaleSession(req, res);
     req.originalUrl ??= `${mountPath}${req.url ?? "/"}`;
     const provider = await current();
     return provider.callback()(req, res) as unknown as Promise<void>;
   }
 
-  /** Drops the provider's session cookies from a request whose Latch session is gone or another one. */
-  async function unbindStaleSession(req: IncomingMessage): Promise<void> {
+  /**
+   * Drops the provider's session cookies from a request whose provider session has signed in an
+   * account while the Latch session is gone or another one (the binding cookie, set when the
+   * provider's login took the Latch session, names the session it took); a session that signed
+   * no one in (a device-code page's) is kept.
+   */
+  async function unbindStaleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const header = req.headers.cookie;
     const pairs = cookiesOf(header);
+    const sessionId = cookieValue(header, "_session");
     if (!pairs.some(([name]) => providerSessionCookies.has(name))) return;
-    const user = await state.signedIn(req);
-    if (bindingMatches(cookieValue(header, bindingCookieName(secure)), user, bindingKey)) return;
+    const session = sessionId ? await (await current()).Session.find(sessionId) : undefined;
+    if (session && !session.accountId) return;
+    const user = session ? await state.signedIn(req) : null;
+    if (session && bindingMatches(cookieValue(header, bindingCookieName(secure)), user, bindingKey)) return;
     req.headers.cookie = pairs
       .filter(([name]) => !providerSessionCookies.has(name))
       .map(([name, value]) => `${name}=${value}`)
       .join("; ");
+    // The browser forgets them too; the provider's new session cookie, set after these, replaces them.
+    res.setHeader(
+      "Set-Cookie",
+      [...providerSessionCookies].map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`),
+    );
   }
 
   /** Serves the provider's discovery document for a request at the origin's `/.well-known/…`. */
@@ -326,6 +341,23 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
   }
 
   return { issuer, mountPath, handle, discovery, protectedResourceMetadata, provider: current };
+}
+
+/**
+ * RP-initiated logout that the user confirmed ends the Latch session too (the OpenID Provider is
+ * the app): Latch's sign-out runs with the browser's cookies, and its cookies join the answer.
+ */
+function endLatchSessionOnLogout(state: ServerState) {
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    if (ctx.oidc?.route !== "end_session_confirm" || !ctx.oidc.params?.logout || ctx.status >= 400) return;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(ctx.req.headers)) if (typeof value === "string") headers.set(name, value);
+    const answer = await signOutRequest({ headers, address: ctx.req.socket.remoteAddress }, { origin: state.issuer, basePath: state.basePath, config: state.config }, { redirect: false });
+    const cookies = answer.headers.getSetCookie();
+    if (answer.status >= 400 || !cookies.length) return;
+    ctx.append("Set-Cookie", [...cookies, `${bindingCookieName(state.secure)}=; Path=${state.mountPath}; Max-Age=0; HttpOnly; SameSite=Lax${state.secure ? "; Secure" : ""}`]);
+  };
 }
 
 /** The oidc-provider configuration Latch gives: every setting that carries a check is named in the tests. */
@@ -394,7 +426,17 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
       introspection: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = "html";
+          ctx.body = logoutPage(form, ctx.host);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = "html";
+          ctx.body = signedOutPage();
+        },
+      },
       registration: { enabled: !!registration?.enabled, initialAccessToken: false },
       resourceIndicators: {
         enabled: true,

@@ -145,6 +145,8 @@ export class Browser {
     const headers = new Headers(init.headers);
     const cookie = this.jar.header(url);
     if (cookie) headers.set("cookie", cookie);
+    // A browser names the page's origin on a form's POST; here every form is the site's own.
+    if ((init.method ?? "GET") !== "GET" && !headers.has("origin")) headers.set("origin", new URL(url).origin);
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
     this.jar.storeResponse(url, response);
     return response;
@@ -161,6 +163,20 @@ export class Browser {
       current = new URL(location, current);
     }
     throw new Error("too many redirects");
+  }
+
+  /** Submits the first form of `page` (its hidden fields, plus `extra`) as the browser would. */
+  async submit(page: string, pageUrl: string, extra: Record<string, string> = {}): Promise<Response> {
+    const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(page);
+    if (!form) throw new Error(`no form on ${pageUrl}: ${page}`);
+    const fields = new URLSearchParams();
+    for (const input of form[2]!.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
+      const name = /name="([^"]*)"/.exec(input[0])?.[1];
+      const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? "";
+      if (name) fields.set(name, value.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, "&"));
+    }
+    for (const [name, value] of Object.entries(extra)) fields.set(name, value);
+    return this.fetch(new URL(form[1]!.replace(/&amp;/g, "&"), pageUrl), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: fields });
   }
 
   /** Signs in with `Password()` over HTTP, as the sign-in page's form does. */
