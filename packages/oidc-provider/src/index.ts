@@ -30,19 +30,16 @@ import { accessTokenSigningKeys, type AccessTokenSigningKeys } from "@latch/core
 import { signOutRequest, withEnvironment } from "@latch/core/integration";
 import type { Adapter as LatchAdapter } from "@latch/core/adapters";
 import type { SignedInUser } from "@latch/core/plugins";
-import Provider, { errors, type Adapter, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { bridgeConfig, bindingMatches, bindingOf, signedInWith } from "./session-bridge.js";
 import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
+import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerState } from "./state.js";
 import { logoutPage, signedOutPage } from "./consent.js";
 
 export { OAuthProviderConfigurationError } from "./errors.js";
+export { bindingCookieName, type AdapterFactory, type OAuthClient } from "./state.js";
 
-/** A client registered in the configuration: oidc-provider's client metadata, and whether it is the app's own. */
-export interface OAuthClient extends ClientMetadata {
-  /** The app's own client: its users are not asked to consent. Default `false`. */
-  readonly firstParty?: boolean;
-}
 
 /** A protected resource (an API, an MCP server) that access tokens are issued for (RFC 8707). */
 export interface OAuthResource {
@@ -80,8 +77,6 @@ export interface OAuthProviderOptions {
   readonly ttl?: { readonly idToken?: number; readonly refreshToken?: number; readonly session?: number };
 }
 
-/** An oidc-provider adapter class: one instance per model name. */
-export type AdapterFactory = new (name: string) => Adapter;
 
 /** Makes the provider's storage, given the Latch secret (for what it seals): `pgStorage(pool)` of `@latch/oidc-provider/pg`. */
 export type StorageFactory = (keys: { readonly secret: string }) => AdapterFactory;
@@ -112,27 +107,6 @@ export interface OAuthProviderServer {
   protectedResourceMetadata(resource: string): Record<string, unknown>;
   /** The oidc-provider instance for the current signing keys (rebuilt when the key rotates). */
   provider(): Promise<Provider>;
-}
-
-/** What the request handler shares with the interactions. */
-export interface ServerState {
-  readonly issuer: string;
-  readonly basePath: string;
-  readonly mountPath: string;
-  readonly config: AuthConfig;
-  readonly bridge: { config: AuthConfig; secret: string };
-  readonly bindingKey: Buffer;
-  readonly clients: ReadonlyMap<string, OAuthClient>;
-  readonly scopeWords: Readonly<Record<string, string>>;
-  readonly secure: boolean;
-  readonly storage: AdapterFactory | undefined;
-  signedIn(req: IncomingMessage): Promise<SignedInUser | null>;
-  bindingCookie(user: SignedInUser): string;
-}
-
-/** The name of the cookie that binds the provider's session to the Latch session. */
-export function bindingCookieName(secure: boolean): string {
-  return `${secure ? "__Secure-" : ""}latch.oauth2-binding`;
 }
 
 /** The provider's own session cookies (and their signatures). */

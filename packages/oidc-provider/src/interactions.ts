@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SignedInUser } from "@latch/core/plugins";
 import type Provider from "oidc-provider";
-import type { ServerState } from "./index.js";
+import type { ServerState } from "./state.js";
 import { consentPage } from "./consent.js";
 
 /** The path segment of the interactions under the mount: `<basePath>/oauth2/interaction/<uid>`. */

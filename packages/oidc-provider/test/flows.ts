@@ -16,7 +16,7 @@ export async function memberBrowser(app: TestApp): Promise<{ browser: Browser; u
 }
 
 /** Runs the code flow with PKCE in `browser` (already signed in; first-party client, so no consent page). */
-export async function codeFlow(config: client.Configuration, browser: Browser, scope = "openid email offline_access", extra: Record<string, string> = {}) {
+export async function codeFlow(config: client.Configuration, browser: Browser, scope = "openid email offline_access", extra: Record<string, string> = {}): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(config, {
