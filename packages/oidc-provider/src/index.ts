@@ -265,6 +265,12 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     await unbindStaleSession(req, res);
     req.originalUrl ??= `${mountPath}${req.url ?? "/"}`;
     const provider = await current();
+    if (path === "/session/end/confirm" && req.method === "POST") {
+      const sessionId = cookieValue(req.headers.cookie, "_session");
+      const session = sessionId ? await provider.Session.find(sessionId) : undefined;
+      const user = session?.accountId ? await state.signedIn(req) : null;
+      if (user && user.userId === session?.accountId) endsLatchSession.add(req);
+    }
     return provider.callback()(req, res) as unknown as Promise<void>;
   }
 
@@ -318,13 +324,20 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
 }
 
 /**
+ * The logout confirmations whose provider session is the Latch session's user: only they end the
+ * Latch session. (The provider also ends its session this way when a login names another account
+ * than the session's: the Latch session, already the new account's, stays.)
+ */
+const endsLatchSession = new WeakSet<IncomingMessage>();
+
+/**
  * RP-initiated logout that the user confirmed ends the Latch session too (the OpenID Provider is
  * the app): Latch's sign-out runs with the browser's cookies, and its cookies join the answer.
  */
 function endLatchSessionOnLogout(state: ServerState) {
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     await next();
-    if (ctx.oidc?.route !== "end_session_confirm" || !ctx.oidc.params?.logout || ctx.status >= 400) return;
+    if (!endsLatchSession.has(ctx.req) || ctx.oidc?.route !== "end_session_confirm" || !ctx.oidc.params?.logout || ctx.status >= 400) return;
     const headers = new Headers();
     for (const [name, value] of Object.entries(ctx.req.headers)) if (typeof value === "string") headers.set(name, value);
     const answer = await signOutRequest({ headers, address: ctx.req.socket.remoteAddress }, { origin: state.issuer, basePath: state.basePath, config: state.config }, { redirect: false });
@@ -404,11 +417,11 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = "html";
-          ctx.body = logoutPage(form, ctx.host);
+          ctx.body = logoutPage(form, ctx.host, config.theme);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = "html";
-          ctx.body = signedOutPage();
+          ctx.body = signedOutPage(config.theme);
         },
       },
       registration: { enabled: !!registration?.enabled, initialAccessToken: false },

@@ -3,7 +3,7 @@
  * redirect to Latch's sign-in page and back), a consent is the page of consent.ts (skipped for
  * first-party clients).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SignedInUser } from "@latch/core/plugins";
 import type Provider from "oidc-provider";
@@ -37,8 +37,14 @@ async function formOf(req: IncomingMessage & { body?: unknown }): Promise<URLSea
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-function send(res: ServerResponse, status: number, body: string, type = "text/html; charset=utf-8"): void {
-  res.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store", "X-Frame-Options": "DENY", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'self'; frame-ancestors 'none'" });
+function send(res: ServerResponse, status: number, body: string, nonce?: string): void {
+  const styles = nonce ? `'nonce-${nonce}'` : "'none'";
+  res.writeHead(status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": `default-src 'none'; style-src ${styles}; img-src https: data:; frame-ancestors 'none'; base-uri 'none'`,
+  });
   res.end(body);
 }
 
@@ -88,9 +94,12 @@ export async function handleInteraction(state: ServerState, provider: Provider, 
     return provider.interactionFinished(req, res, { login: loginOf(user) }, { mergeWithLastSubmission: false });
   }
   if (prompt.name !== "consent") return provider.interactionFinished(req, res, { error: "interaction_required", error_description: `unsupported prompt ${prompt.name}` });
-  // The provider's session belongs to another account than the Latch session: sign in again.
+  // The provider's session belongs to another account than the Latch session ("Not you?" signed
+  // someone else in): the provider's login is done again with the Latch session, and consent asked of them.
   if (details.session?.accountId !== user.userId) {
-    return provider.interactionFinished(req, res, { error: "login_required", error_description: "the signed-in account changed" }, { mergeWithLastSubmission: false });
+    if (req.method !== "GET") return send(res, 403, "<!DOCTYPE html><title>Forbidden</title><p>The signed-in account changed; go back and try again.</p>");
+    res.setHeader("Set-Cookie", state.bindingCookie(user));
+    return provider.interactionFinished(req, res, { login: loginOf(user) }, { mergeWithLastSubmission: false });
   }
   const clientId = details.params.client_id as string;
   if (state.clients.get(clientId)?.firstParty) {
@@ -103,10 +112,13 @@ export async function handleInteraction(state: ServerState, provider: Provider, 
     const claims = await state.config.adapter?.getUser?.(user.userId);
     const asked = prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
     const scopes = [...(asked.missingOIDCScope ?? []), ...Object.values(asked.missingResourceScopes ?? {}).flat()];
+    const nonce = randomBytes(16).toString("base64url");
     return send(
       res,
       200,
       consentPage({
+        theme: state.config.theme,
+        nonce,
         clientName: (client?.clientName as string | undefined) ?? clientId,
         scopes: [...new Set(scopes)].filter((scope) => scope !== "openid" || scopes.length === 1).map((scope) => ({ scope, words: state.scopeWords[scope] ?? scope })),
         account: claims?.email ?? claims?.name ?? user.userId,
@@ -115,6 +127,7 @@ export async function handleInteraction(state: ServerState, provider: Provider, 
         notYou: `${state.basePath}/signout?${new URLSearchParams({ callbackUrl: here })}`,
         csrfToken: csrf,
       }),
+      nonce,
     );
   }
   if (req.method !== "POST" || (step !== "confirm" && step !== "abort")) return send(res, 405, "<!DOCTYPE html><title>Method not allowed</title>");
