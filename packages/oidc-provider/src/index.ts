@@ -378,7 +378,9 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
     issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed("refresh_token") && (code.scopes.has("offline_access") || !code.scopes.has("openid")),
     clientDefaults: { grant_types: ["authorization_code"], id_token_signed_response_alg: alg, require_auth_time: true, response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" },
     enabledJWA: { idTokenSigningAlgValues: algs as never, userinfoSigningAlgValues: algs as never, introspectionSigningAlgValues: algs as never },
-    conformIdTokenClaims: true,
+    // The scopes' claims go into the ID token too (as Google's and most providers' do), so a
+    // relying party that reads the profile from the ID token alone (Auth.js, Latch) has the email.
+    conformIdTokenClaims: false,
     interactions: { url: (_ctx, interaction) => `${state.mountPath}/interaction/${interaction.uid}` },
     ttl: {
       // A resource's own lifetime, else 15 minutes.

@@ -81,8 +81,8 @@ describe("openid-client", () => {
 
     const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
     const claims = tokens.claims()!;
-    // The scopes' claims go to userinfo, not into the ID token (an access token was issued: OpenID Connect Core §5.4).
-    expect(claims).toMatchObject({ iss: app.origin, sub: user.id, aud: "first-party", nonce });
+    // The scopes' claims are in the ID token as well as at userinfo (conformIdTokenClaims: false).
+    expect(claims).toMatchObject({ iss: app.origin, sub: user.id, aud: "first-party", nonce, email: user.email, email_verified: true, name: "Ada Member" });
     expect(typeof claims.auth_time).toBe("number");
     expect(claims.amr).toEqual(["pwd"]);
     const header = JSON.parse(Buffer.from(tokens.id_token!.split(".")[0]!, "base64url").toString()) as { alg: string; kid: string };
