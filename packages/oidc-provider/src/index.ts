@@ -198,6 +198,7 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     clients.set(client.client_id, client);
   }
   const scopeWords: Record<string, string> = { ...openidScopes };
+  const resourceScopes = new Set(Object.values(options.resources ?? {}).flatMap((resource) => Object.keys(resource.scopes)));
   for (const resource of Object.values(options.resources ?? {})) Object.assign(scopeWords, resource.scopes);
   const bridge = bridgeConfig(config);
   const bindingKey = derivedKey(secrets[0]!, "session binding");
@@ -262,6 +263,15 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
       res.end(JSON.stringify({ error: "rate_limited", error_description: "Too many client registrations from this address; try again later." }));
       return;
     }
+    if (path === "/reg" && req.method === "POST" && options.registration?.enabled) {
+      const body = await registrationBody(req, resourceScopes);
+      if (body === undefined) {
+        res.writeHead(413, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+        res.end(JSON.stringify({ error: "invalid_request", error_description: "The registration request is too large." }));
+        return;
+      }
+      (req as IncomingMessage & { body?: unknown }).body = body;
+    }
     await unbindStaleSession(req, res);
     req.originalUrl ??= `${mountPath}${req.url ?? "/"}`;
     const provider = await current();
@@ -324,6 +334,35 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
 }
 
 /**
+ * The body of a registration request, read here (at most 64 KiB; `undefined` beyond) so that a
+ * client's `scope` may name the resources' scopes, as MCP clients register with the scopes of the
+ * protected resource's metadata: oidc-provider checks a registered `scope` against the OpenID
+ * scopes only, so the resources' scopes are taken out of it (the resource still decides what a
+ * token for it may carry). A body that is not JSON is handed on as it came, for the provider to refuse.
+ */
+async function registrationBody(req: IncomingMessage, resourceScopes: ReadonlySet<string>): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 65_536) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  let metadata: unknown;
+  try {
+    metadata = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!metadata || typeof metadata !== "object" || Array.isArray(metadata)) return text;
+  const { scope, ...rest } = metadata as Record<string, unknown>;
+  if (typeof scope !== "string") return metadata;
+  const kept = scope.split(" ").filter((name) => name && !resourceScopes.has(name));
+  return kept.length ? { ...rest, scope: kept.join(" ") } : rest;
+}
+
+/**
  * The logout confirmations whose provider session is the Latch session's user: only they end the
  * Latch session. (The provider also ends its session this way when a login names another account
  * than the session's: the Latch session, already the new account's, stays.)
@@ -364,7 +403,7 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
       long: { httpOnly: true, sameSite: "lax", secure: state.secure },
       short: { httpOnly: true, sameSite: "lax", secure: state.secure },
     },
-    claims: { acr: null, amr: null, auth_time: null, iss: null, sid: null, openid: ["sub", "amr"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+    claims: { acr: null, amr: null, auth_time: null, iss: null, sid: null, openid: ["sub", "auth_time", "amr"], email: ["email", "email_verified"], profile: ["name", "picture"] },
     scopes: Object.keys(openidScopes),
     findAccount: (_ctx, id) => accountOf(config.adapter, id),
     // The only response type: no implicit or hybrid flow (OAuth 2.1).
@@ -376,7 +415,7 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
     // Each refresh token works once: its reuse revokes the grant.
     rotateRefreshToken: () => true,
     issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed("refresh_token") && (code.scopes.has("offline_access") || !code.scopes.has("openid")),
-    clientDefaults: { grant_types: ["authorization_code"], id_token_signed_response_alg: alg, require_auth_time: true, response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" },
+    clientDefaults: { grant_types: ["authorization_code"], id_token_signed_response_alg: alg, response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" },
     enabledJWA: { idTokenSigningAlgValues: algs as never, userinfoSigningAlgValues: algs as never, introspectionSigningAlgValues: algs as never },
     // The scopes' claims go into the ID token too (as Google's and most providers' do), so a
     // relying party that reads the profile from the ID token alone (Auth.js, Latch) has the email.
