@@ -36,6 +36,7 @@ import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
 import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerState } from "./state.js";
 import { logoutPage, signedOutPage } from "./consent.js";
+import { memoryStorage } from "./memory.js";
 
 export { OAuthProviderConfigurationError } from "./errors.js";
 export { bindingCookieName, type AdapterFactory, type OAuthClient } from "./state.js";
@@ -73,6 +74,8 @@ export interface OAuthProviderOptions {
   readonly registration?: OAuthRegistration;
   /** Where the provider keeps codes, tokens, grants, sessions and registered clients: an oidc-provider adapter class (`pgStorage(pool)` of `@latch/oidc-provider/pg`). Default: memory, for one process. */
   readonly storage?: StorageFactory;
+  /** How often, in seconds, the key ring is read again to see whether the key rotated (the provider is then rebuilt with the new keys). Default 60. */
+  readonly keysCheckedEvery?: number;
   /** Lifetimes in seconds. */
   readonly ttl?: { readonly idToken?: number; readonly refreshToken?: number; readonly session?: number };
 }
@@ -213,7 +216,7 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     clients,
     scopeWords,
     secure,
-    storage: options.storage?.({ secret: secrets[0]! }),
+    storage: options.storage?.({ secret: secrets[0]! }) ?? memoryStorage(),
     signedIn: (req) => signedInWith(req.headers.cookie, bridge, issuer, basePath),
     bindingCookie: (user) => `${bindingCookieName(secure)}=${bindingOf(user, bindingKey)}; Path=${mountPath}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
   };
@@ -234,9 +237,9 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     return provider;
   }
 
-  /** The provider for the current keys: the key ring is read again at most once a minute. */
+  /** The provider for the current keys: the key ring is read again at most every `keysCheckedEvery` seconds. */
   function current(): Promise<Provider> {
-    if (built && Date.now() - built.checkedAt < 60_000) return Promise.resolve(built.provider);
+    if (built && Date.now() - built.checkedAt < (options.keysCheckedEvery ?? 60) * 1000) return Promise.resolve(built.provider);
     building ??= build().finally(() => (building = undefined));
     return building;
   }
@@ -395,7 +398,7 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
   const resources = options.resources ?? {};
   const registration = options.registration;
   return {
-    ...(state.storage && { adapter: state.storage }),
+    adapter: state.storage,
     clients: [...clients.values()].map(({ firstParty: _firstParty, ...metadata }) => ({ response_types: ["code"], ...metadata })),
     jwks: { keys: keys.keys.map((key) => ({ ...key })) as never },
     cookies: {

@@ -24,7 +24,7 @@ export interface ServerState {
   readonly clients: ReadonlyMap<string, OAuthClient>;
   readonly scopeWords: Readonly<Record<string, string>>;
   readonly secure: boolean;
-  readonly storage: AdapterFactory | undefined;
+  readonly storage: AdapterFactory;
   signedIn(req: IncomingMessage): Promise<SignedInUser | null>;
   bindingCookie(user: SignedInUser): string;
 }

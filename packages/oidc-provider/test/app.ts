@@ -37,7 +37,7 @@ export interface TestApp {
 export const rpCallback = "http://rp.example.test/callback";
 
 /** Starts the app; `db` is a PGlite in memory unless given (then already migrated and set to its schema). */
-export async function startApp(options: { db?: Queryable; provider?: Partial<OAuthProviderOptions>; strategy?: "jwt" | "database" } = {}): Promise<TestApp> {
+export async function startApp(options: { db?: Queryable; provider?: Partial<OAuthProviderOptions>; strategy?: "jwt" | "database"; accessTokens?: Parameters<typeof AccessTokens>[0] } = {}): Promise<TestApp> {
   let db = options.db;
   let pglite: PGlite | undefined;
   if (!db) {
@@ -54,7 +54,7 @@ export async function startApp(options: { db?: Queryable; provider?: Partial<OAu
     adapter,
     session: { strategy: options.strategy ?? "database" },
     providers: [Password()],
-    accessTokens: AccessTokens({ algorithm: "ES256" }),
+    accessTokens: AccessTokens({ algorithm: "ES256", ...options.accessTokens }),
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
   };
   const oauth = OAuthProvider({
