@@ -143,6 +143,38 @@ describe("the authorization request", () => {
   });
 });
 
+describe("the consent page", () => {
+  async function consentPage() {
+    const browser = await signedIn();
+    const { url, response } = await browser.follow(authorizationUrl({ client_id: "partner", redirect_uri: rpCallback, response_type: "code", scope: "openid", code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
+    expect(url).toContain("/auth/oauth2/interaction/");
+    const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(await response.text())![1]!;
+    return { browser, url, csrfToken };
+  }
+  const form = (fields: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+
+  test("an Allow without the page's CSRF token is refused, and grants nothing", async () => {
+    // Latch's check: the token is an HMAC of the interaction and the user, compared in constant time.
+    const { browser, url, csrfToken } = await consentPage();
+    for (const token of ["", "x".repeat(csrfToken.length), `${csrfToken.slice(0, -1)}A`]) {
+      const refused = await browser.fetch(`${url}/confirm`, form({ csrfToken: token }));
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get("location")).toBeNull();
+    }
+    // The page's own token still works afterwards: nothing was consumed by the refusals.
+    const allowed = await browser.fetch(`${url}/confirm`, form({ csrfToken }));
+    expect(allowed.status).toBe(303);
+  });
+
+  test("another browser (no interaction cookie, another user) cannot answer it", async () => {
+    const { url, csrfToken } = await consentPage();
+    const other = await signedIn();
+    const refused = await other.fetch(`${url}/confirm`, form({ csrfToken }));
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("location")).toBeNull();
+  });
+});
+
 describe("the token endpoint", () => {
   test("a code works once: its reuse is refused and revokes the tokens it gave", async () => {
     // oidc-provider: a consumed code found again revokes its grant (RFC 9700 §4.2.4 / OAuth 2.1 §4.1.3).
