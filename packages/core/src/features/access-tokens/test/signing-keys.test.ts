@@ -53,6 +53,6 @@ describe("accessTokenSigningKeys", () => {
   });
 
   test("a config without AccessTokens() is refused", async () => {
-    await expect(accessTokenSigningKeys({ secret, providers: [] })).rejects.toBeInstanceOf(InvalidAccessTokens);
+    await expect(accessTokenSigningKeys({ secret })).rejects.toBeInstanceOf(InvalidAccessTokens);
   });
 });
