@@ -2,7 +2,7 @@
  * The frame of Latch's built-in pages (sign-in, sign-out, error) for pages a Latch package serves
  * itself, such as the consent page of `@latch/oidc-provider`: the same document, card, colours
  * (the config's `theme`, light and dark) and styles, and the `html` template that escapes every
- * value it is given.
+ * value it is given (`trustedHtml` marks markup the package built itself, never a request's, as safe).
  *
  * @example
  * ```ts
@@ -12,10 +12,10 @@
  * @module @latch/core/page-frame
  */
 import { renderDocument } from "./pages/layout.js";
-import { html, type HtmlValue, SafeHtml } from "./security/escape.js";
+import { html, type HtmlValue, SafeHtml, trustedHtml } from "./security/escape.js";
 import type { Theme } from "./types/theme.js";
 
-export { html, SafeHtml, type HtmlValue };
+export { html, SafeHtml, trustedHtml, type HtmlValue };
 
 /** What {@link renderPage} puts in the frame. */
 export interface PageParts {
