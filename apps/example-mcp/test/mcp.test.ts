@@ -15,10 +15,10 @@ import { CookieJar, freePort } from "@latch/testing";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createApp } from "../src/app.js";
 
-const redirectUrl = "http://127.0.0.1:9/agent/callback";
+const redirectUrl = "http://127.0.0.1:9/assistant/callback";
 
 /** What an MCP client keeps: its registration, its tokens, its PKCE verifier; the authorization URL it would open. */
-class AgentStore implements OAuthClientProvider {
+class AssistantStore implements OAuthClientProvider {
   info: OAuthClientInformationMixed | undefined;
   saved: OAuthTokens | undefined;
   verifier = "";
@@ -27,7 +27,7 @@ class AgentStore implements OAuthClientProvider {
     return redirectUrl;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "Test Agent", redirect_uris: [redirectUrl], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return { client_name: "Test Assistant", redirect_uris: [redirectUrl], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
   }
   clientInformation() {
     return this.info;
@@ -99,21 +99,21 @@ function browser() {
 }
 
 test("an MCP client discovers Latch, registers, signs its user in with consent, and calls a tool for them", async () => {
-  const email = "agent-user@example.test";
-  const user = await app.adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: "Agent User", image: null });
+  const email = "assistant-user@example.test";
+  const user = await app.adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: "Assistant User", image: null });
   await app.adapter.setPassword!({ userId: user.id, hash: await hashPassword("correct horse battery", { memoryCost: 1024, timeCost: 1, parallelism: 1 }), updatedAt: new Date() });
 
-  const store = new AgentStore();
+  const store = new AssistantStore();
   const endpoint = new URL(`${origin}/mcp`);
   // No token: the server answers 401, and the client runs its own discovery and registration.
-  await expect(new Client({ name: "agent", version: "1.0.0" }).connect(new StreamableHTTPClientTransport(endpoint, { authProvider: store }))).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(new Client({ name: "assistant", version: "1.0.0" }).connect(new StreamableHTTPClientTransport(endpoint, { authProvider: store }))).rejects.toBeInstanceOf(UnauthorizedError);
   expect(store.info?.client_id).toBeTruthy();
   const authorization = store.opened!;
   expect(authorization.origin + authorization.pathname).toBe(`${origin}/auth/oauth2/auth`);
   expect(authorization.searchParams.get("resource")).toBe(`${origin}/mcp`);
   expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
 
-  // The user, in their browser: Latch's sign-in, then the consent page, then back to the agent.
+  // The user, in their browser: Latch's sign-in, then the consent page, then back to the assistant.
   const person = browser();
   const first = await person.follow(authorization);
   expect(first.url.pathname, first.url.href).toBe("/auth/signin");
@@ -122,7 +122,7 @@ test("an MCP client discovers Latch, registers, signs its user in with consent, 
   await person.post(`${origin}/auth/callback/password`, { csrfToken, email, password: "correct horse battery", callbackUrl: back });
   const consent = await person.follow(back);
   const page = await consent.response!.text();
-  expect(page).toContain("Test Agent");
+  expect(page).toContain("Test Assistant");
   expect(page).toContain("Use your notes from an AI assistant");
   const token = /name="csrfToken" value="([^"]+)"/.exec(page)![1]!;
   const allowed = await person.post(`${consent.url.href}/confirm`, { csrfToken: token });
@@ -130,12 +130,12 @@ test("an MCP client discovers Latch, registers, signs its user in with consent, 
   const code = landed.url.searchParams.get("code");
   expect(code).toBeTruthy();
 
-  // The agent finishes with the code (PKCE, resource) and calls the tool.
+  // The assistant finishes with the code (PKCE, resource) and calls the tool.
   const transport = new StreamableHTTPClientTransport(endpoint, { authProvider: store });
   await transport.finishAuth(code!);
   const claims = JSON.parse(Buffer.from(store.saved!.access_token.split(".")[1]!, "base64url").toString()) as { aud: string; sub: string; scope: string };
   expect(claims).toMatchObject({ aud: `${origin}/mcp`, sub: user.id, scope: "notes:read" });
-  const client = new Client({ name: "agent", version: "1.0.0" });
+  const client = new Client({ name: "assistant", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: store }));
   const result = (await client.callTool({ name: "whoami", arguments: {} })) as { content: { type: string; text: string }[] };
   expect(result.content[0]!.text).toBe(`You act for ${email}.`);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, type TestApp } from "./app.js";
 import { memberBrowser } from "./flows.js";
 
-const allowed = "https://agent.example.test/callback";
+const allowed = "https://assistant.example.test/callback";
 const register = (app: TestApp, metadata: Record<string, unknown>) =>
   fetch(`${app.origin}/auth/oauth2/reg`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(metadata) });
 
@@ -31,23 +31,23 @@ describe("registration off (the default)", () => {
 describe("registration on", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startApp({ provider: { registration: { enabled: true, redirectUris: (uri) => uri.startsWith("https://agent.example.test/"), rateLimit: { max: 3, windowSeconds: 60 } } } });
+    app = await startApp({ provider: { registration: { enabled: true, redirectUris: (uri) => uri.startsWith("https://assistant.example.test/"), rateLimit: { max: 3, windowSeconds: 60 } } } });
   });
   afterAll(() => app?.close());
 
   test("a client with allowed redirect URIs is registered and signs a user in (consent page, PKCE)", async () => {
-    const response = await register(app, { redirect_uris: [allowed], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], client_name: "Some Agent" });
+    const response = await register(app, { redirect_uris: [allowed], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], client_name: "Some Assistant" });
     expect(response.status).toBe(201);
     const registered = (await response.json()) as { client_id: string };
     const { browser, user } = await memberBrowser(app);
     const config = await client.discovery(new URL(app.origin), registered.client_id, undefined, client.None(), { execute: [client.allowInsecureRequests] });
     const verifier = client.randomPKCECodeVerifier();
     const url = client.buildAuthorizationUrl(config, { redirect_uri: allowed, scope: "openid", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state: "s" });
-    const consent = await browser.follow(url, "https://agent.example.test/");
+    const consent = await browser.follow(url, "https://assistant.example.test/");
     const page = await consent.response.text();
-    expect(page).toContain("Some Agent");
+    expect(page).toContain("Some Assistant");
     const done = await browser.submit(page.slice(page.lastIndexOf("<form")), consent.url); // the second form: Allow
-    const landed = await browser.follow(new URL(done.headers.get("location")!, app.origin), "https://agent.example.test/");
+    const landed = await browser.follow(new URL(done.headers.get("location")!, app.origin), "https://assistant.example.test/");
     const tokens = await client.authorizationCodeGrant(config, new URL(landed.url), { pkceCodeVerifier: verifier, expectedState: "s" });
     expect(tokens.claims()!.sub).toBe(user.id);
   });
