@@ -125,7 +125,7 @@ function cookiesOf(header: string | undefined): [string, string][] {
 }
 
 /** The value of cookie `name` of a `Cookie` header. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
+function cookieValue(header: string | undefined, name: string): string | undefined {
   const found = cookiesOf(header).find(([key]) => key === name)?.[1];
   if (found === undefined) return undefined;
   try {
