@@ -50,6 +50,9 @@ export default defineConfig({
   test: {
     include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "compat/*/test/**/*.test.ts", "docs/test/**/*.test.ts", "docs/site/test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/.git/**", ...(skipSqlite ? sqliteSuites : [])],
+    // eventsource-parser (under the MCP SDK's client, inlined with it) exports its TypeScript sources under the
+    // "source" condition this config resolves with: Vite transforms it instead of Node loading .ts.
+    server: { deps: { inline: ["eventsource-parser", "eventsource", "@modelcontextprotocol/sdk"] } },
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -348,6 +348,32 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS scim_group_members_user ON scim_group_members ("organizationId", "userId")`,
     ],
   },
+  {
+    version: 19,
+    name: "OAuth provider models",
+    // What @latch/oidc-provider's storage keeps for the authorization server: codes, tokens,
+    // grants, sessions, interactions, device codes and registered clients, one row per model
+    // (kind, id). A token's id is stored as its SHA-256, never as itself. "grantId" revokes all
+    // a grant gave in one statement; "userCode" and uid find a device code and a session.
+    // (17 and 18 are kept for migrations of other features.)
+    statements: [
+      `CREATE TABLE IF NOT EXISTS oauth_provider_models (
+        kind text NOT NULL,
+        id text NOT NULL,
+        payload jsonb NOT NULL,
+        "grantId" text,
+        "userCode" text,
+        uid text,
+        "expiresAt" timestamptz,
+        "consumedAt" timestamptz,
+        PRIMARY KEY (kind, id)
+      )`,
+      `CREATE INDEX IF NOT EXISTS oauth_provider_models_grant ON oauth_provider_models ("grantId") WHERE "grantId" IS NOT NULL`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS oauth_provider_models_user_code ON oauth_provider_models (kind, "userCode") WHERE "userCode" IS NOT NULL`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS oauth_provider_models_uid ON oauth_provider_models (kind, uid) WHERE uid IS NOT NULL`,
+      `CREATE INDEX IF NOT EXISTS oauth_provider_models_expiry ON oauth_provider_models ("expiresAt") WHERE "expiresAt" IS NOT NULL`,
+    ],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

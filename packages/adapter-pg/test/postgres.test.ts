@@ -40,6 +40,7 @@ describe.runIf(await needService(services.postgres))("PostgresAdapter on Postgre
       "invitations",
       "latch_migrations",
       "members",
+      "oauth_provider_models",
       "organization_roles",
       "organizations",
       "passwords",

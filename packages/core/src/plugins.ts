@@ -25,7 +25,7 @@ import type { Plugin, PluginTable } from "./types/plugin.js";
 const code: PluginCode = { check: checkPlugins, rows: rowsOfPlugins, beforeSignIn, afterSignIn, withFields: withPluginFields };
 
 export type {
-  AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse, PluginSignIn,
+  AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse, PluginSignIn, SignedInUser,
   PluginTable, PluginUserFields, SessionOf, SessionReadInput,
 } from "./types/plugin.js";
 

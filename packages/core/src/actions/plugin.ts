@@ -4,10 +4,10 @@ import { requireCsrf } from "../security/request-checks.js";
 import type { AuthContext } from "../config/context.js";
 import { InvalidCallbackUrl, InvalidRequest, UnknownAction } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
-import { sessionStrategy } from "../session/index.js";
+import { currentDatabaseSession, currentDatabaseUser, currentJwtSession, currentJwtUser, sessionStrategy } from "../session/index.js";
 import type { Cookie } from "../types/cookies.js";
 import type { Session } from "../types/entities.js";
-import type { Plugin, PluginEndpointContext, PluginResponse, PluginSignIn } from "../types/plugin.js";
+import type { Plugin, PluginEndpointContext, PluginResponse, PluginSignIn, SignedInUser } from "../types/plugin.js";
 import type { Account } from "../types/entities.js";
 import { completeSignIn, type VerifiedSignIn } from "../signin/complete.js";
 import type { ResponseInternal } from "../types/response.js";
@@ -15,6 +15,22 @@ import { matchEndpoint, restSegments, type PluginRoute } from "../http/plugin-ro
 import { withPluginFields } from "../session/plugin-fields.js";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Who is signed in on `req`: the user, the session's id and what the session earned. */
+async function signedInOf(ctx: AuthContext, req: AuthRequest): Promise<SignedInUser | null> {
+  const jwt = ctx.session.strategy === "jwt";
+  const [user, session] = jwt
+    ? await Promise.all([currentJwtUser(ctx, req), currentJwtSession(ctx, req)])
+    : await Promise.all([currentDatabaseUser(ctx, req), currentDatabaseSession(ctx, req)]);
+  if (!user || !session || session.userId !== user.id) return null;
+  const earned = user.earned;
+  return {
+    userId: user.id,
+    ...(session.sessionId !== undefined && { sessionId: session.sessionId }),
+    ...(earned && { authTime: earned.auth_time, amr: [...earned.amr] }),
+    ...(earned?.mfa_time !== undefined && { mfaTime: earned.mfa_time }),
+  };
+}
 
 /** The handler's context: the parsed request, the session reader, the adapter and the answers. */
 function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute, cookies: Cookie[], plugin: Plugin): PluginEndpointContext {
@@ -34,6 +50,7 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
       });
       return session;
     },
+    signedIn: () => signedInOf(ctx, req),
     json: (body, init) => ({ body, status: init?.status, headers: init?.headers }),
     text: (text, init) => ({ text, status: init?.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...init?.headers } }),
     redirect(url) {

@@ -79,6 +79,27 @@ export function deriveSigningKey(secret: string, alg: "EdDSA" | "ES256"): Promis
   return key;
 }
 
+/**
+ * The private half of the key {@link deriveSigningKey} derives from `secret`, as a JWK with its
+ * `kid`, `alg` and `use`: for a library that signs with JWKs (an OpenID Provider) on the same key.
+ */
+export async function derivePrivateJwk(secret: string, alg: "EdDSA" | "ES256"): Promise<JWK & { kid: string; alg: SigningAlgorithm; use: "sig" }> {
+  const seed = await seedOf(secret, alg);
+  const pkcs8 = new Uint8Array([...(alg === "EdDSA" ? ed25519Pkcs8 : p256Pkcs8), ...seed]);
+  const extractable = await crypto.subtle.importKey("pkcs8", pkcs8, importParams(alg), true, ["sign"]);
+  const jwk = await exportJWK(extractable);
+  const { kid } = await publicJwkOf(jwk, alg);
+  const { key_ops: _ops, ext: _ext, ...members } = jwk;
+  return { ...members, kid, alg, use: "sig" };
+}
+
+/** The JWK of the private key `privateJwk` with the `kid`, `alg` and `use` of its public half. */
+export async function labelledPrivateJwk(privateJwk: JWK, alg: SigningAlgorithm): Promise<JWK & { kid: string; alg: SigningAlgorithm; use: "sig" }> {
+  const { kid } = await publicJwkOf(privateJwk, alg);
+  const { key_ops: _ops, ext: _ext, ...members } = privateJwk;
+  return { ...members, kid, alg, use: "sig" };
+}
+
 /** A new random key of `alg`, with its private half as a JWK to store (encrypted) and read back with {@link signingKeyFromJwk}. */
 export async function generateSigningKey(alg: SigningAlgorithm): Promise<{ key: SigningKey; privateJwk: JWK }> {
   const pair = await generateKeyPair(alg, { extractable: true, ...(alg === "EdDSA" ? { crv: "Ed25519" } : {}) });

@@ -39,6 +39,12 @@ export interface PluginEndpointContext {
   readonly adapter?: Adapter;
   /** The session of the request as `GET <base>/session` shows it, or `null`. */
   getSession(): Promise<Session | null>;
+  /**
+   * Who is signed in on the request, as Latch itself knows it: the user's id, the session's id
+   * and how the session was earned (`auth_time`, `amr`), or `null` without a valid session.
+   * An identity provider built on Latch binds its own sessions to this.
+   */
+  signedIn(): Promise<SignedInUser | null>;
   /** Answers with `body` as JSON. */
   json(body: unknown, init?: { status?: number; headers?: Record<string, string> }): PluginResponse;
   /** Redirects to `url` (resolved against the site's origin; another origin is refused). */
@@ -83,6 +89,20 @@ export interface PluginSignIn {
    * step is not asked. Default `false`: the sign-in is a first factor like any provider's.
    */
   readonly secondFactor?: boolean;
+}
+
+/** Who is signed in on a request: what {@link PluginEndpointContext.signedIn} answers. */
+export interface SignedInUser {
+  /** The user's id (the session token's `sub`, or the stored session's user). */
+  readonly userId: string;
+  /** The session's id, when the session has one (a stored session's id, a JWT session's `sid` with revocation on). */
+  readonly sessionId?: string;
+  /** When the user last gave a first factor (seconds since the epoch), when the session records it. */
+  readonly authTime?: number;
+  /** When the user last gave a second factor (seconds since the epoch), when one was given. */
+  readonly mfaTime?: number;
+  /** How the session was earned (RFC 8176 values), when the session records it. */
+  readonly amr?: readonly string[];
 }
 
 /** One endpoint of a plugin, served at `<base>/<plugin id>/<path>`. */

@@ -9,6 +9,7 @@ import { adapterHas } from "../../config/adapter-guard.js";
 import { MissingAdapter, MissingAdapterMethods, type AuthError } from "../../errors.js";
 import { accessTokensCode, featureCode } from "../../symbols.js";
 import type { AccessTokenSettings, AccessTokensOption, AccessTokensOptions } from "../../types/access-token-options.js";
+import type { AuthConfig } from "../../types/config.js";
 import { signingKeyMethods } from "./adapter-methods.js";
 import { InvalidAccessTokens } from "./errors.js";
 import { accessTokenRows } from "./rows.js";
@@ -68,4 +69,41 @@ export function AccessTokens(options: AccessTokensOptions = {}): AccessTokensOpt
   });
   const check = (adapter: Adapter | undefined) => problemOf(settings, adapter);
   return { [accessTokensCode]: { settings, check }, [featureCode]: { rows: accessTokenRows, check } };
+}
+
+/** A private signing key of the access-token key ring, as a JWK (RFC 7517) with `kid`, `alg` and `use`. */
+export interface PrivateSigningJwk {
+  readonly kty: string;
+  readonly kid: string;
+  readonly alg: "EdDSA" | "ES256" | "RS256";
+  readonly use: "sig";
+  readonly [member: string]: unknown;
+}
+
+/** What {@link accessTokenSigningKeys} answers. */
+export interface AccessTokenSigningKeys {
+  /** The private JWKs of every key `<base>/jwks` publishes, the one that signs now first. */
+  readonly keys: readonly PrivateSigningJwk[];
+  /** The `kid` of the key that signs now. */
+  readonly signingKid: string;
+}
+
+/**
+ * The private keys of the access-token key ring of `config` (its `accessTokens`, secret and
+ * adapter), for a library that signs with JWKs on the same keys, so one key store and its rotation
+ * serve both: `@latch/oidc-provider` hands them to the OpenID Provider. A stored key due for
+ * rotation is replaced first, as the `token` endpoint does. Keep what it answers on the server.
+ *
+ * @throws {InvalidAccessTokens} The config has no `accessTokens`, or its settings are refused.
+ */
+export async function accessTokenSigningKeys(config: Pick<AuthConfig, "accessTokens" | "secret" | "adapter">, now: number = Date.now()): Promise<AccessTokenSigningKeys> {
+  const code = config.accessTokens?.[accessTokensCode];
+  if (!code) throw new InvalidAccessTokens("accessTokenSigningKeys: the config has no `accessTokens: AccessTokens(…)`.");
+  const problem = code.check(config.adapter);
+  if (problem) throw problem;
+  const secrets = [config.secret ?? []].flat().filter((secret): secret is string => typeof secret === "string" && secret.length > 0);
+  if (!secrets.length) throw new InvalidAccessTokens("accessTokenSigningKeys: the config has no secret (set AUTH_SECRET or `secret`).");
+  const { privateKeySet } = await import("./private-keys.js");
+  const keys = (await privateKeySet({ secrets, adapter: config.adapter }, code.settings, now)) as unknown as PrivateSigningJwk[];
+  return { keys, signingKid: keys[0]!.kid };
 }

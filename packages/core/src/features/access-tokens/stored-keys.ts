@@ -8,8 +8,9 @@ import type { Adapter, AdapterSigningKey } from "../../adapter.js";
 import { guardMethods } from "../../config/adapter-guard.js";
 import type { AuthContext } from "../../config/context.js";
 import { openJwt, sealJwt } from "../../crypto/index.js";
-import { generateSigningKey, signingKeyFromJwk, type KeyRing, type PublicJwk, type SigningAlgorithm, type SigningKey } from "../../crypto/signing.js";
+import { generateSigningKey, labelledPrivateJwk, signingKeyFromJwk, type KeyRing, type PublicJwk, type SigningAlgorithm, type SigningKey } from "../../crypto/signing.js";
 import type { AccessTokenSettings } from "../../types/access-token-options.js";
+import type { JWK } from "jose";
 import { signingKeyMethods } from "./adapter-methods.js";
 
 type KeyStore = Required<Pick<Adapter, "listSigningKeys" | "createSigningKey">>;
@@ -108,4 +109,22 @@ export async function storedKeyRing(ctx: Pick<AuthContext, "secrets" | "adapter"
   const due = records.at(-1)!.createdAt.valueOf() + settings.rotation.every * 1000;
   cache.set(store, { ring, settings, secret: ctx.secrets[0]!, until: Math.min(now + rereadAfter, due) });
   return ring;
+}
+
+/**
+ * The private JWKs of the stored keys a verifier accepts at `now`, the signing one first (made
+ * first when due, as {@link storedKeyRing} does); a key no secret opens any more is left out.
+ */
+export async function storedPrivateJwks(ctx: Pick<AuthContext, "secrets" | "adapter">, settings: AccessTokenSettings, now: number): Promise<JWK[]> {
+  const ring = await storedKeyRing(ctx, settings, now);
+  const records = await readKeys(storeOf(ctx.adapter!));
+  const published = new Set(ring.published.map((key) => key.kid));
+  const keys: JWK[] = [];
+  for (const record of records.reverse()) {
+    if (!published.has(record.id)) continue;
+    const opened = await openJwt<{ jwk: JWK }>({ token: record.privateKey, secrets: ctx.secrets, salt }).catch(() => undefined);
+    if (opened) keys.push(await labelledPrivateJwk(opened.jwk, record.algorithm as SigningAlgorithm));
+  }
+  // The signing key first: a library that signs with the first key of an algorithm uses it.
+  return keys.sort((a, b) => (a.kid === ring.signing.kid ? -1 : b.kid === ring.signing.kid ? 1 : 0));
 }

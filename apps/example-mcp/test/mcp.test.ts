@@ -1,0 +1,143 @@
+/**
+ * The MCP example end to end: the official MCP SDK's client (`@modelcontextprotocol/sdk`) meets
+ * the server's 401, finds Latch through the protected-resource metadata (RFC 9728) and the
+ * authorization server's metadata (RFC 8414), registers itself (RFC 7591), sends its user through
+ * Latch's sign-in and consent (a cookie jar over HTTP here), gets a token for the MCP server's
+ * audience with PKCE, and calls a tool that acts for that user.
+ */
+import type { Server } from "node:http";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { hashPassword } from "@latch/core/passwords";
+import { CookieJar, freePort } from "@latch/testing";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createApp } from "../src/app.js";
+
+const redirectUrl = "http://127.0.0.1:9/assistant/callback";
+
+/** What an MCP client keeps: its registration, its tokens, its PKCE verifier; the authorization URL it would open. */
+class AssistantStore implements OAuthClientProvider {
+  info: OAuthClientInformationMixed | undefined;
+  saved: OAuthTokens | undefined;
+  verifier = "";
+  opened: URL | undefined;
+  get redirectUrl() {
+    return redirectUrl;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: "Test Assistant", redirect_uris: [redirectUrl], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.opened = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+let origin: string;
+let server: Server;
+let app: Awaited<ReturnType<typeof createApp>>;
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  app = await createApp(origin);
+  server = await new Promise((resolve) => {
+    const s = app.app.listen(port, "127.0.0.1", () => resolve(s));
+  });
+});
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await app?.db.close();
+});
+
+/** A person's browser: a cookie jar, redirects followed by hand. */
+function browser() {
+  const jar = new CookieJar();
+  const go = async (url: string | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    const cookie = jar.header(url);
+    if (cookie) headers.set("cookie", cookie);
+    if (init.method === "POST") headers.set("origin", new URL(url).origin);
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    jar.storeResponse(url, response);
+    return response;
+  };
+  const post = (url: string | URL, fields: Record<string, string>) =>
+    go(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const follow = async (start: string | URL): Promise<{ url: URL; response?: Response }> => {
+    let url = new URL(start);
+    for (let hop = 0; hop < 20; hop++) {
+      if (url.href.startsWith(redirectUrl)) return { url };
+      const response = await go(url);
+      const location = response.headers.get("location");
+      if (!location || response.status < 300 || response.status >= 400) return { url, response };
+      url = new URL(location, url);
+    }
+    throw new Error("too many redirects");
+  };
+  return { go, post, follow };
+}
+
+test("an MCP client discovers Latch, registers, signs its user in with consent, and calls a tool for them", async () => {
+  const email = "assistant-user@example.test";
+  const user = await app.adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: "Assistant User", image: null });
+  await app.adapter.setPassword!({ userId: user.id, hash: await hashPassword("correct horse battery", { memoryCost: 1024, timeCost: 1, parallelism: 1 }), updatedAt: new Date() });
+
+  const store = new AssistantStore();
+  const endpoint = new URL(`${origin}/mcp`);
+  // No token: the server answers 401, and the client runs its own discovery and registration.
+  await expect(new Client({ name: "assistant", version: "1.0.0" }).connect(new StreamableHTTPClientTransport(endpoint, { authProvider: store }))).rejects.toBeInstanceOf(UnauthorizedError);
+  expect(store.info?.client_id).toBeTruthy();
+  const authorization = store.opened!;
+  expect(authorization.origin + authorization.pathname).toBe(`${origin}/auth/oauth2/auth`);
+  expect(authorization.searchParams.get("resource")).toBe(`${origin}/mcp`);
+  expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
+
+  // The user, in their browser: Latch's sign-in, then the consent page, then back to the assistant.
+  const person = browser();
+  const first = await person.follow(authorization);
+  expect(first.url.pathname, first.url.href).toBe("/auth/signin");
+  const { csrfToken } = (await (await person.go(`${origin}/auth/csrf`)).json()) as { csrfToken: string };
+  const back = first.url.searchParams.get("callbackUrl")!;
+  await person.post(`${origin}/auth/callback/password`, { csrfToken, email, password: "correct horse battery", callbackUrl: back });
+  const consent = await person.follow(back);
+  const page = await consent.response!.text();
+  expect(page).toContain("Test Assistant");
+  expect(page).toContain("Use your notes from an AI assistant");
+  const token = /name="csrfToken" value="([^"]+)"/.exec(page)![1]!;
+  const allowed = await person.post(`${consent.url.href}/confirm`, { csrfToken: token });
+  const landed = await person.follow(new URL(allowed.headers.get("location")!, origin));
+  const code = landed.url.searchParams.get("code");
+  expect(code).toBeTruthy();
+
+  // The assistant finishes with the code (PKCE, resource) and calls the tool.
+  const transport = new StreamableHTTPClientTransport(endpoint, { authProvider: store });
+  await transport.finishAuth(code!);
+  const claims = JSON.parse(Buffer.from(store.saved!.access_token.split(".")[1]!, "base64url").toString()) as { aud: string; sub: string; scope: string };
+  expect(claims).toMatchObject({ aud: `${origin}/mcp`, sub: user.id, scope: "notes:read" });
+  const client = new Client({ name: "assistant", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: store }));
+  const result = (await client.callTool({ name: "whoami", arguments: {} })) as { content: { type: string; text: string }[] };
+  expect(result.content[0]!.text).toBe(`You act for ${email}.`);
+  await client.close();
+}, 60_000);

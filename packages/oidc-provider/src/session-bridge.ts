@@ -1,0 +1,61 @@
+/**
+ * Who is signed in to Latch on a request, read through `Auth()` with the request's cookies, and
+ * the binding of the OpenID Provider's session to that Latch session.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { Auth, type AuthConfig } from "@latch/core";
+import { definePlugin, type SignedInUser } from "@latch/core/plugins";
+
+/** The plugin id the provider reserves in Latch: its paths are `<basePath>/oauth2/…`. */
+export const pluginId = "oauth2";
+
+/** The header that marks the provider's own session reads; its value is made per process. */
+const marker = "x-latch-oauth2-session";
+
+/** A copy of the app's Latch config whose one extra plugin answers who is signed in, to this process only. */
+export function bridgeConfig(config: AuthConfig): { config: AuthConfig; secret: string } {
+  const secret = randomBytes(32).toString("base64url");
+  const expected = Buffer.from(secret);
+  const plugin = definePlugin({
+    id: pluginId,
+    endpoints: {
+      signedIn: {
+        method: "GET",
+        path: "latch-session",
+        handler: async ({ request, signedIn, json }) => {
+          const given = Buffer.from(request.headers.get(marker) ?? "");
+          // Only this process asks: anyone else is told nothing is here.
+          if (given.length !== expected.length || !timingSafeEqual(given, expected)) return json({ error: "UnknownAction" }, { status: 404 });
+          return json({ user: await signedIn() }, { headers: { "Cache-Control": "no-store" } });
+        },
+      },
+    },
+  });
+  const plugins = [...(config.plugins ?? []).filter((p) => p.id !== pluginId), plugin];
+  return { config: { ...config, plugins }, secret };
+}
+
+/** The Latch user signed in with `cookie` (the request's `Cookie` header), or `null`. */
+export async function signedInWith(cookie: string | undefined, bridge: { config: AuthConfig; secret: string }, origin: string, basePath: string): Promise<SignedInUser | null> {
+  if (!cookie) return null;
+  const headers = new Headers({ cookie, [marker]: bridge.secret });
+  const response = await Auth(new Request(`${origin}${basePath}/${pluginId}/latch-session`, { headers }), bridge.config);
+  if (response.status !== 200) return null;
+  const { user } = (await response.json()) as { user: SignedInUser | null };
+  return user ?? null;
+}
+
+/** The value of the binding cookie for `user` (an HMAC of who and which session, keyed from the secret). */
+export function bindingOf(user: SignedInUser, key: Buffer): string {
+  return createHmac("sha256", key)
+    .update(`${user.userId}\n${user.sessionId ?? ""}\n${user.authTime ?? ""}`)
+    .digest("base64url");
+}
+
+/** Whether the binding cookie's `value` names `user`'s current session (constant time). */
+export function bindingMatches(value: string | undefined, user: SignedInUser | null, key: Buffer): boolean {
+  if (!value || !user) return false;
+  const expected = Buffer.from(bindingOf(user, key));
+  const given = Buffer.from(value);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
