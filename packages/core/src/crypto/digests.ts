@@ -20,7 +20,7 @@ let chosen: Promise<Digests> | undefined;
 /** The implementation `#hash` resolves to, or the portable one where it resolves to nothing. */
 export function digestImplementation(): Promise<Digests> {
   if (!chosen) {
-    chosen = importOrPortable(() => import("#hash"), "#hash", portable);
+    chosen = importOrPortable<Digests>(() => import("#hash"), "#hash", portable);
     // Once chosen, the exports below are the implementation's own functions: a warm call goes
     // straight to it (an ES module's importers see a reassigned export).
     chosen.then((digests) => ({ digest, sha256Hex, hkdfSha256, timingSafeEqual, sha256HexNow } = digests), () => {});
