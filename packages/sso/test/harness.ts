@@ -14,6 +14,7 @@ import { PostgresAdapter, migrate } from "@latch/pg";
 import { freePort, randomDatabaseName, schemaPool } from "@latch/testing";
 import express from "express";
 import { Sso, postgresSsoStore, type SsoOptions, type TxtResolver } from "../src/index.js";
+import { Jar } from "../../core/src/features/access-tokens/test/harness.js";
 
 export const secret = "sso-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 
@@ -22,23 +23,8 @@ export const outsider = { id: "sso-outsider", name: "Oscar", email: "oscar@other
 export const acme = { id: "org-acme", name: "Acme", slug: "acme" };
 export const globex = { id: "org-globex", name: "Globex", slug: "globex" };
 
-/** Cookies kept from `Set-Cookie`, sent back on the next request. */
-export class Jar {
-  readonly cookies = new Map<string, string>();
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  keep(response: Response): void {
-    for (const raw of response.headers.getSetCookie()) {
-      const [pair = ""] = raw.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (!value || /max-age=0/i.test(raw)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
+// Cookies kept from `Set-Cookie`, sent back on the next request: the jar of core's suites.
+export { Jar };
 
 /** A PostgreSQL database for a suite. */
 export interface Engine {
