@@ -67,6 +67,8 @@ describe.each([
     const email = `${person}@example.com`;
     const token = `token-${person}-${"0".repeat(40)}`;
     await db.query(`INSERT INTO sessions ("userId", expires, "sessionToken") VALUES ($1, $2, $3)`, [`${person}-1`, new Date(Date.now() + 86_400_000), token]);
+    // A member already (an account is linked only within its organization).
+    await db.query(`INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ('org-1', $1, 'member', now())`, [`${person}-1`]);
     const session = () => fetch(`${origin}/auth/session`, { headers: { cookie: `authjs.session-token=${token}` } }).then((r) => r.json() as Promise<{ user?: { email: string } } | null>);
     expect((await session())?.user?.email).toBe(email);
 

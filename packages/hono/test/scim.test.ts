@@ -57,6 +57,8 @@ afterAll(async () => {
 test("create, PATCH active false (the browser signed out), DELETE", async () => {
   const token = `token-ada-${"0".repeat(40)}`;
   await db.query(`INSERT INTO sessions ("userId", expires, "sessionToken") VALUES ('ada-1', $1, $2)`, [new Date(Date.now() + 86_400_000), token]);
+  // A member already (an account is linked only within its organization).
+  await db.query(`INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ('org-1', 'ada-1', 'member', now())`);
   const session = () => fetch(`${origin}/auth/session`, { headers: { cookie: `authjs.session-token=${token}` } }).then((r) => r.json() as Promise<{ user?: { email: string } } | null>);
   expect((await session())?.user?.email).toBe("ada@example.com");
   const scim = (path: string, method: string, body?: unknown) =>

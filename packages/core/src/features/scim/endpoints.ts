@@ -200,8 +200,14 @@ function idOf(value: string | undefined): string {
   return value;
 }
 
-/** The Latch user a new provisioned user stands for: one with the address when it is proven, else a new one. */
-async function userFor(ctx: ScimContext, given: GivenUser): Promise<{ user: AdapterUser; created: boolean }> {
+/**
+ * The Latch user a new provisioned user stands for: a new one, or the account that has the
+ * address already when it is a member of the token's organization with its address proven. An
+ * account outside the organization is never linked: provisioning would let an organization's
+ * identity provider make anyone whose address it knows a member, and end all their sessions by
+ * deactivating them.
+ */
+async function userFor(ctx: ScimContext, organizationId: string, given: GivenUser): Promise<{ user: AdapterUser; created: boolean }> {
   const address = addressOf(given);
   if (!address) throw new ScimInvalidValue("A user needs an address: an entry of emails, or an address as userName.");
   let email: string;
@@ -215,6 +221,9 @@ async function userFor(ctx: ScimContext, given: GivenUser): Promise<{ user: Adap
   if (existing) {
     // PROTOCOL §6: an account whose address is not proven is never taken over; its owner proves it first.
     if (!existing.emailVerified) throw new ScimUniqueness("An account holds this address and has not proven it; it is not linked until its owner proves the address.");
+    if (!(await organizationStore(ctx).getMember(organizationId, existing.id))) {
+      throw new ScimUniqueness("An account outside the organization holds this address; it is linked only once it is a member (invite it first).");
+    }
     return { user: existing, created: false };
   }
   const user = await adapter.createUser!({ id: randomUUID(), email, emailVerified: null, name: nameOf(given), image: null } as AdapterUser);
@@ -225,7 +234,7 @@ async function createUser(ctx: ScimContext, organizationId: string, base: string
   const given = givenUser(body);
   const store = scimStore(ctx);
   assertUnique(await store.listScimUsers(organizationId), given);
-  const { user, created } = await userFor(ctx, given);
+  const { user, created } = await userFor(ctx, organizationId, given);
   if (await store.getScimUser(organizationId, user.id)) throw new ScimUniqueness("The organization has provisioned the account of this address already.");
   const now = new Date();
   const record = await store.createScimUser({ organizationId, userId: user.id, userName: given.userName, externalId: given.externalId, active: given.active, attributes: given.attributes, createdAt: now, updatedAt: now });

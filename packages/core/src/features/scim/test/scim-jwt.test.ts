@@ -81,6 +81,7 @@ describe("SCIM with JWT sessions", () => {
 
     const dave = await new Browser(latch.origin).signIn("dave");
     const bob = await new Browser(latch.origin).signIn("bob");
+    await engine.db.query(`INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ($1, $2, 'member', now())`, [organizationId, people.dave.id]);
     expect((await scim("Users", "POST", okta.createUser(people.dave.email, "Dave", "Doe"))).status).toBe(201);
     expect((await dave.session())?.user?.email).toBe(people.dave.email);
 

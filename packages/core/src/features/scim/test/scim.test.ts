@@ -106,8 +106,9 @@ describe.each(engines)("SCIM provisioning stored on %s", (_name, open, available
   });
 
   test.skipIf(!available)("Okta's sequence: lookup, create, read, replace, deactivate (membership and sessions end), reactivate", async () => {
-    // Dave has an account with a proven address: provisioning links it.
+    // Dave has an account with a proven address and joined the organization: provisioning links it.
     const dave = await new Browser(latch.origin).signIn("dave");
+    await engine.db.query(`INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ($1, $2, 'member', now())`, [orgA, people.dave.id]);
     expect((await dave.session())?.user?.email).toBe(people.dave.email);
 
     const lookup = await scim(tokenA, okta.lookup(people.dave.email));
@@ -140,6 +141,7 @@ describe.each(engines)("SCIM provisioning stored on %s", (_name, open, available
 
   test.skipIf(!available)("Entra ID's sequence: lookup, create with the enterprise extension, path PATCHes, \"False\" as text, DELETE", async () => {
     const carol = await new Browser(latch.origin).signIn("carol");
+    await engine.db.query(`INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ($1, $2, 'member', now())`, [orgB, people.carol.id]);
     expect((await scim(tokenB, entra.lookup(people.carol.email))).body.totalResults).toBe(0);
     const created = await scim(tokenB, "Users", { method: "POST", body: entra.createUser(people.carol.email, "entra-carol") });
     expect(created.status).toBe(201);
@@ -170,12 +172,23 @@ describe.each(engines)("SCIM provisioning stored on %s", (_name, open, available
 
   test.skipIf(!available)("DELETE of an active user ends the membership and the sessions", async () => {
     const bob = await new Browser(latch.origin).signIn("bob");
+    await engine.db.query(`INSERT INTO members ("organizationId", "userId", role, "createdAt") VALUES ($1, $2, 'member', now())`, [orgB, people.bob.id]);
     const created = await scim(tokenB, "Users", { method: "POST", body: okta.createUser(people.bob.email, "Bob", "Builder") });
     expect(created.status).toBe(201);
     expect(await memberRole(orgB, people.bob.id)).toBe("member");
     expect((await scim(tokenB, `Users/${people.bob.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await memberRole(orgB, people.bob.id)).toBeNull();
     expect(await bob.session()).toBeNull();
+  });
+
+  test.skipIf(!available)("an account outside the organization is never linked: 409, no membership, its sessions untouched", async () => {
+    // Bob's address is proven, but he is no member of the first organization.
+    const bob = await new Browser(latch.origin).signIn("bob");
+    const refused = await scim(tokenA, "Users", { method: "POST", body: okta.createUser(people.bob.email, "Bob", "Outside") });
+    expect(refused).toMatchObject({ status: 409, body: { scimType: "uniqueness" } });
+    expect(await memberRole(orgA, people.bob.id)).toBeNull();
+    expect((await scim(tokenA, okta.lookup(people.bob.email))).body.totalResults).toBe(0);
+    expect((await bob.session())?.user?.email).toBe(people.bob.email);
   });
 
   test.skipIf(!available)("a new address makes a new user, unproven; an unproven account is never taken over; a taken userName is 409", async () => {
