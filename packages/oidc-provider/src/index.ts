@@ -60,6 +60,34 @@ export interface OAuthRegistration {
   readonly rateLimit?: { readonly max: number; readonly windowSeconds: number };
 }
 
+/**
+ * Client ID Metadata Documents (the OAuth draft MCP clients prefer to registration): a client
+ * whose `client_id` is an https URL is known by the JSON document at that URL, fetched when it
+ * first asks for authorization and cached. The document's `client_id` must be the URL itself; it
+ * must not carry a secret, and Latch takes it as a public client only (`token_endpoint_auth_method`
+ * `"none"`, the authorization code and refresh token grants). Off unless turned on; the
+ * authorization server metadata then says `client_id_metadata_document_supported: true`.
+ */
+export interface OAuthClientMetadataDocuments {
+  /** Accept `client_id`s that are https URLs of metadata documents. */
+  readonly enabled: boolean;
+  /** Which document URLs may be fetched at all (before any request goes out). Default: every https URL. */
+  readonly allow?: (url: URL) => boolean;
+  /** The largest document read, in bytes. Default 5120. */
+  readonly maxBytes?: number;
+  /** How long a fetch may take, in seconds, at most 2.5. Default 2.5. */
+  readonly timeoutSeconds?: number;
+  /** How long a fetched document is kept, in seconds: its `Cache-Control: max-age` held between `min` and `max`. Default 30 and 86400. */
+  readonly cacheSeconds?: { readonly min: number; readonly max: number };
+  /**
+   * The fetch used for documents. Default: the global `fetch`, given a dispatcher by oidc-provider
+   * that refuses private, loopback and other special-use addresses. A replacement that ignores
+   * `init.dispatcher` drops that guard: meant for a test serving documents on loopback, or an
+   * egress proxy that guards itself.
+   */
+  readonly fetch?: (url: string, init: RequestInit) => Promise<Response>;
+}
+
 /** The options of {@link OAuthProvider}. */
 export interface OAuthProviderOptions {
   /** The app's Latch config, the same object its integration is given (`ExpressAuth(config)`); it must set `accessTokens: AccessTokens()`, whose keys sign. */
@@ -72,6 +100,8 @@ export interface OAuthProviderOptions {
   readonly resources?: Readonly<Record<string, OAuthResource>>;
   /** Dynamic client registration. Default off. */
   readonly registration?: OAuthRegistration;
+  /** Client ID Metadata Documents: https URLs as client ids. Default off. */
+  readonly clientMetadataDocuments?: OAuthClientMetadataDocuments;
   /** Where the provider keeps codes, tokens, grants, sessions and registered clients: an oidc-provider adapter class (`pgStorage(pool)` of `@latch/oidc-provider/pg`). Default: memory, for one process. */
   readonly storage?: StorageFactory;
   /** How often, in seconds, the key ring is read again to see whether the key rotated (the provider is then rebuilt with the new keys). Default 60. */
@@ -397,6 +427,9 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
   const algs = [...new Set(keys.keys.map((key) => key.alg))];
   const resources = options.resources ?? {};
   const registration = options.registration;
+  const documents = options.clientMetadataDocuments;
+  const timeout = Math.min(documents?.timeoutSeconds ?? 2.5, 2.5) * 1000;
+  const fetchDocument = documents?.fetch ?? ((url: string, init: RequestInit) => globalThis.fetch(url, init));
   return {
     adapter: state.storage,
     clients: [...clients.values()].map(({ firstParty: _firstParty, ...metadata }) => ({ response_types: ["code"], ...metadata })),
@@ -469,6 +502,18 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
         },
       },
       registration: { enabled: !!registration?.enabled, initialAccessToken: false },
+      clientIdMetadataDocument: {
+        enabled: !!documents?.enabled,
+        ack: "draft-02",
+        allowFetch: (_ctx, clientId) => {
+          const url = new URL(clientId);
+          return url.protocol === "https:" && (documents?.allow?.(url) ?? true);
+        },
+        // A public client of the code flow only: no secret, no key of its own, no other grant.
+        allowClient: (_ctx, client) =>
+          client.tokenEndpointAuthMethod === "none" && client.grantTypes!.every((type) => type === "authorization_code" || type === "refresh_token") && client.responseTypes!.every((type) => type === "code"),
+        cacheDuration: documents?.cacheSeconds ?? { min: 30, max: 86_400 },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? undefined!,
@@ -487,6 +532,11 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
         },
       },
     },
+    ...(documents?.enabled && {
+      // oidc-provider's own deadline (2.5 s) stays; a shorter one set here is added to it.
+      fetch: (url: string | URL | Request, init: RequestInit = {}) => fetchDocument(url instanceof Request ? url.url : String(url), { ...init, signal: init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout) }),
+      fetchResponseBodyLimits: { "client_id metadata document": documents.maxBytes ?? 5120, jwks_uri: 65_536, sector_identifier_uri: 65_536 },
+    }),
     renderError: (ctx, out) => {
       ctx.type = "html";
       ctx.body = errorPage(out);
