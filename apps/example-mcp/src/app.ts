@@ -1,8 +1,8 @@
 /**
  * An MCP server whose tools act for the app's users. Latch signs them in (passwords here) and is
  * the MCP server's OAuth 2.1 authorization server through @latch/oidc-provider: an MCP client that
- * meets the server's 401 reads its protected-resource metadata, finds Latch, registers itself,
- * and sends its user through sign-in and consent, then calls the tools with an access token for
+ * meets the server's 401 reads its protected-resource metadata, finds Latch, names itself by the
+ * URL of its client metadata document (or, if it has none, registers itself), and sends its user through sign-in and consent, then calls the tools with an access token for
  * this server (its audience).
  */
 import { PGlite } from "@electric-sql/pglite";
@@ -11,7 +11,7 @@ import type { AuthConfig } from "@latch/core";
 import { AccessTokens } from "@latch/core/access-tokens";
 import Password from "@latch/core/providers/password";
 import { ExpressAuth } from "@latch/express";
-import { OAuthProvider } from "@latch/oidc-provider";
+import { OAuthProvider, type OAuthClientMetadataDocuments } from "@latch/oidc-provider";
 import { accessTokenOf, oauthProvider, requireAccessToken, wellKnown } from "@latch/oidc-provider/express";
 import { pgStorage } from "@latch/oidc-provider/pg";
 import { PostgresAdapter, migrate } from "@latch/pg";
@@ -31,8 +31,8 @@ function mcpServer(config: AuthConfig, userId: string): McpServer {
 /** Loopback addresses (a desktop client's callback) and https, as the registration rule. */
 const registrable = (uri: string) => /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(uri) || uri.startsWith("https://");
 
-/** The app at `origin` on a database (PGlite in memory by default). */
-export async function createApp(origin: string, db: PGlite = new PGlite()) {
+/** The app at `origin` on a database (PGlite in memory by default); `documents` adds to the client metadata documents' settings (a test's `fetch`). */
+export async function createApp(origin: string, db: PGlite = new PGlite(), documents: Partial<OAuthClientMetadataDocuments> = {}) {
   await migrate(db);
   const adapter = PostgresAdapter(db);
   const authConfig: AuthConfig = {
@@ -48,6 +48,8 @@ export async function createApp(origin: string, db: PGlite = new PGlite()) {
     issuer: origin,
     storage: pgStorage(db),
     resources: { [resource]: { scopes: { "notes:read": "Use your notes from an AI assistant" } } },
+    // Clients named by their metadata document's URL, as MCP prefers; registration for the others.
+    clientMetadataDocuments: { enabled: true, ...documents },
     registration: { enabled: true, redirectUris: registrable, rateLimit: { max: 20, windowSeconds: 3600 } },
   });
 

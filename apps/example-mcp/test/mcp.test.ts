@@ -1,7 +1,8 @@
 /**
  * The MCP example end to end: the official MCP SDK's client (`@modelcontextprotocol/sdk`) meets
  * the server's 401, finds Latch through the protected-resource metadata (RFC 9728) and the
- * authorization server's metadata (RFC 8414), registers itself (RFC 7591), sends its user through
+ * authorization server's metadata (RFC 8414), names itself by its client metadata document's URL
+ * (or, without one, registers itself: RFC 7591), sends its user through
  * Latch's sign-in and consent (a cookie jar over HTTP here), gets a token for the MCP server's
  * audience with PKCE, and calls a tool that acts for that user.
  */
@@ -14,6 +15,7 @@ import { hashPassword } from "@latch/core/passwords";
 import { CookieJar, freePort } from "@latch/testing";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createApp } from "../src/app.js";
+import { documentServer, type DocumentServer } from "../../../packages/oidc-provider/test/documents.js";
 
 const redirectUrl = "http://127.0.0.1:9/assistant/callback";
 
@@ -23,6 +25,8 @@ class AssistantStore implements OAuthClientProvider {
   saved: OAuthTokens | undefined;
   verifier = "";
   opened: URL | undefined;
+  /** The URL of the client's metadata document, if it has one. */
+  constructor(readonly clientMetadataUrl?: string) {}
   get redirectUrl() {
     return redirectUrl;
   }
@@ -55,11 +59,17 @@ class AssistantStore implements OAuthClientProvider {
 let origin: string;
 let server: Server;
 let app: Awaited<ReturnType<typeof createApp>>;
+let documents: DocumentServer;
 
 beforeAll(async () => {
+  // The assistant's client metadata document, on its own https origin.
+  documents = await documentServer((_req, res, at) => {
+    const metadata = { client_id: `${at}/assistant.json`, client_name: "Documented Assistant", redirect_uris: [redirectUrl], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(metadata));
+  });
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  app = await createApp(origin);
+  app = await createApp(origin, undefined, { fetch: documents.fetch });
   server = await new Promise((resolve) => {
     const s = app.app.listen(port, "127.0.0.1", () => resolve(s));
   });
@@ -68,6 +78,7 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await app?.db.close();
+  await documents?.close();
 });
 
 /** A person's browser: a cookie jar, redirects followed by hand. */
@@ -98,16 +109,19 @@ function browser() {
   return { go, post, follow };
 }
 
-test("an MCP client discovers Latch, registers, signs its user in with consent, and calls a tool for them", async () => {
-  const email = "assistant-user@example.test";
+test.each([
+  { how: "registers", email: "assistant-user@example.test", name: "Test Assistant", metadataUrl: undefined },
+  { how: "names itself by its metadata document", email: "documented-user@example.test", name: "Documented Assistant", metadataUrl: "/assistant.json" },
+])("an MCP client discovers Latch, $how, signs its user in with consent, and calls a tool for them", async ({ email, name, metadataUrl }) => {
   const user = await app.adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: "Assistant User", image: null });
   await app.adapter.setPassword!({ userId: user.id, hash: await hashPassword("correct horse battery", { memoryCost: 1024, timeCost: 1, parallelism: 1 }), updatedAt: new Date() });
 
-  const store = new AssistantStore();
+  const store = new AssistantStore(metadataUrl && `${documents.origin}${metadataUrl}`);
   const endpoint = new URL(`${origin}/mcp`);
   // No token: the server answers 401, and the client runs its own discovery and registration.
   await expect(new Client({ name: "assistant", version: "1.0.0" }).connect(new StreamableHTTPClientTransport(endpoint, { authProvider: store }))).rejects.toBeInstanceOf(UnauthorizedError);
-  expect(store.info?.client_id).toBeTruthy();
+  if (metadataUrl) expect(store.info?.client_id).toBe(`${documents.origin}${metadataUrl}`);
+  else expect(store.info?.client_id).toMatch(/^[A-Za-z0-9_-]+$/);
   const authorization = store.opened!;
   expect(authorization.origin + authorization.pathname).toBe(`${origin}/auth/oauth2/auth`);
   expect(authorization.searchParams.get("resource")).toBe(`${origin}/mcp`);
@@ -122,7 +136,7 @@ test("an MCP client discovers Latch, registers, signs its user in with consent, 
   await person.post(`${origin}/auth/callback/password`, { csrfToken, email, password: "correct horse battery", callbackUrl: back });
   const consent = await person.follow(back);
   const page = await consent.response!.text();
-  expect(page).toContain("Test Assistant");
+  expect(page).toContain(name);
   expect(page).toContain("Use your notes from an AI assistant");
   const token = /name="csrfToken" value="([^"]+)"/.exec(page)![1]!;
   const allowed = await person.post(`${consent.url.href}/confirm`, { csrfToken: token });
