@@ -21,9 +21,9 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import type { OAuthProviderServer } from "./index.js";
-import { AccessTokenRefused, accessTokenVerifier, type AccessTokenVerifierOptions, type VerifiedAccessToken } from "./resource.js";
+import { AccessTokenRefused, accessTokenVerifier, bearerChallenge, bearerToken, resourceMetadataUrl, type RequireAccessTokenOptions, type VerifiedAccessToken } from "./resource.js";
 
-export type { VerifiedAccessToken } from "./resource.js";
+export type { RequireAccessTokenOptions, VerifiedAccessToken } from "./resource.js";
 
 /** The Express middleware of the provider: mount it at `server.mountPath` (`/auth/oauth2`), before `ExpressAuth`. */
 export function oauthProvider(server: OAuthProviderServer): (req: Request, res: Response, next: NextFunction) => Promise<void> {
@@ -67,26 +67,10 @@ export function wellKnown(server: OAuthProviderServer, options: { resource?: str
   };
 }
 
-/** What {@link requireAccessToken} checks. */
-export interface RequireAccessTokenOptions extends AccessTokenVerifierOptions {
-  /** The scopes every request must carry. Default none. */
-  readonly scopes?: readonly string[];
-  /** Where this resource's metadata is (RFC 9728), named in the `WWW-Authenticate` of a refusal. Default: `<resource origin>/.well-known/oauth-protected-resource<resource path>`. */
-  readonly resourceMetadata?: string;
-}
-
 /** The verified token of a request that passed {@link requireAccessToken}, on `res.locals.accessToken`. */
 export function accessTokenOf(res: Response): VerifiedAccessToken | undefined {
   return res.locals.accessToken as VerifiedAccessToken | undefined;
 }
-
-function metadataUrl(resource: string): string {
-  const url = new URL(resource);
-  const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
-  return `${url.origin}/.well-known/oauth-protected-resource${path}`;
-}
-
-const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
 
 /**
  * Express middleware of a protected resource: a request without a valid access token for
@@ -96,18 +80,14 @@ const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
  */
 export function requireAccessToken(options: RequireAccessTokenOptions): (req: Request, res: Response, next: NextFunction) => Promise<void> {
   const verify = accessTokenVerifier(options);
-  const metadata = options.resourceMetadata ?? metadataUrl(options.resource);
+  const resourceMetadata = options.resourceMetadata ?? resourceMetadataUrl(options.resource);
   return async (req, res, next) => {
-    const header = req.get("authorization");
-    const token = header && /^Bearer [A-Za-z0-9._~+/-]+=*$/i.test(header) ? header.slice(7) : undefined;
+    const token = bearerToken(req.get("authorization"));
     try {
       res.locals.accessToken = await verify(token, options.scopes);
     } catch (error) {
       if (!(error instanceof AccessTokenRefused)) return next(error);
-      const challenge = [`resource_metadata=${quoted(metadata)}`];
-      if (token) challenge.push(`error=${quoted(error.error)}`, `error_description=${quoted(error.message)}`);
-      if (error.error === "insufficient_scope") challenge.push(`scope=${quoted((options.scopes ?? []).join(" "))}`);
-      res.status(error.status).set("WWW-Authenticate", `Bearer ${challenge.join(", ")}`).set("Cache-Control", "no-store").json({ error: error.error, error_description: error.message });
+      res.status(error.status).set("WWW-Authenticate", bearerChallenge(error, { resourceMetadata, scopes: options.scopes, tokenSent: !!token })).set("Cache-Control", "no-store").json({ error: error.error, error_description: error.message });
       return;
     }
     next();
