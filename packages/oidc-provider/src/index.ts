@@ -66,7 +66,9 @@ export interface OAuthRegistration {
  * first asks for authorization and cached. The document's `client_id` must be the URL itself; it
  * must not carry a secret, and Latch takes it as a public client only (`token_endpoint_auth_method`
  * `"none"`, the authorization code and refresh token grants). Off unless turned on; the
- * authorization server metadata then says `client_id_metadata_document_supported: true`.
+ * authorization server metadata then says `client_id_metadata_document_supported: true`. Built on
+ * oidc-provider's `clientIdMetadataDocument` feature (draft 02, which it marks experimental); the
+ * cache is the provider's, in memory, and starts again when the signing key rotates.
  */
 export interface OAuthClientMetadataDocuments {
   /** Accept `client_id`s that are https URLs of metadata documents. */
@@ -80,10 +82,11 @@ export interface OAuthClientMetadataDocuments {
   /** How long a fetched document is kept, in seconds: its `Cache-Control: max-age` held between `min` and `max`. Default 30 and 86400. */
   readonly cacheSeconds?: { readonly min: number; readonly max: number };
   /**
-   * The fetch used for documents. Default: the global `fetch`, given a dispatcher by oidc-provider
-   * that refuses private, loopback and other special-use addresses. A replacement that ignores
-   * `init.dispatcher` drops that guard: meant for a test serving documents on loopback, or an
-   * egress proxy that guards itself.
+   * The fetch the provider uses, for documents (and, when documents are on, for a client's
+   * `jwks_uri` too; `timeoutSeconds` holds for both). Default: the global `fetch`, given a
+   * dispatcher by oidc-provider that refuses private, loopback and other special-use addresses. A
+   * replacement that ignores `init.dispatcher` drops that guard: meant for a test serving documents
+   * on loopback, or an egress proxy that guards itself.
    */
   readonly fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
@@ -535,7 +538,7 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
     ...(documents?.enabled && {
       // oidc-provider's own deadline (2.5 s) stays; a shorter one set here is added to it.
       fetch: (url: string | URL | Request, init: RequestInit = {}) => fetchDocument(url instanceof Request ? url.url : String(url), { ...init, signal: init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout) }),
-      fetchResponseBodyLimits: { "client_id metadata document": documents.maxBytes ?? 5120, jwks_uri: 65_536, sector_identifier_uri: 65_536 },
+      fetchResponseBodyLimits: { "client_id metadata document": documents.maxBytes ?? 5120, jwks_uri: Infinity, sector_identifier_uri: Infinity },
     }),
     renderError: (ctx, out) => {
       ctx.type = "html";
