@@ -9,6 +9,8 @@ import { html, renderPage } from "@latch/core/page-frame";
 /** What {@link consentPage} shows. */
 export interface ConsentParts {
   readonly clientName: string;
+  /** The host that vouches for the name: a client named by its metadata document's URL says its own name, so the page shows where the document is. */
+  readonly clientHost?: string;
   readonly scopes: readonly { readonly scope: string; readonly words: string }[];
   readonly account: string;
   readonly confirm: string;
@@ -26,7 +28,7 @@ const extraCss = `.choices{display:flex;gap:.75rem;margin-top:1.5rem}.choices fo
 export function consentPage(parts: ConsentParts): string {
   const token = html`<input type="hidden" name="csrfToken" value="${parts.csrfToken}">`;
   const body = html`<p class="account">Signed in as <strong>${parts.account}</strong>. <a href="${parts.notYou}">Not you?</a></p>
-<p><strong>${parts.clientName}</strong> asks to:</p>
+<p><strong>${parts.clientName}</strong>${parts.clientHost ? html` (from <strong class="client-host">${parts.clientHost}</strong>)` : ""} asks to:</p>
 <ul class="scopes">${parts.scopes.map(({ scope, words }) => html`<li data-scope="${scope}">${words}</li>`)}</ul>
 <div class="choices"><form method="post" action="${parts.abort}">${token}<button type="submit" class="secondary">Deny</button></form>
 <form method="post" action="${parts.confirm}">${token}<button type="submit" class="allow">Allow</button></form></div>`;
