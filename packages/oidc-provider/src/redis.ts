@@ -28,11 +28,14 @@ export interface RedisStorageOptions {
 /**
  * Writes a model (KEYS[1]) with its expiry (ARGV[2] seconds, 0 for none), its user-code and uid
  * pointers (KEYS[2], KEYS[3], "" when none) and its place in its grant's set (KEYS[4], "" when
- * none; the set lives as long as its longest-lived model). All at once, so no reader sees half.
+ * none; the set lives as long as its longest-lived model). A model consumed stays consumed. All
+ * at once, so no reader sees half.
  */
 const upsertScript = `
+local consumed = redis.call('hget', KEYS[1], 'consumed')
 redis.call('del', KEYS[1])
 redis.call('hset', KEYS[1], 'payload', ARGV[1])
+if consumed then redis.call('hset', KEYS[1], 'consumed', consumed) end
 local ttl = tonumber(ARGV[2])
 if ttl > 0 then redis.call('expire', KEYS[1], ttl) end
 for i = 2, 3 do

@@ -116,7 +116,11 @@ export function durableStorageSuite(name: string, open: () => Promise<OpenedStor
 
       expect((await token.find("access-token-id-1"))?.consumed).toBeUndefined();
       await token.consume("access-token-id-1");
-      expect((await token.find("access-token-id-1"))?.consumed).toEqual(expect.any(Number));
+      const consumed = (await token.find("access-token-id-1"))?.consumed;
+      expect(consumed).toEqual(expect.any(Number));
+      // Saved again (as the provider saves a model it changed), it stays consumed.
+      await token.upsert("access-token-id-1", { jti: "access-token-id-1", grantId: grant }, 60);
+      expect((await token.find("access-token-id-1"))?.consumed).toBe(consumed);
 
       await token.revokeByGrantId("another-grant");
       expect(await token.find("access-token-id-1")).toBeDefined();
