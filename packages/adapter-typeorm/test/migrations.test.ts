@@ -246,7 +246,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const apiKey = { id: "fedcba9876543210", ownerType: "user", ownerId: user.id, name: "ci", scopes: ["orders:read"], hash: "b".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
     await adapter.createApiKey(apiKey);
     // Back to the schema of migration 12: without the tables and the column of migrations 13 and 14.
-    for (const table of ["team_members", "teams", "audit_events", "user_standings", "organization_roles", "invitations", "members", "organizations"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
+    for (const table of ["oauth_provider_models", "team_members", "teams", "audit_events", "user_standings", "organization_roles", "invitations", "members", "organizations"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
     for (const name of ["activeOrganizationId", "impersonatedBy"]) {
       const column = dialect === "mariadb" ? `\`${name}\`` : `"${name}"`;
       await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
@@ -281,7 +281,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const administrator = await adapter.createUser!(newUser());
     await adapter.createSession!({ sessionToken: "older-token", userId: user.id, expires: new Date(Date.now() + 86_400_000), auth_time: 1_760_000_000, amr: ["pwd"] });
     const column = dialect === "mariadb" ? "`impersonatedBy`" : `"impersonatedBy"`;
-    for (const table of ["team_members", "teams", "audit_events"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
+    for (const table of ["oauth_provider_models", "team_members", "teams", "audit_events"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
     await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
     await current.query(`DELETE FROM ${qualified(current, "latch_migrations")} WHERE version > 14`);
     const before = await counts(current);
