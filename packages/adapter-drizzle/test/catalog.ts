@@ -2,24 +2,28 @@
  * What a database's catalog says of Latch's tables, per engine, in a form two databases can be
  * compared by: columns (type, nullability, default, generation), primary keys, unique and other
  * indexes, foreign keys with their actions. `latch_migrations` (Latch's record of what ran) is left
- * out: it is not one of the tables; so is drizzle-kit's own record, `__drizzle_migrations`.
+ * out: it is not one of the tables; so is drizzle-kit's own record, `__drizzle_migrations`, and
+ * `oauth_provider_models`, the table of `@latch/oidc-provider`'s stores (which Drizzle's schema
+ * does not declare).
  */
 import type Database from "better-sqlite3";
 import type { Connection } from "mysql2/promise";
 import type pg from "pg";
 
 const bookkeeping = "latch_migrations";
+/** The tables left out, as an SQL list. */
+const leftOut = `'${bookkeeping}', 'oauth_provider_models'`;
 
 /** PostgreSQL: the `public` schema of the database `client` is connected to. */
 export async function pgCatalog(client: pg.ClientBase | pg.Pool): Promise<unknown> {
   const rows = async (sql: string) => (await client.query(sql)).rows;
   return {
     columns: await rows(
-      `SELECT table_name, column_name, data_type, is_nullable, column_default, is_generated, generation_expression FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '${bookkeeping}' ORDER BY table_name, column_name`,
+      `SELECT table_name, column_name, data_type, is_nullable, column_default, is_generated, generation_expression FROM information_schema.columns WHERE table_schema = 'public' AND table_name NOT IN (${leftOut}) ORDER BY table_name, column_name`,
     ),
-    indexes: await rows(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '${bookkeeping}' ORDER BY tablename, indexname`),
+    indexes: await rows(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename NOT IN (${leftOut}) ORDER BY tablename, indexname`),
     constraints: await rows(
-      `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '${bookkeeping}' ORDER BY 1, 2`,
+      `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text NOT IN (${leftOut}) ORDER BY 1, 2`,
     ),
   };
 }
@@ -27,7 +31,7 @@ export async function pgCatalog(client: pg.ClientBase | pg.Pool): Promise<unknow
 /** MariaDB/MySQL: the database `connection` uses. */
 export async function mysqlCatalog(connection: Connection): Promise<unknown> {
   const rows = async (sql: string) => (await connection.query(sql))[0];
-  const here = `TABLE_SCHEMA = DATABASE() AND TABLE_NAME <> '${bookkeeping}'`;
+  const here = `TABLE_SCHEMA = DATABASE() AND TABLE_NAME NOT IN (${leftOut})`;
   return {
     columns: await rows(
       `SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA, GENERATION_EXPRESSION FROM information_schema.COLUMNS WHERE ${here} ORDER BY TABLE_NAME, COLUMN_NAME`,
@@ -73,7 +77,7 @@ function bareCondition(sql: string | null, table: string): string | null {
  */
 export function sqliteCatalog(db: Database.Database): unknown {
   const tables = (
-    db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN (?, '__drizzle_migrations') ORDER BY name`).all(bookkeeping) as { name: string }[]
+    db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN (?, 'oauth_provider_models', '__drizzle_migrations') ORDER BY name`).all(bookkeeping) as { name: string }[]
   ).map(
     (row) => row.name,
   );

@@ -246,7 +246,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const apiKey = { id: "fedcba9876543210", ownerType: "user", ownerId: user.id, name: "ci", scopes: ["orders:read"], hash: "b".repeat(64), createdAt: new Date("2026-11-27T12:00:00.000Z"), expires: null, lastUsedAt: null };
     await adapter.createApiKey(apiKey);
     // Back to the schema of migration 12: without the tables and the column of migrations 13 and 14.
-    for (const table of ["team_members", "teams", "audit_events", "user_standings", "organization_roles", "invitations", "members", "organizations"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
+    for (const table of ["oauth_provider_models", "team_members", "teams", "audit_events", "user_standings", "organization_roles", "invitations", "members", "organizations"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
     for (const name of ["activeOrganizationId", "impersonatedBy"]) {
       const column = dialect === "mariadb" ? `\`${name}\`` : `"${name}"`;
       await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
@@ -281,7 +281,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const administrator = await adapter.createUser!(newUser());
     await adapter.createSession!({ sessionToken: "older-token", userId: user.id, expires: new Date(Date.now() + 86_400_000), auth_time: 1_760_000_000, amr: ["pwd"] });
     const column = dialect === "mariadb" ? "`impersonatedBy`" : `"impersonatedBy"`;
-    for (const table of ["team_members", "teams", "audit_events"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
+    for (const table of ["oauth_provider_models", "team_members", "teams", "audit_events"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
     await current.query(`ALTER TABLE ${qualified(current, "sessions")} DROP COLUMN ${column}`);
     await current.query(`DELETE FROM ${qualified(current, "latch_migrations")} WHERE version > 14`);
     const before = await counts(current);
@@ -299,7 +299,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     await upgraded.destroy();
   });
 
-  test("a database at migration 15 gets migrations 16 and 17 without losing a row, and then keeps an append-only audit trail and teams", async () => {
+  test("a database at migration 15 gets migrations 16, 17 and 18 without losing a row, and then keeps an append-only audit trail and teams", async () => {
     const options = await fresh();
     const current = new DataSource(options({ entities }));
     await migrate(current);
@@ -311,8 +311,8 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const organization = { id: "o3", name: "Kept", slug: "kept-teams", metadata: null, createdAt: new Date("2026-11-27T12:00:00.000Z") };
     await adapter.createOrganization(organization, { organizationId: "o3", userId: owner.id, role: "owner", createdAt: organization.createdAt });
     await adapter.acceptInvitation((await adapter.createInvitation({ id: "i3", organizationId: "o3", email: "m@example.com", role: "member", inviterId: owner.id, hash: "c".repeat(64), status: "pending", expires: new Date(Date.now() + 86_400_000), createdAt: organization.createdAt })).id, { organizationId: "o3", userId: member.id, role: "member", createdAt: organization.createdAt });
-    // Back to the schema of migration 15: without the tables of migrations 16 and 17.
-    for (const table of ["team_members", "teams", "audit_events"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
+    // Back to the schema of migration 15: without the tables of migrations 16, 17 and 18.
+    for (const table of ["oauth_provider_models", "team_members", "teams", "audit_events"]) await current.query(`DROP TABLE ${qualified(current, table)}`);
     await current.query(`DELETE FROM ${qualified(current, "latch_migrations")} WHERE version > 15`);
     const before = await counts(current);
     await current.destroy();
@@ -320,7 +320,7 @@ describe.each(all.filter((engine) => engine.available))("migrate on $dialect", (
     const upgraded = new DataSource(options({ entities }));
     await migrate(upgraded);
     expect(await recorded(upgraded)).toEqual(allRecorded(dialect));
-    expect(allRecorded(dialect).filter(({ version }) => version > 15)).toEqual([{ version: 16, name: "audit events" }, { version: 17, name: "teams" }]);
+    expect(allRecorded(dialect).filter(({ version }) => version > 15)).toEqual([{ version: 16, name: "audit events" }, { version: 17, name: "teams" }, { version: 18, name: "OAuth provider models" }]);
     expect(await counts(upgraded)).toEqual(before);
     const after = TypeORMAdapter(upgraded);
     expect((await after.getSessionAndUser!("team-token"))?.user).toMatchObject({ id: member.id });

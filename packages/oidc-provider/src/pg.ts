@@ -16,9 +16,9 @@
  * ```
  * @module @latch/oidc-provider/pg
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { AdapterFactory, StorageFactory } from "./index.js";
+import { digest, restoredPayload, sealingKey, storedPayload } from "./sealing.js";
 
 /** The one method the storage needs of a database client: a `pg` `Pool` or `Client`, or a PGlite instance. */
 export interface PgQueryable {
@@ -30,32 +30,6 @@ interface Row {
   consumedAt: Date | string | null;
 }
 
-/** Models whose id is found by another key, and so must be read back: kept sealed rather than only hashed. */
-const sealedKinds = new Set(["Session", "DeviceCode", "BackchannelAuthenticationRequest"]);
-/** The stored `jti` when it is the row's own id (given again to find it). */
-const sameAsId = "=";
-
-const digest = (value: string) => createHash("sha256").update(value).digest("base64url");
-
-function seal(key: Buffer, value: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const body = Buffer.concat([cipher.update(value, "utf8"), cipher.final()]);
-  return `s.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
-}
-
-function open(key: Buffer, sealed: string): string | undefined {
-  if (!sealed.startsWith("s.")) return undefined;
-  try {
-    const raw = Buffer.from(sealed.slice(2), "base64url");
-    const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-  } catch {
-    return undefined;
-  }
-}
-
 const seconds = (value: Date | string) => Math.floor(new Date(value).valueOf() / 1000);
 
 /**
@@ -64,23 +38,14 @@ const seconds = (value: Date | string) => Math.floor(new Date(value).valueOf() /
  */
 export function pgStorage(db: PgQueryable): StorageFactory {
   return ({ secret }) => {
-    const key = Buffer.from(hkdfSync("sha256", secret, "latch.oauth2", "provider storage", 32));
+    const key = sealingKey(secret);
     let writes = 0;
 
     return class PgModels implements Adapter {
       constructor(readonly kind: string) {}
 
       #restore(row: Row | undefined, id: string | undefined): AdapterPayload | undefined {
-        if (!row) return undefined;
-        const payload = { ...row.payload };
-        if (payload.jti === sameAsId) payload.jti = id;
-        else if (typeof payload.jti === "string") {
-          const opened = open(key, payload.jti);
-          if (opened === undefined || (id !== undefined && opened !== id)) return undefined;
-          payload.jti = opened;
-        }
-        if (row.consumedAt) payload.consumed = seconds(row.consumedAt);
-        return payload;
+        return row ? restoredPayload(key, row.payload, id, row.consumedAt ? seconds(row.consumedAt) : undefined) : undefined;
       }
 
       async #first(where: string, params: unknown[]): Promise<Row | undefined> {
@@ -89,8 +54,7 @@ export function pgStorage(db: PgQueryable): StorageFactory {
       }
 
       async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-        const { jti, consumed: _consumed, ...rest } = payload;
-        const stored = jti === undefined ? rest : { ...rest, jti: sealedKinds.has(this.kind) ? seal(key, String(jti)) : sameAsId };
+        const stored = storedPayload(key, this.kind, payload);
         const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
         await db.query(
           `INSERT INTO oauth_provider_models (kind, id, payload, "grantId", "userCode", uid, "expiresAt") VALUES ($1, $2, $3, $4, $5, $6, $7)

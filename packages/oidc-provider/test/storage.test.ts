@@ -12,6 +12,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { pgStorage, type PgQueryable } from "../src/pg.js";
 import { startApp, type TestApp } from "./app.js";
 import { codeFlow, memberBrowser, rpConfig } from "./flows.js";
+import { durableStorageSuite } from "./durable-storage.js";
 
 function storageSuite(name: string, open: () => Promise<{ db: PgQueryable; close(): Promise<void> }>) {
   describe(name, () => {
@@ -86,4 +87,17 @@ describe.runIf(await needService(services.postgres))("PostgreSQL", () => {
       },
     };
   });
+});
+
+durableStorageSuite("pgStorage on PGlite, the durable-store suite", async () => {
+  const db = new PGlite();
+  await migrate(db);
+  return {
+    storage: pgStorage(db),
+    async dump() {
+      const { rows } = await db.query(`SELECT kind, id, payload::text AS payload, "grantId", "userCode", uid FROM oauth_provider_models`);
+      return JSON.stringify(rows);
+    },
+    close: () => db.close(),
+  };
 });

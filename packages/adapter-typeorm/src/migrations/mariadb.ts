@@ -174,4 +174,16 @@ export const mariadbMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("team_members")} ADD CONSTRAINT \`team_members_member_fkey\` FOREIGN KEY (\`organizationId\`, \`userId\`) REFERENCES ${t("members")}(\`organizationId\`, \`userId\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
   },
+  {
+    version: 18,
+    name: "OAuth provider models",
+    // What @latch/oidc-provider/typeorm keeps for the authorization server (as @latch/pg's
+    // migration 19): one row per model (kind, id), the id a token's SHA-256, never the token.
+    // "grantId" revokes all a grant gave in one statement; "userCode" and uid find a device code
+    // and a session; expired rows are never answered and are deleted now and then.
+    // The payload is JSON text.
+    statements: (t) => [
+      `CREATE TABLE ${t("oauth_provider_models")} (\`kind\` varchar(64) NOT NULL, \`id\` varchar(255) NOT NULL, \`payload\` longtext NOT NULL, \`grantId\` varchar(255) NULL, \`userCode\` varchar(255) NULL, \`uid\` varchar(255) NULL, \`expiresAt\` datetime(3) NULL, \`consumedAt\` datetime(3) NULL, INDEX \`oauth_provider_models_grant\` (\`grantId\`), UNIQUE INDEX \`oauth_provider_models_user_code\` (\`kind\`, \`userCode\`), UNIQUE INDEX \`oauth_provider_models_uid\` (\`kind\`, \`uid\`), INDEX \`oauth_provider_models_expiry\` (\`expiresAt\`), PRIMARY KEY (\`kind\`, \`id\`)) ENGINE=InnoDB`,
+    ],
+  },
 ];

@@ -196,4 +196,19 @@ export const postgresMigrations: readonly Migration[] = [
       `ALTER TABLE ${t("team_members")} ADD CONSTRAINT "team_members_member_fkey" FOREIGN KEY ("organizationId", "userId") REFERENCES ${t("members")}("organizationId", "userId") ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
   },
+  {
+    version: 18,
+    name: "OAuth provider models",
+    // What @latch/oidc-provider/typeorm keeps for the authorization server (as @latch/pg's
+    // migration 19): one row per model (kind, id), the id a token's SHA-256, never the token.
+    // "grantId" revokes all a grant gave in one statement; "userCode" and uid find a device code
+    // and a session; expired rows are never answered and are deleted now and then.
+    statements: (t) => [
+      `CREATE TABLE ${t("oauth_provider_models")} ("kind" character varying(64) NOT NULL, "id" character varying(255) NOT NULL, "payload" jsonb NOT NULL, "grantId" character varying(255), "userCode" character varying(255), "uid" character varying(255), "expiresAt" TIMESTAMP(3) WITH TIME ZONE, "consumedAt" TIMESTAMP(3) WITH TIME ZONE, CONSTRAINT "oauth_provider_models_pkey" PRIMARY KEY ("kind", "id"))`,
+      `CREATE INDEX "oauth_provider_models_grant" ON ${t("oauth_provider_models")} ("grantId") WHERE "grantId" IS NOT NULL`,
+      `CREATE UNIQUE INDEX "oauth_provider_models_user_code" ON ${t("oauth_provider_models")} ("kind", "userCode") WHERE "userCode" IS NOT NULL`,
+      `CREATE UNIQUE INDEX "oauth_provider_models_uid" ON ${t("oauth_provider_models")} ("kind", "uid") WHERE "uid" IS NOT NULL`,
+      `CREATE INDEX "oauth_provider_models_expiry" ON ${t("oauth_provider_models")} ("expiresAt") WHERE "expiresAt" IS NOT NULL`,
+    ],
+  },
 ];

@@ -189,4 +189,20 @@ export const sqliteMigrations: readonly Migration[] = [
       `CREATE INDEX "team_members_member" ON ${t("team_members")} ("organizationId", "userId")`,
     ],
   },
+  {
+    version: 18,
+    name: "OAuth provider models",
+    // What @latch/oidc-provider/typeorm keeps for the authorization server (as @latch/pg's
+    // migration 19): one row per model (kind, id), the id a token's SHA-256, never the token.
+    // "grantId" revokes all a grant gave in one statement; "userCode" and uid find a device code
+    // and a session; expired rows are never answered and are deleted now and then.
+    // The payload is JSON text, the times ISO 8601 text in UTC (they compare as text).
+    statements: (t) => [
+      `CREATE TABLE ${t("oauth_provider_models")} ("kind" varchar(64) NOT NULL, "id" varchar(255) NOT NULL, "payload" text NOT NULL, "grantId" varchar(255), "userCode" varchar(255), "uid" varchar(255), "expiresAt" varchar(32), "consumedAt" varchar(32), PRIMARY KEY ("kind", "id"))`,
+      `CREATE INDEX "oauth_provider_models_grant" ON ${t("oauth_provider_models")} ("grantId") WHERE "grantId" IS NOT NULL`,
+      `CREATE UNIQUE INDEX "oauth_provider_models_user_code" ON ${t("oauth_provider_models")} ("kind", "userCode") WHERE "userCode" IS NOT NULL`,
+      `CREATE UNIQUE INDEX "oauth_provider_models_uid" ON ${t("oauth_provider_models")} ("kind", "uid") WHERE "uid" IS NOT NULL`,
+      `CREATE INDEX "oauth_provider_models_expiry" ON ${t("oauth_provider_models")} ("expiresAt") WHERE "expiresAt" IS NOT NULL`,
+    ],
+  },
 ];

@@ -1,0 +1,142 @@
+/**
+ * What every durable store of the provider must hold, run against one store on its real service:
+ * two app instances (one Latch database, one store, one secret, one issuer) share codes, refresh
+ * tokens and grants; a code is taken once across instances and its replay revokes the grant;
+ * refresh-token rotation and reuse detection; `revokeByGrantId`, expiry, user-code and uid lookups;
+ * nothing the pg store hashes or seals is stored in the clear.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import * as client from "openid-client";
+import { migrate } from "@latch/pg";
+import { afterAll, describe, expect, test } from "vitest";
+import type { StorageFactory } from "../src/index.js";
+import { rpCallback, startApp, type TestApp } from "./app.js";
+import { memberBrowser, rpConfig } from "./flows.js";
+
+/** A store on its service: `dump` is everything it holds (keys and values), as text. */
+export interface OpenedStore {
+  storage: StorageFactory;
+  dump(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const secret = "durable-storage-suite-secret-0123456789abcdef";
+
+export function durableStorageSuite(name: string, open: () => Promise<OpenedStore>) {
+  describe(name, () => {
+    const opened: (() => Promise<void>)[] = [];
+    afterAll(async () => {
+      for (const close of opened.reverse()) await close();
+    });
+
+    async function twoApps(): Promise<{ first: TestApp; second: TestApp; store: OpenedStore; config1: client.Configuration; config2: client.Configuration }> {
+      const store = await open();
+      const db = new PGlite();
+      await migrate(db);
+      opened.push(() => store.close(), () => db.close());
+      const first = await startApp({ db, provider: { storage: store.storage } });
+      const second = await startApp({ db, provider: { storage: store.storage, issuer: first.origin } });
+      opened.push(() => first.close(), () => second.close());
+      const metadata = (await (await fetch(`${second.origin}/.well-known/openid-configuration`)).json()) as client.ServerMetadata;
+      const config2 = new client.Configuration(metadata, "first-party", undefined, client.None());
+      client.allowInsecureRequests(config2);
+      return { first, second, store, config1: await rpConfig(first), config2 };
+    }
+
+    /** Runs the authorization request at the first instance and gives the callback URL (the code unspent). */
+    async function authorize(config: client.Configuration, browser: Awaited<ReturnType<typeof memberBrowser>>["browser"]) {
+      const verifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: rpCallback,
+        scope: "openid email offline_access",
+        prompt: "consent",
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+        state,
+      });
+      const { url: landed } = await browser.follow(url);
+      expect(landed.startsWith(rpCallback)).toBe(true);
+      return { callback: new URL(landed), checks: { pkceCodeVerifier: verifier, expectedState: state } };
+    }
+
+    test("a code is taken once across instances, and its replay revokes the grant; nothing is stored in the clear", async () => {
+      const { first, config1, config2, store } = await twoApps();
+      const { browser, user } = await memberBrowser(first);
+      const { callback, checks } = await authorize(config1, browser);
+      const code = callback.searchParams.get("code")!;
+      const tokens = await client.authorizationCodeGrant(config2, callback, checks);
+      expect((await client.fetchUserInfo(config1, tokens.access_token, user.id)).sub).toBe(user.id);
+
+      const stored = await store.dump();
+      for (const secretValue of [code, tokens.access_token, tokens.refresh_token!]) expect(stored).not.toContain(secretValue);
+      for (const kind of ["AccessToken", "RefreshToken", "AuthorizationCode", "Grant", "Session"]) expect(stored).toContain(kind);
+
+      await expect(client.authorizationCodeGrant(config1, callback, checks)).rejects.toMatchObject({ error: "invalid_grant" });
+      await expect(client.fetchUserInfo(config2, tokens.access_token, user.id)).rejects.toThrow();
+      await expect(client.refreshTokenGrant(config2, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    });
+
+    test("a refresh token issued by one instance works at another; rotation and reuse detection revoke the grant", async () => {
+      const { first, config1, config2 } = await twoApps();
+      const { browser, user } = await memberBrowser(first);
+      const { callback, checks } = await authorize(config1, browser);
+      const tokens = await client.authorizationCodeGrant(config1, callback, checks);
+      const rotated = await client.refreshTokenGrant(config2, tokens.refresh_token!);
+      expect(rotated.refresh_token).toBeTruthy();
+      expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
+      expect((await client.fetchUserInfo(config2, rotated.access_token, user.id)).sub).toBe(user.id);
+
+      await expect(client.refreshTokenGrant(config1, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+      await expect(client.refreshTokenGrant(config2, rotated.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+      await expect(client.fetchUserInfo(config1, rotated.access_token, user.id)).rejects.toThrow();
+    });
+
+    test("the models: lookups by user code and uid, consume, revokeByGrantId, expiry; sealed ids not in the clear", async () => {
+      const store = await open();
+      opened.push(() => store.close());
+      const Models = store.storage({ secret });
+      const device = new Models("DeviceCode");
+      const session = new Models("Session");
+      const token = new Models("AccessToken");
+      const grant = "grant-of-the-models-test";
+
+      await device.upsert("device-code-id-1", { jti: "device-code-id-1", userCode: "WDJB-MJHT", grantId: grant }, 60);
+      await session.upsert("session-id-1", { jti: "session-id-1", uid: "session-uid-1" }, 60);
+      await token.upsert("access-token-id-1", { jti: "access-token-id-1", grantId: grant }, 60);
+      const dump = await store.dump();
+      for (const clear of ["device-code-id-1", "WDJB-MJHT", "session-id-1", "access-token-id-1"]) expect(dump).not.toContain(clear);
+
+      expect(await device.findByUserCode!("WDJB-MJHT")).toMatchObject({ jti: "device-code-id-1", grantId: grant });
+      expect(await device.findByUserCode!("WDJB-XXXX")).toBeUndefined();
+      expect(await session.findByUid!("session-uid-1")).toMatchObject({ jti: "session-id-1" });
+      expect(await session.find("session-id-1")).toMatchObject({ jti: "session-id-1", uid: "session-uid-1" });
+      // A key built from another secret does not open the sealed ids.
+      expect(await new (store.storage({ secret: `${secret}-other` }))("Session").findByUid!("session-uid-1")).toBeUndefined();
+
+      expect((await token.find("access-token-id-1"))?.consumed).toBeUndefined();
+      await token.consume("access-token-id-1");
+      const consumed = (await token.find("access-token-id-1"))?.consumed;
+      expect(consumed).toEqual(expect.any(Number));
+      // Saved again (as the provider saves a model it changed), it stays consumed.
+      await token.upsert("access-token-id-1", { jti: "access-token-id-1", grantId: grant }, 60);
+      expect((await token.find("access-token-id-1"))?.consumed).toBe(consumed);
+
+      await token.revokeByGrantId("another-grant");
+      expect(await token.find("access-token-id-1")).toBeDefined();
+      await token.revokeByGrantId(grant);
+      expect(await token.find("access-token-id-1")).toBeUndefined();
+      expect(await device.find("device-code-id-1")).toBeUndefined();
+      expect(await device.findByUserCode!("WDJB-MJHT")).toBeUndefined();
+      expect(await session.find("session-id-1")).toBeDefined();
+
+      await token.upsert("short-lived-id", { jti: "short-lived-id" }, 1);
+      expect(await token.find("short-lived-id")).toBeDefined();
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect(await token.find("short-lived-id")).toBeUndefined();
+
+      await session.destroy("session-id-1");
+      expect(await session.find("session-id-1")).toBeUndefined();
+    });
+  });
+}
