@@ -3,8 +3,9 @@
  * compared by: columns (type, nullability, default, generation), primary keys, unique and other
  * indexes, foreign keys with their actions. `latch_migrations` (Latch's record of what ran) is left
  * out: it is not one of the tables; so is drizzle-kit's own record, `__drizzle_migrations`, and
- * `oauth_provider_models`, the table of `@latch/oidc-provider`'s stores (which Drizzle's schema
- * does not declare).
+ * the tables Drizzle's adapter does not serve and its schema does not declare:
+ * `oauth_provider_models` (`@latch/oidc-provider`'s stores), `@latch/pg`'s `sso_*` (`@latch/sso`'s
+ * store) and `scim_*` (the SCIM methods, which only `@latch/pg` implements so far).
  */
 import type Database from "better-sqlite3";
 import type { Connection } from "mysql2/promise";
@@ -12,7 +13,7 @@ import type pg from "pg";
 
 const bookkeeping = "latch_migrations";
 /** The tables left out, as an SQL list. */
-const leftOut = `'${bookkeeping}', 'oauth_provider_models'`;
+const leftOut = `'${bookkeeping}', 'oauth_provider_models', 'sso_connections', 'sso_domains', 'sso_requests', 'sso_used_assertions', 'scim_users', 'scim_groups', 'scim_group_members'`;
 
 /** PostgreSQL: the `public` schema of the database `client` is connected to. */
 export async function pgCatalog(client: pg.ClientBase | pg.Pool): Promise<unknown> {
