@@ -35,7 +35,8 @@ import { bridgeConfig, bindingMatches, bindingOf, signedInWith } from "./session
 import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
 import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerState } from "./state.js";
-import { logoutPage, signedOutPage } from "./consent.js";
+import { logoutPage, sentencesFor, signedOutPage } from "./consent.js";
+import { grantsSegment, handleGrants } from "./grants.js";
 import { memoryStorage } from "./memory.js";
 
 export { OAuthProviderConfigurationError } from "./errors.js";
@@ -261,6 +262,7 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
   async function handle(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0]!;
     if (path.startsWith(`/${interactionSegment}/`)) return handleInteraction(state, await current(), req, res);
+    if (path === `/${grantsSegment}` || path.startsWith(`/${grantsSegment}/`)) return handleGrants(state, await current(), req, res);
     if (path === "/reg" && req.method === "POST" && options.registration?.enabled && !registrationAllowed(req)) {
       res.writeHead(429, { "Content-Type": "application/json", "Retry-After": String(options.registration.rateLimit?.windowSeconds ?? 3600), "Cache-Control": "no-store" });
       res.end(JSON.stringify({ error: "rate_limited", error_description: "Too many client registrations from this address; try again later." }));
@@ -459,13 +461,13 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => {
+        logoutSource: async (ctx, form) => {
           ctx.type = "html";
-          ctx.body = logoutPage(form, ctx.host, config.theme);
+          ctx.body = logoutPage(form, ctx.host, await sentencesFor(config, state.issuer, ctx.req), config.theme);
         },
-        postLogoutSuccessSource: (ctx) => {
+        postLogoutSuccessSource: async (ctx) => {
           ctx.type = "html";
-          ctx.body = signedOutPage(config.theme);
+          ctx.body = signedOutPage(await sentencesFor(config, state.issuer, ctx.req), config.theme);
         },
       },
       registration: { enabled: !!registration?.enabled, initialAccessToken: false },

@@ -30,8 +30,8 @@ interface Row {
   consumedAt: Date | string | null;
 }
 
-/** Models whose id is found by another key, and so must be read back: kept sealed rather than only hashed. */
-const sealedKinds = new Set(["Session", "DeviceCode", "BackchannelAuthenticationRequest"]);
+/** Models whose id is found by another key, or listed (an account's grants), and so must be read back: kept sealed rather than only hashed. */
+const sealedKinds = new Set(["Session", "DeviceCode", "BackchannelAuthenticationRequest", "Grant"]);
 /** The stored `jti` when it is the row's own id (given again to find it). */
 const sameAsId = "=";
 
@@ -68,6 +68,16 @@ export function pgStorage(db: PgQueryable): StorageFactory {
     let writes = 0;
 
     return class PgModels implements Adapter {
+      /** The live grants of `accountId` whose id can be read back (sealed; a grant stored before it was sealed is not listed). */
+      static async grantsOf(accountId: string): Promise<AdapterPayload[]> {
+        const { rows } = await db.query(`SELECT payload FROM oauth_provider_models WHERE kind = 'Grant' AND payload->>'accountId' = $1 AND ("expiresAt" IS NULL OR "expiresAt" > now())`, [accountId]);
+        return (rows as { payload: AdapterPayload | string }[]).flatMap(({ payload }) => {
+          const grant = typeof payload === "string" ? (JSON.parse(payload) as AdapterPayload) : payload;
+          const jti = typeof grant.jti === "string" ? open(key, grant.jti) : undefined;
+          return jti ? [{ ...grant, jti }] : [];
+        });
+      }
+
       constructor(readonly kind: string) {}
 
       #restore(row: Row | undefined, id: string | undefined): AdapterPayload | undefined {
