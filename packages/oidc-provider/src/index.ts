@@ -31,7 +31,7 @@ import { signOutRequest, withEnvironment } from "@latch/core/integration";
 import type { Adapter as LatchAdapter } from "@latch/core/adapters";
 import type { SignedInUser } from "@latch/core/plugins";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
-import { bridgeConfig, bindingMatches, bindingOf, signedInWith } from "./session-bridge.js";
+import { bridgeConfig, bindingMatches, bindingOf, rateLimited, signedInWith } from "./session-bridge.js";
 import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
 import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerState } from "./state.js";
@@ -261,6 +261,14 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
 
   async function handle(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0]!;
+    // The config's `rateLimit` counts the token endpoint, the consent answers and grant revokes.
+    const kind = req.method !== "POST" ? undefined : path === "/token" ? "token" : path.startsWith(`/${interactionSegment}/`) ? "consent" : path === `/${grantsSegment}/revoke` ? "revoke" : undefined;
+    const refused = kind && (await rateLimited(req, kind, bridge, issuer, basePath));
+    if (refused) {
+      res.writeHead(refused.status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...(refused.retryAfter && { "Retry-After": refused.retryAfter }) });
+      res.end(JSON.stringify({ error: refused.status === 429 ? "rate_limited" : "temporarily_unavailable", error_description: "Too many requests; try again later." }));
+      return;
+    }
     if (path.startsWith(`/${interactionSegment}/`)) return handleInteraction(state, await current(), req, res);
     if (path === `/${grantsSegment}` || path.startsWith(`/${grantsSegment}/`)) return handleGrants(state, await current(), req, res);
     if (path === "/reg" && req.method === "POST" && options.registration?.enabled && !registrationAllowed(req)) {
