@@ -10,6 +10,7 @@ import { html, renderPage } from "@latch/core/page-frame";
 import type Provider from "oidc-provider";
 import type { AdapterPayload } from "oidc-provider";
 import type { ServerState } from "./state.js";
+import { scopeWords, sentencesFor } from "./consent.js";
 
 /** The path of the grants page under the mount. */
 export const grantsSegment = "grants";
@@ -111,12 +112,13 @@ export async function handleGrants(state: ServerState, provider: Provider, req: 
     const grants = await grantsOf(state, provider, user);
     if (wantsJson) return json(res, 200, { grants, csrfToken });
     const nonce = randomBytes(16).toString("base64url");
+    const t = await sentencesFor(state.config, state.issuer, req);
     const items = grants.map(
-      (grant) => html`<li data-grant="${grant.id}"><span><strong>${grant.clientName}</strong><small>${grant.scopes.join(", ")}</small><small><time datetime="${grant.createdAt}">${grant.createdAt.slice(0, 10)}</time></small></span>
-<form method="post" action="${here}/revoke"><input type="hidden" name="csrfToken" value="${csrfToken}"><input type="hidden" name="grantId" value="${grant.id}"><button type="submit">Revoke</button></form></li>`,
+      (grant) => html`<li data-grant="${grant.id}"><span><strong>${grant.clientName}</strong><small>${grant.scopes.map((scope) => scopeWords(scope, t, state.scopeWords)).join(" · ")}</small><small><time datetime="${grant.createdAt}">${grant.createdAt.slice(0, 10)}</time></small></span>
+<form method="post" action="${here}/revoke"><input type="hidden" name="csrfToken" value="${csrfToken}"><input type="hidden" name="grantId" value="${grant.id}"><button type="submit">${t.text("revoke")}</button></form></li>`,
     );
-    const body = grants.length ? html`<p>The apps you have allowed to use your account. Revoking one ends its access: it must ask again.</p><ul class="grants">${items}</ul>` : html`<p>No app has access to your account.</p>`;
-    return page(res, 200, renderPage({ title: "Apps with access", body, theme: state.config.theme, nonce, extraCss }), nonce);
+    const body = grants.length ? html`<p>${t.text("grantsIntro")}</p><ul class="grants">${items}</ul>` : html`<p>${t.text("grantsNone")}</p>`;
+    return page(res, 200, renderPage({ title: t.text("grantsTitle"), body, theme: state.config.theme, nonce, extraCss, language: t.language }), nonce);
   }
   if (path !== `/${grantsSegment}/revoke` || req.method !== "POST") return json(res, 405, { error: "method_not_allowed" });
   let form: URLSearchParams;

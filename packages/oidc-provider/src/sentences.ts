@@ -22,7 +22,11 @@ export type ProviderSentenceKey =
   | "staySignedIn"
   | "signOut"
   | "signedOutTitle"
-  | "signedOutBody";
+  | "signedOutBody"
+  | "grantsTitle"
+  | "grantsIntro"
+  | "grantsNone"
+  | "revoke";
 
 type Sentences = Readonly<Record<ProviderSentenceKey, string>>;
 
@@ -51,6 +55,10 @@ const en: Sentences = {
   signOut: "Sign out",
   signedOutTitle: "Signed out",
   signedOutBody: "You are signed out. You can close this page.",
+  grantsTitle: "Apps with access",
+  grantsIntro: "The apps you have allowed to use your account. Revoking one ends its access: it has to ask again.",
+  grantsNone: "No app has access to your account.",
+  revoke: "Revoke",
 };
 
 const ar: Sentences = {
@@ -70,6 +78,10 @@ const ar: Sentences = {
   signOut: "تسجيل الخروج",
   signedOutTitle: "تم تسجيل الخروج",
   signedOutBody: "لقد سجّلت الخروج. يمكنك إغلاق هذه الصفحة.",
+  grantsTitle: "التطبيقات التي لديها إذن",
+  grantsIntro: "التطبيقات التي سمحت لها باستخدام حسابك. إلغاء إذن أحدها ينهي وصوله، وعليه أن يطلب الإذن من جديد.",
+  grantsNone: "لا يوجد تطبيق لديه إذن بالوصول إلى حسابك.",
+  revoke: "إلغاء الإذن",
 };
 
 const de: Sentences = {
@@ -89,6 +101,10 @@ const de: Sentences = {
   signOut: "Abmelden",
   signedOutTitle: "Abgemeldet",
   signedOutBody: "Sie sind abgemeldet. Sie können diese Seite schließen.",
+  grantsTitle: "Apps mit Zugriff",
+  grantsIntro: "Die Apps, denen Sie die Nutzung Ihres Kontos erlaubt haben. Wenn Sie einer den Zugriff entziehen, muss sie erneut fragen.",
+  grantsNone: "Keine App hat Zugriff auf Ihr Konto.",
+  revoke: "Zugriff entziehen",
 };
 
 const es: Sentences = {
@@ -108,6 +124,10 @@ const es: Sentences = {
   signOut: "Cerrar sesión",
   signedOutTitle: "Sesión cerrada",
   signedOutBody: "Has cerrado sesión. Puedes cerrar esta página.",
+  grantsTitle: "Aplicaciones con acceso",
+  grantsIntro: "Las aplicaciones a las que has permitido usar tu cuenta. Si revocas el acceso de una, tendrá que volver a pedirlo.",
+  grantsNone: "Ninguna aplicación tiene acceso a tu cuenta.",
+  revoke: "Revocar",
 };
 
 const fr: Sentences = {
@@ -127,6 +147,10 @@ const fr: Sentences = {
   signOut: "Se déconnecter",
   signedOutTitle: "Déconnecté",
   signedOutBody: "Vous êtes déconnecté. Vous pouvez fermer cette page.",
+  grantsTitle: "Applications autorisées",
+  grantsIntro: "Les applications que vous avez autorisées à utiliser votre compte. Si vous en révoquez une, son accès prend fin : elle devra redemander.",
+  grantsNone: "Aucune application n’a accès à votre compte.",
+  revoke: "Révoquer",
 };
 
 const he: Sentences = {
@@ -146,6 +170,10 @@ const he: Sentences = {
   signOut: "התנתקות",
   signedOutTitle: "התנתקתם",
   signedOutBody: "התנתקתם. אפשר לסגור את הדף.",
+  grantsTitle: "אפליקציות עם גישה",
+  grantsIntro: "האפליקציות שאישרתם להן להשתמש בחשבון שלכם. ביטול הגישה של אחת מהן מסיים את הגישה שלה, והיא תצטרך לבקש שוב.",
+  grantsNone: "לאף אפליקציה אין גישה לחשבון שלכם.",
+  revoke: "ביטול גישה",
 };
 
 const it: Sentences = {
@@ -165,6 +193,10 @@ const it: Sentences = {
   signOut: "Esci",
   signedOutTitle: "Disconnesso",
   signedOutBody: "Sei uscito. Puoi chiudere questa pagina.",
+  grantsTitle: "App con accesso",
+  grantsIntro: "Le app a cui hai consentito di usare il tuo account. Se ne revochi una, il suo accesso termina e dovrà chiederlo di nuovo.",
+  grantsNone: "Nessuna app ha accesso al tuo account.",
+  revoke: "Revoca",
 };
 
 const ja: Sentences = {
@@ -184,6 +216,10 @@ const ja: Sentences = {
   signOut: "サインアウト",
   signedOutTitle: "サインアウトしました",
   signedOutBody: "サインアウトしました。このページは閉じてかまいません。",
+  grantsTitle: "アクセスを許可したアプリ",
+  grantsIntro: "アカウントの利用を許可したアプリです。許可を取り消すとそのアプリはアクセスできなくなり、改めて許可を求める必要があります。",
+  grantsNone: "アカウントへのアクセスを許可したアプリはありません。",
+  revoke: "取り消す",
 };
 
 const ko: Sentences = {
@@ -203,6 +239,10 @@ const ko: Sentences = {
   signOut: "로그아웃",
   signedOutTitle: "로그아웃됨",
   signedOutBody: "로그아웃되었습니다. 이 페이지를 닫아도 됩니다.",
+  grantsTitle: "접근 권한이 있는 앱",
+  grantsIntro: "계정 사용을 허용한 앱입니다. 권한을 취소하면 해당 앱의 접근이 끝나며, 앱은 다시 허용을 요청해야 합니다.",
+  grantsNone: "계정에 접근할 수 있는 앱이 없습니다.",
+  revoke: "취소",
 };
 
 const nl: Sentences = {
@@ -222,6 +262,10 @@ const nl: Sentences = {
   signOut: "Afmelden",
   signedOutTitle: "Afgemeld",
   signedOutBody: "Je bent afgemeld. Je kunt deze pagina sluiten.",
+  grantsTitle: "Apps met toegang",
+  grantsIntro: "De apps die je toestemming hebt gegeven om je account te gebruiken. Trek je die van een app in, dan stopt de toegang en moet de app het opnieuw vragen.",
+  grantsNone: "Geen enkele app heeft toegang tot je account.",
+  revoke: "Intrekken",
 };
 
 const pl: Sentences = {
@@ -241,6 +285,10 @@ const pl: Sentences = {
   signOut: "Wyloguj",
   signedOutTitle: "Wylogowano",
   signedOutBody: "Wylogowano Cię. Możesz zamknąć tę stronę.",
+  grantsTitle: "Aplikacje z dostępem",
+  grantsIntro: "Aplikacje, którym pozwolono korzystać z Twojego konta. Cofnięcie zgody kończy dostęp aplikacji: będzie musiała poprosić ponownie.",
+  grantsNone: "Żadna aplikacja nie ma dostępu do Twojego konta.",
+  revoke: "Cofnij dostęp",
 };
 
 const pt: Sentences = {
@@ -260,6 +308,10 @@ const pt: Sentences = {
   signOut: "Sair",
   signedOutTitle: "Sessão encerrada",
   signedOutBody: "Você saiu. Já pode fechar esta página.",
+  grantsTitle: "Apps com acesso",
+  grantsIntro: "Os apps que você autorizou a usar sua conta. Ao revogar um deles, o acesso termina e ele precisará pedir de novo.",
+  grantsNone: "Nenhum app tem acesso à sua conta.",
+  revoke: "Revogar",
 };
 
 const ru: Sentences = {
@@ -279,6 +331,10 @@ const ru: Sentences = {
   signOut: "Выйти",
   signedOutTitle: "Вы вышли",
   signedOutBody: "Вы вышли из системы. Эту страницу можно закрыть.",
+  grantsTitle: "Приложения с доступом",
+  grantsIntro: "Приложения, которым вы разрешили использовать вашу учётную запись. Если отозвать доступ, приложению придётся запросить его снова.",
+  grantsNone: "Ни у одного приложения нет доступа к вашей учётной записи.",
+  revoke: "Отозвать",
 };
 
 const tr: Sentences = {
@@ -298,6 +354,10 @@ const tr: Sentences = {
   signOut: "Oturumu kapat",
   signedOutTitle: "Oturum kapatıldı",
   signedOutBody: "Oturumunuz kapatıldı. Bu sayfayı kapatabilirsiniz.",
+  grantsTitle: "Erişimi olan uygulamalar",
+  grantsIntro: "Hesabınızı kullanmasına izin verdiğiniz uygulamalar. Birinin iznini geri alırsanız erişimi sona erer ve yeniden izin istemesi gerekir.",
+  grantsNone: "Hesabınıza erişimi olan bir uygulama yok.",
+  revoke: "İzni geri al",
 };
 
 const uk: Sentences = {
@@ -317,6 +377,10 @@ const uk: Sentences = {
   signOut: "Вийти",
   signedOutTitle: "Ви вийшли",
   signedOutBody: "Ви вийшли з системи. Цю сторінку можна закрити.",
+  grantsTitle: "Застосунки з доступом",
+  grantsIntro: "Застосунки, яким ви дозволили користуватися вашим обліковим записом. Якщо відкликати доступ, застосунку доведеться попросити його знову.",
+  grantsNone: "Жоден застосунок не має доступу до вашого облікового запису.",
+  revoke: "Відкликати",
 };
 
 const zh: Sentences = {
@@ -336,6 +400,10 @@ const zh: Sentences = {
   signOut: "退出登录",
   signedOutTitle: "已退出登录",
   signedOutBody: "你已退出登录，可以关闭此页面。",
+  grantsTitle: "有访问权限的应用",
+  grantsIntro: "你允许使用你账号的应用。撤销后，该应用将无法再访问，需要重新请求授权。",
+  grantsNone: "没有应用可以访问你的账号。",
+  revoke: "撤销",
 };
 
 /** Every language of the provider's pages, by tag: English and the languages Latch ships. */

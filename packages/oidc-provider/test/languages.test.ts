@@ -79,6 +79,17 @@ describe("the logout pages", () => {
   });
 });
 
+describe("the grants page", () => {
+  test("in Ukrainian over HTTP", async () => {
+    const { browser } = await memberBrowser(app);
+    const page = await browser.fetch(`${app.origin}/auth/oauth2/grants`, { headers: { "accept-language": "uk" } });
+    const html = await page.text();
+    expect(html).toMatch(/<html lang="uk" dir="ltr"/);
+    expect(html).toContain("<title>Застосунки з доступом</title>");
+    expect(html).toContain("Жоден застосунок не має доступу до вашого облікового запису.");
+  });
+});
+
 describe("the sentences", () => {
   test("every language Latch ships has every sentence of the provider's pages, each filled in", () => {
     const keys = Object.keys(providerSentences.en).sort();
