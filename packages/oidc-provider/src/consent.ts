@@ -3,8 +3,26 @@
  * the consent page (which client asks, for which account, what it may do; allow or deny), the
  * logout question and the signed-out page.
  */
-import type { Theme } from "@latch/core";
-import { html, renderPage } from "@latch/core/page-frame";
+import type { IncomingMessage } from "node:http";
+import type { AuthConfig, Theme } from "@latch/core";
+import { choosePageSentences, html, renderPage, type PageSentences } from "@latch/core/page-frame";
+import { providerSentences, scopeKeys, type ProviderSentenceKey } from "./sentences.js";
+
+/** The provider's sentences in the language of `req`, chosen as Latch's pages choose theirs (the config's `languages` and `locale`, else `Accept-Language`). */
+export function sentencesFor(config: Pick<AuthConfig, "languages" | "locale">, issuer: string, req: IncomingMessage): Promise<PageSentences<ProviderSentenceKey>> {
+  const headers = new Headers();
+  for (const name of ["accept-language", "cookie"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return choosePageSentences(config, new Request(new URL(req.url ?? "/", issuer), { headers }), providerSentences);
+}
+
+/** The words of `scope`: the provider's own for the OpenID scopes, the app's for a resource's (`resources[…].scopes`), else the scope itself. */
+export function scopeWords(scope: string, sentences: PageSentences<ProviderSentenceKey>, appWords: Readonly<Record<string, string>>): string {
+  const key = scopeKeys[scope];
+  return key ? sentences.text(key) : appWords[scope] ?? scope;
+}
 
 /** What {@link consentPage} shows. */
 export interface ConsentParts {
@@ -17,6 +35,7 @@ export interface ConsentParts {
   readonly abort: string;
   readonly notYou: string;
   readonly csrfToken: string;
+  readonly sentences: PageSentences<ProviderSentenceKey>;
   readonly theme?: Theme;
   readonly nonce?: string;
 }
@@ -27,24 +46,28 @@ const extraCss = `.choices{display:flex;gap:.75rem;margin-top:1.5rem}.choices fo
 /** The HTML of the consent page (every value escaped; both forms carry the CSRF token). */
 export function consentPage(parts: ConsentParts): string {
   const token = html`<input type="hidden" name="csrfToken" value="${parts.csrfToken}">`;
-  const body = html`<p class="account">Signed in as <strong>${parts.account}</strong>. <a href="${parts.notYou}">Not you?</a></p>
-<p><strong>${parts.clientName}</strong>${parts.clientHost ? html` (from <strong class="client-host">${parts.clientHost}</strong>)` : ""} asks to:</p>
+  const t = parts.sentences;
+  // A client named by its metadata document: the host the document came from stands beside the name it gives itself.
+  const client = html`<strong>${parts.clientName}</strong>${parts.clientHost ? html` (<strong class="client-host">${parts.clientHost}</strong>)` : ""}`;
+  const body = html`<p class="account">${t.parts("signedInAs", { account: html`<strong>${parts.account}</strong>` })} <a href="${parts.notYou}">${t.text("notYou")}</a></p>
+<p>${t.parts("asksTo", { client })}</p>
 <ul class="scopes">${parts.scopes.map(({ scope, words }) => html`<li data-scope="${scope}">${words}</li>`)}</ul>
-<div class="choices"><form method="post" action="${parts.abort}">${token}<button type="submit" class="secondary">Deny</button></form>
-<form method="post" action="${parts.confirm}">${token}<button type="submit" class="allow">Allow</button></form></div>`;
-  return renderPage({ title: `Allow ${parts.clientName}?`, body, theme: parts.theme, nonce: parts.nonce, extraCss });
+<div class="choices"><form method="post" action="${parts.abort}">${token}<button type="submit" class="secondary">${t.text("deny")}</button></form>
+<form method="post" action="${parts.confirm}">${token}<button type="submit" class="allow">${t.text("allow")}</button></form></div>`;
+  return renderPage({ title: t.text("consentTitle", { client: parts.clientName }), body, theme: parts.theme, nonce: parts.nonce, extraCss, language: t.language });
 }
 
 /** The page that asks before an RP-initiated logout; `form` is the provider's own (its action and XSRF field, built by oidc-provider). */
-export function logoutPage(form: string, host: string, theme?: Theme): string {
-  const body = html`<p>Sign out of ${host}? This signs you out of every app that uses this account here.</p>`;
-  const page = renderPage({ title: "Sign out?", body, theme, extraCss });
+export function logoutPage(form: string, host: string, sentences: PageSentences<ProviderSentenceKey>, theme?: Theme): string {
+  const t = sentences;
+  const body = html`<p>${t.text("logoutQuestion", { host })}</p>`;
+  const page = renderPage({ title: t.text("logoutTitle"), body, theme, extraCss, language: t.language });
   // The provider's form is markup it built and escaped; the buttons submit it by its id.
-  const buttons = `${form}<div class="choices"><button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button></div>`;
+  const buttons = `${form}${html`<div class="choices"><button type="submit" form="op.logoutForm" class="secondary">${t.text("staySignedIn")}</button><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${t.text("signOut")}</button></div>`}`;
   return page.replace("</main>", `${buttons}\n</main>`);
 }
 
 /** The page after a logout with no way back to the app. */
-export function signedOutPage(theme?: Theme): string {
-  return renderPage({ title: "Signed out", body: html`<p>You are signed out. You can close this page.</p>`, theme });
+export function signedOutPage(sentences: PageSentences<ProviderSentenceKey>, theme?: Theme): string {
+  return renderPage({ title: sentences.text("signedOutTitle"), body: html`<p>${sentences.text("signedOutBody")}</p>`, theme, language: sentences.language });
 }

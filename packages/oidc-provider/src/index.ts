@@ -31,11 +31,12 @@ import { signOutRequest, withEnvironment } from "@latch/core/integration";
 import type { Adapter as LatchAdapter } from "@latch/core/adapters";
 import type { SignedInUser } from "@latch/core/plugins";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
-import { bridgeConfig, bindingMatches, bindingOf, signedInWith } from "./session-bridge.js";
+import { bridgeConfig, bindingMatches, bindingOf, rateLimited, signedInWith } from "./session-bridge.js";
 import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
 import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerState } from "./state.js";
-import { logoutPage, signedOutPage } from "./consent.js";
+import { logoutPage, sentencesFor, signedOutPage } from "./consent.js";
+import { grantsSegment, handleGrants } from "./grants.js";
 import { memoryStorage } from "./memory.js";
 
 export { OAuthProviderConfigurationError } from "./errors.js";
@@ -293,7 +294,16 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
 
   async function handle(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0]!;
+    // The config's `rateLimit` counts the token endpoint, the consent answers and grant revokes.
+    const kind = req.method !== "POST" ? undefined : path === "/token" ? "token" : path.startsWith(`/${interactionSegment}/`) ? "consent" : path === `/${grantsSegment}/revoke` ? "revoke" : undefined;
+    const refused = kind && (await rateLimited(req, kind, bridge, issuer, basePath));
+    if (refused) {
+      res.writeHead(refused.status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...(refused.retryAfter && { "Retry-After": refused.retryAfter }) });
+      res.end(JSON.stringify({ error: refused.status === 429 ? "rate_limited" : "temporarily_unavailable", error_description: "Too many requests; try again later." }));
+      return;
+    }
     if (path.startsWith(`/${interactionSegment}/`)) return handleInteraction(state, await current(), req, res);
+    if (path === `/${grantsSegment}` || path.startsWith(`/${grantsSegment}/`)) return handleGrants(state, await current(), req, res);
     if (path === "/reg" && req.method === "POST" && options.registration?.enabled && !registrationAllowed(req)) {
       res.writeHead(429, { "Content-Type": "application/json", "Retry-After": String(options.registration.rateLimit?.windowSeconds ?? 3600), "Cache-Control": "no-store" });
       res.end(JSON.stringify({ error: "rate_limited", error_description: "Too many client registrations from this address; try again later." }));
@@ -495,13 +505,13 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => {
+        logoutSource: async (ctx, form) => {
           ctx.type = "html";
-          ctx.body = logoutPage(form, ctx.host, config.theme);
+          ctx.body = logoutPage(form, ctx.host, await sentencesFor(config, state.issuer, ctx.req), config.theme);
         },
-        postLogoutSuccessSource: (ctx) => {
+        postLogoutSuccessSource: async (ctx) => {
           ctx.type = "html";
-          ctx.body = signedOutPage(config.theme);
+          ctx.body = signedOutPage(await sentencesFor(config, state.issuer, ctx.req), config.theme);
         },
       },
       registration: { enabled: !!registration?.enabled, initialAccessToken: false },

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SignedInUser } from "@latch/core/plugins";
 import type Provider from "oidc-provider";
 import type { ServerState } from "./state.js";
-import { consentPage } from "./consent.js";
+import { consentPage, scopeWords, sentencesFor } from "./consent.js";
 
 /** The path segment of the interactions under the mount: `<basePath>/oauth2/interaction/<uid>`. */
 export const interactionSegment = "interaction";
@@ -113,15 +113,17 @@ export async function handleInteraction(state: ServerState, provider: Provider, 
     const asked = prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
     const scopes = [...(asked.missingOIDCScope ?? []), ...Object.values(asked.missingResourceScopes ?? {}).flat()];
     const nonce = randomBytes(16).toString("base64url");
+    const sentences = await sentencesFor(state.config, state.issuer, req);
     return send(
       res,
       200,
       consentPage({
         theme: state.config.theme,
         nonce,
+        sentences,
         clientName: (client?.clientName as string | undefined) ?? clientId,
         ...((client as { clientIdMetadataDocument?: boolean } | undefined)?.clientIdMetadataDocument && { clientHost: new URL(clientId).host }),
-        scopes: [...new Set(scopes)].filter((scope) => scope !== "openid" || scopes.length === 1).map((scope) => ({ scope, words: state.scopeWords[scope] ?? scope })),
+        scopes: [...new Set(scopes)].filter((scope) => scope !== "openid" || scopes.length === 1).map((scope) => ({ scope, words: scopeWords(scope, sentences, state.scopeWords) })),
         account: claims?.email ?? claims?.name ?? user.userId,
         confirm: `${here}/confirm`,
         abort: `${here}/abort`,

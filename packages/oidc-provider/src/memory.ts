@@ -27,6 +27,10 @@ export function memoryStorage(): AdapterFactory {
     return entry;
   };
   return class MemoryModels implements Adapter {
+    /** The live grants of `accountId`. */
+    static async grantsOf(accountId: string): Promise<AdapterPayload[]> {
+      return [...entries.keys()].filter((key) => key.startsWith("Grant:")).map((key) => live(key)?.payload).filter((payload): payload is AdapterPayload => payload?.accountId === accountId);
+    }
     constructor(readonly kind: string) {}
     #key(id: string) {
       return `${this.kind}:${id}`;

@@ -18,7 +18,7 @@
  */
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { AdapterFactory, StorageFactory } from "./index.js";
-import { digest, restoredPayload, sealingKey, storedPayload } from "./sealing.js";
+import { digest, listedGrant, restoredPayload, sealingKey, storedPayload } from "./sealing.js";
 
 /** The one method the storage needs of a database client: a `pg` `Pool` or `Client`, or a PGlite instance. */
 export interface PgQueryable {
@@ -42,6 +42,15 @@ export function pgStorage(db: PgQueryable): StorageFactory {
     let writes = 0;
 
     return class PgModels implements Adapter {
+      /** The live grants of `accountId` whose id can be read back (sealed; a grant stored before it was sealed is not listed). */
+      static async grantsOf(accountId: string): Promise<AdapterPayload[]> {
+        const { rows } = await db.query(`SELECT payload FROM oauth_provider_models WHERE kind = 'Grant' AND payload->>'accountId' = $1 AND ("expiresAt" IS NULL OR "expiresAt" > now())`, [accountId]);
+        return (rows as { payload: AdapterPayload | string }[]).flatMap(({ payload }) => {
+          const listed = listedGrant(key, typeof payload === "string" ? (JSON.parse(payload) as AdapterPayload) : payload);
+          return listed ? [listed] : [];
+        });
+      }
+
       constructor(readonly kind: string) {}
 
       #restore(row: Row | undefined, id: string | undefined): AdapterPayload | undefined {

@@ -7,8 +7,8 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import type { AdapterPayload } from "oidc-provider";
 
-/** Models whose id is found by another key, and so must be read back: kept sealed rather than only hashed. */
-const sealedKinds = new Set(["Session", "DeviceCode", "BackchannelAuthenticationRequest"]);
+/** Models whose id is found by another key, or listed (an account's grants), and so must be read back: kept sealed rather than only hashed. */
+const sealedKinds = new Set(["Session", "DeviceCode", "BackchannelAuthenticationRequest", "Grant"]);
 /** The stored `jti` when it is the record's own id (given again to find it). */
 const sameAsId = "=";
 
@@ -35,6 +35,12 @@ function open(key: Buffer, sealed: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A stored grant with its id opened, for the list of an account's grants; undefined when its id was stored only hashed (before grants were sealed). */
+export function listedGrant(key: Buffer, stored: AdapterPayload): AdapterPayload | undefined {
+  const jti = typeof stored.jti === "string" ? open(key, stored.jti) : undefined;
+  return jti ? { ...stored, jti } : undefined;
 }
 
 /** The payload as stored: without `consumed` (kept apart), its `jti` sealed or replaced by a marker, its `userCode` sealed. */

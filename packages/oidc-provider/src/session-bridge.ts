@@ -3,8 +3,15 @@
  * the binding of the OpenID Provider's session to that Latch session.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { Auth, type AuthConfig } from "@latch/core";
+import { toAuthRequest } from "@latch/core/integration";
 import { definePlugin, type SignedInUser } from "@latch/core/plugins";
+import type { RateLimitRoute } from "@latch/core/rate-limit";
+
+/** The provider's requests that count toward a class of the config's `rateLimit`, by the bridge's endpoint path. */
+export const limitedPaths = { token: "limit-token", consent: "limit-consent", revoke: "limit-revoke" } as const;
+const limitClasses: Record<keyof typeof limitedPaths, RateLimitRoute> = { token: "accessToken", consent: "sessionUpdate", revoke: "sessionRevoke" };
 
 /** The plugin id the provider reserves in Latch: its paths are `<basePath>/oauth2/…`. */
 export const pluginId = "oauth2";
@@ -16,9 +23,27 @@ const marker = "x-latch-oauth2-session";
 export function bridgeConfig(config: AuthConfig): { config: AuthConfig; secret: string } {
   const secret = randomBytes(32).toString("base64url");
   const expected = Buffer.from(secret);
+  const mine = (request: Request) => {
+    const given = Buffer.from(request.headers.get(marker) ?? "");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  // One endpoint per limit class: Latch's limiter counts the request (429 over the limit) before it is answered.
+  const limits = Object.fromEntries(
+    (Object.keys(limitedPaths) as (keyof typeof limitedPaths)[]).map((name) => [
+      name,
+      {
+        method: "POST" as const,
+        path: limitedPaths[name],
+        csrf: false,
+        rateLimit: limitClasses[name],
+        handler: async ({ request, json }: { request: Request; json: (body: unknown, init?: { status?: number }) => never }) => (mine(request) ? json({ counted: true }) : json({ error: "UnknownAction" }, { status: 404 })),
+      },
+    ]),
+  );
   const plugin = definePlugin({
     id: pluginId,
     endpoints: {
+      ...limits,
       signedIn: {
         method: "GET",
         path: "latch-session",
@@ -58,4 +83,15 @@ export function bindingMatches(value: string | undefined, user: SignedInUser | n
   const expected = Buffer.from(bindingOf(user, key));
   const given = Buffer.from(value);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Counts `req` toward the limit class of `kind` when the config has `rateLimit`: `undefined` when
+ * it may go on, else Latch's refusal (429, with its `Retry-After`).
+ */
+export async function rateLimited(req: IncomingMessage, kind: keyof typeof limitedPaths, bridge: { config: AuthConfig; secret: string }, origin: string, basePath: string): Promise<{ status: number; retryAfter: string | null } | undefined> {
+  if (!bridge.config.rateLimit) return undefined;
+  const request = new Request(`${origin}${basePath}/${pluginId}/${limitedPaths[kind]}`, { method: "POST", headers: { [marker]: bridge.secret } });
+  const response = await Auth(toAuthRequest(request, origin, req.socket?.remoteAddress), bridge.config);
+  return response.status === 429 || response.status === 503 ? { status: response.status, retryAfter: response.headers.get("retry-after") } : undefined;
 }

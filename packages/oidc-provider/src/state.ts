@@ -2,7 +2,7 @@
 import type { IncomingMessage } from "node:http";
 import type { AuthConfig } from "@latch/core";
 import type { SignedInUser } from "@latch/core/plugins";
-import type { Adapter, ClientMetadata } from "oidc-provider";
+import type { Adapter, AdapterPayload, ClientMetadata } from "oidc-provider";
 
 /** A client registered in the configuration: oidc-provider's client metadata, and whether it is the app's own. */
 export interface OAuthClient extends ClientMetadata {
@@ -10,8 +10,11 @@ export interface OAuthClient extends ClientMetadata {
   readonly firstParty?: boolean;
 }
 
-/** An oidc-provider adapter class: one instance per model name. */
-export type AdapterFactory = new (name: string) => Adapter;
+/**
+ * An oidc-provider adapter class: one instance per model name; with `grantsOf`, the remembered
+ * grants of an account (the `Grant` payloads, each with its `jti`) for the grants page.
+ */
+export type AdapterFactory = (new (name: string) => Adapter) & { grantsOf?(accountId: string): Promise<AdapterPayload[]> };
 
 /** What the request handler shares with the interactions. */
 export interface ServerState {

@@ -37,7 +37,7 @@ export interface TestApp {
 export const rpCallback = "http://rp.example.test/callback";
 
 /** Starts the app; `db` is a PGlite in memory unless given (then already migrated and set to its schema). */
-export async function startApp(options: { db?: Queryable; provider?: Partial<OAuthProviderOptions>; strategy?: "jwt" | "database"; accessTokens?: Parameters<typeof AccessTokens>[0] } = {}): Promise<TestApp> {
+export async function startApp(options: { db?: Queryable; provider?: Partial<OAuthProviderOptions>; strategy?: "jwt" | "database"; accessTokens?: Parameters<typeof AccessTokens>[0]; auth?: Partial<AuthConfig> } = {}): Promise<TestApp> {
   let db = options.db;
   let pglite: PGlite | undefined;
   if (!db) {
@@ -56,6 +56,7 @@ export async function startApp(options: { db?: Queryable; provider?: Partial<OAu
     providers: [Password()],
     accessTokens: AccessTokens({ algorithm: "ES256", ...options.accessTokens }),
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
+    ...options.auth,
   };
   const oauth = OAuthProvider({
     auth: config,

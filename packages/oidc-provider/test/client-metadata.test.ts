@@ -94,7 +94,7 @@ describe("metadata documents on", () => {
       const page = await consent.response.text();
       expect(page).toContain("Metadata Assistant");
       // The name is the document's own word: the page shows where the document is.
-      expect(page).toContain(`(from <strong class="client-host">${new URL(documents.origin).host}</strong>)`);
+      expect(page).toContain(`(<strong class="client-host">${new URL(documents.origin).host}</strong>)`);
       const done = await browser.submit(page.slice(page.lastIndexOf("<form")), consent.url);
       const landed = await browser.follow(new URL(done.headers.get("location")!, app.origin), "https://assistant.example.test/");
       const tokens = await client.authorizationCodeGrant(config, new URL(landed.url), { pkceCodeVerifier: verifier, expectedState: "s" });
