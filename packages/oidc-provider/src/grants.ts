@@ -3,7 +3,7 @@
  * lists them (a page in Latch's frame, or JSON when asked for `application/json`), and
  * `POST <mount>/grants/revoke` ends one (CSRF-protected) and every token issued under it.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SignedInUser } from "@latch/core/plugins";
 import { html, renderPage } from "@latch/core/page-frame";
@@ -11,6 +11,7 @@ import type Provider from "oidc-provider";
 import type { AdapterPayload } from "oidc-provider";
 import type { ServerState } from "./state.js";
 import { scopeWords, sentencesFor } from "./consent.js";
+import { formOf, sameSecret, sendPage } from "./node-http.js";
 
 /** The path of the grants page under the mount. */
 export const grantsSegment = "grants";
@@ -32,37 +33,9 @@ function csrfOf(state: ServerState, userId: string): string {
   return createHmac("sha256", state.bindingKey).update(`grants\n${userId}`).digest("base64url");
 }
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" });
   res.end(JSON.stringify(body));
-}
-
-function page(res: ServerResponse, status: number, body: string, nonce?: string): void {
-  res.writeHead(status, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "no-store",
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": `default-src 'none'; style-src ${nonce ? `'nonce-${nonce}'` : "'none'"}; img-src https: data:; frame-ancestors 'none'; base-uri 'none'`,
-  });
-  res.end(body);
-}
-
-async function formOf(req: IncomingMessage & { body?: unknown }): Promise<URLSearchParams> {
-  if (req.body && typeof req.body === "object") return new URLSearchParams(req.body as Record<string, string>);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 16_384) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
 function scopesOf(grant: AdapterPayload): string[] {
@@ -118,7 +91,7 @@ export async function handleGrants(state: ServerState, provider: Provider, req: 
 <form method="post" action="${here}/revoke"><input type="hidden" name="csrfToken" value="${csrfToken}"><input type="hidden" name="grantId" value="${grant.id}"><button type="submit">${t.text("revoke")}</button></form></li>`,
     );
     const body = grants.length ? html`<p>${t.text("grantsIntro")}</p><ul class="grants">${items}</ul>` : html`<p>${t.text("grantsNone")}</p>`;
-    return page(res, 200, renderPage({ title: t.text("grantsTitle"), body, theme: state.config.theme, nonce, extraCss, language: t.language }), nonce);
+    return sendPage(res, 200, renderPage({ title: t.text("grantsTitle"), body, theme: state.config.theme, nonce, extraCss, language: t.language }), nonce);
   }
   if (path !== `/${grantsSegment}/revoke` || req.method !== "POST") return json(res, 405, { error: "method_not_allowed" });
   let form: URLSearchParams;
@@ -127,7 +100,7 @@ export async function handleGrants(state: ServerState, provider: Provider, req: 
   } catch {
     return json(res, 413, { error: "invalid_request", error_description: "The form is too large." });
   }
-  if (!same(form.get("csrfToken") ?? "", csrfToken)) return json(res, 403, { error: "invalid_csrf_token", error_description: "The form has expired; reload the page and try again." });
+  if (!sameSecret(form.get("csrfToken") ?? "", csrfToken)) return json(res, 403, { error: "invalid_csrf_token", error_description: "The form has expired; reload the page and try again." });
   const id = form.get("grantId") ?? "";
   if (!id || !(await revokeGrant(state, provider, user, id))) return json(res, 404, { error: "not_found", error_description: "No such grant of this account." });
   if (wantsJson) return json(res, 200, { revoked: id });

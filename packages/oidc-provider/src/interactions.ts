@@ -3,12 +3,13 @@
  * redirect to Latch's sign-in page and back), a consent is the page of consent.ts (skipped for
  * first-party clients).
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SignedInUser } from "@latch/core/plugins";
 import type Provider from "oidc-provider";
 import type { ServerState } from "./state.js";
 import { consentPage, scopeWords, sentencesFor } from "./consent.js";
+import { formOf, sameSecret, sendPage } from "./node-http.js";
 
 /** The path segment of the interactions under the mount: `<basePath>/oauth2/interaction/<uid>`. */
 export const interactionSegment = "interaction";
@@ -17,35 +18,6 @@ type Details = Awaited<ReturnType<Provider["interactionDetails"]>>;
 
 function csrfOf(state: ServerState, uid: string, userId: string): string {
   return createHmac("sha256", state.bindingKey).update(`consent\n${uid}\n${userId}`).digest("base64url");
-}
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-async function formOf(req: IncomingMessage & { body?: unknown }): Promise<URLSearchParams> {
-  if (req.body && typeof req.body === "object") return new URLSearchParams(req.body as Record<string, string>);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 16_384) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-}
-
-function send(res: ServerResponse, status: number, body: string, nonce?: string): void {
-  const styles = nonce ? `'nonce-${nonce}'` : "'none'";
-  res.writeHead(status, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "no-store",
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": `default-src 'none'; style-src ${styles}; img-src https: data:; frame-ancestors 'none'; base-uri 'none'`,
-  });
-  res.end(body);
 }
 
 function redirect(res: ServerResponse, location: string, cookie?: string): void {
@@ -78,18 +50,18 @@ export async function handleInteraction(state: ServerState, provider: Provider, 
     details = await provider.interactionDetails(req, res);
   } catch {
     // No interaction cookie (another site's request, an expired or finished interaction).
-    return send(res, 400, "<!DOCTYPE html><title>Sign-in expired</title><p>This authorization request has expired or was not started in this browser. Go back to the app and try again.</p>");
+    return sendPage(res, 400, "<!DOCTYPE html><title>Sign-in expired</title><p>This authorization request has expired or was not started in this browser. Go back to the app and try again.</p>");
   }
-  if (!uid || details.uid !== uid) return send(res, 400, "<!DOCTYPE html><title>Bad request</title><p>This is not the authorization request of this browser.</p>");
+  if (!uid || details.uid !== uid) return sendPage(res, 400, "<!DOCTYPE html><title>Bad request</title><p>This is not the authorization request of this browser.</p>");
   const here = `${state.issuer}${state.mountPath}/${interactionSegment}/${uid}`;
   const user = await state.signedIn(req);
   if (!user) {
-    if (req.method !== "GET") return send(res, 403, "<!DOCTYPE html><title>Not signed in</title><p>Sign in first.</p>");
+    if (req.method !== "GET") return sendPage(res, 403, "<!DOCTYPE html><title>Not signed in</title><p>Sign in first.</p>");
     return redirect(res, `${state.basePath}/signin?${new URLSearchParams({ callbackUrl: here })}`);
   }
   const { prompt } = details;
   if (prompt.name === "login") {
-    if (req.method !== "GET") return send(res, 405, "<!DOCTYPE html><title>Method not allowed</title>");
+    if (req.method !== "GET") return sendPage(res, 405, "<!DOCTYPE html><title>Method not allowed</title>");
     res.setHeader("Set-Cookie", state.bindingCookie(user));
     return provider.interactionFinished(req, res, { login: loginOf(user) }, { mergeWithLastSubmission: false });
   }
@@ -97,7 +69,7 @@ export async function handleInteraction(state: ServerState, provider: Provider, 
   // The provider's session belongs to another account than the Latch session ("Not you?" signed
   // someone else in): the provider's login is done again with the Latch session, and consent asked of them.
   if (details.session?.accountId !== user.userId) {
-    if (req.method !== "GET") return send(res, 403, "<!DOCTYPE html><title>Forbidden</title><p>The signed-in account changed; go back and try again.</p>");
+    if (req.method !== "GET") return sendPage(res, 403, "<!DOCTYPE html><title>Forbidden</title><p>The signed-in account changed; go back and try again.</p>");
     res.setHeader("Set-Cookie", state.bindingCookie(user));
     return provider.interactionFinished(req, res, { login: loginOf(user) }, { mergeWithLastSubmission: false });
   }
@@ -114,7 +86,7 @@ export async function handleInteraction(state: ServerState, provider: Provider, 
     const scopes = [...(asked.missingOIDCScope ?? []), ...Object.values(asked.missingResourceScopes ?? {}).flat()];
     const nonce = randomBytes(16).toString("base64url");
     const sentences = await sentencesFor(state.config, state.issuer, req);
-    return send(
+    return sendPage(
       res,
       200,
       consentPage({
@@ -133,14 +105,14 @@ export async function handleInteraction(state: ServerState, provider: Provider, 
       nonce,
     );
   }
-  if (req.method !== "POST" || (step !== "confirm" && step !== "abort")) return send(res, 405, "<!DOCTYPE html><title>Method not allowed</title>");
+  if (req.method !== "POST" || (step !== "confirm" && step !== "abort")) return sendPage(res, 405, "<!DOCTYPE html><title>Method not allowed</title>");
   let form: URLSearchParams;
   try {
     form = await formOf(req);
   } catch {
-    return send(res, 413, "<!DOCTYPE html><title>Too large</title>");
+    return sendPage(res, 413, "<!DOCTYPE html><title>Too large</title>");
   }
-  if (!same(form.get("csrfToken") ?? "", csrf)) return send(res, 403, "<!DOCTYPE html><title>Forbidden</title><p>The form has expired; go back and try again.</p>");
+  if (!sameSecret(form.get("csrfToken") ?? "", csrf)) return sendPage(res, 403, "<!DOCTYPE html><title>Forbidden</title><p>The form has expired; go back and try again.</p>");
   if (step === "abort") return provider.interactionFinished(req, res, { error: "access_denied", error_description: "the user refused" }, { mergeWithLastSubmission: false });
   const grantId = await grantAll(provider, details, user.userId);
   return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
