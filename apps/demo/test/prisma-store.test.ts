@@ -72,7 +72,7 @@ describe("npm start on Prisma", { timeout: 180_000 }, () => {
       const second = await launch(env, dataDir);
       expect((await sessionOf(second.origin, cookie))?.user?.name).toBe("Demo User");
       const migrations = await db.execute(`SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`);
-      expect(migrations.rows.map((row) => row.migration_name)).toEqual(["20260101000000_authjs", "20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys", "20260101000004_organizations_and_standings", "20260101000005_impersonation", "20260101000006_audit_events", "20260101000007_teams"]);
+      expect(migrations.rows.map((row) => row.migration_name)).toEqual(["20260101000000_authjs", "20260101000001_latch", "20260101000002_signing_keys", "20260101000003_api_keys", "20260101000004_organizations_and_standings", "20260101000005_impersonation", "20260101000006_audit_events", "20260101000007_teams", "20260101000008_audit_append_only"]);
       await second.demo.stop();
     } finally {
       db.close();

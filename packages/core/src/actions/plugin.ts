@@ -2,6 +2,7 @@ import type { Adapter } from "../adapter.js";
 import { guardExtraMethods } from "../config/adapter-guard.js";
 import { requireCsrf } from "../security/request-checks.js";
 import type { AuthContext } from "../config/context.js";
+import type { SessionReadContext } from "../config/slices.js";
 import { InvalidCallbackUrl, InvalidRequest, UnknownAction } from "../errors.js";
 import type { AuthRequest } from "../http/request.js";
 import { currentDatabaseSession, currentDatabaseUser, currentJwtSession, currentJwtUser, sessionStrategy } from "../session/index.js";
@@ -17,7 +18,7 @@ import { withPluginFields } from "../session/plugin-fields.js";
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Who is signed in on `req`: the user, the session's id and what the session earned. */
-async function signedInOf(ctx: AuthContext, req: AuthRequest): Promise<SignedInUser | null> {
+async function signedInOf(ctx: SessionReadContext, req: AuthRequest): Promise<SignedInUser | null> {
   const jwt = ctx.session.strategy === "jwt";
   const [user, session] = jwt
     ? await Promise.all([currentJwtUser(ctx, req), currentJwtSession(ctx, req)])

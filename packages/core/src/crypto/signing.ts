@@ -6,6 +6,9 @@
 import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { hkdfSha256 } from "./digests.js";
 
+/** A JSON Web Key, as jose names it (the seam's own type, so no module outside it names jose). */
+export type { JWK } from "jose";
+
 /** The signature algorithms of access tokens: Ed25519, P-256 ECDSA, and RSA PKCS#1 v1.5 for old verifiers. */
 export type SigningAlgorithm = "EdDSA" | "ES256" | "RS256";
 

@@ -2,9 +2,8 @@
  * The private keys of the access-token key ring as JWKs, for a library that signs with JWKs (an
  * OpenID Provider) on the same keys: derived from the secrets, or opened from the adapter's records.
  */
-import type { JWK } from "jose";
 import type { AuthContext } from "../../config/context.js";
-import { derivePrivateJwk } from "../../crypto/signing.js";
+import { derivePrivateJwk, type JWK } from "../../crypto/signing.js";
 import type { AccessTokenSettings } from "../../types/access-token-options.js";
 import { storedPrivateJwks } from "./stored-keys.js";
 

@@ -8,9 +8,8 @@ import type { Adapter, AdapterSigningKey } from "../../adapter.js";
 import { guardMethods } from "../../config/adapter-guard.js";
 import type { AuthContext } from "../../config/context.js";
 import { openJwt, sealJwt } from "../../crypto/index.js";
-import { generateSigningKey, labelledPrivateJwk, signingKeyFromJwk, type KeyRing, type PublicJwk, type SigningAlgorithm, type SigningKey } from "../../crypto/signing.js";
+import { generateSigningKey, labelledPrivateJwk, signingKeyFromJwk, type KeyRing, type PublicJwk, type SigningAlgorithm, type SigningKey, type JWK } from "../../crypto/signing.js";
 import type { AccessTokenSettings } from "../../types/access-token-options.js";
-import type { JWK } from "jose";
 import { signingKeyMethods } from "./adapter-methods.js";
 
 type KeyStore = Required<Pick<Adapter, "listSigningKeys" | "createSigningKey">>;
