@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Auth, type AuthConfig } from "@latch/core";
 import { hashPassword, verifyPassword } from "@latch/core/passwords";
 import Password from "@latch/core/providers/password";
-import { handlerClient, needService, services } from "@latch/testing";
+import { handlerClient, needService, services, redisKeysUnder } from "@latch/testing";
 import { Redis } from "ioredis";
 import { RedisAdapter } from "../src/adapter.js";
 import { keysFor } from "../src/keys.js";
@@ -34,13 +34,7 @@ describe.runIf(await needService(services.redis))("Password() on Redis", () => {
     await redis.connect();
   });
   afterAll(async () => {
-    const found: string[] = [];
-    let cursor = "0";
-    do {
-      const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-      found.push(...batch);
-      cursor = next;
-    } while (cursor !== "0");
+    const found = await redisKeysUnder(redis, prefix);
     if (found.length) await redis.del(...found);
     await redis.quit();
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { runAdapterTests, newUser, newSession } from "@latch/adapter-test";
 import type { AdapterAccount, AdapterAuthenticator, AdapterPassword, AdapterSession, AdapterUser, OrganizationAdapter, TeamAdapter, VerificationToken } from "@latch/core/adapters";
-import { needService, services } from "@latch/testing";
+import { needService, services, redisKeysUnder } from "@latch/testing";
 import { Redis } from "ioredis";
 import { describe, expect, test } from "vitest";
 import { RedisAdapter } from "../src/adapter.js";
@@ -16,16 +16,7 @@ describe.runIf(await needService(services.redis))("RedisAdapter on Redis", () =>
   const adapter = RedisAdapter(redis, { prefix });
 
   /** Every key of this run. */
-  async function runKeys(): Promise<string[]> {
-    const found: string[] = [];
-    let cursor = "0";
-    do {
-      const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-      found.push(...batch);
-      cursor = next;
-    } while (cursor !== "0");
-    return found;
-  }
+  const runKeys = () => redisKeysUnder(redis, prefix);
 
   runAdapterTests({
     adapter,

@@ -15,7 +15,7 @@ import { Auth, type AuthConfig } from "@latch/core";
 import type { Adapter } from "@latch/core/adapters";
 import Credentials from "@latch/core/providers/credentials";
 import { PostgresAdapter } from "@latch/pg";
-import { handlerClient, needService, randomDatabaseName, schemaPool, services } from "@latch/testing";
+import { handlerClient, needService, randomDatabaseName, schemaPool, services, redisKeysUnder } from "@latch/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { migrate } from "../../adapter-pg/src/migrations.js";
@@ -28,19 +28,9 @@ const origin = "http://localhost:3000";
 const quiet = { error: () => {}, warn: () => {}, debug: () => {} };
 
 /** Every key under `prefix`. */
-async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = "0";
-  do {
-    const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-    found.push(...batch);
-    cursor = next;
-  } while (cursor !== "0");
-  return found;
-}
 
 async function dropKeys(redis: Redis, prefix: string): Promise<void> {
-  const found = await keysUnder(redis, prefix);
+  const found = await redisKeysUnder(redis, prefix);
   if (found.length) await redis.del(...found);
 }
 
@@ -235,13 +225,13 @@ describe.runIf(hasRedis && hasPostgres)("withSessionCache: two instances over on
     await ada.signIn(user.email);
     expect(await ada.on("b").session()).not.toBeNull();
     // Only the cache's entries, then every key of the cache (generations, epoch, write counter).
-    await redisA.del(...(await keysUnder(redisA, `${prefix}sc:session:`)));
+    await redisA.del(...(await redisKeysUnder(redisA, `${prefix}sc:session:`)));
     expect(await statementsOf(async () => expect(await ada.on("a").session()).toMatchObject({ user: { email: user.email } }))).toHaveLength(1);
     await dropKeys(redisA, prefix);
     expect(await statementsOf(async () => expect(await ada.on("b").session()).toMatchObject({ user: { email: user.email } }))).toHaveLength(1);
     expect(await statementsOf(async () => expect(await ada.on("a").session()).toMatchObject({ user: { email: user.email } }))).toEqual([]);
     // An evicted user generation is never a match: the entry is read again from the database.
-    await redisA.del(...(await keysUnder(redisA, `${prefix}sc:user:`)));
+    await redisA.del(...(await redisKeysUnder(redisA, `${prefix}sc:user:`)));
     expect(await statementsOf(() => ada.on("b").session())).toHaveLength(1);
   });
 
@@ -253,7 +243,7 @@ describe.runIf(hasRedis && hasPostgres)("withSessionCache: two instances over on
     await adapterA.createSession!({ sessionToken, userId: user.id, expires });
     const first = await adapterA.getSessionAndUser!(sessionToken);
     const digest = createHash("sha256").update(sessionToken).digest("hex");
-    const keys = await keysUnder(redisA, prefix);
+    const keys = await redisKeysUnder(redisA, prefix);
     expect(keys.some((key) => key.includes(sessionToken))).toBe(false);
     expect(keys).toContain(`${prefix}sc:session:${digest}`);
     expect(await redisA.pexpiretime(`${prefix}sc:session:${digest}`)).toBe(expires.getTime());
@@ -389,7 +379,7 @@ describe.runIf(hasRedis && hasPostgres)("withSessionCache: two instances over on
       await own.start();
       await Promise.all([ready(a), ready(b)]);
       // The entry came back with the data, but it is not served.
-      expect(await keysUnder(a, `${prefix}sc:session:`)).toHaveLength(1);
+      expect(await redisKeysUnder(a, `${prefix}sc:session:`)).toHaveLength(1);
       expect(await replay(token, "b")).toBeNull();
       expect(await replay(token, "a")).toBeNull();
     } finally {

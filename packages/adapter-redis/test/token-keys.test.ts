@@ -11,7 +11,7 @@ import { hashPassword } from "@latch/core/passwords";
 import Nodemailer from "@latch/core/providers/nodemailer";
 import Password from "@latch/core/providers/password";
 import { SessionControl } from "@latch/core/sessions";
-import { handlerClient, needService, services, startSmtpServer, type SmtpTestServer } from "@latch/testing";
+import { handlerClient, needService, services, startSmtpServer, type SmtpTestServer, redisKeysUnder } from "@latch/testing";
 import { Redis } from "ioredis";
 import { RedisAdapter } from "../src/adapter.js";
 import { keysFor } from "../src/keys.js";
@@ -46,16 +46,7 @@ describe.runIf(await needService(services.redis))("tokens at rest in Redis", () 
     await smtp?.close();
   });
 
-  async function runKeys(): Promise<string[]> {
-    const found: string[] = [];
-    let cursor = "0";
-    do {
-      const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-      found.push(...batch);
-      cursor = next;
-    } while (cursor !== "0");
-    return found;
-  }
+  const runKeys = () => redisKeysUnder(redis, prefix);
 
   /** Every key of the run with everything it holds (value, members, fields), as text. */
   async function everything(): Promise<string[]> {

@@ -3,22 +3,12 @@
  * durable-store suite, and the keys' expiry equal to the models'.
  */
 import { randomUUID } from "node:crypto";
-import { needService, services } from "@latch/testing";
+import { needService, services, redisKeysUnder } from "@latch/testing";
 import { Redis } from "ioredis";
 import { describe, expect, test } from "vitest";
 import { redisStorage } from "../src/redis.js";
 import { durableStorageSuite } from "./durable-storage.js";
 
-async function keysOf(redis: Redis, prefix: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = "0";
-  do {
-    const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-    found.push(...batch);
-    cursor = next;
-  } while (cursor !== "0");
-  return found;
-}
 
 async function openRedis() {
   const redis = new Redis({ host: services.redis.host, port: services.redis.port });
@@ -33,7 +23,7 @@ describe.runIf(await needService(services.redis))("Redis", () => {
       storage: redisStorage(redis, { prefix }),
       async dump() {
         const parts: string[] = [];
-        for (const key of await keysOf(redis, prefix)) {
+        for (const key of await redisKeysUnder(redis, prefix)) {
           const type = await redis.type(key);
           const value = type === "hash" ? await redis.hgetall(key) : type === "set" ? await redis.smembers(key) : await redis.get(key);
           parts.push(key, JSON.stringify(value));
@@ -41,9 +31,9 @@ describe.runIf(await needService(services.redis))("Redis", () => {
         return parts.join("\n");
       },
       async close() {
-        const keys = await keysOf(redis, prefix);
+        const keys = await redisKeysUnder(redis, prefix);
         if (keys.length > 0) await redis.del(...keys);
-        expect(await keysOf(redis, prefix)).toEqual([]);
+        expect(await redisKeysUnder(redis, prefix)).toEqual([]);
         await redis.quit();
       },
     };
@@ -55,7 +45,7 @@ describe.runIf(await needService(services.redis))("Redis", () => {
       const Models = redisStorage(redis, { prefix })({ secret: "redis-expiry-secret-0123456789abcdef" });
       await new Models("DeviceCode").upsert("device-1", { jti: "device-1", userCode: "ABCD-EFGH", grantId: "g-1" }, 300);
       await new Models("AccessToken").upsert("token-1", { jti: "token-1", grantId: "g-1" }, 600);
-      const keys = await keysOf(redis, prefix);
+      const keys = await redisKeysUnder(redis, prefix);
       expect(keys).toHaveLength(4);
       for (const key of keys) {
         const ttl = await redis.ttl(key);
@@ -63,7 +53,7 @@ describe.runIf(await needService(services.redis))("Redis", () => {
         expect(ttl).toBeLessThanOrEqual(key.includes(":m:AccessToken:") || key.endsWith(":g:g-1") ? 600 : 300);
       }
     } finally {
-      const keys = await keysOf(redis, prefix);
+      const keys = await redisKeysUnder(redis, prefix);
       if (keys.length > 0) await redis.del(...keys);
       await redis.quit();
     }

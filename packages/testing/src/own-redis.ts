@@ -72,3 +72,20 @@ export async function waitForPort(port: number, what: string): Promise<void> {
   }
   throw new Error(`${what} did not listen on port ${port}`);
 }
+
+/** What {@link redisKeysUnder} asks of a Redis client (ioredis's `scan`). */
+export interface ScanningRedis {
+  scan(cursor: string, match: "MATCH", pattern: string, count: "COUNT", size: number): Promise<[string, string[]]>;
+}
+
+/** Every key under `prefix`, found with `SCAN` (never `KEYS`): what a suite wrote, to check or remove. */
+export async function redisKeysUnder(redis: ScanningRedis, prefix: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = "0";
+  do {
+    const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+    found.push(...batch);
+    cursor = next;
+  } while (cursor !== "0");
+  return found;
+}
