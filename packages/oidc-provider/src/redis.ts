@@ -1,7 +1,8 @@
 /**
  * The provider's storage in Redis, through an `ioredis` client: each model is a hash whose expiry
- * is the model's, the models of one grant are listed in a set (for `revokeByGrantId`), user codes
- * and session uids point at their model. Token ids and user codes are in key names only as their
+ * is the model's, the models of one grant are listed in a set (for `revokeByGrantId`), the grants
+ * of one account in another (for the grants page), user codes and session uids point at their
+ * model. Token ids and user codes are in key names only as their
  * SHA-256; the ids found by another key are kept sealed, as `@latch/oidc-provider/pg` keeps them.
  *
  * @example
@@ -17,7 +18,7 @@
 import type { Redis } from "ioredis";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { AdapterFactory, StorageFactory } from "./index.js";
-import { digest, restoredPayload, sealingKey, storedPayload } from "./sealing.js";
+import { digest, listedGrant, restoredPayload, sealingKey, storedPayload } from "./sealing.js";
 
 /** Options of {@link redisStorage}. */
 export interface RedisStorageOptions {
@@ -27,9 +28,10 @@ export interface RedisStorageOptions {
 
 /**
  * Writes a model (KEYS[1]) with its expiry (ARGV[2] seconds, 0 for none), its user-code and uid
- * pointers (KEYS[2], KEYS[3], "" when none) and its place in its grant's set (KEYS[4], "" when
- * none; the set lives as long as its longest-lived model). A model consumed stays consumed. All
- * at once, so no reader sees half.
+ * pointers (KEYS[2], KEYS[3], "" when none), its place in its grant's set (KEYS[4], "" when none)
+ * and, for a grant, its place in its account's set of grants (KEYS[5] holding ARGV[3], "" when
+ * none). Each set lives as long as its longest-lived member. A model consumed stays consumed.
+ * All at once, so no reader sees half.
  */
 const upsertScript = `
 local consumed = redis.call('hget', KEYS[1], 'consumed')
@@ -43,13 +45,15 @@ for i = 2, 3 do
     if ttl > 0 then redis.call('set', KEYS[i], ARGV[3], 'EX', ttl) else redis.call('set', KEYS[i], ARGV[3]) end
   end
 end
-if KEYS[4] ~= '' then
-  local fresh = redis.call('exists', KEYS[4]) == 0
-  redis.call('sadd', KEYS[4], KEYS[1])
-  local left = redis.call('ttl', KEYS[4])
-  if ttl == 0 then redis.call('persist', KEYS[4])
-  elseif fresh or (left >= 0 and left < ttl) then redis.call('expire', KEYS[4], ttl) end
+local function keep(set, member)
+  local fresh = redis.call('exists', set) == 0
+  redis.call('sadd', set, member)
+  local left = redis.call('ttl', set)
+  if ttl == 0 then redis.call('persist', set)
+  elseif fresh or (left >= 0 and left < ttl) then redis.call('expire', set, ttl) end
 end
+if KEYS[4] ~= '' then keep(KEYS[4], KEYS[1]) end
+if KEYS[5] ~= '' then keep(KEYS[5], ARGV[3]) end
 return 1`;
 
 /** Marks a model consumed (ARGV[1], seconds) if it is still there, keeping its expiry. */
@@ -65,6 +69,17 @@ redis.call('del', KEYS[1])
 return #members`;
 
 /**
+ * The hashed ids of an account's grants (KEYS[1]) whose grant (under ARGV[1], then the hashed id)
+ * is still there; the others (expired or destroyed) are taken out of the set.
+ */
+const listScript = `
+local live = {}
+for _, hashedId in ipairs(redis.call('smembers', KEYS[1])) do
+  if redis.call('exists', ARGV[1] .. hashedId) == 1 then table.insert(live, hashedId) else redis.call('srem', KEYS[1], hashedId) end
+end
+return live`;
+
+/**
  * The provider's storage in Redis: pass it as `storage` of `OAuthProvider`. Redis expires the
  * models itself; consuming a code is one atomic step, so a code is taken once across instances.
  */
@@ -73,7 +88,20 @@ export function redisStorage(redis: Redis, options: RedisStorageOptions = {}): S
   return ({ secret }) => {
     const key = sealingKey(secret);
 
+    const grantKey = (hashedId: string) => `${prefix}m:Grant:${hashedId}`;
+    const accountGrants = (accountId: string) => `${prefix}a:${digest(accountId)}`;
+
     return class RedisModels implements Adapter {
+      /** The live grants of `accountId` (sealed; a grant stored before it was sealed is not listed). */
+      static async grantsOf(accountId: string): Promise<AdapterPayload[]> {
+        const hashedIds = (await redis.eval(listScript, 1, accountGrants(accountId), grantKey(""))) as string[];
+        const grants = await Promise.all(hashedIds.map((hashedId) => redis.hget(grantKey(hashedId), "payload")));
+        return grants.flatMap((payload) => {
+          const listed = payload ? listedGrant(key, JSON.parse(payload) as AdapterPayload) : undefined;
+          return listed?.accountId === accountId ? [listed] : [];
+        });
+      }
+
       constructor(readonly kind: string) {}
 
       #model(hashedId: string) {
@@ -95,7 +123,8 @@ export function redisStorage(redis: Redis, options: RedisStorageOptions = {}): S
 
       async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
         const hashedId = digest(id);
-        const keys = [this.#model(hashedId), payload.userCode ? this.#userCode(payload.userCode) : "", payload.uid ? this.#uid(payload.uid) : "", payload.grantId ? `${prefix}g:${payload.grantId}` : ""];
+        const account = this.kind === "Grant" && typeof payload.accountId === "string" ? accountGrants(payload.accountId) : "";
+        const keys = [this.#model(hashedId), payload.userCode ? this.#userCode(payload.userCode) : "", payload.uid ? this.#uid(payload.uid) : "", payload.grantId ? `${prefix}g:${payload.grantId}` : "", account];
         const ttl = expiresIn > 0 ? Math.ceil(expiresIn) : 0;
         await redis.eval(upsertScript, keys.length, ...keys, JSON.stringify(storedPayload(key, this.kind, payload)), ttl, hashedId);
       }
@@ -117,7 +146,12 @@ export function redisStorage(redis: Redis, options: RedisStorageOptions = {}): S
       }
 
       async destroy(id: string): Promise<void> {
-        await redis.del(this.#model(digest(id)));
+        const hashedId = digest(id);
+        const model = this.#model(hashedId);
+        const payload = this.kind === "Grant" ? await redis.hget(model, "payload") : null;
+        const accountId = payload ? (JSON.parse(payload) as AdapterPayload).accountId : undefined;
+        if (typeof accountId === "string") await redis.multi().del(model).srem(accountGrants(accountId), hashedId).exec();
+        else await redis.del(model);
       }
 
       async revokeByGrantId(grantId: string): Promise<void> {

@@ -21,7 +21,7 @@
 import type { DataSource } from "typeorm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { AdapterFactory, StorageFactory } from "./index.js";
-import { digest, restoredPayload, sealingKey, storedPayload } from "./sealing.js";
+import { digest, listedGrant, restoredPayload, sealingKey, storedPayload } from "./sealing.js";
 
 type Dialect = "postgres" | "mariadb" | "sqlite";
 
@@ -55,6 +55,9 @@ export function typeormStorage(dataSource: DataSource): StorageFactory {
   /** A time as the engine's driver takes it: SQLite keeps ISO 8601 text, which compares as text. */
   const time = (date: Date): Date | string => (dialect === "sqlite" ? date.toISOString() : date);
   const seconds = (value: Date | string) => Math.floor(new Date(value).valueOf() / 1000);
+  /** The `accountId` of a stored payload (jsonb on PostgreSQL, JSON text elsewhere). */
+  const accountIdOf =
+    dialect === "postgres" ? `${q("payload")}->>'accountId'` : dialect === "mariadb" ? `JSON_UNQUOTE(JSON_EXTRACT(${q("payload")}, '$.accountId'))` : `json_extract(${q("payload")}, '$.accountId')`;
   const upsertSql =
     dialect === "mariadb"
       ? `INSERT INTO ${table} (${["kind", "id", "payload", "grantId", "userCode", "uid", "expiresAt"].map(q).join(", ")}) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -67,6 +70,18 @@ export function typeormStorage(dataSource: DataSource): StorageFactory {
     let writes = 0;
 
     return class TypeORMModels implements Adapter {
+      /** The live grants of `accountId` (sealed; a grant stored before it was sealed is not listed). */
+      static async grantsOf(accountId: string): Promise<AdapterPayload[]> {
+        const rows = (await dataSource.query(
+          `SELECT ${q("payload")} FROM ${table} WHERE ${q("kind")} = 'Grant' AND ${accountIdOf} = ${p(1)} AND (${q("expiresAt")} IS NULL OR ${q("expiresAt")} > ${p(2)})`,
+          [accountId, time(new Date())],
+        )) as Pick<Row, "payload">[];
+        return rows.flatMap(({ payload }) => {
+          const listed = listedGrant(key, (typeof payload === "string" ? JSON.parse(payload) : payload) as AdapterPayload);
+          return listed ? [listed] : [];
+        });
+      }
+
       constructor(readonly kind: string) {}
 
       async #first(column: string, value: string, id: string | undefined): Promise<AdapterPayload | undefined> {

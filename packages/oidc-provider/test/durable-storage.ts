@@ -2,7 +2,8 @@
  * What every durable store of the provider must hold, run against one store on its real service:
  * two app instances (one Latch database, one store, one secret, one issuer) share codes, refresh
  * tokens and grants; a code is taken once across instances and its replay revokes the grant;
- * refresh-token rotation and reuse detection; `revokeByGrantId`, expiry, user-code and uid lookups;
+ * refresh-token rotation and reuse detection; an account's grants listed on the grants page and
+ * gone once revoked there; `revokeByGrantId`, `grantsOf`, expiry, user-code and uid lookups;
  * nothing the pg store hashes or seals is stored in the clear.
  */
 import { PGlite } from "@electric-sql/pglite";
@@ -10,7 +11,7 @@ import * as client from "openid-client";
 import { migrate } from "@latch/pg";
 import { afterAll, describe, expect, test } from "vitest";
 import type { StorageFactory } from "../src/index.js";
-import { rpCallback, startApp, type TestApp } from "./app.js";
+import { Browser, rpCallback, startApp, type TestApp } from "./app.js";
 import { memberBrowser, rpConfig } from "./flows.js";
 
 /** A store on its service: `dump` is everything it holds (keys and values), as text. */
@@ -92,6 +93,40 @@ export function durableStorageSuite(name: string, open: () => Promise<OpenedStor
       await expect(client.fetchUserInfo(config1, rotated.access_token, user.id)).rejects.toThrow();
     });
 
+    test("the grants page lists the grant a consent gave, at either instance; revoked there, it is gone and its refresh token refused", async () => {
+      const { first, second, config1, config2 } = await twoApps();
+      const { browser, user } = await memberBrowser(first);
+      const { callback, checks } = await authorize(config1, browser);
+      const tokens = await client.authorizationCodeGrant(config2, callback, checks);
+      // The same user, signed in at the second instance.
+      const there = new Browser(second.origin);
+      await there.signIn(user.email);
+      const listed = async (app: TestApp) => {
+        const response = await (app === first ? browser : there).fetch(`${app.origin}/auth/oauth2/grants`, { headers: { accept: "application/json" } });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { grants: { id: string; clientId: string; clientName: string; scopes: string[] }[]; csrfToken: string };
+      };
+      const { grants, csrfToken } = await listed(first);
+      expect(grants).toEqual([expect.objectContaining({ clientId: "first-party", clientName: "Our own app", scopes: expect.arrayContaining(["openid", "email", "offline_access"]) })]);
+      const page = await (await browser.fetch(`${first.origin}/auth/oauth2/grants`)).text();
+      expect(page).toContain(`name="grantId" value="${grants[0]!.id}"`);
+      expect((await listed(second)).grants.map((grant) => grant.id)).toEqual([grants[0]!.id]);
+      // Another account lists none of it.
+      const other = await memberBrowser(first);
+      expect(((await (await other.browser.fetch(`${first.origin}/auth/oauth2/grants`, { headers: { accept: "application/json" } })).json()) as { grants: unknown[] }).grants).toEqual([]);
+
+      const revoked = await browser.fetch(`${first.origin}/auth/oauth2/grants/revoke`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({ csrfToken, grantId: grants[0]!.id }),
+      });
+      expect(revoked.status).toBe(200);
+      expect((await listed(first)).grants).toEqual([]);
+      expect((await listed(second)).grants).toEqual([]);
+      await expect(client.refreshTokenGrant(config2, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+      await expect(client.fetchUserInfo(config2, tokens.access_token, user.id)).rejects.toThrow();
+    });
+
     test("the models: lookups by user code and uid, consume, revokeByGrantId, expiry; sealed ids not in the clear", async () => {
       const store = await open();
       opened.push(() => store.close());
@@ -104,8 +139,18 @@ export function durableStorageSuite(name: string, open: () => Promise<OpenedStor
       await device.upsert("device-code-id-1", { jti: "device-code-id-1", userCode: "WDJB-MJHT", grantId: grant }, 60);
       await session.upsert("session-id-1", { jti: "session-id-1", uid: "session-uid-1" }, 60);
       await token.upsert("access-token-id-1", { jti: "access-token-id-1", grantId: grant }, 60);
+      const grants = new Models("Grant");
+      await grants.upsert("grant-id-lasting", { jti: "grant-id-lasting", accountId: "account-1", clientId: "client-1" }, 60);
+      await grants.upsert("grant-id-brief", { jti: "grant-id-brief", accountId: "account-1", clientId: "client-2" }, 1);
+      await grants.upsert("grant-id-forever", { jti: "grant-id-forever", accountId: "account-1", clientId: "client-3" }, 0);
+      await grants.upsert("grant-id-of-another", { jti: "grant-id-of-another", accountId: "account-2", clientId: "client-1" }, 60);
       const dump = await store.dump();
-      for (const clear of ["device-code-id-1", "WDJB-MJHT", "session-id-1", "access-token-id-1"]) expect(dump).not.toContain(clear);
+      for (const clear of ["device-code-id-1", "WDJB-MJHT", "session-id-1", "access-token-id-1", "grant-id-lasting", "grant-id-of-another"]) expect(dump).not.toContain(clear);
+      const listedIds = async (accountId: string, Listing = Models) => ((await Listing.grantsOf!(accountId)) ?? []).map((payload) => payload.jti).sort();
+      expect(await listedIds("account-1")).toEqual(["grant-id-brief", "grant-id-forever", "grant-id-lasting"]);
+      expect(await listedIds("account-2")).toEqual(["grant-id-of-another"]);
+      expect(await listedIds("account-3")).toEqual([]);
+      expect(await listedIds("account-1", store.storage({ secret: `${secret}-other` }))).toEqual([]);
 
       expect(await device.findByUserCode!("WDJB-MJHT")).toMatchObject({ jti: "device-code-id-1", grantId: grant });
       expect(await device.findByUserCode!("WDJB-XXXX")).toBeUndefined();
@@ -134,6 +179,11 @@ export function durableStorageSuite(name: string, open: () => Promise<OpenedStor
       expect(await token.find("short-lived-id")).toBeDefined();
       await new Promise((resolve) => setTimeout(resolve, 2100));
       expect(await token.find("short-lived-id")).toBeUndefined();
+      expect(await listedIds("account-1")).toEqual(["grant-id-forever", "grant-id-lasting"]);
+      await grants.destroy("grant-id-lasting");
+      await grants.destroy("grant-id-forever");
+      expect(await listedIds("account-1")).toEqual([]);
+      expect(await listedIds("account-2")).toEqual(["grant-id-of-another"]);
 
       await session.destroy("session-id-1");
       expect(await session.find("session-id-1")).toBeUndefined();

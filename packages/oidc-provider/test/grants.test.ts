@@ -3,7 +3,8 @@
  * signed-in user sees the grants the provider keeps for them (client, scopes, when), as a page and
  * as JSON; revoking one ends it and the tokens issued under it (the refresh is refused,
  * introspection says inactive). A revoke without the page's CSRF token, or of another user's
- * grant, is refused and changes nothing.
+ * grant, is refused and changes nothing. The durable-store suite (test/durable-storage.ts) lists
+ * and revokes a grant on this page with each of the other stores (Redis, TypeORM, Drizzle).
  */
 import { PGlite } from "@electric-sql/pglite";
 import { migrate } from "@latch/pg";
