@@ -11,5 +11,5 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
 test("the tarball holds dist, README, LICENSE and package.json, and every file the exports name", async () => {
   const packed = await packedPackage(root, "@latch/oidc-provider", "packages/oidc-provider");
   expect(packed.problems).toEqual([]);
-  for (const file of ["dist/index.js", "dist/express.js", "dist/pg.js", "dist/redis.js", "dist/resource.js", "dist/typeorm.js", "dist/web.js"]) expect(packed.files).toContain(file);
+  for (const file of ["dist/index.js", "dist/express.js", "dist/pg.js", "dist/redis.js", "dist/resource.js", "dist/typeorm.js", "dist/drizzle.js", "dist/drizzle-tables.js", "dist/web.js"]) expect(packed.files).toContain(file);
 }, 60_000);
