@@ -7,6 +7,7 @@ import { needService, services, redisKeysUnder } from "@latch/testing";
 import { Redis } from "ioredis";
 import { describe, expect, test } from "vitest";
 import { redisStorage } from "../src/redis.js";
+import { digest } from "../src/sealing.js";
 import { durableStorageSuite } from "./durable-storage.js";
 
 
@@ -39,19 +40,25 @@ describe.runIf(await needService(services.redis))("Redis", () => {
     };
   });
 
-  test("a model's key, its pointers and its grant's set expire with it", async () => {
+  test("a model's key, its pointers, its grant's set and its account's set of grants expire with it", async () => {
     const { redis, prefix } = await openRedis();
     try {
       const Models = redisStorage(redis, { prefix })({ secret: "redis-expiry-secret-0123456789abcdef" });
       await new Models("DeviceCode").upsert("device-1", { jti: "device-1", userCode: "ABCD-EFGH", grantId: "g-1" }, 300);
       await new Models("AccessToken").upsert("token-1", { jti: "token-1", grantId: "g-1" }, 600);
+      await new Models("Grant").upsert("g-2", { jti: "g-2", accountId: "account-1" }, 600);
+      await new Models("Grant").upsert("g-1", { jti: "g-1", accountId: "account-1" }, 900);
       const keys = await redisKeysUnder(redis, prefix);
-      expect(keys).toHaveLength(4);
+      expect(keys).toHaveLength(7);
+      const lasting = (key: string) => (key.includes(":m:Grant:") || key.includes(":a:") ? 900 : key.includes(":m:AccessToken:") || key.endsWith(":g:g-1") ? 600 : 300);
       for (const key of keys) {
         const ttl = await redis.ttl(key);
-        expect(ttl).toBeGreaterThan(key.includes(":m:AccessToken:") || key.endsWith(":g:g-1") ? 590 : 290);
-        expect(ttl).toBeLessThanOrEqual(key.includes(":m:AccessToken:") || key.endsWith(":g:g-1") ? 600 : 300);
+        // The shorter-lived grant's key expires with it, the account's set with the longest-lived grant.
+        const expected = key.endsWith(`:m:Grant:${digest("g-2")}`) ? 600 : lasting(key);
+        expect(ttl).toBeGreaterThan(expected - 10);
+        expect(ttl).toBeLessThanOrEqual(expected);
       }
+      expect(keys.filter((key) => key.includes(":a:"))).toEqual([`${prefix}a:${digest("account-1")}`]);
     } finally {
       const keys = await redisKeysUnder(redis, prefix);
       if (keys.length > 0) await redis.del(...keys);
