@@ -2,7 +2,7 @@
  * What every durable store of the provider keeps the same way: a token's id only as its SHA-256,
  * and the ids that are found by another key (a session by its uid, a device code by its user code)
  * sealed with AES-256-GCM under a key derived from the Latch secret. Not an entry point; the
- * stores of `./pg`, `./redis` and `./typeorm` share it.
+ * stores of `./pg`, `./redis`, `./typeorm` and `./drizzle` share it.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import type { AdapterPayload } from "oidc-provider";
