@@ -32,7 +32,7 @@ import type { Adapter as LatchAdapter } from "@latch/core/adapters";
 import type { SignedInUser } from "@latch/core/plugins";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { bridgeConfig, bindingMatches, bindingOf, rateLimited, signedInWith } from "./session-bridge.js";
-import { limitRequests, refusal } from "./limits.js";
+import { limitRequests, refusal, routedTo } from "./limits.js";
 import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
 import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerState } from "./state.js";
@@ -146,6 +146,9 @@ export interface OAuthProviderServer {
   /** The oidc-provider instance for the current signing keys (rebuilt when the key rotates). */
   provider(): Promise<Provider>;
 }
+
+/** Dynamic client registration's endpoint, for {@link routedTo}. */
+const registrationRoute: ReadonlyMap<string, true> = new Map([["POST /REG", true]]);
 
 /** The provider's own session cookies (and their signatures). */
 const providerSessionCookies = new Set(["_session", "_session.sig", "_session.legacy", "_session.legacy.sig"]);
@@ -308,12 +311,13 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     }
     if (path.startsWith(`/${interactionSegment}/`)) return handleInteraction(state, await current(), req, res);
     if (path === `/${grantsSegment}` || path.startsWith(`/${grantsSegment}/`)) return handleGrants(state, await current(), req, res);
-    if (path === "/reg" && req.method === "POST" && options.registration?.enabled && !registrationAllowed(req)) {
+    // Found as the provider's router finds it: `/REG` and `/reg/` are registrations too.
+    if (routedTo(registrationRoute, req.method ?? "GET", path) && options.registration?.enabled && !registrationAllowed(req)) {
       res.writeHead(429, { "Content-Type": "application/json", "Retry-After": String(options.registration.rateLimit?.windowSeconds ?? 3600), "Cache-Control": "no-store" });
       res.end(JSON.stringify({ error: "rate_limited", error_description: "Too many client registrations from this address; try again later." }));
       return;
     }
-    if (path === "/reg" && req.method === "POST" && options.registration?.enabled) {
+    if (routedTo(registrationRoute, req.method ?? "GET", path) && options.registration?.enabled) {
       const body = await registrationBody(req, resourceScopes);
       if (body === undefined) {
         res.writeHead(413, { "Content-Type": "application/json", "Cache-Control": "no-store" });

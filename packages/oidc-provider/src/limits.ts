@@ -37,14 +37,19 @@ const endpoints: ReadonlyMap<string, LimitedEndpoint> = new Map(
   ).map(([method, path, name, route, answer]) => [`${method} ${path.toUpperCase()}`, { name, route, answer }]),
 );
 
-/** The limited endpoint a request reaches, matched as oidc-provider's router matches it, or `undefined`. */
-export function limitedEndpoint(method: string, path: string): LimitedEndpoint | undefined {
+/** What of `table` (keyed `METHOD PATH`, the path upper-cased) a request reaches, matched as oidc-provider's router matches it. */
+export function routedTo<T>(table: ReadonlyMap<string, T>, method: string, path: string): T | undefined {
   const verb = method === "HEAD" ? "GET" : method;
   // The router folds only what stays one character; a non-ASCII letter never becomes an ASCII one.
   const folded = path.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
-  const exact = endpoints.get(`${verb} ${folded}`);
-  if (exact) return exact;
-  return folded.length > 1 && folded.endsWith("/") ? endpoints.get(`${verb} ${folded.slice(0, -1)}`) : undefined;
+  const exact = table.get(`${verb} ${folded}`);
+  if (exact !== undefined) return exact;
+  return folded.length > 1 && folded.endsWith("/") ? table.get(`${verb} ${folded.slice(0, -1)}`) : undefined;
+}
+
+/** The limited endpoint a request reaches, or `undefined`. */
+export function limitedEndpoint(method: string, path: string): LimitedEndpoint | undefined {
+  return routedTo(endpoints, method, path);
 }
 
 /** Latch's refusal (429 or, a store down for a class that fails closed, 503) as the endpoint answers. */
