@@ -10,8 +10,11 @@ import type { ServerState } from "./state.js";
 
 /** A limited endpoint: its class, and whether a refusal is JSON (an API) or a page (a browser's). */
 export interface LimitedEndpoint {
+  /** oidc-provider's name of the endpoint's route. */
   readonly name: string;
+  /** The limit class it counts under. */
   readonly route: ProviderLimitRoute;
+  /** `json` for an API, `page` for an endpoint a browser opens. */
   readonly answer: "json" | "page";
 }
 
@@ -54,11 +57,13 @@ export function limitedEndpoint(method: string, path: string): LimitedEndpoint |
 
 /** Latch's refusal (429 or, a store down for a class that fails closed, 503) as the endpoint answers. */
 export function refusal(endpoint: Pick<LimitedEndpoint, "answer">, refused: { status: number; retryAfter: string | null }): { status: number; headers: Record<string, string>; body: string } {
-  const error = refused.status === 429 ? "rate_limited" : "temporarily_unavailable";
-  const description = "Too many requests; try again later.";
+  const limited = refused.status === 429;
+  const error = limited ? "rate_limited" : "temporarily_unavailable";
+  const title = limited ? "Too many requests" : "Temporarily unavailable";
+  const description = limited ? "Too many requests; try again later." : "This cannot be answered right now; try again later.";
   const headers: Record<string, string> = { "Cache-Control": "no-store", ...(refused.retryAfter && { "Retry-After": refused.retryAfter }) };
   if (endpoint.answer === "json") return { status: refused.status, headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ error, error_description: description }) };
-  const page = `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Too many requests</title><h1>Too many requests</h1><p>${description}</p></html>`;
+  const page = `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${description}</p></html>`;
   return { status: refused.status, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" }, body: page };
 }
 
