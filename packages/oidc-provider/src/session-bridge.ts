@@ -95,10 +95,10 @@ export function bindingMatches(value: string | undefined, user: SignedInUser | n
 export async function rateLimited(req: IncomingMessage, route: ProviderLimitRoute, bridge: { config: AuthConfig; secret: string }, origin: string, basePath: string): Promise<{ status: number; retryAfter: string | null } | undefined> {
   if (!bridge.config.rateLimit) return undefined;
   // The headers the config's `clientAddress` may read the client's address from (only when it
-  // trusts them), and the cookies, by which the signed-in user is counted when no address is known.
+  // trusts them); no cookie, so that counting never reads or touches the browser's session.
   const headers = new Headers({ [marker]: bridge.secret });
   const named = clientAddressHeader(bridge.config.rateLimit.options.clientAddress);
-  for (const name of ["cookie", "x-forwarded-for", "forwarded", ...(named ? [named] : [])]) {
+  for (const name of ["x-forwarded-for", "forwarded", ...(named ? [named] : [])]) {
     const value = req.headers[name];
     for (const one of value === undefined ? [] : [value].flat()) headers.append(name, one);
   }
