@@ -11,7 +11,7 @@ import type { AuthConfig } from "@latch/core";
 import { AccessTokens } from "@latch/core/access-tokens";
 import Password from "@latch/core/providers/password";
 import { ExpressAuth } from "@latch/express";
-import { OAuthProvider, type OAuthClientMetadataDocuments } from "@latch/oidc-provider";
+import { OAuthProvider, type OAuthClientMetadataDocuments, type OAuthResource } from "@latch/oidc-provider";
 import { accessTokenOf, oauthProvider, requireAccessToken, wellKnown } from "@latch/oidc-provider/express";
 import { pgStorage } from "@latch/oidc-provider/pg";
 import { PostgresAdapter, migrate } from "@latch/pg";
@@ -31,8 +31,16 @@ function mcpServer(config: AuthConfig, userId: string): McpServer {
 /** Loopback addresses (a desktop client's callback) and https, as the registration rule. */
 const registrable = (uri: string) => /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(uri) || uri.startsWith("https://");
 
+/** What else the app may be given: other resources of the same Latch, and the lifetime of the MCP server's tokens. */
+export interface AppOptions {
+  /** Other resources (another API or MCP server of the app) Latch issues tokens for: this server refuses theirs. */
+  readonly otherResources?: Readonly<Record<string, OAuthResource>>;
+  /** Lifetime in seconds of the access tokens for this MCP server. Default 900. */
+  readonly accessTokenLifetime?: number;
+}
+
 /** The app at `origin` on a database (PGlite in memory by default); `documents` adds to the client metadata documents' settings (a test's `fetch`). */
-export async function createApp(origin: string, db: PGlite = new PGlite(), documents: Partial<OAuthClientMetadataDocuments> = {}) {
+export async function createApp(origin: string, db: PGlite = new PGlite(), documents: Partial<OAuthClientMetadataDocuments> = {}, options: AppOptions = {}) {
   await migrate(db);
   const adapter = PostgresAdapter(db);
   const authConfig: AuthConfig = {
@@ -47,7 +55,7 @@ export async function createApp(origin: string, db: PGlite = new PGlite(), docum
     auth: authConfig,
     issuer: origin,
     storage: pgStorage(db),
-    resources: { [resource]: { scopes: { "notes:read": "Use your notes from an AI assistant" } } },
+    resources: { ...options.otherResources, [resource]: { scopes: { "notes:read": "Use your notes from an AI assistant" }, ...(options.accessTokenLifetime && { accessTokenLifetime: options.accessTokenLifetime }) } },
     // Clients named by their metadata document's URL, as MCP prefers; registration for the others.
     clientMetadataDocuments: { enabled: true, ...documents },
     registration: { enabled: true, redirectUris: registrable, rateLimit: { max: 20, windowSeconds: 3600 } },

@@ -32,6 +32,7 @@ import type { Adapter as LatchAdapter } from "@latch/core/adapters";
 import type { SignedInUser } from "@latch/core/plugins";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { bridgeConfig, bindingMatches, bindingOf, rateLimited, signedInWith } from "./session-bridge.js";
+import { limitRequests, refusal, routedTo } from "./limits.js";
 import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
 import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerState } from "./state.js";
@@ -145,6 +146,9 @@ export interface OAuthProviderServer {
   /** The oidc-provider instance for the current signing keys (rebuilt when the key rotates). */
   provider(): Promise<Provider>;
 }
+
+/** Dynamic client registration's endpoint, for {@link routedTo}. */
+const registrationRoute: ReadonlyMap<string, true> = new Map([["POST /REG", true]]);
 
 /** The provider's own session cookies (and their signatures). */
 const providerSessionCookies = new Set(["_session", "_session.sig", "_session.legacy", "_session.legacy.sig"]);
@@ -266,6 +270,7 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     }
     const provider = new Provider(issuer, configuration(options, state, keys));
     provider.proxy = true;
+    provider.use(limitRequests(state));
     provider.use(endLatchSessionOnLogout(state));
     built = { provider, keys, checkedAt: Date.now() };
     return provider;
@@ -294,22 +299,25 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
 
   async function handle(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0]!;
-    // The config's `rateLimit` counts the token endpoint, the consent answers and grant revokes.
-    const kind = req.method !== "POST" ? undefined : path === "/token" ? "token" : path.startsWith(`/${interactionSegment}/`) ? "consent" : path === `/${grantsSegment}/revoke` ? "revoke" : undefined;
+    // The config's `rateLimit` counts the consent answers and grant revokes here (Latch answers
+    // them); the provider's own endpoints are counted in the provider, on the path its router reads.
+    const kind = req.method !== "POST" ? undefined : path.startsWith(`/${interactionSegment}/`) ? "sessionUpdate" : path === `/${grantsSegment}/revoke` ? "sessionRevoke" : undefined;
     const refused = kind && (await rateLimited(req, kind, bridge, issuer, basePath));
     if (refused) {
-      res.writeHead(refused.status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...(refused.retryAfter && { "Retry-After": refused.retryAfter }) });
-      res.end(JSON.stringify({ error: refused.status === 429 ? "rate_limited" : "temporarily_unavailable", error_description: "Too many requests; try again later." }));
+      const answer = refusal({ answer: "json" }, refused);
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
       return;
     }
     if (path.startsWith(`/${interactionSegment}/`)) return handleInteraction(state, await current(), req, res);
     if (path === `/${grantsSegment}` || path.startsWith(`/${grantsSegment}/`)) return handleGrants(state, await current(), req, res);
-    if (path === "/reg" && req.method === "POST" && options.registration?.enabled && !registrationAllowed(req)) {
+    // Found as the provider's router finds it: `/REG` and `/reg/` are registrations too.
+    if (routedTo(registrationRoute, req.method ?? "GET", path) && options.registration?.enabled && !registrationAllowed(req)) {
       res.writeHead(429, { "Content-Type": "application/json", "Retry-After": String(options.registration.rateLimit?.windowSeconds ?? 3600), "Cache-Control": "no-store" });
       res.end(JSON.stringify({ error: "rate_limited", error_description: "Too many client registrations from this address; try again later." }));
       return;
     }
-    if (path === "/reg" && req.method === "POST" && options.registration?.enabled) {
+    if (routedTo(registrationRoute, req.method ?? "GET", path) && options.registration?.enabled) {
       const body = await registrationBody(req, resourceScopes);
       if (body === undefined) {
         res.writeHead(413, { "Content-Type": "application/json", "Cache-Control": "no-store" });

@@ -7,11 +7,13 @@ import type { IncomingMessage } from "node:http";
 import { Auth, type AuthConfig } from "@latch/core";
 import { toAuthRequest } from "@latch/core/integration";
 import { definePlugin, type SignedInUser } from "@latch/core/plugins";
-import type { RateLimitRoute } from "@latch/core/rate-limit";
+import { clientAddressHeader, type RateLimitRoute } from "@latch/core/rate-limit";
 
-/** The provider's requests that count toward a class of the config's `rateLimit`, by the bridge's endpoint path. */
-export const limitedPaths = { token: "limit-token", consent: "limit-consent", revoke: "limit-revoke" } as const;
-const limitClasses: Record<keyof typeof limitedPaths, RateLimitRoute> = { token: "accessToken", consent: "sessionUpdate", revoke: "sessionRevoke" };
+/** The classes of the config's `rateLimit` the provider's requests count toward, each counted at the bridge's endpoint `limit/<class>`. */
+const limitRoutes = ["accessToken", "sessionUpdate", "sessionRevoke", "callback", "secondFactor"] as const satisfies readonly RateLimitRoute[];
+
+/** A class of the config's `rateLimit` that the provider's requests count toward. */
+export type ProviderLimitRoute = (typeof limitRoutes)[number];
 
 /** The plugin id the provider reserves in Latch: its paths are `<basePath>/oauth2/…`. */
 export const pluginId = "oauth2";
@@ -29,13 +31,13 @@ export function bridgeConfig(config: AuthConfig): { config: AuthConfig; secret: 
   };
   // One endpoint per limit class: Latch's limiter counts the request (429 over the limit) before it is answered.
   const limits = Object.fromEntries(
-    (Object.keys(limitedPaths) as (keyof typeof limitedPaths)[]).map((name) => [
-      name,
+    limitRoutes.map((route) => [
+      `limit-${route}`,
       {
         method: "POST" as const,
-        path: limitedPaths[name],
+        path: `limit/${route}`,
         csrf: false,
-        rateLimit: limitClasses[name],
+        rateLimit: route,
         handler: async ({ request, json }: { request: Request; json: (body: unknown, init?: { status?: number }) => never }) => (mine(request) ? json({ counted: true }) : json({ error: "UnknownAction" }, { status: 404 })),
       },
     ]),
@@ -86,12 +88,21 @@ export function bindingMatches(value: string | undefined, user: SignedInUser | n
 }
 
 /**
- * Counts `req` toward the limit class of `kind` when the config has `rateLimit`: `undefined` when
- * it may go on, else Latch's refusal (429, with its `Retry-After`).
+ * Counts `req` toward the limit class `route` when the config has `rateLimit`, per client address
+ * (the socket's peer, or what the config's `clientAddress` trusts): `undefined` when it may go on,
+ * else Latch's refusal (429, or 503 when the store is down and the class fails closed, with its `Retry-After`).
  */
-export async function rateLimited(req: IncomingMessage, kind: keyof typeof limitedPaths, bridge: { config: AuthConfig; secret: string }, origin: string, basePath: string): Promise<{ status: number; retryAfter: string | null } | undefined> {
+export async function rateLimited(req: IncomingMessage, route: ProviderLimitRoute, bridge: { config: AuthConfig; secret: string }, origin: string, basePath: string): Promise<{ status: number; retryAfter: string | null } | undefined> {
   if (!bridge.config.rateLimit) return undefined;
-  const request = new Request(`${origin}${basePath}/${pluginId}/${limitedPaths[kind]}`, { method: "POST", headers: { [marker]: bridge.secret } });
+  // The headers the config's `clientAddress` may read the client's address from (only when it
+  // trusts them); no cookie, so that counting never reads or touches the browser's session.
+  const headers = new Headers({ [marker]: bridge.secret });
+  const named = clientAddressHeader(bridge.config.rateLimit.options.clientAddress);
+  for (const name of ["x-forwarded-for", "forwarded", ...(named ? [named] : [])]) {
+    const value = req.headers[name];
+    for (const one of value === undefined ? [] : [value].flat()) headers.append(name, one);
+  }
+  const request = new Request(`${origin}${basePath}/${pluginId}/limit/${route}`, { method: "POST", headers });
   const response = await Auth(toAuthRequest(request, origin, req.socket?.remoteAddress), bridge.config);
   return response.status === 429 || response.status === 503 ? { status: response.status, retryAfter: response.headers.get("retry-after") } : undefined;
 }

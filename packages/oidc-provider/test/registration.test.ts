@@ -69,5 +69,10 @@ describe("registration on", () => {
     const response = await register(app, { redirect_uris: [allowed], token_endpoint_auth_method: "none" });
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("60");
+    // The provider's router takes any case and a trailing slash: those spellings are counted too.
+    for (const path of ["REG", "reg/", "Reg/"]) {
+      const other = await fetch(`${app.origin}/auth/oauth2/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [allowed], token_endpoint_auth_method: "none" }) });
+      expect(other.status).toBe(429);
+    }
   });
 });
