@@ -24,6 +24,8 @@ import {
   type OpenIDProvider,
   type SmtpTestServer,
 } from "@latch/testing";
+import { startIssuerFor, type TestApp } from "../../../packages/oidc-provider/test/app.js";
+import { protectedResourceSteps } from "../../../packages/oidc-provider/test/resource-app.js";
 import { answeredByNext, appDir, freePort, isBuilt, startNext, type NextServer } from "./next-server.js";
 
 const shots = `${appDir}/test-results`;
@@ -35,6 +37,7 @@ if (ready && !isBuilt()) throw new Error("apps/example-next is not built: run `n
 describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
   let server: NextServer;
   let op: OpenIDProvider;
+  let issuer: TestApp;
   let smtp: SmtpTestServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -50,6 +53,8 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
       clients: [{ client_id: "example-next", client_secret: "example-next-secret", redirect_uris: [`${origin}/api/auth/callback/demo-oidc`] }],
     });
     smtp = await startSmtpServer();
+    // The authorization server of the notes API (/api/notes), whose resource is this origin.
+    issuer = await startIssuerFor(origin);
     server = await startNext({
       PORT: String(port),
       AUTH_SECRET: randomBytes(33).toString("base64"),
@@ -61,6 +66,7 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
       AUTH_DEMO_OIDC_SECRET: "example-next-secret",
       EMAIL_SERVER: smtp.url,
       EXAMPLE_ADMIN_USER_IDS: "example-ada",
+      NOTES_API_ISSUER: issuer.origin,
     }, undefined, port);
     browser = await launchChromium();
     context = await browser.newContext();
@@ -72,6 +78,7 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
     await organizations.close();
     await server?.stop();
     await op?.close();
+    await issuer?.close();
     await smtp?.close();
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -232,6 +239,10 @@ describe.runIf(ready)("the Next.js 16 example in Chromium", () => {
 
   describe("the organization area", () => {
     for (const step of organizations.steps) test(step.name, () => step.run(browser), 60_000);
+  });
+
+  describe("the notes API, a protected resource (withAccessToken)", () => {
+    for (const step of protectedResourceSteps(() => ({ origin, path: "/api/notes", issuer }))) test(step.name, () => step.run());
   });
 
   describe("request conversion attacks on the Route Handlers", () => {

@@ -21,6 +21,8 @@ import {
 } from "@latch/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
+import { startIssuerFor, type TestApp } from "../../../packages/oidc-provider/test/app.js";
+import { protectedResourceSteps } from "../../../packages/oidc-provider/test/resource-app.js";
 import { freePort, startExample, type ExampleServer } from "./server.js";
 
 const screenshots = fileURLToPath(new URL("../screenshots/", import.meta.url));
@@ -33,6 +35,7 @@ const oidcUser = { sub: "oidc-bob", email: "bob@openid.example", email_verified:
 let server: ExampleServer;
 let op: OpenIDProvider;
 let smtp: SmtpTestServer;
+let issuer: TestApp;
 
 beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
@@ -41,6 +44,8 @@ beforeAll(async () => {
     accounts: [oidcUser],
   });
   smtp = await startSmtpServer();
+  // The authorization server of the notes API (/api/*), whose resource is this origin.
+  issuer = await startIssuerFor(origin);
   server = await startExample(port, {
     AUTH_SECRET: secret,
     AUTH_URL: origin,
@@ -49,6 +54,7 @@ beforeAll(async () => {
     AUTH_DEMO_OIDC_ISSUER: op.issuer,
     AUTH_DEMO_OIDC_ID: "example-sveltekit",
     AUTH_DEMO_OIDC_SECRET: "example-client-secret",
+    NOTES_API_ISSUER: issuer.origin,
   });
   // The first request opens the embedded database and applies the schema; do it before timing tests.
   await fetch(`${origin}/auth/session`);
@@ -58,6 +64,17 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
   await op?.close();
+  await issuer?.close();
+});
+
+describe("the notes API, a protected resource (accessTokenGuard in a hook)", () => {
+  for (const step of protectedResourceSteps(() => ({ origin, path: "/api/notes", issuer }))) it(step.name, () => step.run());
+
+  it("the hook guards every path under /api, routes or none: no token is a 401, never a 404", async () => {
+    const response = await fetch(`${origin}/api/not-a-route`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`);
+  });
 });
 
 describe("over HTTP", () => {

@@ -1,7 +1,8 @@
 /**
  * The example's build started without `AUTH_SECRET` in production: Latch's endpoints answer 500
  * with a JSON message that says which variable to set, pages get SvelteKit's error page, and no
- * answer shows a stack trace or a file path.
+ * answer shows a stack trace or a file path. Without `NOTES_API_ISSUER` the notes API says it is
+ * not configured.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startExample, type ExampleServer } from "./server.js";
@@ -35,5 +36,14 @@ describe("without AUTH_SECRET", () => {
     const html = await response.text();
     expect(html).not.toMatch(internals);
     expect(server.output()).toContain("MissingSecret");
+  });
+});
+
+describe("without NOTES_API_ISSUER", () => {
+  it("the notes API answers 503 not_configured, and its metadata is absent", async () => {
+    const response = await fetch(`${origin}/api/notes`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: "not_configured" });
+    expect((await fetch(`${origin}/.well-known/oauth-protected-resource`)).status).toBe(404);
   });
 });

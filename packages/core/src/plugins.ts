@@ -26,7 +26,7 @@ const code: PluginCode = { check: checkPlugins, rows: rowsOfPlugins, beforeSignI
 
 export type {
   AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse, PluginSignIn, SignedInUser,
-  PluginTable, PluginUserFields, SessionOf, SessionReadInput,
+  PluginAccountPage, PluginTable, PluginUserFields, SessionOf, SessionReadInput,
 } from "./types/plugin.js";
 
 /**

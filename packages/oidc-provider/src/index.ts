@@ -40,6 +40,7 @@ import { logoutPage, sentencesFor, signedOutPage } from "./consent.js";
 import { grantsSegment, handleGrants } from "./grants.js";
 import { memoryStorage } from "./memory.js";
 
+export { OAuthAccountPages } from "./account-pages.js";
 export { OAuthProviderConfigurationError } from "./errors.js";
 export { bindingCookieName, type AdapterFactory, type OAuthClient } from "./state.js";
 

@@ -97,6 +97,40 @@ export function resourceMetadataUrl(resource: string): string {
   return `${url.origin}/.well-known/oauth-protected-resource${path}`;
 }
 
+/** What {@link protectedResourceMetadata} describes: a resource served apart from its authorization server. */
+export interface ProtectedResourceMetadataOptions {
+  /** The authorization server's issuer, whose tokens this resource accepts. */
+  readonly issuer: string;
+  /** This resource's indicator (what its tokens' `aud` names). */
+  readonly resource: string;
+  /** The scopes a client may ask for this resource. Default: not listed. */
+  readonly scopes?: readonly string[];
+}
+
+/**
+ * The RFC 9728 metadata of a resource whose authorization server runs elsewhere (another app, or
+ * another process), as the `Response` to answer at {@link resourceMetadataUrl}: the resource, its
+ * authorization server, the header as the one way to send a token, and its scopes. A client that
+ * meets the guards' 401 reads it to find where to get a token. (On the provider's own app,
+ * `wellKnown` of `@latch/oidc-provider/express` or `webHandler(…).protectedResource` serve it.)
+ *
+ * @example
+ * ```ts
+ * import { protectedResourceMetadata } from "@latch/oidc-provider/resource"
+ * // app/.well-known/oauth-protected-resource/route.ts
+ * export const GET = () => protectedResourceMetadata({ issuer: "https://id.example", resource: "https://api.example", scopes: ["notes:read"] })
+ * ```
+ */
+export function protectedResourceMetadata(options: ProtectedResourceMetadataOptions): Response {
+  const metadata = {
+    resource: options.resource,
+    authorization_servers: [options.issuer],
+    bearer_methods_supported: ["header"],
+    ...(options.scopes?.length && { scopes_supported: [...options.scopes] }),
+  };
+  return Response.json(metadata, { headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" } });
+}
+
 /** The token of an `Authorization: Bearer …` header (RFC 6750 §2.1), or `undefined`. */
 export function bearerToken(header: string | null | undefined): string | undefined {
   return header && /^Bearer [A-Za-z0-9._~+/-]+=*$/i.test(header) ? header.slice(7) : undefined;

@@ -201,3 +201,34 @@ export class Browser {
     });
   }
 }
+
+/** A resource whose tokens a resource served elsewhere must refuse (another audience). */
+export const elsewhereResource = "https://elsewhere.example.test/";
+
+/**
+ * The app as the authorization server of a resource served by another app (an example's API at
+ * `resource`): `notes:read` and `notes:write` for it, and {@link elsewhereResource} beside it.
+ */
+export function startIssuerFor(resource: string): Promise<TestApp> {
+  return startApp({
+    provider: {
+      resources: {
+        [resource]: { scopes: { "notes:read": "Read your notes", "notes:write": "Change your notes" } },
+        [elsewhereResource]: { scopes: { "notes:read": "Read your notes elsewhere" } },
+      },
+    },
+  });
+}
+
+/** An access token of the `service` client (client credentials) for `indicator` with `scope`, from the token endpoint the discovery names. */
+export async function serviceToken(app: Pick<TestApp, "origin">, indicator: string, scope: string): Promise<string> {
+  const { token_endpoint } = (await (await fetch(`${app.origin}/.well-known/oauth-authorization-server`)).json()) as { token_endpoint: string };
+  const response = await fetch(token_endpoint, {
+    method: "POST",
+    headers: { authorization: `Basic ${Buffer.from("service:service-secret-0123456789abcdef0123456789").toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "client_credentials", resource: indicator, scope }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`no token for ${indicator} (${scope}): ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}

@@ -3,12 +3,15 @@
  * Latch's sign-in page, then to the consent page (in the frame of Latch's pages, under its CSP
  * without a violation) showing the client, the scopes in words and the account; "Allow" returns a
  * code the partner exchanges, "Deny" returns `access_denied`, and "Not you?" lets another user sign
- * in and be asked in turn. The RP's host is answered by Playwright's routing (no RP runs here).
+ * in and be asked in turn. After allowing, the sessions page's "Apps with access" leads to the
+ * grant. The RP's host is answered by Playwright's routing (no RP runs here).
  */
 import * as oauth from "oauth4webapi";
 import { chromiumAvailable, launchChromium } from "@latch/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SessionControl } from "@latch/core/sessions";
+import { OAuthAccountPages } from "../src/index.js";
 import { password, resource, rpCallback, startApp, type TestApp } from "./app.js";
 
 const run = await chromiumAvailable();
@@ -21,7 +24,8 @@ describe.runIf(run)("the consent page in Chromium", { timeout: 120_000 }, () => 
   const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
   beforeAll(async () => {
-    [browser, app] = await Promise.all([launchChromium(), startApp()]);
+    // The sessions page links to the apps with access (OAuthAccountPages), where the grant is listed.
+    [browser, app] = await Promise.all([launchChromium(), startApp({ auth: { session: { strategy: "database", control: SessionControl() }, plugins: [OAuthAccountPages()] } })]);
     const issuer = new URL(app.origin);
     as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
   }, 120_000);
@@ -67,7 +71,7 @@ describe.runIf(run)("the consent page in Chromium", { timeout: 120_000 }, () => 
     await Promise.all([page.waitForURL((url) => url.pathname !== "/auth/signin"), form.locator("button[type=submit]").click()]);
   }
 
-  test("sign in through Latch, see who asks for what, allow, and the partner gets its code", async () => {
+  test("sign in through Latch, see who asks for what, allow, and the partner gets its code; the sessions page leads to the app's grant", async () => {
     const user = await app.member();
     const { page, violations } = await newPage();
     const verifier = await startAuthorization(page);
@@ -86,6 +90,9 @@ describe.runIf(run)("the consent page in Chromium", { timeout: 120_000 }, () => 
     const response = await oauth.authorizationCodeGrantRequest(as, partner, oauth.ClientSecretBasic("partner-secret-0123456789abcdef0123456789"), params, rpCallback, verifier, insecure);
     const tokens = await oauth.processAuthorizationCodeResponse(as, partner, response);
     expect(oauth.getValidatedIdTokenClaims(tokens)?.sub).toBe(user.id);
+    await page.goto(`${app.origin}/auth/sessions`);
+    await Promise.all([page.waitForURL(`${app.origin}/auth/oauth2/grants`), page.getByRole("link", { name: "Apps with access" }).click()]);
+    expect(await page.locator("strong", { hasText: "Partner Analytics" }).count()).toBe(1);
     expect(violations).toEqual([]);
   });
 

@@ -1,6 +1,31 @@
-/** The code flow with PKCE as `openid-client` runs it, for the suites that need tokens to start from. */
+/** The code flow with PKCE as `openid-client` runs it, and the partner's consent as `oauth4webapi` runs it, for the suites that need tokens or grants to start from. */
+import * as oauth from "oauth4webapi";
 import * as client from "openid-client";
+import { expect } from "vitest";
 import { Browser, rpCallback, type TestApp } from "./app.js";
+
+/** The partner client (a confidential one that gets a consent page), as `oauth4webapi` names it. */
+export const partner = { client_id: "partner" };
+export const partnerAuth = oauth.ClientSecretBasic("partner-secret-0123456789abcdef0123456789");
+export const insecure = { [oauth.allowInsecureRequests]: true } as const;
+
+/** A signed-in member who allowed the partner client on its consent page (a remembered grant), and the partner's tokens. */
+export async function allowPartner(app: TestApp, as: oauth.AuthorizationServer) {
+  const user = await app.member();
+  const browser = new Browser(app.origin);
+  await browser.signIn(user.email);
+  const verifier = oauth.generateRandomCodeVerifier();
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({ client_id: "partner", redirect_uri: rpCallback, response_type: "code", scope: "openid email offline_access", prompt: "consent", code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }).toString();
+  let step = await browser.follow(url);
+  const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(await step.response.text())![1]!;
+  const confirmed = await browser.fetch(`${step.url}/confirm`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken }) });
+  step = await browser.follow(new URL(confirmed.headers.get("location")!, app.origin));
+  expect(step.url.startsWith(rpCallback)).toBe(true);
+  const params = oauth.validateAuthResponse(as, partner, new URL(step.url));
+  const tokens = await oauth.processAuthorizationCodeResponse(as, partner, await oauth.authorizationCodeGrantRequest(as, partner, partnerAuth, params, rpCallback, verifier, insecure));
+  return { browser, user, tokens };
+}
 
 /** The RP's view of the provider: `openid-client`'s configuration of `clientId`. */
 export function rpConfig(app: TestApp, clientId = "first-party", secret?: string): Promise<client.Configuration> {

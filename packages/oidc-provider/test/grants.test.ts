@@ -11,11 +11,9 @@ import { migrate } from "@latch/pg";
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pgStorage } from "../src/pg.js";
-import { Browser, rpCallback, startApp, type TestApp } from "./app.js";
+import { Browser, startApp, type TestApp } from "./app.js";
+import { allowPartner, insecure, partner, partnerAuth } from "./flows.js";
 
-const partner = { client_id: "partner" };
-const partnerAuth = oauth.ClientSecretBasic("partner-secret-0123456789abcdef0123456789");
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
 interface Listed {
   grants: { id: string; clientId: string; clientName: string; scopes: string[]; createdAt: string }[];
@@ -46,23 +44,7 @@ describe.each(["memory", "pg"] as const)("remembered grants (%s storage)", (stor
   const revoke = (browser: Browser, fields: Record<string, string>) =>
     browser.fetch(`${grantsUrl()}/revoke`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
 
-  /** A signed-in member who allowed the partner client on its consent page, and the partner's tokens. */
-  async function allowed() {
-    const user = await app.member();
-    const browser = new Browser(app.origin);
-    await browser.signIn(user.email);
-    const verifier = oauth.generateRandomCodeVerifier();
-    const url = new URL(as.authorization_endpoint!);
-    url.search = new URLSearchParams({ client_id: "partner", redirect_uri: rpCallback, response_type: "code", scope: "openid email offline_access", prompt: "consent", code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }).toString();
-    let step = await browser.follow(url);
-    const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(await step.response.text())![1]!;
-    const confirmed = await browser.fetch(`${step.url}/confirm`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken }) });
-    step = await browser.follow(new URL(confirmed.headers.get("location")!, app.origin));
-    expect(step.url.startsWith(rpCallback)).toBe(true);
-    const params = oauth.validateAuthResponse(as, partner, new URL(step.url));
-    const tokens = await oauth.processAuthorizationCodeResponse(as, partner, await oauth.authorizationCodeGrantRequest(as, partner, partnerAuth, params, rpCallback, verifier, insecure));
-    return { browser, user, tokens };
-  }
+  const allowed = () => allowPartner(app, as);
 
   const refresh = (token: string) => oauth.refreshTokenGrantRequest(as, partner, partnerAuth, token, insecure);
   const introspect = async (token: string) => ((await (await oauth.introspectionRequest(as, partner, partnerAuth, token, insecure)).json()) as { active: boolean }).active;

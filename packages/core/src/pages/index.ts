@@ -25,4 +25,5 @@ export type {
   RenderedPage,
   SessionsPageProps,
   SessionsPageEntry,
+  SessionsPageLink,
 } from "./types.js";

@@ -80,6 +80,8 @@ export interface SignInPageProps {
   /** CSP nonce put on the page's `<style>` and `<script>` elements. */
   nonce?: string;  /** The language of the page's sentences. Default English. */
   language?: PageLanguage;
+  /** The plugins' pages of the account, linked below the sessions. Default none. */
+  accountPages?: readonly SessionsPageLink[];
 }
 
 /**
@@ -103,6 +105,8 @@ export interface SignOutPageProps {
   nonce?: string;
   /** The language of the page's sentences. Default English. */
   language?: PageLanguage;
+  /** The plugins' pages of the account, linked below the sessions. Default none. */
+  accountPages?: readonly SessionsPageLink[];
 }
 
 /**
@@ -126,6 +130,8 @@ export interface ErrorPageProps {
   nonce?: string;
   /** The language of the page's sentences. Default English. */
   language?: PageLanguage;
+  /** The plugins' pages of the account, linked below the sessions. Default none. */
+  accountPages?: readonly SessionsPageLink[];
 }
 
 /**
@@ -149,6 +155,8 @@ export interface VerifyRequestPageProps {
   nonce?: string;
   /** The language of the page's sentences. Default English. */
   language?: PageLanguage;
+  /** The plugins' pages of the account, linked below the sessions. Default none. */
+  accountPages?: readonly SessionsPageLink[];
 }
 
 /**
@@ -191,6 +199,8 @@ export interface PasswordPageProps {
   nonce?: string;
   /** The language of the page's sentences. Default English. */
   language?: PageLanguage;
+  /** The plugins' pages of the account, linked below the sessions. Default none. */
+  accountPages?: readonly SessionsPageLink[];
 }
 
 /**
@@ -225,6 +235,14 @@ export interface SessionsPageEntry {
   current: boolean;
 }
 
+/** A link of the sessions page to a plugin's page of the account (its `accountPages`). */
+export interface SessionsPageLink {
+  /** Where it leads: `<base>/<plugin id>/<path>`. */
+  href: string;
+  /** Its text, in the page's language. */
+  label: string;
+}
+
 /** What the "your sessions" page needs. */
 export interface SessionsPageProps {
   /** The signed-in user's sessions, the current one included. */
@@ -241,4 +259,6 @@ export interface SessionsPageProps {
   nonce?: string;
   /** The language of the page's sentences. Default English. */
   language?: PageLanguage;
+  /** The plugins' pages of the account, linked below the sessions. Default none. */
+  accountPages?: readonly SessionsPageLink[];
 }

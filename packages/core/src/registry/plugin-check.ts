@@ -30,6 +30,21 @@ function checkEndpoints(plugin: Plugin): AuthError | null {
   return null;
 }
 
+function checkAccountPages(plugin: Plugin): AuthError | null {
+  const pages = plugin.accountPages ?? [];
+  if (!Array.isArray(pages)) return new InvalidPlugin(`The plugin "${plugin.id}" needs \`accountPages\` as a list of { path, label }.`);
+  for (const [index, page] of pages.entries()) {
+    const where = `accountPages[${index}] of the plugin "${plugin.id}"`;
+    const path = (page as { path?: unknown } | undefined)?.path;
+    // Plain segments only: the link is `<base>/<plugin id>/<path>`, never another site's page.
+    if (typeof path !== "string" || (path && path.split("/").some((part) => part.startsWith(":") || part === "." || part === ".." || !segmentPattern.test(part)))) {
+      return new InvalidPlugin(`${where} has the path ${JSON.stringify(path)}: use plain segments such as "grants", without leading slash.`);
+    }
+    if (typeof page.label?.en !== "string" || !page.label.en) return new InvalidPlugin(`${where} needs a \`label\` with its English text (\`en\`).`);
+  }
+  return null;
+}
+
 function checkAdapterMethods(plugin: Plugin, adapter: Adapter | undefined): AuthError | null {
   const needed = plugin.adapterMethods ?? [];
   if (!needed.length) return null;
@@ -42,6 +57,7 @@ function checkAdapterMethods(plugin: Plugin, adapter: Adapter | undefined): Auth
 /**
  * The first problem of the configured plugins: an id that is not one path segment, one of
  * Latch's or Auth.js's action names (PROTOCOL §1), or another plugin's; a malformed endpoint; an
+ * account page whose path is not plain segments under the plugin's or has no English label; an
  * adapter method it declares that the adapter lacks.
  */
 export function checkPlugins(plugins: readonly Plugin[], adapter: Adapter | undefined): AuthError | null {
@@ -56,7 +72,7 @@ export function checkPlugins(plugins: readonly Plugin[], adapter: Adapter | unde
     }
     if (ids.has(plugin.id)) return new InvalidPlugin(`Two plugins have the id "${plugin.id}": each plugin needs its own.`);
     ids.add(plugin.id);
-    const problem = checkEndpoints(plugin) ?? checkAdapterMethods(plugin, adapter);
+    const problem = checkEndpoints(plugin) ?? checkAccountPages(plugin) ?? checkAdapterMethods(plugin, adapter);
     if (problem) return problem;
   }
   return null;

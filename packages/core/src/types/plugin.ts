@@ -183,6 +183,20 @@ export interface PluginTable {
 }
 
 /**
+ * A page of a plugin's own (under `<base>/<plugin id>/`) that the user's account pages link to:
+ * the sessions page of `SessionControl()` lists it, with its label in the page's language.
+ */
+export interface PluginAccountPage {
+  /** Its path under `<base>/<plugin id>`: plain segments (`"grants"`, `"keys/mine"`), without leading slash; `""` is the plugin's root. */
+  readonly path: string;
+  /**
+   * The link's text by language tag: English (`en`) always, and each language of the config's
+   * `languages` the plugin translated it into; a page in another language shows the English.
+   */
+  readonly label: { readonly en: string } & Readonly<Record<string, string>>;
+}
+
+/**
  * A Latch plugin: endpoints under `<base>/<id>/…`, hooks around sign-in and session reads,
  * fields on `session.user`, and what it needs of the adapter and the database. Make one with
  * `definePlugin` of `@latch/core/plugins`.
@@ -197,6 +211,8 @@ export interface Plugin<Id extends string = string, UserFields extends object = 
   readonly adapterMethods?: readonly (AdapterMethod | (string & {}))[];
   /** The tables and columns it needs. */
   readonly schema?: readonly PluginTable[];
+  /** Its pages the account pages link to (the sessions page). A plugin without them adds nothing there. */
+  readonly accountPages?: readonly PluginAccountPage[];
 }
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -151,6 +151,13 @@ describe("plugins that cannot work are configuration errors at start", () => {
     expect(await problem([definePlugin({ id: "a", endpoints: { x: twice, y: { ...twice, path: "u/:name" } } })])).toBe("InvalidPlugin");
   });
 
+  test("an account page whose path is not plain segments under the plugin's, or without an English label", async () => {
+    const page = (path: string, label: Record<string, string> = { en: "Keys" }) => definePlugin({ id: "keys", accountPages: [{ path, label } as never] });
+    for (const path of ["/keys", "https://evil.example/", "//evil.example", "a/:id", "a/*", "a//b", "../x"]) expect(await problem([page(path)]), path).toBe("InvalidPlugin");
+    expect(await problem([page("keys", { fr: "Clés" })])).toBe("InvalidPlugin");
+    for (const path of ["keys/mine", ""]) expect((await Auth(new Request(`${origin}/auth/session`), baseConfig({ plugins: [page(path)] }))).status, path).toBe(200);
+  });
+
   test("an adapter method it declares that the adapter lacks, or no adapter", async () => {
     const needs = definePlugin({ id: "keys", adapterMethods: ["createApiKey"] });
     expect(await problem([needs])).toBe("MissingAdapter");

@@ -11,6 +11,7 @@ import { clearChunkedCookie } from "../../session/read.js";
 import { endAllUserSessions, endOtherUserSessions, endUserSession, requestSession, userSessions } from "./control.js";
 import { chooseLanguage } from "../../pages/language.js";
 import { renderSessionsPage } from "./pages.js";
+import type { SessionsPageLink } from "../../pages/types.js";
 import type { ResponseInternal } from "../../types/response.js";
 import { callbackUrlOf } from "../../security/request-checks.js";
 import { csrfOf } from "../../security/request-checks.js";
@@ -24,6 +25,16 @@ function wantsPage(req: AuthRequest): boolean {
 
 function sentJson(req: AuthRequest): boolean {
   return (req.headers.get("content-type") ?? "").toLowerCase().includes("application/json");
+}
+
+/** The plugins' pages of the account, each labelled in `lang` when the plugin speaks it, else in English. */
+function accountPagesOf(ctx: Pick<AuthContext, "plugins" | "baseUrl">, lang: string): SessionsPageLink[] {
+  return (ctx.plugins ?? []).flatMap((plugin) =>
+    (plugin.accountPages ?? []).map((page) => ({
+      href: `${ctx.baseUrl}/${plugin.id}${page.path ? `/${page.path}` : ""}`,
+      label: Object.hasOwn(page.label, lang) ? page.label[lang]! : page.label.en,
+    })),
+  );
 }
 
 /** `GET /sessions`: `{ sessions: [...] }`, or the "your sessions" page for a browser. */
@@ -42,13 +53,15 @@ export async function sessionsAction(ctx: AuthContext, req: AuthRequest): Promis
       : await userSessions(ctx, current.userId, current);
   if (!page) return { body: { sessions }, headers: { ...noStore } };
   const csrf = await csrfOf(ctx, req);
+  const language = await chooseLanguage(ctx, req.request);
   const rendered = renderSessionsPage({
     sessions,
     csrfToken: csrf.token,
     action: `${ctx.baseUrl}/sessions/revoke`,
     callbackUrl: ctx.origin,
     theme: ctx.theme,
-    language: await chooseLanguage(ctx, req.request),
+    language,
+    accountPages: accountPagesOf(ctx, language.lang),
   });
   return withCookies({ status: rendered.status, body: rendered.html, headers: { ...noStore } }, [csrf.cookie]);
 }

@@ -48,4 +48,11 @@ describe("renderSessionsPage", () => {
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
+
+  test("the plugins' pages of the account are linked after the buttons, escaped; none, no list", () => {
+    const session = { id: "1", userAgent: null, createdAt: null, lastSeenAt: null, ip: null, current: true };
+    const { html } = renderSessionsPage({ ...props, sessions: [session], accountPages: [{ href: "/auth/oauth2/grants", label: "Apps <with> access" }] });
+    expect(html).toMatch(/name="all" value="true"[\s\S]*<ul class="account-pages">\n<li><a href="\/auth\/oauth2\/grants">Apps &lt;with&gt; access<\/a><\/li>/);
+    expect(renderSessionsPage({ ...props, sessions: [session] }).html).not.toContain('class="account-pages"');
+  });
 });

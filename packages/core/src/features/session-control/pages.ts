@@ -6,12 +6,12 @@ import { html, type SafeHtml } from "../../security/escape.js";
 import { formatPageDate } from "../../pages/dates.js";
 import { pageLanguage, type PageLanguage } from "../../pages/language.js";
 import { hiddenFormFields, renderDocument } from "../../pages/layout.js";
-import type { RenderedPage, SessionsPageEntry, SessionsPageProps } from "../../pages/types.js";
+import type { RenderedPage, SessionsPageEntry, SessionsPageLink, SessionsPageProps } from "../../pages/types.js";
 
 // Each session is a box of its own with its button inside (a button between two entries reads as
 // the next one's); the buttons for all sessions come after the list, apart from it.
 const extraCss =
-  "ul.sessions{list-style:none;padding:0;margin:0 0 1.5rem}li.session{border:1px solid rgba(127,127,127,.35);border-radius:8px;padding:.75rem;margin:0 0 .75rem}li.session p{margin:0}li.session form{margin-top:.5rem}li.session button{width:auto;min-height:2.25rem;padding:.375rem .875rem}ul.sessions~form+form{margin-top:.5rem}";
+  "ul.sessions{list-style:none;padding:0;margin:0 0 1.5rem}li.session{border:1px solid rgba(127,127,127,.35);border-radius:8px;padding:.75rem;margin:0 0 .75rem}li.session p{margin:0}li.session form{margin-top:.5rem}li.session button{width:auto;min-height:2.25rem;padding:.375rem .875rem}ul.sessions~form+form{margin-top:.5rem}ul.account-pages{list-style:none;padding:0;margin:1.5rem 0 0}";
 
 /** The page's one date format, in UTC: unambiguous without the reader's time zone. */
 function when(date: Date | null, language: PageLanguage): string {
@@ -39,10 +39,20 @@ ${session.current ? "" : endForm(props, "id", session.id, language.text("session
 `;
 }
 
+/** The plugins' pages of the account, after the buttons. */
+function accountPageLinks(links: readonly SessionsPageLink[]): SafeHtml | string {
+  if (!links.length) return "";
+  return html`<ul class="account-pages">
+${links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>
+`)}</ul>
+`;
+}
+
 /**
  * Renders the sessions page (status 200): one entry per session with a form that POSTs `id` to
  * `action`, then "Sign out all other sessions" (`others=true`) and "Sign out everywhere"
- * (`all=true`). Every form carries `csrfToken` and `callbackUrl`.
+ * (`all=true`). Every form carries `csrfToken` and `callbackUrl`. The plugins' pages of the
+ * account (`accountPages`) are linked after them.
  *
  * @example
  * ```ts
@@ -56,7 +66,7 @@ export function renderSessionsPage(props: SessionsPageProps): RenderedPage {
 ${props.sessions.map((session) => row(props, session, language))}</ul>
 ${others ? endForm(props, "others", "true", language.text("sessionsEndOthers")) : ""}
 ${endForm(props, "all", "true", language.text("sessionsEndAll"))}
-`;
+${accountPageLinks(props.accountPages ?? [])}`;
   const title = language.text("sessionsTitle");
   return { status: 200, html: renderDocument({ title, theme: props.theme, body, extraCss, nonce: props.nonce, language }) };
 }
