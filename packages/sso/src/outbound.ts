@@ -112,6 +112,10 @@ export interface FetchLimits {
 /** GETs `url` under the policy; its body as text. Throws {@link OutboundRefused} for anything but a 200 within the limits. */
 export function fetchText(value: string, policy: OutboundPolicy, limits: FetchLimits): Promise<string> {
   const url = outboundUrl(value, policy);
+  // A connection to an address literal makes no lookup: the literal is judged here.
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const literal = isIP(host) !== 0 ? refusedAddress(host, policy) : null;
+  if (literal) return Promise.reject(new OutboundRefused(literal));
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const request = send(url, { method: "GET", lookup: checkedLookup(policy) as never, headers: { accept: "application/samlmetadata+xml, application/xml, text/xml" }, timeout: limits.timeoutMs }, (response) => {
