@@ -37,12 +37,16 @@ describe("OpenID Connect connections", () => {
   beforeAll(async () => {
     app = await startApp(await pglite(), { secret, outbound: { allowLoopback: true } });
     op = await startOpenIDProvider({
+      // The ID token carries the account's `amr`, as a provider that reports its factors does.
+      scopeClaims: { openid: ["amr"] },
       clients: [{ client_id: "latch-acme", client_secret: clientSecret, redirect_uris: [`${app.origin}/auth/sso/oidc/callback`] }],
       accounts: [
         { sub: "ada-1", email: "ada@acme.test", email_verified: true, name: "Ada Acme", groups: ["staff", "acme-admins"] },
         { sub: "bea-2", email: "bea@acme.test", email_verified: false, name: "Bea", groups: ["staff"] },
         { sub: "zoe-3", email: "zoe@elsewhere.test", email_verified: false, name: "Zoe" },
         { sub: "gus-4", email: "gus@globex.test", email_verified: true, name: "Gus" },
+        { sub: "tia-5", email: "tia@acme.test", email_verified: true, name: "Tia", amr: ["pwd", "otp"] },
+        { sub: "pam-6", email: "pam@acme.test", email_verified: true, name: "Pam", amr: ["pwd"] },
       ],
     });
     const admin = await new Browser(app.origin).signIn(owner.email);
@@ -143,6 +147,25 @@ describe("OpenID Connect connections", () => {
     const browser = createBrowser();
     expect(await refusal(await browser.fetch(await toCallback(browser, startOf("gus@globex.test"))))).toMatchObject({ status: 400, reason: "other-organization" });
     expect(await app.adapter.getUserByEmail("gus@globex.test")).toBeNull();
+  });
+
+  test("a connection trusting the provider's second factor starts the session with it earned when the ID token's amr names one, and only then", async () => {
+    const admin = await new Browser(app.origin).signIn(owner.email);
+    const amrOf = async (email: string) => ((await app.engine.db.query(`SELECT s.amr FROM sessions s JOIN users u ON u.id = s."userId" WHERE u.email = $1`, [email])).rows as { amr: string[] | null }[]).map((row) => row.amr ?? []);
+    const signIn = async (email: string) => {
+      const browser = createBrowser();
+      expect((await browser.fetch(await toCallback(browser, startOf(email)))).status).toBe(302);
+    };
+    await signIn("tia@acme.test");
+    expect((await amrOf("tia@acme.test")).flat()).not.toContain("mfa");
+    // The whole settings again; the client secret left out is kept.
+    const patched = await admin.send("PATCH", `sso/organizations/${acme.id}/connections/${connectionId}`, { issuer: op.issuer, clientId: "latch-acme", groupRoles: { "acme-admins": "admin" }, trustIdpMfa: true });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    expect(await patched.text()).not.toContain(clientSecret);
+    await signIn("tia@acme.test");
+    expect((await amrOf("tia@acme.test")).flat()).toContain("mfa");
+    await signIn("pam@acme.test");
+    expect((await amrOf("pam@acme.test")).flat()).not.toContain("mfa");
   });
 
   test("an issuer that is not https (outside loopback) is refused when the connection is made", async () => {
