@@ -214,7 +214,7 @@ async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<Plu
 }
 
 /**
- * Enterprise single sign-on per organization (SAML 2.0), verified domains and home-realm
+ * Enterprise single sign-on per organization (SAML 2.0 and OpenID Connect), verified domains and home-realm
  * discovery, as a plugin: put it in the config's `plugins`, next to `Organizations()`.
  *
  * @example
