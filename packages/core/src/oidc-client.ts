@@ -23,6 +23,7 @@ import { providerClient } from "./flows/oauth/client.js";
 import { providerServer } from "./flows/oauth/discovery.js";
 import { exchangeCode } from "./flows/oauth/tokens.js";
 import { randomBase64Url } from "./crypto/index.js";
+import { customFetch } from "./fetch.js";
 
 /** A confidential OpenID Connect client of one issuer. */
 export interface OidcClient {
@@ -35,6 +36,11 @@ export interface OidcClient {
   readonly clientSecret: string;
   /** The `redirect_uri` registered at the provider. */
   readonly redirectUri: string;
+  /**
+   * Sends every request to the provider (discovery, token, keys): a `fetch` that refuses the
+   * addresses the app may not reach, say. Default the global `fetch`.
+   */
+  readonly fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 /** What the answer is checked against: what {@link oidcAuthorizationRequest} made. */
@@ -63,6 +69,7 @@ function providerOf(client: OidcClient): InternalOAuthProvider {
     callbackUrl: client.redirectUri,
     signinUrl: client.redirectUri,
     checks: ["pkce", "state", "nonce"],
+    ...(client.fetch && { [customFetch]: client.fetch }),
   } as InternalOAuthProvider;
 }
 

@@ -27,7 +27,7 @@ export class SsoRequestRefused extends Error {
 
 /** Why an OpenID Connect answer was refused: one word per check, in the answer's `reason`. */
 export type OidcRefusal =
-  | "state" | "browser" | "expired" | "error" | "iss" | "aud" | "nonce" | "signature" | "token" | "discovery"
+  | "state" | "browser" | "expired" | "error" | "iss" | "aud" | "nonce" | "signature" | "token" | "discovery" | "outbound"
   | "no-email" | "unverified-email" | "other-organization";
 
 /** An OpenID Connect answer Latch refused: answered `400 { error: "OidcResponseRefused", reason }`, and nothing is written. */

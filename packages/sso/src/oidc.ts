@@ -85,7 +85,23 @@ export interface OidcEndpointsSettings {
 function clientOf(settings: OidcEndpointsSettings, base: string, connection: OidcConnection): OidcClient {
   const clientSecret = settings.sealer?.open("client secret", connection.settings.clientSecret);
   if (!clientSecret) return refuse(400, "MissingSecret", "The connection's client secret does not open with this app's secret.");
-  return { id: `sso-${connection.id}`, issuer: connection.settings.issuer, clientId: connection.settings.clientId, clientSecret, redirectUri: oidcRedirectUri(base) };
+  return { id: `sso-${connection.id}`, issuer: connection.settings.issuer, clientId: connection.settings.clientId, clientSecret, redirectUri: oidcRedirectUri(base), fetch: guardedFetch(settings.policy) };
+}
+
+/**
+ * `fetch` held to the outbound policy: the discovery document an organization's admin points to
+ * names the token and key endpoints, which must not lead inside the network either.
+ */
+function guardedFetch(policy: OutboundPolicy): (url: string, init: RequestInit) => Promise<Response> {
+  return async (url, init) => {
+    try {
+      await checkHost(outboundUrl(url, policy), policy);
+    } catch (error) {
+      if (error instanceof OutboundRefused) throw new OidcResponseRefused("outbound", `The provider's endpoint ${new URL(url).origin}: ${error.message}`, { cause: error });
+      throw error;
+    }
+    return fetch(url, { ...init, redirect: "manual" });
+  };
 }
 
 /** The cookie: `SameSite=Lax` (the provider redirects back with a top-level GET), `Secure` over https. */
@@ -135,6 +151,17 @@ function reasonOf(error: unknown): OidcRefusal | null {
   return (typeof check === "string" && known[check]) || "token";
 }
 
+/** The refusal of an endpoint the discovery document names, under core's wrapping (`cause`, or `cause.err`). */
+function refusalWithin(error: unknown): OidcResponseRefused | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    if (current instanceof OidcResponseRefused) return current;
+    const cause = (current as { cause?: unknown }).cause;
+    current = cause instanceof Error ? cause : (cause as { err?: unknown } | undefined)?.err;
+  }
+  return null;
+}
+
 /** The claim as a list of strings (a provider may send one group as a string). */
 function claimList(value: unknown): string[] {
   if (typeof value === "string") return [value];
@@ -164,6 +191,8 @@ export async function completeOidcSignIn(ctx: PluginEndpointContext, settings: O
   try {
     claims = await oidcCodeExchange(clientOf(settings, base, connection), params, { state, ...checks });
   } catch (error) {
+    const outbound = refusalWithin(error);
+    if (outbound) throw outbound;
     const reason = reasonOf(error);
     if (reason) throw new OidcResponseRefused(reason, (error as Error).message, { cause: error });
     throw error;

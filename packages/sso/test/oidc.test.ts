@@ -8,7 +8,8 @@
  * response from another issuer, an unverified address at a domain nobody verified, and an address
  * at a domain another organization verified. On PGlite.
  */
-import { createBrowser, startOpenIDProvider, type OpenIDProvider, type TestBrowser } from "@latch/testing";
+import { createServer, type Server } from "node:http";
+import { createBrowser, freePort, startOpenIDProvider, type OpenIDProvider, type TestBrowser } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Browser, acme, globex, outsider, owner, pglite, secret, startApp, type SsoApp } from "./harness.js";
 
@@ -31,7 +32,7 @@ describe("OpenID Connect connections", () => {
     expect(result.url.pathname, result.urls.join("\n")).toBe("/auth/sso/oidc/callback");
     return result.url;
   };
-  const startOf = (email: string) => `${app.origin}/auth/sso/oidc/${connectionId}/start?${new URLSearchParams({ callbackUrl: "/dashboard", loginHint: email })}`;
+  const startOf = (email: string, connection = connectionId) => `${app.origin}/auth/sso/oidc/${connection}/start?${new URLSearchParams({ callbackUrl: "/dashboard", loginHint: email })}`;
   const refusal = async (response: Response) => ({ status: response.status, ...((await response.json()) as { error: string; reason: string }) });
 
   beforeAll(async () => {
@@ -166,6 +167,27 @@ describe("OpenID Connect connections", () => {
     expect((await amrOf("tia@acme.test")).flat()).toContain("mfa");
     await signIn("pam@acme.test");
     expect((await amrOf("pam@acme.test")).flat()).not.toContain("mfa");
+  });
+
+  test("a discovery document naming a token endpoint in a link-local network is not followed there", async () => {
+    // An issuer an admin controls, whose discovery document sends the token request to where cloud metadata answers.
+    const port = await freePort();
+    const issuer = `http://127.0.0.1:${port}`;
+    const document = { issuer, authorization_endpoint: op.endpoints.authorization, token_endpoint: "https://169.254.169.254/token", jwks_uri: op.endpoints.jwks, response_types_supported: ["code"] };
+    const server: Server = createServer((_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(document)));
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    try {
+      const admin = await new Browser(app.origin).signIn(owner.email);
+      const created = await admin.send("POST", `sso/organizations/${acme.id}/connections`, { kind: "oidc", issuer, clientId: "latch-acme", clientSecret });
+      expect(created.status).toBe(201);
+      const browser = createBrowser();
+      const callback = await toCallback(browser, startOf("ada@acme.test", ((await created.json()) as { id: string }).id));
+      // The provider's own `iss` parameter would betray it; this issuer announces none.
+      callback.searchParams.delete("iss");
+      expect(await refusal(await browser.fetch(callback))).toMatchObject({ status: 400, error: "OidcResponseRefused", reason: "outbound" });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   test("an issuer that is not https (outside loopback) is refused when the connection is made", async () => {
