@@ -35,6 +35,7 @@ import { MetadataUrlRefused, currentIdpMetadata, fetchIdpMetadata, refreshIdpMet
 import type { OutboundPolicy } from "./outbound.js";
 import { domainOwner, signInMember } from "./provisioning.js";
 import { sealer } from "./sealing.js";
+import { cookieOf, sameText } from "./cookies.js";
 
 export { postgresSsoStore, type Queryable, type SsoStore } from "./store.js";
 export { OidcResponseRefused, SamlResponseRefused, SsoRequestRefused, type OidcRefusal, type SamlRefusal } from "./errors.js";
@@ -185,23 +186,6 @@ function requestCookie(ctx: Ctx, relayState: string): string {
   return `${requestCookieName}=${relayState}; Path=${path}; Max-Age=${600}; HttpOnly; ${site}`;
 }
 
-function cookieOf(request: Request, name: string): string {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return "";
-}
-
-/** Compares two strings in time that depends on their length only. */
-function sameText(a: string, b: string): boolean {
-  const left = new TextEncoder().encode(a);
-  const right = new TextEncoder().encode(b);
-  let difference = left.length ^ right.length;
-  for (let i = 0; i < Math.max(left.length, right.length); i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  return difference === 0 && a.length > 0;
-}
-
 async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<PluginResponse> {
   try {
     return await run();
@@ -343,10 +327,10 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         path: "oidc/:connectionId/start",
         handler: (ctx) => answer(ctx, async () => {
           const connection = await anyConnectionOf(ctx.params.connectionId);
-          if (connection.kind !== "oidc") refuse(404, "ConnectionNotFound", "No such OpenID connection.");
+          if (connection.kind !== "oidc") return refuse(404, "ConnectionNotFound", "No such OpenID connection.");
           const origin = new URL(ctx.request.url).origin;
           const callbackUrl = sameOrigin(text(ctx.query.callbackUrl), origin) ?? `${origin}/`;
-          return startOidcSignIn(ctx, oidc, ssoBase(ctx), connection as Extract<AnySsoConnection, { kind: "oidc" }>, callbackUrl, text(ctx.query.loginHint) || undefined);
+          return startOidcSignIn(ctx, oidc, ssoBase(ctx), connection, callbackUrl, text(ctx.query.loginHint) || undefined);
         }),
       },
       // GET <base>/sso/oidc/callback: the OpenID Provider's answer (authorization code).
@@ -425,8 +409,8 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
           const organizationId = ctx.params.organizationId!;
           await organizationAdmin(ctx, organizationId);
           const connection = await anyConnectionOf(ctx.params.connectionId);
-          if (connection.organizationId !== organizationId || connection.kind !== "saml") refuse(404, "ConnectionNotFound", "No such SAML connection.");
-          return ctx.json(shown(settingsOf(ctx), await refreshIdpMetadata(store, connection as SsoConnection, policy)));
+          if (connection.organizationId !== organizationId || connection.kind !== "saml") return refuse(404, "ConnectionNotFound", "No such SAML connection.");
+          return ctx.json(shown(settingsOf(ctx), await refreshIdpMetadata(store, connection, policy)));
         }),
       },
       // GET, POST <base>/sso/organizations/:organizationId/domains (owner/admin): a claim and the TXT record that proves it.

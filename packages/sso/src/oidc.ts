@@ -13,6 +13,7 @@ import { OidcResponseRefused, SsoRequestRefused, type OidcRefusal } from "./erro
 import { OutboundRefused, checkHost, outboundUrl, type OutboundPolicy } from "./outbound.js";
 import { domainOwner, signInMember, type ProvisioningAdapter } from "./provisioning.js";
 import { digest, type Sealer } from "./sealing.js";
+import { cookieOf, sameText } from "./cookies.js";
 import type { SsoStore } from "./store.js";
 import { defaultMfaMethods, type ClaimMapping, type OidcConnection, type OidcConnectionSettings } from "./types.js";
 
@@ -109,23 +110,6 @@ function requestCookie(ctx: PluginEndpointContext, base: string, state: string, 
   const path = `${new URL(base).pathname}/oidc`;
   const secure = new URL(ctx.request.url).protocol === "https:" ? "; Secure" : "";
   return `${oidcRequestCookieName}=${state}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-function cookieOf(request: Request, name: string): string {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return "";
-}
-
-/** Compares two strings in time that depends on their length only. */
-function sameText(a: string, b: string): boolean {
-  const left = new TextEncoder().encode(a);
-  const right = new TextEncoder().encode(b);
-  let difference = left.length ^ right.length;
-  for (let i = 0; i < Math.max(left.length, right.length); i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  return difference === 0 && a.length > 0;
 }
 
 /** Sends the browser to the organization's OpenID Provider; the checks are kept sealed until the callback. */
