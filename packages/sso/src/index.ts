@@ -1,10 +1,9 @@
 /**
  * Enterprise single sign-on per organization for Latch: an organization's admins connect its
  * SAML 2.0 identity provider (Okta, Entra ID, Google Workspace, ADFS, Keycloak) or its OpenID
- * Provider and verify its
- * domains; people at those domains are sent to that identity provider (home-realm discovery),
- * and their first sign-in makes them members with the role their groups map to. A plugin:
- * endpoints under `<base>/sso/…`. Node only (samlify, `node:dns`).
+ * Provider and verify its domains; people at those domains are sent to that identity provider
+ * (home-realm discovery), and their first sign-in makes them members with the role their groups
+ * map to. A plugin: endpoints under `<base>/sso/…`. Node only (samlify, `node:dns`, `node:crypto`).
  *
  * @example
  * ```ts
@@ -198,8 +197,8 @@ async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<Plu
 }
 
 /**
- * Enterprise single sign-on per organization (SAML 2.0 and OpenID Connect), verified domains and home-realm
- * discovery, as a plugin: put it in the config's `plugins`, next to `Organizations()`.
+ * Enterprise single sign-on per organization (SAML 2.0 and OpenID Connect), verified domains and
+ * home-realm discovery, as a plugin: put it in the config's `plugins`, next to `Organizations()`.
  *
  * @example
  * ```ts
