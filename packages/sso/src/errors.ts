@@ -24,3 +24,18 @@ export class SsoRequestRefused extends Error {
     this.name = "SsoRequestRefused";
   }
 }
+
+/** Why an OpenID Connect answer was refused: one word per check, in the answer's `reason`. */
+export type OidcRefusal =
+  | "state" | "browser" | "expired" | "error" | "iss" | "aud" | "nonce" | "signature" | "token" | "discovery" | "outbound"
+  | "no-email" | "unverified-email" | "other-organization";
+
+/** An OpenID Connect answer Latch refused: answered `400 { error: "OidcResponseRefused", reason }`, and nothing is written. */
+export class OidcResponseRefused extends Error {
+  static readonly type = "OidcResponseRefused";
+  readonly type = "OidcResponseRefused" as const;
+  constructor(readonly reason: OidcRefusal, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "OidcResponseRefused";
+  }
+}

@@ -1,9 +1,9 @@
 /**
  * Enterprise single sign-on per organization for Latch: an organization's admins connect its
- * SAML 2.0 identity provider (Okta, Entra ID, Google Workspace, ADFS, Keycloak) and verify its
- * domains; people at those domains are sent to that identity provider (home-realm discovery),
- * and their first sign-in makes them members with the role their groups map to. A plugin:
- * endpoints under `<base>/sso/…`. Node only (samlify, `node:dns`).
+ * SAML 2.0 identity provider (Okta, Entra ID, Google Workspace, ADFS, Keycloak) or its OpenID
+ * Provider and verify its domains; people at those domains are sent to that identity provider
+ * (home-realm discovery), and their first sign-in makes them members with the role their groups
+ * map to. A plugin: endpoints under `<base>/sso/…`. Node only (samlify, `node:dns`, `node:crypto`).
  *
  * @example
  * ```ts
@@ -24,16 +24,36 @@
 import { definePlugin, type Plugin, type PluginEndpointContext, type PluginResponse } from "@latch/core/plugins";
 import type { Adapter, OrganizationAdapter } from "@latch/core/adapters";
 import { domainOf, hasRecord, normalizeDomain, recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
-import { SamlResponseRefused, SsoRequestRefused } from "./errors.js";
+import { OidcResponseRefused, SamlResponseRefused, SsoRequestRefused } from "./errors.js";
 import { authnRequest, describeIdpMetadata, serviceProvider, spUrls, verifyResponse, type ServiceProviderSettings } from "./saml.js";
 import type { SsoStore } from "./store.js";
-import { defaultMfaContexts, type AttributeMapping, type SamlConnectionSettings, type SsoConnection } from "./types.js";
+import { defaultMfaContexts, type AnySsoConnection, type AttributeMapping, type SamlConnectionSettings, type SsoConnection } from "./types.js";
 import { discoveryPage } from "./page.js";
+import { completeOidcSignIn, oidcConnectionSettings, shownOidc, startOidcSignIn, type OidcEndpointsSettings } from "./oidc.js";
+import { MetadataUrlRefused, currentIdpMetadata, fetchIdpMetadata, refreshIdpMetadata } from "./metadata-url.js";
+import type { OutboundPolicy } from "./outbound.js";
+import { domainOwner, signInMember } from "./provisioning.js";
+import { sealer } from "./sealing.js";
+import { cookieOf, sameText } from "./cookies.js";
 
 export { postgresSsoStore, type Queryable, type SsoStore } from "./store.js";
-export { SamlResponseRefused, SsoRequestRefused, type SamlRefusal } from "./errors.js";
+export { OidcResponseRefused, SamlResponseRefused, SsoRequestRefused, type OidcRefusal, type SamlRefusal } from "./errors.js";
 export { recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
-export { defaultMfaContexts, type AttributeMapping, type SamlConnectionSettings, type SsoConnection, type SsoDomain, type SsoRequest } from "./types.js";
+export { OutboundRefused, type OutboundPolicy } from "./outbound.js";
+export { MetadataUrlRefused } from "./metadata-url.js";
+export {
+  defaultMfaContexts,
+  defaultMfaMethods,
+  type AnySsoConnection,
+  type AttributeMapping,
+  type ClaimMapping,
+  type OidcConnection,
+  type OidcConnectionSettings,
+  type SamlConnectionSettings,
+  type SsoConnection,
+  type SsoDomain,
+  type SsoRequest,
+} from "./types.js";
 
 /** What `Sso()` is told. */
 export interface SsoOptions {
@@ -47,6 +67,19 @@ export interface SsoOptions {
   readonly clockSkew?: number;
   /** How long a sign-in sent to an identity provider may take, seconds. Default 600. */
   readonly requestMaxAge?: number;
+  /**
+   * The key OpenID connections' client secrets and pending sign-ins are sealed under (at least 32
+   * characters; the app's Latch secret will do). Default `AUTH_SECRET`. Without one, OpenID
+   * connections are refused.
+   */
+  readonly secret?: string;
+  /**
+   * Which addresses the URLs an admin gives (a metadata URL, an OpenID issuer) may lead to: by
+   * default public addresses over `https:` only.
+   */
+  readonly outbound?: OutboundPolicy;
+  /** How old metadata read from a URL may get before a sign-in fetches it again, seconds. Default 86400 (a day). */
+  readonly metadataMaxAge?: number;
 }
 
 type Ctx = PluginEndpointContext;
@@ -138,34 +171,6 @@ function sameOrigin(value: string, origin: string): string | null {
   }
 }
 
-/** The role a person gets from their groups: the first mapped group (in the mapping's order), else the default. */
-function roleFrom(settings: SamlConnectionSettings, groups: readonly string[]): string {
-  for (const [group, role] of Object.entries(settings.groupRoles)) if (groups.includes(group)) return role;
-  return settings.defaultRole;
-}
-
-/** Makes the user a member with `role` (or updates the role a previous sign-in gave); an owner stays owner. */
-async function provision(adapter: Store, connection: SsoConnection, userId: string, email: string, role: string): Promise<void> {
-  const member = await adapter.getMember(connection.organizationId, userId);
-  if (member) {
-    if (member.role !== role && member.role !== "owner") await adapter.updateMemberRole(connection.organizationId, userId, role);
-    return;
-  }
-  const now = new Date();
-  const invitation = await adapter.createInvitation({
-    id: crypto.randomUUID(),
-    organizationId: connection.organizationId,
-    email,
-    role,
-    inviterId: connection.createdBy,
-    hash: `sso:${crypto.randomUUID()}`,
-    status: "pending",
-    expires: new Date(now.getTime() + 60_000),
-    createdAt: now,
-  });
-  await adapter.acceptInvitation(invitation.id, { organizationId: connection.organizationId, userId, role, createdAt: now });
-}
-
 /** The cookie that ties a started sign-in to the browser that started it. */
 const requestCookieName = "latch-sso-request";
 
@@ -180,36 +185,20 @@ function requestCookie(ctx: Ctx, relayState: string): string {
   return `${requestCookieName}=${relayState}; Path=${path}; Max-Age=${600}; HttpOnly; ${site}`;
 }
 
-function cookieOf(request: Request, name: string): string {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return "";
-}
-
-/** Compares two strings in time that depends on their length only. */
-function sameText(a: string, b: string): boolean {
-  const left = new TextEncoder().encode(a);
-  const right = new TextEncoder().encode(b);
-  let difference = left.length ^ right.length;
-  for (let i = 0; i < Math.max(left.length, right.length); i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  return difference === 0 && a.length > 0;
-}
-
 async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<PluginResponse> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof SamlResponseRefused) return ctx.json({ error: error.type, reason: error.reason, message: error.message }, { status: 400 });
+    if (error instanceof SamlResponseRefused || error instanceof OidcResponseRefused) return ctx.json({ error: error.type, reason: error.reason, message: error.message }, { status: 400 });
+    if (error instanceof MetadataUrlRefused) return ctx.json({ error: "InvalidMetadata", message: error.message }, { status: 400 });
     if (error instanceof SsoRequestRefused) return ctx.json({ error: error.code, message: error.message }, { status: error.status });
     throw error;
   }
 }
 
 /**
- * Enterprise single sign-on per organization (SAML 2.0), verified domains and home-realm
- * discovery, as a plugin: put it in the config's `plugins`, next to `Organizations()`.
+ * Enterprise single sign-on per organization (SAML 2.0 and OpenID Connect), verified domains and
+ * home-realm discovery, as a plugin: put it in the config's `plugins`, next to `Organizations()`.
  *
  * @example
  * ```ts
@@ -222,7 +211,25 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
   const { store } = options;
   const resolver = options.resolveTxt ?? systemResolver;
   const settingsOf = (ctx: Ctx): ServiceProviderSettings => ({ base: ssoBase(ctx), encryption: options.encryption, clockSkew: options.clockSkew ?? 120 });
-  const connectionOf = async (id: string | undefined): Promise<SsoConnection> => (id && (await store.getConnection(id))) || refuse(404, "ConnectionNotFound", "No such connection.");
+  const anyConnectionOf = async (id: string | undefined): Promise<AnySsoConnection> => (id && (await store.getConnection(id))) || refuse(404, "ConnectionNotFound", "No such connection.");
+  const connectionOf = async (id: string | undefined): Promise<SsoConnection> => {
+    const connection = await anyConnectionOf(id);
+    return connection.kind === "saml" ? connection : refuse(404, "ConnectionNotFound", "No such SAML connection.");
+  };
+  const secret = options.secret ?? process.env.AUTH_SECRET;
+  const policy: OutboundPolicy = options.outbound ?? {};
+  const oidc: OidcEndpointsSettings = { store, sealer: secret ? sealer(secret) : null, policy, requestMaxAge: options.requestMaxAge ?? 600 };
+  const metadataMaxAge = options.metadataMaxAge ?? 86_400;
+  const shownAny = (ctx: Ctx, connection: AnySsoConnection) => (connection.kind === "oidc" ? shownOidc(ssoBase(ctx), connection) : shown(settingsOf(ctx), connection));
+  /** SAML settings from an admin's body: the metadata as given, or fetched from `idpMetadataUrl`. */
+  const samlSettings = async (body: Readonly<Record<string, unknown>> | undefined): Promise<SamlConnectionSettings> => {
+    const url = text(body?.idpMetadataUrl);
+    if (!url) return connectionSettings(body, !!options.encryption);
+    const fetched = await fetchIdpMetadata(url, policy);
+    return { ...connectionSettings({ ...body, idpMetadata: fetched.idpMetadata }, !!options.encryption), ...fetched };
+  };
+  const connectionSettingsOf = (kind: AnySsoConnection["kind"], body: Readonly<Record<string, unknown>> | undefined, previous?: AnySsoConnection) =>
+    kind === "oidc" ? oidcConnectionSettings(body, oidc.sealer, policy, previous?.kind === "oidc" ? previous.settings : undefined) : samlSettings(body);
 
   return definePlugin({
     id: "sso",
@@ -242,7 +249,7 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         method: "GET",
         path: "saml/:connectionId/start",
         handler: (ctx) => answer(ctx, async () => {
-          const connection = await connectionOf(ctx.params.connectionId);
+          const connection = await currentIdpMetadata(store, await connectionOf(ctx.params.connectionId), policy, metadataMaxAge, () => {});
           const origin = new URL(ctx.request.url).origin;
           const callbackUrl = sameOrigin(text(ctx.query.callbackUrl), origin) ?? `${origin}/`;
           const relayState = crypto.randomUUID();
@@ -295,28 +302,43 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
           const name = first(mapping.name ?? "name") ?? null;
           const groups = assertion.attributes[mapping.groups ?? "groups"] ?? [];
           // An address under a domain this organization verified is proven by its identity provider (PROTOCOL §6).
-          const verified = await store.verifiedDomain(domainOf(email)!);
-          const emailProven = verified?.organizationId === connection.organizationId;
+          const emailProven = (await domainOwner(store, connection, email)) === "this";
 
           // The identity provider's second factor counts only where the connection trusts it to say so.
           const { trustIdpMfa, mfaContexts = defaultMfaContexts } = connection.settings;
           const contexts = [assertion.authnContext ?? "", ...(assertion.attributes["http://schemas.microsoft.com/claims/authnmethodsreferences"] ?? [])];
           const secondFactor = trustIdpMfa === true && contexts.some((context) => mfaContexts.includes(context));
-          const provider = `sso-${connection.id}`;
-          const response = await ctx.signIn({
-            provider,
-            providerAccountId: assertion.nameId,
-            user: { email, name },
-            profile: { sub: assertion.nameId, email, name, groups, authnContext: assertion.authnContext },
+          return signInMember(ctx, adapterOf(ctx), connection, {
+            accountId: assertion.nameId,
+            email,
+            name,
+            groups,
             emailProven,
-            callbackUrl,
             secondFactor,
+            profile: { sub: assertion.nameId, email, name, groups, authnContext: assertion.authnContext },
+            callbackUrl,
           });
-          const adapter = adapterOf(ctx);
-          const user = await adapter.getUserByAccount({ provider, providerAccountId: assertion.nameId });
-          if (user) await provision(adapter, connection, user.id, email, roleFrom(connection.settings, groups));
-          return response;
         }),
+      },
+      // GET <base>/sso/oidc/:connectionId/start?callbackUrl=…: the authorization request, sent to the OpenID Provider.
+      oidcStart: {
+        method: "GET",
+        path: "oidc/:connectionId/start",
+        handler: (ctx) => answer(ctx, async () => {
+          const connection = await anyConnectionOf(ctx.params.connectionId);
+          if (connection.kind !== "oidc") return refuse(404, "ConnectionNotFound", "No such OpenID connection.");
+          const origin = new URL(ctx.request.url).origin;
+          const callbackUrl = sameOrigin(text(ctx.query.callbackUrl), origin) ?? `${origin}/`;
+          return startOidcSignIn(ctx, oidc, ssoBase(ctx), connection, callbackUrl, text(ctx.query.loginHint) || undefined);
+        }),
+      },
+      // GET <base>/sso/oidc/callback: the OpenID Provider's answer (authorization code).
+      oidcCallback: {
+        method: "GET",
+        path: "oidc/callback",
+        rateLimit: "callback",
+        startsSession: true,
+        handler: (ctx) => answer(ctx, () => completeOidcSignIn(ctx, oidc, ssoBase(ctx), () => adapterOf(ctx))),
       },
       // GET <base>/sso/signin: the address-first page of home-realm discovery.
       page: {
@@ -338,7 +360,7 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
             if (wantsJson) return ctx.json({ connection: null }, { status: 404 });
             return ctx.redirect(`${base.slice(0, -"/sso".length)}/signin?${new URLSearchParams({ ...(ctx.query.callbackUrl && { callbackUrl: text(ctx.query.callbackUrl) }) })}`);
           }
-          const url = `${base}/saml/${encodeURIComponent(connection.id)}/start?${new URLSearchParams({ ...(ctx.query.callbackUrl && { callbackUrl: text(ctx.query.callbackUrl) }) })}`;
+          const url = `${base}/${connection.kind}/${encodeURIComponent(connection.id)}/start?${new URLSearchParams({ ...(ctx.query.callbackUrl && { callbackUrl: text(ctx.query.callbackUrl) }), ...(connection.kind === "oidc" && { loginHint: text(ctx.query.email) }) })}`;
           return wantsJson ? ctx.json({ connection: connection.id, organizationId: connection.organizationId, url }) : ctx.redirect(url);
         }),
       },
@@ -349,30 +371,45 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         handler: (ctx) => answer(ctx, async () => {
           const organizationId = ctx.params.organizationId!;
           const userId = await organizationAdmin(ctx, organizationId);
-          const settings = settingsOf(ctx);
-          if (ctx.method === "GET") return ctx.json({ connections: (await store.listConnections(organizationId)).map((connection) => shown(settings, connection)) });
-          const connection = await store.createConnection({
-            id: crypto.randomUUID(),
-            organizationId,
-            kind: "saml",
-            settings: connectionSettings(ctx.body, !!options.encryption),
-            createdBy: userId,
-            createdAt: new Date(),
-          });
-          return ctx.json(shown(settings, connection), { status: 201 });
+          if (ctx.method === "GET") return ctx.json({ connections: (await store.listConnections(organizationId)).map((connection) => shownAny(ctx, connection)) });
+          const kind = ctx.body?.kind === "oidc" ? "oidc" : ctx.body?.kind === undefined || ctx.body?.kind === "saml" ? "saml" : refuse(400, "InvalidKind", "A connection is of kind saml or oidc.");
+          const base = { id: crypto.randomUUID(), organizationId, createdBy: userId, createdAt: new Date() };
+          const connection: AnySsoConnection =
+            kind === "oidc"
+              ? await store.createConnection({ ...base, kind, settings: await oidcConnectionSettings(ctx.body, oidc.sealer, policy) })
+              : await store.createConnection({ ...base, kind, settings: await samlSettings(ctx.body) });
+          return ctx.json(shownAny(ctx, connection), { status: 201 });
         }),
       },
-      // DELETE <base>/sso/organizations/:organizationId/connections/:connectionId (owner/admin).
+      // PATCH, DELETE <base>/sso/organizations/:organizationId/connections/:connectionId (owner/admin).
       connection: {
-        method: "DELETE",
+        method: ["PATCH", "DELETE"],
         path: "organizations/:organizationId/connections/:connectionId",
         handler: (ctx) => answer(ctx, async () => {
           const organizationId = ctx.params.organizationId!;
           await organizationAdmin(ctx, organizationId);
-          const connection = await connectionOf(ctx.params.connectionId);
+          const connection = await anyConnectionOf(ctx.params.connectionId);
           if (connection.organizationId !== organizationId) refuse(404, "ConnectionNotFound", "No such connection.");
+          if (ctx.method === "PATCH") {
+            // The whole settings are given again, as at creation (an OpenID client secret left out is kept).
+            const settings = await connectionSettingsOf(connection.kind, ctx.body, connection);
+            await store.updateConnectionSettings(connection.id, settings);
+            return ctx.json(shownAny(ctx, { ...connection, settings } as AnySsoConnection));
+          }
           await store.deleteConnection(connection.id);
           return ctx.json({ deleted: connection.id });
+        }),
+      },
+      // POST <base>/sso/organizations/:organizationId/connections/:connectionId/refresh-metadata (owner/admin): fetches the IdP metadata from its URL again.
+      refreshMetadata: {
+        method: "POST",
+        path: "organizations/:organizationId/connections/:connectionId/refresh-metadata",
+        handler: (ctx) => answer(ctx, async () => {
+          const organizationId = ctx.params.organizationId!;
+          await organizationAdmin(ctx, organizationId);
+          const connection = await anyConnectionOf(ctx.params.connectionId);
+          if (connection.organizationId !== organizationId || connection.kind !== "saml") return refuse(404, "ConnectionNotFound", "No such SAML connection.");
+          return ctx.json(shown(settingsOf(ctx), await refreshIdpMetadata(store, connection, policy)));
         }),
       },
       // GET, POST <base>/sso/organizations/:organizationId/domains (owner/admin): a claim and the TXT record that proves it.

@@ -2,7 +2,7 @@
  * Where `@latch/sso` keeps its rows: the tables of `@latch/pg`'s migration 17 (`sso_connections`,
  * `sso_domains`, `sso_used_assertions`, `sso_requests`), on PostgreSQL or PGlite.
  */
-import type { SamlConnectionSettings, SsoConnection, SsoDomain, SsoRequest } from "./types.js";
+import type { AnySsoConnection, SsoDomain, SsoRequest } from "./types.js";
 
 /** A PostgreSQL client, a pool or PGlite: anything with `query(sql, params)`. */
 export interface Queryable {
@@ -11,9 +11,11 @@ export interface Queryable {
 
 /** What `@latch/sso` stores and reads. */
 export interface SsoStore {
-  createConnection(connection: SsoConnection): Promise<SsoConnection>;
-  getConnection(id: string): Promise<SsoConnection | null>;
-  listConnections(organizationId: string): Promise<SsoConnection[]>;
+  createConnection<C extends AnySsoConnection>(connection: C): Promise<C>;
+  getConnection(id: string): Promise<AnySsoConnection | null>;
+  listConnections(organizationId: string): Promise<AnySsoConnection[]>;
+  /** Replaces the connection's settings (its kind stays). */
+  updateConnectionSettings(id: string, settings: AnySsoConnection["settings"]): Promise<void>;
   deleteConnection(id: string): Promise<void>;
   /** Adds or renews a claim; the claim of another organization is not touched. */
   claimDomain(domain: SsoDomain): Promise<SsoDomain>;
@@ -31,15 +33,16 @@ export interface SsoStore {
   takeRequest(id: string): Promise<SsoRequest | null>;
 }
 
-interface ConnectionRow { id: string; organizationId: string; kind: "saml"; settings: SamlConnectionSettings | string; createdBy: string; createdAt: Date | string }
+interface ConnectionRow { id: string; organizationId: string; kind: AnySsoConnection["kind"]; settings: AnySsoConnection["settings"] | string; createdBy: string; createdAt: Date | string }
 interface DomainRow { domain: string; organizationId: string; token: string; verifiedAt: Date | string | null; createdAt: Date | string }
 interface RequestRow { id: string; requestId: string; connectionId: string; callbackUrl: string; expires: Date | string }
 
-const connectionOf = (row: ConnectionRow): SsoConnection => ({
-  ...row,
-  settings: typeof row.settings === "string" ? (JSON.parse(row.settings) as SamlConnectionSettings) : row.settings,
-  createdAt: new Date(row.createdAt),
-});
+const connectionOf = (row: ConnectionRow): AnySsoConnection =>
+  ({
+    ...row,
+    settings: typeof row.settings === "string" ? JSON.parse(row.settings) : row.settings,
+    createdAt: new Date(row.createdAt),
+  }) as AnySsoConnection;
 const domainOf = (row: DomainRow): SsoDomain => ({ ...row, verifiedAt: row.verifiedAt ? new Date(row.verifiedAt) : null, createdAt: new Date(row.createdAt) });
 
 /**
@@ -70,6 +73,9 @@ export function postgresSsoStore(db: Queryable): SsoStore {
     },
     async listConnections(organizationId) {
       return (await rows<ConnectionRow>(`SELECT * FROM sso_connections WHERE "organizationId" = $1 ORDER BY "createdAt", id`, [organizationId])).map(connectionOf);
+    },
+    async updateConnectionSettings(id, settings) {
+      await db.query(`UPDATE sso_connections SET settings = $2 WHERE id = $1`, [id, JSON.stringify(settings)]);
     },
     async deleteConnection(id) {
       await db.query(`DELETE FROM sso_connections WHERE id = $1`, [id]);

@@ -14,6 +14,10 @@ export interface AttributeMapping {
 export interface SamlConnectionSettings {
   /** The identity provider's metadata (XML): its entity id, its sign-in URL and its signing certificate. */
   readonly idpMetadata: string;
+  /** Where `idpMetadata` was fetched from, when the admin gave a URL: fetched again on demand, and at sign-in once older than `Sso({ metadataMaxAge })`. */
+  readonly idpMetadataUrl?: string;
+  /** When `idpMetadata` was last fetched from `idpMetadataUrl` (ISO 8601). */
+  readonly idpMetadataFetchedAt?: string;
   /** The role a person provisioned by their first sign-in gets. Default `member`. */
   readonly defaultRole: string;
   readonly attributeMapping: AttributeMapping;
@@ -42,7 +46,43 @@ export const defaultMfaContexts: readonly string[] = [
   "urn:oasis:names:tc:SAML:2.0:ac:classes:TimeSyncToken",
 ];
 
-/** An organization's connection to its identity provider. */
+/** Which ID token claim carries what (the `sub` claim is the account's id). */
+export interface ClaimMapping {
+  /** Claim with the address. Default `email`. */
+  readonly email?: string;
+  /** Claim with the display name. Default `name`. */
+  readonly name?: string;
+  /** Claim with the groups (an array of strings, or one string), mapped to roles by `groupRoles`. Default `groups`. */
+  readonly groups?: string;
+}
+
+/** How an organization's OpenID Provider is used; stored as the connection's settings. */
+export interface OidcConnectionSettings {
+  /** The issuer identifier; its discovery document (`<issuer>/.well-known/openid-configuration`) names its endpoints. */
+  readonly issuer: string;
+  readonly clientId: string;
+  /** The client secret, sealed (AES-256-GCM under a key derived from `Sso({ secret })`): never shown, opened only for the token request. */
+  readonly clientSecret: string;
+  /** The scopes asked for; `openid` is always among them. Default `openid email profile`. */
+  readonly scopes: readonly string[];
+  /** The role a person provisioned by their first sign-in gets. Default `member`. */
+  readonly defaultRole: string;
+  readonly attributeMapping: ClaimMapping;
+  /** A group the provider sends → the organization role it grants (the first group that maps wins). */
+  readonly groupRoles: Readonly<Record<string, string>>;
+  /**
+   * Trust the provider's word that it verified a second factor (its ID token's `amr` names one of
+   * `mfaMethods`): the session starts with a second factor earned. Default `false`.
+   */
+  readonly trustIdpMfa: boolean;
+  /** The `amr` values (RFC 8176) that count as a second factor. Default {@link defaultMfaMethods}. */
+  readonly mfaMethods: readonly string[];
+}
+
+/** The `amr` values that name a second factor, when a connection lists none of its own. */
+export const defaultMfaMethods: readonly string[] = ["mfa", "otp", "hwk"];
+
+/** An organization's connection to its SAML identity provider. */
 export interface SsoConnection {
   readonly id: string;
   readonly organizationId: string;
@@ -52,6 +92,20 @@ export interface SsoConnection {
   readonly createdBy: string;
   readonly createdAt: Date;
 }
+
+/** An organization's connection to its OpenID Provider. */
+export interface OidcConnection {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly kind: "oidc";
+  readonly settings: OidcConnectionSettings;
+  /** The admin who made it (the inviter of record of the people it provisions). */
+  readonly createdBy: string;
+  readonly createdAt: Date;
+}
+
+/** A stored connection of either kind. */
+export type AnySsoConnection = SsoConnection | OidcConnection;
 
 /** A domain an organization claims; verified once its DNS TXT record carries the token. */
 export interface SsoDomain {
@@ -64,9 +118,12 @@ export interface SsoDomain {
 
 /** A sign-in sent to an identity provider and not answered yet (SP-initiated). */
 export interface SsoRequest {
-  /** The key the RelayState carries. */
+  /** The key the RelayState carries (SAML), or the SHA-256 of the `state` (OpenID Connect). */
   readonly id: string;
-  /** The AuthnRequest's ID, which the response must answer (`InResponseTo`). */
+  /**
+   * SAML: the AuthnRequest's ID, which the response must answer (`InResponseTo`). OpenID Connect:
+   * the PKCE verifier and the nonce, sealed (the row's `id` is then the SHA-256 of the `state`).
+   */
   readonly requestId: string;
   readonly connectionId: string;
   readonly callbackUrl: string;

@@ -11,6 +11,8 @@ import type { Configuration } from "oidc-provider";
  */
 export interface OpenIDAccount extends OpenIDStandardClaims {
   phone_number_verified?: boolean;
+  /** The methods its sign-in uses (RFC 8176: `pwd`, `otp`, `mfa`…), in the ID token's `amr` when a scope releases `amr`. */
+  amr?: string[];
   /** Any other claim. */
   [claim: string]: unknown;
 }

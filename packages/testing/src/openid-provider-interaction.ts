@@ -11,8 +11,8 @@ type Middleware = Parameters<Provider["use"]>[0];
 /** Where the provider sends the browser when it needs the end-user; `:uid` is the interaction id. */
 export const interactionPath = "/interaction/";
 
-/** What the automatic end-user does for one authorization request. */
-export type InteractionDecision = { accountId: string } | { deny: true };
+/** What the automatic end-user does for one authorization request; `amr`, the methods the sign-in used (RFC 8176). */
+export type InteractionDecision = { accountId: string; amr?: string[] } | { deny: true };
 
 /** Chooses the decision from the authorization request parameters (`login_hint`, `client_id`…). */
 export type DecideInteraction = (params: Record<string, unknown>) => InteractionDecision;
@@ -50,7 +50,7 @@ export function automaticInteractions(
         delete (details.session as { uid?: string }).uid;
         await details.save(details.exp - Math.floor(Date.now() / 1000));
       }
-      result = { login: { accountId: decision.accountId } };
+      result = { login: { accountId: decision.accountId, ...(decision.amr && { amr: decision.amr }) } };
     } else if (details.prompt.name === "consent") {
       result = { consent: { grantId: await grantAll(provider, details, params) } };
     } else {

@@ -210,7 +210,10 @@ export async function startOpenIDProvider(options: OpenIDProviderOptions = {}): 
     const hint = typeof params.login_hint === "string" ? params.login_hint : undefined;
     const hinted = hint === undefined ? undefined : accounts.find((a) => a.sub === hint || a.email === hint);
     const sub = hinted?.sub ?? current;
-    return sub === null ? { deny: true } : { accountId: sub };
+    if (sub === null) return { deny: true };
+    // An account's `amr` is how its sign-in went: the provider's session, and so its ID tokens, carry it.
+    const amr = accounts.find((a) => a.sub === sub)?.amr;
+    return { accountId: sub, ...(Array.isArray(amr) && { amr: amr.filter((method): method is string => typeof method === "string") }) };
   };
   provider.use(automaticInteractions(provider, decide, (id) => store.adapter("Session").destroy(id)));
   provider.use(async (ctx, next) => {
