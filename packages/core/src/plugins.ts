@@ -26,7 +26,7 @@ const code: PluginCode = { check: checkPlugins, rows: rowsOfPlugins, beforeSignI
 
 export type {
   AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse, PluginSignIn, SignedInUser,
-  PluginTable, PluginUserFields, SessionOf, SessionReadInput,
+  PluginTable, PluginUserFields, SessionOf, SessionReadInput, PluginPageSettings, PluginSignInForm, PluginSignInSentences,
 } from "./types/plugin.js";
 
 /**

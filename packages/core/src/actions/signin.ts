@@ -45,6 +45,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
   const { renderSignInPage, chooseLanguage } = await import("../pages/index.js");
   const page = renderSignInPage({
     providers: ctx.providers.map((p) => pageProvider(p, ctx.baseUrl)),
+    forms: ctx.plugins?.flatMap((p) => (p.signInForm ? [{ ...p.signInForm, action: `${ctx.baseUrl}/${p.id}/${p.signInForm.path}` }] : [])),
     csrfToken: csrf.token,
     callbackUrl,
     error,

@@ -18,6 +18,7 @@ export { renderVerifyRequestPage } from "./verify-request.js";
 export { chooseLanguage, type PageLanguage } from "./language.js";
 export type {
   PageProvider,
+  PageForm,
   SignInPageProps,
   SignOutPageProps,
   ErrorPageProps,

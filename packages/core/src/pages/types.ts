@@ -6,6 +6,7 @@
  */
 import type { ProviderType } from "../types/entities.js";
 import type { ProviderStyle, CredentialInput } from "../types/providers.js";
+import type { PluginSignInForm } from "../types/plugin.js";
 import type { Theme } from "../types/theme.js";
 import type { PageLanguage } from "./language.js";
 
@@ -40,6 +41,12 @@ export interface PageProvider {
   passwordLinks?: { signUp?: string; forgot: string };
 }
 
+/** A plugin's one-field form on the sign-in page: its declaration, and the URL it posts to. */
+export interface PageForm extends PluginSignInForm {
+  /** `<base>/<plugin id>/<path>`. */
+  action: string;
+}
+
 /**
  * Props of {@link renderSignInPage}.
  *
@@ -54,6 +61,8 @@ export interface PageProvider {
 export interface SignInPageProps {
   /** Providers, in the order their forms appear. */
   providers: PageProvider[];
+  /** The plugins' forms, after the providers'. */
+  forms?: readonly PageForm[];
   /** Sent back in every form as the hidden `csrfToken` field. */
   csrfToken: string;
   /** Sent back in every form as the hidden `callbackUrl` field. */
