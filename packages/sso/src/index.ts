@@ -22,13 +22,15 @@
  * @module @latch/sso
  */
 import { definePlugin, type Plugin, type PluginEndpointContext, type PluginResponse } from "@latch/core/plugins";
-import type { Adapter, OrganizationAdapter } from "@latch/core/adapters";
-import { domainOf, hasRecord, normalizeDomain, recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
+import { domainOf, systemResolver, type TxtResolver } from "./domains.js";
 import { SamlResponseRefused, SsoRequestRefused } from "./errors.js";
-import { authnRequest, describeIdpMetadata, serviceProvider, spUrls, verifyResponse, type ServiceProviderSettings } from "./saml.js";
+import { authnRequest, serviceProvider, verifyResponse, type ServiceProviderSettings } from "./saml.js";
+import { adapterOf, administration, refuse, text, type SsoAdapter } from "./admin.js";
 import type { SsoStore } from "./store.js";
-import { defaultMfaContexts, type AttributeMapping, type SamlConnectionSettings, type SsoConnection } from "./types.js";
+import { defaultMfaContexts, type SamlConnectionSettings, type SsoConnection } from "./types.js";
 import { discoveryPage } from "./page.js";
+import { managePage } from "./manage-page.js";
+import { noConnection, signInSentences } from "./sign-in-sentences.js";
 
 export { postgresSsoStore, type Queryable, type SsoStore } from "./store.js";
 export { SamlResponseRefused, SsoRequestRefused, type SamlRefusal } from "./errors.js";
@@ -50,81 +52,15 @@ export interface SsoOptions {
 }
 
 type Ctx = PluginEndpointContext;
-type Store = Required<Adapter> & OrganizationAdapter;
+type Store = SsoAdapter;
 
-const adminRoles = new Set(["owner", "admin"]);
 const xml = { "Content-Type": "application/samlmetadata+xml; charset=utf-8" };
-
-const refuse = (status: 400 | 401 | 403 | 404 | 409, code: string, message: string): never => {
-  throw new SsoRequestRefused(status, code, message);
-};
 
 /** `<base>/sso`, absolute, from the request and the path under the plugin. */
 function ssoBase(ctx: Ctx): string {
   const url = new URL(ctx.request.url);
   const tail = ctx.path ? `/${ctx.path}` : "";
   return `${url.origin}${url.pathname.replace(/\/+$/, "").slice(0, url.pathname.replace(/\/+$/, "").length - tail.length)}`;
-}
-
-function adapterOf(ctx: Ctx): Store {
-  if (!ctx.adapter) refuse(400, "MissingAdapter", "Enterprise sign-in needs an adapter.");
-  return ctx.adapter as Store;
-}
-
-/** The signed-in user's id, or 401. */
-async function callerId(ctx: Ctx): Promise<string> {
-  const session = await ctx.getSession();
-  const email = session?.user?.email;
-  const user = email ? await adapterOf(ctx).getUserByEmail(email) : null;
-  if (!user) return refuse(401, "Unauthenticated", "Sign in first.");
-  return user.id;
-}
-
-/** The caller, when an owner or admin of the organization; 403 otherwise (404 for an organization they are not in). */
-async function organizationAdmin(ctx: Ctx, organizationId: string): Promise<string> {
-  const userId = await callerId(ctx);
-  const member = await adapterOf(ctx).getMember(organizationId, userId);
-  if (!member) refuse(404, "OrganizationNotFound", "No such organization among yours.");
-  if (!adminRoles.has(member!.role)) refuse(403, "OrganizationPermissionDenied", "Only an owner or admin of the organization manages its sign-in.");
-  return userId;
-}
-
-const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
-
-function connectionSettings(body: Readonly<Record<string, unknown>> | undefined, canDecrypt: boolean): SamlConnectionSettings {
-  const idpMetadata = text(body?.idpMetadata);
-  try {
-    describeIdpMetadata(idpMetadata);
-  } catch (error) {
-    refuse(400, "InvalidMetadata", (error as Error).message);
-  }
-  const mapping = (body?.attributeMapping ?? {}) as Record<string, unknown>;
-  const attributeMapping: AttributeMapping = {
-    ...(typeof mapping.email === "string" && { email: mapping.email }),
-    ...(typeof mapping.name === "string" && { name: mapping.name }),
-    ...(typeof mapping.groups === "string" && { groups: mapping.groups }),
-  };
-  const groupRoles = Object.fromEntries(Object.entries((body?.groupRoles ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  if (Object.values(groupRoles).includes("owner") || body?.defaultRole === "owner") refuse(400, "InvalidRole", "Single sign-on never makes an owner.");
-  const encryptedAssertions = body?.encryptedAssertions === true;
-  if (encryptedAssertions && !canDecrypt) refuse(400, "MissingEncryptionKey", "Encrypted assertions need Sso({ encryption }).");
-  return {
-    idpMetadata,
-    defaultRole: text(body?.defaultRole, "member") || "member",
-    attributeMapping,
-    groupRoles,
-    allowIdpInitiated: body?.allowIdpInitiated === true,
-    encryptedAssertions,
-    trustIdpMfa: body?.trustIdpMfa === true,
-    mfaContexts: Array.isArray(body?.mfaContexts) ? body.mfaContexts.filter((value): value is string => typeof value === "string") : [...defaultMfaContexts],
-  };
-}
-
-/** A connection as an admin sees it: its settings and the service provider's URLs to give the identity provider. */
-function shown(settings: Pick<ServiceProviderSettings, "base">, connection: SsoConnection) {
-  const { entityId, signOnUrl } = describeIdpMetadata(connection.settings.idpMetadata);
-  const { idpMetadata: _, ...rest } = connection.settings;
-  return { id: connection.id, organizationId: connection.organizationId, kind: connection.kind, ...rest, idp: { entityId, signOnUrl }, sp: spUrls(settings, connection.id), createdAt: connection.createdAt };
 }
 
 /** The callback URL when it is on the app's origin (a relative path or an absolute URL there); `null` otherwise. */
@@ -222,11 +158,14 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
   const { store } = options;
   const resolver = options.resolveTxt ?? systemResolver;
   const settingsOf = (ctx: Ctx): ServiceProviderSettings => ({ base: ssoBase(ctx), encryption: options.encryption, clockSkew: options.clockSkew ?? 120 });
+  const admin = administration({ store, resolver, canDecrypt: !!options.encryption, settingsOf });
   const connectionOf = async (id: string | undefined): Promise<SsoConnection> => (id && (await store.getConnection(id))) || refuse(404, "ConnectionNotFound", "No such connection.");
 
   return definePlugin({
     id: "sso",
-    adapterMethods: ["getUserByEmail", "getUserByAccount", "getMember", "createInvitation", "acceptInvitation", "updateMemberRole"],
+    // The address-first form on Latch's sign-in page, posting to `discover`.
+    signInForm: { path: "discover", field: { name: "email", type: "email", autocomplete: "username" }, sentences: signInSentences },
+    adapterMethods: ["getUserByEmail", "getUserByAccount", "getMember", "createInvitation", "acceptInvitation", "updateMemberRole", "getOrganization", "getOrganizationBySlug"],
     endpoints: {
       // GET <base>/sso/saml/:connectionId/metadata: the service provider's metadata, for the identity provider.
       metadata: {
@@ -325,20 +264,25 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         handler: (ctx) => ctx.text(discoveryPage(ssoBase(ctx), text(ctx.query.callbackUrl), text(ctx.query.error)), { headers: { "Content-Type": "text/html; charset=utf-8" } }),
       },
       // GET <base>/sso/discover?email=…&callbackUrl=…: to the connection of the address's verified domain (JSON with Accept: application/json).
+      // POST: the same from the form on Latch's sign-in page; an address without a connection goes back there, with a sentence.
       discover: {
-        method: "GET",
+        method: ["GET", "POST"],
         path: "discover",
         handler: (ctx) => answer(ctx, async () => {
-          const domain = domainOf(text(ctx.query.email));
+          const fields = ctx.method === "POST" ? (ctx.body ?? {}) : ctx.query;
+          const email = text(fields.email).trim();
+          const callbackUrl = text(fields.callbackUrl);
+          const domain = domainOf(email);
           const claim = domain ? await store.verifiedDomain(domain) : null;
           const [connection] = claim ? await store.listConnections(claim.organizationId) : [];
           const wantsJson = (ctx.request.headers.get("accept") ?? "").includes("application/json");
           const base = ssoBase(ctx);
           if (!connection) {
             if (wantsJson) return ctx.json({ connection: null }, { status: 404 });
-            return ctx.redirect(`${base.slice(0, -"/sso".length)}/signin?${new URLSearchParams({ ...(ctx.query.callbackUrl && { callbackUrl: text(ctx.query.callbackUrl) }) })}`);
+            const back: Record<string, string> = ctx.method === "POST" ? { error: noConnection, email } : {};
+            return ctx.redirect(`${base.slice(0, -"/sso".length)}/signin?${new URLSearchParams({ ...back, ...(callbackUrl && { callbackUrl }) })}`);
           }
-          const url = `${base}/saml/${encodeURIComponent(connection.id)}/start?${new URLSearchParams({ ...(ctx.query.callbackUrl && { callbackUrl: text(ctx.query.callbackUrl) }) })}`;
+          const url = `${base}/saml/${encodeURIComponent(connection.id)}/start?${new URLSearchParams({ ...(callbackUrl && { callbackUrl }) })}`;
           return wantsJson ? ctx.json({ connection: connection.id, organizationId: connection.organizationId, url }) : ctx.redirect(url);
         }),
       },
@@ -348,32 +292,15 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         path: "organizations/:organizationId/connections",
         handler: (ctx) => answer(ctx, async () => {
           const organizationId = ctx.params.organizationId!;
-          const userId = await organizationAdmin(ctx, organizationId);
-          const settings = settingsOf(ctx);
-          if (ctx.method === "GET") return ctx.json({ connections: (await store.listConnections(organizationId)).map((connection) => shown(settings, connection)) });
-          const connection = await store.createConnection({
-            id: crypto.randomUUID(),
-            organizationId,
-            kind: "saml",
-            settings: connectionSettings(ctx.body, !!options.encryption),
-            createdBy: userId,
-            createdAt: new Date(),
-          });
-          return ctx.json(shown(settings, connection), { status: 201 });
+          if (ctx.method === "GET") return ctx.json({ connections: await admin.listConnections(ctx, organizationId) });
+          return ctx.json(await admin.createConnection(ctx, organizationId, ctx.body), { status: 201 });
         }),
       },
       // DELETE <base>/sso/organizations/:organizationId/connections/:connectionId (owner/admin).
       connection: {
         method: "DELETE",
         path: "organizations/:organizationId/connections/:connectionId",
-        handler: (ctx) => answer(ctx, async () => {
-          const organizationId = ctx.params.organizationId!;
-          await organizationAdmin(ctx, organizationId);
-          const connection = await connectionOf(ctx.params.connectionId);
-          if (connection.organizationId !== organizationId) refuse(404, "ConnectionNotFound", "No such connection.");
-          await store.deleteConnection(connection.id);
-          return ctx.json({ deleted: connection.id });
-        }),
+        handler: (ctx) => answer(ctx, async () => ctx.json({ deleted: await admin.deleteConnection(ctx, ctx.params.organizationId!, ctx.params.connectionId) })),
       },
       // GET, POST <base>/sso/organizations/:organizationId/domains (owner/admin): a claim and the TXT record that proves it.
       domains: {
@@ -381,32 +308,27 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         path: "organizations/:organizationId/domains",
         handler: (ctx) => answer(ctx, async () => {
           const organizationId = ctx.params.organizationId!;
-          await organizationAdmin(ctx, organizationId);
-          const record = (claim: { domain: string; token: string; verifiedAt: Date | null }) => ({ domain: claim.domain, verified: !!claim.verifiedAt, verifiedAt: claim.verifiedAt, record: { type: "TXT", name: recordName(claim.domain), value: recordValue(claim.token) } });
-          if (ctx.method === "GET") return ctx.json({ domains: (await store.listDomains(organizationId)).map(record) });
-          const domain = normalizeDomain(ctx.body?.domain) ?? refuse(400, "InvalidDomain", "Give a domain name (example.com).");
-          const taken = await store.verifiedDomain(domain);
-          if (taken && taken.organizationId !== organizationId) refuse(409, "DomainTaken", "Another organization verified this domain.");
-          const token = [...crypto.getRandomValues(new Uint8Array(20))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-          return ctx.json(record(await store.claimDomain({ domain, organizationId, token, verifiedAt: null, createdAt: new Date() })), { status: 201 });
+          if (ctx.method === "GET") return ctx.json({ domains: await admin.listDomains(ctx, organizationId) });
+          return ctx.json(await admin.claimDomain(ctx, organizationId, ctx.body?.domain), { status: 201 });
         }),
+      },
+      // DELETE <base>/sso/organizations/:organizationId/domains/:domain (owner/admin): the claim is removed.
+      domain: {
+        method: "DELETE",
+        path: "organizations/:organizationId/domains/:domain",
+        handler: (ctx) => answer(ctx, async () => ctx.json({ deleted: await admin.removeDomain(ctx, ctx.params.organizationId!, ctx.params.domain) })),
       },
       // POST <base>/sso/organizations/:organizationId/domains/:domain/verify (owner/admin): looks the TXT record up.
       verify: {
         method: "POST",
         path: "organizations/:organizationId/domains/:domain/verify",
-        handler: (ctx) => answer(ctx, async () => {
-          const organizationId = ctx.params.organizationId!;
-          await organizationAdmin(ctx, organizationId);
-          const domain = normalizeDomain(ctx.params.domain) ?? refuse(400, "InvalidDomain", "Not a domain name.");
-          const claim = (await store.getDomain(organizationId, domain)) ?? refuse(404, "DomainNotFound", "Claim the domain first.");
-          if (claim.verifiedAt) return ctx.json({ domain, verified: true });
-          const taken = await store.verifiedDomain(domain);
-          if (taken && taken.organizationId !== organizationId) refuse(409, "DomainTaken", "Another organization verified this domain.");
-          if (!(await hasRecord(resolver, domain, claim.token))) refuse(400, "DomainNotVerified", `No TXT record ${recordName(domain)} with ${recordValue(claim.token)} was found.`);
-          if (!(await store.markVerified(organizationId, domain, new Date()))) refuse(409, "DomainTaken", "Another organization verified this domain.");
-          return ctx.json({ domain, verified: true });
-        }),
+        handler: (ctx) => answer(ctx, async () => ctx.json({ domain: await admin.verifyDomain(ctx, ctx.params.organizationId!, ctx.params.domain), verified: true })),
+      },
+      // GET, POST <base>/sso/manage?organization=<slug or id>: the page where an owner or admin does all of the above.
+      manage: {
+        method: ["GET", "POST"],
+        path: "manage",
+        handler: (ctx) => managePage(ctx, admin),
       },
     },
   });
