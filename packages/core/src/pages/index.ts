@@ -18,7 +18,6 @@ export { renderVerifyRequestPage } from "./verify-request.js";
 export { chooseLanguage, type PageLanguage } from "./language.js";
 export type {
   PageProvider,
-  PageForm,
   SignInPageProps,
   SignOutPageProps,
   ErrorPageProps,

@@ -7,8 +7,8 @@ import { safeColor, safeImageUrl } from "../security/colors.js";
 import { html, type SafeHtml } from "../security/escape.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
 import { pageLanguage, type PageLanguage } from "./language.js";
-import { displayableCode, isLatchCode, signInErrorMessage } from "./messages.js";
-import type { PageForm, PageProvider, RenderedPage, SignInPageProps } from "./types.js";
+import { displayableCode, signInErrorMessage } from "./messages.js";
+import type { PageProvider, RenderedPage, SignInPageProps } from "./types.js";
 
 /** The sentence of each notice above the sign-in forms. */
 const noticeKeys = {
@@ -115,24 +115,6 @@ function providerForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   }
 }
 
-/** A plugin's form: its one field and its button, in the page's language (English when the plugin has not translated it). */
-function pluginForm(form: PageForm, i: number, ctx: FormContext): SafeHtml {
-  const id = `latch-form-${i}`;
-  const said = form.sentences[ctx.language.lang] ?? form.sentences.en;
-  const { name, type, autocomplete } = form.field;
-  return html`<div class="stack">
-<form method="post" action="${form.action}">
-${hiddenFormFields(ctx)}
-<label for="${id}">${said.label}</label>
-<input id="${id}" name="${name}" type="${type ?? "text"}"${autocomplete ? html` autocomplete="${autocomplete}"` : ""} required${
-    ctx.email && type == "email" ? html` value="${ctx.email}"` : ""
-  }>
-<button type="submit">${said.button}</button>
-</form>
-</div>
-`;
-}
-
 /** Consecutive oauth/oidc buttons share a group; every other form is a group of its own. */
 function groupForms(providers: PageProvider[], ctx: FormContext): SafeHtml[][] {
   const groups: SafeHtml[][] = [];
@@ -172,11 +154,8 @@ function unverifiedAlert(providers: PageProvider[], language: PageLanguage): Saf
 `;
 }
 
-function errorAlert(error: string | undefined, code: string | undefined, language: PageLanguage, providers: PageProvider[], forms: readonly PageForm[]): SafeHtml | "" {
+function errorAlert(error: string | undefined, code: string | undefined, language: PageLanguage, providers: PageProvider[]): SafeHtml | "" {
   if (!error) return "";
-  // A plugin's own code (one Latch has no sentence for) gets the plugin's sentence.
-  const own = isLatchCode(error) ? undefined : forms.find((form) => Object.hasOwn(form.sentences.en.errors ?? {}, error));
-  if (own) return html`<div class="alert" role="alert">\n<p>${(own.sentences[language.lang] ?? own.sentences.en).errors?.[error] ?? own.sentences.en.errors![error]}</p>\n</div>\n`;
   if (error === "CredentialsSignin" && code === "email_unverified") {
     const unverified = unverifiedAlert(providers, language);
     if (unverified) return unverified;
@@ -204,13 +183,12 @@ ${shownCode ? html`<p class="code">${language.text("signInReason", { code: shown
 export function renderSignInPage(props: SignInPageProps): RenderedPage {
   const language = props.language ?? pageLanguage();
   const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email, language };
-  const forms = props.forms ?? [];
-  const groups = [...groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`), ...forms.map((form, i) => pluginForm(form, i, ctx))];
+  const groups = [...groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`), ...(props.forms ?? [])];
   const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">${language.text("signInOr")}</p>\n${g}`));
   const noticeKey = props.notice ? noticeKeys[props.notice] : undefined;
   // Those sentences are `Password()`'s: without it, the query changes nothing.
   const notice = noticeKey && language.messages[noticeKey] ? html`<div class="notice" role="status"><p>${language.text(noticeKey)}</p></div>\n` : "";
-  const body = html`${notice}${errorAlert(props.error, props.code, language, props.providers, forms)}${
+  const body = html`${notice}${errorAlert(props.error, props.code, language, props.providers)}${
     sections.length > 0 ? sections : html`<p>${language.text("signInNoProviders")}</p>\n`
   }`;
   const page = renderDocument({

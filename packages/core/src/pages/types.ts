@@ -6,7 +6,7 @@
  */
 import type { ProviderType } from "../types/entities.js";
 import type { ProviderStyle, CredentialInput } from "../types/providers.js";
-import type { PluginSignInForm } from "../types/plugin.js";
+import type { SafeHtml } from "../security/escape.js";
 import type { Theme } from "../types/theme.js";
 import type { PageLanguage } from "./language.js";
 
@@ -41,12 +41,6 @@ export interface PageProvider {
   passwordLinks?: { signUp?: string; forgot: string };
 }
 
-/** A plugin's one-field form on the sign-in page: its declaration, and the URL it posts to. */
-export interface PageForm extends PluginSignInForm {
-  /** `<base>/<plugin id>/<path>`. */
-  action: string;
-}
-
 /**
  * Props of {@link renderSignInPage}.
  *
@@ -61,8 +55,8 @@ export interface PageForm extends PluginSignInForm {
 export interface SignInPageProps {
   /** Providers, in the order their forms appear. */
   providers: PageProvider[];
-  /** The plugins' forms, after the providers'. */
-  forms?: readonly PageForm[];
+  /** Forms after the providers' (the plugins' `signInForm`), each a group of its own. */
+  forms?: readonly SafeHtml[];
   /** Sent back in every form as the hidden `csrfToken` field. */
   csrfToken: string;
   /** Sent back in every form as the hidden `callbackUrl` field. */
