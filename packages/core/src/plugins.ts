@@ -22,11 +22,19 @@ import { pluginCode } from "./symbols.js";
 import type { Plugin, PluginTable } from "./types/plugin.js";
 
 /** What every plugin carries: the code that runs plugins, shared by all of them. */
-const code: PluginCode = { check: checkPlugins, rows: rowsOfPlugins, beforeSignIn, afterSignIn, withFields: withPluginFields };
+const code: PluginCode = {
+  check: checkPlugins,
+  rows: rowsOfPlugins,
+  beforeSignIn,
+  afterSignIn,
+  withFields: withPluginFields,
+  // The sign-in page's forms load with the page.
+  signInPage: async (ctx, props) => (await import("./pages/plugin-forms.js")).pluginSignInForms(ctx, props),
+};
 
 export type {
   AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse, PluginSignIn, SignedInUser,
-  PluginAccountPage, PluginTable, PluginUserFields, SessionOf, SessionReadInput,
+  PluginAccountPage, PluginTable, PluginUserFields, SessionOf, SessionReadInput, PluginPageSettings, PluginSignInForm, PluginSignInSentences,
 } from "./types/plugin.js";
 
 /**

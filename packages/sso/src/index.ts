@@ -22,22 +22,27 @@
  * @module @latch/sso
  */
 import { definePlugin, type Plugin, type PluginEndpointContext, type PluginResponse } from "@latch/core/plugins";
-import type { Adapter, OrganizationAdapter } from "@latch/core/adapters";
-import { domainOf, hasRecord, normalizeDomain, recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
-import { OidcResponseRefused, SamlResponseRefused, SsoRequestRefused } from "./errors.js";
-import { authnRequest, describeIdpMetadata, serviceProvider, spUrls, verifyResponse, type ServiceProviderSettings } from "./saml.js";
+import { domainOf, systemResolver, type TxtResolver } from "./domains.js";
+import { OidcResponseRefused, SamlLogoutRefused, SamlResponseRefused, SsoRequestRefused } from "./errors.js";
+import { authnRequest, serviceProvider, verifyResponse, type ServiceProviderSettings } from "./saml.js";
+import { adapterOf, administration, organizationAdmin, refuse, shownConnection, text } from "./admin.js";
 import type { SsoStore } from "./store.js";
-import { defaultMfaContexts, type AnySsoConnection, type AttributeMapping, type SamlConnectionSettings, type SsoConnection } from "./types.js";
+import { defaultMfaContexts, type AnySsoConnection, type SsoConnection } from "./types.js";
 import { discoveryPage } from "./page.js";
-import { completeOidcSignIn, oidcConnectionSettings, shownOidc, startOidcSignIn, type OidcEndpointsSettings } from "./oidc.js";
-import { MetadataUrlRefused, currentIdpMetadata, fetchIdpMetadata, refreshIdpMetadata } from "./metadata-url.js";
+import { managePage } from "./manage-page.js";
+import { noConnection, signInSentences } from "./sign-in-sentences.js";
+import { completeOidcSignIn, startOidcSignIn, type OidcEndpointsSettings } from "./oidc.js";
+import { MetadataUrlRefused, currentIdpMetadata, refreshIdpMetadata } from "./metadata-url.js";
 import type { OutboundPolicy } from "./outbound.js";
 import { domainOwner, signInMember } from "./provisioning.js";
 import { sealer } from "./sealing.js";
 import { cookieOf, sameText } from "./cookies.js";
+import { logoutEndpoints, logoutHooks, rememberAssertion, type LogoutDeps } from "./slo.js";
 
 export { postgresSsoStore, type Queryable, type SsoStore } from "./store.js";
 export { OidcResponseRefused, SamlResponseRefused, SsoRequestRefused, type OidcRefusal, type SamlRefusal } from "./errors.js";
+export { SamlLogoutRefused, type SamlLogoutRefusal } from "./errors.js";
+export type { SsoLogoutRequest, SsoLogoutStore, SsoSession } from "./logout-store.js";
 export { recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
 export { OutboundRefused, type OutboundPolicy } from "./outbound.js";
 export { MetadataUrlRefused } from "./metadata-url.js";
@@ -63,6 +68,12 @@ export interface SsoOptions {
   readonly resolveTxt?: TxtResolver;
   /** The app's key pair (PEM) identity providers encrypt assertions to; published in the SP metadata. */
   readonly encryption?: { readonly privateKey: string; readonly certificate: string };
+  /**
+   * The app's signing key pair (PEM) for SAML single logout: published in the SP metadata with
+   * its SingleLogoutService, it signs the LogoutRequests and LogoutResponses sent to identity
+   * providers. Without it, signing out ends the session here only.
+   */
+  readonly signing?: { readonly privateKey: string; readonly certificate: string };
   /** Clock skew allowed on an assertion's times, seconds. Default 120. */
   readonly clockSkew?: number;
   /** How long a sign-in sent to an identity provider may take, seconds. Default 600. */
@@ -83,81 +94,14 @@ export interface SsoOptions {
 }
 
 type Ctx = PluginEndpointContext;
-type Store = Required<Adapter> & OrganizationAdapter;
 
-const adminRoles = new Set(["owner", "admin"]);
 const xml = { "Content-Type": "application/samlmetadata+xml; charset=utf-8" };
-
-const refuse = (status: 400 | 401 | 403 | 404 | 409, code: string, message: string): never => {
-  throw new SsoRequestRefused(status, code, message);
-};
 
 /** `<base>/sso`, absolute, from the request and the path under the plugin. */
 function ssoBase(ctx: Ctx): string {
   const url = new URL(ctx.request.url);
   const tail = ctx.path ? `/${ctx.path}` : "";
   return `${url.origin}${url.pathname.replace(/\/+$/, "").slice(0, url.pathname.replace(/\/+$/, "").length - tail.length)}`;
-}
-
-function adapterOf(ctx: Ctx): Store {
-  if (!ctx.adapter) refuse(400, "MissingAdapter", "Enterprise sign-in needs an adapter.");
-  return ctx.adapter as Store;
-}
-
-/** The signed-in user's id, or 401. */
-async function callerId(ctx: Ctx): Promise<string> {
-  const session = await ctx.getSession();
-  const email = session?.user?.email;
-  const user = email ? await adapterOf(ctx).getUserByEmail(email) : null;
-  if (!user) return refuse(401, "Unauthenticated", "Sign in first.");
-  return user.id;
-}
-
-/** The caller, when an owner or admin of the organization; 403 otherwise (404 for an organization they are not in). */
-async function organizationAdmin(ctx: Ctx, organizationId: string): Promise<string> {
-  const userId = await callerId(ctx);
-  const member = await adapterOf(ctx).getMember(organizationId, userId);
-  if (!member) refuse(404, "OrganizationNotFound", "No such organization among yours.");
-  if (!adminRoles.has(member!.role)) refuse(403, "OrganizationPermissionDenied", "Only an owner or admin of the organization manages its sign-in.");
-  return userId;
-}
-
-const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
-
-function connectionSettings(body: Readonly<Record<string, unknown>> | undefined, canDecrypt: boolean): SamlConnectionSettings {
-  const idpMetadata = text(body?.idpMetadata);
-  try {
-    describeIdpMetadata(idpMetadata);
-  } catch (error) {
-    refuse(400, "InvalidMetadata", (error as Error).message);
-  }
-  const mapping = (body?.attributeMapping ?? {}) as Record<string, unknown>;
-  const attributeMapping: AttributeMapping = {
-    ...(typeof mapping.email === "string" && { email: mapping.email }),
-    ...(typeof mapping.name === "string" && { name: mapping.name }),
-    ...(typeof mapping.groups === "string" && { groups: mapping.groups }),
-  };
-  const groupRoles = Object.fromEntries(Object.entries((body?.groupRoles ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  if (Object.values(groupRoles).includes("owner") || body?.defaultRole === "owner") refuse(400, "InvalidRole", "Single sign-on never makes an owner.");
-  const encryptedAssertions = body?.encryptedAssertions === true;
-  if (encryptedAssertions && !canDecrypt) refuse(400, "MissingEncryptionKey", "Encrypted assertions need Sso({ encryption }).");
-  return {
-    idpMetadata,
-    defaultRole: text(body?.defaultRole, "member") || "member",
-    attributeMapping,
-    groupRoles,
-    allowIdpInitiated: body?.allowIdpInitiated === true,
-    encryptedAssertions,
-    trustIdpMfa: body?.trustIdpMfa === true,
-    mfaContexts: Array.isArray(body?.mfaContexts) ? body.mfaContexts.filter((value): value is string => typeof value === "string") : [...defaultMfaContexts],
-  };
-}
-
-/** A connection as an admin sees it: its settings and the service provider's URLs to give the identity provider. */
-function shown(settings: Pick<ServiceProviderSettings, "base">, connection: SsoConnection) {
-  const { entityId, signOnUrl } = describeIdpMetadata(connection.settings.idpMetadata);
-  const { idpMetadata: _, ...rest } = connection.settings;
-  return { id: connection.id, organizationId: connection.organizationId, kind: connection.kind, ...rest, idp: { entityId, signOnUrl }, sp: spUrls(settings, connection.id), createdAt: connection.createdAt };
 }
 
 /** The callback URL when it is on the app's origin (a relative path or an absolute URL there); `null` otherwise. */
@@ -189,7 +133,7 @@ async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<Plu
   try {
     return await run();
   } catch (error) {
-    if (error instanceof SamlResponseRefused || error instanceof OidcResponseRefused) return ctx.json({ error: error.type, reason: error.reason, message: error.message }, { status: 400 });
+    if (error instanceof SamlResponseRefused || error instanceof OidcResponseRefused || error instanceof SamlLogoutRefused) return ctx.json({ error: error.type, reason: error.reason, message: error.message }, { status: 400 });
     if (error instanceof MetadataUrlRefused) return ctx.json({ error: "InvalidMetadata", message: error.message }, { status: 400 });
     if (error instanceof SsoRequestRefused) return ctx.json({ error: error.code, message: error.message }, { status: error.status });
     throw error;
@@ -210,7 +154,8 @@ async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<Plu
 export function Sso(options: SsoOptions): Plugin<"sso"> {
   const { store } = options;
   const resolver = options.resolveTxt ?? systemResolver;
-  const settingsOf = (ctx: Ctx): ServiceProviderSettings => ({ base: ssoBase(ctx), encryption: options.encryption, clockSkew: options.clockSkew ?? 120 });
+  const settingsFor = (base: string): ServiceProviderSettings => ({ base, encryption: options.encryption, signing: options.signing, clockSkew: options.clockSkew ?? 120 });
+  const settingsOf = (ctx: Ctx): ServiceProviderSettings => settingsFor(ssoBase(ctx));
   const anyConnectionOf = async (id: string | undefined): Promise<AnySsoConnection> => (id && (await store.getConnection(id))) || refuse(404, "ConnectionNotFound", "No such connection.");
   const connectionOf = async (id: string | undefined): Promise<SsoConnection> => {
     const connection = await anyConnectionOf(id);
@@ -220,21 +165,17 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
   const policy: OutboundPolicy = options.outbound ?? {};
   const oidc: OidcEndpointsSettings = { store, sealer: secret ? sealer(secret) : null, policy, requestMaxAge: options.requestMaxAge ?? 600 };
   const metadataMaxAge = options.metadataMaxAge ?? 86_400;
-  const shownAny = (ctx: Ctx, connection: AnySsoConnection) => (connection.kind === "oidc" ? shownOidc(ssoBase(ctx), connection) : shown(settingsOf(ctx), connection));
-  /** SAML settings from an admin's body: the metadata as given, or fetched from `idpMetadataUrl`. */
-  const samlSettings = async (body: Readonly<Record<string, unknown>> | undefined): Promise<SamlConnectionSettings> => {
-    const url = text(body?.idpMetadataUrl);
-    if (!url) return connectionSettings(body, !!options.encryption);
-    const fetched = await fetchIdpMetadata(url, policy);
-    return { ...connectionSettings({ ...body, idpMetadata: fetched.idpMetadata }, !!options.encryption), ...fetched };
-  };
-  const connectionSettingsOf = (kind: AnySsoConnection["kind"], body: Readonly<Record<string, unknown>> | undefined, previous?: AnySsoConnection) =>
-    kind === "oidc" ? oidcConnectionSettings(body, oidc.sealer, policy, previous?.kind === "oidc" ? previous.settings : undefined) : samlSettings(body);
+  const admin = administration({ store, resolver, canDecrypt: !!options.encryption, settingsOf, sealer: oidc.sealer, policy });
+  const logout: LogoutDeps = { store, settingsFor, connectionOf, maxAge: options.requestMaxAge ?? 600, answer };
 
   return definePlugin({
     id: "sso",
-    adapterMethods: ["getUserByEmail", "getUserByAccount", "getMember", "createInvitation", "acceptInvitation", "updateMemberRole"],
+    // The address-first form on Latch's sign-in page, posting to `discover`.
+    signInForm: { path: "discover", field: { name: "email", type: "email", autocomplete: "username" }, sentences: signInSentences },
+    adapterMethods: ["getUserByEmail", "getUserByAccount", "getMember", "createInvitation", "acceptInvitation", "updateMemberRole", "getOrganization", "getOrganizationBySlug"],
+    hooks: logoutHooks(logout),
     endpoints: {
+      ...logoutEndpoints(logout, ssoBase),
       // GET <base>/sso/saml/:connectionId/metadata: the service provider's metadata, for the identity provider.
       metadata: {
         method: "GET",
@@ -308,6 +249,7 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
           const { trustIdpMfa, mfaContexts = defaultMfaContexts } = connection.settings;
           const contexts = [assertion.authnContext ?? "", ...(assertion.attributes["http://schemas.microsoft.com/claims/authnmethodsreferences"] ?? [])];
           const secondFactor = trustIdpMfa === true && contexts.some((context) => mfaContexts.includes(context));
+          await rememberAssertion(logout, settingsOf(ctx), connection, assertion);
           return signInMember(ctx, adapterOf(ctx), connection, {
             accountId: assertion.nameId,
             email,
@@ -347,20 +289,25 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         handler: (ctx) => ctx.text(discoveryPage(ssoBase(ctx), text(ctx.query.callbackUrl), text(ctx.query.error)), { headers: { "Content-Type": "text/html; charset=utf-8" } }),
       },
       // GET <base>/sso/discover?email=…&callbackUrl=…: to the connection of the address's verified domain (JSON with Accept: application/json).
+      // POST: the same from the form on Latch's sign-in page; an address without a connection goes back there, with a sentence.
       discover: {
-        method: "GET",
+        method: ["GET", "POST"],
         path: "discover",
         handler: (ctx) => answer(ctx, async () => {
-          const domain = domainOf(text(ctx.query.email));
+          const fields = ctx.method === "POST" ? (ctx.body ?? {}) : ctx.query;
+          const email = text(fields.email).trim();
+          const callbackUrl = text(fields.callbackUrl);
+          const domain = domainOf(email);
           const claim = domain ? await store.verifiedDomain(domain) : null;
           const [connection] = claim ? await store.listConnections(claim.organizationId) : [];
           const wantsJson = (ctx.request.headers.get("accept") ?? "").includes("application/json");
           const base = ssoBase(ctx);
           if (!connection) {
             if (wantsJson) return ctx.json({ connection: null }, { status: 404 });
-            return ctx.redirect(`${base.slice(0, -"/sso".length)}/signin?${new URLSearchParams({ ...(ctx.query.callbackUrl && { callbackUrl: text(ctx.query.callbackUrl) }) })}`);
+            const back: Record<string, string> = ctx.method === "POST" ? { error: noConnection, email } : {};
+            return ctx.redirect(`${base.slice(0, -"/sso".length)}/signin?${new URLSearchParams({ ...back, ...(callbackUrl && { callbackUrl }) })}`);
           }
-          const url = `${base}/${connection.kind}/${encodeURIComponent(connection.id)}/start?${new URLSearchParams({ ...(ctx.query.callbackUrl && { callbackUrl: text(ctx.query.callbackUrl) }), ...(connection.kind === "oidc" && { loginHint: text(ctx.query.email) }) })}`;
+          const url = `${base}/${connection.kind}/${encodeURIComponent(connection.id)}/start?${new URLSearchParams({ ...(callbackUrl && { callbackUrl }), ...(connection.kind === "oidc" && email && { loginHint: email }) })}`;
           return wantsJson ? ctx.json({ connection: connection.id, organizationId: connection.organizationId, url }) : ctx.redirect(url);
         }),
       },
@@ -370,15 +317,8 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         path: "organizations/:organizationId/connections",
         handler: (ctx) => answer(ctx, async () => {
           const organizationId = ctx.params.organizationId!;
-          const userId = await organizationAdmin(ctx, organizationId);
-          if (ctx.method === "GET") return ctx.json({ connections: (await store.listConnections(organizationId)).map((connection) => shownAny(ctx, connection)) });
-          const kind = ctx.body?.kind === "oidc" ? "oidc" : ctx.body?.kind === undefined || ctx.body?.kind === "saml" ? "saml" : refuse(400, "InvalidKind", "A connection is of kind saml or oidc.");
-          const base = { id: crypto.randomUUID(), organizationId, createdBy: userId, createdAt: new Date() };
-          const connection: AnySsoConnection =
-            kind === "oidc"
-              ? await store.createConnection({ ...base, kind, settings: await oidcConnectionSettings(ctx.body, oidc.sealer, policy) })
-              : await store.createConnection({ ...base, kind, settings: await samlSettings(ctx.body) });
-          return ctx.json(shownAny(ctx, connection), { status: 201 });
+          if (ctx.method === "GET") return ctx.json({ connections: await admin.listConnections(ctx, organizationId) });
+          return ctx.json(await admin.createConnection(ctx, organizationId, ctx.body), { status: 201 });
         }),
       },
       // PATCH, DELETE <base>/sso/organizations/:organizationId/connections/:connectionId (owner/admin).
@@ -386,18 +326,10 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         method: ["PATCH", "DELETE"],
         path: "organizations/:organizationId/connections/:connectionId",
         handler: (ctx) => answer(ctx, async () => {
-          const organizationId = ctx.params.organizationId!;
-          await organizationAdmin(ctx, organizationId);
-          const connection = await anyConnectionOf(ctx.params.connectionId);
-          if (connection.organizationId !== organizationId) refuse(404, "ConnectionNotFound", "No such connection.");
-          if (ctx.method === "PATCH") {
-            // The whole settings are given again, as at creation (an OpenID client secret left out is kept).
-            const settings = await connectionSettingsOf(connection.kind, ctx.body, connection);
-            await store.updateConnectionSettings(connection.id, settings);
-            return ctx.json(shownAny(ctx, { ...connection, settings } as AnySsoConnection));
-          }
-          await store.deleteConnection(connection.id);
-          return ctx.json({ deleted: connection.id });
+          const { organizationId, connectionId } = ctx.params;
+          // PATCH gives the whole settings again, as at creation (an OpenID client secret left out is kept).
+          if (ctx.method === "PATCH") return ctx.json(await admin.updateConnection(ctx, organizationId!, connectionId, ctx.body));
+          return ctx.json({ deleted: await admin.deleteConnection(ctx, organizationId!, connectionId) });
         }),
       },
       // POST <base>/sso/organizations/:organizationId/connections/:connectionId/refresh-metadata (owner/admin): fetches the IdP metadata from its URL again.
@@ -409,7 +341,7 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
           await organizationAdmin(ctx, organizationId);
           const connection = await anyConnectionOf(ctx.params.connectionId);
           if (connection.organizationId !== organizationId || connection.kind !== "saml") return refuse(404, "ConnectionNotFound", "No such SAML connection.");
-          return ctx.json(shown(settingsOf(ctx), await refreshIdpMetadata(store, connection, policy)));
+          return ctx.json(shownConnection(settingsOf(ctx), await refreshIdpMetadata(store, connection, policy)));
         }),
       },
       // GET, POST <base>/sso/organizations/:organizationId/domains (owner/admin): a claim and the TXT record that proves it.
@@ -418,32 +350,27 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
         path: "organizations/:organizationId/domains",
         handler: (ctx) => answer(ctx, async () => {
           const organizationId = ctx.params.organizationId!;
-          await organizationAdmin(ctx, organizationId);
-          const record = (claim: { domain: string; token: string; verifiedAt: Date | null }) => ({ domain: claim.domain, verified: !!claim.verifiedAt, verifiedAt: claim.verifiedAt, record: { type: "TXT", name: recordName(claim.domain), value: recordValue(claim.token) } });
-          if (ctx.method === "GET") return ctx.json({ domains: (await store.listDomains(organizationId)).map(record) });
-          const domain = normalizeDomain(ctx.body?.domain) ?? refuse(400, "InvalidDomain", "Give a domain name (example.com).");
-          const taken = await store.verifiedDomain(domain);
-          if (taken && taken.organizationId !== organizationId) refuse(409, "DomainTaken", "Another organization verified this domain.");
-          const token = [...crypto.getRandomValues(new Uint8Array(20))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-          return ctx.json(record(await store.claimDomain({ domain, organizationId, token, verifiedAt: null, createdAt: new Date() })), { status: 201 });
+          if (ctx.method === "GET") return ctx.json({ domains: await admin.listDomains(ctx, organizationId) });
+          return ctx.json(await admin.claimDomain(ctx, organizationId, ctx.body?.domain), { status: 201 });
         }),
+      },
+      // DELETE <base>/sso/organizations/:organizationId/domains/:domain (owner/admin): the claim is removed.
+      domain: {
+        method: "DELETE",
+        path: "organizations/:organizationId/domains/:domain",
+        handler: (ctx) => answer(ctx, async () => ctx.json({ deleted: await admin.removeDomain(ctx, ctx.params.organizationId!, ctx.params.domain) })),
       },
       // POST <base>/sso/organizations/:organizationId/domains/:domain/verify (owner/admin): looks the TXT record up.
       verify: {
         method: "POST",
         path: "organizations/:organizationId/domains/:domain/verify",
-        handler: (ctx) => answer(ctx, async () => {
-          const organizationId = ctx.params.organizationId!;
-          await organizationAdmin(ctx, organizationId);
-          const domain = normalizeDomain(ctx.params.domain) ?? refuse(400, "InvalidDomain", "Not a domain name.");
-          const claim = (await store.getDomain(organizationId, domain)) ?? refuse(404, "DomainNotFound", "Claim the domain first.");
-          if (claim.verifiedAt) return ctx.json({ domain, verified: true });
-          const taken = await store.verifiedDomain(domain);
-          if (taken && taken.organizationId !== organizationId) refuse(409, "DomainTaken", "Another organization verified this domain.");
-          if (!(await hasRecord(resolver, domain, claim.token))) refuse(400, "DomainNotVerified", `No TXT record ${recordName(domain)} with ${recordValue(claim.token)} was found.`);
-          if (!(await store.markVerified(organizationId, domain, new Date()))) refuse(409, "DomainTaken", "Another organization verified this domain.");
-          return ctx.json({ domain, verified: true });
-        }),
+        handler: (ctx) => answer(ctx, async () => ctx.json({ domain: await admin.verifyDomain(ctx, ctx.params.organizationId!, ctx.params.domain), verified: true })),
+      },
+      // GET, POST <base>/sso/manage?organization=<slug or id>: the page where an owner or admin does all of the above.
+      manage: {
+        method: ["GET", "POST"],
+        path: "manage",
+        handler: (ctx) => managePage(ctx, admin),
       },
     },
   });

@@ -1,6 +1,6 @@
 import type { Adapter } from "../adapter.js";
 import { guardExtraMethods } from "../config/adapter-guard.js";
-import { requireCsrf } from "../security/request-checks.js";
+import { csrfOf, requireCsrf } from "../security/request-checks.js";
 import type { AuthContext } from "../config/context.js";
 import type { SessionReadContext } from "../config/slices.js";
 import { InvalidCallbackUrl, InvalidRequest, UnknownAction } from "../errors.js";
@@ -36,6 +36,7 @@ async function signedInOf(ctx: SessionReadContext, req: AuthRequest): Promise<Si
 /** The handler's context: the parsed request, the session reader, the adapter and the answers. */
 function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute, cookies: Cookie[], plugin: Plugin): PluginEndpointContext {
   let session: Promise<Session | null> | undefined;
+  let csrf: Promise<string> | undefined;
   return {
     request: req.request,
     method: req.method,
@@ -66,6 +67,15 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
       cookies.push(...(started.cookies ?? []));
       return { status: started.status, headers: started.headers, ...(started.redirect ? { redirect: started.redirect } : { body: started.body }) };
     },
+    csrfToken() {
+      // One token per request: a second call must not set a second cookie.
+      csrf ??= csrfOf(ctx, req).then((state) => {
+        if (state.cookie) cookies.push(state.cookie);
+        return state.token;
+      });
+      return csrf;
+    },
+    pages: { theme: ctx.theme, languages: ctx.languages, locale: ctx.locale },
   };
 }
 

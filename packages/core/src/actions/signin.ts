@@ -11,6 +11,7 @@ import { csrfOf } from "../security/request-checks.js";
 import { withCookies } from "../http/respond.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
 import { featureCode } from "../symbols.js";
+import { pluginCodeOf } from "../config/plugin-code.js";
 
 function pageProvider(p: InternalProvider, baseUrl: string): PageProvider {
   const { id, name, type, signinUrl, callbackUrl } = p;
@@ -43,7 +44,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
   }
   const csrf = await csrfOf(ctx, req);
   const { renderSignInPage, chooseLanguage } = await import("../pages/index.js");
-  const page = renderSignInPage({
+  const props = {
     providers: ctx.providers.map((p) => pageProvider(p, ctx.baseUrl)),
     csrfToken: csrf.token,
     callbackUrl,
@@ -54,7 +55,9 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
     theme: ctx.theme,
     scripts: flowScripts(ctx),
     language: await chooseLanguage(ctx, req.request),
-  });
+  } as const;
+  // The plugins' forms (`signInForm`), from the code that runs plugins: nothing here without them.
+  const page = renderSignInPage({ ...props, ...(await pluginCodeOf(ctx.plugins)?.signInPage(ctx, props)) });
   return withCookies({ status: page.status, body: page.html }, [...cookies, csrf.cookie]);
 }
 

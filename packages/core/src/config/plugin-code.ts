@@ -3,6 +3,8 @@ import type { AuthError } from "../errors.js";
 import { pluginCode } from "../symbols.js";
 import type { Session } from "../types/entities.js";
 import type { AfterSignInInput, BeforeSignInInput, Plugin } from "../types/plugin.js";
+import type { PluginFormsInput } from "../pages/plugin-forms.js";
+import type { SignInPageProps } from "../pages/types.js";
 import type { AuthContext } from "./context.js";
 
 /** What the hooks read of a request (the router's `AuthRequest`). */
@@ -24,6 +26,8 @@ export interface PluginCode {
   beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: HookRequest, input: Omit<BeforeSignInInput, "request">): Promise<void>;
   afterSignIn(ctx: Pick<AuthContext, "plugins" | "adapter">, req: HookRequest, input: Omit<AfterSignInInput, "request" | "adapter">): Promise<void>;
   withFields(ctx: Pick<AuthContext, "plugins" | "adapter">, read: ReadSession): Promise<Session | null>;
+  /** The plugins' forms on the built-in sign-in page, and its props they change. */
+  signInPage(ctx: Pick<AuthContext, "plugins" | "baseUrl">, props: PluginFormsInput): Promise<Pick<SignInPageProps, "forms" | "error"> | undefined>;
 }
 
 /** The plugin code the configured plugins carry; `undefined` when none does (none configured, or not made with `definePlugin`). */

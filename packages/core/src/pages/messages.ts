@@ -13,6 +13,9 @@ function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(coreEnglish.messages, key);
 }
 
+/** Whether Latch has a sentence of its own for a sign-in `error` code (a plugin's codes are the others). */
+export const isLatchCode = (code: string): boolean => isMessageKey(`signInError${code}`);
+
 /**
  * The sentence shown above the sign-in forms for an `error` code.
  *

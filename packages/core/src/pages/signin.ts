@@ -183,7 +183,7 @@ ${shownCode ? html`<p class="code">${language.text("signInReason", { code: shown
 export function renderSignInPage(props: SignInPageProps): RenderedPage {
   const language = props.language ?? pageLanguage();
   const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email, language };
-  const groups = groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`);
+  const groups = [...groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`), ...(props.forms ?? [])];
   const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">${language.text("signInOr")}</p>\n${g}`));
   const noticeKey = props.notice ? noticeKeys[props.notice] : undefined;
   // Those sentences are `Password()`'s: without it, the query changes nothing.

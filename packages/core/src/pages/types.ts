@@ -6,6 +6,7 @@
  */
 import type { ProviderType } from "../types/entities.js";
 import type { ProviderStyle, CredentialInput } from "../types/providers.js";
+import type { SafeHtml } from "../security/escape.js";
 import type { Theme } from "../types/theme.js";
 import type { PageLanguage } from "./language.js";
 
@@ -54,6 +55,8 @@ export interface PageProvider {
 export interface SignInPageProps {
   /** Providers, in the order their forms appear. */
   providers: PageProvider[];
+  /** Forms after the providers' (the plugins' `signInForm`), each a group of its own. */
+  forms?: readonly SafeHtml[];
   /** Sent back in every form as the hidden `csrfToken` field. */
   csrfToken: string;
   /** Sent back in every form as the hidden `callbackUrl` field. */

@@ -1,6 +1,8 @@
 import type { Adapter, AdapterMethod, Awaitable } from "../adapter.js";
 import type { Account, Profile, Session, User } from "./entities.js";
+import type { Language, LocaleOption } from "./language.js";
 import type { RateLimitRoute } from "./rate-limit.js";
+import type { Theme } from "./theme.js";
 
 /** What a plugin endpoint answers: built with the context's `json` and `redirect`. */
 export interface PluginResponse {
@@ -63,6 +65,28 @@ export interface PluginEndpointContext {
    * second-factor challenge when one is owed; the session's cookies go with the answer.
    */
   signIn(input: PluginSignIn): Promise<PluginResponse>;
+  /**
+   * The request's CSRF token, for the forms of a page the plugin serves (the hidden `csrfToken`
+   * field its POSTs carry, checked before the handler runs): the token of the request's CSRF
+   * cookie, or a new one whose cookie goes with the answer.
+   */
+  csrfToken(): Promise<string>;
+  /**
+   * What a page the plugin serves takes from the config to look and speak as Latch's own pages:
+   * the `theme`, and the `languages` and `locale` that `choosePageSentences` of
+   * `@latch/core/page-frame` reads.
+   */
+  readonly pages: PluginPageSettings;
+}
+
+/** The config's settings of Latch's pages, for a plugin's own pages ({@link PluginEndpointContext.pages}). */
+export interface PluginPageSettings {
+  /** The config's `theme`. */
+  readonly theme: Theme;
+  /** The config's `languages` (each language's tag and direction). */
+  readonly languages: readonly Pick<Language, "code" | "dir">[];
+  /** The config's `locale`. */
+  readonly locale?: LocaleOption;
 }
 
 /** What a plugin endpoint vouches for when it signs a user in (`signIn` of {@link PluginEndpointContext}). */
@@ -213,6 +237,35 @@ export interface Plugin<Id extends string = string, UserFields extends object = 
   readonly schema?: readonly PluginTable[];
   /** Its pages the account pages link to (the sessions page). A plugin without them adds nothing there. */
   readonly accountPages?: readonly PluginAccountPage[];
+  /** A form it adds to Latch's built-in sign-in page, after the providers' forms. */
+  readonly signInForm?: PluginSignInForm;
+}
+
+/** One sign-in page's sentences of a {@link PluginSignInForm}, in one language. */
+export interface PluginSignInSentences {
+  /** The field's label. */
+  readonly label: string;
+  /** The button's text. */
+  readonly button: string;
+  /**
+   * The sentence for each `error` code the plugin's endpoint sends the browser back to the
+   * sign-in page with (`<base>/signin?error=<code>`); codes of Latch's own stay Latch's.
+   */
+  readonly errors?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A form of one field that a plugin adds to the built-in sign-in page (an address-first step:
+ * the address decides where the sign-in goes). It posts the field, the CSRF token and the
+ * `callbackUrl` to `<base>/<plugin id>/<path>`, one of the plugin's endpoints.
+ */
+export interface PluginSignInForm {
+  /** The endpoint's path under `<base>/<plugin id>` (it answers POST; the CSRF token is checked). */
+  readonly path: string;
+  /** The one field: its name, input type (default `text`) and `autocomplete`. */
+  readonly field: { readonly name: string; readonly type?: "email" | "text"; readonly autocomplete?: string };
+  /** The form's sentences by language tag: English always, and each language the plugin translated. */
+  readonly sentences: { readonly en: PluginSignInSentences } & Readonly<Record<string, PluginSignInSentences>>;
 }
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
