@@ -17,16 +17,16 @@ import { checkPlugins } from "./registry/plugin-check.js";
 import type { PluginCode } from "./config/plugin-code.js";
 import { rowsOfPlugins } from "./registry/plugin-rows.js";
 import { withPluginFields } from "./session/plugin-fields.js";
-import { afterSignIn, beforeSignIn } from "./signin/plugin-hooks.js";
+import { afterSignIn, beforeSignIn, signOut } from "./signin/plugin-hooks.js";
 import { pluginCode } from "./symbols.js";
 import type { Plugin, PluginTable } from "./types/plugin.js";
 
 /** What every plugin carries: the code that runs plugins, shared by all of them. */
-const code: PluginCode = { check: checkPlugins, rows: rowsOfPlugins, beforeSignIn, afterSignIn, withFields: withPluginFields };
+const code: PluginCode = { check: checkPlugins, rows: rowsOfPlugins, beforeSignIn, afterSignIn, signOut, withFields: withPluginFields };
 
 export type {
   AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse, PluginSignIn, SignedInUser,
-  PluginTable, PluginUserFields, SessionOf, SessionReadInput,
+  PluginTable, PluginUserFields, SessionOf, SessionReadInput, SignOutInput,
 } from "./types/plugin.js";
 
 /**

@@ -24,14 +24,17 @@
 import { definePlugin, type Plugin, type PluginEndpointContext, type PluginResponse } from "@latch/core/plugins";
 import type { Adapter, OrganizationAdapter } from "@latch/core/adapters";
 import { domainOf, hasRecord, normalizeDomain, recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
-import { SamlResponseRefused, SsoRequestRefused } from "./errors.js";
+import { SamlLogoutRefused, SamlResponseRefused, SsoRequestRefused } from "./errors.js";
 import { authnRequest, describeIdpMetadata, serviceProvider, spUrls, verifyResponse, type ServiceProviderSettings } from "./saml.js";
 import type { SsoStore } from "./store.js";
 import { defaultMfaContexts, type AttributeMapping, type SamlConnectionSettings, type SsoConnection } from "./types.js";
 import { discoveryPage } from "./page.js";
+import { logoutEndpoints, logoutHooks, rememberAssertion, type LogoutDeps } from "./slo.js";
 
 export { postgresSsoStore, type Queryable, type SsoStore } from "./store.js";
 export { SamlResponseRefused, SsoRequestRefused, type SamlRefusal } from "./errors.js";
+export { SamlLogoutRefused, type SamlLogoutRefusal } from "./errors.js";
+export type { SsoLogoutRequest, SsoLogoutStore, SsoSession } from "./logout-store.js";
 export { recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
 export { defaultMfaContexts, type AttributeMapping, type SamlConnectionSettings, type SsoConnection, type SsoDomain, type SsoRequest } from "./types.js";
 
@@ -43,6 +46,12 @@ export interface SsoOptions {
   readonly resolveTxt?: TxtResolver;
   /** The app's key pair (PEM) identity providers encrypt assertions to; published in the SP metadata. */
   readonly encryption?: { readonly privateKey: string; readonly certificate: string };
+  /**
+   * The app's signing key pair (PEM) for SAML single logout: published in the SP metadata with
+   * its SingleLogoutService, it signs the LogoutRequests and LogoutResponses sent to identity
+   * providers. Without it, signing out ends the session here only.
+   */
+  readonly signing?: { readonly privateKey: string; readonly certificate: string };
   /** Clock skew allowed on an assertion's times, seconds. Default 120. */
   readonly clockSkew?: number;
   /** How long a sign-in sent to an identity provider may take, seconds. Default 600. */
@@ -202,6 +211,7 @@ async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<Plu
     return await run();
   } catch (error) {
     if (error instanceof SamlResponseRefused) return ctx.json({ error: error.type, reason: error.reason, message: error.message }, { status: 400 });
+    if (error instanceof SamlLogoutRefused) return ctx.json({ error: error.type, reason: error.reason, message: error.message }, { status: 400 });
     if (error instanceof SsoRequestRefused) return ctx.json({ error: error.code, message: error.message }, { status: error.status });
     throw error;
   }
@@ -221,13 +231,17 @@ async function answer(ctx: Ctx, run: () => Promise<PluginResponse>): Promise<Plu
 export function Sso(options: SsoOptions): Plugin<"sso"> {
   const { store } = options;
   const resolver = options.resolveTxt ?? systemResolver;
-  const settingsOf = (ctx: Ctx): ServiceProviderSettings => ({ base: ssoBase(ctx), encryption: options.encryption, clockSkew: options.clockSkew ?? 120 });
+  const settingsFor = (base: string): ServiceProviderSettings => ({ base, encryption: options.encryption, signing: options.signing, clockSkew: options.clockSkew ?? 120 });
+  const settingsOf = (ctx: Ctx): ServiceProviderSettings => settingsFor(ssoBase(ctx));
   const connectionOf = async (id: string | undefined): Promise<SsoConnection> => (id && (await store.getConnection(id))) || refuse(404, "ConnectionNotFound", "No such connection.");
+  const logout: LogoutDeps = { store, settingsFor, connectionOf, maxAge: options.requestMaxAge ?? 600, answer };
 
   return definePlugin({
     id: "sso",
     adapterMethods: ["getUserByEmail", "getUserByAccount", "getMember", "createInvitation", "acceptInvitation", "updateMemberRole"],
+    hooks: logoutHooks(logout),
     endpoints: {
+      ...logoutEndpoints(logout, ssoBase),
       // GET <base>/sso/saml/:connectionId/metadata: the service provider's metadata, for the identity provider.
       metadata: {
         method: "GET",
@@ -303,6 +317,7 @@ export function Sso(options: SsoOptions): Plugin<"sso"> {
           const contexts = [assertion.authnContext ?? "", ...(assertion.attributes["http://schemas.microsoft.com/claims/authnmethodsreferences"] ?? [])];
           const secondFactor = trustIdpMfa === true && contexts.some((context) => mfaContexts.includes(context));
           const provider = `sso-${connection.id}`;
+          await rememberAssertion(logout, settingsOf(ctx), connection, assertion);
           const response = await ctx.signIn({
             provider,
             providerAccountId: assertion.nameId,

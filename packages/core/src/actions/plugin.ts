@@ -59,6 +59,7 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
       if (target.origin !== ctx.origin) throw new InvalidCallbackUrl(`A plugin may redirect only within ${ctx.origin}.`);
       return { redirect: target.toString() };
     },
+    endSessions: (userId, sessionIds) => endSessionsOf(ctx, userId, sessionIds),
     async signIn(input) {
       // Only an endpoint that declares it starts sessions (the gate refuses the others).
       const declared = route.endpoint.startsSession ? { ...req, row: { ...req.row!, startsSession: true as const } } : req;
@@ -67,6 +68,23 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
       return { status: started.status, headers: started.headers, ...(started.redirect ? { redirect: started.redirect } : { body: started.body }) };
     },
   };
+}
+
+/** Ends sessions of `userId` (those of `sessionIds`, or all): deleted when stored, revoked when JWT. */
+async function endSessionsOf(ctx: AuthContext, userId: string, sessionIds?: readonly string[]): Promise<number | null | false> {
+  if (ctx.session.strategy === "jwt") {
+    const { revocation } = ctx.session;
+    if (!revocation) return false;
+    if (!sessionIds) await revocation.revokeUser(userId, null, ctx.jwt.maxAge);
+    else for (const sessionId of sessionIds) await revocation.revokeSession(userId, sessionId, ctx.jwt.maxAge);
+    return null;
+  }
+  const adapter = ctx.adapter;
+  if (!sessionIds) return adapter?.deleteSessions ? adapter.deleteSessions(userId) : false;
+  if (!adapter?.deleteSessionById) return false;
+  let ended = 0;
+  for (const sessionId of sessionIds) if (await adapter.deleteSessionById(userId, sessionId)) ended++;
+  return ended;
 }
 
 /** A plugin's verified user as a provider's callback hands it over: an `oidc` account under the plugin's provider id. */
