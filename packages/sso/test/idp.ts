@@ -105,6 +105,7 @@ export interface LogoutRequestOptions {
   sessionIndex?: string;
   issuer?: string;
   destination?: string;
+  notOnOrAfter?: Date;
   /** Leave it unsigned. */
   unsigned?: boolean;
   /** Sign with these keys instead of the identity provider's. */
@@ -188,7 +189,7 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
     const now = new Date();
     const xml =
       `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${now.toISOString()}" ` +
-      `NotOnOrAfter="${new Date(now.getTime() + 300_000).toISOString()}" Destination="${escapeXml(o.destination ?? sloOf(sp))}">` +
+      `NotOnOrAfter="${(o.notOnOrAfter ?? new Date(now.getTime() + 300_000)).toISOString()}" Destination="${escapeXml(o.destination ?? sloOf(sp))}">` +
       `<saml:Issuer>${escapeXml(o.issuer ?? `${origin}/metadata`)}</saml:Issuer>` +
       `<saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(o.nameId)}</saml:NameID>` +
       (o.sessionIndex ? `<samlp:SessionIndex>${escapeXml(o.sessionIndex)}</samlp:SessionIndex>` : "") +

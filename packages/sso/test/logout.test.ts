@@ -155,6 +155,10 @@ describe("SAML single logout refusals", () => {
     await refused({ destination: `${app.origin}/auth/sso/saml/another/slo` }, "destination");
   });
 
+  test("a LogoutRequest past its NotOnOrAfter is refused", async () => {
+    await refused({ notOnOrAfter: new Date(Date.now() - 300_000) }, "expired");
+  });
+
   test("a LogoutRequest replayed is refused: the session started since stays", async () => {
     const first = await signedIn(idp, app);
     const request = idp.logoutRequest(spMetadata, { nameId: "ada@acme.test" });
