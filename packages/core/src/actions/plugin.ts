@@ -71,7 +71,7 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
 }
 
 /** Ends sessions of `userId` (those of `sessionIds`, or all): deleted when stored, revoked when JWT. */
-async function endSessionsOf(ctx: AuthContext, userId: string, sessionIds?: readonly string[]): Promise<number | null | false> {
+async function endSessionsOf(ctx: Pick<AuthContext, "session" | "jwt" | "adapter">, userId: string, sessionIds?: readonly string[]): Promise<number | null | false> {
   if (ctx.session.strategy === "jwt") {
     const { revocation } = ctx.session;
     if (!revocation) return false;

@@ -6,6 +6,7 @@ import { pluginCode } from "../symbols.js";
 import type { Session } from "../types/entities.js";
 import type { AfterSignInInput, BeforeSignInInput, Plugin } from "../types/plugin.js";
 import type { AuthContext } from "./context.js";
+import type { SessionReadContext } from "./slices.js";
 
 /** What the hooks read of a request (the router's `AuthRequest`). */
 interface HookRequest {
@@ -25,9 +26,9 @@ export interface PluginCode {
   rows(plugins: readonly Plugin[]): readonly object[];
   beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: HookRequest, input: Omit<BeforeSignInInput, "request">): Promise<void>;
   /** `sessionCookies`: the cookies of the session that started, which name its id. */
-  afterSignIn(ctx: AuthContext, req: AuthRequest, input: Omit<AfterSignInInput, "request" | "adapter" | "sessionId">, sessionCookies?: readonly Cookie[]): Promise<void>;
+  afterSignIn(ctx: SessionReadContext & Pick<AuthContext, "plugins">, req: AuthRequest, input: Omit<AfterSignInInput, "request" | "adapter" | "sessionId">, sessionCookies?: readonly Cookie[]): Promise<void>;
   /** Runs the plugins' `signOut` hooks while the request's session still exists: the URL one of them sends the browser to, if any. */
-  signOut(ctx: AuthContext, req: AuthRequest, callbackUrl: string): Promise<string | undefined>;
+  signOut(ctx: SessionReadContext & Pick<AuthContext, "plugins">, req: AuthRequest, callbackUrl: string): Promise<string | undefined>;
   withFields(ctx: Pick<AuthContext, "plugins" | "adapter">, read: ReadSession): Promise<Session | null>;
 }
 

@@ -4,6 +4,10 @@ import type { AuthRequest } from "../http/request.js";
 import type { AfterSignInInput, BeforeSignInInput } from "../types/plugin.js";
 import type { Cookie } from "../types/cookies.js";
 import { currentDatabaseSession, currentJwtSession } from "../session/index.js";
+import type { SessionReadContext } from "../config/slices.js";
+
+/** What the after-sign-in and sign-out hooks read: the plugins, and the session reader. */
+type PluginHookContext = SessionReadContext & Pick<AuthContext, "plugins">;
 
 /**
  * Runs every plugin's `beforeSignIn`, before anything is written: `false` or a throw refuses the
@@ -24,7 +28,7 @@ export async function beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: Pick<
 }
 
 /** The user and session id of `req` as the session cookies of `cookies` (when given) name them. */
-async function sessionOf(ctx: AuthContext, req: AuthRequest, cookies?: readonly Cookie[]): Promise<{ userId: string; sessionId?: string } | null> {
+async function sessionOf(ctx: SessionReadContext, req: AuthRequest, cookies?: readonly Cookie[]): Promise<{ userId: string; sessionId?: string } | null> {
   const read = cookies ? { ...req, cookies: Object.fromEntries(cookies.filter((cookie) => cookie.value).map((cookie) => [cookie.name, cookie.value])) } : req;
   const found = await (ctx.session.strategy === "jwt" ? currentJwtSession(ctx, read) : currentDatabaseSession(ctx, read));
   // Never the session token itself: plugins get the user and the session's opaque id.
@@ -32,7 +36,7 @@ async function sessionOf(ctx: AuthContext, req: AuthRequest, cookies?: readonly 
 }
 
 /** Runs every plugin's `afterSignIn`, once the session has started; `sessionCookies` name the session's id. */
-export async function afterSignIn(ctx: AuthContext, req: AuthRequest, input: Omit<AfterSignInInput, "request" | "adapter" | "sessionId">, sessionCookies?: readonly Cookie[]): Promise<void> {
+export async function afterSignIn(ctx: PluginHookContext, req: AuthRequest, input: Omit<AfterSignInInput, "request" | "adapter" | "sessionId">, sessionCookies?: readonly Cookie[]): Promise<void> {
   const hooked = (ctx.plugins ?? []).filter((plugin) => plugin.hooks?.afterSignIn);
   if (!hooked.length) return;
   const sessionId = sessionCookies ? (await sessionOf(ctx, req, sessionCookies))?.sessionId : undefined;
@@ -43,7 +47,7 @@ export async function afterSignIn(ctx: AuthContext, req: AuthRequest, input: Omi
  * Runs every plugin's `signOut` while the request's session still exists: the first URL one
  * answers is where the browser goes. A throw is logged; the sign-out goes on.
  */
-export async function signOut(ctx: AuthContext, req: AuthRequest, callbackUrl: string): Promise<string | undefined> {
+export async function signOut(ctx: PluginHookContext, req: AuthRequest, callbackUrl: string): Promise<string | undefined> {
   const hooked = (ctx.plugins ?? []).filter((plugin) => plugin.hooks?.signOut);
   const session = hooked.length ? await sessionOf(ctx, req) : null;
   if (!session) return undefined;
