@@ -8,6 +8,7 @@
  * browser's next `GET <base>/session` is signed out) and is answered with a signed
  * LogoutResponse. Each refusal is driven through the flow and leaves the session alive.
  */
+import { JwtRevocation, type RevocationStore } from "@latch/core/revocation";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Browser, pglite, startApp, type SsoApp } from "./harness.js";
 import { connectAcme, signInThroughIdp } from "./flows.js";
@@ -215,5 +216,51 @@ describe("a connection whose IdP has no SingleLogoutService", () => {
     expect(signedOut.headers.get("location")).toBe(`${app.origin}/signed-out`);
     expect(await browser.session()).toBeNull();
     expect(idp.logouts).toEqual([]);
+  });
+});
+
+/** Revocations kept in this process: the store `JwtRevocation()` reads, for one app instance. */
+function revocationsInMemory(): RevocationStore {
+  const sessions = new Set<string>();
+  const users = new Map<string, { validAfter: number; except: string | null }>();
+  return {
+    revokeSession: (userId, sessionId) => void sessions.add(`${userId} ${sessionId}`),
+    revokeUser: (userId, validAfter, except) => void users.set(userId, { validAfter, except }),
+    check: (userId, sessionId) => ({ revoked: sessions.has(`${userId} ${sessionId}`), validAfter: users.get(userId)?.validAfter ?? null, except: users.get(userId)?.except ?? null }),
+  };
+}
+
+describe("SAML single logout with JWT sessions and JwtRevocation()", () => {
+  let app: SsoApp;
+  let idp: TestIdp;
+  let spMetadata: string;
+
+  beforeAll(async () => {
+    app = await startApp(await pglite(), { signing: spKeys }, { session: { strategy: "jwt", revocation: JwtRevocation({ store: revocationsInMemory(), cacheSeconds: 0 }) } });
+    idp = await startIdp({ keys: idpKeys, user: ada, slo: "redirect" });
+    const connectionId = await connectAcme(app, idp);
+    spMetadata = await (await fetch(`${app.origin}/auth/sso/saml/${connectionId}/metadata`)).text();
+  });
+  afterAll(async () => {
+    await idp?.close();
+    await app?.close();
+  });
+
+  test("IdP-initiated: the session of the SessionIndex is revoked, the other stays", async () => {
+    const first = await signedIn(idp, app);
+    const second = await signedIn(idp, app);
+    expect((await first.browser.fetch(idp.logoutRequest(spMetadata, { nameId: "ada@acme.test", sessionIndex: first.sessionIndex }).url)).status).toBe(303);
+    expect(await first.browser.session()).toBeNull();
+    expect((await second.browser.session())?.user?.email).toBe("ada@acme.test");
+  });
+
+  test("SP-initiated: signing out goes to the IdP with the session's NameID and SessionIndex", async () => {
+    const { browser, sessionIndex } = await signedIn(idp, app);
+    const signedOut = await signOut(browser);
+    expect(signedOut.headers.get("location")).toMatch(new RegExp(`^${idp.origin}/slo\\?`));
+    const atIdp = await fetch(signedOut.headers.get("location")!, { redirect: "manual" });
+    expect(idp.logouts.at(-1)).toMatchObject({ nameId: "ada@acme.test", sessionIndex });
+    expect((await browser.fetch(atIdp.headers.get("location")!)).headers.get("location")).toBe(`${app.origin}/signed-out`);
+    expect(await browser.session()).toBeNull();
   });
 });
