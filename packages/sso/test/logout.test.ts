@@ -179,6 +179,15 @@ describe("SAML single logout refusals", () => {
     await expectRefused(await browser.fetch(url), "in-response-to");
   });
 
+  test("garbage at the SLO endpoint is a 400, never a 500", async () => {
+    for (const query of ["", "SAMLRequest=not-base64!", `SAMLRequest=${encodeURIComponent(Buffer.from("<x").toString("base64"))}`, "SAMLResponse=AAAA&RelayState=nothing"]) {
+      expect((await fetch(`${slo()}?${query}`)).status, query).toBe(400);
+    }
+    for (const body of [{ SAMLRequest: Buffer.from("<not xml").toString("base64") }, { SAMLRequest: Buffer.from("<samlp:LogoutRequest xmlns:samlp=\"urn:oasis:names:tc:SAML:2.0:protocol\" ID=\"_x\"/>").toString("base64") }]) {
+      expect((await fetch(slo(), { method: "POST", body: new URLSearchParams(body) })).status).toBe(400);
+    }
+  });
+
   test("a LogoutResponse with no pending logout is refused", async () => {
     await expectRefused(await fetch(idp.logoutResponse(spMetadata, { inResponseTo: "_nothing", relayState: crypto.randomUUID() })), "in-response-to");
   });
