@@ -261,11 +261,11 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
     const octetString = [field, "RelayState", "SigAlg"].map((name) => raw.find((pair) => pair.startsWith(`${name}=`))).filter(Boolean).join("&");
     const request = post ? { body: fields } : { query: fields, octetString };
     if (field === "SAMLResponse") {
-      const parsed = (await idp.parseLogoutResponse(sp, binding, request)) as { extract: { response: { inResponseTo: string } } };
+      const parsed = (await idp.parseLogoutResponse(sp, binding, request)) as unknown as { extract: { response: { inResponseTo: string } } };
       logoutResponses.push({ inResponseTo: parsed.extract.response.inResponseTo, status: /StatusCode Value="([^"]+)"/.exec(xml)?.[1] ?? "" });
       return void res.writeHead(200, { "content-type": "text/plain" }).end("signed out at the identity provider");
     }
-    const parsed = (await idp.parseLogoutRequest(sp, binding, request)) as { extract: { request: { id: string }; nameID: string; sessionIndex: string | null } };
+    const parsed = (await idp.parseLogoutRequest(sp, binding, request)) as unknown as { extract: { request: { id: string }; nameID: string; sessionIndex: string | null } };
     logouts.push({ id: parsed.extract.request.id, nameId: parsed.extract.nameID, sessionIndex: parsed.extract.sessionIndex ?? null, binding });
     const answer = idp.createLogoutResponse(sp, parsed as never, "redirect", { relayState: fields.RelayState ?? "" }) as { context: string };
     res.writeHead(302, { location: answer.context }).end();
