@@ -374,6 +374,41 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS oauth_provider_models_expiry ON oauth_provider_models ("expiresAt") WHERE "expiresAt" IS NOT NULL`,
     ],
   },
+  {
+    version: 21,
+    name: "sso sessions",
+    // @latch/sso's single logout: per session a SAML sign-in started, the NameID (its format and
+    // qualifiers) and SessionIndex of the assertion, so that the identity provider's logout finds
+    // the sessions it names and a sign-out here tells the identity provider whom to sign out. The
+    // session is named by the id the adapter or the JWT's "sid" gives it, never by its token; a
+    // row without a session yet waits for one (a second factor still owed). And the logouts sent
+    // to an identity provider and not answered yet. Gone with the user or the connection (and so
+    // the organization), and when they expire.
+    statements: [
+      `CREATE TABLE IF NOT EXISTS sso_sessions (
+        id text PRIMARY KEY,
+        "connectionId" text NOT NULL REFERENCES sso_connections (id) ON DELETE CASCADE,
+        "userId" text REFERENCES users (id) ON DELETE CASCADE,
+        "sessionId" text,
+        "nameId" text NOT NULL,
+        "nameIdFormat" text,
+        "nameQualifier" text,
+        "spNameQualifier" text,
+        "sessionIndex" text,
+        expires timestamptz NOT NULL
+      )`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS sso_sessions_session ON sso_sessions ("sessionId") WHERE "sessionId" IS NOT NULL`,
+      `CREATE INDEX IF NOT EXISTS sso_sessions_name_id ON sso_sessions ("connectionId", "nameId")`,
+      `CREATE TABLE IF NOT EXISTS sso_logout_requests (
+        id text PRIMARY KEY,
+        "requestId" text NOT NULL,
+        "connectionId" text NOT NULL REFERENCES sso_connections (id) ON DELETE CASCADE,
+        "callbackUrl" text NOT NULL,
+        message text,
+        expires timestamptz NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** What {@link migrate} found that it could not do by itself. */

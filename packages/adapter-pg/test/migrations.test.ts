@@ -103,8 +103,8 @@ describe("migrate on PGlite", () => {
     const db = await PGlite.create();
     try {
       await migrate(db);
-      // The schema as migration 11 left it (the teams of migration 16, the single sign-on records of 17 and the SCIM records of 18 rest on the organizations' tables).
-      for (const statement of [`DROP TABLE scim_group_members`, `DROP TABLE scim_groups`, `DROP TABLE scim_users`, `DELETE FROM latch_migrations WHERE version = 18`, `DROP TABLE sso_requests`, `DROP TABLE sso_connections`, `DROP TABLE sso_domains`, `DELETE FROM latch_migrations WHERE version = 17`, `DROP TABLE team_members`, `DROP TABLE teams`, `DELETE FROM latch_migrations WHERE version = 16`, `DROP TABLE organization_roles`, `DROP TABLE invitations`, `DROP TABLE members`, `DROP TABLE organizations`, `ALTER TABLE sessions DROP COLUMN "activeOrganizationId"`, `DELETE FROM latch_migrations WHERE version = 12`]) await db.query(statement);
+      // The schema as migration 11 left it (the teams of migration 16, the single sign-on records of 17 and 21 and the SCIM records of 18 rest on the organizations' tables).
+      for (const statement of [`DROP TABLE sso_logout_requests`, `DROP TABLE sso_sessions`, `DELETE FROM latch_migrations WHERE version = 21`, `DROP TABLE scim_group_members`, `DROP TABLE scim_groups`, `DROP TABLE scim_users`, `DELETE FROM latch_migrations WHERE version = 18`, `DROP TABLE sso_requests`, `DROP TABLE sso_connections`, `DROP TABLE sso_domains`, `DELETE FROM latch_migrations WHERE version = 17`, `DROP TABLE team_members`, `DROP TABLE teams`, `DELETE FROM latch_migrations WHERE version = 16`, `DROP TABLE organization_roles`, `DROP TABLE invitations`, `DROP TABLE members`, `DROP TABLE organizations`, `ALTER TABLE sessions DROP COLUMN "activeOrganizationId"`, `DELETE FROM latch_migrations WHERE version = 12`]) await db.query(statement);
       const expires = new Date(Date.now() + 86_400_000);
       await db.query(`INSERT INTO users (id, name, email) VALUES ('u1', 'Old', 'old@example.com')`);
       await db.query(`INSERT INTO sessions ("userId", expires, "sessionToken") VALUES ('u1', $1, 'old-token')`, [expires]);

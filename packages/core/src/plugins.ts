@@ -17,7 +17,7 @@ import { checkPlugins } from "./registry/plugin-check.js";
 import type { PluginCode } from "./config/plugin-code.js";
 import { rowsOfPlugins } from "./registry/plugin-rows.js";
 import { withPluginFields } from "./session/plugin-fields.js";
-import { afterSignIn, beforeSignIn } from "./signin/plugin-hooks.js";
+import { afterSignIn, beforeSignIn, signOut } from "./signin/plugin-hooks.js";
 import { pluginCode } from "./symbols.js";
 import type { Plugin, PluginTable } from "./types/plugin.js";
 
@@ -27,6 +27,7 @@ const code: PluginCode = {
   rows: rowsOfPlugins,
   beforeSignIn,
   afterSignIn,
+  signOut,
   withFields: withPluginFields,
   // The sign-in page's forms load with the page.
   signInPage: async (ctx, props) => (await import("./pages/plugin-forms.js")).pluginSignInForms(ctx, props),
@@ -34,7 +35,7 @@ const code: PluginCode = {
 
 export type {
   AfterSignInInput, BeforeSignInInput, Plugin, PluginEndpoint, PluginEndpointContext, PluginHooks, PluginResponse, PluginSignIn, SignedInUser,
-  PluginAccountPage, PluginTable, PluginUserFields, SessionOf, SessionReadInput, PluginPageSettings, PluginSignInForm, PluginSignInSentences,
+  PluginAccountPage, PluginTable, PluginUserFields, SessionOf, SessionReadInput, PluginPageSettings, PluginSignInForm, PluginSignInSentences, SignOutInput,
 } from "./types/plugin.js";
 
 /**

@@ -39,3 +39,16 @@ export class OidcResponseRefused extends Error {
     this.name = "OidcResponseRefused";
   }
 }
+
+/** Why a single logout message was refused: one word per check, in the answer's `reason`. */
+export type SamlLogoutRefusal = "malformed" | "signature" | "issuer" | "destination" | "expired" | "replay" | "in-response-to" | "status" | "unavailable";
+
+/** A LogoutRequest or LogoutResponse Latch refused: answered `400 { error: "SamlLogoutRefused", reason }`, and no session is ended. */
+export class SamlLogoutRefused extends Error {
+  static readonly type = "SamlLogoutRefused";
+  readonly type = "SamlLogoutRefused" as const;
+  constructor(readonly reason: SamlLogoutRefusal, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "SamlLogoutRefused";
+  }
+}

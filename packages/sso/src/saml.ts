@@ -26,12 +26,14 @@ export interface ServiceProviderSettings {
   readonly encryption?: { readonly privateKey: string; readonly certificate: string };
   /** Clock skew allowed on the time checks, seconds. */
   readonly clockSkew: number;
+  /** The app's signing key pair (PEM) for single logout messages, published in the metadata; none: no single logout. */
+  readonly signing?: { readonly privateKey: string; readonly certificate: string };
 }
 
 /** The URLs of a connection's service provider. */
 export function spUrls(settings: Pick<ServiceProviderSettings, "base">, connectionId: string) {
   const root = `${settings.base}/saml/${encodeURIComponent(connectionId)}`;
-  return { entityId: `${root}/metadata`, acs: `${root}/acs`, metadata: `${root}/metadata` };
+  return { entityId: `${root}/metadata`, acs: `${root}/acs`, metadata: `${root}/metadata`, slo: `${root}/slo` };
 }
 
 /** samlify's service provider for the connection (one entity id per connection: its metadata URL). */
@@ -43,6 +45,14 @@ export function serviceProvider(settings: ServiceProviderSettings, connection: P
     wantAssertionsSigned: true,
     authnRequestsSigned: false,
     ...(settings.encryption && { encPrivateKey: settings.encryption.privateKey, encryptCert: settings.encryption.certificate }),
+    // Single logout: the messages are signed with the app's signing key, and those received must be signed.
+    ...(settings.signing && {
+      privateKey: settings.signing.privateKey,
+      signingCert: settings.signing.certificate,
+      singleLogoutService: [{ Binding: binding.redirect, Location: urls.slo }, { Binding: binding.post, Location: urls.slo }],
+      wantLogoutRequestSigned: true,
+      wantLogoutResponseSigned: true,
+    }),
     // Latch checks the time window itself (below, with its own skew); samlify's check stays as a wide backstop.
     clockDrifts: [-3_600_000, 3_600_000],
   });
@@ -50,7 +60,14 @@ export function serviceProvider(settings: ServiceProviderSettings, connection: P
 
 /** samlify's identity provider read from the connection's metadata. */
 export function identityProvider(connection: Pick<SsoConnection, "settings">) {
-  return samlify.IdentityProvider({ metadata: connection.settings.idpMetadata, isAssertionEncrypted: connection.settings.encryptedAssertions, wantAuthnRequestsSigned: false });
+  return samlify.IdentityProvider({
+    metadata: connection.settings.idpMetadata,
+    isAssertionEncrypted: connection.settings.encryptedAssertions,
+    wantAuthnRequestsSigned: false,
+    // What Latch sends for single logout is signed, whatever the metadata says.
+    wantLogoutRequestSigned: true,
+    wantLogoutResponseSigned: true,
+  });
 }
 
 /** Reads the parts of IdP metadata an admin should see; throws when it is not metadata with a signing certificate and a Redirect sign-in URL. */
@@ -85,6 +102,10 @@ export interface VerifiedAssertion {
   readonly assertionId: string;
   readonly nameId: string;
   readonly nameIdFormat: string | null;
+  readonly nameQualifier: string | null;
+  readonly spNameQualifier: string | null;
+  /** The AuthnStatement's `SessionIndex`: the identity provider's session, named again at logout. */
+  readonly sessionIndex: string | null;
   /** The response's and the subject confirmation's `InResponseTo` (`null`: unsolicited). */
   readonly inResponseTo: string | null;
   /** The end of the assertion's validity: how long its id is kept. */
@@ -240,6 +261,9 @@ export async function verifyResponse(settings: ServiceProviderSettings, connecti
     assertionId,
     nameId,
     nameIdFormat: nameIdElement!.getAttribute("Format") || null,
+    nameQualifier: nameIdElement!.getAttribute("NameQualifier") || null,
+    spNameQualifier: nameIdElement!.getAttribute("SPNameQualifier") || null,
+    sessionIndex: authn?.getAttribute("SessionIndex") || null,
     inResponseTo,
     notOnOrAfter: new Date(Math.max(notOnOrAfter.getTime(), confirmUntil.getTime()) + skew),
     attributes,

@@ -1,16 +1,18 @@
 /**
  * Where `@latch/sso` keeps its rows: the tables of `@latch/pg`'s migration 17 (`sso_connections`,
- * `sso_domains`, `sso_used_assertions`, `sso_requests`), on PostgreSQL or PGlite.
+ * `sso_domains`, `sso_used_assertions`, `sso_requests`) and 21 (single logout's `sso_sessions`,
+ * `sso_logout_requests`), on PostgreSQL or PGlite.
  */
 import type { AnySsoConnection, SsoDomain, SsoRequest } from "./types.js";
+import { postgresLogoutStore, type SsoLogoutStore } from "./logout-store.js";
 
 /** A PostgreSQL client, a pool or PGlite: anything with `query(sql, params)`. */
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** What `@latch/sso` stores and reads. */
-export interface SsoStore {
+/** What `@latch/sso` stores and reads (single logout's records: {@link SsoLogoutStore}). */
+export interface SsoStore extends SsoLogoutStore {
   createConnection<C extends AnySsoConnection>(connection: C): Promise<C>;
   getConnection(id: string): Promise<AnySsoConnection | null>;
   listConnections(organizationId: string): Promise<AnySsoConnection[]>;
@@ -61,6 +63,7 @@ const domainOf = (row: DomainRow): SsoDomain => ({ ...row, verifiedAt: row.verif
 export function postgresSsoStore(db: Queryable): SsoStore {
   const rows = async <T>(sql: string, params: unknown[]) => (await db.query(sql, params)).rows as T[];
   return {
+    ...postgresLogoutStore(db),
     async createConnection(connection) {
       await db.query(`INSERT INTO sso_connections (id, "organizationId", kind, settings, "createdBy", "createdAt") VALUES ($1, $2, $3, $4, $5, $6)`, [
         connection.id, connection.organizationId, connection.kind, JSON.stringify(connection.settings), connection.createdBy, connection.createdAt,

@@ -85,10 +85,48 @@ function responseXml(values: Record<string, string>, user: IdpUser, inResponseTo
   );
 }
 
+/** A sign-in the identity provider made: whom, and the session it named (its SessionIndex). */
+export interface IdpSignIn {
+  readonly nameId: string;
+  readonly sessionIndex: string;
+}
+
+/** A LogoutRequest the identity provider received and verified (SP-initiated single logout). */
+export interface IdpLogout {
+  readonly id: string;
+  readonly nameId: string;
+  readonly sessionIndex: string | null;
+  readonly binding: "redirect" | "post";
+}
+
+/** Fields of a LogoutRequest the identity provider sends (IdP-initiated), to change before signing. */
+export interface LogoutRequestOptions {
+  nameId: string;
+  sessionIndex?: string;
+  issuer?: string;
+  destination?: string;
+  notOnOrAfter?: Date;
+  /** Leave it unsigned. */
+  unsigned?: boolean;
+  /** Sign with these keys instead of the identity provider's. */
+  keys?: TestKeyPair;
+  relayState?: string;
+}
+
 /** The identity provider, listening. */
 export interface TestIdp {
   readonly origin: string;
   readonly metadata: string;
+  /** Every sign-in it made, oldest first. */
+  readonly signIns: IdpSignIn[];
+  /** Every LogoutRequest it received from the app and verified, oldest first. */
+  readonly logouts: IdpLogout[];
+  /** Every LogoutResponse it received from the app and verified: the InResponseTo of each, and whether it said success. */
+  readonly logoutResponses: { inResponseTo: string; status: string }[];
+  /** A LogoutRequest (IdP-initiated) to the app whose SP metadata is `spMetadata`: the URL (Redirect binding) a browser is sent to. */
+  logoutRequest(spMetadata: string, options: LogoutRequestOptions): { id: string; url: string };
+  /** A signed LogoutResponse to the app (Redirect binding), answering `inResponseTo`: the URL. */
+  logoutResponse(spMetadata: string, options: { inResponseTo: string; relayState?: string }): string;
   /** Who signs in at the next visit of the sign-in URL. */
   user: IdpUser;
   /** A signed response (base64) for the app whose SP metadata is `spMetadata`. */
@@ -97,17 +135,25 @@ export interface TestIdp {
 }
 
 /** Starts the identity provider; `encrypt` makes it encrypt assertions to the SP's certificate. */
-export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encrypt?: boolean }): Promise<TestIdp> {
+export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encrypt?: boolean; slo?: "redirect" | "post" }): Promise<TestIdp> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const idp = samlify.IdentityProvider({
-    entityID: `${origin}/metadata`,
-    privateKey: options.keys.privateKey,
-    signingCert: options.keys.certificate,
-    singleSignOnService: [{ Binding: binding.redirect, Location: `${origin}/sso` }],
-    nameIDFormat: ["urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"],
-    isAssertionEncrypted: options.encrypt === true,
-  });
+  const entity = (keys: TestKeyPair) =>
+    samlify.IdentityProvider({
+      entityID: `${origin}/metadata`,
+      privateKey: keys.privateKey,
+      signingCert: keys.certificate,
+      singleSignOnService: [{ Binding: binding.redirect, Location: `${origin}/sso` }],
+      ...(options.slo && { singleLogoutService: [{ Binding: binding[options.slo], Location: `${origin}/slo` }] }),
+      nameIDFormat: ["urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"],
+      isAssertionEncrypted: options.encrypt === true,
+      wantLogoutRequestSigned: true,
+      wantLogoutResponseSigned: true,
+    });
+  const idp = entity(options.keys);
+  const signIns: IdpSignIn[] = [];
+  const logouts: IdpLogout[] = [];
+  const logoutResponses: { inResponseTo: string; status: string }[] = [];
   const metadata = idp.getMetadata();
 
   const respond: TestIdp["respond"] = async (spMetadata, o = {}) => {
@@ -128,14 +174,46 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
       SubjectConfirmationDataNotOnOrAfter: (o.confirmationNotOnOrAfter ?? o.notOnOrAfter ?? later).toISOString(),
     };
     const user = o.user ?? options.user;
+    signIns.push({ nameId: user.nameId, sessionIndex: values.AssertionID! });
     const made = await idp.createLoginResponse(sp, {} as never, "post", { email: user.email }, (template: string) => ({ id: values.ID!, context: template && responseXml(values, user, o.inResponseTo ?? null) }));
     return (made as { context: string }).context;
+  };
+
+  /** The app as a samlify SP from its metadata; `signed`: it wants the messages it receives signed. */
+  const spOf = (spMetadata: string, signed = true) => samlify.ServiceProvider({ metadata: spMetadata, wantLogoutRequestSigned: signed, wantLogoutResponseSigned: signed });
+  const sloOf = (sp: ReturnType<typeof samlify.ServiceProvider>) => sp.entityMeta.getSingleLogoutService("redirect") as string;
+
+  const logoutRequest: TestIdp["logoutRequest"] = (spMetadata, o) => {
+    const sp = spOf(spMetadata, !o.unsigned);
+    const id = `_l${crypto.randomUUID()}`;
+    const now = new Date();
+    const xml =
+      `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${now.toISOString()}" ` +
+      `NotOnOrAfter="${(o.notOnOrAfter ?? new Date(now.getTime() + 300_000)).toISOString()}" Destination="${escapeXml(o.destination ?? sloOf(sp))}">` +
+      `<saml:Issuer>${escapeXml(o.issuer ?? `${origin}/metadata`)}</saml:Issuer>` +
+      `<saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(o.nameId)}</saml:NameID>` +
+      (o.sessionIndex ? `<samlp:SessionIndex>${escapeXml(o.sessionIndex)}</samlp:SessionIndex>` : "") +
+      `</samlp:LogoutRequest>`;
+    const signer = o.keys ? entity(o.keys) : idp;
+    const made = signer.createLogoutRequest(sp, "redirect", {}, { relayState: o.relayState ?? "", customTagReplacement: () => ({ id, context: xml }) }) as { context: string };
+    return { id, url: made.context };
+  };
+
+  const logoutResponse: TestIdp["logoutResponse"] = (spMetadata, o) => {
+    const sp = spOf(spMetadata);
+    const made = idp.createLogoutResponse(sp, { extract: { request: { id: o.inResponseTo } } } as never, "redirect", { relayState: o.relayState ?? "" }) as { context: string };
+    return made.context;
   };
 
   const served: TestIdp = {
     origin,
     metadata,
     user: options.user,
+    signIns,
+    logouts,
+    logoutResponses,
+    logoutRequest,
+    logoutResponse,
     respond,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -145,6 +223,7 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
     try {
       const url = new URL(req.url ?? "/", origin);
       if (url.pathname === "/metadata") return void res.writeHead(200, { "content-type": "application/xml" }).end(metadata);
+      if (url.pathname === "/slo") return void (await singleLogout(req, res, url));
       if (url.pathname !== "/sso") return void res.writeHead(404).end();
       // The AuthnRequest (deflated, Redirect binding) names the SP by its issuer, the URL of its metadata, which the IdP reads.
       const xml = inflateRawSync(Buffer.from(url.searchParams.get("SAMLRequest") ?? "", "base64"));
@@ -164,6 +243,34 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
       res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
     }
   });
+  /**
+   * The identity provider's SingleLogoutService: a LogoutRequest of the app (signature checked
+   * by the app's metadata, fetched by its issuer) is recorded and answered with a signed
+   * LogoutResponse to the app's SLO URL; a LogoutResponse of the app is checked and recorded.
+   */
+  async function singleLogout(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, url: URL): Promise<void> {
+    const post = req.method === "POST";
+    const fields: Record<string, string> = post ? Object.fromEntries(new URLSearchParams(await new Promise<string>((resolve) => { let body = ""; req.on("data", (chunk) => (body += chunk)); req.on("end", () => resolve(body)); }))) : Object.fromEntries(url.searchParams);
+    const binding = post ? "post" : "redirect";
+    const field = fields.SAMLRequest ? "SAMLRequest" : "SAMLResponse";
+    const xml = post ? decode(fields[field] ?? "") : String(inflateRawSync(Buffer.from(fields[field] ?? "", "base64")));
+    const issuer = /<saml:Issuer[^>]*>([^<]+)<\/saml:Issuer>/.exec(xml)?.[1] ?? "";
+    if (!spMetadata.has(issuer)) spMetadata.set(issuer, await (await fetch(issuer)).text());
+    const sp = spOf(spMetadata.get(issuer)!);
+    const raw = url.search.slice(1).split("&");
+    const octetString = [field, "RelayState", "SigAlg"].map((name) => raw.find((pair) => pair.startsWith(`${name}=`))).filter(Boolean).join("&");
+    const request = post ? { body: fields } : { query: fields, octetString };
+    if (field === "SAMLResponse") {
+      const parsed = (await idp.parseLogoutResponse(sp, binding, request)) as unknown as { extract: { response: { inResponseTo: string } } };
+      logoutResponses.push({ inResponseTo: parsed.extract.response.inResponseTo, status: /StatusCode Value="([^"]+)"/.exec(xml)?.[1] ?? "" });
+      return void res.writeHead(200, { "content-type": "text/plain" }).end("signed out at the identity provider");
+    }
+    const parsed = (await idp.parseLogoutRequest(sp, binding, request)) as unknown as { extract: { request: { id: string }; nameID: string; sessionIndex: string | null } };
+    logouts.push({ id: parsed.extract.request.id, nameId: parsed.extract.nameID, sessionIndex: parsed.extract.sessionIndex ?? null, binding });
+    const answer = idp.createLogoutResponse(sp, parsed as never, "redirect", { relayState: fields.RelayState ?? "" }) as { context: string };
+    res.writeHead(302, { location: answer.context }).end();
+  }
+
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return served;
 }

@@ -60,6 +60,7 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
       if (target.origin !== ctx.origin) throw new InvalidCallbackUrl(`A plugin may redirect only within ${ctx.origin}.`);
       return { redirect: target.toString() };
     },
+    endSessions: (userId, sessionIds) => endSessionsOf(ctx, userId, sessionIds),
     async signIn(input) {
       // Only an endpoint that declares it starts sessions (the gate refuses the others).
       const declared = route.endpoint.startsSession ? { ...req, row: { ...req.row!, startsSession: true as const } } : req;
@@ -77,6 +78,23 @@ function endpointContext(ctx: AuthContext, req: AuthRequest, route: PluginRoute,
     },
     pages: { theme: ctx.theme, languages: ctx.languages, locale: ctx.locale },
   };
+}
+
+/** Ends sessions of `userId` (those of `sessionIds`, or all): deleted when stored, revoked when JWT. */
+async function endSessionsOf(ctx: Pick<AuthContext, "session" | "jwt" | "adapter">, userId: string, sessionIds?: readonly string[]): Promise<number | null | false> {
+  if (ctx.session.strategy === "jwt") {
+    const { revocation } = ctx.session;
+    if (!revocation) return false;
+    if (!sessionIds) await revocation.revokeUser(userId, null, ctx.jwt.maxAge);
+    else for (const sessionId of sessionIds) await revocation.revokeSession(userId, sessionId, ctx.jwt.maxAge);
+    return null;
+  }
+  const adapter = ctx.adapter;
+  if (!sessionIds) return adapter?.deleteSessions ? adapter.deleteSessions(userId) : false;
+  if (!adapter?.deleteSessionById) return false;
+  let ended = 0;
+  for (const sessionId of sessionIds) if (await adapter.deleteSessionById(userId, sessionId)) ended++;
+  return ended;
 }
 
 /** A plugin's verified user as a provider's callback hands it over: an `oidc` account under the plugin's provider id. */

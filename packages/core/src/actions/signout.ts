@@ -7,6 +7,7 @@ import { callbackUrlOf } from "../security/request-checks.js";
 import { csrfOf } from "../security/request-checks.js";
 import { withCookies } from "../http/respond.js";
 import { pageUrl } from "../http/urls.js";
+import { pluginCodeOf } from "../config/plugin-code.js";
 
 /** `GET /signout`: the confirmation page (or a redirect to `pages.signOut`). */
 export async function signOutPageAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
@@ -25,6 +26,8 @@ export async function signOutPageAction(ctx: AuthContext, req: AuthRequest): Pro
  */
 export async function signOutAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
+  // A plugin may send the browser on (an identity provider's logout) while the session still exists.
+  const onward = ctx.plugins && (await pluginCodeOf(ctx.plugins)?.signOut(ctx, req, callbackUrl));
   let cleared;
   try {
     cleared = await sessionStrategy(ctx).end(ctx, req);
@@ -32,5 +35,5 @@ export async function signOutAction(ctx: AuthContext, req: AuthRequest): Promise
     ctx.logger.error("SignOutError", error);
     cleared = clearChunkedCookie(req.cookies, ctx.cookies.sessionToken);
   }
-  return { redirect: callbackUrl, cookies: [...cookies, ...cleared] };
+  return { redirect: onward || callbackUrl, cookies: [...cookies, ...cleared] };
 }

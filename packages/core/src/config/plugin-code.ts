@@ -1,4 +1,6 @@
 import type { Adapter } from "../adapter.js";
+import type { Cookie } from "../types/cookies.js";
+import type { AuthRequest } from "../http/request.js";
 import type { AuthError } from "../errors.js";
 import { pluginCode } from "../symbols.js";
 import type { Session } from "../types/entities.js";
@@ -6,6 +8,7 @@ import type { AfterSignInInput, BeforeSignInInput, Plugin } from "../types/plugi
 import type { PluginFormsInput } from "../pages/plugin-forms.js";
 import type { SignInPageProps } from "../pages/types.js";
 import type { AuthContext } from "./context.js";
+import type { SessionReadContext } from "./slices.js";
 
 /** What the hooks read of a request (the router's `AuthRequest`). */
 interface HookRequest {
@@ -24,7 +27,10 @@ export interface PluginCode {
   /** The plugins' registry rows, one per plugin (typed loosely here: the registry sits above config). */
   rows(plugins: readonly Plugin[]): readonly object[];
   beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: HookRequest, input: Omit<BeforeSignInInput, "request">): Promise<void>;
-  afterSignIn(ctx: Pick<AuthContext, "plugins" | "adapter">, req: HookRequest, input: Omit<AfterSignInInput, "request" | "adapter">): Promise<void>;
+  /** `sessionCookies`: the cookies of the session that started, which name its id. */
+  afterSignIn(ctx: SessionReadContext & Pick<AuthContext, "plugins">, req: AuthRequest, input: Omit<AfterSignInInput, "request" | "adapter" | "sessionId">, sessionCookies?: readonly Cookie[]): Promise<void>;
+  /** Runs the plugins' `signOut` hooks while the request's session still exists: the URL one of them sends the browser to, if any. */
+  signOut(ctx: SessionReadContext & Pick<AuthContext, "plugins">, req: AuthRequest, callbackUrl: string): Promise<string | undefined>;
   withFields(ctx: Pick<AuthContext, "plugins" | "adapter">, read: ReadSession): Promise<Session | null>;
   /** The plugins' forms on the built-in sign-in page, and its props they change. */
   signInPage(ctx: Pick<AuthContext, "plugins" | "baseUrl">, props: PluginFormsInput): Promise<Pick<SignInPageProps, "forms" | "error"> | undefined>;

@@ -214,7 +214,7 @@ async function startSession(ctx: AuthContext, req: AuthRequest, signedIn: Signed
   const { user, account, profile, isNewUser, impersonation } = signedIn;
   const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser, earned, impersonation });
   await ctx.events.signIn?.({ user: signedIn.eventUser, account, profile, isNewUser });
-  if (ctx.plugins) await pluginCodeOf(ctx.plugins)?.afterSignIn(ctx, req, { user, account, isNewUser });
+  if (ctx.plugins) await pluginCodeOf(ctx.plugins)?.afterSignIn(ctx, req, { user, account, isNewUser }, sessionCookies);
 
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })

@@ -77,6 +77,15 @@ export interface PluginEndpointContext {
    * `@latch/core/page-frame` reads.
    */
   readonly pages: PluginPageSettings;
+  /**
+   * Ends sessions of a user that a server-to-server message names (an identity provider's
+   * logout): each of `sessionIds` (the ids {@link SignedInUser.sessionId} and
+   * {@link AfterSignInInput.sessionId} give), or every session of the user without them. Database
+   * sessions are deleted; JWT sessions are revoked through `session.revocation`. Answers how many
+   * database sessions ended (`null` for JWT sessions, counted nowhere), or `false` when the
+   * sessions cannot be ended: JWT sessions without `JwtRevocation()`.
+   */
+  endSessions(userId: string, sessionIds?: readonly string[]): Promise<number | null | false>;
 }
 
 /** The config's settings of Latch's pages, for a plugin's own pages ({@link PluginEndpointContext.pages}). */
@@ -175,6 +184,19 @@ export interface AfterSignInInput {
   readonly isNewUser: boolean;
   readonly request: Request;
   readonly adapter?: Adapter;
+  /** The id of the session that started (a stored session's id, a JWT session's `sid` with revocation on), when it has one. */
+  readonly sessionId?: string;
+}
+
+/** What a sign-out hook sees: whose session ends, before it ends. */
+export interface SignOutInput {
+  readonly userId: string;
+  /** The ending session's id, when it has one (as {@link SignedInUser.sessionId}). */
+  readonly sessionId?: string;
+  /** Where the browser goes after the sign-out (checked by the `redirect` callback). */
+  readonly callbackUrl: string;
+  readonly request: Request;
+  readonly adapter?: Adapter;
 }
 
 /** What a session hook sees: the session as the `session` callback made it, and whose it is. */
@@ -194,6 +216,13 @@ export interface PluginHooks<UserFields extends object> {
   readonly beforeSignIn?: (input: BeforeSignInInput) => Awaitable<boolean | void>;
   /** Runs once the session has started: after the second factor, when one is owed. */
   readonly afterSignIn?: (input: AfterSignInInput) => Awaitable<void>;
+  /**
+   * Runs at `POST <base>/signout` while the session still exists, before it ends. May answer an
+   * absolute URL the browser goes to instead of the callback URL (an enterprise identity
+   * provider's logout, which comes back to the plugin); the plugin answers for that URL. The
+   * first plugin that answers one wins; a throw is logged and the sign-out goes on.
+   */
+  readonly signOut?: (input: SignOutInput) => Awaitable<string | void>;
   /** Returns the fields the plugin adds to `session.user`, on every session read and update. */
   readonly session?: (input: SessionReadInput) => Awaitable<UserFields>;
 }
