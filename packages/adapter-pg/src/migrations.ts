@@ -375,7 +375,7 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
-    version: 21,
+    version: 20,
     name: "sso sessions",
     // @latch/sso's single logout: per session a SAML sign-in started, the NameID (its format and
     // qualifiers) and SessionIndex of the assertion, so that the identity provider's logout finds

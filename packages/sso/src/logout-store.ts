@@ -1,5 +1,5 @@
 /**
- * Where single logout keeps its rows: the tables of `@latch/pg`'s migration 21 (`sso_sessions`,
+ * Where single logout keeps its rows: the tables of `@latch/pg`'s migration 20 (`sso_sessions`,
  * `sso_logout_requests`). A session is named by its id (the adapter's, or a JWT's `sid`), never
  * by its token.
  */
@@ -58,7 +58,7 @@ interface LogoutRow extends Omit<SsoLogoutRequest, "expires"> { expires: Date | 
 const sessionFrom = (row: SessionRow): SsoSession => ({ ...row, expires: new Date(row.expires) });
 const logoutFrom = (row: LogoutRow): SsoLogoutRequest => ({ ...row, expires: new Date(row.expires) });
 
-/** The single logout store on the tables of `@latch/pg`'s migration 21. */
+/** The single logout store on the tables of `@latch/pg`'s migration 20. */
 export function postgresLogoutStore(db: Queryable): SsoLogoutStore {
   const rows = async <T>(sql: string, params: unknown[]) => (await db.query(sql, params)).rows as T[];
   return {

@@ -1,6 +1,6 @@
 /**
  * Where `@latch/sso` keeps its rows: the tables of `@latch/pg`'s migration 17 (`sso_connections`,
- * `sso_domains`, `sso_used_assertions`, `sso_requests`) and 21 (single logout's `sso_sessions`,
+ * `sso_domains`, `sso_used_assertions`, `sso_requests`) and 20 (single logout's `sso_sessions`,
  * `sso_logout_requests`), on PostgreSQL or PGlite.
  */
 import type { AnySsoConnection, SsoDomain, SsoRequest } from "./types.js";
