@@ -67,7 +67,8 @@ function send(ctx: PluginEndpointContext, message: OutgoingMessage): PluginRespo
 
 /** Starts the logout at the identity provider for `record`: the URL the browser goes to next. */
 async function startLogout(deps: LogoutDeps, base: string, record: SsoSession, callbackUrl: string): Promise<string | undefined> {
-  const connection = await deps.store.getConnection(record.connectionId);
+  const found = await deps.store.getConnection(record.connectionId);
+  const connection = found?.kind === "saml" ? found : null;
   const settings = deps.settingsFor(base);
   if (!connection || !offersLogout(settings, connection)) return undefined;
   const relayState = crypto.randomUUID();
