@@ -3,7 +3,7 @@
  * `sso_logout_requests`). A session is named by its id (the adapter's, or a JWT's `sid`), never
  * by its token.
  */
-import type { Queryable } from "./store.js";
+import type { Queryable } from "./queryable.js";
 
 /** The identity provider's session behind a Latch session: what its assertion named. */
 export interface SsoSession {

@@ -5,11 +5,9 @@
  */
 import type { AnySsoConnection, SsoDomain, SsoRequest } from "./types.js";
 import { postgresLogoutStore, type SsoLogoutStore } from "./logout-store.js";
+import type { Queryable } from "./queryable.js";
 
-/** A PostgreSQL client, a pool or PGlite: anything with `query(sql, params)`. */
-export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
-}
+export type { Queryable } from "./queryable.js";
 
 /** What `@latch/sso` stores and reads (single logout's records: {@link SsoLogoutStore}). */
 export interface SsoStore extends SsoLogoutStore {

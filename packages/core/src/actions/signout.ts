@@ -27,7 +27,7 @@ export async function signOutPageAction(ctx: AuthContext, req: AuthRequest): Pro
 export async function signOutAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   // A plugin may send the browser on (an identity provider's logout) while the session still exists.
-  const onward = ctx.plugins && (await pluginCodeOf(ctx.plugins)?.signOut(ctx, req, callbackUrl));
+  const onward = await pluginCodeOf(ctx.plugins)?.signOut(ctx, req, callbackUrl);
   let cleared;
   try {
     cleared = await sessionStrategy(ctx).end(ctx, req);

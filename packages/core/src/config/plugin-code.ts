@@ -1,6 +1,5 @@
 import type { Adapter } from "../adapter.js";
 import type { Cookie } from "../types/cookies.js";
-import type { AuthRequest } from "../http/request.js";
 import type { AuthError } from "../errors.js";
 import { pluginCode } from "../symbols.js";
 import type { Session } from "../types/entities.js";
@@ -13,6 +12,11 @@ import type { SessionReadContext } from "./slices.js";
 /** What the hooks read of a request (the router's `AuthRequest`). */
 interface HookRequest {
   readonly request: Request;
+}
+
+/** The router's `AuthRequest`, as the session hooks take it (typed loosely here: http sits above config). */
+interface SessionHookRequest extends HookRequest {
+  readonly cookies: Readonly<Record<string, string>>;
 }
 
 /** A session read (the session strategies' `SessionRead`): the session and whose it is. */
@@ -28,9 +32,9 @@ export interface PluginCode {
   rows(plugins: readonly Plugin[]): readonly object[];
   beforeSignIn(ctx: Pick<AuthContext, "plugins">, req: HookRequest, input: Omit<BeforeSignInInput, "request">): Promise<void>;
   /** `sessionCookies`: the cookies of the session that started, which name its id. */
-  afterSignIn(ctx: SessionReadContext & Pick<AuthContext, "plugins">, req: AuthRequest, input: Omit<AfterSignInInput, "request" | "adapter" | "sessionId">, sessionCookies?: readonly Cookie[]): Promise<void>;
+  afterSignIn(ctx: SessionReadContext & Pick<AuthContext, "plugins">, req: SessionHookRequest, input: Omit<AfterSignInInput, "request" | "adapter" | "sessionId">, sessionCookies?: readonly Cookie[]): Promise<void>;
   /** Runs the plugins' `signOut` hooks while the request's session still exists: the URL one of them sends the browser to, if any. */
-  signOut(ctx: SessionReadContext & Pick<AuthContext, "plugins">, req: AuthRequest, callbackUrl: string): Promise<string | undefined>;
+  signOut(ctx: SessionReadContext & Pick<AuthContext, "plugins">, req: SessionHookRequest, callbackUrl: string): Promise<string | undefined>;
   withFields(ctx: Pick<AuthContext, "plugins" | "adapter">, read: ReadSession): Promise<Session | null>;
   /** The plugins' forms on the built-in sign-in page, and its props they change. */
   signInPage(ctx: Pick<AuthContext, "plugins" | "baseUrl">, props: PluginFormsInput): Promise<Pick<SignInPageProps, "forms" | "error"> | undefined>;
