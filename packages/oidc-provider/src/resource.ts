@@ -62,8 +62,9 @@ export interface RevocationCheck {
 export interface IntrospectionCheck {
   /** The introspection endpoint. Default: `<issuer>/auth/oauth2/token/introspection`. */
   readonly endpoint?: string;
-  /** The resource's client at the provider (a confidential client: `client_secret_basic`). */
+  /** The resource's own client at the provider (a confidential client, authenticated with `client_secret_basic`). */
   readonly clientId: string;
+  /** That client's secret. */
   readonly clientSecret: string;
   /** How long a token found active is taken as active without asking again, in seconds: a revocation may go unseen this long. Default 0. */
   readonly cacheSeconds?: number;
