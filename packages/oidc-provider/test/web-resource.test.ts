@@ -119,3 +119,15 @@ describe("a revoked client-credentials token, at the web guards", () => {
     expect((await withAccessToken({ issuer: app.origin, resource }, () => new Response("taken"))(request(token))).status).toBe(200);
   });
 });
+
+test("with a revocation check, a token past its exp but within the clock tolerance is refused as expired (the provider has dropped its record)", async () => {
+  const issuer = new URL(app.origin);
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { [oauth.allowInsecureRequests]: true }));
+  const token = await serviceToken(as, shortResource, "short:read");
+  const route = withAccessToken({ issuer: app.origin, resource: shortResource, revocation: { store: app.oauth } }, () => new Response("taken"));
+  const { exp } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { exp: number };
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 + 200 - Date.now())));
+  const response = await route(request(token));
+  expect(response.status).toBe(401);
+  expect(await response.json()).toMatchObject({ error: "invalid_token", error_description: "The access token has expired." });
+});
