@@ -65,8 +65,9 @@ export async function createApp(origin: string, db: PGlite = new PGlite(), docum
   app.use(wellKnown(oauth));
   app.use(oauth.mountPath, oauthProvider(oauth));
   app.use("/auth", ExpressAuth(authConfig));
-  // The MCP endpoint: stateless Streamable HTTP, every request with its access token.
-  app.post("/mcp", requireAccessToken({ issuer: origin, resource, scopes: ["notes:read"] }), express.json(), async (req, res) => {
+  // The MCP endpoint: stateless Streamable HTTP, every request with its access token, which must
+  // still be live in the provider's storage (not revoked, nor its grant): one read per request.
+  app.post("/mcp", requireAccessToken({ issuer: origin, resource, scopes: ["notes:read"], revocation: { store: oauth } }), express.json(), async (req, res) => {
     const token = accessTokenOf(res)!;
     const server = mcpServer(authConfig, token.subject);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

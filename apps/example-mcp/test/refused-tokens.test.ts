@@ -2,7 +2,8 @@
  * The MCP server takes only its own, live access tokens, as the MCP SDK's client meets them: a
  * token Latch issued for another resource of the same app (RFC 8707 `resource`, its `aud`) is
  * refused with 401 `invalid_token` and the RFC 9728 challenge, so is an expired one; and a client
- * whose grant was revoked (RFC 7009) gets no new token once its short-lived one runs out. The
+ * whose grant was revoked (RFC 7009) gets no new token once its short-lived one runs out; a token
+ * revoked (RFC 7009), or whose grant the user revoked on the grants page, is refused at once. The
  * tokens come from Latch over HTTP: a registered client, a user's sign-in and consent, PKCE.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -82,7 +83,7 @@ async function start(options: AppOptions): Promise<Running> {
  * Tokens Latch issues for `resource` to a newly registered public client, a new user having
  * signed in and consented in a browser (a cookie jar); with the client's registration.
  */
-async function tokensFor(running: Running, resource: string): Promise<{ tokens: OAuthTokens; client: OAuthClientInformationMixed }> {
+async function tokensFor(running: Running, resource: string): Promise<{ tokens: OAuthTokens; client: OAuthClientInformationMixed; browser: (url: string | URL, init?: RequestInit) => Promise<Response> }> {
   const { origin, app } = running;
   const registered = await fetch(`${origin}/auth/oauth2/reg`, {
     method: "POST",
@@ -145,7 +146,7 @@ async function tokensFor(running: Running, resource: string): Promise<{ tokens: 
     body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUrl, client_id: client.client_id, code_verifier: verifier, resource }),
   });
   expect(exchanged.status).toBe(200);
-  return { tokens: (await exchanged.json()) as OAuthTokens, client };
+  return { tokens: (await exchanged.json()) as OAuthTokens, client, browser: go };
 }
 
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as { aud: string; exp: number; scope: string };
@@ -249,5 +250,57 @@ describe("expired and revoked", () => {
     });
     expect(refresh.status).toBe(400);
     expect(((await refresh.json()) as { error: string }).error).toBe("invalid_grant");
+  }, 60_000);
+});
+
+describe("revoked before it expires", () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await start({});
+  });
+  afterAll(() => running?.close());
+
+  /** The SDK's client holding only `token` (no refresh token): it is refused, and sent to authorize again. */
+  async function expectNoTools(token: string, client: OAuthClientInformationMixed) {
+    const store = new HeldTokens({ access_token: token, token_type: "Bearer" }, client);
+    await expect(listTools(running.origin, store)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(store.opened?.searchParams.get("resource")).toBe(`${running.origin}/mcp`);
+  }
+
+  function expectRevoked(answer: Awaited<ReturnType<typeof callWith>>) {
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ error: "invalid_token", error_description: "The access token was revoked." });
+    expect(answer.challenge).toContain(`resource_metadata="${running.origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect(answer.challenge).toContain('error="invalid_token"');
+  }
+
+  test("an access token revoked at the revocation endpoint (RFC 7009) is refused with 401 invalid_token, and the SDK's client lists no tools with it", async () => {
+    const { tokens, client } = await tokensFor(running, `${running.origin}/mcp`);
+    expect((await callWith(running.origin, tokens.access_token)).status).toBe(200);
+    const { tools } = await listTools(running.origin, new HeldTokens({ access_token: tokens.access_token, token_type: "Bearer" }, client));
+    expect(tools.map((tool) => tool.name)).toEqual(["whoami"]);
+
+    const revocation = await fetch(`${running.origin}/auth/oauth2/token/revocation`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: tokens.access_token, token_type_hint: "access_token", client_id: client.client_id }),
+    });
+    expect(revocation.status).toBe(200);
+
+    expectRevoked(await callWith(running.origin, tokens.access_token));
+    await expectNoTools(tokens.access_token, client);
+  }, 60_000);
+
+  test("a token whose grant the user revoked on the grants page is refused with 401 invalid_token, and the SDK's client lists no tools with it", async () => {
+    const { tokens, client, browser } = await tokensFor(running, `${running.origin}/mcp`);
+    expect((await callWith(running.origin, tokens.access_token)).status).toBe(200);
+
+    const listed = (await (await browser(`${running.origin}/auth/oauth2/grants`, { headers: { accept: "application/json" } })).json()) as { grants: { id: string; clientId: string }[]; csrfToken: string };
+    const grant = listed.grants.find((one) => one.clientId === client.client_id)!;
+    const revoked = await browser(`${running.origin}/auth/oauth2/grants/revoke`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken: listed.csrfToken, grantId: grant.id }) });
+    expect(revoked.status).toBe(303);
+
+    expectRevoked(await callWith(running.origin, tokens.access_token));
+    await expectNoTools(tokens.access_token, client);
   }, 60_000);
 });

@@ -21,7 +21,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import type { OAuthProviderServer } from "./index.js";
-import { AccessTokenRefused, accessTokenVerifier, bearerChallenge, bearerToken, resourceMetadataUrl, type RequireAccessTokenOptions, type VerifiedAccessToken } from "./resource.js";
+import { AccessTokenRefused, accessTokenVerifier, bearerToken, refusalHeaders, resourceMetadataUrl, type RequireAccessTokenOptions, type VerifiedAccessToken } from "./resource.js";
 
 export type { RequireAccessTokenOptions, VerifiedAccessToken } from "./resource.js";
 
@@ -74,9 +74,11 @@ export function accessTokenOf(res: Response): VerifiedAccessToken | undefined {
 
 /**
  * Express middleware of a protected resource: a request without a valid access token for
- * `resource` (signature, issuer, audience, expiry) is answered 401, one without the scopes 403,
- * with `WWW-Authenticate: Bearer` naming the error and the resource's metadata (RFC 6750, RFC 9728),
- * which is how an MCP client finds the authorization server. The token is on `res.locals.accessToken`.
+ * `resource` (signature, issuer, audience, expiry; and not revoked, with `revocation` or
+ * `introspection`) is answered 401, one without the scopes 403, with `WWW-Authenticate: Bearer`
+ * naming the error and the resource's metadata (RFC 6750, RFC 9728), which is how an MCP client
+ * finds the authorization server; 503 when revocation could not be checked. The token is on
+ * `res.locals.accessToken`.
  */
 export function requireAccessToken(options: RequireAccessTokenOptions): (req: Request, res: Response, next: NextFunction) => Promise<void> {
   const verify = accessTokenVerifier(options);
@@ -87,7 +89,7 @@ export function requireAccessToken(options: RequireAccessTokenOptions): (req: Re
       res.locals.accessToken = await verify(token, options.scopes);
     } catch (error) {
       if (!(error instanceof AccessTokenRefused)) return next(error);
-      res.status(error.status).set("WWW-Authenticate", bearerChallenge(error, { resourceMetadata, scopes: options.scopes, tokenSent: !!token })).set("Cache-Control", "no-store").json({ error: error.error, error_description: error.message });
+      res.status(error.status).set(refusalHeaders(error, { resourceMetadata, scopes: options.scopes, tokenSent: !!token })).json({ error: error.error, error_description: error.message });
       return;
     }
     next();

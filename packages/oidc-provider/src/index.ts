@@ -39,6 +39,7 @@ import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerSt
 import { logoutPage, sentencesFor, signedOutPage } from "./consent.js";
 import { grantsSegment, handleGrants } from "./grants.js";
 import { memoryStorage } from "./memory.js";
+import { isRecorded, jwtRevocationAndIntrospection, recordIssued } from "./issued-tokens.js";
 
 export { OAuthAccountPages } from "./account-pages.js";
 export { OAuthProviderConfigurationError } from "./errors.js";
@@ -146,6 +147,12 @@ export interface OAuthProviderServer {
   protectedResourceMetadata(resource: string): Record<string, unknown>;
   /** The oidc-provider instance for the current signing keys (rebuilt when the key rotates). */
   provider(): Promise<Provider>;
+  /**
+   * Whether the JWT access token `jti` is still live in the provider's storage: issued here, not
+   * revoked (RFC 7009), its grant not revoked, not expired. What a protected resource of the same
+   * app asks with `revocation: { store: server }` of `@latch/oidc-provider/resource`.
+   */
+  accessTokenActive(jti: string): Promise<boolean>;
 }
 
 /** Dynamic client registration's endpoint, for {@link routedTo}. */
@@ -273,6 +280,7 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
     provider.proxy = true;
     provider.use(limitRequests(state));
     provider.use(endLatchSessionOnLogout(state));
+    provider.use(jwtRevocationAndIntrospection(provider, state.storage, issuer, keys.keys));
     built = { provider, keys, checkedAt: Date.now() };
     return provider;
   }
@@ -381,11 +389,10 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
       authorization_servers: [issuer],
       bearer_methods_supported: ["header"],
       ...(known && { scopes_supported: Object.keys(known.scopes) }),
-      jwks_uri: `${issuer}${mountPath}/jwks`,
     };
   }
 
-  return { issuer, mountPath, handle, discovery, protectedResourceMetadata, provider: current };
+  return { issuer, mountPath, handle, discovery, protectedResourceMetadata, provider: current, accessTokenActive: (jti) => isRecorded(state.storage, jti) };
 }
 
 /**
@@ -559,6 +566,8 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
       fetch: (url: string | URL | Request, init: RequestInit = {}) => fetchDocument(url instanceof Request ? url.url : String(url), { ...init, signal: init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout) }),
       fetchResponseBodyLimits: { "client_id metadata document": documents.maxBytes ?? 5120, jwks_uri: Infinity, sector_identifier_uri: Infinity },
     }),
+    // Each JWT access token is recorded as it is signed, so that revoking it, or its grant, is seen.
+    formats: { customizers: { jwt: recordIssued(state.storage) } },
     renderError: (ctx, out) => {
       ctx.type = "html";
       ctx.body = errorPage(out);

@@ -8,6 +8,7 @@
  * @module @latch/oidc-provider/resource
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import type { StorageFactory } from "./index.js";
 
 /** Why an access token was refused; `status` is the HTTP answer (RFC 6750 §3.1). */
 export class AccessTokenRefused extends Error {
@@ -17,14 +18,79 @@ export class AccessTokenRefused extends Error {
   readonly type = "AccessTokenRefused" as const;
   override readonly name = "AccessTokenRefused";
   constructor(
-    /** `invalid_token` (401: missing, malformed, badly signed, expired, another audience or issuer) or `insufficient_scope` (403). */
-    readonly error: "invalid_token" | "insufficient_scope",
+    /**
+     * `invalid_token` (401: missing, malformed, badly signed, expired, revoked, another audience or
+     * issuer), `insufficient_scope` (403), or `temporarily_unavailable` (503: whether it was revoked
+     * could not be learnt, the store or the introspection endpoint failed; refused all the same).
+     */
+    readonly error: "invalid_token" | "insufficient_scope" | "temporarily_unavailable",
     message: string,
-    /** 401 or 403. */
-    readonly status: 401 | 403 = error === "insufficient_scope" ? 403 : 401,
+    /** 401, 403 or 503. */
+    readonly status: 401 | 403 | 503 = error === "insufficient_scope" ? 403 : error === "temporarily_unavailable" ? 503 : 401,
   ) {
     super(message);
   }
+}
+
+/**
+ * What knows whether an access token is still live, by its `jti`: the running `OAuthProvider`
+ * (`OAuthProviderServer`) of the same app, or {@link storedAccessTokens} over the storage it shares.
+ */
+export interface IssuedAccessTokens {
+  /** `true` while the token `jti` is neither revoked, nor its grant, nor expired. */
+  accessTokenActive(jti: string): Promise<boolean>;
+}
+
+/**
+ * Revoked tokens refused by asking the provider's storage, for a resource in the app that runs the
+ * provider or sharing its storage: one read of the storage per request (none for a token kept in
+ * the cache). A token is refused the moment it is revoked unless `cacheSeconds` is set.
+ */
+export interface RevocationCheck {
+  /** The provider's record of the tokens it issued: the mounted `OAuthProvider` server, or {@link storedAccessTokens}. */
+  readonly store: IssuedAccessTokens;
+  /** How long a token found live is taken as live without asking again, in seconds: a revocation may go unseen this long. Default 0. */
+  readonly cacheSeconds?: number;
+}
+
+/**
+ * Revoked tokens refused by asking the authorization server (RFC 7662 introspection) with this
+ * resource's own client credentials, for a resource that runs apart from the provider: one request
+ * to the provider per request (none for a token kept in the cache). When the provider cannot be
+ * asked, or refuses the credentials, the token is refused with 503 `temporarily_unavailable`.
+ */
+export interface IntrospectionCheck {
+  /** The introspection endpoint. Default: `<issuer>/auth/oauth2/token/introspection`. */
+  readonly endpoint?: string;
+  /** The resource's own client at the provider (a confidential client, authenticated with `client_secret_basic`). */
+  readonly clientId: string;
+  /** That client's secret. */
+  readonly clientSecret: string;
+  /** How long a token found active is taken as active without asking again, in seconds: a revocation may go unseen this long. Default 0. */
+  readonly cacheSeconds?: number;
+  /** How long the provider may take to answer, in seconds. Default 5. */
+  readonly timeoutSeconds?: number;
+}
+
+/**
+ * The {@link IssuedAccessTokens} of a provider's storage, for a resource in another process that
+ * shares it (the same database or Redis): the same `storage` and the same Latch secret as the provider's.
+ *
+ * @example
+ * ```ts
+ * import { pgStorage } from "@latch/oidc-provider/pg"
+ * import { storedAccessTokens } from "@latch/oidc-provider/resource"
+ * const store = storedAccessTokens(pgStorage(pool), { secret: process.env.AUTH_SECRET! })
+ * // requireAccessToken({ issuer, resource, revocation: { store } })
+ * ```
+ */
+export function storedAccessTokens(storage: StorageFactory, keys: { readonly secret: string }): IssuedAccessTokens {
+  const records = new (storage(keys))("AccessToken");
+  return {
+    async accessTokenActive(jti) {
+      return (await records.find(jti))?.format === "jwt";
+    },
+  };
 }
 
 /** What {@link accessTokenVerifier} checks a token against. */
@@ -37,6 +103,13 @@ export interface AccessTokenVerifierOptions {
   readonly jwksUri?: string;
   /** Seconds of clock skew tolerated. Default 5. */
   readonly clockTolerance?: number;
+  /**
+   * Refuse revoked tokens by asking the provider's storage (same app, or shared storage). Without
+   * it or `introspection`, a token revoked before it expires is still taken.
+   */
+  readonly revocation?: RevocationCheck;
+  /** Refuse revoked tokens by asking the provider's introspection endpoint (RFC 7662), for a resource that runs apart. */
+  readonly introspection?: IntrospectionCheck;
 }
 
 /** A verified access token: who, for which client, with which scopes. */
@@ -50,11 +123,78 @@ export interface VerifiedAccessToken {
   readonly claims: JWTPayload;
 }
 
+/** Tokens found live, by the SHA-256 of the token, until when (ms); at most this many are kept. */
+const cacheLimit = 10_000;
+
+/** Keeps a positive answer for `seconds` (never past the token's expiry); `undefined` when `seconds` is 0. */
+function liveCache(seconds: number | undefined) {
+  if (!seconds || seconds <= 0) return undefined;
+  const until = new Map<string, number>();
+  return {
+    has(key: string) {
+      const at = until.get(key);
+      if (at === undefined) return false;
+      if (at > Date.now()) return true;
+      until.delete(key);
+      return false;
+    },
+    add(key: string, expiresAt: number) {
+      if (until.size >= cacheLimit) until.delete(until.keys().next().value!);
+      until.set(key, Math.min(Date.now() + seconds * 1000, expiresAt * 1000));
+    },
+  };
+}
+
+/** Asks `check`'s store whether the token `jti` is live: refused when not, 503 when the store fails. */
+function storeLiveness(check: RevocationCheck) {
+  const cache = liveCache(check.cacheSeconds);
+  return async (payload: JWTPayload) => {
+    const jti = payload.jti!;
+    if (cache?.has(jti)) return;
+    let active: boolean;
+    try {
+      active = await check.store.accessTokenActive(jti);
+    } catch {
+      throw new AccessTokenRefused("temporarily_unavailable", "Whether the access token was revoked cannot be checked now; try again later.");
+    }
+    if (!active) throw new AccessTokenRefused("invalid_token", "The access token was revoked.");
+    cache?.add(jti, payload.exp!);
+  };
+}
+
+/** Asks the introspection endpoint whether `token` is active: refused when not, 503 when it cannot be asked or refuses the client. */
+function introspectedLiveness(check: IntrospectionCheck, issuer: string) {
+  const cache = liveCache(check.cacheSeconds);
+  const endpoint = check.endpoint ?? `${issuer}/auth/oauth2/token/introspection`;
+  const basic = btoa(`${encodeURIComponent(check.clientId)}:${encodeURIComponent(check.clientSecret)}`);
+  const unavailable = () => new AccessTokenRefused("temporarily_unavailable", "Whether the access token was revoked cannot be checked now; try again later.");
+  return async (payload: JWTPayload, token: string) => {
+    const key = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))));
+    if (cache?.has(key)) return;
+    let answer: { active?: unknown; jti?: unknown };
+    try {
+      const response = await fetch(endpoint, {
+        method: "POST",
+        headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({ token, token_type_hint: "access_token" }),
+        signal: AbortSignal.timeout((check.timeoutSeconds ?? 5) * 1000),
+      });
+      if (response.status !== 200) throw unavailable();
+      answer = (await response.json()) as typeof answer;
+    } catch {
+      throw unavailable();
+    }
+    if (answer.active !== true || answer.jti !== payload.jti) throw new AccessTokenRefused("invalid_token", "The access token was revoked.");
+    cache?.add(key, payload.exp!);
+  };
+}
+
 /**
  * Makes the verifier of the provider's JWT access tokens for one resource: signature (the
  * provider's keys, fetched and cached), `typ` `at+jwt`, issuer, audience, expiry, and the scopes
- * a call needs. A token revoked before it expires still verifies here (it is not looked up):
- * keep access-token lifetimes short, as the provider's default of 15 minutes does.
+ * a call needs. These are checked locally, so by default a token revoked before it expires (RFC
+ * 7009, its grant revoked on the grants page, a reused refresh token) still verifies: give
+ * `revocation` (the provider's storage) or `introspection` (RFC 7662) to refuse it too.
  *
  * @example
  * ```ts
@@ -65,15 +205,22 @@ export interface VerifiedAccessToken {
  */
 export function accessTokenVerifier(options: AccessTokenVerifierOptions): (token: string | undefined, scopes?: readonly string[]) => Promise<VerifiedAccessToken> {
   const keys = createRemoteJWKSet(new URL(options.jwksUri ?? `${options.issuer}/auth/oauth2/jwks`));
+  const live = options.revocation ? storeLiveness(options.revocation) : options.introspection ? introspectedLiveness(options.introspection, options.issuer) : undefined;
+  const requiredClaims = live ? ["exp", "sub", "client_id", "jti"] : ["exp", "sub", "client_id"];
   return async (token, scopes = []) => {
     if (!token) throw new AccessTokenRefused("invalid_token", "No access token.");
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.resource, typ: "at+jwt", clockTolerance: options.clockTolerance ?? 5, requiredClaims: ["exp", "sub", "client_id"] }));
+      ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.resource, typ: "at+jwt", clockTolerance: options.clockTolerance ?? 5, requiredClaims }));
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new AccessTokenRefused("invalid_token", "The access token has expired.");
       if (error instanceof errors.JWTClaimValidationFailed) throw new AccessTokenRefused("invalid_token", `The access token is not for this resource (${error.claim}).`);
       throw new AccessTokenRefused("invalid_token", "The access token is not valid.");
+    }
+    if (live) {
+      // Past `exp` but within the clock tolerance, the provider has already dropped its record.
+      if (payload.exp! * 1000 <= Date.now()) throw new AccessTokenRefused("invalid_token", "The access token has expired.");
+      await live(payload, token);
     }
     const granted = typeof payload.scope === "string" ? payload.scope.split(" ").filter(Boolean) : [];
     const missing = scopes.filter((scope) => !granted.includes(scope));
@@ -147,9 +294,19 @@ export function bearerChallenge(error: AccessTokenRefused, options: { readonly r
 }
 
 /**
+ * The headers of a refusal: `Cache-Control: no-store`, and the `WWW-Authenticate` challenge of
+ * {@link bearerChallenge} (401, 403) or `Retry-After` (503, when revocation could not be checked).
+ */
+export function refusalHeaders(error: AccessTokenRefused, options: { readonly resourceMetadata: string; readonly scopes?: readonly string[]; readonly tokenSent: boolean }): Record<string, string> {
+  if (error.status === 503) return { "Retry-After": "5", "Cache-Control": "no-store" };
+  return { "WWW-Authenticate": bearerChallenge(error, options), "Cache-Control": "no-store" };
+}
+
+/**
  * Checks the bearer token of a web `Request`: the verified token, or the `Response` to answer
  * (401 `invalid_token`, 403 `insufficient_scope`, with the `WWW-Authenticate` challenge naming the
- * resource's metadata). For a SvelteKit `handle` hook or any server of web requests.
+ * resource's metadata; 503 `temporarily_unavailable` when `revocation` or `introspection` could not
+ * be asked). For a SvelteKit `handle` hook or any server of web requests.
  *
  * @example
  * ```ts
@@ -175,7 +332,7 @@ export function accessTokenGuard(options: RequireAccessTokenOptions): (request: 
       if (!(error instanceof AccessTokenRefused)) throw error;
       return Response.json(
         { error: error.error, error_description: error.message },
-        { status: error.status, headers: { "WWW-Authenticate": bearerChallenge(error, { resourceMetadata, scopes: options.scopes, tokenSent: !!token }), "Cache-Control": "no-store" } },
+        { status: error.status, headers: refusalHeaders(error, { resourceMetadata, scopes: options.scopes, tokenSent: !!token }) },
       );
     }
   };

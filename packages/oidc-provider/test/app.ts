@@ -21,6 +21,8 @@ import { accessTokenOf, oauthProvider, requireAccessToken, wellKnown } from "../
 export const password = "violet staircase 42";
 export const resource = "https://api.example.test/";
 export const shortResource = "https://short.example.test/";
+/** The `service` client's secret (client credentials; the resource's own client for introspection). */
+export const serviceSecret = "service-secret-0123456789abcdef0123456789";
 
 /** What a suite gets: the running app and its parts. */
 export interface TestApp {
@@ -80,7 +82,7 @@ export async function startApp(options: { db?: Queryable; provider?: Partial<OAu
       },
       {
         client_id: "service",
-        client_secret: "service-secret-0123456789abcdef0123456789",
+        client_secret: serviceSecret,
         redirect_uris: [],
         response_types: [],
         grant_types: ["client_credentials"],
@@ -111,6 +113,17 @@ export async function startApp(options: { db?: Queryable; provider?: Partial<OAu
   });
   app.post("/api/notes", requireAccessToken({ issuer: origin, resource, scopes: ["notes:write"] }), (_req, res) => {
     res.json({ written: true });
+  });
+  // The notes API again, refusing revoked tokens: by the provider's storage, by introspection
+  // with the `service` client's credentials, and by introspection with a wrong secret.
+  app.get("/api/live-notes", requireAccessToken({ issuer: origin, resource, scopes: ["notes:read"], revocation: { store: oauth } }), (_req, res) => {
+    res.json({ subject: accessTokenOf(res)!.subject });
+  });
+  app.get("/api/introspected-notes", requireAccessToken({ issuer: origin, resource, scopes: ["notes:read"], introspection: { clientId: "service", clientSecret: serviceSecret } }), (_req, res) => {
+    res.json({ subject: accessTokenOf(res)!.subject });
+  });
+  app.get("/api/misconfigured-notes", requireAccessToken({ issuer: origin, resource, scopes: ["notes:read"], introspection: { clientId: "service", clientSecret: `${serviceSecret}-not` } }), (_req, res) => {
+    res.json({ subject: accessTokenOf(res)!.subject });
   });
   app.get("/api/short", requireAccessToken({ issuer: origin, resource: shortResource }), (_req, res) => {
     res.json({ ok: true });

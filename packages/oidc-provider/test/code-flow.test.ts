@@ -44,6 +44,8 @@ describe("discovery", () => {
     expect(as).toEqual(config);
     const resource = await (await fetch(`${app.origin}/.well-known/oauth-protected-resource`)).json();
     expect(resource).toMatchObject({ resource: app.origin, authorization_servers: [app.origin] });
+    // RFC 9728's jwks_uri is the resource's own keys (for signed answers): the provider's are not.
+    expect(resource).not.toHaveProperty("jwks_uri");
   });
 
   test("the provider's keys are the access-token key ring's: /auth/oauth2/jwks and /auth/jwks publish the same key", async () => {

@@ -3,7 +3,8 @@
  * two app instances (one Latch database, one store, one secret, one issuer) share codes, refresh
  * tokens and grants; a code is taken once across instances and its replay revokes the grant;
  * refresh-token rotation and reuse detection; an account's grants listed on the grants page and
- * gone once revoked there; `revokeByGrantId`, `grantsOf`, expiry, user-code and uid lookups;
+ * gone once revoked there; a JWT access token revoked at one instance is refused by a resource
+ * asking the store; `revokeByGrantId`, `grantsOf`, expiry, user-code and uid lookups;
  * nothing the pg store hashes or seals is stored in the clear.
  */
 import { PGlite } from "@electric-sql/pglite";
@@ -11,7 +12,8 @@ import * as client from "openid-client";
 import { migrate } from "@latch/pg";
 import { afterAll, describe, expect, test } from "vitest";
 import type { StorageFactory } from "../src/index.js";
-import { Browser, rpCallback, startApp, type TestApp } from "./app.js";
+import { storedAccessTokens } from "../src/resource.js";
+import { Browser, resource, rpCallback, startApp, type TestApp } from "./app.js";
 import { memberBrowser, rpConfig } from "./flows.js";
 
 /** A store on its service: `dump` is everything it holds (keys and values), as text. */
@@ -125,6 +127,29 @@ export function durableStorageSuite(name: string, open: () => Promise<OpenedStor
       expect((await listed(second)).grants).toEqual([]);
       await expect(client.refreshTokenGrant(config2, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
       await expect(client.fetchUserInfo(config2, tokens.access_token, user.id)).rejects.toThrow();
+      });
+
+    test("a JWT access token revoked at one instance is refused by the other's guard and by a resource reading the store; its jti is stored hashed", async () => {
+      const { first, second, config1, store } = await twoApps();
+      const { browser } = await memberBrowser(first);
+      const verifier = client.randomPKCECodeVerifier();
+      const url = client.buildAuthorizationUrl(config1, { redirect_uri: rpCallback, scope: "openid notes:read", resource, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+      const { url: landed } = await browser.follow(url);
+      const tokens = await client.authorizationCodeGrant(config1, new URL(landed), { pkceCodeVerifier: verifier }, { resource });
+      const { jti } = JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()) as { jti: string };
+      const reader = storedAccessTokens(store.storage, { secret: String(first.config.secret) });
+      const call = (app: TestApp) => fetch(`${app.origin}/api/live-notes`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      expect((await call(first)).status).toBe(200);
+      expect(await reader.accessTokenActive(jti)).toBe(true);
+      expect(await store.dump()).not.toContain(jti);
+
+      // Revoked at the second instance; the first's guard (its resource's issuer is the first's origin) asks the same store.
+      const revoked = await fetch(`${second.origin}/auth/oauth2/token/revocation`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: tokens.access_token, client_id: "first-party" }) });
+      expect(revoked.status).toBe(200);
+      const refused = await call(first);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toContain('error="invalid_token"');
+      expect(await reader.accessTokenActive(jti)).toBe(false);
     });
 
     test("the models: lookups by user code and uid, consume, revokeByGrantId, expiry; sealed ids not in the clear", async () => {

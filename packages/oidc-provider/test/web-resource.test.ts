@@ -2,12 +2,13 @@
  * The guards of `@latch/oidc-provider/resource` for web route handlers (a Next.js route handler,
  * a SvelteKit endpoint or hook), given web `Request`s carrying real tokens of the suites' provider:
  * no token is answered 401 with the RFC 9728 challenge, a token for another resource 401
- * `invalid_token`, one without the scope 403 `insufficient_scope`, and a good one reaches the handler.
+ * `invalid_token`, one without the scope 403 `insufficient_scope`, and a good one reaches the handler;
+ * a revoked one is refused by the guards that ask the storage or the introspection endpoint.
  */
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { accessTokenGuard, withAccessToken, withAccessTokenEvent, type VerifiedAccessToken } from "../src/resource.js";
-import { resource, shortResource, startApp, type TestApp } from "./app.js";
+import { resource, serviceSecret, shortResource, startApp, type TestApp } from "./app.js";
 
 let app: TestApp;
 let notesToken: string;
@@ -96,4 +97,37 @@ describe("withAccessTokenEvent (a SvelteKit endpoint) and accessTokenGuard (a ho
     expect(await (await handle({ event: { request: request(notesToken), locals: {} }, resolve })).text()).toBe("service");
     expect((await handle({ event: { request: request(otherToken), locals: {} }, resolve })).status).toBe(401);
   });
+});
+
+describe("a revoked client-credentials token, at the web guards", () => {
+  test("taken, then revoked by its client (RFC 7009): withAccessToken asking the storage and withAccessTokenEvent asking introspection refuse it with 401 invalid_token", async () => {
+    const issuer = new URL(app.origin);
+    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { [oauth.allowInsecureRequests]: true }));
+    const token = await serviceToken(as, resource, "notes:read");
+    const stored = withAccessToken({ issuer: app.origin, resource, scopes: ["notes:read"], revocation: { store: app.oauth } }, (_request, verified) => Response.json({ subject: verified.subject }));
+    const introspected = withAccessTokenEvent({ issuer: app.origin, resource, introspection: { clientId: "service", clientSecret: serviceSecret } }, (_event: { request: Request }, verified) => Response.json({ subject: verified.subject }));
+    expect((await stored(request(token))).status).toBe(200);
+    expect((await introspected({ request: request(token) })).status).toBe(200);
+
+    const revoked = await oauth.revocationRequest(as, { client_id: "service" }, oauth.ClientSecretBasic(serviceSecret), token, { [oauth.allowInsecureRequests]: true });
+    expect(revoked.status).toBe(200);
+    for (const response of [await stored(request(token)), await introspected({ request: request(token) })]) {
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe(`${challenge}, error="invalid_token", error_description="The access token was revoked."`);
+    }
+    // The guard without a check takes it until it expires.
+    expect((await withAccessToken({ issuer: app.origin, resource }, () => new Response("taken"))(request(token))).status).toBe(200);
+  });
+});
+
+test("with a revocation check, a token past its exp but within the clock tolerance is refused as expired (the provider has dropped its record)", async () => {
+  const issuer = new URL(app.origin);
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { [oauth.allowInsecureRequests]: true }));
+  const token = await serviceToken(as, shortResource, "short:read");
+  const route = withAccessToken({ issuer: app.origin, resource: shortResource, revocation: { store: app.oauth } }, () => new Response("taken"));
+  const { exp } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { exp: number };
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 + 200 - Date.now())));
+  const response = await route(request(token));
+  expect(response.status).toBe(401);
+  expect(await response.json()).toMatchObject({ error: "invalid_token", error_description: "The access token has expired." });
 });
