@@ -13,7 +13,7 @@ import type pg from "pg";
 
 const bookkeeping = "latch_migrations";
 /** The tables left out, as an SQL list. */
-const leftOut = `'${bookkeeping}', 'oauth_provider_models', 'sso_connections', 'sso_domains', 'sso_requests', 'sso_used_assertions', 'scim_users', 'scim_groups', 'scim_group_members'`;
+const leftOut = `'${bookkeeping}', 'oauth_provider_models', 'sso_connections', 'sso_domains', 'sso_requests', 'sso_used_assertions', 'sso_sessions', 'sso_logout_requests', 'scim_users', 'scim_groups', 'scim_group_members'`;
 
 /** PostgreSQL: the `public` schema of the database `client` is connected to. */
 export async function pgCatalog(client: pg.ClientBase | pg.Pool): Promise<unknown> {
