@@ -6,33 +6,21 @@
  * (samlify's IdP side on 127.0.0.1) and lands signed in, a member of Acme with the mapped role.
  * Latch in Express on PGlite.
  */
-import { chromiumAvailable, launchChromium } from "@latch/testing";
-import type { Browser as Chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { acme, owner, pglite, startApp, type SsoApp } from "./harness.js";
-import { startIdp, testKeyPair, type TestIdp } from "./idp.js";
+import { chromiumAvailable } from "@latch/testing";
+import { describe, expect, test } from "vitest";
+import { acme, owner } from "./harness.js";
+import { testKeyPair } from "./idp.js";
+import { browserSuite } from "./browser-suite.js";
 import { manageSentences } from "../src/manage-sentences.js";
 import { signInSentences } from "../src/sign-in-sentences.js";
 
 const said = manageSentences.en;
 
 describe.runIf(await chromiumAvailable())("the SSO pages in Chromium", () => {
-  let app: SsoApp;
-  let idp: TestIdp;
-  let chromium: Chromium;
-
-  beforeAll(async () => {
-    app = await startApp(await pglite());
-    idp = await startIdp({ keys: testKeyPair("latch-sso-test-idp"), user: { nameId: "ada@acme.test", email: "ada@acme.test", name: "Ada Acme", groups: ["acme-admins"] } });
-    chromium = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await chromium?.close();
-    await idp?.close();
-    await app?.close();
-  });
+  const suite = browserSuite({ connected: false, idp: { keys: testKeyPair("latch-sso-test-idp"), user: { nameId: "ada@acme.test", email: "ada@acme.test", name: "Ada Acme", groups: ["acme-admins"] } } });
 
   test("the owner adds and verifies a domain and connects the identity provider on the management page", async () => {
+    const { app, idp, chromium } = suite;
     const context = await chromium.newContext();
     const page = await context.newPage();
     await page.goto(`${app.origin}/auth/sso/manage?organization=${acme.slug}`);
@@ -60,6 +48,7 @@ describe.runIf(await chromiumAvailable())("the SSO pages in Chromium", () => {
   }, 90_000);
 
   test("an address at the verified domain typed on Latch's sign-in page goes through the identity provider and lands signed in", async () => {
+    const { app, chromium } = suite;
     const context = await chromium.newContext();
     const page = await context.newPage();
     await page.goto(`${app.origin}/auth/signin?callbackUrl=/`);
