@@ -1,13 +1,36 @@
 /** The code flow with PKCE as `openid-client` runs it, and the partner's consent as `oauth4webapi` runs it, for the suites that need tokens or grants to start from. */
+import { PGlite } from "@electric-sql/pglite";
+import { migrate } from "@latch/pg";
 import * as oauth from "oauth4webapi";
 import * as client from "openid-client";
-import { expect } from "vitest";
-import { Browser, rpCallback, type TestApp } from "./app.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import { pgStorage } from "../src/pg.js";
+import { Browser, rpCallback, startApp, type TestApp } from "./app.js";
 
 /** The partner client (a confidential one that gets a consent page), as `oauth4webapi` names it. */
 export const partner = { client_id: "partner" };
 export const partnerAuth = oauth.ClientSecretBasic("partner-secret-0123456789abcdef0123456789");
 export const insecure = { [oauth.allowInsecureRequests]: true } as const;
+
+/** The enclosing suite's app, on the memory storage or on PostgreSQL (PGlite), and the provider's metadata as `oauth4webapi` discovers it; set once `beforeAll` has run. */
+export function appOnStorage(storage: "memory" | "pg"): { app: TestApp; as: oauth.AuthorizationServer } {
+  const suite = {} as { app: TestApp; as: oauth.AuthorizationServer };
+  let pglite: PGlite | undefined;
+  beforeAll(async () => {
+    if (storage === "pg") {
+      pglite = new PGlite();
+      await migrate(pglite);
+      suite.app = await startApp({ db: pglite, provider: { storage: pgStorage(pglite) } });
+    } else suite.app = await startApp();
+    const issuer = new URL(suite.app.origin);
+    suite.as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+    await pglite?.close();
+  });
+  return suite;
+}
 
 /** A signed-in member who allowed the partner client on its consent page (a remembered grant), and the partner's tokens. */
 export async function allowPartner(app: TestApp, as: oauth.AuthorizationServer) {

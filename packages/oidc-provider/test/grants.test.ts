@@ -6,13 +6,10 @@
  * grant, is refused and changes nothing. The durable-store suite (test/durable-storage.ts) lists
  * and revokes a grant on this page with each of the other stores (Redis, TypeORM, Drizzle).
  */
-import { PGlite } from "@electric-sql/pglite";
-import { migrate } from "@latch/pg";
 import * as oauth from "oauth4webapi";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { pgStorage } from "../src/pg.js";
-import { Browser, startApp, type TestApp } from "./app.js";
-import { allowPartner, insecure, partner, partnerAuth } from "./flows.js";
+import { describe, expect, test } from "vitest";
+import { Browser } from "./app.js";
+import { allowPartner, appOnStorage, insecure, partner, partnerAuth } from "./flows.js";
 
 
 interface Listed {
@@ -21,33 +18,17 @@ interface Listed {
 }
 
 describe.each(["memory", "pg"] as const)("remembered grants (%s storage)", (storage) => {
-  let app: TestApp;
-  let as: oauth.AuthorizationServer;
-  let pglite: PGlite | undefined;
+  const suite = appOnStorage(storage);
 
-  beforeAll(async () => {
-    if (storage === "pg") {
-      pglite = new PGlite();
-      await migrate(pglite);
-      app = await startApp({ db: pglite, provider: { storage: pgStorage(pglite) } });
-    } else app = await startApp();
-    const issuer = new URL(app.origin);
-    as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await pglite?.close();
-  });
-
-  const grantsUrl = () => `${app.origin}/auth/oauth2/grants`;
+  const grantsUrl = () => `${suite.app.origin}/auth/oauth2/grants`;
   const list = async (browser: Browser): Promise<Listed> => (await (await browser.fetch(grantsUrl(), { headers: { accept: "application/json" } })).json()) as Listed;
   const revoke = (browser: Browser, fields: Record<string, string>) =>
     browser.fetch(`${grantsUrl()}/revoke`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
 
-  const allowed = () => allowPartner(app, as);
+  const allowed = () => allowPartner(suite.app, suite.as);
 
-  const refresh = (token: string) => oauth.refreshTokenGrantRequest(as, partner, partnerAuth, token, insecure);
-  const introspect = async (token: string) => ((await (await oauth.introspectionRequest(as, partner, partnerAuth, token, insecure)).json()) as { active: boolean }).active;
+  const refresh = (token: string) => oauth.refreshTokenGrantRequest(suite.as, partner, partnerAuth, token, insecure);
+  const introspect = async (token: string) => ((await (await oauth.introspectionRequest(suite.as, partner, partnerAuth, token, insecure)).json()) as { active: boolean }).active;
 
   test("the grant is listed (client, scopes, when) as JSON and on the page; revoking it refuses the refresh and makes the tokens inactive", async () => {
     const { browser, tokens } = await allowed();
@@ -96,7 +77,7 @@ describe.each(["memory", "pg"] as const)("remembered grants (%s storage)", (stor
   });
 
   test("signed out: the page sends to sign-in, JSON and a revoke answer 401", async () => {
-    const browser = new Browser(app.origin);
+    const browser = new Browser(suite.app.origin);
     const page = await browser.fetch(grantsUrl());
     expect(page.status).toBe(303);
     expect(page.headers.get("location")).toContain("/auth/signin?callbackUrl=");
