@@ -12,12 +12,12 @@ import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotoc
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { hashPassword } from "@latch/core/passwords";
-import { CookieJar, freePort } from "@latch/testing";
+import { freePort } from "@latch/testing";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createApp } from "../src/app.js";
+import { browser, redirectUrl } from "./person.js";
 import { documentServer, type DocumentServer } from "../../../packages/oidc-provider/test/documents.js";
 
-const redirectUrl = "http://127.0.0.1:9/assistant/callback";
 
 /** What an MCP client keeps: its registration, its tokens, its PKCE verifier; the authorization URL it would open. */
 class AssistantStore implements OAuthClientProvider {
@@ -80,34 +80,6 @@ afterAll(async () => {
   await app?.db.close();
   await documents?.close();
 });
-
-/** A person's browser: a cookie jar, redirects followed by hand. */
-function browser() {
-  const jar = new CookieJar();
-  const go = async (url: string | URL, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    const cookie = jar.header(url);
-    if (cookie) headers.set("cookie", cookie);
-    if (init.method === "POST") headers.set("origin", new URL(url).origin);
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    jar.storeResponse(url, response);
-    return response;
-  };
-  const post = (url: string | URL, fields: Record<string, string>) =>
-    go(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
-  const follow = async (start: string | URL): Promise<{ url: URL; response?: Response }> => {
-    let url = new URL(start);
-    for (let hop = 0; hop < 20; hop++) {
-      if (url.href.startsWith(redirectUrl)) return { url };
-      const response = await go(url);
-      const location = response.headers.get("location");
-      if (!location || response.status < 300 || response.status >= 400) return { url, response };
-      url = new URL(location, url);
-    }
-    throw new Error("too many redirects");
-  };
-  return { go, post, follow };
-}
 
 test.each([
   { how: "registers", email: "assistant-user@example.test", name: "Test Assistant", metadataUrl: undefined },

@@ -14,11 +14,11 @@ import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotoc
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { hashPassword } from "@latch/core/passwords";
-import { CookieJar, freePort } from "@latch/testing";
+import { freePort } from "@latch/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApp, type AppOptions } from "../src/app.js";
+import { browser, redirectUrl } from "./person.js";
 
-const redirectUrl = "http://127.0.0.1:9/assistant/callback";
 const password = "correct horse battery";
 
 /** An MCP client's store holding tokens it already has (no new authorization is wanted). */
@@ -96,28 +96,7 @@ async function tokensFor(running: Running, resource: string): Promise<{ tokens: 
   const user = await app.adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: "Some User", image: null });
   await app.adapter.setPassword!({ userId: user.id, hash: await hashPassword(password, { memoryCost: 1024, timeCost: 1, parallelism: 1 }), updatedAt: new Date() });
 
-  const jar = new CookieJar();
-  const go = async (url: string | URL, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    const cookie = jar.header(url);
-    if (cookie) headers.set("cookie", cookie);
-    if (init.method === "POST") headers.set("origin", new URL(url).origin);
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    jar.storeResponse(url, response);
-    return response;
-  };
-  const post = (url: string | URL, fields: Record<string, string>) => go(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
-  const follow = async (start: string | URL): Promise<{ url: URL; response?: Response }> => {
-    let url = new URL(start);
-    for (let hop = 0; hop < 20; hop++) {
-      if (url.href.startsWith(redirectUrl)) return { url };
-      const response = await go(url);
-      const location = response.headers.get("location");
-      if (!location || response.status < 300 || response.status >= 400) return { url, response };
-      url = new URL(location, url);
-    }
-    throw new Error("too many redirects");
-  };
+  const { go, post, follow } = browser();
 
   const verifier = randomBytes(32).toString("base64url");
   const authorization = new URL(`${origin}/auth/oauth2/auth`);
