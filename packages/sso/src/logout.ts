@@ -5,9 +5,9 @@
  * (its signature, issuer, destination and time checked here) and the signed LogoutResponse sent
  * back. HTTP-Redirect and HTTP-POST bindings.
  */
-import { DOMParser } from "@xmldom/xmldom";
 import * as samlify from "samlify";
 import { SamlLogoutRefused } from "./errors.js";
+import { children, parseXml } from "./xml.js";
 import { identityProvider, serviceProvider, spUrls, type ServiceProviderSettings } from "./saml.js";
 import type { SsoConnection } from "./types.js";
 
@@ -70,25 +70,11 @@ export function idpLogoutService(connection: Pick<SsoConnection, "settings">): {
 }
 
 function parse(xml: string): Element {
-  const errors: string[] = [];
-  const keep = (message: string) => void errors.push(message);
-  let doc: ReturnType<DOMParser["parseFromString"]> | undefined;
-  try {
-    doc = new DOMParser({ errorHandler: { warning: () => {}, error: keep, fatalError: keep } }).parseFromString(xml, "text/xml");
-  } catch {
-    errors.push("unreadable");
-  }
-  if (errors.length || !doc?.documentElement) throw new SamlLogoutRefused("malformed", "The logout message is not well-formed XML.");
-  return doc.documentElement as unknown as Element;
+  const root = parseXml(xml);
+  if (!root) throw new SamlLogoutRefused("malformed", "The logout message is not well-formed XML.");
+  return root;
 }
 
-const children = (node: Node, ns: string, name: string): Element[] => {
-  const found: Element[] = [];
-  for (let child = node.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === 1 && (child as Element).namespaceURI === ns && (child as Element).localName === name) found.push(child as Element);
-  }
-  return found;
-};
 
 /** The text of an element holding one text node only (a comment inside is refused). */
 function plainText(element: Element | undefined): string {

@@ -5,10 +5,10 @@
  * and no other, its own signature, the audience, the destination and recipient, the time window,
  * the request it answers, a NameID without comments.
  */
-import { DOMParser } from "@xmldom/xmldom";
 import * as validator from "@authenio/samlify-node-xmllint";
 import * as samlify from "samlify";
 import { SamlResponseRefused } from "./errors.js";
+import { children, parseXml } from "./xml.js";
 import type { SsoConnection } from "./types.js";
 
 samlify.setSchemaValidator(validator);
@@ -114,13 +114,6 @@ export interface VerifiedAssertion {
   readonly authnContext: string | null;
 }
 
-const children = (node: Node, ns: string, name: string): Element[] => {
-  const found: Element[] = [];
-  for (let child = node.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === 1 && (child as Element).namespaceURI === ns && (child as Element).localName === name) found.push(child as Element);
-  }
-  return found;
-};
 const only = (node: Node, ns: string, name: string): Element | undefined => {
   const found = children(node, ns, name);
   return found.length === 1 ? found[0] : undefined;
@@ -128,16 +121,9 @@ const only = (node: Node, ns: string, name: string): Element | undefined => {
 const everywhere = (node: Element | { getElementsByTagNameNS: Element["getElementsByTagNameNS"] }, ns: string, name: string) => Array.from(node.getElementsByTagNameNS(ns, name));
 
 function parse(xml: string): Element {
-  const errors: string[] = [];
-  const keep = (message: string) => void errors.push(message);
-  let doc: ReturnType<DOMParser["parseFromString"]> | undefined;
-  try {
-    doc = new DOMParser({ errorHandler: { warning: () => {}, error: keep, fatalError: keep } }).parseFromString(xml, "text/xml");
-  } catch {
-    errors.push("unreadable");
-  }
-  if (errors.length || !doc?.documentElement) throw new SamlResponseRefused("malformed", "The SAML response is not well-formed XML.");
-  return doc.documentElement as unknown as Element;
+  const root = parseXml(xml);
+  if (!root) throw new SamlResponseRefused("malformed", "The SAML response is not well-formed XML.");
+  return root;
 }
 
 /** The text of an element that holds one text node and nothing else (a comment inside is refused: the truncation attacks on NameID). */
