@@ -35,6 +35,7 @@ import { bridgeConfig, bindingMatches, bindingOf, rateLimited, signedInWith } fr
 import { limitRequests, refusal, routedTo } from "./limits.js";
 import { handleInteraction, interactionSegment } from "./interactions.js";
 import { OAuthProviderConfigurationError } from "./errors.js";
+import { applySoftwareStatement, type OAuthSoftwareStatements } from "./software-statements.js";
 import { bindingCookieName, type AdapterFactory, type OAuthClient, type ServerState } from "./state.js";
 import { logoutPage, sentencesFor, signedOutPage } from "./consent.js";
 import { grantsSegment, handleGrants } from "./grants.js";
@@ -44,6 +45,7 @@ import { isRecorded, jwtRevocationAndIntrospection, recordIssued } from "./issue
 export { OAuthAccountPages } from "./account-pages.js";
 export { OAuthProviderConfigurationError } from "./errors.js";
 export { bindingCookieName, type AdapterFactory, type OAuthClient } from "./state.js";
+export type { OAuthSoftwareStatements, SoftwareStatementIssuer } from "./software-statements.js";
 
 
 /** A protected resource (an API, an MCP server) that access tokens are issued for (RFC 8707). */
@@ -62,6 +64,16 @@ export interface OAuthRegistration {
   readonly redirectUris?: (uri: string) => boolean;
   /** At most `max` registrations per client address in `windowSeconds`. Default 10 per hour. */
   readonly rateLimit?: { readonly max: number; readonly windowSeconds: number };
+  /**
+   * Software statements (RFC 7591 §2.3): a registration's `software_statement`, a JWT signed by
+   * one of these issuers (asymmetric algorithms only, `exp`/`nbf`/`iat` checked with 30 s of
+   * tolerance, an `aud` if any naming this issuer), vouches for client metadata: its claims
+   * replace the body's fields of the same name, then `redirectUris` and the other checks run on
+   * the result. A bad statement is refused with `invalid_software_statement`, one from an issuer
+   * not listed with `unapproved_software_statement`; with `required`, a registration without
+   * one is refused with `invalid_software_statement`. Default: statements are ignored (dropped).
+   */
+  readonly softwareStatements?: OAuthSoftwareStatements;
 }
 
 /**
@@ -327,13 +339,23 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
       return;
     }
     if (routedTo(registrationRoute, req.method ?? "GET", path) && options.registration?.enabled) {
-      const body = await registrationBody(req, resourceScopes);
+      const body = await registrationBody(req);
       if (body === undefined) {
         res.writeHead(413, { "Content-Type": "application/json", "Cache-Control": "no-store" });
         res.end(JSON.stringify({ error: "invalid_request", error_description: "The registration request is too large." }));
         return;
       }
-      (req as IncomingMessage & { body?: unknown }).body = body;
+      if (typeof body === "string") {
+        (req as IncomingMessage & { body?: unknown }).body = body;
+      } else {
+        const outcome = await applySoftwareStatement(body, options.registration.softwareStatements, issuer);
+        if ("error" in outcome) {
+          res.writeHead(400, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+          res.end(JSON.stringify({ error: outcome.error, error_description: outcome.description }));
+          return;
+        }
+        (req as IncomingMessage & { body?: unknown }).body = withoutResourceScopes(outcome.metadata, resourceScopes);
+      }
     }
     await unbindStaleSession(req, res);
     req.originalUrl ??= `${mountPath}${req.url ?? "/"}`;
@@ -396,13 +418,11 @@ export function OAuthProvider(options: OAuthProviderOptions): OAuthProviderServe
 }
 
 /**
- * The body of a registration request, read here (at most 64 KiB; `undefined` beyond) so that a
- * client's `scope` may name the resources' scopes, as MCP clients register with the scopes of the
- * protected resource's metadata: oidc-provider checks a registered `scope` against the OpenID
- * scopes only, so the resources' scopes are taken out of it (the resource still decides what a
- * token for it may carry). A body that is not JSON is handed on as it came, for the provider to refuse.
+ * The body of a registration request, read here (at most 64 KiB; `undefined` beyond) so that
+ * Latch can apply a software statement and the resources' scopes before the provider reads it.
+ * A body that is not a JSON object is handed on as it came (text), for the provider to refuse.
  */
-async function registrationBody(req: IncomingMessage, resourceScopes: ReadonlySet<string>): Promise<unknown> {
+async function registrationBody(req: IncomingMessage): Promise<Record<string, unknown> | string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -417,8 +437,17 @@ async function registrationBody(req: IncomingMessage, resourceScopes: ReadonlySe
   } catch {
     return text;
   }
-  if (!metadata || typeof metadata !== "object" || Array.isArray(metadata)) return text;
-  const { scope, ...rest } = metadata as Record<string, unknown>;
+  return metadata && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : text;
+}
+
+/**
+ * A client's `scope` may name the resources' scopes, as MCP clients register with the scopes of
+ * the protected resource's metadata: oidc-provider checks a registered `scope` against the OpenID
+ * scopes only, so the resources' scopes are taken out of it (the resource still decides what a
+ * token for it may carry).
+ */
+function withoutResourceScopes(metadata: Record<string, unknown>, resourceScopes: ReadonlySet<string>): Record<string, unknown> {
+  const { scope, ...rest } = metadata;
   if (typeof scope !== "string") return metadata;
   const kept = scope.split(" ").filter((name) => name && !resourceScopes.has(name));
   return kept.length ? { ...rest, scope: kept.join(" ") } : rest;
@@ -499,8 +528,11 @@ function configuration(options: OAuthProviderOptions, state: ServerState, keys: 
       Session: options.ttl?.session ?? 14 * 24 * 3600,
     },
     extraClientMetadata: {
-      properties: ["latch_checked"],
-      validator(ctx, key, _value, metadata) {
+      // The software metadata of RFC 7591 (the provider drops fields it does not know); a
+      // `software_statement` reaches the provider only verified (applySoftwareStatement).
+      properties: ["latch_checked", "software_id", "software_version", "software_statement"],
+      validator(ctx, key, value, metadata) {
+        if (key !== "latch_checked" && value !== undefined && typeof value !== "string") throw new errors.InvalidClientMetadata(`${key} must be a string`);
         // Only a client registered over HTTP is held to the app's redirect URI patterns.
         if (key !== "latch_checked" || (ctx as KoaContextWithOIDC | undefined)?.oidc?.route !== "registration") return;
         const allowed = registration?.redirectUris;
