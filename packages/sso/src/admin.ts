@@ -9,9 +9,10 @@ import { hasRecord, normalizeDomain, recordName, recordValue, type TxtResolver }
 import { SsoRequestRefused } from "./errors.js";
 import { describeIdpMetadata, spUrls, type ServiceProviderSettings } from "./saml.js";
 import type { SsoStore } from "./store.js";
-import { defaultMfaContexts, type AnySsoConnection, type AttributeMapping, type SamlConnectionSettings, type SsoConnection, type SsoDomain } from "./types.js";
+import { defaultMfaContexts, type AnySsoConnection, type SamlConnectionSettings, type SsoConnection, type SsoDomain } from "./types.js";
 import { fetchIdpMetadata } from "./metadata-url.js";
 import { oidcConnectionSettings, shownOidc } from "./oidc.js";
+import { mappingOf } from "./provisioning.js";
 import type { OutboundPolicy } from "./outbound.js";
 import type { Sealer } from "./sealing.js";
 
@@ -61,14 +62,7 @@ function connectionSettings(body: Readonly<Record<string, unknown>> | undefined,
   } catch (error) {
     refuse(400, "InvalidMetadata", (error as Error).message);
   }
-  const mapping = (body?.attributeMapping ?? {}) as Record<string, unknown>;
-  const attributeMapping: AttributeMapping = {
-    ...(typeof mapping.email === "string" && { email: mapping.email }),
-    ...(typeof mapping.name === "string" && { name: mapping.name }),
-    ...(typeof mapping.groups === "string" && { groups: mapping.groups }),
-  };
-  const groupRoles = Object.fromEntries(Object.entries((body?.groupRoles ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  if (Object.values(groupRoles).includes("owner") || body?.defaultRole === "owner") refuse(400, "InvalidRole", "Single sign-on never makes an owner.");
+  const { attributeMapping, groupRoles } = mappingOf(body);
   const encryptedAssertions = body?.encryptedAssertions === true;
   if (encryptedAssertions && !canDecrypt) refuse(400, "MissingEncryptionKey", "Encrypted assertions need Sso({ encryption }).");
   return {

@@ -11,11 +11,11 @@ import type { PluginEndpointContext, PluginResponse } from "@latch/core/plugins"
 import { domainOf } from "./domains.js";
 import { OidcResponseRefused, SsoRequestRefused, type OidcRefusal } from "./errors.js";
 import { OutboundRefused, checkHost, outboundUrl, type OutboundPolicy } from "./outbound.js";
-import { domainOwner, signInMember, type ProvisioningAdapter } from "./provisioning.js";
+import { domainOwner, mappingOf, signInMember, type ProvisioningAdapter } from "./provisioning.js";
 import { digest, type Sealer } from "./sealing.js";
 import { cookieOf, sameText } from "./cookies.js";
 import type { SsoStore } from "./store.js";
-import { defaultMfaMethods, type ClaimMapping, type OidcConnection, type OidcConnectionSettings } from "./types.js";
+import { defaultMfaMethods, type OidcConnection, type OidcConnectionSettings } from "./types.js";
 
 /** The cookie that ties a started OpenID Connect sign-in to the browser that started it (it holds the `state`). */
 export const oidcRequestCookieName = "latch-sso-oidc";
@@ -47,14 +47,7 @@ export async function oidcConnectionSettings(body: Readonly<Record<string, unkno
   if (!sealer) return refuse(400, "MissingSecret", "OpenID connections need Sso({ secret }) (or AUTH_SECRET) to seal their client secret.");
   const clientSecret = secret ? sealer.seal("client secret", secret) : (previous?.clientSecret ?? refuse(400, "InvalidClient", "Give the client secret the OpenID Provider issued."));
   const scopes = strings(body?.scopes);
-  const mapping = (body?.attributeMapping ?? {}) as Record<string, unknown>;
-  const attributeMapping: ClaimMapping = {
-    ...(typeof mapping.email === "string" && { email: mapping.email }),
-    ...(typeof mapping.name === "string" && { name: mapping.name }),
-    ...(typeof mapping.groups === "string" && { groups: mapping.groups }),
-  };
-  const groupRoles = Object.fromEntries(Object.entries((body?.groupRoles ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  if (Object.values(groupRoles).includes("owner") || body?.defaultRole === "owner") refuse(400, "InvalidRole", "Single sign-on never makes an owner.");
+  const { attributeMapping, groupRoles } = mappingOf(body);
   return {
     issuer,
     clientId,

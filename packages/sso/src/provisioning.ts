@@ -6,11 +6,29 @@
 import type { Adapter, OrganizationAdapter } from "@latch/core/adapters";
 import type { PluginEndpointContext, PluginResponse } from "@latch/core/plugins";
 import type { SsoStore } from "./store.js";
-import type { AnySsoConnection } from "./types.js";
+import type { AnySsoConnection, ClaimMapping } from "./types.js";
 import { domainOf } from "./domains.js";
+import { SsoRequestRefused } from "./errors.js";
 
 /** The adapter with the organization methods the plugin declares. */
 export type ProvisioningAdapter = Required<Adapter> & OrganizationAdapter;
+
+/**
+ * The names an admin gives a connection for the address, the name and the groups (SAML attributes
+ * or OpenID claims), and the group → role mapping; 400 `InvalidRole` where a group or the default
+ * would make an owner.
+ */
+export function mappingOf(body: Readonly<Record<string, unknown>> | undefined): { attributeMapping: ClaimMapping; groupRoles: Readonly<Record<string, string>> } {
+  const mapping = (body?.attributeMapping ?? {}) as Record<string, unknown>;
+  const attributeMapping: ClaimMapping = {
+    ...(typeof mapping.email === "string" && { email: mapping.email }),
+    ...(typeof mapping.name === "string" && { name: mapping.name }),
+    ...(typeof mapping.groups === "string" && { groups: mapping.groups }),
+  };
+  const groupRoles = Object.fromEntries(Object.entries((body?.groupRoles ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  if (Object.values(groupRoles).includes("owner") || body?.defaultRole === "owner") throw new SsoRequestRefused(400, "InvalidRole", "Single sign-on never makes an owner.");
+  return { attributeMapping, groupRoles };
+}
 
 /** The role a person gets from their groups: the first mapped group (in the mapping's order), else the default. */
 export function roleFrom(settings: { readonly groupRoles: Readonly<Record<string, string>>; readonly defaultRole: string }, groups: readonly string[]): string {
