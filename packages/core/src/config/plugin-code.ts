@@ -42,9 +42,6 @@ export interface PluginCode {
 
 /** The plugin code the configured plugins carry; `undefined` when none does (none configured, or not made with `definePlugin`). */
 export function pluginCodeOf(plugins: readonly Plugin[] | undefined): PluginCode | undefined {
-  for (const plugin of plugins ?? []) {
-    const code = (plugin as { [pluginCode]?: PluginCode } | undefined)?.[pluginCode];
-    if (code) return code;
-  }
-  return undefined;
+  const carrier = (plugins as readonly ({ [pluginCode]?: PluginCode } | undefined)[] | undefined)?.find((plugin) => plugin?.[pluginCode]);
+  return carrier?.[pluginCode];
 }

@@ -97,7 +97,7 @@ export async function completeSignIn(ctx: AuthContext, req: AuthRequest, verifie
   const redirectTo = await askSignIn(ctx, { user: known ?? verified.user, account, profile, credentials });
   if (redirectTo) return { redirect: redirectTo, cookies: verified.cookies };
   // The plugins' before-sign-in hooks, like the callback, run before any user or account is written.
-  await pluginCodeOf(ctx.plugins)?.beforeSignIn(ctx, req, { user: known ?? verified.user, account, profile });
+  if (ctx.plugins) await pluginCodeOf(ctx.plugins)?.beforeSignIn(ctx, req, { user: known ?? verified.user, account, profile });
 
   let linked: LinkedUser = { user: { ...verified.user, id: verified.user.id ?? crypto.randomUUID() } as AdapterUser, isNewUser: false };
   if (useAdapter) linked = await storedUser(ctx, req, adapter!, verified, known);
@@ -214,7 +214,7 @@ async function startSession(ctx: AuthContext, req: AuthRequest, signedIn: Signed
   const { user, account, profile, isNewUser, impersonation } = signedIn;
   const sessionCookies = await sessionStrategy(ctx).start(ctx, req, { user, account, profile, isNewUser, earned, impersonation });
   await ctx.events.signIn?.({ user: signedIn.eventUser, account, profile, isNewUser });
-  await pluginCodeOf(ctx.plugins)?.afterSignIn(ctx, req, { user, account, isNewUser }, sessionCookies);
+  if (ctx.plugins) await pluginCodeOf(ctx.plugins)?.afterSignIn(ctx, req, { user, account, isNewUser }, sessionCookies);
 
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
