@@ -58,6 +58,16 @@ export interface ResponseOverrides {
   signResponseOnly?: boolean;
 }
 
+/** The page that posts a response to the app's ACS as soon as it loads (HTTP-POST binding). */
+function postingPage(acs: string, SAMLResponse: string, relay: string | null): string {
+  return (
+    `<!doctype html><html><body onload="document.forms[0].submit()"><form method="post" action="${escapeXml(acs)}">` +
+    `<input type="hidden" name="SAMLResponse" value="${escapeXml(SAMLResponse)}">` +
+    (relay ? `<input type="hidden" name="RelayState" value="${escapeXml(relay)}">` : "") +
+    `<noscript><button type="submit">Continue</button></noscript></form></body></html>`
+  );
+}
+
 const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 const { binding } = samlify.Constants.namespace;
 
@@ -129,6 +139,11 @@ export interface TestIdp {
   logoutResponse(spMetadata: string, options: { inResponseTo: string; relayState?: string }): string;
   /** Who signs in at the next visit of the sign-in URL. */
   user: IdpUser;
+  /**
+   * A page of the identity provider's origin that posts `SAMLResponse` (and `relayState`) to `acs`
+   * by itself, as its portal does for an IdP-initiated sign-in: its URL.
+   */
+  portal(acs: string, SAMLResponse: string, relayState?: string): string;
   /** A signed response (base64) for the app whose SP metadata is `spMetadata`. */
   respond(spMetadata: string, options?: { user?: IdpUser } & ResponseOverrides): Promise<string>;
   close(): Promise<void>;
@@ -205,8 +220,16 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
     return made.context;
   };
 
+  const portalPages = new Map<string, string>();
+  const portal: TestIdp["portal"] = (acs, SAMLResponse, relayState) => {
+    const id = crypto.randomUUID();
+    portalPages.set(id, postingPage(acs, SAMLResponse, relayState ?? null));
+    return `${origin}/portal/${id}`;
+  };
+
   const served: TestIdp = {
     origin,
+    portal,
     metadata,
     user: options.user,
     signIns,
@@ -224,6 +247,8 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
       const url = new URL(req.url ?? "/", origin);
       if (url.pathname === "/metadata") return void res.writeHead(200, { "content-type": "application/xml" }).end(metadata);
       if (url.pathname === "/slo") return void (await singleLogout(req, res, url));
+      const page = url.pathname.startsWith("/portal/") && portalPages.get(url.pathname.slice("/portal/".length));
+      if (page) return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
       if (url.pathname !== "/sso") return void res.writeHead(404).end();
       // The AuthnRequest (deflated, Redirect binding) names the SP by its issuer, the URL of its metadata, which the IdP reads.
       const xml = inflateRawSync(Buffer.from(url.searchParams.get("SAMLRequest") ?? "", "base64"));
@@ -232,13 +257,7 @@ export async function startIdp(options: { keys: TestKeyPair; user: IdpUser; encr
       if (!spMetadata.has(issuer)) spMetadata.set(issuer, await (await fetch(issuer)).text());
       const SAMLResponse = await respond(spMetadata.get(issuer)!, { user: served.user, inResponseTo: requestId });
       const acs = acsOf(samlify.ServiceProvider({ metadata: spMetadata.get(issuer)! }));
-      const relay = url.searchParams.get("RelayState");
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
-        `<!doctype html><html><body onload="document.forms[0].submit()"><form method="post" action="${escapeXml(acs)}">` +
-          `<input type="hidden" name="SAMLResponse" value="${escapeXml(SAMLResponse)}">` +
-          (relay ? `<input type="hidden" name="RelayState" value="${escapeXml(relay)}">` : "") +
-          `<noscript><button type="submit">Continue</button></noscript></form></body></html>`,
-      );
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(postingPage(acs, SAMLResponse, url.searchParams.get("RelayState")));
     } catch (error) {
       res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
     }
