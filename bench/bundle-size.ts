@@ -23,21 +23,25 @@ const provider = (name: string, id: string) => ({
   authjs: `export { default as ${name} } from "@auth/core/providers/${id}";`,
 });
 
-function entry(what: string, ...providers: [string, string][]): BundleEntry {
+/** The entry of `Auth` and `providers`; `Auth` of `@latch/core`, or of `latchModule` (`@latch/core/slim`). */
+function entry(what: string, providers: [string, string][], latchModule = "@latch/core"): BundleEntry {
   const parts = providers.map(([name, id]) => provider(name, id));
   return {
     what,
-    latch: `export { Auth } from "@latch/core"; ${parts.map((p) => p.latch).join(" ")}`,
+    latch: `export { Auth } from "${latchModule}"; ${parts.map((p) => p.latch).join(" ")}`,
     authjs: `export { Auth } from "@auth/core"; ${parts.map((p) => p.authjs).join(" ")}`,
   };
 }
 
 /** The entries the bench measures. */
 export const bundleEntries: BundleEntry[] = [
-  entry("Auth + Credentials", ["Credentials", "credentials"]),
-  entry("Auth + GitHub + Credentials", ["GitHub", "github"], ["Credentials", "credentials"]),
-  entry("Auth + Passkey", ["Passkey", "passkey"]),
-  entry("Auth + Nodemailer", ["Nodemailer", "nodemailer"]),
+  entry("Auth + Credentials", [["Credentials", "credentials"]]),
+  // Auth of @latch/core/slim takes providers from their factories only, so no flow comes without its provider.
+  entry("Auth (slim) + Credentials", [["Credentials", "credentials"]], "@latch/core/slim"),
+  entry("Auth + GitHub + Credentials", [["GitHub", "github"], ["Credentials", "credentials"]]),
+  entry("Auth (slim) + GitHub + Credentials", [["GitHub", "github"], ["Credentials", "credentials"]], "@latch/core/slim"),
+  entry("Auth + Passkey", [["Passkey", "passkey"]]),
+  entry("Auth + Nodemailer", [["Nodemailer", "nodemailer"]]),
 ];
 
 /** The size of one bundle and where its bytes come from. */

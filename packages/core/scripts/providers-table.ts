@@ -46,7 +46,8 @@ export async function presetSummaries(): Promise<PresetSummary[]> {
     } catch {
       continue;
     }
-    if (preset.type !== "oauth" && preset.type !== "oidc") continue;
+    // Email and credentials providers, and the factories of an app's own provider (no id of their own), are no presets of this table.
+    if ((preset.type !== "oauth" && preset.type !== "oidc") || !preset.id) continue;
     const url = typeof preset.authorization === "string" ? preset.authorization : preset.authorization?.url;
     presets.push({ id: preset.id, name: preset.name, type: preset.type, issuer: preset.issuer, authorization: url });
   }

@@ -2,6 +2,7 @@ import { parseRequest } from "./http/parse.js";
 import { withPageHeaders } from "./http/page-headers.js";
 import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
 import { assertConfig } from "./config/assert.js";
+import { plainObjectFlows, type PlainObjectFlows } from "./flows/lazy.js";
 import { resolveConfig } from "./config/resolve.js";
 import type { AuthContext } from "./config/context.js";
 import { type AuthError, InvalidRequest, UnknownAction } from "./errors.js";
@@ -63,7 +64,9 @@ function requestUrl(request: Request): URL | InvalidRequest {
 /**
  * The Latch request handler: answers every request under `basePath` (sign-in, callbacks,
  * session, CSRF, sign-out, pages) with a `Response`. With `config.raw` set to {@link raw} it
- * returns the internal response object instead, for framework authors.
+ * returns the internal response object instead, for framework authors. A provider written as a
+ * plain object (`{ type: "oidc", issuer, … }`) signs in with the flow of its type, as in Auth.js;
+ * `Auth` of `@latch/core/slim` leaves those flows out of a bundle that does not split code.
  *
  * @example
  * ```ts
@@ -72,9 +75,18 @@ function requestUrl(request: Request): URL | InvalidRequest {
  * const response = await Auth(request, { secret, trustHost: true, providers: [Credentials({ authorize })] })
  * ```
  */
-export async function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal>;
-export async function Auth(request: Request, config: Omit<AuthConfig, "raw">): Promise<Response>;
-export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
+export function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal>;
+export function Auth(request: Request, config: Omit<AuthConfig, "raw">): Promise<Response>;
+export function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
+  return handle(request, config, plainObjectFlows);
+}
+
+/**
+ * Answers `request` under `config`: `Auth` of `@latch/core` gives providers written as plain
+ * objects the flows of their types (`flows`); `Auth` of `@latch/core/slim` gives them none and
+ * checks the configuration once more for them (`check`, made once per config after core's).
+ */
+export async function handle(request: Request, config: AuthConfig, flows?: PlainObjectFlows, check?: (ctx: Pick<AuthContext, "providers">) => AuthError | undefined): Promise<Response | ResponseInternal> {
   const jsonMode = request.headers.has("x-auth-return-redirect");
   const deliver = (secured: ResponseInternal, json: boolean) => (config.raw === raw ? secured : toResponse(secured, json));
   // Only a rendered page (an HTML string) gets page headers; JSON and redirects are delivered at once.
@@ -88,7 +100,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   if (!ctx) {
     // A deployment answers on one or a few origins; a flood of Host headers cannot grow this.
     if (found.contexts.size > 31) found.contexts.clear();
-    found.contexts.set(url.origin, (ctx = resolveConfig(config, url)));
+    found.contexts.set(url.origin, (ctx = resolveConfig(config, url, flows)));
   }
   const { logger, basePath } = ctx;
 
@@ -106,7 +118,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   }
 
   let { problem } = found;
-  if (problem === undefined) found.problem = problem = assertConfig(config);
+  if (problem === undefined) found.problem = problem = assertConfig(config) ?? check?.(ctx) ?? null;
   if (problem) {
     // A configuration problem is always an error (also one whose type a request can cause, `InvalidProvider`).
     logger.error(problem.type, problem);

@@ -22,6 +22,9 @@ const entries = {
   credentials: `export { Auth } from "@latch/core"; export { default as Credentials } from "@latch/core/providers/credentials";`,
   github: `export { Auth } from "@latch/core"; export { default as GitHub } from "@latch/core/providers/github"; export { default as Credentials } from "@latch/core/providers/credentials";`,
   passkey: `export { Auth } from "@latch/core"; export { default as Passkey } from "@latch/core/providers/passkey";`,
+  slim: `export { Auth } from "@latch/core/slim"; export { default as Credentials } from "@latch/core/providers/credentials";`,
+  slimGithub: `export { Auth } from "@latch/core/slim"; export { default as GitHub } from "@latch/core/providers/github"; export { default as Credentials } from "@latch/core/providers/credentials";`,
+  slimEmail: `export { Auth } from "@latch/core/slim"; export { default as Email } from "@latch/core/providers/email";`,
 };
 
 /** What loads first of `entry` (everything, without splitting), bundled as the bench does. */
@@ -33,6 +36,8 @@ const webauthnStack = /node_modules\/(@simplewebauthn\/server|asn1js|@peculiar\/
 const passkeyCode = /core\/src\/(features\/passkeys\/|providers\/passkey\.ts)/;
 const lazyCode = /node_modules\/oauth4webapi|core\/src\/(flows\/oauth\/|flows\/email\/|pages\/|languages\/|features\/languages\/)/;
 const catalogue = /core\/src\/features\/languages\/([^/]+)\.ts$/;
+const oauthFlow = /node_modules\/oauth4webapi|core\/src\/flows\/oauth\//;
+const emailFlow = /core\/src\/flows\/email\//;
 
 describe("bundle footprint", { timeout: 60_000 }, () => {
   test.each(["credentials", "github"] as const)("%s: one file holds no WebAuthn library, no passkey code, no language but English, within its budget", async (entry) => {
@@ -52,6 +57,24 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
     expect(inputs.filter((i) => lazyCode.test(i) || webauthnStack.test(i) || passkeyCode.test(i))).toEqual([]);
     expect(inputs.some((i) => /core\/src\/session\/read\.ts/.test(i))).toBe(true);
     expect(gzip).toBeLessThanOrEqual(budgets[entry]!.firstChunk!);
+  });
+
+  test("slim: one file of Auth of @latch/core/slim and Credentials holds neither the OAuth nor the email flow, within its budget", async () => {
+    const { gzip, inputs } = await bundle("slim", false);
+    expect(inputs.filter((i) => oauthFlow.test(i) || emailFlow.test(i))).toEqual([]);
+    expect(inputs.some((i) => /core\/src\/auth\.ts/.test(i))).toBe(true);
+    // Where this one differs: Auth of @latch/core carries both flows for providers written as plain objects.
+    expect((await bundle("credentials", false)).inputs.filter((i) => oauthFlow.test(i) || emailFlow.test(i)).length).toBeGreaterThan(0);
+    expect(gzip).toBeLessThanOrEqual(budgets.slim!.oneFile!);
+  });
+
+  test("slim: a provider's factory brings its own flow, and only its own", async () => {
+    const github = await bundle("slimGithub", false);
+    expect(github.inputs.some((i) => oauthFlow.test(i))).toBe(true);
+    expect(github.inputs.filter((i) => emailFlow.test(i))).toEqual([]);
+    const email = await bundle("slimEmail", false);
+    expect(email.inputs.some((i) => emailFlow.test(i))).toBe(true);
+    expect(email.inputs.filter((i) => oauthFlow.test(i))).toEqual([]);
   });
 
   test("passkey: the first chunk holds the passkey flow but not the WebAuthn library", async () => {

@@ -52,7 +52,7 @@ export const coreLayers: readonly (readonly string[])[] = [
 ];
 
 /** The root files of core's src/ that are public entries (subpaths of the `exports` map). */
-const rootEntries = new Set(["index.ts", "all-errors.ts", "jwt.ts", "adapters.ts", "types.ts", "rate-limit.ts", "plugins.ts", "integration.ts", "browser.ts", "page-frame.ts", "oidc-client.ts"]);
+const rootEntries = new Set(["index.ts", "all-errors.ts", "jwt.ts", "adapters.ts", "types.ts", "rate-limit.ts", "plugins.ts", "integration.ts", "browser.ts", "page-frame.ts", "oidc-client.ts", "slim.ts"]);
 
 /** Specifiers of core's `imports` map, and the modules they select. */
 const importMap: Record<string, string> = { "#jwe": "crypto/jwe.ts", "#hash": "crypto/hash.ts", "#argon2": "crypto/argon2.ts" };

@@ -27,7 +27,7 @@ export async function callbackAction(ctx: AuthContext, req: AuthRequest): Promis
   const provider = providerOf(ctx, req);
   // The flow a provider's factory attached (`Credentials()`, `Passkey()`) is called directly.
   const carried = provider[providerFlow];
-  const flow = typeof carried === "object" ? (carried as Flow) : await flowOf(provider);
+  const flow = typeof carried === "object" ? (carried as Flow) : await flowOf(provider, ctx.plainObjectFlows);
   if (!flow) throw new InvalidProvider(`Provider "${provider.id}" has type "${provider.type}", which has no sign-in flow.`);
   if (flow.callbackNeedsCsrf) {
     if (req.method !== "POST") throw new UnknownAction(`The ${provider.type} callback takes POST only.`);
@@ -42,7 +42,7 @@ export async function callbackAction(ctx: AuthContext, req: AuthRequest): Promis
 /** `GET /webauthn-options[/<provider>]`: the options of a WebAuthn ceremony, from the provider's flow. */
 export async function webAuthnOptionsAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   const provider = providerOf(ctx, req);
-  const flow = await flowOf(provider);
+  const flow = await flowOf(provider, ctx.plainObjectFlows);
   if (!flow?.options) throw new UnknownAction(`Provider "${provider.id}" has no WebAuthn options.`);
   return flow.options({ ctx, req, provider, callbackUrl: ctx.origin });
 }

@@ -68,7 +68,7 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
 export async function signInAction(ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> {
   if (!req.providerId) return { redirect: signInPageUrl(ctx) };
   const provider = providerOf(ctx, req);
-  const flow = await flowOf(provider);
+  const flow = await flowOf(provider, ctx.plainObjectFlows);
   if (!flow?.begin) return { redirect: signInPageUrl(ctx) };
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   return withCookies(await flow.begin({ ctx, req, provider, callbackUrl }), cookies);

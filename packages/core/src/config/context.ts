@@ -88,4 +88,9 @@ export interface AuthContext {
   readonly rateLimit?: RateLimitState;
   /** The configured plugins; `undefined` when there are none. */
   readonly plugins?: readonly Plugin[];
+  /**
+   * Per type, the loader of the flow a provider written as a plain object gets (flows/lazy.ts's
+   * `plainObjectFlows`, which `Auth` of `@latch/core` passes); none under `@latch/core/slim`.
+   */
+  readonly plainObjectFlows?: Readonly<Partial<Record<"oauth" | "oidc" | "email", () => Promise<object>>>>;
 }

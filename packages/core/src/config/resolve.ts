@@ -129,13 +129,13 @@ export function staticConfig(config: AuthConfig): StaticConfig {
  * chosen for the scheme. Never writes into `config`; the result is frozen. It depends on the
  * request's origin only: `Auth()` keeps it per origin, so a warm request only looks it up.
  */
-export function resolveConfig(config: AuthConfig, url: URL): AuthContext {
+export function resolveConfig(config: AuthConfig, url: URL, plainObjectFlows?: AuthContext["plainObjectFlows"]): AuthContext {
   const s = staticConfig(config);
   const origin = s.siteOrigin ?? url.origin;
-  return buildContext(config, s, origin, config.useSecureCookies ?? origin.startsWith("https:"));
+  return buildContext(config, s, origin, config.useSecureCookies ?? origin.startsWith("https:"), plainObjectFlows);
 }
 
-function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSecureCookies: boolean): AuthContext {
+function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSecureCookies: boolean, plainObjectFlows?: AuthContext["plainObjectFlows"]): AuthContext {
   const baseUrl = `${origin}${s.basePath}`;
   let providers = s.providersByBase.get(baseUrl);
   if (!providers) {
@@ -172,5 +172,6 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     features: s.features,
     rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
     plugins: config.plugins?.length ? config.plugins : undefined,
+    plainObjectFlows,
   });
 }

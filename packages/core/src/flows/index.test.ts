@@ -6,6 +6,10 @@ import { providerFlow } from "../symbols.js";
 import { credentialsFlow } from "./credentials.js";
 import { emailFlow } from "./email/index.js";
 import { carriedFlow, flowOf } from "./index.js";
+import { plainObjectFlows } from "./lazy.js";
+
+/** What Auth of @latch/core hands the flows. */
+const plainObjects = plainObjectFlows;
 import { oauthFlow } from "./oauth/index.js";
 import { passwordFlow } from "../features/passwords/flow.js";
 
@@ -40,7 +44,9 @@ describe("every preset carries its flow", () => {
       // OAuth, OIDC and email presets carry a loader: nothing of the flow runs before it is needed.
       expect(carriedFlow(internal(provider))).toBeUndefined();
     }
-    expect(await flowOf(internal(provider))).toBe(flowOfPreset[id] ?? flowOfType[provider.type]);
+    expect(await flowOf(internal(provider), plainObjects)).toBe(flowOfPreset[id] ?? flowOfType[provider.type]);
+    // A factory's provider brings its flow: the Auth of @latch/core/slim, which gives plain objects none, gets the same.
+    expect(await flowOf(internal(provider), undefined)).toBe(flowOfPreset[id] ?? flowOfType[provider.type]);
   });
 });
 
@@ -51,10 +57,22 @@ describe("providers written as plain objects", () => {
     [{ id: "mail", name: "Mail", type: "email", sendVerificationRequest: async () => {} }, emailFlow],
     [{ id: "login", name: "Login", type: "credentials", authorize: () => null }, credentialsFlow],
   ])("get the flow of their type: %o", async (provider, flow) => {
-    expect(await flowOf(internal(provider))).toBe(flow);
+    expect(await flowOf(internal(provider), plainObjects)).toBe(flow);
+  });
+
+  test.each([
+    { id: "corp", name: "Corp", type: "oidc", issuer: "https://corp.example" },
+    { id: "legacy", name: "Legacy", type: "oauth", authorization: "https://legacy.example/authorize" },
+    { id: "mail", name: "Mail", type: "email", sendVerificationRequest: async () => {} },
+  ])("get no flow where Auth gives plain objects none (@latch/core/slim): %o", async (provider) => {
+    expect(await flowOf(internal(provider), undefined)).toBeUndefined();
+  });
+
+  test("a credentials provider gets its few lines either way", async () => {
+    expect(await flowOf(internal({ id: "login", name: "Login", type: "credentials", authorize: () => null }), undefined)).toBe(credentialsFlow);
   });
 
   test("a webauthn provider gets no flow unless Passkey() made it", async () => {
-    expect(await flowOf(internal({ id: "passkey", name: "Passkey", type: "webauthn" }))).toBeUndefined();
+    expect(await flowOf(internal({ id: "passkey", name: "Passkey", type: "webauthn" }), plainObjects)).toBeUndefined();
   });
 });

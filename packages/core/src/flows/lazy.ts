@@ -11,3 +11,13 @@ export const loadOAuthFlow: FlowLoader = async () => (await import("./oauth/inde
 
 /** The email (magic link) flow. */
 export const loadEmailFlow: FlowLoader = async () => (await import("./email/index.js")).emailFlow;
+
+/** The flow a provider written as a plain object gets from its `type`, per type. */
+export type PlainObjectFlows = Readonly<Partial<Record<"oauth" | "oidc" | "email", FlowLoader>>>;
+
+/**
+ * What `Auth` of `@latch/core` gives a provider written as a plain object (`{ type: "oidc", … }`),
+ * as Auth.js does: the flow of its type. `Auth` of `@latch/core/slim` gives none, so that a
+ * bundle without code splitting holds only the flows of the providers it imports.
+ */
+export const plainObjectFlows: PlainObjectFlows = { oauth: loadOAuthFlow, oidc: loadOAuthFlow, email: loadEmailFlow };

@@ -54,7 +54,7 @@ export async function linkAction(ctx: AuthContext, req: AuthRequest): Promise<Re
   const current = await sessionStrategy(ctx).current(ctx, req);
   if (!current) return notSignedIn;
   const provider = providerOf(ctx, req);
-  const flow = isOAuthType(provider.type) ? await flowOf(provider) : undefined;
+  const flow = isOAuthType(provider.type) ? await flowOf(provider, ctx.plainObjectFlows) : undefined;
   if (!flow?.begin) throw new InvalidRequest(`Provider "${provider.id}" is not an OAuth or OpenID provider; only their accounts are linked here.`);
   const { callbackUrl, cookies } = await callbackUrlOf(ctx, req);
   const started = withCookies(await flow.begin({ ctx, req, provider, callbackUrl, linkTo: current.id }), cookies);
