@@ -13,7 +13,9 @@
  * `npm run bench -- --against <ref> [--quick]` benches the hot paths of commit `<ref>` against the
  * working tree in the same rounds (see against.ts).
  */
+import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { encode } from "@latch/core/jwt";
 import { against } from "./against.js";
 import { authJs } from "./authjs-load.js";
@@ -44,6 +46,13 @@ async function main() {
   if (againstAt !== -1) {
     const ref = process.argv[againstAt + 1];
     if (!ref || ref.startsWith("--")) throw new Error("--against needs a commit, branch or tag: npm run bench -- --against main");
+    // Both versions load from their TypeScript sources (the earlier commit has no build): the
+    // working tree's seal too, which its package imports select under the `source` condition.
+    if (!process.execArgv.includes("--conditions=source")) {
+      const child = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" });
+      process.exitCode = child.status ?? 1;
+      return;
+    }
     return against(ref, process.argv.includes("--quick"));
   }
   if (process.argv.includes("password-endpoints")) return passwordReset().then(() => passwordSignUp());

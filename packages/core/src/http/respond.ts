@@ -47,7 +47,6 @@ export function withCookies(result: ResponseInternal, cookies: readonly (Cookie 
 // RFC 6265 §4.1.1: a cookie name is a token (visible ASCII but separators), a cookie value visible
 // ASCII but `"`, `,`, `;` and `\`; values are percent-encoded on write, so they always fit.
 const nameChars = /^[\u0021-\u003A\u003C\u003E-\u007E]+$/;
-const valueChars = /^[\u0021-\u003A\u003C-\u007E]*$/;
 const domainChars = /^([.]?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)([.][a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const pathChars = /^[\u0020-\u003A\u003D-\u007E]*$/;
 
@@ -57,9 +56,8 @@ const pathChars = /^[\u0020-\u003A\u003D-\u007E]*$/;
  */
 export function serializeSetCookie({ name, value, options }: Cookie): string {
   if (!nameChars.test(name)) throw new TypeError("The cookie name has characters a cookie name cannot have.");
-  const encoded = value ? encodeURIComponent(value) : "";
-  if (!valueChars.test(encoded)) throw new TypeError(`The value of cookie ${name} cannot be written.`);
-  let header = `${name}=${encoded}`;
+  // Percent-encoding leaves only characters a cookie value may hold (and throws on a lone surrogate).
+  let header = `${name}=${value ? encodeURIComponent(value) : ""}`;
   if (options.maxAge !== undefined) {
     if (!Number.isInteger(options.maxAge)) throw new TypeError(`The maxAge of cookie ${name} is not an integer.`);
     header += `; Max-Age=${options.maxAge}`;
