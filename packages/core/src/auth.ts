@@ -87,13 +87,8 @@ export function Auth(request: Request, config: AuthConfig): Promise<Response | R
  * checks the configuration once more for them (`check`, made once per config after core's).
  */
 export async function handle(request: Request, config: AuthConfig, flows?: PlainObjectFlows, check?: (ctx: Pick<AuthContext, "providers">) => AuthError | undefined): Promise<Response | ResponseInternal> {
-  const jsonMode = request.headers.has("x-auth-return-redirect");
-  const deliver = (secured: ResponseInternal, json: boolean) => (config.raw === raw ? secured : toResponse(secured, json));
-  // Only a rendered page (an HTML string) gets page headers; JSON and redirects are delivered at once.
-  const finish = (internal: ResponseInternal, json = jsonMode) =>
-    typeof internal.body === "string" ? withPageHeaders(internal).then((secured) => deliver(secured, json)) : deliver(internal, json);
   const url = requestUrl(request);
-  if (url instanceof InvalidRequest) return finish(requestErrorResponse(url));
+  if (url instanceof InvalidRequest) return finish(config, requestErrorResponse(url), asksJson(request));
   let found = prepared.get(config);
   if (!found) prepared.set(config, (found = { contexts: new Map() }));
   let ctx = found.contexts.get(url.origin) as AuthContext;
@@ -114,7 +109,7 @@ export async function handle(request: Request, config: AuthConfig, flows?: Plain
     if (!(error instanceof InvalidRequest || error instanceof UnknownAction)) throw error;
     // A path no row serves (a feature's while it is off included) or a malformed body: one warn line, as every refused request.
     logError(logger, error);
-    return finish(requestErrorResponse(error));
+    return finish(config, requestErrorResponse(error), asksJson(request));
   }
 
   let { problem } = found;
@@ -122,7 +117,7 @@ export async function handle(request: Request, config: AuthConfig, flows?: Plain
   if (problem) {
     // A configuration problem is always an error (also one whose type a request can cause, `InvalidProvider`).
     logger.error(problem.type, problem);
-    return finish(await configErrorResponse(problem, { row: req.row, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }));
+    return finish(config, await configErrorResponse(problem, { row: req.row, jsonMode: req.jsonMode, theme: ctx.theme, baseUrl: ctx.baseUrl, origin: ctx.origin }), req.jsonMode);
   }
 
   // A configured feature may take the request in hand (`ApiKeys()` one that presents a key,
@@ -141,12 +136,24 @@ export async function handle(request: Request, config: AuthConfig, flows?: Plain
   try {
     // Rate limits, when the app turned them on (`false` has no such property): their code comes with `RateLimit()`.
     const limit = (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode] as Limiter | undefined;
-    const subject = () => import("./actions/subject.js").then((m) => m.requestSubject(ctx, req));
-    answer = await (limit?.(ctx, req, run, subject) ?? run());
+    answer = await (limit ? limit(ctx, req, run, () => import("./actions/subject.js").then((m) => m.requestSubject(ctx, req))) : run());
   } catch (error) {
     logError(logger, error);
-    return finish(actionErrorResponse(error, ctx, req), req.jsonMode);
+    return finish(config, actionErrorResponse(error, ctx, req), req.jsonMode);
   }
   // Delivered outside the `try`: a response that cannot be written is the caller's error, not an action's.
-  return finish(answer, req.jsonMode);
+  return finish(config, answer, req.jsonMode);
+}
+
+/** Whether a request not parsed (refused before it was) asks for JSON in place of redirects, as `req.jsonMode` says of a parsed one. */
+const asksJson = (request: Request) => request.headers.has("x-auth-return-redirect");
+
+/** The `Response` of `internal` (in JSON mode, a redirect as `{ url }`), or `internal` itself for {@link raw}. */
+function deliver(config: AuthConfig, secured: ResponseInternal, json: boolean): Response | ResponseInternal {
+  return config.raw === raw ? secured : toResponse(secured, json);
+}
+
+/** Delivers `internal`: only a rendered page (an HTML string) gets page headers; JSON and redirects are delivered at once. */
+function finish(config: AuthConfig, internal: ResponseInternal, json: boolean): Response | ResponseInternal | Promise<Response | ResponseInternal> {
+  return typeof internal.body === "string" ? withPageHeaders(internal).then((secured) => deliver(config, secured, json)) : deliver(config, internal, json);
 }
