@@ -6,6 +6,7 @@
  */
 import type { AuthConfig } from "@latch/core";
 import Credentials from "@latch/core/providers/credentials";
+import { Auth as SlimAuth } from "@latch/core/slim";
 import { decode, encode } from "@latch/core/jwt";
 import { equal, match, ok, rejects } from "./assert.js";
 import { Browser } from "./browser.js";
@@ -190,6 +191,17 @@ export function checks(seals: { node?: Seal; portable: Seal }): Check[] {
     {
       name: "Auth() round, JWT: csrf → sign in → session → sign out → no session",
       run: () => jwtRound(new Browser(config())),
+    },
+    {
+      name: "Auth() of @latch/core/slim: the JWT round; a provider written as a plain object of type oidc is a Configuration error",
+      async run() {
+        await jwtRound(new Browser((request) => SlimAuth(request, config())));
+        const errors: string[] = [];
+        const plain = config({ providers: [{ id: "corp", name: "Corp", type: "oidc", issuer: "https://id.example.com", clientId: "app" }], logger: { error: (code) => void errors.push(code), warn() {}, debug() {} } });
+        const page = (await new Browser((request) => SlimAuth(request, plain)).fetch("/auth/signin")).response;
+        equal(page.status, 500, "the sign-in page's status");
+        ok(errors.includes("InvalidProvider"), "InvalidProvider logged");
+      },
     },
     {
       name: "Auth() round, JWT: a wrong password → CredentialsSignin and no session cookie",
