@@ -95,9 +95,10 @@ export async function rateLimitBench(): Promise<void> {
   const counting = lockoutConfig(1e9);
   const locking = lockoutConfig(1);
   const [countingCsrf, lockingCsrf] = [await csrfOf(counting), await csrfOf(locking)];
-  // Lock both accounts: one failure each.
-  await signIn(locking, lockingCsrf, { username: "known", password: "wrong" }, "192.0.2.2")();
-  await signIn(locking, lockingCsrf, { username: "unknown", password: "wrong" }, "192.0.2.2")();
+  // Lock both accounts for the client the refusals come from (a lock holds one account for one
+  // client: another address would not be locked out, and would sign in): one failure each.
+  await signIn(locking, lockingCsrf, { username: "known", password: "wrong" }, "192.0.2.3")();
+  await signIn(locking, lockingCsrf, { username: "unknown", password: "wrong" }, "192.0.2.3")();
   const timing = {
     knownFail: "failed sign-in, known account (wrong password)",
     unknownFail: "failed sign-in, unknown account",

@@ -11,8 +11,23 @@ import { sha256Base64 } from "../crypto/index.js";
 // neutralises them), a style's text is built from validated values only.
 const inlineElement = /<(script|style)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi;
 
+// The pages' inline texts are few (a theme's styles, the passkey script), so each is hashed once:
+// a page, a refusal under attack above all, is rendered without waiting for a digest. Bounded,
+// in case an app's page text varies per request.
+const sourceHashes = new Map<string, Promise<string>>();
+
+function sourceHash(text: string): Promise<string> {
+  let hash = sourceHashes.get(text);
+  if (!hash) {
+    if (sourceHashes.size >= 64) sourceHashes.clear();
+    sourceHashes.set(text, (hash = sha256Base64(text).then((digest) => `'sha256-${digest}'`)));
+    hash.catch(() => sourceHashes.delete(text));
+  }
+  return hash;
+}
+
 async function hashSources(texts: readonly string[]): Promise<string> {
-  const hashes = await Promise.all([...new Set(texts)].map(async (text) => `'sha256-${await sha256Base64(text)}'`));
+  const hashes = await Promise.all([...new Set(texts)].map(sourceHash));
   return hashes.length ? hashes.join(" ") : "'none'";
 }
 
