@@ -53,9 +53,12 @@ describe("CommonJS", () => {
       `const GitHub = require("@latch/core/providers/github");
 const Credentials = require("@latch/core/providers/credentials");
 const de = require("@latch/core/languages/de");
-console.log(typeof GitHub, GitHub().id, typeof Credentials, Credentials({ authorize: () => null }).type, de.code);`,
+const Email = require("@latch/core/providers/email");
+const { default: OAuth, OIDC } = require("@latch/core/providers/oauth");
+console.log(typeof GitHub, GitHub().id, typeof Credentials, Credentials({ authorize: () => null }).type, de.code, Email().id, OAuth({ id: "a" }).type, OIDC({ id: "b" }).type);`,
     );
-    expect(out.trim()).toBe("function github function credentials de");
+    // providers/oauth has two factories, so require() gives its module object.
+    expect(out.trim()).toBe("function github function credentials de email oauth oidc");
   });
 
   async function providers(list: string): Promise<{ status: number; body: unknown; logged: string[] }> {

@@ -6,10 +6,7 @@ import { providerFlow } from "../symbols.js";
 import { credentialsFlow } from "./credentials.js";
 import { emailFlow } from "./email/index.js";
 import { carriedFlow, flowOf } from "./index.js";
-import { plainObjectFlows } from "./lazy.js";
-
-/** What Auth of @latch/core hands the flows. */
-const plainObjects = plainObjectFlows;
+import { plainObjectFlows as plainObjects } from "./lazy.js";
 import { oauthFlow } from "./oauth/index.js";
 import { passwordFlow } from "../features/passwords/flow.js";
 

@@ -31,3 +31,5 @@ export default function Email(config: NodemailerUserConfig & { type?: "email" } 
   const { type: _type, ...options } = config;
   return { ...Nodemailer(options), id: "email", name: "Email" };
 }
+
+export { Email as "module.exports" };
