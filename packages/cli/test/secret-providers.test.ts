@@ -76,7 +76,9 @@ describe("latch providers", () => {
     const result = await latch(["providers", "--json"], appFolder());
     expect(result.code).toBe(0);
     const list = JSON.parse(result.stdout) as { module: string; id: string; name: string; type: string; env: string[] }[];
-    expect(list.map((p) => p.module)).toEqual(coreProviderModules());
+    // providers/oauth holds the factories of an app's own provider (OAuth(), OIDC()): no id, no preset.
+    expect(list.map((p) => p.module)).toEqual(coreProviderModules().filter((m) => m !== "oauth"));
+    expect(list.find((p) => p.id === "email")).toMatchObject({ module: "email", type: "email" });
     expect(list.find((p) => p.id === "github")).toEqual({ module: "github", id: "github", name: "GitHub", type: "oauth", env: ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET", "AUTH_GITHUB_ISSUER"] });
     expect(list.find((p) => p.id === "microsoft-entra-id")?.env[0]).toBe("AUTH_MICROSOFT_ENTRA_ID_ID");
     expect(list.find((p) => p.id === "resend")).toMatchObject({ type: "email", env: ["AUTH_RESEND_KEY"] });
@@ -87,7 +89,7 @@ describe("latch providers", () => {
     const result = await latch(["providers", "--type", "email"], appFolder());
     expect(result.code).toBe(0);
     const rows = result.stdout.split("\n").filter((line) => / email /.test(line));
-    expect(rows.map((line) => line.split(/\s+/)[0]).sort()).toEqual(["mailgun", "nodemailer", "postmark", "resend", "sendgrid"]);
+    expect(rows.map((line) => line.split(/\s+/)[0]).sort()).toEqual(["email", "mailgun", "nodemailer", "postmark", "resend", "sendgrid"]);
     expect(result.stdout).not.toContain("github");
   });
 });
