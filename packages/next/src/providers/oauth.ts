@@ -1,0 +1,3 @@
+// The provider of @latch/core, under the path next-auth apps import it from.
+export * from "@latch/core/providers/oauth";
+export { default } from "@latch/core/providers/oauth";
