@@ -52,3 +52,23 @@ export class SamlLogoutRefused extends Error {
     this.name = "SamlLogoutRefused";
   }
 }
+
+/** Why a URL was not fetched. */
+export class OutboundRefused extends Error {
+  static readonly type = "OutboundRefused";
+  readonly type = "OutboundRefused" as const;
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "OutboundRefused";
+  }
+}
+
+/** Why a metadata URL gave no usable metadata. */
+export class MetadataUrlRefused extends Error {
+  static readonly type = "MetadataUrlRefused";
+  readonly type = "MetadataUrlRefused" as const;
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "MetadataUrlRefused";
+  }
+}

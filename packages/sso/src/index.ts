@@ -23,7 +23,7 @@
  */
 import { definePlugin, type Plugin, type PluginEndpointContext, type PluginResponse } from "@latch/core/plugins";
 import { domainOf, systemResolver, type TxtResolver } from "./domains.js";
-import { OidcResponseRefused, SamlLogoutRefused, SamlResponseRefused, SsoRequestRefused } from "./errors.js";
+import { MetadataUrlRefused, OidcResponseRefused, SamlLogoutRefused, SamlResponseRefused, SsoRequestRefused } from "./errors.js";
 import { authnRequest, serviceProvider, verifyResponse, type ServiceProviderSettings } from "./saml.js";
 import { adapterOf, administration, organizationAdmin, refuse, shownConnection, text } from "./admin.js";
 import type { SsoStore } from "./store.js";
@@ -32,7 +32,7 @@ import { discoveryPage } from "./page.js";
 import { managePage } from "./manage-page.js";
 import { noConnection, signInSentences } from "./sign-in-sentences.js";
 import { completeOidcSignIn, startOidcSignIn, type OidcEndpointsSettings } from "./oidc.js";
-import { MetadataUrlRefused, currentIdpMetadata, refreshIdpMetadata } from "./metadata-url.js";
+import { currentIdpMetadata, refreshIdpMetadata } from "./metadata-url.js";
 import type { OutboundPolicy } from "./outbound.js";
 import { domainOwner, signInMember } from "./provisioning.js";
 import { sealer } from "./sealing.js";
@@ -42,10 +42,10 @@ import { logoutEndpoints, logoutHooks, rememberAssertion, type LogoutDeps } from
 export { postgresSsoStore, type Queryable, type SsoStore } from "./store.js";
 export { OidcResponseRefused, SamlResponseRefused, SsoRequestRefused, type OidcRefusal, type SamlRefusal } from "./errors.js";
 export { SamlLogoutRefused, type SamlLogoutRefusal } from "./errors.js";
+export { MetadataUrlRefused, OutboundRefused } from "./errors.js";
 export type { SsoLogoutRequest, SsoLogoutStore, SsoSession } from "./logout-store.js";
 export { recordName, recordValue, systemResolver, type TxtResolver } from "./domains.js";
-export { OutboundRefused, type OutboundPolicy } from "./outbound.js";
-export { MetadataUrlRefused } from "./metadata-url.js";
+export type { OutboundPolicy } from "./outbound.js";
 export {
   defaultMfaContexts,
   defaultMfaMethods,

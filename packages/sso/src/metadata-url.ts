@@ -4,23 +4,14 @@
  * redirects, a size cap, a timeout), validated as uploaded metadata is, and fetched again on an
  * admin's demand or at a sign-in once it is older than the app's maximum age.
  */
-import { OutboundRefused, fetchText, type FetchLimits, type OutboundPolicy } from "./outbound.js";
+import { MetadataUrlRefused, OutboundRefused } from "./errors.js";
+import { fetchText, type FetchLimits, type OutboundPolicy } from "./outbound.js";
 import { describeIdpMetadata } from "./saml.js";
 import type { SsoStore } from "./store.js";
 import type { SamlConnectionSettings, SsoConnection } from "./types.js";
 
 /** The limits of a metadata fetch: 512 KiB, 10 seconds (an Entra ID document is about 20 KiB). */
 export const metadataLimits: FetchLimits = { maxBytes: 512 * 1024, timeoutMs: 10_000 };
-
-/** Why a metadata URL gave no usable metadata. */
-export class MetadataUrlRefused extends Error {
-  static readonly type = "MetadataUrlRefused";
-  readonly type = "MetadataUrlRefused" as const;
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "MetadataUrlRefused";
-  }
-}
 
 /** The metadata at `url`, validated; throws {@link MetadataUrlRefused} when it is not fetched under the policy or is not IdP metadata. */
 export async function fetchIdpMetadata(url: string, policy: OutboundPolicy, limits: FetchLimits = metadataLimits): Promise<{ idpMetadata: string; idpMetadataUrl: string; idpMetadataFetchedAt: string }> {

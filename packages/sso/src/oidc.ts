@@ -9,8 +9,8 @@
 import { oidcAuthorizationRequest, oidcCodeExchange, type OidcClient, type OidcIdTokenClaims } from "@latch/core/oidc-client";
 import type { PluginEndpointContext, PluginResponse } from "@latch/core/plugins";
 import { domainOf } from "./domains.js";
-import { OidcResponseRefused, SsoRequestRefused, type OidcRefusal } from "./errors.js";
-import { OutboundRefused, checkHost, outboundUrl, type OutboundPolicy } from "./outbound.js";
+import { OidcResponseRefused, OutboundRefused, SsoRequestRefused, type OidcRefusal } from "./errors.js";
+import { checkHost, outboundUrl, type OutboundPolicy } from "./outbound.js";
 import { domainOwner, mappingOf, signInMember, type ProvisioningAdapter } from "./provisioning.js";
 import { digest, type Sealer } from "./sealing.js";
 import { cookieOf, sameText } from "./cookies.js";

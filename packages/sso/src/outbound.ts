@@ -8,6 +8,7 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP } from "node:net";
+import { OutboundRefused } from "./errors.js";
 
 /** Which addresses an admin's URL may lead to, beyond public ones over `https:`. */
 export interface OutboundPolicy {
@@ -15,16 +16,6 @@ export interface OutboundPolicy {
   readonly allowLoopback?: boolean;
   /** Allow private, shared and link-local addresses (10/8, 172.16/12, 192.168/16, 100.64/10, 169.254/16, fc00::/7, fe80::/10): an identity provider inside the network. Default `false`. */
   readonly allowPrivateNetworks?: boolean;
-}
-
-/** Why a URL was not fetched. */
-export class OutboundRefused extends Error {
-  static readonly type = "OutboundRefused";
-  readonly type = "OutboundRefused" as const;
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "OutboundRefused";
-  }
 }
 
 const loopback = new BlockList();
