@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Auth as DropInAuth, type AuthConfig } from "@latch/core";
+import { AccountLinks } from "@latch/core/accounts";
 import Credentials from "@latch/core/providers/credentials";
 import Email from "@latch/core/providers/email";
 import OAuth, { OIDC } from "@latch/core/providers/oauth";
@@ -51,7 +52,7 @@ let dropIn: Awaited<ReturnType<typeof serve>>;
 
 beforeAll(async () => {
   [op, smtp, slim, dropIn] = await Promise.all([startOpenIDProvider(), startSmtpServer(), serve(Auth as Handler), serve(DropInAuth as Handler)]);
-  for (const app of [slim, dropIn]) await op.setClient({ client_id: `corp-${app.origin}`, client_secret: "corp-secret", redirect_uris: [`${app.origin}/auth/callback/corp`] });
+  for (const app of [slim, dropIn]) await op.setClient({ client_id: `corp-${app.origin}`, client_secret: "corp-secret", redirect_uris: [`${app.origin}/auth/callback/corp`, `${app.origin}/auth/callback/corp-legacy`] });
 });
 
 afterAll(async () => {
@@ -94,6 +95,28 @@ describe("Auth of @latch/core/slim signs in with providers made by their factori
     const { url } = await signIn(browser, slim.origin, "corp", { callbackUrl: `${slim.origin}/home` });
     expect(url.href).toBe(`${slim.origin}/home`);
     expect((await session(browser, slim.origin))?.user?.email).toBeTruthy();
+  });
+
+  test("AccountLinks(): a signed-in user links an OAuth() provider's account (the link action finds its flow on the factory's provider too)", async () => {
+    const { adapter, accounts } = await pgliteAdapter();
+    const { authorization, token, userinfo } = op.endpoints;
+    slim.configure({
+      adapter,
+      account: { links: AccountLinks() },
+      providers: [
+        OIDC({ id: "corp", name: "Corp", issuer: op.issuer, ...corpOptions(slim.origin) }),
+        OAuth({ id: "corp-legacy", name: "Corp (legacy)", issuer: op.issuer, authorization: { url: authorization, params: { scope: "openid email" } }, token, userinfo, ...corpOptions(slim.origin), profile: (p: { sub: string; email?: string }) => ({ id: p.sub, email: p.email }) }),
+      ],
+    });
+    const browser = createBrowser();
+    await signIn(browser, slim.origin, "corp", { callbackUrl: `${slim.origin}/home` });
+    const { csrfToken } = (await (await browser.fetch(`${slim.origin}/auth/csrf`)).json()) as { csrfToken: string };
+    const started = await browser.fetch(`${slim.origin}/auth/link/corp-legacy`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ csrfToken, callbackUrl: `${slim.origin}/settings` }) });
+    expect(started.status).toBe(200);
+    const { url } = (await started.json()) as { url: string };
+    expect(new URL(url).origin).toBe(op.issuer);
+    expect((await browser.follow(url)).url.href).toBe(`${slim.origin}/settings`);
+    expect((await accounts()).map((a) => a.provider).sort()).toEqual(["corp", "corp-legacy"]);
   });
 
   test("Email() of @latch/core/providers/email: the link goes out through SMTP and signs in", async () => {
