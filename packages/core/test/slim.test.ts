@@ -62,7 +62,8 @@ afterAll(async () => {
 const corpOptions = (origin: string) => ({ clientId: `corp-${origin}`, clientSecret: "corp-secret" });
 const user = { id: "u1", name: "Ada", email: "ada@example.com" };
 
-describe("Auth of @latch/core/slim signs in with providers made by their factories", () => {
+// Each test starts its own PGlite and signs in over HTTP: on two loaded cores that takes longer than the default 10 s.
+describe("Auth of @latch/core/slim signs in with providers made by their factories", { timeout: 60_000 }, () => {
   test("Credentials(): the session starts", async () => {
     slim.configure({ providers: [Credentials({ credentials: { username: {} }, authorize: (input) => (input.username === "ada" ? user : null) })] });
     const browser = createBrowser();
@@ -156,7 +157,7 @@ describe("Auth of @latch/core/slim signs in with providers made by their factori
   });
 });
 
-describe("a provider written as a plain object", () => {
+describe("a provider written as a plain object", { timeout: 60_000 }, () => {
   const plainObjects = (origin: string) => [
     ["oidc", oidcProvider("corp", op.issuer, corpOptions(origin))],
     ["oauth", { id: "corp", name: "Corp", type: "oauth", issuer: op.issuer, authorization: op.endpoints.authorization, token: op.endpoints.token, userinfo: op.endpoints.userinfo, ...corpOptions(origin) }],
