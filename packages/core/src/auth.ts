@@ -1,4 +1,4 @@
-import { parseRequest } from "./http/parse.js";
+import { parseCookies, parseRequest } from "./http/parse.js";
 import { withPageHeaders } from "./http/page-headers.js";
 import { actionErrorResponse, configErrorResponse, logError, requestErrorResponse } from "./http/error-response.js";
 import { assertConfig } from "./config/assert.js";
@@ -22,7 +22,21 @@ import type { ResponseInternal } from "./types/response.js";
  * Per config object: its context per request origin (nothing else of the request changes it), its
  * problem once checked (`null` for none) and its registry rows. A warm request only looks them up.
  */
-const prepared = new WeakMap<AuthConfig, { contexts: Map<string, AuthContext>; problem?: AuthError | null; rows?: readonly AnsweringRow[] }>();
+const prepared = new WeakMap<AuthConfig, Prepared>();
+
+/** A warm GET: the one cookie its handler reads, and its handler run in its context with that cookie. */
+interface WarmGet {
+  cookie: string;
+  read: (cookies: Record<string, string>) => Promise<ResponseInternal> | ResponseInternal;
+}
+
+interface Prepared {
+  contexts: Map<string, AuthContext>;
+  problem?: AuthError | null;
+  rows?: readonly AnsweringRow[];
+  /** The URLs (whole, as `request.url` gives them) where a GET that reads one cookie only was answered by its handler alone (`remember`). */
+  warmGets?: Map<string, WarmGet>;
+}
 
 /** Each row's handler once its loader gave it: a warm request runs it without asking again. */
 const loadedHandlers = new WeakMap<AnsweringRow, ActionHandler>();
@@ -81,12 +95,36 @@ export function Auth(request: Request, config: AuthConfig): Promise<Response | R
   return handle(request, config, plainObjectFlows);
 }
 
+/** The slim handler's own check of a configuration, made once per config after core's. */
+type Check = (ctx: Pick<AuthContext, "providers">) => AuthError | undefined;
+
 /**
  * Answers `request` under `config`: `Auth` of `@latch/core` gives providers written as plain
  * objects the flows of their types (`flows`); `Auth` of `@latch/core/slim` gives them none and
  * checks the configuration once more for them (`check`, made once per config after core's).
  */
-export async function handle(request: Request, config: AuthConfig, flows?: PlainObjectFlows, check?: (ctx: Pick<AuthContext, "providers">) => AuthError | undefined): Promise<Response | ResponseInternal> {
+export function handle(request: Request, config: AuthConfig, flows?: PlainObjectFlows, check?: Check): Promise<Response | ResponseInternal> {
+  // The most frequent requests of all, session reads and CSRF tokens, at a URL where one was
+  // answered before under this config: their handlers read one cookie of the request and nothing
+  // else of the router's runs for them there (`remember`), so that cookie is all they get.
+  const warm = request.method === "GET" ? prepared.get(config)?.warmGets?.get(request.url) : undefined;
+  return warm ? answerWarm(warm, request, config, flows, check) : handleFully(request, config, flows, check);
+}
+
+/** A warm GET's answer; when its handler throws, the full path answers (and logs) as it answers any action's error. */
+async function answerWarm({ cookie, read }: WarmGet, request: Request, config: AuthConfig, flows?: PlainObjectFlows, check?: Check): Promise<Response | ResponseInternal> {
+  let answer: ResponseInternal;
+  try {
+    answer = await read(parseCookies(request.headers.get("cookie"), cookie));
+  } catch {
+    return handleFully(request, config, flows, check);
+  }
+  // JSON mode changes how a redirect is answered, and nothing else.
+  return finish(config, answer, !!answer.redirect && asksJson(request));
+}
+
+/** {@link handle} for any request: the URL checked, the route found, the request's fields gathered, the router run. */
+async function handleFully(request: Request, config: AuthConfig, flows?: PlainObjectFlows, check?: Check): Promise<Response | ResponseInternal> {
   const url = requestUrl(request);
   if (url instanceof InvalidRequest) return finish(config, requestErrorResponse(url), asksJson(request));
   let found = prepared.get(config);
@@ -141,8 +179,28 @@ export async function handle(request: Request, config: AuthConfig, flows?: Plain
     logError(logger, error);
     return finish(config, actionErrorResponse(error, ctx, req), req.jsonMode);
   }
+  remember(found, config, ctx, req, request.url);
   // Delivered outside the `try`: a response that cannot be written is the caller's error, not an action's.
   return finish(config, answer, req.jsonMode);
+}
+
+/**
+ * Keeps `href` as the URL of a GET whose row reads one cookie only (such rows answer GET alone,
+ * with no CSRF rule), when the router runs its handler alone there: no rate limit, no plugin, no
+ * feature that routes, wraps or checks requests (their hooks see every request); without a
+ * query, so that every URL kept names the action and nothing more. A handful per config at most,
+ * as the contexts.
+ */
+function remember(found: Prepared, config: AuthConfig, ctx: AuthContext, req: AuthRequest, href: string): void {
+  const { row, url } = req;
+  const handler = row && loadedHandlers.get(row);
+  if (!row?.readsOnlyCookie || !handler || url.search || url.hash) return;
+  if (ctx.plugins || (config.rateLimit as RateLimitConfig | undefined)?.[rateLimitCode]) return;
+  if (ctx.features.some((feature) => feature.route || feature.around || feature.beforeHandler)) return;
+  found.warmGets ??= new Map();
+  if (found.warmGets.size > 31) found.warmGets.clear();
+  // Such a handler reads the cookies alone of its request (the row says so).
+  found.warmGets.set(href, { cookie: ctx.cookies[row.readsOnlyCookie].name, read: (cookies) => handler(ctx, { cookies } as AuthRequest) });
 }
 
 /** Whether a request not parsed (refused before it was) asks for JSON in place of redirects, as `req.jsonMode` says of a parsed one. */

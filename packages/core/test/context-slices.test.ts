@@ -26,8 +26,9 @@ const slicesFile = "config/slices.ts";
  * context whole for the request it follows; making an API key asks the session strategy whether the
  * sign-in is recent (`api-keys/endpoints.ts`).
  */
-// 72: the router's checked run and a plugin's sign-in hand the whole context on to the router and to the sign-in, which take it.
-const ceiling = 72;
+// 73: the router's checked run and a plugin's sign-in hand the whole context on to the router and to
+// the sign-in, which take it; the router keeps it for a warm GET's handler (`remember` in auth.ts).
+const ceiling = 73;
 
 /** `//` and block comments removed (a `//` after `:` stays: it is a URL's). */
 export function withoutComments(source: string): string {

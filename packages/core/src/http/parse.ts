@@ -91,9 +91,12 @@ export function parseRequest(request: Request, url: URL, basePath: string, rows:
   return method !== "GET" && method !== "HEAD" ? readBody(request).then(parsed) : parsed(undefined);
 }
 
-/** Parses a `Cookie` header. Values are percent-decoded; the first of a duplicated name wins. */
-export function parseCookies(header: string | null): Record<string, string> {
-  return header ? parseCookieHeader(header) : {};
+/**
+ * Parses a `Cookie` header. Values are percent-decoded; the first of a duplicated name wins.
+ * With `only`, just that cookie and its chunks (see {@link parseCookieHeader}).
+ */
+export function parseCookies(header: string | null, only?: string): Record<string, string> {
+  return header ? parseCookieHeader(header, only) : {};
 }
 
 function trimmed(text: string, start: number, end: number): string {
@@ -114,18 +117,24 @@ function decoded(value: string): string {
 /**
  * The pairs of a `Cookie` request header (RFC 6265 §5.4): `name=value` separated by `;`, spaces
  * and tabs around each trimmed, values percent-decoded where they decode. The first of a
- * duplicated name wins; a part without `=` is skipped.
+ * duplicated name wins; a part without `=` is skipped. With `only`, just the cookie of that name
+ * and its chunks (`<only>.0`, `<only>.1`…) are kept, and no other value is decoded.
  */
-export function parseCookieHeader(header: string): Record<string, string> {
+export function parseCookieHeader(header: string, only?: string): Record<string, string> {
   const cookies: Record<string, string> = {};
+  const chunkPrefix = only === undefined ? undefined : `${only}.`;
   let index = 0;
   while (index < header.length) {
     let end = header.indexOf(";", index);
     if (end === -1) end = header.length;
     const eq = header.indexOf("=", index);
-    if (eq !== -1 && eq < end) {
-      const name = trimmed(header, index, eq);
-      if (name !== "__proto__" && !Object.hasOwn(cookies, name)) cookies[name] = decoded(trimmed(header, eq + 1, end));
+    let start = index;
+    while (start < eq && (header.charCodeAt(start) === 0x20 || header.charCodeAt(start) === 0x09)) start++;
+    // With `only`, a name that does not start with it is passed over without being cut out.
+    if (eq !== -1 && eq < end && (only === undefined || header.startsWith(only, start))) {
+      const name = trimmed(header, start, eq);
+      const kept = chunkPrefix === undefined || name === only || name.startsWith(chunkPrefix);
+      if (kept && name !== "__proto__" && !Object.hasOwn(cookies, name)) cookies[name] = decoded(trimmed(header, eq + 1, end));
     }
     index = end + 1;
   }

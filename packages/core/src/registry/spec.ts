@@ -12,7 +12,7 @@ type Path = AuthAction | `${AuthAction}/${string}`;
 export type RowSpec = `${string} ${AnsweringRow["answer"]} ${AnsweringRow["csrf"]} ${Path}`;
 
 /** What a row declares beyond its spec and its handler. */
-export type RowExtra = Partial<Pick<AnsweringRow, "tail" | "limit" | "startsSession" | "sendsMail" | "refusesImpersonation" | "ownCredential">>;
+export type RowExtra = Partial<Pick<AnsweringRow, "tail" | "limit" | "startsSession" | "sendsMail" | "refusesImpersonation" | "ownCredential" | "readsOnlyCookie">>;
 
 /** A row from its spec, its handler and what it declares beyond them. */
 export function row(spec: RowSpec, handler: HandlerLoader<ActionHandler>, extra?: RowExtra): AnsweringRow {

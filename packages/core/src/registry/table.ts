@@ -35,8 +35,8 @@ const provider = { tail: "provider" } as const;
 /** The rows of Auth.js's actions. */
 export const builtinRows: readonly AnsweringRow[] = [
   row("GET json none providers", now(providersAction)),
-  row("GET json none csrf", now(csrfAction)),
-  row("GET json none session", getSessionHandler),
+  row("GET json none csrf", now(csrfAction), { readsOnlyCookie: "csrfToken" }),
+  row("GET json none session", getSessionHandler, { readsOnlyCookie: "sessionToken" }),
   // A failed check answers `400 null`, as the session's other failures.
   row("POST json handler session", now(updateSessionAction), { limit: { route: "sessionUpdate" } }),
   row("GET page none signin", lazy(signin, (m) => m.signInPageAction)),

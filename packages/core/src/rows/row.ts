@@ -99,6 +99,12 @@ export interface ActionRow<Handler = unknown> {
    * `none`: nothing ambient reaches it.
    */
   readonly ownCredential?: true;
+  /**
+   * Its handler reads nothing of the request but this cookie of the app's (and its chunks): where
+   * the router runs it alone, a request at a URL already answered is given that cookie only,
+   * without its URL parsed or its route found again (`GET /session`, `GET /csrf`).
+   */
+  readonly readsOnlyCookie?: "sessionToken" | "csrfToken";
   readonly handler: HandlerLoader<Handler>;
 }
 

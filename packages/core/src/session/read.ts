@@ -48,15 +48,15 @@ export async function sessionAnswer(ctx: AuthContext, read: () => Promise<Sessio
   }
 }
 
-/** `GET /session`: the session or `null`. */
-const getSession = (ctx: AuthContext, req: AuthRequest): Promise<ResponseInternal> =>
+/** `GET /session`: the session or `null`. Of the request, only its cookies are read. */
+const getSession = (ctx: AuthContext, req: Pick<AuthRequest, "cookies">): Promise<ResponseInternal> =>
   sessionAnswer(ctx, () => (ctx.session.strategy === "jwt" ? readJwtSession(ctx, req) : readDatabaseSession(ctx, req)));
 
 /** The handler of the `GET session` row, as the registry loads a handler (already loaded: it is this module). */
 export const getSessionHandler = (): typeof getSession => getSession;
 
 /** The request's session cookie: whole (the common case, read without joining), or joined from its chunks. */
-function sessionCookieValue(ctx: Pick<AuthContext, "cookies">, req: AuthRequest): string | undefined {
+function sessionCookieValue(ctx: Pick<AuthContext, "cookies">, req: Pick<AuthRequest, "cookies">): string | undefined {
   const { name } = ctx.cookies.sessionToken;
   return req.cookies[name] ?? readChunkedCookie(req.cookies, name);
 }
@@ -111,7 +111,7 @@ export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Pa
 }
 
 /** Decodes the session token of the request; `null` for none, or one that does not verify (logged). */
-export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
+export async function decodeToken(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Promise<JWT | null> {
   const token = sessionCookieValue(ctx, req);
   if (!token) return null;
   try {
@@ -128,7 +128,7 @@ export async function decodeToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | 
  * The token of the request when it decodes, is within the absolute lifetime (an older one is
  * ended: its cookie is cleared by the read) and its session was not revoked (see `revocation.ts`).
  */
-export async function liveToken(ctx: JwtCtx, req: AuthRequest): Promise<JWT | null> {
+export async function liveToken(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Promise<JWT | null> {
   const payload = await decodeToken(ctx, req);
   // Past the absolute lifetime, or past the fixed end of a session a site administrator started as the user.
   if (payload && (pastAbsoluteLifetime(ctx.session, payload) || (payload.impersonatedUntil as number) <= Date.now() / 1000)) return null;
@@ -150,7 +150,7 @@ export function keepSessionClaims(payload: JWT, token: JWT): JWT {
 }
 
 /** `token` sealed into the session cookies (chunked when long), and when they expire. */
-export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets" | "jwt">, req: AuthRequest, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
+export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets" | "jwt">, req: Pick<AuthRequest, "cookies">, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
   const { sessionToken } = ctx.cookies;
   const maxAge = ctx.jwt.maxAge;
   const value = await (ctx.jwt.encode ?? encode)({ token, secret: [...ctx.secrets], salt: sessionToken.name, maxAge });
@@ -162,22 +162,21 @@ export async function encodeCookies(ctx: Pick<AuthContext, "cookies" | "secrets"
  * The session the client gets: the `session` callback's, else the user's name, email and image,
  * the expiry, and `error` when a refresh of the provider's tokens failed (`getAccessToken`: sign in again).
  */
-export async function shownSession(ctx: Pick<AuthContext, "callbacks" | "features">, token: JWT, expires: Date, update?: { data: unknown }): Promise<Session> {
+export function shownSession(ctx: Pick<AuthContext, "callbacks" | "features">, token: JWT, expires: Date, update?: { data: unknown }): Session | Promise<Session> {
   const session: Session = { user: { name: token.name, email: token.email, image: token.picture }, expires: expires.toISOString() };
   // The features' fields (`Organizations()`: the active organization, a claim of the token).
   for (const feature of ctx.features) feature.sessionFields?.(session, token);
+  // Without a `session` callback the session is known now: no promise is made for it.
   if (!ctx.callbacks.session) return token.error === "RefreshTokenError" ? { ...session, error: "RefreshTokenError" } : session;
-  const shown = update
-    ? await ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" })
-    : await ctx.callbacks.session({ session, token });
-  return shown as Session;
+  const shown = update ? ctx.callbacks.session({ session, token, newSession: update.data, trigger: "update" }) : ctx.callbacks.session({ session, token });
+  return shown as Session | Promise<Session>;
 }
 
 /**
  * Reads the session. A token younger than `updateAge` whose claims the `jwt` callback left alone
  * is not re-encrypted: one decrypt, no cookie. An invalid token clears the cookie.
  */
-export async function readJwtSession(ctx: JwtCtx, req: AuthRequest): Promise<SessionRead> {
+export async function readJwtSession(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Promise<SessionRead> {
   const payload = await liveToken(ctx, req);
   if (!payload) {
     const carried = sessionCookieValue(ctx, req);
@@ -238,14 +237,14 @@ export function declared<T extends SessionDetails & SessionAuthentication>(ctx: 
 const impossibleToken = /[\u0000-\u001f\u007f]/;
 
 /** The session cookie's value: `null` when absent, `"unknown"` when no issued token can look like it. */
-export function cookieToken(ctx: Pick<AuthContext, "cookies">, req: AuthRequest): string | "unknown" | null {
+export function cookieToken(ctx: Pick<AuthContext, "cookies">, req: Pick<AuthRequest, "cookies">): string | "unknown" | null {
   const token = req.cookies[ctx.cookies.sessionToken.name];
   if (!token) return null;
   return impossibleToken.test(token) ? "unknown" : token;
 }
 
 /** The request's stored session and its user; `"expired"` (deleted when it was stored) when it ended. */
-export async function lookUp(ctx: DatabaseCtx, req: AuthRequest): Promise<{ session: AdapterSession; user: AdapterUser; token: string } | "expired" | null> {
+export async function lookUp(ctx: DatabaseCtx, req: Pick<AuthRequest, "cookies">): Promise<{ session: AdapterSession; user: AdapterUser; token: string } | "expired" | null> {
   const token = cookieToken(ctx, req);
   if (!token) return null;
   if (token === "unknown") return "expired";
@@ -285,7 +284,7 @@ export async function exposed(ctx: Pick<AuthContext, "callbacks" | "features">, 
  * Reads the session (one adapter call). An expired session is deleted; `expires` moves by
  * `maxAge` at most once per `updateAge`, and only then is the cookie re-sent.
  */
-export async function readDatabaseSession(ctx: DatabaseCtx, req: AuthRequest): Promise<SessionRead> {
+export async function readDatabaseSession(ctx: DatabaseCtx, req: Pick<AuthRequest, "cookies">): Promise<SessionRead> {
   const found = await lookUp(ctx, req);
   if (!found) return { session: null, cookies: [] };
   if (found === "expired") return { session: null, cookies: clearDatabaseCookie(ctx) };
