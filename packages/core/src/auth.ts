@@ -20,7 +20,8 @@ import type { ResponseInternal } from "./types/response.js";
 
 /**
  * Per config object: its context per request origin (nothing else of the request changes it), its
- * problem once checked (`null` for none) and its registry rows. A warm request only looks them up.
+ * problem once checked (`null` for none), its registry rows and its warm GETs. A warm request
+ * only looks them up.
  */
 const prepared = new WeakMap<AuthConfig, Prepared>();
 

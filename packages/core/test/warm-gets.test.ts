@@ -6,13 +6,20 @@
  * body. A `Request` that counts how often its URL and method are read shows which path answered:
  * the warm one reads each once, the full one reads them three times or more.
  */
+import { randomUUID } from "node:crypto";
 import { Auth, type AuthConfig } from "@latch/core";
 import { BearerSessions } from "@latch/core/bearer";
 import { encode } from "@latch/core/jwt";
 import { RateLimit } from "@latch/core/rate-limit";
+import { JwtRevocation } from "@latch/core/revocation";
+import { RedisRevocationStore } from "@latch/redis";
+import { needService, services } from "@latch/testing";
+import { Redis } from "ioredis";
 import { describe, expect, test } from "vitest";
 import { builtinRows } from "../src/registry/table.js";
-import { alice, baseConfig, origin, parseSetCookies, secret } from "./client.js";
+import { alice, baseConfig, Client, origin, parseSetCookies, secret } from "./client.js";
+
+const redisUp = await needService(services.redis);
 
 const sessionCookie = "authjs.session-token";
 
@@ -114,7 +121,7 @@ describe("warm GET /session answers as the full path does", () => {
     expect(events).toBe(2);
   });
 
-  test("a signed-in browser's session reads take the warm path and see the session end at sign-out", async () => {
+  test("a signed-in browser's second session read takes the warm path and gets the same session", async () => {
     const config = baseConfig();
     const cookie = `${sessionCookie}=${await token()}`;
     const first = requestAt("session", { cookie });
@@ -123,6 +130,27 @@ describe("warm GET /session answers as the full path does", () => {
     const second = requestAt("session", { cookie });
     expect(((await (await Auth(second, config)).json()) as { user: { email: string } }).user.email).toBe(alice.email);
     expect(second.warm).toBe(true);
+  });
+
+  test.skipIf(!redisUp)("JWT revocation on Redis: after sign-out, the old cookie read on the warm path is no session", async () => {
+    const redis = new Redis({ host: services.redis.host, port: services.redis.port, lazyConnect: true });
+    const prefix = `latch-warm-${randomUUID().slice(0, 8)}:`;
+    try {
+      const client = new Client(baseConfig({ session: { strategy: "jwt", revocation: JwtRevocation({ store: RedisRevocationStore(redis, { prefix }), cacheSeconds: 0 }) } }));
+      expect((await client.signIn()).status).toBe(302);
+      const cookie = client.cookieHeader();
+      for (let i = 0; i < 2; i++) {
+        const read = requestAt("session", { cookie });
+        expect(((await (await Auth(read, client.config)).json()) as { user: { email: string } }).user.email).toBe(alice.email);
+        expect(read.warm).toBe(i === 1);
+      }
+      expect((await client.post("/auth/signout", { csrfToken: await client.csrfToken() })).status).toBe(302);
+      const stolen = requestAt("session", { cookie });
+      expect(await (await Auth(stolen, client.config)).json()).toBeNull();
+      expect(stolen.warm).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 
