@@ -5,6 +5,7 @@
  * and the credentials sign-in POST. Every implementation gets the same requests, built inside the
  * measured case, and has its response body read.
  */
+import { writeFileSync } from "node:fs";
 import { Auth, type AuthConfig } from "@latch/core";
 import * as portable from "../packages/core/src/crypto/jwe.js";
 import type { Inputs } from "./agreement.js";
@@ -13,6 +14,7 @@ import { latchConfig } from "./contender.js";
 import { check, get, post } from "./fixtures.js";
 import { csrfFloor, csrfValidFloor, sessionFloor, signInFloor, webCryptoSessionFloor } from "./floors.js";
 import { measureWithCpu, rate } from "./measure.js";
+import { figuresFile } from "./repeat.js";
 import type { HotPath, SummaryRow } from "./summary.js";
 
 /** Latch with its session tokens opened by the portable (Web Crypto) seal, as on edge runtimes. */
@@ -121,5 +123,8 @@ export async function hotPaths(contenders: Contender[], inputs: Pick<Inputs, "ja
     if (a) rows.push({ what: p.what, latch: figure.latch, authjs: a.opsPerSec });
     out.push(figure);
   }
+  // A run of `--repeat` reads these figures back (repeat.ts).
+  const file = process.env[figuresFile];
+  if (file) writeFileSync(file, JSON.stringify(out));
   return { paths: out, rows };
 }

@@ -11,13 +11,16 @@
  * `npm run bench -- tokens` the bearer-session read, `/token` issuance and the API-key read alone;
  * `npm run bench -- session-cache` the database session reads with and without the session cache.
  * `npm run bench -- --against <ref> [--quick]` benches the hot paths of commit `<ref>` against the
- * working tree in the same rounds (see against.ts).
+ * working tree in the same rounds (see against.ts). `npm run bench -- --repeat <n>` runs the hot
+ * paths in `n` fresh processes and prints each path's ratio to its floor from every run, with the
+ * median (see repeat.ts).
  */
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { encode } from "@latch/core/jwt";
 import { against } from "./against.js";
+import { repeatHotPaths } from "./repeat.js";
 import { authJs } from "./authjs-load.js";
 import { compare } from "./compare.js";
 import { latch } from "./contender.js";
@@ -55,6 +58,8 @@ async function main() {
     }
     return against(ref, process.argv.includes("--quick"));
   }
+  const repeatAt = process.argv.indexOf("--repeat");
+  if (repeatAt !== -1) return repeatHotPaths(Number(process.argv[repeatAt + 1]));
   if (process.argv.includes("password-endpoints")) return passwordReset().then(() => passwordSignUp());
   if (process.argv.includes("tokens")) return tokenBench();
   if (process.argv.includes("session-cache")) return sessionCacheBench();
