@@ -37,6 +37,10 @@ async function serve(handler: Handler) {
   const server: Server = await new Promise((resolve) => {
     const s = createServer((i, o) => void answer(i, o)).listen(0, "127.0.0.1", () => resolve(s));
   });
+  // The test's fetch reuses a kept-alive connection; on two loaded cores its own idle timer can
+  // fire late, after the server's 5 s default closed the connection ("fetch failed: other side
+  // closed"). The server keeps idle connections longer than the client ever does.
+  server.keepAliveTimeout = 60_000;
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
