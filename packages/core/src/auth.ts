@@ -114,9 +114,11 @@ export function handle(request: Request, config: AuthConfig, flows?: PlainObject
 
 /** A warm GET's answer; when its handler throws, the full path answers (and logs) as it answers any action's error. */
 async function answerWarm({ cookie, read }: WarmGet, request: Request, config: AuthConfig, flows?: PlainObjectFlows, check?: Check): Promise<Response | ResponseInternal> {
-  let answer: ResponseInternal;
+  let answer: ResponseInternal | Promise<ResponseInternal>;
   try {
-    answer = await read(parseCookies(request.headers.get("cookie"), cookie));
+    answer = read(parseCookies(request.headers.get("cookie"), cookie));
+    // A handler that answered without a promise (a JWT session read) is not awaited: no turn of the event loop's queue.
+    if (answer instanceof Promise) answer = await answer;
   } catch {
     return handleFully(request, config, flows, check);
   }

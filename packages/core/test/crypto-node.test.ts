@@ -71,10 +71,27 @@ describe("Node and portable session-token seals", () => {
     await expect(node.openJwt({ token: good, secrets: [secret], salt: "authjs.state" })).rejects.toThrow();
   });
 
+  test("the open without a promise: nothing until the key is derived, then openJwt's claims and refusals", async () => {
+    // A salt no other test opens with, so that its key is derived here first.
+    const fresh = "open-now-test.session-token";
+    const token = await portable.sealJwt({ payload, secret, salt: fresh, maxAge: 60 });
+    expect(node.openJwtNow({ token, secrets: [secret], salt: fresh })).toBeUndefined();
+    const claims = await node.openJwt({ token, secrets: [secret], salt: fresh });
+    expect(node.openJwtNow({ token, secrets: [secret], salt: fresh })).toEqual(claims);
+    for (const part of [2, 3, 4]) expect(() => node.openJwtNow({ token: flip(token, part), secrets: [secret], salt: fresh })).toThrow();
+    const expired = await portable.sealJwt({ payload, secret, salt: fresh, maxAge: -60 });
+    expect(() => node.openJwtNow({ token: expired, secrets: [secret], salt: fresh })).toThrow(/expired/);
+    expect(() => node.openJwtNow({ token: token.slice(0, -10), secrets: [secret], salt: fresh })).toThrow();
+    // The seam gives it once the implementation is chosen.
+    await sealImplementation();
+    expect(seam.openJwtNow).toBe(node.openJwtNow);
+  });
+
   test("an A256GCM token (which Auth.js may write) is opened through the portable path", async () => {
     const { EncryptJWT } = await import("jose");
     const { key, kid } = await seam.deriveKey(secret, salt, "A256GCM");
     const token = await new EncryptJWT(payload).setProtectedHeader({ alg: "dir", enc: "A256GCM", kid }).setIssuedAt().setExpirationTime("1m").encrypt(key);
     await expect(node.openJwt({ token, secrets: [secret], salt })).resolves.toMatchObject(payload);
+    expect(node.openJwtNow({ token, secrets: [secret], salt })).toBeUndefined();
   });
 });

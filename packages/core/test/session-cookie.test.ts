@@ -276,6 +276,45 @@ describe("updateAge", () => {
     }
   });
 
+  // A token inside updateAge is the read that is answered without a promise: what it must still
+  // run and check is driven here with a token sealed a moment ago, so that nothing re-issues it.
+  it("a session callback shapes every read inside updateAge", async () => {
+    const config = baseConfig({ callbacks: { session: async ({ session, token }) => ({ ...session, shapedFor: token.sub }) } });
+    const token = await mintToken(sessionClaims(alice, 60), { secret });
+    const client = new Client(config);
+    for (let read = 0; read < 2; read++) {
+      const response = await client.fetch("/auth/session", { headers: { cookie: `${cookieName}=${token}` } });
+      expect(await response.json()).toMatchObject({ user: { email: alice.email }, shapedFor: alice.id });
+    }
+  });
+
+  it("a token sealed a moment ago still ends absoluteMaxAge after its sign-in, and its cookie is cleared", async () => {
+    const signedInAt = Math.floor(Date.now() / 1000) - 2 * 3600;
+    const token = await mintToken({ ...sessionClaims(alice, 60), auth_time: signedInAt, amr: ["pwd"] }, { secret });
+    const client = new Client(baseConfig({ session: { absoluteMaxAge: 3600 } }));
+    for (let read = 0; read < 2; read++) {
+      const response = await client.fetch("/auth/session", { headers: { cookie: `${cookieName}=${token}` } });
+      expect(await response.json()).toBeNull();
+      expect(parseSetCookies(response).find((c) => c.name === cookieName)?.value).toBe("");
+    }
+    // Inside its absolute lifetime the same kind of token reads.
+    const live = await mintToken({ ...sessionClaims(alice, 60), auth_time: signedInAt, amr: ["pwd"] }, { secret });
+    const { body } = await readWith(baseConfig({ session: { absoluteMaxAge: 3 * 3600 } }), live);
+    expect(body).toMatchObject({ user: { email: alice.email } });
+  });
+
+  it("a session an administrator started as the user ends at its fixed end, however recently it was sealed", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const client = new Client(baseConfig());
+    const ended = await mintToken({ ...sessionClaims(alice, 60), impersonatedBy: "admin-1", impersonatedUntil: now - 5 }, { secret });
+    for (let read = 0; read < 2; read++) {
+      const response = await client.fetch("/auth/session", { headers: { cookie: `${cookieName}=${ended}` } });
+      expect(await response.json()).toBeNull();
+    }
+    const running = await mintToken({ ...sessionClaims(alice, 60), impersonatedBy: "admin-1", impersonatedUntil: now + 600 }, { secret });
+    expect((await readWith(baseConfig(), running)).body).toMatchObject({ user: { email: alice.email } });
+  });
+
   it("a jwt callback that changes the token forces a re-issue", async () => {
     const config = baseConfig({ callbacks: { jwt: ({ token }) => ({ ...token, reads: Number(token.reads ?? 0) + 1 }) } });
     const client = new Client(config);

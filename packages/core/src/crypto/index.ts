@@ -8,7 +8,7 @@ export { sha256Base64 } from "./hash.js";
 export { deriveKey, type ContentEncryption, type DerivedKey } from "./keys.js";
 // The seal comes from the runtime's best implementation: node:crypto under the `node` condition,
 // the portable Web Crypto one elsewhere (package.json "imports" #jwe), chosen in seal.ts.
-export { sealJwt, openJwt } from "./seal.js";
+export { sealJwt, openJwt, openJwtNow } from "./seal.js";
 export type { SealOptions, OpenOptions } from "./jwe.js";
 export { fromBase64Url, toHex, toBase64Url, utf8 } from "./encoding.js";
 // HMAC-signed ID tokens (crypto/jws.ts, on jose) are imported by the OAuth flow from their own

@@ -4,7 +4,6 @@
  * @module providers/github
  */
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
-import { endpointUrl } from "./internal/endpoint-url.js";
 import { loadOAuthFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 
@@ -103,24 +102,8 @@ export default function GitHub(options: GitHubUserConfig = {}): OAuth2Config<Git
     token: `${site}/login/oauth/access_token`,
     userinfo: {
       url: userUrl,
-      async request({ tokens, provider }) {
-        const url = endpointUrl(provider.userinfo) ?? userUrl;
-        const headers = {
-          Authorization: `Bearer ${tokens.access_token}`,
-          Accept: "application/vnd.github+json",
-          "User-Agent": "latch",
-        };
-        const response = await provider.fetch(url, { headers });
-        if (!response.ok) throw new Error(`GitHub /user answered HTTP ${response.status}`);
-        const profile = (await response.json()) as GitHubProfile;
-        if (profile.email) return profile;
-        // A private email is left out of /user; /user/emails lists it (scope user:email).
-        const emails = await provider.fetch(`${url.replace(/\/+$/, "")}/emails`, { headers });
-        if (!emails.ok) return profile;
-        const list = (await emails.json()) as GitHubEmail[];
-        const chosen = list.find((e) => e.primary && e.verified) ?? list.find((e) => e.verified);
-        return chosen ? { ...profile, email: chosen.email, email_verified: true } : { ...profile, email: null };
-      },
+      // Runs in the OAuth callback only, so its code loads with the flow, not with the app.
+      request: async (context) => (await import("./internal/github-userinfo.js")).githubUserinfo(context, userUrl),
     },
     profile(profile) {
       return {

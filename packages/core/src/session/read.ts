@@ -10,7 +10,7 @@ import type { AdapterSession, AdapterUser, SessionAuthentication, SessionDetails
 import { declaredSessionFields } from "../config/adapter-guard.js";
 import type { AuthContext } from "../config/context.js";
 import { pluginCodeOf } from "../config/plugin-code.js";
-import { openJwt, sealJwt } from "../crypto/index.js";
+import { openJwt, openJwtNow, sealJwt } from "../crypto/index.js";
 import { JWTSessionError, MissingAdapter } from "../errors.js";
 import { logError } from "../http/error-response.js";
 import type { AuthRequest } from "../http/request.js";
@@ -48,9 +48,15 @@ export async function sessionAnswer(ctx: AuthContext, read: () => Promise<Sessio
   }
 }
 
-/** `GET /session`: the session or `null`. Of the request, only its cookies are read. */
-const getSession = (ctx: AuthContext, req: Pick<AuthRequest, "cookies">): Promise<ResponseInternal> =>
-  sessionAnswer(ctx, () => (ctx.session.strategy === "jwt" ? readJwtSession(ctx, req) : readDatabaseSession(ctx, req)));
+/**
+ * `GET /session`: the session or `null`. Of the request, only its cookies are read. A JWT session
+ * that can be read without waiting for anything is answered without a promise.
+ */
+function getSession(ctx: AuthContext, req: Pick<AuthRequest, "cookies">): ResponseInternal | Promise<ResponseInternal> {
+  const now = ctx.session.strategy === "jwt" && !ctx.plugins ? readJwtSessionNow(ctx, req) : undefined;
+  if (now !== undefined) return { body: now, headers: { ...noStore }, cookies: [] };
+  return sessionAnswer(ctx, () => (ctx.session.strategy === "jwt" ? readJwtSession(ctx, req) : readDatabaseSession(ctx, req)));
+}
 
 /** The handler of the `GET session` row, as the registry loads a handler (already loaded: it is this module). */
 export const getSessionHandler = (): typeof getSession => getSession;
@@ -130,10 +136,19 @@ export async function decodeToken(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">
  */
 export async function liveToken(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Promise<JWT | null> {
   const payload = await decodeToken(ctx, req);
-  // Past the absolute lifetime, or past the fixed end of a session a site administrator started as the user.
-  if (payload && (pastAbsoluteLifetime(ctx.session, payload) || (payload.impersonatedUntil as number) <= Date.now() / 1000)) return null;
+  if (payload && hasEnded(ctx, payload)) return null;
   if (!payload || !ctx.session.revocation) return payload;
   return (await ctx.session.revocation.isRevoked(payload)) ? null : payload;
+}
+
+/** Past the absolute lifetime, or past the fixed end of a session a site administrator started as the user. */
+function hasEnded(ctx: Pick<AuthContext, "session">, payload: JWT): boolean {
+  return pastAbsoluteLifetime(ctx.session, payload) || (payload.impersonatedUntil as number) <= Date.now() / 1000;
+}
+
+/** Whether a token issued at `payload.iat` is due to be sealed anew (`updateAge` since, or on every read). */
+function isDue(ctx: Pick<AuthContext, "session">, payload: JWT, now: number): boolean {
+  return ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
 }
 
 /**
@@ -187,7 +202,7 @@ export async function readJwtSession(ctx: JwtCtx, req: Pick<AuthRequest, "cookie
   const token = ctx.callbacks.jwt ? await ctx.callbacks.jwt({ token: payload, user: undefined as never, account: null }) : payload;
   if (!token) return { session: null, cookies: clearChunkedCookie(req.cookies, ctx.cookies.sessionToken) };
   const now = Date.now() / 1000;
-  const stale = ctx.session.updateAge === 0 || now - (payload.iat ?? 0) >= ctx.session.updateAge;
+  const stale = isDue(ctx, payload, now);
   let cookies: Cookie[] = [];
   let expires = new Date((payload.exp ?? now) * 1000);
   const changed = stale || token !== payload || (before !== undefined && JSON.stringify(token) !== before);
@@ -202,6 +217,29 @@ export async function readJwtSession(ctx: JwtCtx, req: Pick<AuthRequest, "cookie
   const session = await shownSession(ctx, kept, expires);
   if (ctx.events.session) await ctx.events.session({ session, token });
   return { session, cookies, userId: token.sub };
+}
+
+/**
+ * The session {@link readJwtSession} reads, where nothing of it waits: no hook of the app's that
+ * may return a promise (a custom `decode`, the `jwt` and `session` callbacks, the session event),
+ * no revocation store, and a seal that opens synchronously with a key already derived. It reads a
+ * request without a session cookie and a live token inside `updateAge`, which sets no cookie; for
+ * anything else (a token that does not open, has ended or is due to be sealed anew) it gives
+ * `undefined`, and {@link readJwtSession} reads the request, clearing or writing its cookies.
+ */
+export function readJwtSessionNow(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Session | null | undefined {
+  if (ctx.jwt.decode || ctx.callbacks.jwt || ctx.callbacks.session || ctx.events.session || ctx.session.revocation) return undefined;
+  const token = sessionCookieValue(ctx, req);
+  if (!token) return null;
+  try {
+    const payload = openJwtNow?.<JWT>({ token, secrets: ctx.secrets, salt: ctx.cookies.sessionToken.name });
+    const now = Date.now() / 1000;
+    // Without a `session` callback the session shown is made without a promise.
+    return payload && !hasEnded(ctx, payload) && !isDue(ctx, payload, now) ? (shownSession(ctx, payload, new Date((payload.exp ?? now) * 1000)) as Session) : undefined;
+  } catch {
+    // Read again by readJwtSession, which logs why (and clears the cookie of a token that does not open).
+    return undefined;
+  }
 }
 
 // ---- Database sessions

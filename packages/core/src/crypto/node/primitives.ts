@@ -127,16 +127,42 @@ async function deriveKeyOf(header: Header, options: OpenOptions): Promise<Uint8A
  * 15 s tolerance). Tokens in any other shape go to the portable implementation.
  */
 export async function openJwt<T = Record<string, unknown>>(options: OpenOptions): Promise<T> {
-  const parts = options.token.split(".");
-  if (parts.length !== 5 || parts[1] !== "") throw new Error("not a compact JWE with direct encryption");
-  const [protectedHeader, , ivPart, ciphertextPart, tagPart] = parts as [string, string, string, string, string];
-  const header = headerOf(protectedHeader);
-  if (header.alg !== "dir") throw new Error("unsupported JWE key management");
-  if (header.enc !== "A256CBC-HS512" || header.crit !== undefined || header.zip !== undefined) return openPortable<T>(options);
-
+  const parts = jweParts(options.token);
+  const header = headerOf(parts[0]);
+  if (!isSealedHere(header)) return openPortable<T>(options);
   const key = keyOf(header, options) ?? (await deriveKeyOf(header, options));
   if (!key) throw new Error("no secret matches the token's key id");
+  return openWith<T>(key, parts);
+}
 
+/**
+ * {@link openJwt} without a promise, once the secrets' keys are derived (every read after a
+ * process's first): the claims, or `undefined` where the open must wait (a key not derived yet,
+ * a token in a shape the portable seal opens), for the caller to await {@link openJwt}. Throws as
+ * {@link openJwt} rejects.
+ */
+export function openJwtNow<T = Record<string, unknown>>(options: OpenOptions): T | undefined {
+  const parts = jweParts(options.token);
+  const header = headerOf(parts[0]);
+  const key = isSealedHere(header) ? keyOf(header, options) : undefined;
+  return key && openWith<T>(key, parts);
+}
+
+type JweParts = [protectedHeader: string, encryptedKey: string, iv: string, ciphertext: string, tag: string];
+
+function jweParts(token: string): JweParts {
+  const parts = token.split(".");
+  if (parts.length !== 5 || parts[1] !== "") throw new Error("not a compact JWE with direct encryption");
+  return parts as JweParts;
+}
+
+/** Whether this implementation opens a token with this header (it refuses any key management but `dir`). */
+function isSealedHere(header: Header): boolean {
+  if (header.alg !== "dir") throw new Error("unsupported JWE key management");
+  return header.enc === "A256CBC-HS512" && header.crit === undefined && header.zip === undefined;
+}
+
+function openWith<T>(key: Uint8Array, [protectedHeader, , ivPart, ciphertextPart, tagPart]: JweParts): T {
   const { mac, enc } = split(key);
   const iv = Buffer.from(ivPart, "base64url");
   const ciphertext = Buffer.from(ciphertextPart, "base64url");
