@@ -2,9 +2,9 @@ import { toBase64Url, toHex } from "./encoding.js";
 
 // The generator is asked for 4 KiB at a time and each byte of it is handed out once, copied: a
 // call into the runtime's generator costs about as much for 4 KiB as for 16 bytes (on Node, a job
-// object per call; in a sandbox such as gVisor, a system call), and a CSRF token, an IV or a
-// session token each needed a call of its own. Node caches the entropy of its `randomUUID` the
-// same way. Longer draws go to the generator directly.
+// object of its crypto binding per call), and a CSRF token or a session token each needed a call
+// of its own. Node caches the entropy of its `randomUUID` the same way. Longer draws go to the
+// generator directly.
 const poolSize = 4096;
 let pool = new Uint8Array(0);
 let drawn = 0;

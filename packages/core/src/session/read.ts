@@ -227,7 +227,7 @@ export async function readJwtSession(ctx: JwtCtx, req: Pick<AuthRequest, "cookie
  * anything else (a token that does not open, has ended or is due to be sealed anew) it gives
  * `undefined`, and {@link readJwtSession} reads the request, clearing or writing its cookies.
  */
-export function readJwtSessionNow(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Session | null | undefined {
+function readJwtSessionNow(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Session | null | undefined {
   if (ctx.jwt.decode || ctx.callbacks.jwt || ctx.callbacks.session || ctx.events.session || ctx.session.revocation) return undefined;
   const token = sessionCookieValue(ctx, req);
   if (!token) return null;
