@@ -189,7 +189,9 @@ export function shownSession(ctx: Pick<AuthContext, "callbacks" | "features">, t
 
 /**
  * Reads the session. A token younger than `updateAge` whose claims the `jwt` callback left alone
- * is not re-encrypted: one decrypt, no cookie. An invalid token clears the cookie.
+ * is not re-encrypted: one decrypt, no cookie. An invalid token clears the cookie. Where nothing
+ * of a read awaits, `GET /session` reads it with {@link readJwtSessionNow} first: a rule a read
+ * must keep goes into both.
  */
 export async function readJwtSession(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Promise<SessionRead> {
   const payload = await liveToken(ctx, req);
@@ -225,7 +227,8 @@ export async function readJwtSession(ctx: JwtCtx, req: Pick<AuthRequest, "cookie
  * no revocation store, and a seal that opens synchronously with a key already derived. It reads a
  * request without a session cookie and a live token inside `updateAge`, which sets no cookie; for
  * anything else (a token that does not open, has ended or is due to be sealed anew) it gives
- * `undefined`, and {@link readJwtSession} reads the request, clearing or writing its cookies.
+ * `undefined`, and {@link readJwtSession} reads the request, clearing or writing its cookies (it
+ * opens the token again). A rule a read must keep goes into both.
  */
 function readJwtSessionNow(ctx: JwtCtx, req: Pick<AuthRequest, "cookies">): Session | null | undefined {
   if (ctx.jwt.decode || ctx.callbacks.jwt || ctx.callbacks.session || ctx.events.session || ctx.session.revocation) return undefined;
