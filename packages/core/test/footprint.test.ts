@@ -49,6 +49,8 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
     expect(inputs.map((i) => catalogue.exec(i)?.[1]).filter(Boolean)).toEqual([]);
     expect(inputs.some((i) => /core\/src\/languages\/english\/core\.ts$/.test(i))).toBe(true);
     expect(inputs.filter((i) => /core\/src\/features\/passwords\/english\.ts$/.test(i))).toEqual([]);
+    // Rate limits are an option (RateLimit()): their code, the device cookie's included, comes with it.
+    expect(inputs.filter((i) => /core\/src\/limits\/(?!state\.ts$)/.test(i))).toEqual([]);
     expect(gzip).toBeLessThanOrEqual(budgets[entry]!.oneFile!);
   });
 

@@ -1,10 +1,9 @@
 import { requiredAdapterMethods, type AdapterMethod } from "../adapter.js";
 import {
-  type AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods, MissingAuthorize,
-  MissingSecret, UnsupportedStrategy, UntrustedHost, InvalidProvider, DuplicateConditionalUI, MissingWebAuthnAutocomplete,
-  InvalidEndpoints, InvalidAccountLinking, MissingEmailTransport, InvalidPlugin,
+  type AuthError, MissingAdapter, MissingAdapterMethods, MissingAuthorize, MissingSecret, UnsupportedStrategy, UntrustedHost,
+  InvalidProvider, InvalidEndpoints, InvalidAccountLinking, MissingEmailTransport, InvalidPlugin,
 } from "../errors.js";
-import type { EndpointConfig, ProviderConfig, WebAuthnConfig } from "../types/providers.js";
+import type { EndpointConfig, ProviderConfig } from "../types/providers.js";
 import type { AuthConfig } from "../types/config.js";
 import { pluginCodeOf } from "./plugin-code.js";
 import { missingMethods, signedOutPasskeysAllowed } from "./adapter-guard.js";
@@ -13,17 +12,7 @@ import { parseSiteUrl } from "./origin.js";
 import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
 import { providerFlow } from "../symbols.js";
-
-/** Conditional UI (passkeys in autofill) needs a `webauthn` autocomplete field, and only one provider may use it. */
-function checkConditionalUI(provider: WebAuthnConfig, previous: string | undefined): AuthError | null {
-  if (!provider.enableConditionalUI) return null;
-  if (previous) return new DuplicateConditionalUI(`The webauthn providers "${previous}" and "${provider.id}" both enable conditional UI; set \`enableConditionalUI: false\` on one of them.`);
-  const fields = Object.values(provider.formFields ?? {});
-  if (!fields.some((f) => typeof f.autocomplete === "string" && f.autocomplete.split(/\s+/).includes("webauthn"))) {
-    return new MissingWebAuthnAutocomplete(`The webauthn provider "${provider.id}" enables conditional UI, so one of its \`formFields\` needs an \`autocomplete\` containing "webauthn".`);
-  }
-  return null;
-}
+import type { ProviderCheck } from "./provider-check.js";
 
 /** An endpoint URL that is still relative after merging: the provider has no `issuer` to resolve it against. */
 function checkRelativeEndpoints(provider: ProviderConfig): AuthError | null {
@@ -82,7 +71,6 @@ function findProblem(config: AuthConfig): AuthError | null {
   }
   const ids = new Set<string>();
   const needs = new Set<AdapterMethod>();
-  let conditionalUI: string | undefined;
   for (const [index, provider] of s.mergedProviders.entries()) {
     const idProblem = checkProviderId(provider, index);
     if (idProblem) return idProblem;
@@ -101,18 +89,11 @@ function findProblem(config: AuthConfig): AuthError | null {
       if (!config.adapter) return new MissingAdapter(`The email provider "${provider.id}" needs an adapter to store verification tokens; set \`adapter\` in the config.`);
       requiredAdapterMethods.email.forEach((m) => needs.add(m));
     }
-    if (provider.type === "webauthn") {
-      // The passkey flow and its WebAuthn library come only with the factory (so that apps without passkeys never load them).
-      if (!provider[providerFlow]) return new InvalidProvider(`The webauthn provider "${provider.id}" must be made with \`Passkey()\` from "@latch/core/providers/passkey".`);
-      if (!s.mergedProviders.length || !config.experimental?.enableWebAuthn) {
-        return new ExperimentalFeatureNotEnabled(`The webauthn provider "${provider.id}" is experimental: enable it with \`experimental: { enableWebAuthn: true }\`.`);
-      }
-      if (!config.adapter) return new MissingAdapter(`The webauthn provider "${provider.id}" needs an adapter to store authenticators; set \`adapter\` in the config.`);
-      requiredAdapterMethods.webauthn.forEach((m) => needs.add(m));
-      const conditionalProblem = checkConditionalUI(provider, conditionalUI);
-      if (conditionalProblem) return conditionalProblem;
-      if (provider.enableConditionalUI) conditionalUI = provider.id;
-    }
+    // The passkey flow and its WebAuthn library come only with the factory (so that apps without passkeys never load them).
+    if (provider.type === "webauthn" && !provider[providerFlow]) return new InvalidProvider(`The webauthn provider "${provider.id}" must be made with \`Passkey()\` from "@latch/core/providers/passkey".`);
+    // The rules of a type whose providers come from a factory (Passkey()) come with it.
+    const flowProblem = (provider[providerFlow] as { check?: ProviderCheck } | undefined)?.check?.({ provider, config, providers: s.mergedProviders, index, needs });
+    if (flowProblem) return flowProblem;
   }
   const accountProblem = checkAccountOptions(config, s.mergedProviders);
   if (accountProblem) return accountProblem;

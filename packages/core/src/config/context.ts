@@ -15,7 +15,7 @@ import type { LoggerInstance } from "../types/logger.js";
 import type { PagesOptions } from "../types/pages.js";
 import type { JWTOptions, SessionOptions } from "../types/session-options.js";
 import type { Theme } from "../types/theme.js";
-import type { RateLimitState } from "../types/rate-limit.js";
+import type { LimitsState } from "../limits/state.js";
 import type { Language, LocaleOption, MessageOverrides } from "../types/language.js";
 import type { Plugin } from "../types/plugin.js";
 import type { FeatureCode } from "../types/feature.js";
@@ -85,7 +85,7 @@ export interface AuthContext {
   /** The audit-trail option as configured; `undefined` when it is off. */
   readonly audit?: AuditTrailOption;
   /** The store, prefix and limits of `RateLimit()`; `undefined` when rate limits are off. */
-  readonly rateLimit?: RateLimitState;
+  readonly rateLimit?: LimitsState;
   /** The configured plugins; `undefined` when there are none. */
   readonly plugins?: readonly Plugin[];
   /**

@@ -3,8 +3,9 @@ import { randomHex } from "../crypto/index.js";
 import type { ProviderConfig } from "../types/providers.js";
 import { defaultRedirect } from "../security/request-checks.js";
 import { resolveCookies } from "../security/cookies.js";
-import { featureCode, originCheck, rateLimitState, skipCSRFCheck } from "../symbols.js";
+import { featureCode, originCheck, skipCSRFCheck } from "../symbols.js";
 import type { AuthConfig } from "../types/config.js";
+import { limitsState } from "../limits/state.js";
 import type { AccountOptions } from "../types/account-options.js";
 import type { CookiesOptions } from "../types/cookies.js";
 import type { SessionOptions } from "../types/session-options.js";
@@ -170,7 +171,7 @@ function buildContext(config: AuthConfig, s: StaticConfig, origin: string, useSe
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
     account: s.account,
     features: s.features,
-    rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined,
+    rateLimit: limitsState(config.rateLimit),
     plugins: config.plugins?.length ? config.plugins : undefined,
     plainObjectFlows,
   });

@@ -3,6 +3,7 @@ import type { InternalProvider } from "../config/providers.js";
 import type { AuthRequest } from "../http/request.js";
 import type { VerifiedSignIn } from "../signin/complete.js";
 import type { ResponseInternal } from "../types/response.js";
+import type { ProviderCheck } from "../config/provider-check.js";
 
 /** What every flow step receives. */
 export interface FlowInput<P extends InternalProvider = InternalProvider> {
@@ -34,4 +35,9 @@ export interface Flow {
    * client), so that it ships only with a provider that needs it.
    */
   signInPageScript?(input: { baseUrl: string; providers: readonly InternalProvider[] }): string;
+  /**
+   * The check of a provider of this flow at start, after core's own (its id, its endpoints): a
+   * problem of its options, so that the rules of a provider type come with its factory.
+   */
+  check?: ProviderCheck;
 }

@@ -7,11 +7,11 @@
  * - the user whose second factor this browser skips, chosen by that user ("Remember this
  *   device"), for as long as that user's factors stay as they were.
  */
-import type { AuthContext } from "../config/context.js";
 import { openJwt, randomUUID, sealJwt, timingSafeEqual } from "../crypto/index.js";
 import { accountKey } from "./routes.js";
 import { hashed } from "./keys.js";
 import type { Cookie, CookieOption } from "../types/cookies.js";
+import type { DeviceContext } from "./state.js";
 
 /** The longest a browser is known, in seconds (400 days: what browsers keep a cookie at most). */
 export const deviceMaxAge = 400 * 24 * 60 * 60;
@@ -35,10 +35,8 @@ export interface Device {
   remember?: Remembered;
 }
 
-type DeviceContext = Pick<AuthContext, "useSecureCookies" | "cookies" | "secrets">;
-
 /** The cookie's name and options (`__Secure-` on HTTPS); its lifetime is set per value. */
-export function deviceCookie(ctx: Pick<AuthContext, "useSecureCookies" | "cookies">): CookieOption {
+export function deviceCookie(ctx: Pick<DeviceContext, "useSecureCookies" | "cookies">): CookieOption {
   const { expires: _expires, maxAge: _maxAge, ...options } = ctx.cookies.sessionToken.options;
   return { name: `${ctx.useSecureCookies ? "__Secure-" : ""}latch.trusted-device`, options };
 }
@@ -74,7 +72,7 @@ export async function writeDevice(ctx: DeviceContext, device: Device): Promise<C
 }
 
 /** The digest an account identifier (an address, a username) has in the cookie and the limits' keys. */
-export async function accountDigest(ctx: Pick<AuthContext, "secrets">, identifier: unknown): Promise<string | undefined> {
+export async function accountDigest(ctx: Pick<DeviceContext, "secrets">, identifier: unknown): Promise<string | undefined> {
   const key = accountKey(identifier);
   return key === undefined ? undefined : hashed(ctx, key);
 }

@@ -1,9 +1,10 @@
 import { rateLimitCode, rateLimitState } from "../symbols.js";
-import type { RateLimitConfig, RateLimitOptions, RateLimitState, RateLimitStore } from "../types/rate-limit.js";
+import type { RateLimitConfig, RateLimitOptions, RateLimitStore } from "../types/rate-limit.js";
 import type { ResponseInternal } from "../types/response.js";
 import { addressSource } from "./client-address.js";
 import { defaultLockout } from "./defaults.js";
 import { routeLimits } from "./route-limits.js";
+import type { LimitsState } from "./state.js";
 
 type Limiter = import("./engine.js").Limiter;
 
@@ -35,11 +36,13 @@ function memoryStore(): RateLimitStore {
  */
 export function RateLimit(options: RateLimitOptions = {}): RateLimitConfig {
   addressSource(options.clientAddress);
-  const state: RateLimitState = Object.freeze({
+  let device: Promise<typeof import("./device.js")> | undefined;
+  const state = Object.freeze<LimitsState>({
     store: options.store ?? memoryStore(),
     keyPrefix: options.keyPrefix ?? "latch:rl:",
     routes: Object.freeze(routeLimits(options.routes)),
     lockout: options.lockout === false ? undefined : Object.freeze({ ...defaultLockout, ...options.lockout }),
+    signedInDevice: async (ctx, req, user) => (await (device ??= import("./device.js"))).signedInDevice(ctx, req, user),
   });
   let limiter: Promise<Limiter> | undefined;
   const run: Limiter = async (ctx, req, next, subject): Promise<ResponseInternal> => {

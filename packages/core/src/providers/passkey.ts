@@ -16,6 +16,7 @@
  * ```
  * @module providers/passkey
  */
+import { checkPasskeyProvider } from "../features/passkeys/check.js";
 import { webauthnFlow } from "../features/passkeys/flow.js";
 import type { Flow } from "../flows/types.js";
 import { providerFlow } from "../symbols.js";
@@ -36,6 +37,7 @@ const defaultFormFields: Record<string, CredentialInput> = {
 // only with this provider, so apps without passkeys never load WebAuthn code.
 const passkeyFlow: Flow = {
   ...webauthnFlow,
+  check: checkPasskeyProvider,
   signInPageScript: ({ baseUrl, providers }) =>
     webAuthnScript({ baseUrl, conditionalUI: providers.find((p) => (p as WebAuthnConfig).enableConditionalUI)?.id }),
 };

@@ -219,12 +219,10 @@ async function startSession(ctx: AuthContext, req: AuthRequest, signedIn: Signed
   const redirect = isNewUser && ctx.pages.newUser
     ? withQuery(new URL(ctx.pages.newUser, ctx.origin), { callbackUrl: signedIn.callbackUrl })
     : signedIn.callbackUrl;
-  // The device cookie matters to the backoff only, which comes with rate limits: loaded with them, once.
-  const device = ctx.rateLimit?.lockout ? await (await (deviceCode ??= import("../limits/device.js"))).signedInDevice(ctx, req, user) : [];
+  // The device cookie matters to the backoff only: its code comes with `RateLimit()`.
+  const device = ctx.rateLimit?.lockout ? await ctx.rateLimit.signedInDevice(ctx, req, user) : [];
   return { redirect, cookies: [...(signedIn.cookies ?? []), ...sessionCookies, ...device] };
 }
-
-let deviceCode: Promise<typeof import("../limits/device.js")> | undefined;
 
 function withQuery(url: URL, query: Record<string, string>): string {
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);

@@ -8,7 +8,7 @@ import type { ApiKeyInfo, ApiKeyOwner, VerifiedApiKey } from "../../types/api-ke
 import type { AuthConfig } from "../../types/config.js";
 import { staticConfig } from "../../config/resolve.js";
 import { InvalidApiKeys } from "./errors.js";
-import { rateLimitState } from "../../symbols.js";
+import { limitsState } from "../../limits/state.js";
 import type { ApiKeyChanges, NewApiKey } from "./manage.js";
 
 export type { ApiKeyInfo, ApiKeyOwner, VerifiedApiKey } from "../../types/api-key-options.js";
@@ -23,7 +23,7 @@ export interface VerifyApiKeyOptions {
 async function contextOf(config: AuthConfig) {
   if (!config.apiKeys) throw new InvalidApiKeys("API keys are off: pass apiKeys = ApiKeys() of @latch/core/api-keys.");
   const { adapter, logger } = staticConfig(config);
-  return { adapter, logger, apiKeys: config.apiKeys, admin: config.admin, rateLimit: config.rateLimit ? config.rateLimit[rateLimitState] : undefined };
+  return { adapter, logger, apiKeys: config.apiKeys, admin: config.admin, rateLimit: limitsState(config.rateLimit) };
 }
 
 /**
