@@ -195,13 +195,18 @@ describe("latch migrate --typeorm", () => {
     }
   });
 
-  test.runIf(postgresUp)("PostgreSQL in a schema of its own (--schema)", async () => {
-    const schema = `latch_cli_${Math.random().toString(36).slice(2, 10)}`;
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    await pool.query(`CREATE SCHEMA ${schema}`);
+  test.runIf(postgresUp)("PostgreSQL in a schema of its own (--schema), on a new database without the uuid-ossp extension the ids' default needs", async () => {
+    const name = `latch_cli_${Math.random().toString(36).slice(2, 10)}`;
+    const schema = "auth";
+    const admin = new pg.Pool({ connectionString: url, max: 1 });
+    await admin.query(`CREATE DATABASE ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: target.href, max: 1 });
     try {
+      await pool.query(`CREATE SCHEMA ${schema}`);
       const dir = appFolder();
-      const cli = (action: string) => latch(["migrate", action, "--typeorm", "postgres", "--url", url, "--schema", schema], dir);
+      const cli = (action: string) => latch(["migrate", action, "--typeorm", "postgres", "--url", target.href, "--schema", schema], dir);
       expect((await cli("plan")).stdout).toContain(`"${schema}"."users"`);
       const apply = await cli("apply");
       expect(apply.stderr).toBe("");
@@ -209,9 +214,14 @@ describe("latch migrate --typeorm", () => {
       const { rows } = await pool.query(`SELECT version FROM ${schema}.latch_migrations ORDER BY version`);
       expect(rows.map((r) => r.version)).toEqual(typeormMigrations.postgres.map((m) => m.version));
       expect((await cli("status")).code).toBe(0);
+      // The default makes an id: an account inserted without one gets a uuid.
+      await pool.query(`INSERT INTO ${schema}.users (id, email) VALUES ('u1', 'a@example.com')`);
+      const account = await pool.query(`INSERT INTO ${schema}.accounts ("userId", type, provider, "providerAccountId") VALUES ('u1', 'oauth', 'github', '1') RETURNING id`);
+      expect(account.rows[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     } finally {
-      await pool.query(`DROP SCHEMA ${schema} CASCADE`);
       await pool.end();
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
     }
   });
 

@@ -68,7 +68,11 @@ async function applyMissing(runner: QueryRunner, dialect: Dialect, table: (name:
   const now = new Set<number>();
   for (const migration of migrations[dialect]) {
     if (applied.has(migration.version)) continue;
-    if (!covered.has(migration.version)) for (const statement of migration.statements(table)) await runner.query(statement);
+    if (!covered.has(migration.version)) {
+      // The ids' default of PostgreSQL's first step; TypeORM installs its extension only when a data source with the entities connects.
+      if (dialect === "postgres" && migration.version === 1) await runner.query(`CREATE EXTENSION IF NOT EXISTS "uuid-ossp"`);
+      for (const statement of migration.statements(table)) await runner.query(statement);
+    }
     await runner.query(`INSERT INTO ${table("latch_migrations")} (version, name) VALUES (${migration.version}, ${literal(migration.name)})`);
     now.add(migration.version);
   }
