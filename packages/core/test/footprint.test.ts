@@ -25,6 +25,10 @@ const entries = {
   slim: `export { Auth } from "@latch/core/slim"; export { default as Credentials } from "@latch/core/providers/credentials";`,
   slimGithub: `export { Auth } from "@latch/core/slim"; export { default as GitHub } from "@latch/core/providers/github"; export { default as Credentials } from "@latch/core/providers/credentials";`,
   slimEmail: `export { Auth } from "@latch/core/slim"; export { default as Email } from "@latch/core/providers/email";`,
+  resend: `export { Auth } from "@latch/core"; export { default as Resend } from "@latch/core/providers/resend";`,
+  mailgun: `export { Auth } from "@latch/core"; export { default as Mailgun } from "@latch/core/providers/mailgun";`,
+  postmark: `export { Auth } from "@latch/core"; export { default as Postmark } from "@latch/core/providers/postmark";`,
+  sendgrid: `export { Auth } from "@latch/core"; export { default as SendGrid } from "@latch/core/providers/sendgrid";`,
 };
 
 /** What loads first of `entry` (everything, without splitting), bundled as the bench does. */
@@ -77,6 +81,13 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
     const email = await bundle("slimEmail", false);
     expect(email.inputs.some((i) => emailFlow.test(i))).toBe(true);
     expect(email.inputs.filter((i) => oauthFlow.test(i))).toEqual([]);
+  });
+
+  // Nodemailer re-exports verificationEmail (its public API), so its message stays with it.
+  test.each(["resend", "mailgun", "postmark", "sendgrid"] as const)("%s: the sign-in email's message loads with the first email, outside the first chunk", async (entry) => {
+    const { inputs } = await bundle(entry, true);
+    expect(inputs.some((i) => new RegExp(`core/src/providers/${entry}\\.ts$`).test(i))).toBe(true);
+    expect(inputs.filter((i) => /core\/src\/mail\/(message|english)\.ts$/.test(i))).toEqual([]);
   });
 
   test("passkey: the first chunk holds the passkey flow but not the WebAuthn library", async () => {

@@ -13,7 +13,7 @@
  * ```
  * @module providers/nodemailer
  */
-import { verificationEmail } from "../mail/message.js";
+import { sendSignInEmail } from "./internal/sign-in-email.js";
 import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
@@ -67,12 +67,6 @@ async function sendMessage({ to, message, provider }: SendMessageParams): Promis
   }
 }
 
-/** Sends the sign-in email through the provider's `server`. */
-function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const { identifier, url, expires, theme, language } = params;
-  return sendMessage({ to: identifier, message: verificationEmail({ url, expires, theme, language }), provider: params.provider });
-}
-
 /**
  * Creates the Nodemailer email provider (id `nodemailer`). Needs an adapter to store tokens.
  *
@@ -95,7 +89,7 @@ export default function Nodemailer(config: NodemailerUserConfig = {}): Nodemaile
     server: "smtp://localhost:25",
     from: "Latch <no-reply@example.com>",
     maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
+    sendVerificationRequest: (params) => sendSignInEmail(params, sendMessage),
     sendMessage,
     options: config,
   };

@@ -9,7 +9,7 @@
  * @module providers/postmark
  */
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
-import { verificationEmail } from "../mail/message.js";
+import { sendSignInEmail } from "./internal/sign-in-email.js";
 import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
@@ -51,11 +51,6 @@ async function sendMessage(params: SendMessageParams): Promise<void> {
   });
 }
 
-function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
-  return sendMessage({ to: params.identifier, message, provider: params.provider });
-}
-
 /**
  * Creates the Postmark email provider (id `postmark`). Needs an adapter to store tokens.
  *
@@ -75,7 +70,7 @@ export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfi
     apiBaseUrl: "https://api.postmarkapp.com",
     messageStream: "outbound",
     maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
+    sendVerificationRequest: (params) => sendSignInEmail(params, sendMessage),
     sendMessage,
     options: config,
   };

@@ -9,7 +9,7 @@
  * @module providers/resend
  */
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
-import { verificationEmail } from "../mail/message.js";
+import { sendSignInEmail } from "./internal/sign-in-email.js";
 import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
@@ -45,11 +45,6 @@ async function sendMessage(params: SendMessageParams): Promise<void> {
   });
 }
 
-function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
-  return sendMessage({ to: params.identifier, message, provider: params.provider });
-}
-
 /**
  * Creates the Resend email provider (id `resend`). Needs an adapter to store tokens.
  *
@@ -68,7 +63,7 @@ export default function Resend(config: ResendUserConfig = {}): ResendConfig {
     from: "Latch <no-reply@example.com>",
     apiBaseUrl: "https://api.resend.com",
     maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
+    sendVerificationRequest: (params) => sendSignInEmail(params, sendMessage),
     sendMessage,
     options: config,
   };

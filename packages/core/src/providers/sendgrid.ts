@@ -10,7 +10,7 @@
  * @module providers/sendgrid
  */
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, splitAddress, trimBase } from "../mail/http.js";
-import { verificationEmail } from "../mail/message.js";
+import { sendSignInEmail } from "./internal/sign-in-email.js";
 import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
@@ -48,11 +48,6 @@ async function sendMessage(params: SendMessageParams): Promise<void> {
   });
 }
 
-function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const message = verificationEmail({ url: params.url, expires: params.expires, theme: params.theme, language: params.language });
-  return sendMessage({ to: params.identifier, message, provider: params.provider });
-}
-
 /**
  * Creates the SendGrid email provider (id `sendgrid`). Needs an adapter to store tokens.
  *
@@ -71,7 +66,7 @@ export default function SendGrid(config: SendGridUserConfig = {}): SendGridConfi
     from: "Latch <no-reply@example.com>",
     apiBaseUrl: "https://api.sendgrid.com",
     maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
+    sendVerificationRequest: (params) => sendSignInEmail(params, sendMessage),
     sendMessage,
     options: config,
   };
