@@ -202,24 +202,26 @@ describe("latch migrate --typeorm", () => {
     await admin.query(`CREATE DATABASE ${name}`);
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: target.href, max: 1 });
+    // One client, ended before the database is dropped: WITH (FORCE) would end a connection still open, as an error of its client.
+    const client = new pg.Client({ connectionString: target.href });
+    await client.connect();
     try {
-      await pool.query(`CREATE SCHEMA ${schema}`);
+      await client.query(`CREATE SCHEMA ${schema}`);
       const dir = appFolder();
       const cli = (action: string) => latch(["migrate", action, "--typeorm", "postgres", "--url", target.href, "--schema", schema], dir);
       expect((await cli("plan")).stdout).toContain(`"${schema}"."users"`);
       const apply = await cli("apply");
       expect(apply.stderr).toBe("");
       expect(apply.code).toBe(0);
-      const { rows } = await pool.query(`SELECT version FROM ${schema}.latch_migrations ORDER BY version`);
+      const { rows } = await client.query(`SELECT version FROM ${schema}.latch_migrations ORDER BY version`);
       expect(rows.map((r) => r.version)).toEqual(typeormMigrations.postgres.map((m) => m.version));
       expect((await cli("status")).code).toBe(0);
       // The default makes an id: an account inserted without one gets a uuid.
-      await pool.query(`INSERT INTO ${schema}.users (id, email) VALUES ('u1', 'a@example.com')`);
-      const account = await pool.query(`INSERT INTO ${schema}.accounts ("userId", type, provider, "providerAccountId") VALUES ('u1', 'oauth', 'github', '1') RETURNING id`);
+      await client.query(`INSERT INTO ${schema}.users (id, email) VALUES ('u1', 'a@example.com')`);
+      const account = await client.query(`INSERT INTO ${schema}.accounts ("userId", type, provider, "providerAccountId") VALUES ('u1', 'oauth', 'github', '1') RETURNING id`);
       expect(account.rows[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     } finally {
-      await pool.end();
+      await client.end();
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
       await admin.end();
     }
