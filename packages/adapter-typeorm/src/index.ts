@@ -7,7 +7,7 @@ export { TypeORMAdapter, type TypeORMAdapterOptions } from "./adapter.js";
 export { defaultEntities, optionsFromConnectionString } from "./data-source.js";
 export { TypeORMSchemaMismatch } from "./schema-check.js";
 export { emailCollisions, type EmailCollision, type MigrationReport } from "./email-collisions.js";
-export { authjsUpgrades, migrate, migrations, type AuthjsUpgrade, type Dialect, type Migration } from "./migrations/index.js";
+export { authjsUpgrades, migrate, migrations, prerequisitesOf, type AuthjsUpgrade, type Dialect, type Migration } from "./migrations/index.js";
 export {
   AccountEntity,
   ApiKeyEntity,

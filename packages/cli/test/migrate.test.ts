@@ -209,7 +209,10 @@ describe("latch migrate --typeorm", () => {
       await client.query(`CREATE SCHEMA ${schema}`);
       const dir = appFolder();
       const cli = (action: string) => latch(["migrate", action, "--typeorm", "postgres", "--url", target.href, "--schema", schema], dir);
-      expect((await cli("plan")).stdout).toContain(`"${schema}"."users"`);
+      const plan = (await cli("plan")).stdout;
+      expect(plan).toContain(`"${schema}"."users"`);
+      // The plan shows what apply runs: the extension first, within the first step.
+      expect(plan).toMatch(/-- migration 1: [^\n]*\nCREATE EXTENSION IF NOT EXISTS "uuid-ossp";\nCREATE TABLE/);
       const apply = await cli("apply");
       expect(apply.stderr).toBe("");
       expect(apply.code).toBe(0);

@@ -19,6 +19,21 @@ export const migrations: Readonly<Record<Dialect, readonly Migration[]>> = {
   sqlite: sqliteMigrations,
 };
 
+/**
+ * What must exist before a step's statements run that the released step does not make itself:
+ * on PostgreSQL, the extension behind the ids' default of step 1 (`uuid_generate_v4()`), which
+ * TypeORM installs only when a data source with the entities connects. Each statement is
+ * idempotent; {@link migrate} runs them before the step, and `latch migrate plan` shows them.
+ *
+ * @example
+ * ```ts
+ * prerequisitesOf("postgres", 1) // ['CREATE EXTENSION IF NOT EXISTS "uuid-ossp"']
+ * ```
+ */
+export function prerequisitesOf(dialect: Dialect, version: number): readonly string[] {
+  return dialect === "postgres" && version === 1 ? [`CREATE EXTENSION IF NOT EXISTS "uuid-ossp"`] : [];
+}
+
 const sqliteDrivers = new Set(["better-sqlite3", "sqlite", "sqljs", "capacitor", "cordova", "expo", "react-native", "nativescript"]);
 
 function dialectOf(dataSource: DataSource): Dialect {
@@ -69,9 +84,7 @@ async function applyMissing(runner: QueryRunner, dialect: Dialect, table: (name:
   for (const migration of migrations[dialect]) {
     if (applied.has(migration.version)) continue;
     if (!covered.has(migration.version)) {
-      // The ids' default of PostgreSQL's first step; TypeORM installs its extension only when a data source with the entities connects.
-      if (dialect === "postgres" && migration.version === 1) await runner.query(`CREATE EXTENSION IF NOT EXISTS "uuid-ossp"`);
-      for (const statement of migration.statements(table)) await runner.query(statement);
+      for (const statement of [...prerequisitesOf(dialect, migration.version), ...migration.statements(table)]) await runner.query(statement);
     }
     await runner.query(`INSERT INTO ${table("latch_migrations")} (version, name) VALUES (${migration.version}, ${literal(migration.name)})`);
     now.add(migration.version);

@@ -74,7 +74,7 @@ export async function typeormTarget(options: TypeormTargetOptions): Promise<Migr
           .map((migration) =>
             recordedOnly.has(migration.version)
               ? { version: migration.version, name: migration.name, statements: [], note: recordedOnly.get(migration.version) }
-              : { version: migration.version, name: migration.name, statements: migration.statements(table) },
+              : { version: migration.version, name: migration.name, statements: [...module.prerequisitesOf(dialects[engine], migration.version), ...migration.statements(table)] },
           );
         const prelude = upgrade ? [{ title: "Auth.js upgrade, in place of the migrations recorded only below (every row kept; dates stay millisecond text, as Auth.js reads them)", statements: upgrade.statements(table) }] : [];
         const where = engine === "sqlite" ? `SQLite ${options.url}` : `${engine}${options.schema ? `, schema "${options.schema}"` : ""}`;
