@@ -11,7 +11,7 @@ import { openJwt, randomUUID, sealJwt, timingSafeEqual } from "../crypto/index.j
 import { accountKey } from "./routes.js";
 import { hashed } from "./keys.js";
 import type { Cookie, CookieOption } from "../types/cookies.js";
-import type { DeviceContext } from "./state.js";
+import type { DeviceContext, LimitsState } from "./state.js";
 
 /** The longest a browser is known, in seconds (400 days: what browsers keep a cookie at most). */
 export const deviceMaxAge = 400 * 24 * 60 * 60;
@@ -109,11 +109,7 @@ export async function replaceDevice(ctx: DeviceContext, cookies: readonly Cookie
  * The device cookie a sign-in that just succeeded sets (when failed sign-ins back off): this
  * browser now knows the user's address and the identifier typed in this request.
  */
-export async function signedInDevice(
-  ctx: DeviceContext,
-  req: { cookies: Readonly<Record<string, string | undefined>>; body?: Readonly<Record<string, unknown>> },
-  user: { email?: string | null },
-): Promise<Cookie[]> {
+export const signedInDevice: LimitsState["signedInDevice"] = async (ctx, req, user) => {
   const device = await withSignIn(ctx, await readDevice(ctx, req.cookies), [user.email, req.body?.email, req.body?.username]);
   return [await writeDevice(ctx, device)];
-}
+};
