@@ -7,7 +7,8 @@
  * - no module of the feature's folder is in it;
  * - none of the feature's names is in its code: the option's name read as a property or written
  *   as a key (`.admin`, `admin:`), the first segments of its rows written as a row (`"… admin"`,
- *   `"… admin/…"`), and the other names core used to read (the session's organization);
+ *   `"… admin/…"`), the other names core used to read (the session's organization), and the
+ *   English sentences it carries;
  * - in a bundle that imports every feature, each feature's modules are there and the rows of all
  *   its first segments are found, and each option's patterns find the line that copies or reads
  *   the option once minified (`admin: config.admin`), so a pattern that finds nothing fails here
@@ -22,6 +23,12 @@ import { fileURLToPath } from "node:url";
 import { transform } from "esbuild";
 import { describe, expect, test } from "vitest";
 import { bundleSize } from "../../../bench/bundle-size.js";
+import { adminEnglish } from "../src/features/admin/english.js";
+import { apiKeyEnglish } from "../src/features/api-keys/english.js";
+import { organizationEnglish } from "../src/features/organizations/english.js";
+import { passwordEnglish } from "../src/features/passwords/english.js";
+import { secondFactorEnglish } from "../src/features/second-factors/english.js";
+import { sessionControlEnglish } from "../src/features/session-control/english.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -30,6 +37,8 @@ interface Feature {
   folder: string;
   /** Its names in minified code. */
   names: RegExp[];
+  /** The English sentences it carries. */
+  english?: RegExp[];
 }
 
 /** The option's name, read as a property (`e.admin`, `e?.admin`, not a style's `.links`) or written as a key. */
@@ -38,18 +47,27 @@ const optionNames = ["control", "links", "secondFactor", "accessTokens", "bearer
 /** A row of its first segment, as `row()` specs are written ("GET,POST json none sessions", "… sessions/revoke"). */
 const segment = (name: string) => new RegExp(`["'\`](?:[A-Z,]+ )?(?:json|page) (?:none|token|handler) ${name}(?:[/"'\`])`);
 
+/**
+ * The English sentences a feature carries, as they stand in minified code: those of ASCII only
+ * (esbuild writes other characters as escapes) and long enough to be the feature's own.
+ */
+const sentences = (english: Readonly<Record<string, string>>) =>
+  Object.values(english)
+    .filter((sentence) => sentence.length >= 16 && /^[\x20-\x7e]+$/.test(sentence))
+    .map((sentence) => new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+
 const features: Record<string, Feature> = {
-  SessionControl: { folder: "session-control", names: [...option("control"), segment("sessions")] },
+  SessionControl: { folder: "session-control", names: [...option("control"), segment("sessions")], english: sentences(sessionControlEnglish) },
   AccountLinks: { folder: "account-links", names: [...option("links"), segment("link"), segment("unlink")] },
-  SecondFactors: { folder: "second-factors", names: [...option("secondFactor"), segment("second-factor")] },
+  SecondFactors: { folder: "second-factors", names: [...option("secondFactor"), segment("second-factor")], english: sentences(secondFactorEnglish) },
   AccessTokens: { folder: "access-tokens", names: [...option("accessTokens"), segment("token"), segment("jwks")] },
   BearerSessions: { folder: "bearer-sessions", names: [...option("bearer"), segment("bearer")] },
-  ApiKeys: { folder: "api-keys", names: [...option("apiKeys"), segment("api-keys")] },
-  Admin: { folder: "admin", names: [...option("admin"), segment("admin")] },
-  Organizations: { folder: "organizations", names: [...option("organizations"), /[\w$)\]?]\.activeOrganization\b/, segment("organizations")] },
+  ApiKeys: { folder: "api-keys", names: [...option("apiKeys"), segment("api-keys")], english: sentences(apiKeyEnglish) },
+  Admin: { folder: "admin", names: [...option("admin"), segment("admin")], english: sentences(adminEnglish) },
+  Organizations: { folder: "organizations", names: [...option("organizations"), /[\w$)\]?]\.activeOrganization\b/, segment("organizations")], english: sentences(organizationEnglish) },
   AuditTrail: { folder: "audit", names: [...option("audit"), segment("audit")] },
   Scim: { folder: "scim", names: [...option("scim"), segment("scim"), /urn:ietf:params:scim/] },
-  Password: { folder: "passwords", names: [segment("signup"), segment("verify-email"), segment("password"), segment("email")] },
+  Password: { folder: "passwords", names: [segment("signup"), segment("verify-email"), segment("password"), segment("email")], english: sentences(passwordEnglish) },
 };
 
 /**
@@ -71,7 +89,7 @@ export { SecondFactors } from "@latch/core/second-factors"; export { AccessToken
 export { BearerSessions } from "@latch/core/bearer"; export { ApiKeys } from "@latch/core/api-keys"; export { Admin } from "@latch/core/admin";
 export { Organizations } from "@latch/core/organizations"; export { AuditTrail } from "@latch/core/audit"; export { Scim } from "@latch/core/scim"; export { default as Password } from "@latch/core/providers/password";`;
 
-const found = (code: string, feature: Feature) => feature.names.filter((name) => name.test(code)).map(String);
+const found = (code: string, feature: Feature) => [...feature.names, ...(feature.english ?? [])].filter((name) => name.test(code)).map(String);
 
 describe("a feature that is not configured adds nothing to the bundle", { timeout: 120_000 }, () => {
   test.each([
@@ -110,6 +128,8 @@ describe("a feature that is not configured adds nothing to the bundle", { timeou
       const rows = feature.names.filter((pattern) => pattern.source.includes("(?:json|page)")).map(String);
       expect(rows.length, name).toBeGreaterThan(0);
       expect(found(code, feature), name).toEqual(expect.arrayContaining(rows));
+      // A one-file bundle inlines the loader of a feature's English: each of its sentences is found.
+      expect((feature.english ?? []).filter((pattern) => !pattern.test(code)).map(String), name).toEqual([]);
     }
   });
 });

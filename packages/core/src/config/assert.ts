@@ -6,13 +6,14 @@ import {
 import type { EndpointConfig, ProviderConfig } from "../types/providers.js";
 import type { AuthConfig } from "../types/config.js";
 import { pluginCodeOf } from "./plugin-code.js";
-import { missingMethods, signedOutPasskeysAllowed } from "./adapter-guard.js";
+import { missingMethods } from "./adapter-guard.js";
 import { providerEnvPrefix } from "./env.js";
 import { parseSiteUrl } from "./origin.js";
 import { isAbsoluteUrl } from "./providers.js";
 import { staticConfig } from "./resolve.js";
 import { providerFlow } from "../symbols.js";
 import type { ProviderCheck } from "./provider-check.js";
+import type { WarningCode } from "../types/logger.js";
 
 /** An endpoint URL that is still relative after merging: the provider has no `issuer` to resolve it against. */
 function checkRelativeEndpoints(provider: ProviderConfig): AuthError | null {
@@ -58,7 +59,7 @@ function checkProviderId(provider: ProviderConfig, index: number): AuthError | n
   return new InvalidProvider(`providers[${index}] has no \`id\`: it is ${shape}. Pass a provider such as \`GitHub\` or \`GitHub({ … })\`.`);
 }
 
-function findProblem(config: AuthConfig): AuthError | null {
+function findProblem(config: AuthConfig, warnings: Map<WarningCode, string>): AuthError | null {
   const s = staticConfig(config);
   if (!s.secrets.length) {
     return new MissingSecret("Please define a `secret`: set AUTH_SECRET to a random string of at least 32 characters (for example the output of `openssl rand -base64 33`).");
@@ -92,7 +93,9 @@ function findProblem(config: AuthConfig): AuthError | null {
     // The passkey flow and its WebAuthn library come only with the factory (so that apps without passkeys never load them).
     if (provider.type === "webauthn" && !provider[providerFlow]) return new InvalidProvider(`The webauthn provider "${provider.id}" must be made with \`Passkey()\` from "@latch/core/providers/passkey".`);
     // The rules of a type whose providers come from a factory (Passkey()) come with it.
-    const flowProblem = (provider[providerFlow] as { check?: ProviderCheck } | undefined)?.check?.({ provider, config, providers: s.mergedProviders, index, needs });
+    const flowProblem = (provider[providerFlow] as { check?: ProviderCheck } | undefined)?.check?.({
+      provider, config, providers: s.mergedProviders, index, needs, warn: (code, message) => warnings.set(code, message),
+    });
     if (flowProblem) return flowProblem;
   }
   const accountProblem = checkAccountOptions(config, s.mergedProviders);
@@ -126,15 +129,14 @@ function findProblem(config: AuthConfig): AuthError | null {
  * says how to fix it. Logs the one-time warnings: `Auth()` calls it once per config object.
  */
 export function assertConfig(config: AuthConfig): AuthError | null {
-  const problem = findProblem(config);
+  // The providers' checks record their warnings here (Passkey()'s come with its flow).
+  const warnings = new Map<WarningCode, string>();
+  const problem = findProblem(config, warnings);
   const { logger } = staticConfig(config);
   if (!problem) {
     if (config.debug) logger.warn("debug-enabled", "Debug logging is on; turn it off in production.");
     if (config.skipCSRFCheck) logger.warn("csrf-disabled", "The CSRF check is off; make sure your framework checks the request origin.");
-    if (config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn", "WebAuthn is experimental and may change.");
-    if (config.adapter && !signedOutPasskeysAllowed(config.adapter) && staticConfig(config).mergedProviders.some((p) => p.type === "webauthn")) {
-      logger.warn("webauthn-signed-in-only", "The adapter has no deleteAuthenticator, so only signed-in users can register passkeys (a passkey registered under an unproven address could not be removed once the owner proves it).");
-    }
+    for (const [code, message] of warnings) logger.warn(code, message);
     warnAboutLinking(config, logger);
   }
   return problem;

@@ -1,6 +1,7 @@
 import type { AdapterMethod } from "../adapter.js";
 import type { AuthError } from "../errors.js";
 import type { AuthConfig } from "../types/config.js";
+import type { WarningCode } from "../types/logger.js";
 import type { ProviderConfig } from "../types/providers.js";
 
 /** What the check of one provider at start, which its flow brings, is given. */
@@ -13,6 +14,8 @@ export interface ProviderCheckInput {
   index: number;
   /** The adapter methods the configuration needs: the check adds its provider's. */
   needs: Set<AdapterMethod>;
+  /** Records a warning about the provider: logged once per code at start, when the configuration has no problem. */
+  warn: (code: WarningCode, message: string) => void;
 }
 
 /** A provider's problem at start, or `null`. */

@@ -820,6 +820,17 @@ export type OrganizationMessageKey =
   | "orgsErrorConfirm"
   | "orgsNoSettings";
 
+/** The keys of the "your sessions" page (`SessionControl()` of `@latch/core/sessions`): their English travels with the option. */
+export type SessionControlMessageKey =
+  | "sessionsTitle"
+  | "sessionsUnknownBrowser"
+  | "sessionsThisBrowser"
+  | "sessionsTimes"
+  | "sessionsUnknownTime"
+  | "sessionsEnd"
+  | "sessionsEndOthers"
+  | "sessionsEndAll";
+
 /** The keys of the ban page and of an impersonated session's refusal (`Admin()` of `@latch/core/admin`): their English travels with the option. */
 export type AdminMessageKey = "bannedTitle" | "bannedMessage" | "bannedReason" | "bannedUntil" | "impersonationRefusedTitle" | "impersonationRefusedMessage";
 
@@ -828,7 +839,7 @@ export type AdminMessageKey = "bannedTitle" | "bannedMessage" | "bannedReason" |
  * feature (its provider or option carries a loader of it), so an app without the feature does
  * not bundle it; a translated language still carries them all.
  */
-export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey | ApiKeyMessageKey | OrganizationMessageKey | AdminMessageKey;
+export type FeatureMessageKey = PasswordMessageKey | SecondFactorMessageKey | SessionControlMessageKey | ApiKeyMessageKey | OrganizationMessageKey | AdminMessageKey;
 
 /** The keys core's own pages and the sign-in email show: their English is always bundled. */
 export type CoreMessageKey = Exclude<MessageKey, FeatureMessageKey>;

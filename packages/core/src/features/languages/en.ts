@@ -17,11 +17,12 @@ import { apiKeyEnglish } from "../api-keys/english.js";
 import { organizationEnglish } from "../organizations/english.js";
 import { passwordEnglish } from "../passwords/english.js";
 import { secondFactorEnglish } from "../second-factors/english.js";
+import { sessionControlEnglish } from "../session-control/english.js";
 import type { Language } from "../../types/language.js";
 
 const en: Language = {
   ...coreEnglish,
-  messages: { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish, ...organizationEnglish, ...adminEnglish },
+  messages: { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...sessionControlEnglish, ...apiKeyEnglish, ...organizationEnglish, ...adminEnglish },
 };
 
 export default en;

@@ -10,6 +10,7 @@ import { apiKeyEnglish } from "../api-keys/english.js";
 import { organizationEnglish } from "../organizations/english.js";
 import { passwordEnglish } from "../passwords/english.js";
 import { secondFactorEnglish } from "../second-factors/english.js";
+import { sessionControlEnglish } from "../session-control/english.js";
 import en from "./en.js";
 import fr from "./fr.js";
 
@@ -52,7 +53,7 @@ export const complete: Messages = fr.messages;
 
 // Core's English and each feature's English together give every key an English sentence: a key
 // added to `Messages` must get one in core's English or in a feature's (and its key union).
-export const everyKeyHasEnglish: Messages = { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...apiKeyEnglish, ...organizationEnglish, ...adminEnglish };
+export const everyKeyHasEnglish: Messages = { ...coreEnglish.messages, ...passwordEnglish, ...secondFactorEnglish, ...sessionControlEnglish, ...apiKeyEnglish, ...organizationEnglish, ...adminEnglish };
 
 // @ts-expect-error core's English alone lacks the features' sentences
 export const coreAlone: Messages = coreEnglish.messages;

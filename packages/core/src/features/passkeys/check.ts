@@ -1,6 +1,7 @@
 import { requiredAdapterMethods, type AdapterMethod } from "../../adapter.js";
 import { type AuthError, DuplicateConditionalUI, ExperimentalFeatureNotEnabled, MissingAdapter, MissingWebAuthnAutocomplete } from "../../errors.js";
 import type { ProviderCheckInput } from "../../config/provider-check.js";
+import { signedOutPasskeysAllowed } from "../../config/adapter-guard.js";
 import type { WebAuthnConfig } from "../../types/providers.js";
 
 /** Conditional UI fills one field of the page: one provider may ask for it, through a field the browser offers passkeys in. */
@@ -15,13 +16,21 @@ function checkConditionalUI(provider: WebAuthnConfig, earlier: readonly { type: 
   return null;
 }
 
-/** A passkey provider's problem at start: WebAuthn not enabled, no adapter, or conditional UI asked for twice or without its field. */
-export function checkPasskeyProvider({ provider, config, providers, index, needs }: ProviderCheckInput): AuthError | null {
+/**
+ * A passkey provider's problem at start: WebAuthn not enabled, no adapter, or conditional UI asked
+ * for twice or without its field. Warns that WebAuthn is experimental, and when the adapter has no
+ * `deleteAuthenticator` (only signed-in users may then register passkeys).
+ */
+export function checkPasskeyProvider({ provider, config, providers, index, needs, warn }: ProviderCheckInput): AuthError | null {
   const passkey = provider as WebAuthnConfig;
   if (!config.experimental?.enableWebAuthn) {
     return new ExperimentalFeatureNotEnabled(`The webauthn provider "${passkey.id}" is experimental: enable it with \`experimental: { enableWebAuthn: true }\`.`);
   }
   if (!config.adapter) return new MissingAdapter(`The webauthn provider "${passkey.id}" needs an adapter to store authenticators; set \`adapter\` in the config.`);
   requiredAdapterMethods.webauthn.forEach((m: AdapterMethod) => needs.add(m));
+  warn("experimental-webauthn", "WebAuthn is experimental and may change.");
+  if (!signedOutPasskeysAllowed(config.adapter)) {
+    warn("webauthn-signed-in-only", "The adapter has no deleteAuthenticator, so only signed-in users can register passkeys (a passkey registered under an unproven address could not be removed once the owner proves it).");
+  }
   return checkConditionalUI(passkey, providers.slice(0, index));
 }

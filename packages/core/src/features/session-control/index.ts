@@ -25,5 +25,7 @@ export type { SessionControlOption } from "../../types/session-options.js";
  * ```
  */
 export function SessionControl(): SessionControlOption {
-  return { [featureCode]: { rows: sessionControlRows, describeDevice: summarizeUserAgent } };
+  return {
+    [featureCode]: { rows: sessionControlRows, describeDevice: summarizeUserAgent, english: () => import("./english.js").then((m) => m.sessionControlEnglish) },
+  };
 }

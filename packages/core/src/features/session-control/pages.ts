@@ -5,6 +5,7 @@
 import { html, type SafeHtml } from "../../security/escape.js";
 import { formatPageDate } from "../../pages/dates.js";
 import { pageLanguage, type PageLanguage } from "../../pages/language.js";
+import { sessionControlEnglish } from "./english.js";
 import { hiddenFormFields, renderDocument } from "../../pages/layout.js";
 import type { RenderedPage, SessionsPageEntry, SessionsPageLink, SessionsPageProps } from "../../pages/types.js";
 
@@ -60,7 +61,7 @@ ${links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>
  * ```
  */
 export function renderSessionsPage(props: SessionsPageProps): RenderedPage {
-  const language = props.language ?? pageLanguage();
+  const language = props.language ?? pageLanguage(undefined, undefined, [sessionControlEnglish]);
   const others = props.sessions.some((session) => !session.current);
   const body = html`<ul class="sessions">
 ${props.sessions.map((session) => row(props, session, language))}</ul>

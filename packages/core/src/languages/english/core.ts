@@ -61,15 +61,6 @@ export const coreEnglish: CoreLanguage = {
     verifySent: "We sent you a sign-in link. Open it to finish signing in.",
     verifyHint: "You can close this page. If the email has not arrived after a few minutes, check your spam folder.",
 
-    sessionsTitle: "Your sessions",
-    sessionsUnknownBrowser: "Unknown browser",
-    sessionsThisBrowser: "(this browser)",
-    sessionsTimes: "Signed in {created} · last active {lastSeen}",
-    sessionsUnknownTime: "unknown",
-    sessionsEnd: "Sign out this session",
-    sessionsEndOthers: "Sign out all other sessions",
-    sessionsEndAll: "Sign out everywhere",
-
     ...englishEmail,
   },
 };

@@ -125,6 +125,27 @@ describe("an adapter without deleteAuthenticator", () => {
   });
 });
 
+describe("the warnings at start", () => {
+  const logged = async (cfg: Partial<AuthConfig>) => {
+    const warnings: string[] = [];
+    await options("", { ...config, ...cfg, logger: { error: () => {}, debug: () => {}, warn: (code) => void warnings.push(code) } });
+    return warnings;
+  };
+
+  test("Passkey() says once that WebAuthn is experimental; the flag alone, without a passkey provider, says nothing", async () => {
+    expect((await logged({ providers: [Passkey(), Passkey({ id: "second-passkey", enableConditionalUI: false })] })).filter((code) => code === "experimental-webauthn")).toHaveLength(1);
+    const warnings: string[] = [];
+    await Auth(new Request(`${base}/session`), { ...config, providers: [], logger: { error: () => {}, debug: () => {}, warn: (code) => void warnings.push(code) } });
+    expect(warnings).not.toContain("experimental-webauthn");
+  });
+
+  test("a configuration with a problem found after the providers logs the problem, not their warnings", async () => {
+    const { deleteAuthenticator: _none, ...adapter } = PostgresAdapter(db);
+    const warnings = await logged({ adapter, account: { linking: "sometimes" as never } });
+    expect(warnings.filter((code) => code.startsWith("webauthn") || code.startsWith("experimental"))).toEqual([]);
+  });
+});
+
 describe("challenges", () => {
   test("each options response records its challenge's hash on the server until the cookie expires", async () => {
     const { body } = await options("");

@@ -14,6 +14,7 @@ import Password from "@latch/core/providers/password";
 import { coreEnglish } from "../../../languages/english/core.js";
 import { passwordEnglish } from "../english.js";
 import { secondFactorEnglish } from "../../second-factors/english.js";
+import { sessionControlEnglish } from "../../session-control/english.js";
 import { apiKeyEnglish } from "../../api-keys/english.js";
 import { organizationEnglish } from "../../organizations/english.js";
 import { adminEnglish } from "../../admin/english.js";
@@ -79,7 +80,7 @@ describe("without Password()", () => {
 
 describe("the English catalogue", () => {
   test("core's and each feature's English together cover every key a translation carries, each key once", () => {
-    const features = [passwordEnglish, secondFactorEnglish, apiKeyEnglish, organizationEnglish, adminEnglish];
+    const features = [passwordEnglish, secondFactorEnglish, sessionControlEnglish, apiKeyEnglish, organizationEnglish, adminEnglish];
     const keys = [...Object.keys(coreEnglish.messages), ...features.flatMap((english) => Object.keys(english))];
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.sort()).toEqual(Object.keys(fr.messages).sort());
