@@ -4,10 +4,12 @@
  * the provider sees no one signed in (the authorization goes back to Latch's sign-in, the consent
  * page refuses its answer, no code is issued); with the code the flow goes on to consent and a
  * code, and the ID token's `amr` says how the user signed in (`pwd`, `otp`, `mfa`; no `acr`).
+ * The provider's session so earned still ends with Latch's: at a sign-out of Latch, and at an
+ * RP-initiated logout, which ends the Latch session too.
  */
 import { SecondFactors } from "@latch/core/second-factors";
 import * as client from "openid-client";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { enrolTotp, totp, type JsonPost } from "../../core/test/second-factor-client.js";
 import { Browser, password, rpCallback, startApp, type TestApp } from "./app.js";
 import { rpConfig } from "./flows.js";
@@ -77,20 +79,23 @@ function interactionOf(signInUrl: string): string {
   return back;
 }
 
-test("the authorization goes through the second factor: only with the code does the user reach consent and the client a code; the ID token's amr says pwd, otp, mfa", async () => {
+/**
+ * An authorization of the partner by a member with an authenticator app: the password (Latch
+ * holds the sign-in for the code), the code (the sign-in goes on to the authorization's
+ * interaction), consent, and the client's code redeemed.
+ */
+async function throughSecondFactor() {
   const { user, enrolled } = await memberWithApp();
   const browser = new Browser(app.origin);
   const { landed, redeem } = await authorize(browser);
   const interaction = interactionOf(landed.url);
 
-  // The password: Latch holds the sign-in for its second factor.
   const held = await postForm(browser, "/auth/callback/password", { email: user.email, password, callbackUrl: interaction });
   expect(held.status).toBe(302);
   expect(held.headers.get("location")).toBe(`${app.origin}/auth/second-factor`);
   const challenge = await browser.fetch(`${app.origin}/auth/second-factor`, { headers: { accept: "text/html" } });
   expect(challenge.status).toBe(200);
 
-  // The code: the sign-in goes on to where it was going, the authorization's interaction.
   const answered = await postForm(browser, "/auth/second-factor", { code: totp(enrolled.secret, enrolled.confirmedStep + 1) });
   expect(answered.status).toBe(302);
   expect(answered.headers.get("location")).toBe(interaction);
@@ -98,12 +103,46 @@ test("the authorization goes through the second factor: only with the code does 
   expect(consent.url).toContain("/auth/oauth2/interaction/");
   const back = await allow(browser, consent);
   expect(new URL(back).searchParams.get("code")).toBeTruthy();
+  return { user, browser, tokens: await redeem(back) };
+}
 
-  const tokens = await redeem(back);
+/** An authorization with `prompt=none` in `browser`: where the provider sends the client back. */
+async function silently(browser: Browser): Promise<URL> {
+  const config = await rpConfig(app, "partner", partnerSecret);
+  const verifier = client.randomPKCECodeVerifier();
+  const url = client.buildAuthorizationUrl(config, { redirect_uri: rpCallback, scope: "openid email", prompt: "none", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+  return new URL((await browser.follow(url)).url);
+}
+
+test("the authorization goes through the second factor: only with the code does the user reach consent and the client a code; the ID token's amr says pwd, otp, mfa", async () => {
+  const { user, tokens } = await throughSecondFactor();
   const claims = tokens.claims()!;
   expect(claims.sub).toBe(user.id);
   expect([...(claims.amr as string[])].sort()).toEqual(["mfa", "otp", "pwd"]);
   expect(claims.acr).toBeUndefined();
+});
+
+describe("after the second factor, the provider's session follows Latch's", () => {
+  test("a silent authorization gets a code until the user signs out of Latch, then needs a login", async () => {
+    const { browser } = await throughSecondFactor();
+    expect((await silently(browser)).searchParams.get("code")).toBeTruthy();
+    await browser.signOut();
+    const answer = await silently(browser);
+    expect(answer.searchParams.get("code")).toBeNull();
+    expect(answer.searchParams.get("error")).toBe("login_required");
+  });
+
+  test("RP-initiated logout, confirmed, ends the provider's session and the Latch session", async () => {
+    const { browser, tokens } = await throughSecondFactor();
+    const config = await rpConfig(app, "partner", partnerSecret);
+    const logout = client.buildEndSessionUrl(config, { id_token_hint: tokens.id_token! });
+    const page = await browser.fetch(logout);
+    expect(page.status).toBe(200);
+    const confirmed = await browser.submit(await page.text(), logout.href, { logout: "yes" });
+    expect(confirmed.status).toBeLessThan(400);
+    expect(await (await browser.fetch(`${app.origin}/auth/session`)).json()).toBeNull();
+    expect((await silently(browser)).searchParams.get("error")).toBe("login_required");
+  });
 });
 
 test("a user without a second factor gets amr pwd alone", async () => {
