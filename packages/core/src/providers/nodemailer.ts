@@ -14,7 +14,7 @@
  * @module providers/nodemailer
  */
 import { sendSignInEmail } from "./internal/sign-in-email.js";
-import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
+import type { EmailConfig, SendMessageParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 

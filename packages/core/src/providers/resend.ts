@@ -10,7 +10,7 @@
  */
 import { apiKeyOf, type CustomFetchOption, fetchOf, sendMailRequest, trimBase } from "../mail/http.js";
 import { sendSignInEmail } from "./internal/sign-in-email.js";
-import type { EmailConfig, SendMessageParams, SendVerificationRequestParams } from "./types.js";
+import type { EmailConfig, SendMessageParams } from "./types.js";
 import { loadEmailFlow } from "../flows/lazy.js";
 import { providerFlow } from "../symbols.js";
 
