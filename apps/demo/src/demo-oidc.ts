@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Provider } from "@latch/core";
+import { OIDC } from "@latch/core/providers/oauth";
 import { startOpenIDProvider, type OpenIDAccount } from "@latch/testing";
 
 /** The one end-user of the demo provider. */
@@ -58,15 +59,17 @@ export type DemoOidcClient = Pick<DemoOpenIDProvider, "issuer" | "clientId" | "c
 /** The id of the demo provider in Latch: its callback is `<origin>/auth/callback/demo-oidc`. */
 export const demoOidcProviderId = "demo-oidc";
 
-/** The Latch provider entry "Demo OpenID" for the running demo provider (discovery from its issuer). */
+/**
+ * The Latch provider entry "Demo OpenID" for the running demo provider (discovery from its issuer),
+ * made by `OIDC()` so that its ID tokens' signatures are checked.
+ */
 export function demoOidcProvider(client: DemoOidcClient): Provider {
-  return {
+  return OIDC({
     id: demoOidcProviderId,
     name: "Demo OpenID",
-    type: "oidc",
     issuer: client.issuer,
     clientId: client.clientId,
     clientSecret: client.clientSecret,
     style: { bg: "#4b3f72", text: "#ffffff" },
-  };
+  });
 }

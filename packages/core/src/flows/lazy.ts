@@ -9,6 +9,9 @@ export type FlowLoader = () => Promise<Flow>;
 /** The OAuth 2 / OpenID Connect flow. */
 export const loadOAuthFlow: FlowLoader = async () => (await import("./oauth/index.js")).oauthFlow;
 
+/** The OAuth 2 / OpenID Connect flow of a provider written as a plain object: Auth.js's checks, without the ID token's signature. */
+export const loadPlainOAuthFlow: FlowLoader = async () => (await import("./oauth/plain.js")).plainOAuthFlow;
+
 /** The email (magic link) flow. */
 export const loadEmailFlow: FlowLoader = async () => (await import("./email/index.js")).emailFlow;
 
@@ -17,7 +20,8 @@ export type PlainObjectFlows = Readonly<Partial<Record<"oauth" | "oidc" | "email
 
 /**
  * What `Auth` of `@latch/core` gives a provider written as a plain object (`{ type: "oidc", … }`),
- * as Auth.js does: the flow of its type. `Auth` of `@latch/core/slim` gives none, so that a
+ * as Auth.js does: the flow of its type (for OAuth and OIDC, the flow that checks what Auth.js
+ * checks, so that the signature check and its JWKS code come with the factories only). `Auth` of `@latch/core/slim` gives none, so that a
  * bundle without code splitting holds only the flows of the providers it imports.
  */
-export const plainObjectFlows: PlainObjectFlows = { oauth: loadOAuthFlow, oidc: loadOAuthFlow, email: loadEmailFlow };
+export const plainObjectFlows: PlainObjectFlows = { oauth: loadPlainOAuthFlow, oidc: loadPlainOAuthFlow, email: loadEmailFlow };

@@ -20,4 +20,6 @@ export type WarningCode =
   | "experimental-webauthn"
   /** The adapter lacks `deleteAuthenticator`: only signed-in users can register passkeys. */
   | "webauthn-signed-in-only"
-  | "generated-secret";
+  | "generated-secret"
+  /** OIDC providers written as plain objects: their ID tokens' signatures are not checked, as in Auth.js. */
+  | "plain-object-oidc";

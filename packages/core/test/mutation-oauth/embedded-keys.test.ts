@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Provider } from "@latch/core";
+import { OIDC } from "@latch/core/providers/oauth";
 import { callback, expectRefusal, latchFor, refusal, signedIn, type Latch } from "./flow.js";
 import { startStandIn, type StandIn, type StandInIssuer } from "./stand-in-provider.js";
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => attackerJwks.listen(0, "127.0.0.1", resolve));
   jku = `http://127.0.0.1:${(attackerJwks.address() as AddressInfo).port}/jwks`;
-  latch = latchFor([{ id: "op", name: "op", type: "oidc", issuer: served.issuer, wellKnown: served.wellKnown, clientId: "op", clientSecret: "op-secret", checks: [] } as Provider]);
+  latch = latchFor([OIDC({ id: "op", name: "op", issuer: served.issuer, wellKnown: served.wellKnown, clientId: "op", clientSecret: "op-secret", checks: [] })]);
 });
 
 afterAll(async () => {

@@ -11,7 +11,8 @@ import { resolveConfig } from "../../src/config/resolve.js";
 import type { InternalOAuthProvider } from "../../src/config/providers.js";
 import type { AuthRequest } from "../../src/http/request.js";
 import { beginOAuth } from "../../src/flows/oauth/authorization-url.js";
-import { completeOAuth } from "../../src/flows/oauth/callback.js";
+import { flowOf } from "../../src/flows/index.js";
+import { plainObjectFlows } from "../../src/flows/lazy.js";
 import type { VerifiedSignIn } from "../../src/signin/complete.js";
 import type { ResponseInternal } from "../../src/types/response.js";
 
@@ -27,12 +28,12 @@ export interface LogLine {
   args: unknown[];
 }
 
-/** A resolved configuration of `providers`, with its log lines. */
+/** A resolved configuration of `providers`, as `Auth` of `@latch/core` resolves it, with its log lines. */
 export function latchFor(providers: Provider[], extra: Partial<AuthConfig> = {}) {
   const logs: LogLine[] = [];
   const keep = (level: LogLine["level"]) => (code: string, ...args: unknown[]) => void logs.push({ level, code, args });
   const config: AuthConfig = { secret, trustHost: true, debug: true, logger: { error: keep("error"), warn: keep("warn"), debug: keep("debug") }, providers, ...extra };
-  const ctx = resolveConfig(config, new URL(origin));
+  const ctx = resolveConfig(config, new URL(origin), plainObjectFlows);
   const provider = (id: string) => ctx.providers.find((p) => p.id === id) as InternalOAuthProvider;
   return { ctx, logs, provider, config };
 }
@@ -55,9 +56,11 @@ export function callbackRequest(providerId: string, parts: CallbackParts = {}): 
   return { url, method, action: "callback", providerId, query, body, cookies: parts.cookies ?? {}, headers: new Headers(), jsonMode: false, request: new Request(url, { method }) };
 }
 
-/** Runs the callback step of `providerId`. */
-export function callback(latch: Latch, providerId: string, parts: CallbackParts = {}): Promise<VerifiedSignIn | ResponseInternal> {
-  return completeOAuth({ ctx: latch.ctx, req: callbackRequest(providerId, parts), provider: latch.provider(providerId), callbackUrl });
+/** Runs the callback step of `providerId`, in its flow: its factory's, or the one of plain objects. */
+export async function callback(latch: Latch, providerId: string, parts: CallbackParts = {}): Promise<VerifiedSignIn | ResponseInternal> {
+  const provider = latch.provider(providerId);
+  const flow = (await flowOf(provider, latch.ctx.plainObjectFlows))!;
+  return flow.complete({ ctx: latch.ctx, req: callbackRequest(providerId, parts), provider, callbackUrl });
 }
 
 /** The sign-in result of a callback that must succeed. */

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Provider } from "@latch/core";
 import Line from "@latch/core/providers/line";
+import { OIDC } from "@latch/core/providers/oauth";
 import { startOpenIDProvider, type OpenIDProvider, type TamperKind } from "@latch/testing";
 import { checkCookie, clearCheckCookies, createState } from "../../src/flows/oauth/checks.js";
 import { authorize, callback, callbackUrl, changed, expectRefusal, latchFor, origin, refusal, signedIn, type Latch, type Refusal } from "./flow.js";
@@ -14,7 +15,7 @@ import { authorize, callback, callbackUrl, changed, expectRefusal, latchFor, ori
 let op: OpenIDProvider;
 let latch: Latch;
 
-const clientIds = ["op", "bare", "plain", "noiss", "hs-undeclared", "picky"];
+const clientIds = ["op", "bare", "plain", "noiss", "hs-undeclared", "picky", "as-authjs"];
 
 /** A plain OAuth 2 provider at the test OP, its endpoints given, with `token` (the token endpoint's settings). */
 function oauth(id: string, token: Record<string, unknown>, extra: Record<string, unknown> = {}): Provider {
@@ -23,8 +24,9 @@ function oauth(id: string, token: Record<string, unknown>, extra: Record<string,
   return { id, name: id, type: "oauth", authorization: { url: authorization, params: { scope } }, token: { url: op.endpoints.token, ...token }, userinfo, clientId: id, clientSecret: `${id}-secret`, ...extra } as Provider;
 }
 
+/** An OpenID Connect provider at the test OP, made by `OIDC()`: the flow that checks the ID token's signature. */
 function oidc(id: string, extra: Record<string, unknown> = {}): Provider {
-  return { id, name: id, type: "oidc", issuer: op.issuer, clientId: id, clientSecret: `${id}-secret`, ...extra } as Provider;
+  return OIDC({ id, name: id, issuer: op.issuer, clientId: id, clientSecret: `${id}-secret`, ...extra });
 }
 
 beforeAll(async () => {
@@ -47,6 +49,8 @@ beforeAll(async () => {
       },
     }),
     Line({ issuer: op.issuer, clientId: "line", clientSecret: "line-secret-0123456789abcdef" }),
+    // Written as a plain object, as an Auth.js app has it.
+    { id: "as-authjs", name: "as-authjs", type: "oidc", issuer: op.issuer, clientId: "as-authjs", clientSecret: "as-authjs-secret" } as Provider,
   ]);
 });
 
@@ -223,6 +227,19 @@ describe("refusals", () => {
   test("an ID token signed with a key the provider does not publish", async () => {
     const error = await refusedAt("op", "id-token-other-key");
     expectRefusal(error, "OAuthCallbackError", "The ID token's signature does not verify.", { providerId: "op", check: "signature", err: true });
+  });
+
+  test("a provider written as a plain object: the ID token's signature is not checked, as in Auth.js (the token endpoint's TLS stands in), and Latch says so once, at its first callback", async () => {
+    // The same tampered token that `OIDC()` refuses above.
+    const { params, cookies } = await authorize(latch, "as-authjs");
+    op.tamper("id-token-other-key");
+    const result = await signedIn(latch, "as-authjs", { params, cookies });
+    expect(result.profile).toMatchObject({ sub: "alice", iss: op.issuer });
+    const again = await authorize(latch, "as-authjs");
+    await signedIn(latch, "as-authjs", again);
+    expect(latch.logs.filter((l) => l.code === "plain-object-oidc").map((l) => [l.level, ...l.args])).toEqual([
+      ["warn", "as-authjs: an OIDC provider written as a plain object has its ID token's signature unchecked, as in Auth.js; make it with OIDC({ … }) of @latch/core/providers/oauth to check it."],
+    ]);
   });
 
   test("an HS256 ID token signed with another secret", async () => {

@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { Auth, type Provider } from "@latch/core";
+import { OIDC } from "@latch/core/providers/oauth";
 import { createState } from "../../src/flows/oauth/checks.js";
 import { callback, expectRefusal, latchFor, origin, refusal, signedIn, type Latch, type Refusal } from "./flow.js";
 import { startStandIn, type StandIn, type StandInIssuer, type TokenAnswer } from "./stand-in-provider.js";
@@ -18,8 +19,9 @@ let standIn: StandIn;
 let latch: Latch;
 const served: Record<string, StandInIssuer> = {};
 
+/** An OpenID Connect provider of the stand-in issuer `id`, made by `OIDC()`: the flow that checks the ID token's signature. */
 function oidc(id: string, extra: Record<string, unknown> = {}): Provider {
-  return { id, name: id, type: "oidc", issuer: served[id]!.issuer, wellKnown: served[id]!.wellKnown, clientId: id, clientSecret: `${id}-secret`, checks: [], ...extra } as Provider;
+  return OIDC({ id, name: id, issuer: served[id]!.issuer, wellKnown: served[id]!.wellKnown, clientId: id, clientSecret: `${id}-secret`, checks: [], ...extra });
 }
 
 /** A token response with an ID token of `claims` over the defaults, for client `aud`. */
@@ -62,6 +64,8 @@ beforeAll(async () => {
       clientSecret: "plain-secret",
       checks: [],
     } as Provider,
+    // Issuer "rs" again, written as a plain object as an Auth.js app has it.
+    { id: "rs-plain", name: "rs-plain", type: "oidc", issuer: served.rs!.issuer, wellKnown: served.rs!.wellKnown, clientId: "rs", clientSecret: "rs-secret", checks: [] } as Provider,
     { id: "down", name: "down", type: "oidc", issuer: "http://127.0.0.1:1", clientId: "down", clientSecret: "s" } as Provider,
     { id: "no-client-id", name: "x", type: "oidc", issuer: served.rs!.issuer, clientSecret: "s" } as Provider,
     { id: "token-down", name: "x", type: "oauth", authorization: { url: "http://127.0.0.1:1/a" }, token: "http://127.0.0.1:1/token", clientId: "t", clientSecret: "s", checks: [] } as Provider,
@@ -99,10 +103,10 @@ describe("ID tokens signed with the issuer's keys", () => {
     expect([served["cache-a"]!.jwksHits, served["cache-b"]!.jwksHits]).toEqual([1, 1]);
   });
 
-  test("an unsecured ID token (alg: none), although the issuer lists none", async () => {
+  test.each(["rs", "rs-plain"])("an unsecured ID token (alg: none), although the issuer lists none: refused by %s, also written as a plain object", async (id) => {
     served.rs!.answer = async () => ({ body: await tokens("rs", served.rs!.issuer, {}, "none") });
-    const error = await refusal(callback(latch, "rs", { params: { code: "c" } }));
-    expectRefusal(error, "OAuthCallbackError", 'The ID token\'s alg "none" is not accepted.', { providerId: "rs", check: "alg", err: undefined });
+    const error = await refusal(callback(latch, id, { params: { code: "c" } }));
+    expectRefusal(error, "OAuthCallbackError", 'The ID token\'s alg "none" is not accepted.', { providerId: id, check: "alg", err: undefined });
   });
 
   test("a token response without the ID token OpenID Connect requires", async () => {

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { PGlite } from "@electric-sql/pglite";
 import type { AuthConfig, Provider } from "@latch/core";
+import { OIDC } from "@latch/core/providers/oauth";
 import { ExpressAuth, type ExpressAuthConfig } from "@latch/express";
 import { PostgresAdapter, migrate } from "@latch/pg";
 import express from "express";
@@ -58,9 +59,14 @@ export async function startLatch(): Promise<LatchServer> {
   };
 }
 
-/** An oidc provider entry pointing at the test OP. */
+/** An oidc provider entry pointing at the test OP, written as a plain object as Auth.js apps write it. */
 export function oidcProvider(id: string, issuer: string, options: Record<string, unknown> = {}): Provider {
   return { id, name: `OP ${id}`, type: "oidc", issuer, ...options } as Provider;
+}
+
+/** The same provider made by `OIDC()`: its flow also verifies the ID token's signature. */
+export function oidcFactoryProvider(id: string, issuer: string, options: Record<string, unknown> = {}): Provider {
+  return OIDC({ id, name: `OP ${id}`, issuer, ...options });
 }
 
 /** The result of a sign-in attempt as the browser ends it. */

@@ -9,7 +9,7 @@ import {
   createBrowser,
   hasSessionCookie,
   logs,
-  oidcProvider,
+  oidcFactoryProvider,
   pgliteAdapter,
   session,
   signIn,
@@ -40,7 +40,7 @@ beforeAll(async () => {
       // The LINE preset as shipped, pointed at the test provider.
       Line({ issuer: op.issuer, clientId: "line", clientSecret: lineSecret }),
       // A provider that did not declare HS256: its client secret must not become a signing key.
-      oidcProvider("plain", op.issuer, { clientId: "plain", clientSecret: plainSecret, client: { token_endpoint_auth_method: "client_secret_post" } }),
+      oidcFactoryProvider("plain", op.issuer, { clientId: "plain", clientSecret: plainSecret, client: { token_endpoint_auth_method: "client_secret_post" } }),
     ],
   });
 });

@@ -7,7 +7,7 @@ import {
   createBrowser,
   hasSessionCookie,
   logs,
-  oidcProvider,
+  oidcFactoryProvider,
   pgliteAdapter,
   signIn,
   startLatch,
@@ -28,7 +28,7 @@ beforeAll(async () => {
   op = await startOpenIDProvider();
   db = await pgliteAdapter();
   await op.setClient({ client_id: "app", client_secret: "app-secret", redirect_uris: [`${latch.origin}/auth/callback/op`] });
-  latch.configure({ adapter: db.adapter, providers: [oidcProvider("op", op.issuer, { clientId: "app", clientSecret: "app-secret" })] });
+  latch.configure({ adapter: db.adapter, providers: [oidcFactoryProvider("op", op.issuer, { clientId: "app", clientSecret: "app-secret" })] });
 });
 
 afterEach(() => {
@@ -172,7 +172,7 @@ test("a check cookie made for another provider is refused", async () => {
   await op.setClient({ client_id: "other", client_secret: "other-secret", redirect_uris: [`${latch.origin}/auth/callback/op2`] });
   latch.configure({
     adapter: db.adapter,
-    providers: [oidcProvider("op", op.issuer, { clientId: "app", clientSecret: "app-secret" }), oidcProvider("op2", op.issuer, { clientId: "other", clientSecret: "other-secret" })],
+    providers: [oidcFactoryProvider("op", op.issuer, { clientId: "app", clientSecret: "app-secret" }), oidcFactoryProvider("op2", op.issuer, { clientId: "other", clientSecret: "other-secret" })],
   });
   const browser = createBrowser();
   const callback = await toCallback(browser); // cookies made for "op"

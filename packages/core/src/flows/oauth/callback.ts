@@ -9,9 +9,9 @@ import { clearCheckCookies, decodeState, readCheckCookie } from "./checks.js";
 import { providerClient, redirectTarget } from "./client.js";
 import { providerServer } from "./discovery.js";
 import { isIssuerTemplate, matchesIssuerTemplate } from "./issuer-template.js";
-import { formPostUser, withFormPostUser } from "./form-post-user.js";
 import { fetchProfile, userAndAccount, withExpiresAt } from "./profile.js";
-import { exchangeCode } from "./tokens.js";
+import { exchangeCode, type IdTokenSignatureCheck } from "./tokens.js";
+import type { Profile } from "../../types/entities.js";
 import { timingSafeEqual } from "../../crypto/index.js";
 import { providerVerifiedEmail } from "./verified-email.js";
 
@@ -69,13 +69,24 @@ function checkIssuer(provider: InternalOAuthProvider, as: o.AuthorizationServer,
 }
 
 /**
+ * What the flow of factory-made providers (`OIDC({ … })`, `OAuth({ … })`, the presets) adds to
+ * the flow a provider written as a plain object gets, which does what Auth.js does.
+ */
+export interface OAuthExtras {
+  /** OIDC Core 1.0 section 3.1.3.7 steps 6 and 7: the ID token's algorithm and signature. */
+  checkSignature?: IdTokenSignatureCheck;
+  /** The profile with what the provider posted beside the code (Sign in with Apple's `user`). */
+  withPostedUser?: (profile: Profile, req: AuthRequest) => Profile;
+}
+
+/**
  * `/callback/<id>` for oauth and oidc, in the order of RFC 6749 section 4.1.2 and OpenID
  * Connect Core 1.0 section 3.1.2.7 / 3.1.3: forward for a redirect proxy; `iss` (RFC 9207); `state`
  * against its cookie (RFC 6749 section 10.12); a provider error (section 4.1.2.1); the code
  * exchange with the PKCE verifier and the ID token checks; the profile. Nothing is written
  * before every check has passed: the result goes to `completeSignIn`.
  */
-export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Promise<VerifiedSignIn | ResponseInternal> {
+export async function completeOAuth(input: FlowInput<InternalOAuthProvider>, extras: OAuthExtras = {}): Promise<VerifiedSignIn | ResponseInternal> {
   const { ctx, req, provider, callbackUrl } = input;
   const params = responseParams(req);
   const forwarded = await proxyForward(input, params);
@@ -126,10 +137,10 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>): Pr
   const nonce = provider.checks.includes("nonce") ? await readCheckCookie(ctx, req.cookies, "nonce", provider) : undefined;
 
   try {
-    const exchange = await exchangeCode({ provider, as, client, params: validated, redirectUri, codeVerifier, nonce });
+    const exchange = await exchangeCode({ provider, as, client, params: validated, redirectUri, codeVerifier, nonce, checkSignature: extras.checkSignature });
     const tokens = withExpiresAt(exchange.tokens);
-    // Sign in with Apple posts the user's name once, beside the code; it goes under `profile.user` only.
-    const profile = withFormPostUser(await fetchProfile(provider, as, client, { ...exchange, tokens }), formPostUser(req));
+    const fetched = await fetchProfile(provider, as, client, { ...exchange, tokens });
+    const profile = extras.withPostedUser ? extras.withPostedUser(fetched, req) : fetched;
     const { user, account } = await userAndAccount(provider, profile, tokens);
     const emailVerified = providerVerifiedEmail(provider, profile, user);
     return { provider, user, account, profile, callbackUrl, cookies: clearCheckCookies(ctx, provider), emailVerified, ...(linkTo && { linkTo }) };

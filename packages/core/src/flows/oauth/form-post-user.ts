@@ -50,3 +50,6 @@ export function withFormPostUser(profile: Profile, user: FormPostUser | undefine
   if (!user || "user" in profile) return profile;
   return { ...profile, user };
 }
+
+/** Sign in with Apple posts the user's name once, beside the code; it goes under `profile.user` only. */
+export const withPostedUser = (profile: Profile, req: Pick<AuthRequest, "method" | "body">): Profile => withFormPostUser(profile, formPostUser(req));

@@ -1,10 +1,16 @@
 import type { Flow } from "../types.js";
 import { beginOAuth } from "./authorization-url.js";
-import { completeOAuth } from "./callback.js";
+import { completeOAuth, type OAuthExtras } from "./callback.js";
+import { checkIdTokenSignature } from "./id-token-signature.js";
+import { withPostedUser } from "./form-post-user.js";
+
+const extras: OAuthExtras = { checkSignature: checkIdTokenSignature, withPostedUser };
 
 /**
- * OAuth 2 and OpenID Connect sign-in (authorization code flow, on oauth4webapi): `begin` redirects
- * to the provider, `complete` checks its answer. The callback needs no CSRF token: `state`, PKCE
- * and `nonce` bind it to the browser that started the sign-in.
+ * OAuth 2 and OpenID Connect sign-in (authorization code flow, on oauth4webapi) for providers made
+ * by their factories (`OIDC({ … })`, `OAuth({ … })`, the presets): `begin` redirects to the
+ * provider, `complete` checks its answer, the ID token's signature included, and reads what Sign in
+ * with Apple posts beside the code. The callback needs no CSRF token: `state`, PKCE and `nonce`
+ * bind it to the browser that started the sign-in.
  */
-export const oauthFlow: Flow = { begin: beginOAuth, complete: completeOAuth, callbackNeedsCsrf: false };
+export const oauthFlow: Flow = { begin: beginOAuth, complete: (input) => completeOAuth(input, extras), callbackNeedsCsrf: false };

@@ -6,8 +6,13 @@ import { requestOptions } from "./http.js";
 import { isIssuerTemplate, tenantIssuer } from "./issuer-template.js";
 import { unverifiedJwtPart } from "./jwt-parts.js";
 import type { ProviderClient } from "./client.js";
-// Straight from its module, not the crypto barrel: jose comes with the OAuth flow only.
-import { isHmacAlgorithm, verifyHmacJws } from "../../crypto/jws.js";
+
+/**
+ * The check of an ID token's signature the flow of factory-made providers runs after the code
+ * exchange's own checks (`checkIdTokenSignature` of `./id-token-signature.ts`); `alg` is the one
+ * the exchange accepted.
+ */
+export type IdTokenSignatureCheck = (provider: InternalOAuthProvider, expected: o.AuthorizationServer, response: Response, idToken: string, alg: string) => Promise<void>;
 
 /** What the token endpoint gave, after every check passed. */
 export interface CodeExchange {
@@ -28,29 +33,12 @@ export interface CodeExchangeInput {
   codeVerifier?: string;
   /** The nonce sent in the authorization request, when the provider uses one. */
   nonce?: string;
-}
-
-// The JWKS of each issuer, kept by oauth4webapi between calls (it refetches on an unknown `kid`).
-const jwksCaches = new Map<string, o.JWKSCacheInput>();
-
-function jwksCacheOf(issuer: string): o.JWKSCacheInput {
-  let cache = jwksCaches.get(issuer);
-  if (!cache) {
-    cache = {};
-    if (jwksCaches.size > 100) jwksCaches.clear();
-    jwksCaches.set(issuer, cache);
-  }
-  return cache;
+  /** The ID token's signature check: in the flow of factory-made providers, not of plain objects. */
+  checkSignature?: IdTokenSignatureCheck;
 }
 
 function callbackError(provider: InternalOAuthProvider, message: string, error: unknown, check?: string): OAuthCallbackError {
   return new OAuthCallbackError(message, { cause: { providerId: provider.id, ...(check ? { check } : {}), err: error as Error } });
-}
-
-/** The `alg` of a compact JWS's header, without verifying anything. */
-function jwsAlg(jwt: string): string | undefined {
-  const alg = unverifiedJwtPart(jwt, 0)?.alg;
-  return typeof alg === "string" ? alg : undefined;
 }
 
 /**
@@ -58,8 +46,9 @@ function jwsAlg(jwt: string): string | undefined {
  * (Microsoft's multi-tenant endpoints), the expected issuer is the template with the ID token's
  * `tid` claim in place, provided that `tid` is GUID-shaped. Reading `tid` before the signature is
  * checked is safe: oauth4webapi then requires `iss` to equal that issuer (OIDC Core 1.0 section
- * 3.1.3.7 step 2), and the signature (step 6) is still verified with the issuer's JWKS, so a token
- * whose `tid` or `iss` was altered does not pass.
+ * 3.1.3.7 step 2), and the token came from the token endpoint itself (step 6); the flow of
+ * factory-made providers verifies its signature with the issuer's JWKS too, so a token whose `tid`
+ * or `iss` was altered does not pass.
  */
 async function idTokenServer(provider: InternalOAuthProvider, as: o.AuthorizationServer, response: Response): Promise<o.AuthorizationServer> {
   if (!isIssuerTemplate(as.issuer) || !response.ok) return as;
@@ -86,32 +75,25 @@ async function withoutIdToken(response: Response): Promise<{ response: Response;
 }
 
 /**
- * OIDC Core 3.1.3.7 steps 6 and 7, the ID token's algorithm and signature. An unsecured token
- * (`alg: none`) is never accepted. An HMAC one (`HS*`) only from a provider that declares exactly
- * that algorithm in `client.id_token_signed_response_alg` (LINE does), verified with the octets of
- * the client secret as the key (section 10.1). From any other provider it is refused: that provider
- * signs with the keys it publishes, and a MAC made with a secret the client holds too says nothing
- * about the issuer. Every other algorithm is verified with the issuer's keys (`withIssuerKeys`).
+ * OIDC Core 1.0 section 3.1.3.7 step 7, in both flows: the ID token's `alg`, as its header names
+ * it. An unsecured token (`alg: none`) is never accepted, even from an issuer that lists `none`. An
+ * HMAC one (`HS*`) only from a provider that declares exactly that algorithm in
+ * `client.id_token_signed_response_alg` (LINE does): any other provider signs with the keys it
+ * publishes, and a MAC made with a secret the client holds too says nothing about the issuer.
  */
-async function verifyIdTokenSignature(provider: InternalOAuthProvider, alg: string | undefined, idToken: string, withIssuerKeys: () => Promise<void>): Promise<void> {
-  const declared = provider.client?.id_token_signed_response_alg;
-  if (!alg || alg === "none" || (alg.startsWith("HS") && alg !== declared)) {
+function acceptedIdTokenAlg(provider: InternalOAuthProvider, idToken: string): string {
+  const alg = unverifiedJwtPart(idToken, 0)?.alg;
+  if (typeof alg !== "string" || alg === "none" || (alg.startsWith("HS") && alg !== provider.client?.id_token_signed_response_alg)) {
     throw callbackError(provider, `The ID token's alg "${alg}" is not accepted.`, undefined, "alg");
   }
-  try {
-    if (!isHmacAlgorithm(alg)) return await withIssuerKeys();
-    if (!provider.clientSecret) throw new Error("an HMAC-signed ID token needs the client secret");
-    await verifyHmacJws({ jws: idToken, alg, secret: provider.clientSecret });
-  } catch (error) {
-    throw callbackError(provider, "The ID token's signature does not verify.", error, "signature");
-  }
+  return alg;
 }
 
 /**
  * The token request (RFC 6749 section 4.1.3, with the PKCE verifier of RFC 7636 section 4.5) and
  * the checks of its response (section 5.1; OpenID Connect Core 1.0 section 3.1.3.7 for the ID
- * token: signature through the provider's JWKS, or its client secret for a provider that declares
- * HS*; no `alg: none`; `iss`, `aud`, `exp`, `iat`, `nonce`).
+ * token: `iss`, `aud`, `exp`, `iat`, `nonce`, its `alg`; then `checkSignature`, given for
+ * factory-made providers).
  * A refused code (replayed, expired) or a failed check is `OAuthCallbackError`; a wrong `nonce`
  * is `InvalidCheck`.
  */
@@ -145,9 +127,7 @@ export async function exchangeCode(input: CodeExchangeInput): Promise<CodeExchan
   }
   if (!oidc) return { tokens: plainIdToken ? { ...tokens, id_token: plainIdToken } : tokens };
 
-  const alg = jwsAlg(tokens.id_token!);
-  await verifyIdTokenSignature(provider, alg, tokens.id_token!, () =>
-    o.validateApplicationLevelSignature(expected, response, { ...requestOptions(provider, as.jwks_uri), [o.jwksCache]: jwksCacheOf(as.issuer) }),
-  );
+  const alg = acceptedIdTokenAlg(provider, tokens.id_token!);
+  await input.checkSignature?.(provider, expected, response, tokens.id_token!, alg);
   return { tokens, claims: o.getValidatedIdTokenClaims(tokens as o.TokenEndpointResponse) };
 }
