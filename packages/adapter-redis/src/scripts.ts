@@ -25,16 +25,12 @@ end`;
 export const moveLegacySessionScript = `${encodePart}
 local stored = redis.call("GET", KEYS[1])
 if stored then
-  local ttl = redis.call("PTTL", KEYS[1])
   local session = cjson.decode(stored)
   session.sessionToken = nil
   stored = cjson.encode(session)
-  if ttl > 0 then
-    redis.call("SET", KEYS[2], stored, "PX", ttl)
-  else
-    redis.call("SET", KEYS[2], stored)
-  end
-  redis.call("DEL", KEYS[1])
+  -- RENAME keeps the expiry to the millisecond; a PTTL then SET PX would each read the clock.
+  redis.call("RENAME", KEYS[1], KEYS[2])
+  redis.call("SET", KEYS[2], stored, "KEEPTTL")
   local sessions = ARGV[3] .. encodePart(session.userId)
   redis.call("SREM", sessions, ARGV[1])
   redis.call("SADD", sessions, ARGV[2])
