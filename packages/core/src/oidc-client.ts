@@ -22,6 +22,7 @@ import { createNonce, createPkce } from "./flows/oauth/checks.js";
 import { providerClient } from "./flows/oauth/client.js";
 import { providerServer } from "./flows/oauth/discovery.js";
 import { exchangeCode } from "./flows/oauth/tokens.js";
+import { checkIdTokenSignature } from "./flows/oauth/id-token-signature.js";
 import { randomBase64Url } from "./crypto/index.js";
 import { customFetch } from "./fetch.js";
 
@@ -134,6 +135,6 @@ export async function oidcCodeExchange(client: OidcClient, response: URLSearchPa
     throw fail("The authorization response is not valid.", check, error);
   }
   const fails = (message: string) => fail(message);
-  const exchange = await exchangeCode({ provider, as, client: providerClient(provider, fails), params: validated, redirectUri: client.redirectUri, codeVerifier: checks.codeVerifier, nonce: checks.nonce });
+  const exchange = await exchangeCode({ provider, as, client: providerClient(provider, fails), params: validated, redirectUri: client.redirectUri, codeVerifier: checks.codeVerifier, nonce: checks.nonce, checkSignature: checkIdTokenSignature });
   return exchange.claims!;
 }

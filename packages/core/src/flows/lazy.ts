@@ -21,7 +21,8 @@ export type PlainObjectFlows = Readonly<Partial<Record<"oauth" | "oidc" | "email
 /**
  * What `Auth` of `@latch/core` gives a provider written as a plain object (`{ type: "oidc", … }`),
  * as Auth.js does: the flow of its type (for OAuth and OIDC, the flow that checks what Auth.js
- * checks, so that the signature check and its JWKS code come with the factories only). `Auth` of `@latch/core/slim` gives none, so that a
- * bundle without code splitting holds only the flows of the providers it imports.
+ * checks, so that the signature check and its JWKS code come with the factories only). `Auth` of
+ * `@latch/core/slim` gives none, so that a bundle without code splitting holds only the flows of
+ * the providers it imports.
  */
 export const plainObjectFlows: PlainObjectFlows = { oauth: loadPlainOAuthFlow, oidc: loadPlainOAuthFlow, email: loadEmailFlow };

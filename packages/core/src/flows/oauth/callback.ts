@@ -73,7 +73,7 @@ function checkIssuer(provider: InternalOAuthProvider, as: o.AuthorizationServer,
  * the flow a provider written as a plain object gets, which does what Auth.js does.
  */
 export interface OAuthExtras {
-  /** OIDC Core 1.0 section 3.1.3.7 steps 6 and 7: the ID token's algorithm and signature. */
+  /** OIDC Core 1.0 section 3.1.3.7 step 6: the ID token's signature. */
   checkSignature?: IdTokenSignatureCheck;
   /** The profile with what the provider posted beside the code (Sign in with Apple's `user`). */
   withPostedUser?: (profile: Profile, req: AuthRequest) => Profile;
