@@ -3,7 +3,7 @@
  * theme's logo and the card that holds the page's content; and the hidden fields of every form.
  */
 import type { Theme } from "../types/theme.js";
-import { safeImageUrl } from "../security/colors.js";
+import { safeImageUrl } from "../security/css-values.js";
 import { html, trustedHtml, type SafeHtml } from "../security/escape.js";
 import type { PageLanguage } from "./language.js";
 import { buildStyles } from "./styles.js";

@@ -64,7 +64,7 @@ describe("renderSignInPage", () => {
     expect(textOf(button.inner)).toBe("Sign in with GitHub");
     expect(textOf(findOne(ok!.inner, "button").inner)).toBe("Sign in with Okta");
     const cls = button.attrs.class!.split(" ").find((c) => /^provider-\d+$/.test(c));
-    expect(textOf(findOne(html, "style").inner)).toContain(`.${cls}{--p-bg:#24292f;--p-text:#ffffff;}`);
+    expect(textOf(findOne(html, "style").inner)).toContain(`.${cls}{--p-bg:#24292f}.${cls}{--p-text:#ffffff}`);
   });
 
   it("gives the email provider a labelled, required email input", () => {
@@ -214,7 +214,7 @@ describe("renderSignInPage", () => {
     const { html } = render({ theme: { colorScheme: "dark", brandColor: "#0f766e", buttonText: "#fff", logo: "https://app.example/logo.png" } });
     const style = findOne(html, "style").inner;
     expect(style).toMatch(/^:root\{color-scheme:dark;/);
-    expect(style).toContain("--brand:#0f766e;--brand-text:#fff;");
+    expect(style).toContain(":root{--brand:#0f766e;--brand-text:#ffffff;--link:color-mix(in srgb, #0f766e 45%, #ffffff)}:root{--brand-text:#fff}");
     const img = findOne(html, "img", (i) => i.attrs.class === "logo");
     expect(img.attrs).toEqual({ class: "logo", src: "https://app.example/logo.png", alt: "" });
     expect(img.start).toBeLessThan(findOne(html, "main").start);

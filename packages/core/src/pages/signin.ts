@@ -3,10 +3,11 @@
  */
 import type { CredentialInput } from "../types/providers.js";
 import type { MessageKey } from "../types/language.js";
-import { safeColor, safeImageUrl } from "../security/colors.js";
+import { colorSyntax, safeImageUrl } from "../security/css-values.js";
 import { html, type SafeHtml } from "../security/escape.js";
 import { hiddenFormFields, renderDocument } from "./layout.js";
 import { pageLanguage, type PageLanguage } from "./language.js";
+import { whereColorsKnown } from "./styles.js";
 import { displayableCode, signInErrorMessage } from "./messages.js";
 import type { PageProvider, RenderedPage, SignInPageProps } from "./types.js";
 
@@ -130,13 +131,13 @@ function groupForms(providers: PageProvider[], ctx: FormContext): SafeHtml[][] {
   return groups;
 }
 
+/** Each provider's button colours, each where the browser knows it. */
 function providerCss(providers: PageProvider[]): string {
   return providers
     .map((p, i) => {
-      const bg = safeColor(p.style?.bg);
-      const text = safeColor(p.style?.text);
-      if (!bg && !text) return "";
-      return `.provider-${i}{${bg ? `--p-bg:${bg};` : ""}${text ? `--p-text:${text};` : ""}}\n`;
+      const bg = colorSyntax(p.style?.bg);
+      const text = colorSyntax(p.style?.text);
+      return (bg ? whereColorsKnown([bg], `.provider-${i}`, `--p-bg:${bg}`) : "") + (text ? whereColorsKnown([text], `.provider-${i}`, `--p-text:${text}`) : "");
     })
     .join("");
 }

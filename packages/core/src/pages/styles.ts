@@ -1,9 +1,10 @@
 /**
  * The pages' stylesheet. Colours are CSS custom properties set per colour scheme; the theme's
- * brand colours are validated by {@link safeColor} before they are written.
+ * brand colours are checked by {@link colorSyntax} before they are written, and set only under an
+ * `@supports` of themselves, so that a name the browser does not know leaves the defaults.
  */
 import type { Theme } from "../types/theme.js";
-import { safeColor } from "../security/colors.js";
+import { colorSyntax } from "../security/css-values.js";
 
 interface Palette {
   bg: string;
@@ -36,14 +37,29 @@ const DARK: Palette = {
   alertBg: "#3b1a1c", alertText: "#ffd9d6", alertBorder: "#a8514f",
 };
 
-function withTheme(base: Palette, theme: Theme, dark: boolean): Palette {
-  const brand = safeColor(theme.brandColor);
-  if (!brand) return base;
-  const brandText = safeColor(theme.buttonText) ?? "#ffffff";
+/**
+ * The rule `declarations` under `selector`, applied only where the browser knows every colour
+ * keyword among `colors` (a misspelled name would otherwise blank the variables it sets); a hex or
+ * functional colour needs no such guard.
+ */
+export function whereColorsKnown(colors: readonly string[], selector: string, declarations: string): string {
+  const rule = `${selector}{${declarations}}`;
+  const names = colors.filter((c) => /^[a-z]+$/i.test(c));
+  return names.length ? `@supports ${names.map((c) => `(color:${c})`).join(" and ")}{${rule}}` : rule;
+}
+
+/** The theme's brand colours over a scheme's palette, or nothing without a brand colour. */
+function themeRules(theme: Theme, dark: boolean): string {
+  const brand = colorSyntax(theme.brandColor);
+  if (!brand) return "";
+  const text = colorSyntax(theme.buttonText);
   // A brand colour chosen for light backgrounds is often too dark for links on a dark card:
   // lighten it for links only.
   const link = dark ? `color-mix(in srgb, ${brand} 45%, #ffffff)` : brand;
-  return { ...base, brand, brandText, link };
+  return (
+    whereColorsKnown([brand], ":root", `--brand:${brand};--brand-text:#ffffff;--link:${link}`) +
+    (text ? whereColorsKnown([brand, text], ":root", `--brand-text:${text}`) : "")
+  );
 }
 
 function variables(p: Palette, scheme: "light" | "dark"): string {
@@ -92,11 +108,11 @@ input:focus-visible{outline-offset:0}
  * ```
  */
 export function buildStyles(theme: Theme, extraRules = ""): string {
-  const light = variables(withTheme(LIGHT, theme, false), "light");
-  const dark = variables(withTheme(DARK, theme, true), "dark");
+  const light = `:root{${variables(LIGHT, "light")}}${themeRules(theme, false)}`;
+  const dark = `:root{${variables(DARK, "dark")}}${themeRules(theme, true)}`;
   let root: string;
-  if (theme.colorScheme === "dark") root = `:root{${dark}}`;
-  else if (theme.colorScheme === "light") root = `:root{${light}}`;
-  else root = `:root{${light}}\n@media (prefers-color-scheme:dark){:root{${dark}}}`;
+  if (theme.colorScheme === "dark") root = dark;
+  else if (theme.colorScheme === "light") root = light;
+  else root = `${light}\n@media (prefers-color-scheme:dark){${dark}}`;
   return root + BASE_RULES + extraRules;
 }

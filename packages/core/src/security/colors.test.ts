@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeColor, safeImageUrl } from "./colors.js";
+import { colorSyntax } from "./css-values.js";
 import { buildStyles } from "../pages/styles.js";
 
 describe("safeColor", () => {
@@ -12,6 +13,12 @@ describe("safeColor", () => {
     "rgb(var(--x),0,0)", "expression(alert(1))", "notacolor", "", "   ", "red blue", "#fff\n}body{display:none",
     "hsl(1,2)"])("rejects %j", (c) => {
     expect(safeColor(c)).toBeUndefined();
+  });
+
+  it("takes a keyword CSS does not name in the pages' syntax check only, which the browser then checks", () => {
+    expect(colorSyntax("notacolor")).toBe("notacolor");
+    expect(colorSyntax("RebeccaPurple")).toBe("RebeccaPurple");
+    for (const c of ["red;}</style><script>", "red blue", "rgb(var(--x),0,0)", "expression(alert(1))", "", "red1"]) expect(colorSyntax(c)).toBeUndefined();
   });
 
   it("rejects non-strings", () => {
@@ -53,7 +60,16 @@ describe("buildStyles", () => {
 
   it("puts a valid brand colour and button text in the variables", () => {
     const css = buildStyles({ colorScheme: "light", brandColor: "#0f766e", buttonText: "rgb(250, 250, 250)" });
-    expect(css).toContain("--brand:#0f766e;--brand-text:rgb(250, 250, 250);--link:#0f766e");
+    expect(css).toContain(":root{--brand:#0f766e;--brand-text:#ffffff;--link:#0f766e}:root{--brand-text:rgb(250, 250, 250)}");
+  });
+
+  it("sets a colour keyword only where the browser knows it, so a misspelled one leaves the defaults", () => {
+    expect(buildStyles({ colorScheme: "light", brandColor: "rebeccapurple", buttonText: "ivory" })).toContain(
+      "@supports (color:rebeccapurple){:root{--brand:rebeccapurple;--brand-text:#ffffff;--link:rebeccapurple}}@supports (color:rebeccapurple) and (color:ivory){:root{--brand-text:ivory}}",
+    );
+    expect(buildStyles({ colorScheme: "light", brandColor: "#0f766e", buttonText: "notacolor" })).toContain(
+      ":root{--brand:#0f766e;--brand-text:#ffffff;--link:#0f766e}@supports (color:notacolor){:root{--brand-text:notacolor}}",
+    );
   });
 
   it("falls back to the defaults for invalid theme colours", () => {

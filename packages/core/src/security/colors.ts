@@ -1,8 +1,10 @@
 /**
- * Validation of user-supplied colours and image URLs before they are put in CSS or markup.
- * A theme value is configuration, not request input, but a typo or a copied snippet must not
- * be able to end the `<style>` element or inject rules.
+ * A colour for the emails, where no browser checks a name: the shape of a CSS colour
+ * ({@link colorSyntax}) and, for a keyword, one CSS Color Module Level 4 names.
  */
+import { colorSyntax } from "./css-values.js";
+
+export { safeImageUrl } from "./css-values.js";
 
 /** The CSS named colours (CSS Color Module Level 4), plus `transparent` and `currentcolor`. */
 const NAMED_COLORS = new Set(
@@ -27,46 +29,18 @@ const NAMED_COLORS = new Set(
   ).split(" "),
 );
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-// Function notation: only numbers, units, separators and `none` inside; no nested calls,
-// quotes, braces, semicolons or angle brackets can get through.
-const FUNCTIONAL = /^(?:rgba?|hsla?)\(\s*(?:[-+]?[0-9.]+(?:%|deg|grad|rad|turn)?|none)(?:\s*[,/]?\s*(?:[-+]?[0-9.]+(?:%|deg|grad|rad|turn)?|none)){2,3}\s*\)$/i;
-
 /**
- * Returns `value` when it is a plain CSS colour (hex, `rgb()`/`rgba()`/`hsl()`/`hsla()` with
- * literal numbers, or a named colour), otherwise `undefined`.
+ * Returns `value`, trimmed, when it is a plain CSS colour (hex, `rgb()`/`rgba()`/`hsl()`/`hsla()`
+ * with literal numbers, or a named colour), otherwise `undefined`.
  *
  * @example
  * ```ts
  * safeColor("#3b82f6");          // "#3b82f6"
+ * safeColor("notacolor");        // undefined
  * safeColor("red;}</style>");    // undefined
  * ```
  */
 export function safeColor(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const v = value.trim();
-  if (v.length === 0 || v.length > 64) return undefined;
-  if (HEX.test(v) || FUNCTIONAL.test(v) || NAMED_COLORS.has(v.toLowerCase())) return v;
-  return undefined;
-}
-
-/**
- * Returns `value` when it is an image URL the pages may show: a `data:image/` URL, a path on
- * the same origin (`/logo.svg`, not `//host/…`), or, with `allowRemote`, an `https:`/`http:`
- * URL. Otherwise `undefined`.
- *
- * @example
- * ```ts
- * safeImageUrl("https://cdn.example/logo.png", { allowRemote: true }); // kept
- * safeImageUrl("javascript:alert(1)", { allowRemote: true });          // undefined
- * ```
- */
-export function safeImageUrl(value: unknown, options: { allowRemote: boolean }): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const v = value.trim();
-  if (v.length === 0) return undefined;
-  if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(v)) return v;
-  if (/^\/(?![/\\])/.test(v)) return v;
-  if (options.allowRemote && /^https?:\/\/[^\s]+$/i.test(v)) return v;
-  return undefined;
+  const v = colorSyntax(value);
+  return v && (!/^[a-z]+$/i.test(v) || NAMED_COLORS.has(v.toLowerCase())) ? v : undefined;
 }
