@@ -1,6 +1,6 @@
 /**
  * A colour for the emails, where no browser checks a name: the shape of a CSS colour
- * ({@link colorSyntax}) and, for a keyword, one CSS Color Module Level 4 names.
+ * ({@link colorSyntax}) and, for a keyword, one of the names of CSS Color Module Level 4.
  */
 import { colorSyntax } from "./css-values.js";
 
