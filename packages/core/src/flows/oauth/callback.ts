@@ -137,7 +137,7 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>, ext
   const nonce = provider.checks.includes("nonce") ? await readCheckCookie(ctx, req.cookies, "nonce", provider) : undefined;
 
   try {
-    const exchange = await exchangeCode({ provider, as, client, params: validated, redirectUri, codeVerifier, nonce, checkSignature: extras.checkSignature });
+    const exchange = await exchangeCode({ provider, as, client, params: validated, redirectUri, codeVerifier, nonce, checkSignature: extras.checkSignature ?? null });
     const tokens = withExpiresAt(exchange.tokens);
     const fetched = await fetchProfile(provider, as, client, { ...exchange, tokens });
     const profile = extras.withPostedUser ? extras.withPostedUser(fetched, req) : fetched;

@@ -33,8 +33,11 @@ export interface CodeExchangeInput {
   codeVerifier?: string;
   /** The nonce sent in the authorization request, when the provider uses one. */
   nonce?: string;
-  /** The ID token's signature check: in the flow of factory-made providers, not of plain objects. */
-  checkSignature?: IdTokenSignatureCheck;
+  /**
+   * The ID token's signature check. Required, so that no caller leaves the signature unchecked by
+   * forgetting it: `null` only in the flow of plain objects, which does what Auth.js does.
+   */
+  checkSignature: IdTokenSignatureCheck | null;
 }
 
 function callbackError(provider: InternalOAuthProvider, message: string, error: unknown, check?: string): OAuthCallbackError {
