@@ -28,6 +28,16 @@ export function stepNow(): number {
   return Math.floor(Date.now() / 30_000);
 }
 
+/**
+ * Waits, when fewer than `marginMs` are left of the current 30-second step, for the next one to
+ * begin: a code computed for a step before the boundary and checked after it is one step older than
+ * meant, which turns "the previous step" (still accepted) into one the server refuses.
+ */
+export async function clearOfStepEnd(marginMs = 3_000): Promise<void> {
+  const intoStep = Date.now() % 30_000;
+  if (intoStep > 30_000 - marginMs) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
+}
+
 /** RFC 6238 code (SHA-1, 6 digits) of `secret` (base32) at `step`. */
 export function totp(secret: string, step: number): string {
   const counter = Buffer.alloc(8);
@@ -58,8 +68,12 @@ export function clientPost(client: Client): JsonPost {
     });
 }
 
-/** Enrols and confirms an authenticator app for the signed-in user behind `post` (JSON endpoints). */
+/**
+ * Enrols and confirms an authenticator app for the signed-in user behind `post` (JSON endpoints),
+ * started clear of a step's end so that the steps after the confirmed one are at hand.
+ */
 export async function enrolTotp(post: JsonPost): Promise<Enrolled> {
+  await clearOfStepEnd();
   const enrol = await post("/auth/second-factor/enrol", { kind: "totp" });
   if (enrol.status !== 200) throw new Error(`enrol answered ${enrol.status}: ${await enrol.text()}`);
   const { secret } = (await enrol.json()) as { secret: string };

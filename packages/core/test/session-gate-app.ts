@@ -139,8 +139,6 @@ export async function enrolledUser(): Promise<{ user: { id: string; email: strin
   const user = await newUser();
   const setup = createBrowser();
   expect((await run(setup, await passwordSignIn(setup, user.email))).pathname).toBe("/done");
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 27_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
   return { user, enrolled: await enrolTotp(poster(setup)) };
 }
 

@@ -10,7 +10,7 @@
 import { SecondFactors } from "@latch/core/second-factors";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { enrolTotp, totp, type JsonPost } from "../../core/test/second-factor-client.js";
+import { clearOfStepEnd, enrolTotp, totp, type JsonPost } from "../../core/test/second-factor-client.js";
 import { Browser, password, rpCallback, startApp, type TestApp } from "./app.js";
 import { rpConfig } from "./flows.js";
 
@@ -37,8 +37,7 @@ async function memberWithApp() {
   const setup = new Browser(app.origin);
   await setup.signIn(user.email);
   // Clear of a 30-second step's end: the codes below are the next steps of the one enrolment used.
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
+  await clearOfStepEnd(5_000);
   return { user, enrolled: await enrolTotp(poster(setup)) };
 }
 

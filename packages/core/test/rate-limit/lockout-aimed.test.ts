@@ -12,7 +12,7 @@ import { SecondFactors } from "@latch/core/second-factors";
 import type { SmtpTestServer, TestBrowser } from "@latch/testing";
 import { describe, expect, test } from "vitest";
 import { Client, origin, quietLogger } from "../client.js";
-import { enrolTotp, totp } from "../second-factor-client.js";
+import { clearOfStepEnd, enrolTotp, totp } from "../second-factor-client.js";
 import { passphrase, stores, useNetworkHarness, type NetworkHarness } from "./network-harness.js";
 
 let smtp: SmtpTestServer;
@@ -118,8 +118,7 @@ describe.each(stores("device-cookie"))("one device cookie, on the $name store", 
     const browser = h.browser(victimNetwork);
     expect((await h.signIn(browser, victim.email, passphrase)).headers.get("location")).toBe(`${h.origin}/home`);
     // Clear of a 30-second step boundary: the confirmation uses the previous step's code.
-    const intoStep = Date.now() % 30_000;
-    if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
+    await clearOfStepEnd(5_000);
     const enrolled = await enrolTotp(jsonPost(browser));
     const signOut = async () => h.post(browser, "/signout", {});
     await signOut();

@@ -11,7 +11,7 @@ import { SecondFactors } from "@latch/core/second-factors";
 import type { SmtpTestServer, TestBrowser } from "@latch/testing";
 import { describe, expect, test } from "vitest";
 import { Client, origin, quietLogger } from "../client.js";
-import { enrolTotp as enrolAt, type JsonPost } from "../second-factor-client.js";
+import { enrolTotp, type JsonPost } from "../second-factor-client.js";
 import { passphrase, stores, useNetworkHarness, type NetworkHarness } from "./network-harness.js";
 
 let smtp: SmtpTestServer;
@@ -32,13 +32,6 @@ function jsonPost(browser: TestBrowser) {
       body: JSON.stringify({ csrfToken, ...body }),
     });
   };
-}
-
-/** Enrols an app clear of a 30-second step boundary (its confirmation uses the previous step's code). */
-async function enrolTotp(post: JsonPost) {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 27_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
-  return enrolAt(post);
 }
 
 describe.each(stores("mail-limits"))("on the $name store", ({ make }) => {

@@ -4,9 +4,9 @@
  * JWKS address (jose's `createRemoteJWKSet`); the refusals of `GET token`; `AUTH_SECRET` rotation.
  */
 import { AccessTokens } from "@latch/core/access-tokens";
-import { PGlite } from "@electric-sql/pglite";
 import { PostgresAdapter } from "@latch/pg";
 import { decodeProtectedHeader } from "jose";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { alice, baseConfig, quietLogger, secret } from "../../../../test/client.js";
 import { Jar, serveLatch, signIn, startResourceServer, type LatchServer, type ResourceServer } from "./harness.js";
@@ -179,7 +179,9 @@ describe("access-token configuration", () => {
   });
 
   test("an adapter without the signing-key methods is refused at start, unless the keys come from the secret", async () => {
-    const db = new PGlite();
+    // The refusal comes at start, before any query: a pool that never connects is enough (and,
+    // unlike an embedded engine, costs nothing to start on a loaded machine).
+    const db = new pg.Pool({ connectionString: "postgres://127.0.0.1:5432/test" });
     try {
       const { listSigningKeys: _list, createSigningKey: _create, ...lacking } = PostgresAdapter(db);
       const refused = await answer({ adapter: lacking, session: { strategy: "jwt" }, accessTokens: AccessTokens() });
@@ -189,7 +191,7 @@ describe("access-token configuration", () => {
       const derived = await answer({ adapter: lacking, session: { strategy: "jwt" }, accessTokens: AccessTokens({ keys: "secret" }) });
       expect(derived.status).toBe(200);
     } finally {
-      await db.close();
+      await db.end();
     }
   });
 });

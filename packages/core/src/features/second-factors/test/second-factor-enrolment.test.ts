@@ -19,7 +19,7 @@ import { withRow } from "../../../../test/registry-rows.js";
 import { sendEmailCode } from "../email-code.js";
 import { listFactors, verifyEmailCode, verifySecondFactor } from "../factors.js";
 import { Client, origin, quietLogger, secret } from "../../../../test/client.js";
-import { clientPost, enrolTotp as enrolAt, rightPasswordCredentials, stepNow, totp, usePgliteAdapter, useSmtpServer, type JsonPost } from "../../../../test/second-factor-client.js";
+import { clientPost, enrolTotp, rightPasswordCredentials, stepNow, totp, usePgliteAdapter, useSmtpServer, type JsonPost } from "../../../../test/second-factor-client.js";
 
 let db: PGlite;
 let adapter: Adapter;
@@ -50,16 +50,6 @@ function config(strategy: "jwt" | "database", seen: Seen = { enrolled: [], remov
     },
     ...extra,
   };
-}
-
-/**
- * `enrolTotp` confirms with the previous step's code, which the server refuses if a step boundary
- * passes between computing it and checking it: start clear of the boundary.
- */
-async function enrolTotp(post: JsonPost) {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 27_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
-  return enrolAt(post);
 }
 
 let users = 0;

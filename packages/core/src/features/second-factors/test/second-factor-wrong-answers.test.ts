@@ -14,7 +14,7 @@ import { RateLimit, type RateLimitStore } from "@latch/core/rate-limit";
 import { SecondFactors } from "@latch/core/second-factors";
 import { describe, expect, test } from "vitest";
 import { Client, origin, secret } from "../../../../test/client.js";
-import { clientPost, enrolTotp as enrolAt, rightPasswordCredentials, stepNow, totp, usePgliteAdapter, useSmtpServer, type JsonPost } from "../../../../test/second-factor-client.js";
+import { clientPost, enrolTotp, rightPasswordCredentials, stepNow, totp, usePgliteAdapter, useSmtpServer, type JsonPost } from "../../../../test/second-factor-client.js";
 import { recorder } from "../../../../test/rate-limit/harness.js";
 import { stores } from "../../../../test/rate-limit/network-harness.js";
 
@@ -59,13 +59,6 @@ async function answer(browser: Client, code: string, kind: string): Promise<Resp
 
 async function session(browser: Client): Promise<unknown> {
   return (await browser.fetch("/auth/session")).json();
-}
-
-/** Enrols an app clear of a 30-second step boundary (its confirmation uses the previous step's code). */
-async function enrolTotp(post: JsonPost) {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 27_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
-  return enrolAt(post);
 }
 
 describe.each(stores("wrong-answers"))("on the $name store", ({ make }) => {
