@@ -17,7 +17,7 @@
  * A line such as `admin: config.admin` in the resolved config, a feature's row or reserved path in
  * the core table, or `ctx.apiKeys` in the router fails this test. `session.revocation` is not a
  * feature record but a seam of the JWT session (an interface an app may implement), which the
- * session's read and start call; `Password()`'s links on the sign-in page belong to the page.
+ * session's read and start call.
  */
 import { fileURLToPath } from "node:url";
 import { transform } from "esbuild";
@@ -67,7 +67,12 @@ const features: Record<string, Feature> = {
   Organizations: { folder: "organizations", names: [...option("organizations"), /[\w$)\]?]\.activeOrganization\b/, segment("organizations")], english: sentences(organizationEnglish) },
   AuditTrail: { folder: "audit", names: [...option("audit"), segment("audit")] },
   Scim: { folder: "scim", names: [...option("scim"), segment("scim"), /urn:ietf:params:scim/] },
-  Password: { folder: "passwords", names: [segment("signup"), segment("verify-email"), segment("password"), segment("email")], english: sentences(passwordEnglish) },
+  Password: {
+    folder: "passwords",
+    // Besides its rows: its parts of the sign-in page (the links, the button's key, the notices' query).
+    names: [segment("signup"), segment("verify-email"), segment("password"), segment("email"), /\/password\/forgot/, /\bsignInPasswordSubmit\b/, /\bemailChangeCancelled\b/],
+    english: sentences(passwordEnglish),
+  },
 };
 
 /**

@@ -2,7 +2,7 @@ import type { AuthContext } from "../config/context.js";
 import type { InternalProvider } from "../config/providers.js";
 import { carriedFlow, flowOf, type Flow } from "../flows/index.js";
 import type { AuthRequest } from "../http/request.js";
-import type { PageProvider } from "../pages/index.js";
+import type { PageLanguage, PageProvider, SignInPageProps } from "../pages/index.js";
 import type { CredentialsConfig, WebAuthnConfig } from "../types/providers.js";
 import type { ResponseInternal } from "../types/response.js";
 import { providerOf } from "./callback.js";
@@ -10,18 +10,13 @@ import { callbackUrlOf } from "../security/request-checks.js";
 import { csrfOf } from "../security/request-checks.js";
 import { withCookies } from "../http/respond.js";
 import { pageUrl, signInPageUrl } from "../http/urls.js";
-import { featureCode } from "../symbols.js";
 import { pluginCodeOf } from "../config/plugin-code.js";
 
-function pageProvider(p: InternalProvider, baseUrl: string): PageProvider {
+function pageProvider(p: InternalProvider): PageProvider {
   const { id, name, type, signinUrl, callbackUrl } = p;
   const style = (p as { style?: PageProvider["style"] }).style;
   const credentials = p.type === "credentials" ? (p as CredentialsConfig).credentials : p.type === "webauthn" ? (p as WebAuthnConfig).formFields : undefined;
-  // A provider that serves the password pages (`Password()`) gets their links under its form.
-  const passwordLinks = p[featureCode]
-    ? { forgot: `${baseUrl}/password/forgot`, signUp: (p as { allowSignUp?: boolean }).allowSignUp === false ? undefined : `${baseUrl}/signup` }
-    : undefined;
-  return { id, name, type, signinUrl, callbackUrl, style, credentials, passwordLinks };
+  return { id, name, type, signinUrl, callbackUrl, style, credentials };
 }
 
 /** The scripts the flows of the configured providers add to the sign-in page (the passkey client). */
@@ -44,18 +39,19 @@ export async function signInPageAction(ctx: AuthContext, req: AuthRequest): Prom
   }
   const csrf = await csrfOf(ctx, req);
   const { renderSignInPage, chooseLanguage } = await import("../pages/index.js");
-  const props = {
-    providers: ctx.providers.map((p) => pageProvider(p, ctx.baseUrl)),
+  let props: SignInPageProps & { language: PageLanguage } = {
+    providers: ctx.providers.map(pageProvider),
     csrfToken: csrf.token,
     callbackUrl,
     error,
     code,
-    notice: req.query.reset === "1" ? "passwordChanged" : req.query.emailChanged === "1" ? "emailChanged" : req.query.emailChangeCancelled === "1" ? "emailChangeCancelled" : undefined,
     email: req.query.email,
     theme: ctx.theme,
     scripts: flowScripts(ctx),
     language: await chooseLanguage(ctx, req.request),
-  } as const;
+  };
+  // The features' parts of the page (`Password()`: the links under its form), from their own code.
+  for (const feature of ctx.features) if (feature.signInPage) props = { ...props, ...(await feature.signInPage(ctx, req, props)) };
   // The plugins' forms (`signInForm`), from the code that runs plugins: nothing here without them.
   const page = renderSignInPage({ ...props, ...(await pluginCodeOf(ctx.plugins)?.signInPage(ctx, props)) });
   return withCookies({ status: page.status, body: page.html }, [...cookies, csrf.cookie]);

@@ -11,13 +11,6 @@ import { whereColorsKnown } from "./styles.js";
 import { displayableCode, signInErrorMessage } from "./messages.js";
 import type { PageProvider, RenderedPage, SignInPageProps } from "./types.js";
 
-/** The sentence of each notice above the sign-in forms. */
-const noticeKeys = {
-  passwordChanged: "signInPasswordChanged",
-  emailChanged: "signInEmailChanged",
-  emailChangeCancelled: "signInEmailChangeCancelled",
-} as const satisfies Record<NonNullable<SignInPageProps["notice"]>, MessageKey>;
-
 /** The fields every form sends back. */
 interface FormContext {
   csrfToken: string;
@@ -77,20 +70,11 @@ ${hiddenFormFields(ctx)}
 </form>`;
 }
 
-function passwordLinks(links: PageProvider["passwordLinks"], language: PageLanguage): SafeHtml | "" {
-  if (!links) return "";
-  const signUp = links.signUp ? html` · <a href="${links.signUp}">${language.text("signInCreateAccount")}</a>` : "";
-  return html`\n<p class="links"><a href="${links.forgot}">${language.text("signInForgotPassword")}</a>${signUp}</p>`;
-}
-
 function credentialsForm(p: PageProvider, i: number, ctx: FormContext): SafeHtml {
   return html`<form method="post" action="${p.callbackUrl}">
 ${hiddenFormFields(ctx)}
-${credentialFields(p.credentials, i, ctx.language)}<button type="submit">${
-    // `Password()` under its own name: the button is the catalogue's sentence.
-    p.passwordLinks && p.name == "Password" ? ctx.language.text("signInPasswordSubmit") : signInWith(p, ctx.language)
-  }</button>
-</form>${passwordLinks(p.passwordLinks, ctx.language)}`;
+${credentialFields(p.credentials, i, ctx.language)}<button type="submit">${p.submitLabel ?? signInWith(p, ctx.language)}</button>
+</form>`;
 }
 
 // The passkey client script finds this form by its data attribute, runs the browser ceremony
@@ -122,7 +106,7 @@ function groupForms(providers: PageProvider[], ctx: FormContext): SafeHtml[][] {
   let previousWasButton = false;
   providers.forEach((p, i) => {
     const isButton = p.type === "oauth" || p.type === "oidc";
-    const form = providerForm(p, i, ctx);
+    const form = p.after ? html`${providerForm(p, i, ctx)}${p.after}` : providerForm(p, i, ctx);
     const last = groups[groups.length - 1];
     if (isButton && previousWasButton && last) last.push(form);
     else groups.push([form]);
@@ -142,25 +126,8 @@ function providerCss(providers: PageProvider[]): string {
     .join("");
 }
 
-/**
- * A right password for an address not confirmed yet: what happened, and the page that emails a new
- * link (a reset link proves the address too). Only with `Password()`, whose sentences these are.
- */
-function unverifiedAlert(providers: PageProvider[], language: PageLanguage): SafeHtml | "" {
-  const forgot = providers.find((p) => p.passwordLinks)?.passwordLinks?.forgot;
-  if (!forgot || !language.messages.signInEmailUnverified) return "";
-  return html`<div class="alert" role="alert">
-<p>${language.text("signInEmailUnverified")}</p>
-<p><a href="${forgot}">${language.text("signInEmailUnverifiedResend")}</a></p></div>
-`;
-}
-
-function errorAlert(error: string | undefined, code: string | undefined, language: PageLanguage, providers: PageProvider[]): SafeHtml | "" {
+function errorAlert(error: string | undefined, code: string | undefined, language: PageLanguage): SafeHtml | "" {
   if (!error) return "";
-  if (error === "CredentialsSignin" && code === "email_unverified") {
-    const unverified = unverifiedAlert(providers, language);
-    if (unverified) return unverified;
-  }
   const shownCode = error === "CredentialsSignin" && code !== "credentials" ? displayableCode(code) : undefined;
   return html`<div class="alert" role="alert">
 <p>${signInErrorMessage(error, language)}</p>
@@ -186,10 +153,7 @@ export function renderSignInPage(props: SignInPageProps): RenderedPage {
   const ctx: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email, language };
   const groups = [...groupForms(props.providers, ctx).map((forms) => html`<div class="stack">\n${forms.map((f) => html`${f}\n`)}</div>\n`), ...(props.forms ?? [])];
   const sections = groups.map((g, i) => (i === 0 ? g : html`<p class="divider">${language.text("signInOr")}</p>\n${g}`));
-  const noticeKey = props.notice ? noticeKeys[props.notice] : undefined;
-  // Those sentences are `Password()`'s: without it, the query changes nothing.
-  const notice = noticeKey && language.messages[noticeKey] ? html`<div class="notice" role="status"><p>${language.text(noticeKey)}</p></div>\n` : "";
-  const body = html`${notice}${errorAlert(props.error, props.code, language, props.providers)}${
+  const body = html`${props.before ?? ""}${errorAlert(props.error, props.code, language)}${
     sections.length > 0 ? sections : html`<p>${language.text("signInNoProviders")}</p>\n`
   }`;
   const page = renderDocument({

@@ -37,8 +37,10 @@ export interface PageProvider {
   callbackUrl: string;
   /** Credentials (and webauthn) providers: one input per entry, keyed by field name. */
   credentials?: Record<string, CredentialInput>;
-  /** A `Password()` provider: the links under its form, to `<base>/signup` (when sign-up is on) and `<base>/password/forgot`. */
-  passwordLinks?: { signUp?: string; forgot: string };
+  /** A credentials form's button text, when its feature names it (`Password()`). Default "Sign in with <name>". */
+  submitLabel?: string;
+  /** Markup after the provider's form, from the feature that serves it (`Password()`: its links). */
+  after?: SafeHtml;
 }
 
 /**
@@ -66,11 +68,10 @@ export interface SignInPageProps {
   /** The `code` query parameter of a `CredentialsSignin` error. */
   code?: string;
   /**
-   * A notice above the forms: `"passwordChanged"` after a password reset (`?reset=1`),
-   * `"emailChanged"` after an address change (`?emailChanged=1`), `"emailChangeCancelled"` after
-   * one was cancelled (`?emailChangeCancelled=1`).
+   * A notice or an alert above the forms, from a feature (`Password()`: "your password has been
+   * changed" after a reset). Shown before the `error`'s alert.
    */
-  notice?: "passwordChanged" | "emailChanged" | "emailChangeCancelled";
+  before?: SafeHtml;
   /** Prefills the email provider's address field. */
   email?: string;
   /** Colours and logo. */

@@ -20,6 +20,7 @@ import type { PasswordConfig } from "../features/passwords/types.js";
 import type { FeatureEnglishLoader } from "../languages/english/feature.js";
 import { passwordRows } from "../features/passwords/rows.js";
 import { featureCode, providerFlow } from "../symbols.js";
+import type { FeatureCode } from "../types/feature.js";
 
 export type { PasswordConfig } from "../features/passwords/types.js";
 
@@ -30,6 +31,9 @@ export type PasswordUserConfig = Partial<Omit<PasswordConfig, "type" | "options"
 const loadPasswordFlow: FlowLoader = async () => (await import("../features/passwords/flow.js")).passwordFlow;
 // The English of the password pages and emails, the sign-in page's links: bundled only with `Password()`.
 const loadPasswordEnglish: FeatureEnglishLoader = async () => (await import("../features/passwords/english.js")).passwordEnglish;
+// The sign-in page's links, notices and alert of passwords: loaded when the page is shown.
+const passwordSignInPage: NonNullable<FeatureCode["signInPage"]> = async (ctx, req, props) =>
+  (await import("../features/passwords/sign-in-page.js")).passwordSignInPage(ctx as never, req as never, props as never);
 
 /**
  * Creates the password provider (id `password`), which also serves `<base>/signup`,
@@ -60,7 +64,7 @@ export default function Password(options: PasswordUserConfig = {}): PasswordConf
     hashParameters: { ...defaultPasswordHashParameters },
     options: options as Partial<PasswordConfig>,
     [providerFlow]: loadPasswordFlow,
-    [featureCode]: { rows: passwordRows, english: loadPasswordEnglish },
+    [featureCode]: { rows: passwordRows, english: loadPasswordEnglish, signInPage: passwordSignInPage },
   };
 }
 

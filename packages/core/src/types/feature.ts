@@ -54,6 +54,11 @@ export interface FeatureCode {
   stepUp?(): Promise<object>;
   /** Loads the feature's English sentences: every page's language takes them as its last fallback (`features/<name>/english.ts`). */
   english?(): Promise<Partial<Messages>>;
+  /**
+   * The feature's parts of the built-in sign-in page (`Password()`: the links under its form, the
+   * notice after a reset): the page's props it changes, given the props core made.
+   */
+  signInPage?(ctx: object, req: object, props: object): Promise<object>;
   /** A short summary of a browser's `User-Agent`, kept with each new database session. */
   describeDevice?(userAgent: string | null): string | null;
 }

@@ -43,6 +43,21 @@ describe("with Password()", () => {
     expect(await page(client, "/auth/verify-request?provider=password&type=reset")).toContain(passwordEnglish.verifyResetSent);
   });
 
+  test("the sign-in page's parts come from the provider: each notice, its button, its links as its options say", async () => {
+    const client = new Client(withPassword());
+    expect(await page(client, "/auth/signin?emailChanged=1")).toContain(`<div class="notice" role="status"><p>${passwordEnglish.signInEmailChanged}</p></div>`);
+    expect(await page(client, "/auth/signin?emailChangeCancelled=1")).toContain(passwordEnglish.signInEmailChangeCancelled);
+    const plain = await page(client, "/auth/signin");
+    expect(plain).not.toContain('class="notice"');
+    expect(plain).toContain(`<button type="submit">${passwordEnglish.signInPasswordSubmit}</button>`);
+    expect(plain).toContain(`>${passwordEnglish.signInCreateAccount}</a>`);
+    // Sign-up off: no link to it. Under a name of the app's: the button says that name.
+    const closed = await page(new Client(withPassword({ providers: [Password({ allowSignUp: false, name: "Staff login" }), Nodemailer({ server: "smtp://127.0.0.1:9", from: "no-reply@example.com" })] })), "/auth/signin");
+    expect(closed).not.toContain("/auth/signup");
+    expect(closed).toContain(`>${passwordEnglish.signInForgotPassword}</a>`);
+    expect(closed).toContain("<button type=\"submit\">Sign in with Staff login</button>");
+  });
+
   test("an app's override of a password key wins over its English", async () => {
     const client = new Client(withPassword({ messages: { en: { forgotTitle: "Lost your password?", signInForgotPassword: "Lost it?" } } }));
     const forgot = await page(client, "/auth/password/forgot");
