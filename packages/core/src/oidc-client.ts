@@ -82,7 +82,7 @@ export async function oidcAuthorizationRequest(client: OidcClient, options: { re
   const provider = providerOf(client);
   let endpoint: string | undefined;
   try {
-    endpoint = (await providerServer(provider)).as.authorization_endpoint;
+    endpoint = (await providerServer(provider, null)).as.authorization_endpoint;
   } catch (error) {
     throw new OAuthSignInError(`Could not read the discovery document of ${client.issuer}.`, { cause: { providerId: client.id, err: error as Error } });
   }
@@ -117,7 +117,7 @@ export async function oidcCodeExchange(client: OidcClient, response: URLSearchPa
   const fail = (message: string, check?: string, err?: unknown) => new OAuthCallbackError(message, { cause: { providerId: client.id, ...(check && { check }), ...(err !== undefined && { err: err as Error }) } });
   let as: o.AuthorizationServer;
   try {
-    as = (await providerServer(provider)).as;
+    as = (await providerServer(provider, null)).as;
   } catch (error) {
     throw fail(`Could not read the discovery document of ${client.issuer}.`, "discovery", error);
   }
@@ -135,6 +135,6 @@ export async function oidcCodeExchange(client: OidcClient, response: URLSearchPa
     throw fail("The authorization response is not valid.", check, error);
   }
   const fails = (message: string) => fail(message);
-  const exchange = await exchangeCode({ provider, as, client: providerClient(provider, fails), params: validated, redirectUri: client.redirectUri, codeVerifier: checks.codeVerifier, nonce: checks.nonce, checkSignature: checkIdTokenSignature });
+  const exchange = await exchangeCode({ provider, as, client: providerClient(provider, fails), params: validated, redirectUri: client.redirectUri, codeVerifier: checks.codeVerifier, nonce: checks.nonce, checkSignature: checkIdTokenSignature, templates: null });
   return exchange.claims!;
 }

@@ -74,8 +74,8 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
     expect(gzip).toBeLessThanOrEqual(budgets.slim!.oneFile!);
   });
 
-  test("plain objects' OAuth flow: the ID token's signature check and its JWKS code come with the factories only", async () => {
-    const factoryOnly = /core\/src\/(flows\/oauth\/(index|id-token-signature|form-post-user)\.ts|crypto\/jws\.ts)$/;
+  test("plain objects' OAuth flow: the ID token's signature check and its JWKS code, Apple's posted user and issuer templates come with the factories only", async () => {
+    const factoryOnly = /core\/src\/(flows\/oauth\/(index|id-token-signature|form-post-user|issuer-template)\.ts|crypto\/jws\.ts)$/;
     const credentials = await bundle("credentials", false);
     expect(credentials.inputs.some((i) => /core\/src\/flows\/oauth\/plain\.ts$/.test(i))).toBe(true);
     expect(credentials.inputs.filter((i) => factoryOnly.test(i))).toEqual([]);
@@ -83,7 +83,7 @@ describe("bundle footprint", { timeout: 60_000 }, () => {
     expect(credentials.code).not.toContain("application/jwk-set+json");
     const github = await bundle("slimGithub", false);
     expect(github.code).toContain("application/jwk-set+json");
-    expect(github.inputs.filter((i) => factoryOnly.test(i)).length).toBe(4);
+    expect(github.inputs.filter((i) => factoryOnly.test(i)).length).toBe(5);
     expect(github.inputs.filter((i) => /core\/src\/flows\/oauth\/plain\.ts$/.test(i))).toEqual([]);
   });
 

@@ -10,7 +10,6 @@ import { createBrowser } from "@latch/testing";
 import { resolveConfig } from "../../src/config/resolve.js";
 import type { InternalOAuthProvider } from "../../src/config/providers.js";
 import type { AuthRequest } from "../../src/http/request.js";
-import { beginOAuth } from "../../src/flows/oauth/authorization-url.js";
 import { flowOf } from "../../src/flows/index.js";
 import { plainObjectFlows } from "../../src/flows/lazy.js";
 import type { VerifiedSignIn } from "../../src/signin/complete.js";
@@ -117,7 +116,9 @@ export async function authorize(latch: Latch, providerId: string): Promise<Autho
   const provider = latch.provider(providerId);
   const url = new URL(`${origin}/auth/signin/${providerId}`);
   const req: AuthRequest = { url, method: "POST", action: "signin", providerId, query: {}, body: {}, cookies: {}, headers: new Headers(), jsonMode: false, request: new Request(url, { method: "POST" }) };
-  const begin = await beginOAuth({ ctx: latch.ctx, req, provider, callbackUrl });
+  // The provider's own flow, as the router runs it (a plain object's matches its issuer exactly).
+  const flow = (await flowOf(provider, latch.ctx.plainObjectFlows))!;
+  const begin = (await flow.begin!({ ctx: latch.ctx, req, provider, callbackUrl })) as ResponseInternal;
   const { url: back } = await createBrowser().follow(begin.redirect!, undefined, { stopAt: (u) => u.pathname.includes("/callback/") });
   if (!back.pathname.endsWith(`/callback/${providerId}`)) throw new Error(`the provider did not send the user back: ${back.href}`);
   return { params: back.searchParams, cookies: Object.fromEntries((begin.cookies ?? []).map((c) => [c.name, c.value])) };

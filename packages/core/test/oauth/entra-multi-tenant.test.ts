@@ -95,6 +95,22 @@ describe("a {tenantid} issuer template", () => {
     expect(hasSessionCookie(browser, latch.origin)).toBe(false);
   });
 
+  test("a provider written as a plain object matches its issuer exactly, as in Auth.js: the template is refused at discovery", async () => {
+    const plain = { id: "microsoft-entra-id", name: "Entra (plain)", type: "oidc" as const, clientId: "entra", clientSecret: "entra-secret", issuer: "http://common.localhost", wellKnown };
+    latch.configure({ providers: [plain] });
+    try {
+      const response = await postSignIn(createBrowser(), latch.origin, "microsoft-entra-id");
+      const location = new URL(response.headers.get("location")!);
+      expect(`${location.pathname}${location.search}`).toBe("/auth/error?error=Configuration");
+      expect(logs.map((l) => l.code)).toEqual(["OAuthSignInError"]);
+      // The same provider from its factory signs in (the test above): the relaxation comes with it.
+    } finally {
+      latch.configure({
+        providers: [MicrosoftEntraID({ clientId: "entra", clientSecret: "entra-secret", issuer: "http://common.localhost", wellKnown })],
+      });
+    }
+  });
+
   test("a template that is not the configured issuer's is refused at discovery", async () => {
     latch.configure({
       providers: [MicrosoftEntraID({ clientId: "entra", clientSecret: "entra-secret", issuer: "http://contoso.localhost", wellKnown })],

@@ -6,6 +6,7 @@ import type { FlowInput } from "../types.js";
 import { checkCookie, createNonce, createPkce, createState } from "./checks.js";
 import { providerClient, redirectTarget } from "./client.js";
 import { providerServer } from "./discovery.js";
+import type { IssuerTemplates } from "./issuer-template.js";
 
 /** The default scope of OpenID Connect providers that set none. */
 const defaultOidcScope = "openid profile email";
@@ -19,16 +20,16 @@ const defaultOidcScope = "openid profile email";
  * defaults to `openid profile email` for oidc. The checks come last so nothing overrides them:
  * PKCE S256 (RFC 7636 section 4.3), `state` (RFC 6749 section 10.12; always when a redirect proxy
  * relays the callback, carrying this deployment's callback URL, and for an explicit link, carrying
- * the signed-in user's id) and `nonce` (OIDC Core 3.1.2.1).
+ * the signed-in user's id) and `nonce` (OIDC Core 3.1.2.1). `templates`: see `providerServer`.
  */
-export async function beginOAuth({ ctx, req, provider, linkTo }: FlowInput<InternalOAuthProvider>): Promise<ResponseInternal> {
+export async function beginOAuth({ ctx, req, provider, linkTo }: FlowInput<InternalOAuthProvider>, templates: IssuerTemplates | null): Promise<ResponseInternal> {
   const fail = (message: string) => new OAuthSignInError(message, { cause: { providerId: provider.id } });
   let url: URL;
   let target: ReturnType<typeof redirectTarget>;
   try {
     providerClient(provider, fail);
     target = redirectTarget(ctx, provider);
-    const { as } = await providerServer(provider);
+    const { as } = await providerServer(provider, templates);
     if (!as.authorization_endpoint) throw fail(`Provider "${provider.id}" has no authorization endpoint.`);
     url = new URL(as.authorization_endpoint);
   } catch (error) {

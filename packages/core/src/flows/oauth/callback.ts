@@ -8,7 +8,7 @@ import type { FlowInput } from "../types.js";
 import { clearCheckCookies, decodeState, readCheckCookie } from "./checks.js";
 import { providerClient, redirectTarget } from "./client.js";
 import { providerServer } from "./discovery.js";
-import { isIssuerTemplate, matchesIssuerTemplate } from "./issuer-template.js";
+import type { IssuerTemplates } from "./issuer-template.js";
 import { fetchProfile, userAndAccount, withExpiresAt } from "./profile.js";
 import { exchangeCode, type IdTokenSignatureCheck } from "./tokens.js";
 import type { Profile } from "../../types/entities.js";
@@ -47,18 +47,19 @@ async function proxyForward(input: FlowInput<InternalOAuthProvider>, params: URL
 
 /**
  * RFC 9207 section 2.4: the `iss` response parameter must name the provider's issuer (mix-up
- * defence); with a `{tenantid}` template, the template with a GUID-shaped tenant id in place.
- * Returns the server metadata to validate the response against (the tenant's issuer, for a template).
+ * defence); with a `{tenantid}` template (and `templates`), the template with a GUID-shaped tenant
+ * id in place. Returns the server metadata to validate the response against (the tenant's issuer,
+ * for a template).
  */
-function checkIssuer(provider: InternalOAuthProvider, as: o.AuthorizationServer, issuerKnown: boolean, params: URLSearchParams): o.AuthorizationServer {
+function checkIssuer(provider: InternalOAuthProvider, as: o.AuthorizationServer, issuerKnown: boolean, params: URLSearchParams, templates: IssuerTemplates | null): o.AuthorizationServer {
   const iss = params.get("iss");
   if (!issuerKnown) {
     // Nothing to compare with: a plain OAuth 2 provider configured without `issuer`.
     params.delete("iss");
     return as;
   }
-  const templated = isIssuerTemplate(as.issuer);
-  const same = (value: string) => (templated ? matchesIssuerTemplate(as.issuer, value) : value === as.issuer);
+  const templated = !!templates?.isTemplate(as.issuer);
+  const same = (value: string) => (templated ? templates!.matches(as.issuer, value) : value === as.issuer);
   const mismatch = iss === null ? as.authorization_response_iss_parameter_supported === true : !same(iss);
   if (mismatch) {
     throw new OAuthCallbackError(iss === null ? "The authorization response lacks the iss parameter its issuer announces." : "The authorization response comes from another issuer.", {
@@ -77,6 +78,8 @@ export interface OAuthExtras {
   checkSignature?: IdTokenSignatureCheck;
   /** The profile with what the provider posted beside the code (Sign in with Apple's `user`). */
   withPostedUser?: (profile: Profile, req: AuthRequest) => Profile;
+  /** A `{tenantid}` issuer template standing for the configured issuer (Microsoft's multi-tenant endpoints). */
+  templates?: IssuerTemplates;
 }
 
 /**
@@ -97,13 +100,13 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>, ext
   const { redirectUri } = redirectTarget(ctx, provider);
   let server: Awaited<ReturnType<typeof providerServer>>;
   try {
-    server = await providerServer(provider);
+    server = await providerServer(provider, extras.templates ?? null);
   } catch (error) {
     throw new CallbackRouteError(`Could not load the metadata of provider "${provider.id}".`, { cause: { providerId: provider.id, err: error as Error } });
   }
   const { as } = server;
 
-  const responseServer = checkIssuer(provider, as, server.issuerKnown, params);
+  const responseServer = checkIssuer(provider, as, server.issuerKnown, params, extras.templates ?? null);
 
   // A state sent back with its cookie present is checked even when the provider's checks leave
   // it out: an explicit link always sends one.
@@ -137,7 +140,7 @@ export async function completeOAuth(input: FlowInput<InternalOAuthProvider>, ext
   const nonce = provider.checks.includes("nonce") ? await readCheckCookie(ctx, req.cookies, "nonce", provider) : undefined;
 
   try {
-    const exchange = await exchangeCode({ provider, as, client, params: validated, redirectUri, codeVerifier, nonce, checkSignature: extras.checkSignature ?? null });
+    const exchange = await exchangeCode({ provider, as, client, params: validated, redirectUri, codeVerifier, nonce, checkSignature: extras.checkSignature ?? null, templates: extras.templates ?? null });
     const tokens = withExpiresAt(exchange.tokens);
     const fetched = await fetchProfile(provider, as, client, { ...exchange, tokens });
     const profile = extras.withPostedUser ? extras.withPostedUser(fetched, req) : fetched;

@@ -1,7 +1,7 @@
 import * as o from "oauth4webapi";
 import type { InternalOAuthProvider } from "../../config/providers.js";
 import { fetchOf, requestOptions } from "./http.js";
-import { isIssuerTemplate, templateCoversIssuer } from "./issuer-template.js";
+import type { IssuerTemplates } from "./issuer-template.js";
 
 /** The authorization server a provider talks to, and whether its issuer identifier is known. */
 export interface ProviderServer {
@@ -26,14 +26,14 @@ function needsDiscovery(provider: InternalOAuthProvider): boolean {
 
 /**
  * Checks a discovery response (OIDC Discovery 1.0 section 4.3, RFC 8414 section 3.3): the document's
- * `issuer` must be the configured one. One exception: a `{tenantid}` template (Microsoft's
- * multi-tenant endpoints) that is the template of the configured issuer; the ID token's tenant
- * then fills it in at the callback. Without a configured issuer the document names its own, which
- * is then checked against itself.
+ * `issuer` must be the configured one. One exception, with `templates`: a `{tenantid}` template
+ * (Microsoft's multi-tenant endpoints) that is the template of the configured issuer; the ID
+ * token's tenant then fills it in at the callback. Without a configured issuer the document names
+ * its own, which is then checked against itself.
  */
-async function processDiscovery(configured: string | undefined, response: Response, source: string): Promise<o.AuthorizationServer> {
+async function processDiscovery(configured: string | undefined, response: Response, source: string, templates: IssuerTemplates | null): Promise<o.AuthorizationServer> {
   const published = ((await response.clone().json().catch(() => ({}))) as { issuer?: unknown }).issuer;
-  if (typeof published === "string" && isIssuerTemplate(published) && (!configured || templateCoversIssuer(published, configured))) {
+  if (templates && typeof published === "string" && templates.isTemplate(published) && (!configured || templates.covers(published, configured))) {
     return o.processDiscoveryResponse(new URL(published), response);
   }
   const expected = configured ?? (typeof published === "string" ? published : undefined);
@@ -41,13 +41,13 @@ async function processDiscovery(configured: string | undefined, response: Respon
   return o.processDiscoveryResponse(new URL(expected), response);
 }
 
-async function fromWellKnown(provider: InternalOAuthProvider, wellKnown: string): Promise<o.AuthorizationServer> {
+async function fromWellKnown(provider: InternalOAuthProvider, wellKnown: string, templates: IssuerTemplates | null): Promise<o.AuthorizationServer> {
   const response = await fetchOf(provider)(wellKnown, { headers: { accept: "application/json" } });
-  return processDiscovery(provider.issuer, response, wellKnown);
+  return processDiscovery(provider.issuer, response, wellKnown, templates);
 }
 
-async function discover(provider: InternalOAuthProvider): Promise<o.AuthorizationServer> {
-  if (provider.wellKnown) return fromWellKnown(provider, provider.wellKnown);
+async function discover(provider: InternalOAuthProvider, templates: IssuerTemplates | null): Promise<o.AuthorizationServer> {
+  if (provider.wellKnown) return fromWellKnown(provider, provider.wellKnown, templates);
   if (!provider.issuer) throw new TypeError(`Provider "${provider.id}" needs an issuer (or wellKnown) for discovery, or explicit authorization and token URLs.`);
   const issuer = new URL(provider.issuer);
   // OpenID Connect Discovery 1.0 section 4 for oidc; RFC 8414 section 3 for plain OAuth 2.
@@ -55,15 +55,15 @@ async function discover(provider: InternalOAuthProvider): Promise<o.Authorizatio
     algorithm: provider.type === "oidc" ? "oidc" : "oauth2",
     ...requestOptions(provider, issuer),
   });
-  return processDiscovery(provider.issuer, response, issuer.href);
+  return processDiscovery(provider.issuer, response, issuer.href, templates);
 }
 
-function cachedDiscovery(provider: InternalOAuthProvider): Promise<o.AuthorizationServer> {
-  // The configured issuer is part of the key: the document is checked against it.
-  const key = `${provider.type} ${provider.wellKnown ?? ""} ${provider.issuer ?? ""}`;
+function cachedDiscovery(provider: InternalOAuthProvider, templates: IssuerTemplates | null): Promise<o.AuthorizationServer> {
+  // The configured issuer is part of the key, and whether templates are allowed: the document is checked against them.
+  const key = `${provider.type} ${provider.wellKnown ?? ""} ${provider.issuer ?? ""} ${!templates}`;
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.server;
-  const server = discover(provider);
+  const server = discover(provider, templates);
   cache.set(key, { server, until: Date.now() + ttlMs });
   server.catch(() => cache.delete(key));
   return server;
@@ -72,9 +72,11 @@ function cachedDiscovery(provider: InternalOAuthProvider): Promise<o.Authorizati
 /**
  * The provider's authorization server metadata: discovered from `issuer` (or `wellKnown`) for
  * oidc and for oauth providers that leave endpoints out, with the provider's explicit endpoint
- * URLs taking precedence; built from the explicit endpoints otherwise.
+ * URLs taking precedence; built from the explicit endpoints otherwise. `templates` (the flow of
+ * factory-made providers) lets a `{tenantid}` issuer template stand for the configured issuer;
+ * `null` (plain objects, SSO connections) matches the issuer exactly.
  */
-export async function providerServer(provider: InternalOAuthProvider): Promise<ProviderServer> {
+export async function providerServer(provider: InternalOAuthProvider, templates: IssuerTemplates | null): Promise<ProviderServer> {
   const explicit = {
     authorization_endpoint: provider.authorization?.url,
     token_endpoint: provider.token?.url,
@@ -84,7 +86,7 @@ export async function providerServer(provider: InternalOAuthProvider): Promise<P
     const as: o.AuthorizationServer = { issuer: provider.issuer ?? unknownIssuer, ...explicit };
     return { as, issuerKnown: !!provider.issuer };
   }
-  const discovered = await cachedDiscovery(provider);
+  const discovered = await cachedDiscovery(provider, templates);
   const as: o.AuthorizationServer = {
     ...discovered,
     authorization_endpoint: explicit.authorization_endpoint ?? discovered.authorization_endpoint,

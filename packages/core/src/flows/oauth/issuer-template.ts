@@ -59,3 +59,19 @@ export function matchesIssuerTemplate(template: string, iss: string): boolean {
   if (iss.length <= before.length + after.length || !iss.startsWith(before) || !iss.endsWith(after)) return false;
   return tenantIssuer(template, iss.slice(before.length, iss.length - after.length)) === iss;
 }
+
+/**
+ * The one relaxation of exact issuer matching a templated issuer allows, as the flow of
+ * factory-made providers (`OIDC()`, `OAuth()`, the presets, `MicrosoftEntraID()` above all) brings
+ * it to discovery, the authorization response's `iss` and the ID token. A provider written as a
+ * plain object gets `null`: its issuer is matched exactly, as in Auth.js.
+ */
+export interface IssuerTemplates {
+  isTemplate: typeof isIssuerTemplate;
+  covers: typeof templateCoversIssuer;
+  matches: typeof matchesIssuerTemplate;
+  tenantIssuer: typeof tenantIssuer;
+}
+
+/** {@link IssuerTemplates} of this module. */
+export const issuerTemplates: IssuerTemplates = { isTemplate: isIssuerTemplate, covers: templateCoversIssuer, matches: matchesIssuerTemplate, tenantIssuer };

@@ -17,12 +17,13 @@ function warnOnce({ ctx, provider }: FlowInput<InternalOAuthProvider>): void {
  * The OAuth 2 and OpenID Connect flow of a provider written as a plain object (`{ type: "oidc",
  * … }`), which does what Auth.js does: every check of the factories' flow (`./index.ts`) but the
  * ID token's signature, which OpenID Connect Core 1.0 section 3.1.3.7 step 6 lets the client take
- * from the TLS connection to the token endpoint, and without Sign in with Apple's posted user.
+ * from the TLS connection to the token endpoint, and without Sign in with Apple's posted user or
+ * `{tenantid}` issuer templates (its issuer is matched exactly).
  * `OIDC({ … })` of `@latch/core/providers/oauth` gives such a provider the whole flow. Its first
  * callback logs the warning `plain-object-oidc` once.
  */
 export const plainOAuthFlow: Flow = {
-  begin: beginOAuth,
+  begin: (input) => beginOAuth(input, null),
   complete: (input) => {
     warnOnce(input);
     return completeOAuth(input);

@@ -10,6 +10,7 @@ import { InvalidProvider, RefreshTokenError } from "../../errors.js";
 import { providerClient } from "./client.js";
 import { providerServer } from "./discovery.js";
 import { requestOptions } from "./http.js";
+import { issuerTemplates } from "./issuer-template.js";
 
 /** The provider tokens a refresh reads and writes. */
 export type ProviderTokens = Pick<AdapterAccount, "access_token" | "refresh_token" | "expires_at">;
@@ -36,7 +37,9 @@ export function oauthProvider(providers: readonly { id: string; type: string }[]
 
 /** The refresh grant and the checks of its response (RFC 6749 section 5.1; OIDC Core 12.2). */
 export async function refreshGrant(provider: InternalOAuthProvider, refreshToken: string): Promise<o.TokenEndpointResponse> {
-  const { as } = await providerServer(provider);
+  // A `{tenantid}` template stands for the issuer here as in the sign-in of a factory-made provider
+  // (a plain object's sign-in refuses one at discovery, so it never gets this far with one).
+  const { as } = await providerServer(provider, issuerTemplates);
   const client = providerClient(provider, (message) => new RefreshTokenError(message));
   const response = await o.refreshTokenGrantRequest(as, client.client, client.auth, refreshToken, requestOptions(provider, as.token_endpoint));
   return o.processRefreshTokenResponse(as, client.client, response);

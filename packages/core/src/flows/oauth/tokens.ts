@@ -3,7 +3,7 @@ import type { InternalOAuthProvider } from "../../config/providers.js";
 import { InvalidCheck, OAuthCallbackError } from "../../errors.js";
 import type { TokenEndpointConfig, TokenSet } from "../../types/providers.js";
 import { requestOptions } from "./http.js";
-import { isIssuerTemplate, tenantIssuer } from "./issuer-template.js";
+import type { IssuerTemplates } from "./issuer-template.js";
 import { unverifiedJwtPart } from "./jwt-parts.js";
 import type { ProviderClient } from "./client.js";
 
@@ -38,6 +38,8 @@ export interface CodeExchangeInput {
    * forgetting it: `null` only in the flow of plain objects, which does what Auth.js does.
    */
   checkSignature: IdTokenSignatureCheck | null;
+  /** A `{tenantid}` issuer's relaxation (`null`: the issuer is matched exactly, as in Auth.js). */
+  templates: IssuerTemplates | null;
 }
 
 function callbackError(provider: InternalOAuthProvider, message: string, error: unknown, check?: string): OAuthCallbackError {
@@ -53,11 +55,11 @@ function callbackError(provider: InternalOAuthProvider, message: string, error: 
  * factory-made providers verifies its signature with the issuer's JWKS too, so a token whose `tid`
  * or `iss` was altered does not pass.
  */
-async function idTokenServer(provider: InternalOAuthProvider, as: o.AuthorizationServer, response: Response): Promise<o.AuthorizationServer> {
-  if (!isIssuerTemplate(as.issuer) || !response.ok) return as;
+async function idTokenServer(provider: InternalOAuthProvider, as: o.AuthorizationServer, response: Response, templates: IssuerTemplates | null): Promise<o.AuthorizationServer> {
+  if (!templates?.isTemplate(as.issuer) || !response.ok) return as;
   const body = (await response.clone().json().catch(() => null)) as { id_token?: unknown } | null;
   if (typeof body?.id_token !== "string") return as; // oauth4webapi reports the missing ID token
-  const issuer = tenantIssuer(as.issuer, unverifiedJwtPart(body.id_token, 1)?.tid);
+  const issuer = templates.tenantIssuer(as.issuer, unverifiedJwtPart(body.id_token, 1)?.tid);
   if (!issuer) throw callbackError(provider, "The ID token has no tenant id (tid) to complete its issuer's template.", undefined, "iss");
   return { ...as, issuer };
 }
@@ -115,7 +117,7 @@ export async function exchangeCode(input: CodeExchangeInput): Promise<CodeExchan
   let plainIdToken: string | undefined;
   if (!oidc) ({ response, idToken: plainIdToken } = await withoutIdToken(response));
 
-  const expected = oidc ? await idTokenServer(provider, as, response) : as;
+  const expected = oidc ? await idTokenServer(provider, as, response, input.templates) : as;
   let tokens: TokenSet;
   try {
     tokens = (await o.processAuthorizationCodeResponse(expected, client.client, response, {
