@@ -11,6 +11,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Provider } from "@latch/core";
 import MicrosoftEntraID from "@latch/core/providers/microsoft-entra-id";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createBrowser, hasSessionCookie, logs, postSignIn, session, signIn, startLatch, startOpenIDProvider, type LatchServer, type OpenIDProvider } from "./harness.js";
@@ -23,6 +24,9 @@ let op: OpenIDProvider;
 let latch: LatchServer;
 let discovery: Server;
 let wellKnown: string;
+
+/** The preset with `issuer`, reading the rewritten discovery document. */
+const entra = (issuer: string) => MicrosoftEntraID({ clientId: "entra", clientSecret: "entra-secret", issuer, wellKnown });
 
 beforeAll(async () => {
   latch = await startLatch();
@@ -38,9 +42,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => discovery.listen(0, "127.0.0.1", resolve));
   wellKnown = `http://127.0.0.1:${(discovery.address() as AddressInfo).port}/common/v2.0/.well-known/openid-configuration`;
-  latch.configure({
-    providers: [MicrosoftEntraID({ clientId: "entra", clientSecret: "entra-secret", issuer: "http://common.localhost", wellKnown })],
-  });
+  latch.configure({ providers: [entra("http://common.localhost")] });
 });
 
 afterEach(() => {
@@ -95,35 +97,25 @@ describe("a {tenantid} issuer template", () => {
     expect(hasSessionCookie(browser, latch.origin)).toBe(false);
   });
 
-  test("a provider written as a plain object matches its issuer exactly, as in Auth.js: the template is refused at discovery", async () => {
-    const plain = { id: "microsoft-entra-id", name: "Entra (plain)", type: "oidc" as const, clientId: "entra", clientSecret: "entra-secret", issuer: "http://common.localhost", wellKnown };
-    latch.configure({ providers: [plain] });
+  /** Signs in with `provider` in place of the preset configured above: where the browser is sent and what is logged. */
+  async function startWith(provider: Provider) {
+    latch.configure({ providers: [provider] });
     try {
       const response = await postSignIn(createBrowser(), latch.origin, "microsoft-entra-id");
       const location = new URL(response.headers.get("location")!);
-      expect(`${location.pathname}${location.search}`).toBe("/auth/error?error=Configuration");
-      expect(logs.map((l) => l.code)).toEqual(["OAuthSignInError"]);
-      // The same provider from its factory signs in (the test above): the relaxation comes with it.
+      return { at: `${location.pathname}${location.search}`, logged: logs.map((l) => l.code) };
     } finally {
-      latch.configure({
-        providers: [MicrosoftEntraID({ clientId: "entra", clientSecret: "entra-secret", issuer: "http://common.localhost", wellKnown })],
-      });
+      latch.configure({ providers: [entra("http://common.localhost")] });
     }
+  }
+
+  test("a provider written as a plain object matches its issuer exactly, as in Auth.js: the template is refused at discovery", async () => {
+    // The same provider from its factory signs in (the tests above): the relaxation comes with it.
+    const plain = { id: "microsoft-entra-id", name: "Entra (plain)", type: "oidc" as const, clientId: "entra", clientSecret: "entra-secret", issuer: "http://common.localhost", wellKnown };
+    expect(await startWith(plain)).toEqual({ at: "/auth/error?error=Configuration", logged: ["OAuthSignInError"] });
   });
 
   test("a template that is not the configured issuer's is refused at discovery", async () => {
-    latch.configure({
-      providers: [MicrosoftEntraID({ clientId: "entra", clientSecret: "entra-secret", issuer: "http://contoso.localhost", wellKnown })],
-    });
-    try {
-      const response = await postSignIn(createBrowser(), latch.origin, "microsoft-entra-id");
-      const location = new URL(response.headers.get("location")!);
-      expect(`${location.pathname}${location.search}`).toBe("/auth/error?error=Configuration");
-      expect(logs.map((l) => l.code)).toEqual(["OAuthSignInError"]);
-    } finally {
-      latch.configure({
-        providers: [MicrosoftEntraID({ clientId: "entra", clientSecret: "entra-secret", issuer: "http://common.localhost", wellKnown })],
-      });
-    }
+    expect(await startWith(entra("http://contoso.localhost"))).toEqual({ at: "/auth/error?error=Configuration", logged: ["OAuthSignInError"] });
   });
 });
