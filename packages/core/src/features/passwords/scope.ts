@@ -13,9 +13,8 @@ import type { EmailConfig } from "../../types/providers.js";
 import { normalizeEmail } from "../../security/email-address.js";
 import { endAllUserSessions, endOtherUserSessions } from "../session-control/control.js";
 import { endUnprovenAccess } from "../../signin/end-unproven-access.js";
-import { featureCode } from "../../symbols.js";
 import { hashToken, newToken } from "../../flows/email/token.js";
-import type { PasswordProvider } from "./types.js";
+import { isPasswordProvider, type PasswordProvider } from "./types.js";
 import { passwordSendTimes } from "./send-time.js";
 import { endpointMethods } from "./adapter-methods.js";
 
@@ -30,7 +29,7 @@ export interface PasswordScope {
 
 /** The `Password()` provider that carries the endpoints, and the adapter checked for their methods. */
 export function passwordScope(ctx: Pick<AuthContext, "providers" | "adapter">): PasswordScope {
-  const provider = ctx.providers.find((p) => p[featureCode] && "hashParameters" in p) as PasswordProvider;
+  const provider = ctx.providers.find(isPasswordProvider)!;
   const { adapter } = ctx;
   if (!adapter) throw new MissingAdapter(`The password provider "${provider.id}" needs an adapter; set \`adapter\` in the config.`);
   const missing = endpointMethods.filter((method) => !adapterHas(adapter, method));

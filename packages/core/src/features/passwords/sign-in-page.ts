@@ -6,9 +6,8 @@ import type { AuthRequest } from "../../http/request.js";
 import type { PageLanguage } from "../../pages/language.js";
 import type { SignInPageProps } from "../../pages/types.js";
 import { html, type SafeHtml } from "../../security/escape.js";
-import { featureCode } from "../../symbols.js";
 import type { PasswordMessageKey } from "../../types/language.js";
-import type { PasswordProvider } from "./types.js";
+import { isPasswordProvider, type PasswordProvider } from "./types.js";
 
 /** The sentence of each notice, by the query parameter a redirect here sets to `1`. */
 const notices = {
@@ -44,7 +43,7 @@ function before(req: Pick<AuthRequest, "query">, props: SignInPageProps, languag
 export function passwordSignInPage(ctx: Pick<AuthContext, "providers" | "baseUrl">, req: Pick<AuthRequest, "query">, props: SignInPageProps & { language: PageLanguage }): Partial<SignInPageProps> {
   const { language } = props;
   const providers = props.providers.map((shown) => {
-    const provider = ctx.providers.find((p) => p.id === shown.id && p[featureCode] && "hashParameters" in p) as PasswordProvider | undefined;
+    const provider = ctx.providers.find((p): p is PasswordProvider => p.id === shown.id && isPasswordProvider(p));
     if (!provider) return shown;
     return { ...shown, after: linksOf(provider, ctx.baseUrl, language), ...(shown.name === "Password" && { submitLabel: language.text("signInPasswordSubmit") }) };
   });

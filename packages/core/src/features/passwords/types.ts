@@ -3,6 +3,7 @@ import type { PasswordHashParameters } from "./hash.js";
 import type { BreachedPasswordCheck } from "./breached.js";
 import type { PasswordRules } from "./rules.js";
 import type { CredentialsConfig } from "../../types/providers.js";
+import { featureCode } from "../../symbols.js";
 
 /** Configuration of the password provider: a credentials provider whose check Latch does. */
 export interface PasswordConfig extends CredentialsConfig {
@@ -41,3 +42,8 @@ export interface PasswordConfig extends CredentialsConfig {
 
 /** A password provider after config resolution. */
 export type PasswordProvider = InternalProvider<PasswordConfig>;
+
+/** Whether `provider` is the `Password()` provider: it carries a feature record and the hash parameters. */
+export function isPasswordProvider(provider: InternalProvider): provider is PasswordProvider {
+  return !!provider[featureCode] && "hashParameters" in provider;
+}
